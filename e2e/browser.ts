@@ -1,0 +1,27 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Flags that give headless Chromium WebGPU on SwiftShader on machines with no GPU and no network. */
+export const WEBGPU_FLAGS = ['--enable-unsafe-webgpu', '--enable-unsafe-swiftshader', '--use-webgpu-adapter=swiftshader'];
+export const QUIET_FLAGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:4173';
+
+export async function launch({ webgpu = true }: { webgpu?: boolean } = {}): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH;
+  if (!executablePath) throw new Error('CHROMIUM_PATH is not set: run e2e tests through `npm run test:e2e`.');
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [...(webgpu ? WEBGPU_FLAGS : ['--disable-gpu']), ...QUIET_FLAGS],
+  });
+}
+
+/** Opens a page and records uncaught errors and console errors so tests can assert there were none. */
+export async function openPage(browser: Browser, path = '/'): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  await page.goto(new URL(path, BASE_URL).href);
+  return { page, errors };
+}

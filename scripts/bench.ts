@@ -1,0 +1,49 @@
+/**
+ * `npm run bench`: GPU figures for the adapter this process gets (Dawn; SwiftShader where there is
+ * no GPU). Prints the in-run read and copy baselines and each kernel's median time, GB/s and share
+ * of the baseline. Run on a real GPU through scripts/gpu-bundle.sh.
+ */
+import { createNodeGpu } from '../src/gpu/node.ts';
+import { vectorAddBytes, vectorAddRun } from '../src/labs/basics/vectorAdd.ts';
+import { fmt, gbps, log2Label, table } from '../src/bench/format.ts';
+import { randomF32, seededRandom } from '../src/util/random.ts';
+
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 10);
+const MAX_LOG2 = Number(process.env.BENCH_MAX_LOG2 ?? 26);
+
+const gpu = await createNodeGpu();
+const adapter = gpu.adapter!;
+console.log(`# Warpscope benchmark`);
+console.log(`adapter: ${adapter.name}${adapter.isFallbackAdapter ? ' (fallback adapter)' : ''}`);
+console.log(`timestamps: ${adapter.hasTimestamps ? 'timestamp-query (unquantized in Node)' : 'missing: wall clock around onSubmittedWorkDone'}`);
+console.log(`subgroups: ${adapter.hasSubgroups ? `${adapter.subgroupMinSize ?? '?'}–${adapter.subgroupMaxSize ?? '?'}` : 'none'}`);
+console.log(`repeats: ${REPEATS} timed passes per figure (median)\n`);
+
+const maxBinding = Math.min(adapter.limits.maxStorageBufferBindingSize, adapter.limits.maxBufferSize);
+const baselineBytes = Math.min(2 ** MAX_LOG2 * 4, maxBinding);
+const base = await gpu.baselines(baselineBytes, { repeats: REPEATS });
+console.log('## In-run bandwidth baselines');
+console.log(
+  table(
+    ['kernel', 'bytes', 'median ms', 'min ms', 'max ms', 'GB/s'],
+    [
+      ['read (vec4, grid-stride)', String(base.bytes), fmt(base.read.medianMs, 4), fmt(base.read.minMs, 4), fmt(base.read.maxMs, 4), fmt(base.readGBps)],
+      ['copy (vec4, grid-stride)', String(base.bytes), fmt(base.copy.medianMs, 4), fmt(base.copy.minMs, 4), fmt(base.copy.maxMs, 4), fmt(base.copyGBps)],
+    ],
+  ),
+);
+
+console.log('\n## Vector add (f32, grid-stride loop, 12 bytes per element)');
+const rows: string[][] = [];
+for (let log2 = 10; log2 <= MAX_LOG2; log2 += 2) {
+  const n = 2 ** log2;
+  if (n * 4 > maxBinding) break;
+  const rng = seededRandom(log2);
+  const run = vectorAddRun({ a: randomF32(rng, n), b: randomF32(rng, n) });
+  const t = await gpu.time(run, { repeats: REPEATS });
+  const rate = gbps(vectorAddBytes(n), t.medianMs);
+  rows.push([log2Label(n), fmt(t.medianMs, 4), fmt(t.minMs, 4), fmt(t.maxMs, 4), String(t.dispatchesPerPass), fmt(rate), `${fmt((100 * rate) / base.copyGBps, 1)} %`]);
+}
+console.log(table(['N', 'median ms', 'min ms', 'max ms', 'dispatches/pass', 'GB/s', '% of copy'], rows));
+gpu.destroy();
+process.exit(0);

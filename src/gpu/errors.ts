@@ -1,0 +1,78 @@
+import type { SourceLocation } from '../kernel/types.ts';
+
+/** Everything that can go wrong on the GPU side, as values the UI can show. */
+export type GpuErrorKind =
+  | 'no-webgpu'
+  | 'no-adapter'
+  | 'device-request'
+  | 'compile'
+  | 'validation'
+  | 'out-of-memory'
+  | 'internal'
+  | 'device-lost'
+  | 'limits'
+  | 'bindings';
+
+/** One compiler message with its place in the WGSL source. */
+export interface ShaderMessage extends SourceLocation {
+  readonly severity: 'error' | 'warning' | 'info';
+  readonly message: string;
+  /** The source line the message points at, for showing with a caret. */
+  readonly sourceLine?: string;
+}
+
+/**
+ * A GPU failure: what happened, where (file, line, column for shader errors), and what to do.
+ * Thrown by the executor; `isGpuError` tells it apart from programming errors.
+ */
+export class GpuError extends Error {
+  override readonly name = 'GpuError';
+  readonly kind: GpuErrorKind;
+  /** What the person can do about it. */
+  readonly hint: string;
+  /** Compiler messages, for `compile` errors; empty otherwise. */
+  readonly messages: readonly ShaderMessage[];
+  /** The first error's location, when there is one. */
+  readonly location: SourceLocation | undefined;
+
+  constructor(
+    kind: GpuErrorKind,
+    message: string,
+    hint: string,
+    messages: readonly ShaderMessage[] = [],
+  ) {
+    super(message);
+    this.kind = kind;
+    this.hint = hint;
+    this.messages = messages;
+    const first = messages.find((m) => m.severity === 'error') ?? messages[0];
+    this.location = first
+      ? { line: first.line, column: first.column, ...(first.file ? { file: first.file } : {}) }
+      : undefined;
+  }
+}
+
+export function isGpuError(value: unknown): value is GpuError {
+  return value instanceof GpuError;
+}
+
+/** Formats a compile error the way compilers print them: `file:line:column: error: message`. */
+export function formatShaderMessage(m: ShaderMessage): string {
+  const where = `${m.file ?? 'kernel.wgsl'}:${m.line}:${m.column}`;
+  const caret = m.sourceLine !== undefined ? `\n  ${m.sourceLine}\n  ${' '.repeat(Math.max(0, m.column - 1))}^` : '';
+  return `${where}: ${m.severity}: ${m.message}${caret}`;
+}
+
+export const HINTS = {
+  noWebgpu:
+    'This browser exposes no WebGPU. Use Chrome or Edge 113 or newer; on Linux start Chrome with --enable-unsafe-webgpu (and --enable-features=Vulkan). Firefox Nightly and Safari Technology Preview also have it behind a setting. Everything else still works on the simulator.',
+  noAdapter:
+    'WebGPU is present but no adapter was granted: the GPU may be blocklisted or the driver too old. Check chrome://gpu, update the driver, or enable chrome://flags/#enable-unsafe-webgpu. The simulator still works.',
+  compile: 'Fix the WGSL at the line and column shown, then run again. Your edit is kept.',
+  validation:
+    'The kernel and its bindings do not fit together (a buffer type, size or access mode, or the dispatch size). The message names the object; check the binding declarations against the data.',
+  outOfMemory: 'The GPU ran out of memory: choose a smaller N or close other GPU-heavy tabs, then run again.',
+  deviceLost:
+    'The GPU device was lost (driver reset, a kernel ran too long, or the tab was backgrounded). The next run asks for a new device automatically.',
+  limits: 'Choose a smaller size or workgroup size; the numbers above are what this adapter allows.',
+} as const;

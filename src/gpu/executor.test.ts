@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vectorAddReference, vectorAddRun } from '../labs/basics/vectorAdd.ts';
+import { foldWorkgroups, type KernelRun } from '../kernel/types.ts';
+import { randomF32, seededRandom } from '../util/random.ts';
+import { isGpuError, type GpuError } from './errors.ts';
+import type { GpuExecutor } from './executor.ts';
+import { createNodeGpu } from './node.ts';
+import LINEAR_WGSL from '../../shaders/common/linear-workgroup.wgsl?raw';
+
+let gpu: GpuExecutor;
+beforeAll(async () => {
+  gpu = await createNodeGpu();
+});
+afterAll(() => gpu.destroy());
+
+async function expectGpuError(promise: Promise<unknown>): Promise<GpuError> {
+  try {
+    await promise;
+  } catch (e) {
+    if (isGpuError(e)) return e;
+    throw e;
+  }
+  throw new Error('expected a GpuError');
+}
+
+describe('GPU executor on Dawn', () => {
+  it('names the adapter it got', () => {
+    const a = gpu.adapter!;
+    expect(a.name.length).toBeGreaterThan(0);
+    expect(a.limits.maxComputeWorkgroupsPerDimension).toBeGreaterThanOrEqual(65_535);
+  });
+
+  it.each([1, 255, 256, 1000, 65_537, 1 << 20])('vector add of %i elements matches the CPU in every element', async (n) => {
+    const rng = seededRandom(n);
+    const a = randomF32(rng, n, -1000, 1000);
+    const b = randomF32(rng, n, -1000, 1000);
+    const out = await gpu.run(vectorAddRun({ a, b }));
+    const c = out[0]![2] as Float32Array;
+    const expected = vectorAddReference(a, b);
+    expect(c.length).toBe(n);
+    let mismatches = 0;
+    for (let i = 0; i < n; i++) if (!Object.is(c[i], expected[i])) mismatches++;
+    expect(mismatches).toBe(0);
+    // Inputs come back untouched and unshared.
+    const back = out[0]![0] as Float32Array;
+    expect(back).not.toBe(a);
+    expect(back.every((v, i) => Object.is(v, a[i]))).toBe(true);
+  });
+
+  it('covers n with a grid smaller than n (grid-stride loop)', async () => {
+    const n = 10_000;
+    const rng = seededRandom(7);
+    const a = randomF32(rng, n);
+    const b = randomF32(rng, n);
+    const out = await gpu.run(vectorAddRun({ a, b, workgroups: 3, workgroupSize: 64 }));
+    expect(out[0]![2]).toEqual(vectorAddReference(a, b));
+  });
+
+  it('reports a WGSL syntax error with line and column', async () => {
+    const code = 'fn helper() -> u32 { return 1u; }\n@compute @workgroup_size(1)\nfn main() {\n  let x = 1u +;\n}\n';
+    const err = await expectGpuError(gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: {}, file: 'broken.wgsl' }));
+    expect(err.kind).toBe('compile');
+    expect(err.location?.line).toBe(4);
+    expect(err.location?.column).toBeGreaterThan(0);
+    expect(err.message).toContain('broken.wgsl:4:');
+  });
+
+  it('turns a missing binding and a bad entry point into typed errors', async () => {
+    const code = '@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(1) fn main() { o[0] = 1u; }';
+    expect((await expectGpuError(gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: {} }))).kind).toBe('bindings');
+    const bad = await expectGpuError(gpu.run({ code, entryPoint: 'nope', workgroups: [1], bindings: { 0: { 0: new Uint32Array(1) } } }));
+    expect(bad.kind).toBe('validation');
+    // The executor still works afterwards.
+    const ok = await gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: { 0: { 0: new Uint32Array(1) } } });
+    expect(ok[0]![0]![0]).toBe(1);
+  });
+
+  it('folds dispatches above 65 535 workgroups into 2-D and recovers the linear index', async () => {
+    const count = 70_000;
+    const [x, y] = foldWorkgroups(count);
+    expect(x).toBeLessThanOrEqual(65_535);
+    expect(x * y).toBeGreaterThanOrEqual(count);
+    const code = `@group(0) @binding(0) var<storage, read_write> hits: array<u32>;
+@compute @workgroup_size(1)
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+  let i = linear_workgroup_index(wid, nwg);
+  if (i < arrayLength(&hits)) { hits[i] = i + 1u; }
+}
+${LINEAR_WGSL}`;
+    const run: KernelRun = { code, entryPoint: 'main', workgroups: [x, y], bindings: { 0: { 0: new Uint32Array(count) } } };
+    const hits = (await gpu.run(run))[0]![0]!;
+    let wrong = 0;
+    for (let i = 0; i < count; i++) if (hits[i] !== i + 1) wrong++;
+    expect(wrong).toBe(0);
+  });
+
+  it('times a kernel with timestamp queries and gives median, min and max', async () => {
+    const n = 1 << 16;
+    const rng = seededRandom(1);
+    const t = await gpu.time(vectorAddRun({ a: randomF32(rng, n), b: randomF32(rng, n) }), { repeats: 5, minPassMs: 0.5 });
+    expect(t.repeats).toBe(5);
+    expect(t.samplesMs).toHaveLength(5);
+    expect(t.minMs).toBeLessThanOrEqual(t.medianMs);
+    expect(t.medianMs).toBeLessThanOrEqual(t.maxMs);
+    expect(t.medianMs).toBeGreaterThan(0);
+    expect(t.source).toBe(gpu.adapter!.hasTimestamps ? 'timestamp-query' : 'wall-clock');
+  });
+
+  it('measures read and copy baselines', async () => {
+    const b = await gpu.baselines(1 << 22, { repeats: 3, minPassMs: 0.5 });
+    expect(b.bytes).toBe(1 << 22);
+    expect(b.readGBps).toBeGreaterThan(0);
+    expect(b.copyGBps).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * `src/gpu`: runs a `KernelRun` on WebGPU, reads buffers back, times it, and measures in-run
+ * bandwidth baselines. Knows nothing of labs or views. Node code imports `./node.ts` directly.
+ */
+export { GpuExecutor } from './executor.ts';
+export type { Timing, TimeOptions, TimingSource, BandwidthBaselines } from './executor.ts';
+export { acquireDevice } from './device.ts';
+export type { AdapterSummary, GpuContext } from './device.ts';
+export { GpuError, isGpuError, formatShaderMessage, HINTS } from './errors.ts';
+export type { GpuErrorKind, ShaderMessage } from './errors.ts';
+export { reflectBindings, blankComments } from './reflect.ts';
+export type { ResourceBinding, BindingKind } from './reflect.ts';
+export { createBrowserGpu } from './browser.ts';
