@@ -113,3 +113,19 @@ ${LINEAR_WGSL}`;
     expect(b.copyGBps).toBeGreaterThan(0);
   });
 });
+
+describe('device loss', () => {
+  it('re-acquires a device on the next run after the device is lost', async () => {
+    const own = await createNodeGpu();
+    const first = await own.ready();
+    first.device.destroy();
+    await first.device.lost;
+    const n = 100;
+    const a = new Float32Array(n).fill(1);
+    const out = await own.run(vectorAddRun({ a, b: a }));
+    expect(Array.from(out[0]![2]!).every((v) => v === 2)).toBe(true);
+    expect(own.lastLoss).toMatch(/destroyed/);
+    expect((await own.ready()).device).not.toBe(first.device);
+    own.destroy();
+  });
+});

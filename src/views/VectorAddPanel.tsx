@@ -154,7 +154,7 @@ export function VectorAddPanel() {
             <p data-testid="timing">
               GPU time {outcome.timing.medianMs.toFixed(4)} ms (median of {outcome.timing.repeats}, min{' '}
               {outcome.timing.minMs.toFixed(4)}, max {outcome.timing.maxMs.toFixed(4)};{' '}
-              {outcome.timing.dispatchesPerPass} dispatches per timed pass) · {outcome.gbps.toFixed(2)} GB/s
+              {outcome.timing.dispatchesPerPass} {outcome.timing.dispatchesPerPass === 1 ? "dispatch" : "dispatches"} per timed pass) · {outcome.gbps.toFixed(2)} GB/s
             </p>
             {outcome.timing.source === 'wall-clock' && (
               <p className="hint">No timestamp queries on this adapter: this is wall-clock time around the submit.</p>

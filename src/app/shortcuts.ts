@@ -1,0 +1,99 @@
+import { useEffect, useRef } from 'react';
+
+/** Everything the keyboard can do, named once. */
+export type ActionId =
+  | 'help'
+  | 'play'
+  | 'stepForward'
+  | 'stepBack'
+  | 'statementForward'
+  | 'statementBack'
+  | 'barrierForward'
+  | 'barrierBack'
+  | 'nextDivergence'
+  | 'nextConflict'
+  | 'first'
+  | 'last'
+  | 'slower'
+  | 'faster'
+  | 'compare'
+  | 'projector'
+  | 'blank'
+  | 'fullscreen'
+  | 'nextLessonStep'
+  | 'prevLessonStep';
+
+export interface Shortcut {
+  /** `KeyboardEvent.key` values that trigger it. */
+  readonly keys: readonly string[];
+  /** How the key is shown in the help overlay. */
+  readonly display: string;
+  readonly action: ActionId;
+  readonly label: string;
+  readonly group: 'Timeline' | 'View' | 'Lessons & projector';
+}
+
+/** The one list of shortcuts: bound by `useShortcuts`, shown by the help overlay. */
+export const SHORTCUTS: readonly Shortcut[] = [
+  { keys: [' ', 'k'], display: 'Space / K', action: 'play', label: 'Play or pause the timeline', group: 'Timeline' },
+  { keys: ['.', 'l'], display: '. / L', action: 'stepForward', label: 'Next warp instruction', group: 'Timeline' },
+  { keys: [',', 'j'], display: ', / J', action: 'stepBack', label: 'Previous warp instruction', group: 'Timeline' },
+  { keys: ['s'], display: 'S', action: 'statementForward', label: 'Next statement (source line changes)', group: 'Timeline' },
+  { keys: ['S'], display: 'Shift+S', action: 'statementBack', label: 'Previous statement', group: 'Timeline' },
+  { keys: [']'], display: ']', action: 'barrierForward', label: 'Next barrier', group: 'Timeline' },
+  { keys: ['['], display: '[', action: 'barrierBack', label: 'Previous barrier', group: 'Timeline' },
+  { keys: ['d'], display: 'D', action: 'nextDivergence', label: 'Jump to the next divergent branch', group: 'Timeline' },
+  { keys: ['c'], display: 'C', action: 'nextConflict', label: 'Jump to the next bank conflict', group: 'Timeline' },
+  { keys: ['Home'], display: 'Home', action: 'first', label: 'First step', group: 'Timeline' },
+  { keys: ['End'], display: 'End', action: 'last', label: 'Last step', group: 'Timeline' },
+  { keys: ['-'], display: '−', action: 'slower', label: 'Play slower', group: 'Timeline' },
+  { keys: ['+', '='], display: '+', action: 'faster', label: 'Play faster', group: 'Timeline' },
+  { keys: ['m'], display: 'M', action: 'compare', label: 'Compare two variants side by side', group: 'View' },
+  { keys: ['?'], display: '?', action: 'help', label: 'Show or hide this help', group: 'View' },
+  { keys: ['p', 'P'], display: 'P', action: 'projector', label: 'Projector mode on or off', group: 'Lessons & projector' },
+  { keys: ['PageDown', 'ArrowRight'], display: 'PageDown / →', action: 'nextLessonStep', label: 'Next lesson step (clicker)', group: 'Lessons & projector' },
+  { keys: ['PageUp', 'ArrowLeft'], display: 'PageUp / ←', action: 'prevLessonStep', label: 'Previous lesson step (clicker)', group: 'Lessons & projector' },
+  { keys: ['b', 'B'], display: 'B', action: 'blank', label: 'Blank the screen (projector)', group: 'Lessons & projector' },
+  { keys: ['f', 'F'], display: 'F', action: 'fullscreen', label: 'Fullscreen on or off', group: 'Lessons & projector' },
+];
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  const tag = target.tagName;
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
+  if (tag === 'INPUT') {
+    const type = (target as HTMLInputElement).type;
+    return !['button', 'checkbox', 'radio', 'range', 'submit', 'reset'].includes(type);
+  }
+  return false;
+}
+
+export type ShortcutHandlers = Partial<Record<ActionId, () => void>>;
+
+/**
+ * Binds the shortcuts whose actions the caller handles. Keys are ignored while typing in an
+ * editor or field, and when a modifier (Ctrl, Alt, Meta) is held, so browser shortcuts still work.
+ * Space on a focused button or range keeps its own meaning.
+ */
+export function useShortcuts(handlers: ShortcutHandlers): void {
+  const ref = useRef(handlers);
+  useEffect(() => {
+    ref.current = handlers;
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.altKey || e.metaKey || e.defaultPrevented) return;
+      if (isTyping(e.target)) return;
+      if (e.key === ' ' && e.target instanceof HTMLElement && ['BUTTON', 'A'].includes(e.target.tagName)) return;
+      const shortcut = SHORTCUTS.find((s) => s.keys.includes(e.key));
+      if (!shortcut) return;
+      const handler = ref.current[shortcut.action];
+      if (!handler) return;
+      e.preventDefault();
+      handler();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}

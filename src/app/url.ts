@@ -1,0 +1,203 @@
+/**
+ * Everything a person can point at lives in the URL. This module turns a location into a route
+ * and back. It never throws: a malformed or hostile URL becomes the nearest sane route plus a list
+ * of notices saying what was ignored. Values are only ever compared against known lists or parsed
+ * as bounded integers, never evaluated or written into the page as HTML.
+ */
+
+export type LabId = 'reduce' | 'scan';
+export const LAB_IDS: readonly LabId[] = ['reduce', 'scan'];
+
+export type PresentationMode = 'normal' | 'projector';
+
+export interface LabRoute {
+  readonly kind: 'lab';
+  readonly lab: LabId;
+  readonly variant: string | undefined;
+  readonly compare: string | undefined;
+  readonly n: number | undefined;
+  readonly workgroupSize: number | undefined;
+  readonly type: string | undefined;
+  readonly step: number | undefined;
+  readonly workgroup: number | undefined;
+  readonly warp: number | undefined;
+  readonly lane: number | undefined;
+}
+
+export interface LessonRoute {
+  readonly kind: 'lesson';
+  readonly lesson: string;
+  /** 1-based step number as shown to people. */
+  readonly step: number;
+}
+
+export type Route = { readonly kind: 'home' } | { readonly kind: 'lessons' } | LabRoute | LessonRoute;
+
+export interface Chrome {
+  readonly mode: PresentationMode;
+  readonly embed: boolean;
+  readonly presenter: boolean;
+}
+
+export interface ParsedLocation {
+  readonly route: Route;
+  readonly chrome: Chrome;
+  /** What was ignored and why, in words a person understands. */
+  readonly notices: readonly string[];
+}
+
+const MAX_INT = 2 ** 31 - 1;
+const SAFE_SEGMENT = /^[a-z0-9-]{1,40}$/;
+
+/** Cuts a value for display in a notice, so a hostile URL cannot fill the screen. */
+function shown(value: string): string {
+  const clean = value.replace(/[^\x20-\x7e]/g, '?');
+  return clean.length > 40 ? `${clean.slice(0, 40)}…` : clean;
+}
+
+function intParam(
+  params: URLSearchParams,
+  name: string,
+  label: string,
+  notices: string[],
+  min = 0,
+  max = MAX_INT,
+): number | undefined {
+  const raw = params.get(name);
+  if (raw === null || raw === '') return undefined;
+  if (!/^\d{1,10}$/.test(raw)) {
+    notices.push(`Ignored ${label} “${shown(raw)}”: expected a whole number.`);
+    return undefined;
+  }
+  const value = Number(raw);
+  if (value < min || value > max) {
+    notices.push(`Ignored ${label} ${value}: it must lie between ${min} and ${max}.`);
+    return undefined;
+  }
+  return value;
+}
+
+function nameParam(params: URLSearchParams, name: string, label: string, notices: string[]): string | undefined {
+  const raw = params.get(name);
+  if (raw === null || raw === '') return undefined;
+  if (!SAFE_SEGMENT.test(raw)) {
+    notices.push(`Ignored ${label} “${shown(raw)}”: not a name Warpscope knows.`);
+    return undefined;
+  }
+  return raw;
+}
+
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Parses `pathname` and `search` into a route; unknown parts become notices. */
+export function parseLocation(pathname: string, search: string): ParsedLocation {
+  const notices: string[] = [];
+  let params: URLSearchParams;
+  try {
+    params = new URLSearchParams(search);
+  } catch {
+    params = new URLSearchParams();
+    notices.push('The query string could not be read and was ignored.');
+  }
+  const modeRaw = params.get('mode');
+  let mode: PresentationMode = 'normal';
+  if (modeRaw === 'projector') mode = 'projector';
+  else if (modeRaw !== null && modeRaw !== '' && modeRaw !== 'normal') {
+    notices.push(`Ignored mode “${shown(modeRaw)}”: use mode=projector or leave it out.`);
+  }
+  const embed = params.get('embed') === '1';
+  const presenter = params.get('view') === 'presenter';
+  const chrome: Chrome = { mode, embed, presenter };
+
+  const segments = pathname
+    .split('/')
+    .filter((s) => s.length > 0)
+    .map(decodeSegment);
+  if (segments.some((s) => s === undefined)) {
+    notices.push('The address has broken escapes; showing the start page.');
+    return { route: { kind: 'home' }, chrome, notices };
+  }
+  const [first, second, third, ...rest] = segments as string[];
+
+  if (first === undefined) return { route: { kind: 'home' }, chrome, notices };
+
+  if (first === 'lab') {
+    const lab = LAB_IDS.find((l) => l === second);
+    if (!lab || third !== undefined) {
+      notices.push(
+        second === undefined
+          ? 'No lab named in the address; showing the start page.'
+          : `There is no lab “${shown(second)}”; showing the start page.`,
+      );
+      return { route: { kind: 'home' }, chrome, notices };
+    }
+    const route: LabRoute = {
+      kind: 'lab',
+      lab,
+      variant: nameParam(params, 'v', 'variant', notices),
+      compare: nameParam(params, 'cmp', 'comparison variant', notices),
+      n: intParam(params, 'n', 'size n', notices, 1, 2 ** 28),
+      workgroupSize: intParam(params, 'wg', 'workgroup size', notices, 1, 1024),
+      type: nameParam(params, 'type', 'element type', notices),
+      step: intParam(params, 'step', 'step', notices),
+      workgroup: intParam(params, 'g', 'workgroup', notices),
+      warp: intParam(params, 'warp', 'warp', notices),
+      lane: intParam(params, 'lane', 'lane', notices, 0, 1023),
+    };
+    return { route, chrome, notices };
+  }
+
+  if (first === 'lessons' && second === undefined) return { route: { kind: 'lessons' }, chrome, notices };
+
+  if (first === 'lesson') {
+    if (second === undefined || !SAFE_SEGMENT.test(second) || rest.length > 0) {
+      notices.push('That lesson address is malformed; showing the lesson index.');
+      return { route: { kind: 'lessons' }, chrome, notices };
+    }
+    let step = 1;
+    if (third !== undefined) {
+      if (/^\d{1,4}$/.test(third) && Number(third) >= 1) step = Number(third);
+      else notices.push(`Ignored step “${shown(third)}”: starting at step 1.`);
+    }
+    return { route: { kind: 'lesson', lesson: second, step }, chrome, notices };
+  }
+
+  notices.push(`There is no page “/${shown(segments.join('/'))}”; showing the start page.`);
+  return { route: { kind: 'home' }, chrome, notices };
+}
+
+/** Builds the URL (path and query) for a route, leaving out what equals the defaults. */
+export function formatLocation(route: Route, chrome: Chrome): string {
+  const params = new URLSearchParams();
+  let path = '/';
+  if (route.kind === 'lab') {
+    path = `/lab/${route.lab}`;
+    const put = (k: string, v: string | number | undefined) => {
+      if (v !== undefined) params.set(k, String(v));
+    };
+    put('v', route.variant);
+    put('cmp', route.compare);
+    put('n', route.n);
+    put('wg', route.workgroupSize);
+    put('type', route.type);
+    put('step', route.step);
+    put('g', route.workgroup);
+    put('warp', route.warp);
+    put('lane', route.lane);
+  } else if (route.kind === 'lesson') {
+    path = `/lesson/${route.lesson}/${route.step}`;
+  } else if (route.kind === 'lessons') {
+    path = '/lessons';
+  }
+  if (chrome.mode === 'projector') params.set('mode', 'projector');
+  if (chrome.embed) params.set('embed', '1');
+  if (chrome.presenter) params.set('view', 'presenter');
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}

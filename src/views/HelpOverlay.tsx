@@ -1,0 +1,49 @@
+import { useEffect, useRef } from 'react';
+import { SHORTCUTS, type Shortcut } from '../app/shortcuts.ts';
+
+/** The keyboard shortcuts, from the one list that binds them. Escape or ? closes it. */
+export function HelpOverlay({ onClose }: { onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = dialog.current;
+    if (d && !d.open) d.showModal();
+    return () => d?.close();
+  }, []);
+  const groups = new Map<Shortcut['group'], Shortcut[]>();
+  for (const s of SHORTCUTS) groups.set(s.group, [...(groups.get(s.group) ?? []), s]);
+  return (
+    <dialog
+      ref={dialog}
+      className="help-overlay"
+      aria-labelledby="help-title"
+      onClose={onClose}
+      onCancel={onClose}
+      data-testid="help-overlay"
+    >
+      <h2 id="help-title">Keyboard shortcuts</h2>
+      <div className="help-columns">
+        {[...groups].map(([group, list]) => (
+          <section key={group}>
+            <h3>{group}</h3>
+            <table>
+              <tbody>
+                {list.map((s) => (
+                  <tr key={s.action}>
+                    <th scope="row">
+                      <kbd>{s.display}</kbd>
+                    </th>
+                    <td>{s.label}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        ))}
+      </div>
+      <p className="hint">Shortcuts pause while you type in the code editor or a field.</p>
+      <button type="button" onClick={onClose} autoFocus>
+        Close
+      </button>
+    </dialog>
+  );
+}
