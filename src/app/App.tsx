@@ -1,25 +1,80 @@
-import { GpuStatusPanel } from '../views/GpuStatusPanel.tsx';
-import { VectorAddPanel } from '../views/VectorAddPanel.tsx';
+import { useEffect, useState } from 'react';
+import { useShortcuts } from './shortcuts.ts';
+import { labRoute } from './url.ts';
+import { findLab, LABS } from '../labs/registry.ts';
+import { selectChrome, selectRoute, useAppStore } from '../store/index.ts';
+import { HelpOverlay } from '../views/HelpOverlay.tsx';
+import { HomePage } from '../views/HomePage.tsx';
+import { LabPage } from '../views/LabPage.tsx';
+import { Link } from '../views/Link.tsx';
+import { Notices } from '../views/Notices.tsx';
+
+function Page() {
+  const route = useAppStore(selectRoute);
+  if (route.kind === 'lab') {
+    const lab = findLab(route.lab);
+    if (lab) return <LabPage key={lab.id} lab={lab} route={route} />;
+  }
+  if (route.kind === 'lesson' || route.kind === 'lessons') {
+    return (
+      <>
+        <p className="banner banner-warning" role="status">
+          Lessons are not part of this version yet; the labs below hold every view they will use.
+        </p>
+        <HomePage />
+      </>
+    );
+  }
+  return <HomePage />;
+}
 
 export function App() {
+  const [help, setHelp] = useState(false);
+  const chrome = useAppStore(selectChrome);
+  const route = useAppStore(selectRoute);
+  useShortcuts({ help: () => setHelp((h) => !h) });
+
+  useEffect(() => {
+    const title = route.kind === 'lab' ? `${findLab(route.lab)?.title ?? 'Lab'} — Warpscope` : 'Warpscope';
+    document.title = title;
+  }, [route]);
+
   return (
-    <div className="app">
+    <div className={`app mode-${chrome.mode}${chrome.embed ? ' embed' : ''}`}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="app-header">
-        <h1>
-          <span className="logo" aria-hidden="true">
-            ▮▮▮▮
-          </span>{' '}
-          Warpscope
-        </h1>
-        <p className="tagline">GPU parallel programming, on your GPU and warp by warp.</p>
-      </header>
+      {!chrome.embed && (
+        <header className="app-header">
+          <p className="brand">
+            <Link to={{ kind: 'home' }}>
+              <span className="logo" aria-hidden="true">
+                ▮▮▮▮
+              </span>{' '}
+              Warpscope
+            </Link>
+          </p>
+          <nav aria-label="Labs">
+            <ul>
+              {LABS.map((lab) => (
+                <li key={lab.id}>
+                  <Link to={labRoute(lab.id)} className={route.kind === 'lab' && route.lab === lab.id ? 'current' : undefined}>
+                    {lab.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <button type="button" className="help-button" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+            ? Shortcuts
+          </button>
+        </header>
+      )}
       <main id="main" tabIndex={-1}>
-        <GpuStatusPanel />
-        <VectorAddPanel />
+        <Notices />
+        <Page />
       </main>
+      {help && <HelpOverlay onClose={() => setHelp(false)} />}
     </div>
   );
 }

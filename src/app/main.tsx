@@ -13,6 +13,8 @@ declare global {
 }
 
 window.__warpscope = { store: useAppStore };
+useAppStore.getState().syncFromLocation();
+window.addEventListener('popstate', () => useAppStore.getState().syncFromLocation());
 void initGpu();
 
 const root = document.getElementById('root');

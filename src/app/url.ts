@@ -201,3 +201,21 @@ export function formatLocation(route: Route, chrome: Chrome): string {
   const query = params.toString();
   return query ? `${path}?${query}` : path;
 }
+
+/** A lab route with nothing chosen yet: the lab's defaults apply. */
+export function labRoute(lab: LabId, patch: Partial<Omit<LabRoute, 'kind' | 'lab'>> = {}): LabRoute {
+  return {
+    kind: 'lab',
+    lab,
+    variant: undefined,
+    compare: undefined,
+    n: undefined,
+    workgroupSize: undefined,
+    type: undefined,
+    step: undefined,
+    workgroup: undefined,
+    warp: undefined,
+    lane: undefined,
+    ...patch,
+  };
+}

@@ -5,6 +5,7 @@
  */
 import type { KernelRun } from './types.ts';
 import { basicsCases } from '../labs/basics/cases.ts';
+import { reduceCases } from '../labs/reduce/cases.ts';
 
 export interface KernelCase {
   /** Path of the WGSL file under test, e.g. `shaders/reduce/interleaved.wgsl`. */
@@ -27,4 +28,4 @@ export interface KernelCase {
 /** Shader files that are snippets joined into kernels, not kernels themselves. */
 export const SNIPPET_FILES: readonly string[] = ['shaders/common/linear-workgroup.wgsl'];
 
-export const kernelCases: readonly KernelCase[] = [...basicsCases];
+export const kernelCases: readonly KernelCase[] = [...basicsCases, ...reduceCases];

@@ -1,0 +1,133 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, openPage } from './browser.ts';
+
+/** Page object for a lab: reads what the views expose, drives the timeline by keyboard. */
+class LabPageObject {
+  constructor(readonly page: Page) {}
+  async ready(): Promise<void> {
+    await this.page.getByTestId('warp-grid').waitFor({ timeout: 60_000 });
+  }
+  async treeLevel(): Promise<number> {
+    return Number(await this.page.getByTestId('dataflow-tree').first().getAttribute('data-level'));
+  }
+  async treeStride(): Promise<string> {
+    return (await this.page.getByTestId('dataflow-tree').first().getAttribute('data-stride')) ?? '';
+  }
+  async divergentWarps(): Promise<string> {
+    return (await this.page.getByTestId('warp-grid').first().getAttribute('data-divergent-warps')) ?? '';
+  }
+  async stepCounter(): Promise<string> {
+    return (await this.page.getByTestId('step-counter').textContent()) ?? '';
+  }
+  /**
+   * Presses a timeline key as a person at the keyboard would, and waits until the step it moves
+   * to is on screen (reading too early would see the previous step).
+   */
+  async press(key: string, times = 1): Promise<void> {
+    for (let i = 0; i < times; i++) {
+      const before = await this.stepCounter();
+      await this.page.keyboard.press(key);
+      await this.page
+        .waitForFunction((b) => document.querySelector('[data-testid=step-counter]')?.textContent !== b, before, { timeout: 2000 })
+        .catch(() => undefined); // a key with nowhere to go (end of trace) leaves the step as it was
+    }
+  }
+  async blur(): Promise<void> {
+    await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  }
+  /** Barrier to barrier until the tree has written `level`. */
+  async toLevel(level: number): Promise<void> {
+    await this.blur();
+    for (let i = 0; i < 40 && (await this.treeLevel()) < level; i++) await this.press("]");
+    expect(await this.treeLevel()).toBe(level);
+  }
+}
+
+describe('reduction lab', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch({ webgpu: true });
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('shows neighbored divergence and tree shape, then interleaved, by keyboard; the URL restores the state', async () => {
+    const { page, errors } = await openPage(browser, '/lab/reduce?v=neighbored&n=1024&wg=256');
+    const lab = new LabPageObject(page);
+    await lab.ready();
+    expect(await page.getByTestId('lab').getAttribute('data-variant')).toBe('neighbored');
+
+    // Second level of the neighbored tree: every 4th word is written.
+    await lab.toLevel(2);
+    expect(await lab.treeStride()).toBe('4');
+    expect(await page.getByTestId('tree-caption').textContent()).toContain('every 4th word');
+    // Into the next divergent branch and one instruction on: the warps are split and marked.
+    await lab.press('d');
+    await lab.press('.');
+    expect((await lab.divergentWarps()).length).toBeGreaterThan(0);
+    expect(await page.getByTestId('warp-summary').textContent()).toContain('divergent: warp');
+
+    // The URL holds lab, variant, parameters and step; a reload restores the same step.
+    await page.waitForFunction(() => new URLSearchParams(location.search).has('step'));
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/lab/reduce');
+    expect(url.searchParams.get('v')).toBe('neighbored');
+    expect(url.searchParams.get('n')).toBe('1024');
+    const counter = await lab.stepCounter();
+    await page.reload();
+    await lab.ready();
+    await page.waitForFunction((c) => document.querySelector('[data-testid=step-counter]')?.textContent === c, counter);
+    expect(await lab.treeStride()).toBe('4');
+
+    // Switch to interleaved by keyboard: focus the variant picker and choose with the arrow keys.
+    await page.getByTestId('variant-select').focus();
+    await page.getByTestId('variant-select').selectOption('interleaved');
+    await page.waitForFunction(() => document.querySelector('[data-testid=lab]')?.getAttribute('data-variant') === 'interleaved');
+    await lab.ready();
+    await lab.toLevel(2);
+    expect(await lab.treeStride()).toBe('1');
+    expect(await page.getByTestId('tree-caption').textContent()).toContain('contiguous');
+    await lab.press('.', 3);
+    expect(await lab.divergentWarps()).toBe('');
+    expect(await page.getByTestId('warp-summary').textContent()).toContain('no warp is split');
+    expect(errors).toEqual([]);
+  });
+
+  it('compares two variants side by side with their metric differences', async () => {
+    const { page, errors } = await openPage(browser, '/lab/reduce?v=neighbored&cmp=interleaved&n=1024&wg=256');
+    const lab = new LabPageObject(page);
+    await lab.ready();
+    await page.getByTestId('compare-pane').getByTestId('warp-grid').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('dataflow-tree').count()).toBe(2);
+    const metrics = (await page.getByTestId('metrics').textContent()) ?? '';
+    expect(metrics).toContain('Difference');
+    expect(metrics).toMatch(/better|worse/);
+    // M toggles compare mode off by keyboard.
+    await lab.blur();
+    await lab.press('m');
+    await page.getByTestId('compare-pane').waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+
+  it('fills the timings table with figures and agreement checks', async () => {
+    const { page, errors } = await openPage(browser, '/lab/reduce?v=interleaved&n=1024&wg=256');
+    await page.getByTestId('adapter-name').or(page.getByTestId('measure')).first().waitFor();
+    await page.getByTestId('measure').click();
+    const table = page.getByTestId('timings-table');
+    await table.waitFor({ timeout: 120_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=timings]')?.getAttribute('data-state') === 'done', undefined, {
+      timeout: 240_000,
+      polling: 500,
+    });
+    const cells = await page.getByTestId('agree-cell').allTextContents();
+    expect(cells.length).toBeGreaterThan(8);
+    // Every variant agrees with the CPU on GPU and simulator, except the deliberately racy one.
+    const disagreeing = await page.locator('tr:not([data-racy]) [data-testid=agree-cell][data-agree=no]').count();
+    expect(disagreeing).toBe(0);
+    expect(await table.textContent()).toMatch(/\d+\.\d+/);
+    expect(await page.getByTestId('timing-chart').count()).toBe(1);
+    expect(errors).toEqual([]);
+  }, 300_000);
+});

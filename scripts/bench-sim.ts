@@ -1,0 +1,117 @@
+/**
+ * `npm run bench:sim` (node scripts/run-ts.mjs scripts/bench-sim.ts): simulator throughput on the
+ * interleaved shared-memory reduction. Prints figures, never fails on time.
+ *  1. 2^20 u32, summary trace: time (median of 5), lane instructions/s, peak memory.
+ *  2. The same kernel and size through wgsl_reflect's WgslExec (one invocation at a time, so its
+ *     workgroup memory and barriers do not behave as on a GPU): time ratio, correctness of both.
+ *  3. 2^16 u32 with the full trace: time and trace size.
+ */
+import { WgslExec, WgslParser } from 'wgsl_reflect/wgsl_reflect.module.js';
+import type { KernelRun } from '../src/kernel/types.ts';
+import { simulate, traceBytes } from '../src/sim/index.ts';
+import KERNEL from '../src/sim/testdata/reduce-interleaved.wgsl?raw';
+
+const WG = 256;
+
+function makeRun(n: number): KernelRun {
+  const input = new Uint32Array(n);
+  for (let i = 0; i < n; i++) input[i] = (i * 2654435761) >>> 24; // small values: the u32 sum fits
+  return {
+    code: KERNEL,
+    entryPoint: 'main',
+    workgroups: [Math.ceil(n / WG)],
+    bindings: { 0: { 0: input, 1: new Uint32Array(Math.ceil(n / WG)) } },
+    label: 'bench.reduce.interleaved',
+  };
+}
+
+function expectedSum(run: KernelRun): number {
+  let s = 0;
+  for (const x of run.bindings[0]![0]!) s = (s + x) >>> 0;
+  return s;
+}
+
+function sumOf(a: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s = (s + a[i]!) >>> 0;
+  return s;
+}
+
+const mb = (b: number) => `${(b / 2 ** 20).toFixed(1)} MiB`;
+let peakRss = 0;
+let peakHeap = 0;
+const sample = () => {
+  const m = process.memoryUsage();
+  peakRss = Math.max(peakRss, m.rss);
+  peakHeap = Math.max(peakHeap, m.heapUsed + m.arrayBuffers);
+};
+const timer = setInterval(sample, 5);
+
+const N = 1 << 20;
+const run = makeRun(N);
+const want = expectedSum(run);
+
+// Warm-up, then the median of 5.
+simulate(makeRun(1 << 14), { trace: 'summary' });
+const times: number[] = [];
+let result = simulate(run, { trace: 'summary' });
+for (let k = 0; k < 5; k++) {
+  const t0 = performance.now();
+  result = simulate(run, { trace: 'summary' });
+  times.push(performance.now() - t0);
+  sample();
+}
+times.sort((a, b) => a - b);
+const simMs = times[2]!;
+const simSum = sumOf(result.buffers[0]![1]!);
+const m = result.metrics;
+console.log(`simulator: interleaved reduction, 2^20 u32, summary trace, warpSize 32`);
+console.log(`  time          ${simMs.toFixed(0)} ms (median of 5; min ${times[0]!.toFixed(0)}, max ${times[4]!.toFixed(0)})`);
+console.log(`  result        ${simSum === want ? 'correct' : `WRONG (${simSum} vs ${want})`} (sum ${want})`);
+console.log(`  warp instr.   ${m.warpInstructions.toLocaleString('en')}   lane instr. ${m.laneInstructions.toLocaleString('en')}`);
+console.log(`  throughput    ${((m.laneInstructions / simMs) * 1000 / 1e6).toFixed(1)} M lane instructions/s, ${((m.warpInstructions / simMs) * 1000 / 1e6).toFixed(2)} M warp instructions/s`);
+console.log(`  metrics       divergent ${m.divergentBranches}, barriers ${m.barriers}, shared req ${m.sharedRequests}, bank conflicts ${m.sharedBankConflicts}, global req ${m.globalRequests}, sectors ${m.globalTransactions}`);
+console.log(`  peak memory   rss ${mb(peakRss)}, heap+buffers ${mb(peakHeap)}`);
+
+// WgslExec, same kernel and size.
+{
+  // WgslExec cannot size arrays or @workgroup_size from an override/const, so it gets the same
+  // text with WG written out as 256 (the algorithm is unchanged).
+  const execCode = KERNEL.replace(/override WG: u32 = 256u;/, '')
+    .replace(/array<u32, WG>/, 'array<u32, 256>')
+    .replace(/@workgroup_size\(WG\)/, '@workgroup_size(256)')
+    .replace(/\bWG\b/g, '256u');
+  const ast = new WgslParser().parse(execCode);
+  const exec = new WgslExec(ast);
+  const out = new Uint32Array(N / WG);
+  void WG;
+  const t0 = performance.now();
+  let error = '';
+  try {
+    exec.dispatchWorkgroups('main', N / WG, { 0: { 0: run.bindings[0]![0]!, 1: out, } }, {});
+  } catch (e) {
+    error = e instanceof Error ? e.message : String(e);
+  }
+  const execMs = performance.now() - t0;
+  sample();
+  const execSum = sumOf(out);
+  console.log(`wgsl_reflect WgslExec: same kernel, 2^20 u32`);
+  console.log(`  time          ${execMs.toFixed(0)} ms   → simulator is ${(execMs / simMs).toFixed(1)}× faster`);
+  console.log(`  result        ${error ? `error: ${error}` : execSum === want ? 'correct' : `WRONG: sum ${execSum} (expected ${want}); first partial ${out[0]} vs ${sumOf(run.bindings[0]![0]!.subarray(0, WG))}`}`);
+}
+
+// Full trace at 2^16.
+{
+  const small = makeRun(1 << 16);
+  const t0 = performance.now();
+  const r = simulate(small, { trace: 'full' });
+  const ms = performance.now() - t0;
+  sample();
+  const t = r.trace!;
+  console.log(`simulator: 2^16 u32, full trace`);
+  console.log(`  time          ${ms.toFixed(0)} ms, ${sumOf(r.buffers[0]![1]!) === expectedSum(small) ? 'correct' : 'WRONG'}`);
+  console.log(`  trace         ${t.stepCount.toLocaleString('en')} steps, ${t.recordCount.toLocaleString('en')} lane records, ${t.provList.length.toLocaleString('en')} provenance links, ${mb(traceBytes(t))}`);
+}
+clearInterval(timer);
+sample();
+console.log(`peak memory over the whole bench: rss ${mb(peakRss)}, heap+buffers ${mb(peakHeap)}`);

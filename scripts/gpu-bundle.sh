@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Packs `npm run bench` into a self-contained folder for a GPU host without Node or network
+# (the shared pack.sh adds Node, Dawn and the Vulkan loader). Run from the project root:
+#   bash scripts/gpu-bundle.sh [OUT_DIR]      (default .gpu-bundle, git-ignored)
+# then on the GPU host:  bash .gpu-bundle/run.sh
+set -euo pipefail
+out=${1:-.gpu-bundle}
+pack=${PACK_SH:-../shared/gpu-bundle/pack.sh}
+[[ -x $pack || -f $pack ]] || { echo "gpu-bundle: pack.sh not found at $pack (set PACK_SH)" >&2; exit 2; }
+tmp=$(mktemp -d)
+node scripts/run-ts.mjs --bundle-only scripts/bench.ts "$tmp/bench.mjs"
+bash "$pack" "$out" "$tmp/bench.mjs"
+echo "gpu-bundle: $out ready; run it with: bash $out/run.sh"

@@ -1,0 +1,272 @@
+/**
+ * Benchmark of the reduction ladder: every variant's whole pass chain timed on the GPU (median
+ * of the repeats), as GB/s and as a share of the read baseline measured in the same run, with
+ * the ratio to the first shared-memory variant and to a CPU loop over the same data. Prints
+ * figures; never fails on time. Called from `scripts/bench.ts`.
+ */
+import type { BandwidthBaselines, GpuExecutor, Timing } from '../../gpu/executor.ts';
+import { fmt, gbps, log2Label, table } from '../../bench/format.ts';
+import { bytesMoved, passPlan, reduce, timingPasses } from './driver.ts';
+import { sumU32 } from './reference.ts';
+import {
+  defaultWorkgroupSize,
+  REDUCE_VARIANTS,
+  type ReduceVariant,
+  type ReduceVariantId,
+} from './variants.ts';
+
+export interface ReduceBenchOptions {
+  /** Timed passes per figure (the median is reported); at least 10 for figures we publish. */
+  readonly repeats: number;
+  /**
+   * Largest N as a power of two. The headline table is at 2^min(26, maxLog2), plus 2^28 when
+   * maxLog2 ≥ 28 and the adapter's binding limit holds 2^28 u32s (1 GiB).
+   */
+  readonly maxLog2: number;
+  /** Also time every variant over N = 2^10, 2^12, … 2^maxLog2 (default true). */
+  readonly sweep?: boolean;
+  /** Check each variant's sum against the CPU at the headline N (default true). */
+  readonly verify?: boolean;
+  /**
+   * Skip a size for a variant when its chain is predicted to take longer than this (default
+   * 1000 ms): on SwiftShader one 2^26 chain of a barrier-heavy variant takes minutes.
+   */
+  readonly maxChainMs?: number;
+}
+
+export interface ReduceBenchRow {
+  readonly variant: ReduceVariantId;
+  readonly n: number;
+  readonly workgroupSize: number;
+  readonly passes: number;
+  readonly timing: Timing;
+  readonly gbps: number;
+  /** Share of the in-run read baseline, 0..1+. */
+  readonly ofRead: number;
+  /** GPU sum equals the CPU's; undefined when not checked. */
+  readonly correct: boolean | undefined;
+}
+
+export interface ReduceBenchResult {
+  readonly headline: ReduceBenchRow[];
+  /** CPU time of one JS loop over the headline input, by N. */
+  readonly cpuMs: ReadonlyMap<number, number>;
+  readonly sweep: ReduceBenchRow[];
+  /** Headline figures not measured because the chain would take longer than `maxChainMs`. */
+  readonly skipped: readonly {
+    readonly variant: ReduceVariantId;
+    readonly n: number;
+    readonly predictedMs: number;
+  }[];
+}
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+function cpuSumMs(input: Uint32Array, repeats: number): number {
+  const samples: number[] = [];
+  for (let r = 0; r < Math.max(3, Math.min(repeats, 10)); r++) {
+    const t0 = performance.now();
+    sumU32(input);
+    samples.push(performance.now() - t0);
+  }
+  return median(samples);
+}
+
+function runnableVariants(gpu: GpuExecutor): ReduceVariant[] {
+  return REDUCE_VARIANTS.filter((v) => !v.needsSubgroups || gpu.adapter!.hasSubgroups);
+}
+
+async function timeVariant(
+  gpu: GpuExecutor,
+  baselines: BandwidthBaselines,
+  variant: ReduceVariant,
+  n: number,
+  repeats: number,
+  verify: Uint32Array | undefined,
+): Promise<ReduceBenchRow> {
+  const workgroupSize = defaultWorkgroupSize(variant, gpu.adapter!.limits.maxComputeInvocationsPerWorkgroup);
+  const params = {
+    workgroupSize,
+    maxWorkgroupsPerDimension: gpu.adapter!.limits.maxComputeWorkgroupsPerDimension,
+  };
+  const chain = timingPasses(variant.id, n, params);
+  const timing = await gpu.time(chain, { repeats });
+  const rate = gbps(bytesMoved(n), timing.medianMs);
+  let correct: boolean | undefined;
+  if (verify) correct = (await reduce(gpu, variant.id, verify, params)).value === sumU32(verify);
+  return {
+    variant: variant.id,
+    n,
+    workgroupSize,
+    passes: passPlan(variant.id, n, params).length,
+    timing,
+    gbps: rate,
+    ofRead: rate / baselines.readGBps,
+    correct,
+  };
+}
+
+/** Default for `ReduceBenchOptions.maxChainMs`. */
+export const DEFAULT_MAX_CHAIN_MS = 1000;
+
+/** Measures the ladder; `benchReduce` formats the same figures. */
+export async function measureReduce(
+  gpu: GpuExecutor,
+  baselines: BandwidthBaselines,
+  opts: ReduceBenchOptions,
+): Promise<ReduceBenchResult> {
+  const adapter = gpu.adapter ?? (await gpu.ready()).summary;
+  const maxBytes = Math.min(adapter.limits.maxStorageBufferBindingSize, adapter.limits.maxBufferSize);
+  const fits = (log2: number): boolean => 4 * 2 ** log2 <= maxBytes;
+  const headlineLog2 = [Math.min(26, opts.maxLog2), ...(opts.maxLog2 >= 28 ? [28] : [])].filter(fits);
+  const maxChainMs = opts.maxChainMs ?? DEFAULT_MAX_CHAIN_MS;
+  // N climbs by factors of 4 up to the largest headline size; each variant's last chain time,
+  // scaled by the growth of N, predicts the next one, and a variant stops climbing once the
+  // prediction passes maxChainMs (each figure costs repeats + 2 chains).
+  const ladder: number[] = [];
+  for (let log2 = 10; log2 <= Math.max(opts.maxLog2, ...headlineLog2) && fits(log2); log2 += 2)
+    ladder.push(log2);
+  for (const l of headlineLog2) if (!ladder.includes(l)) ladder.push(l);
+  ladder.sort((a, b) => a - b);
+
+  const variants = runnableVariants(gpu);
+  const rows: ReduceBenchRow[] = [];
+  const skipped: { variant: ReduceVariantId; n: number; predictedMs: number }[] = [];
+  const cpuMs = new Map<number, number>();
+  const last = new Map<ReduceVariantId, { n: number; ms: number }>();
+  for (const log2 of ladder) {
+    const n = 2 ** log2;
+    const isHeadline = headlineLog2.includes(log2);
+    // The same small values the timing chain uses, for the CPU figure and the sum check.
+    const input = isHeadline
+      ? (timingPasses('interleaved', n)[0]!.bindings[0]![0] as Uint32Array)
+      : undefined;
+    if (input) cpuMs.set(n, cpuSumMs(input, opts.repeats));
+    for (const v of variants) {
+      const prev = last.get(v.id);
+      const predictedMs = prev ? (prev.ms * n) / prev.n : 0;
+      if (predictedMs > maxChainMs) {
+        if (isHeadline) skipped.push({ variant: v.id, n, predictedMs });
+        continue;
+      }
+      const verify = isHeadline && opts.verify !== false ? input : undefined;
+      const row = await timeVariant(gpu, baselines, v, n, opts.repeats, verify);
+      last.set(v.id, { n, ms: row.timing.medianMs });
+      rows.push(row);
+    }
+  }
+  const headline = rows.filter((r) => headlineLog2.includes(Math.log2(r.n)));
+  const sweep = opts.sweep === false ? [] : rows.filter((r) => Math.log2(r.n) <= opts.maxLog2);
+  return { headline, cpuMs, sweep, skipped };
+}
+
+const pct = (x: number): string => `${num(100 * x)} %`;
+/** fmt() for figures that may be tiny (SwiftShader's GB/s): three significant digits below 1. */
+const num = (x: number): string =>
+  Number.isFinite(x) && Math.abs(x) < 1 && x !== 0 ? x.toPrecision(3) : fmt(x);
+const checkMark = (row: ReduceBenchRow, variant: ReduceVariant): string =>
+  row.correct === undefined ? '' : row.correct ? '✓' : variant.racy ? '✗ (race)' : '✗';
+
+/** Formats measured figures as Markdown tables. */
+export function formatReduceBench(result: ReduceBenchResult, baselines: BandwidthBaselines): string {
+  const out: string[] = [];
+  const headlineNs = [
+    ...new Set([...result.headline.map((r) => r.n), ...result.skipped.map((s) => s.n)]),
+  ].sort((a, b) => a - b);
+  for (const n of headlineNs) {
+    const rows = result.headline.filter((r) => r.n === n);
+    const skipped = result.skipped.filter((s) => s.n === n);
+    const reference = rows.find((r) => r.variant === 'neighbored') ?? rows[0];
+    const cpu = result.cpuMs.get(n);
+    out.push(
+      `## Reduction ladder, u32, N = ${log2Label(n)} (${n} elements, ${fmt(bytesMoved(n) / 2 ** 20, 0)} MiB read; read baseline ${fmt(baselines.readGBps)} GB/s)`,
+    );
+    if (rows.length > 0)
+      out.push(
+        table(
+          [
+            '#',
+            'variant',
+            'wg',
+            'passes',
+            'median ms',
+            'min ms',
+            'max ms',
+            'GB/s',
+            '% of read',
+            '× neighbored',
+            '× CPU',
+            'sum',
+          ],
+          rows.map((r) => {
+            const v = REDUCE_VARIANTS.find((x) => x.id === r.variant)!;
+            return [
+              String(v.step),
+              v.id,
+              String(r.workgroupSize),
+              String(r.passes),
+              fmt(r.timing.medianMs, 4),
+              fmt(r.timing.minMs, 4),
+              fmt(r.timing.maxMs, 4),
+              num(r.gbps),
+              pct(r.ofRead),
+              reference ? num(reference.timing.medianMs / r.timing.medianMs) : '—',
+              cpu === undefined ? '—' : num(cpu / r.timing.medianMs),
+              checkMark(r, v),
+            ];
+          }),
+        ),
+      );
+    if (cpu !== undefined)
+      out.push(`\nCPU: one JavaScript loop over the same Uint32Array, ${fmt(cpu, 3)} ms (median).`);
+    if (skipped.length > 0) {
+      out.push(
+        `Not measured (a chain would take longer than the limit): ${skipped.map((x) => `${x.variant} (~${fmt(x.predictedMs / 1000, 1)} s)`).join(', ')}.`,
+      );
+    }
+    const quantized = rows.some((r) => r.timing.quantized);
+    const wall = rows.some((r) => r.timing.source === 'wall-clock');
+    if (quantized || wall) {
+      out.push(
+        `Note: ${wall ? 'no timestamp queries: wall-clock figures. ' : ''}${quantized ? 'timestamps were quantized to 100 µs; passes were lengthened.' : ''}`,
+      );
+    }
+    out.push('');
+  }
+  if (result.sweep.length > 0) {
+    const ids = [...new Set(result.sweep.map((r) => r.variant))];
+    const ns = [...new Set(result.sweep.map((r) => r.n))];
+    out.push('## Reduction sweep, u32: median ms of the whole chain (GB/s)');
+    out.push(
+      table(
+        ['N', ...ids],
+        ns.map((n) => [
+          log2Label(n),
+          ...ids.map((id) => {
+            const r = result.sweep.find((x) => x.n === n && x.variant === id);
+            return r ? `${fmt(r.timing.medianMs, 4)} (${num(r.gbps)})` : '—';
+          }),
+        ]),
+      ),
+    );
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+/**
+ * The reduction section of `npm run bench`: per variant at N = 2^26 (and 2^28 where allowed, see
+ * `ReduceBenchOptions.maxLog2`), median time of the whole pass chain, GB/s (4 bytes per element
+ * read once) and % of the in-run read baseline, then a sweep over N. Returns Markdown.
+ */
+export async function benchReduce(
+  gpu: GpuExecutor,
+  baselines: BandwidthBaselines,
+  opts: ReduceBenchOptions,
+): Promise<string> {
+  return formatReduceBench(await measureReduce(gpu, baselines, opts), baselines);
+}

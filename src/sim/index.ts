@@ -1,0 +1,24 @@
+/**
+ * `src/sim`: the SIMT simulator. It replays the same WGSL compute kernels the GPU runs, warp by
+ * warp, and returns output buffers, metrics, diagnostics and a trace. Pure TypeScript: see
+ * README.md for what this folder may import.
+ */
+export { simulate } from './simulate.ts';
+export type { SimOptions, SimResult } from './simulate.ts';
+export type { Diagnostic, DiagnosticKind, Metrics } from './machine.ts';
+export {
+  OpKind,
+  OP_KIND_NAMES,
+  TAINT_SLOTS,
+  traceStep,
+  provenanceOf,
+  stepOfRecord,
+  traceTransferables,
+  traceBytes,
+} from './trace.ts';
+export type { Trace, TraceAccess, TraceMemory, TraceStepView, OpKindValue } from './trace.ts';
+export { parseWgsl } from './parser.ts';
+export { WgslError } from './ast.ts';
+export { createSimWorker, SimCancelled } from './workerClient.ts';
+export type { SimJob } from './workerClient.ts';
+export type { WorkerRequest, WorkerResponse, WorkerSimOptions } from './worker.ts';

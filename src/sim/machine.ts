@@ -1,0 +1,453 @@
+/**
+ * The SIMT machine: warps, memories, metrics, diagnostics and the fixed schedule.
+ *
+ * Schedule (documented, so every run is reproducible): workgroups run one after another in
+ * linear order (x fastest, then y, then z). Inside a workgroup, warp 0 runs until it reaches a
+ * barrier or finishes, then warp 1, and so on; when every unfinished warp waits at a barrier the
+ * barrier completes and the round starts again from warp 0. Atomics inside a warp apply in lane
+ * order.
+ */
+import type { Pos } from './ast.ts';
+import { TAINT_SLOTS, type TraceBuilder } from './trace.ts';
+
+/** A compiled instruction: runs one warp instruction for the warp's active lanes. */
+export type OpFn = (w: Warp) => void;
+
+export const RUN = 0;
+export const WAIT = 1;
+export const DONE = 2;
+
+/** Diagnostic kinds, as the public API names them. */
+export type DiagnosticKind = 'race' | 'barrier-divergence' | 'out-of-bounds' | 'step-limit' | 'unsupported';
+
+export interface Diagnostic {
+  readonly kind: DiagnosticKind;
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+export class Warp {
+  readonly R: Float64Array;
+  T: Int32Array | null = null;
+  readonly mask: Uint8Array;
+  readonly exist: Uint8Array;
+  readonly lanes: Int32Array;
+  n = 0;
+  nExist = 0;
+  readonly park: Int32Array;
+  readonly stack: Uint8Array[] = [];
+  /** Per stack entry: whether the mask changed inside the construct (0 = still the saved one). */
+  readonly modS: number[] = [];
+  /** Per stack entry: `parkCount` when the construct began. */
+  readonly pkS: number[] = [];
+  /** Per stack entry: lanes that did not take an `if` (0 = the else side can be skipped). */
+  readonly cntS: number[] = [];
+  /** Bumped whenever lanes park (break/continue/return/loop exit). */
+  parkCount = 0;
+  sp = 0;
+  pc = 0;
+  status = RUN;
+  /** Per-lane word addresses of the current memory instruction. */
+  readonly addr: Int32Array;
+  readonly tmp: Float64Array;
+
+  constructor(
+    readonly id: number,
+    readonly W: number,
+    nregs: number,
+  ) {
+    this.R = new Float64Array(nregs * W);
+    this.mask = new Uint8Array(W);
+    this.exist = new Uint8Array(W);
+    this.lanes = new Int32Array(W);
+    this.park = new Int32Array(W);
+    this.addr = new Int32Array(W);
+    this.tmp = new Float64Array(W);
+  }
+
+  /** Rebuilds the active-lane list from `mask`. */
+  relanes(): void {
+    const m = this.mask;
+    const L = this.lanes;
+    let n = 0;
+    for (let l = 0; l < this.W; l++) if (m[l]) L[n++] = l;
+    this.n = n;
+  }
+
+  push(): void {
+    let s = this.stack[this.sp];
+    if (!s) {
+      s = new Uint8Array(this.W);
+      this.stack[this.sp] = s;
+    }
+    s.set(this.mask);
+    this.modS[this.sp] = 0;
+    this.pkS[this.sp] = this.parkCount;
+    this.cntS[this.sp] = 0;
+    this.sp++;
+  }
+}
+
+/** A memory: a storage/uniform binding or a workgroup variable, in 4-byte words. */
+export class Mem {
+  readonly u32: Uint32Array;
+  readonly i32: Int32Array;
+  readonly f32: Float32Array;
+  // Race detection for workgroup memory: per word, the epoch (barrier interval) and invocation of
+  // the last write and of the first read, whether several invocations read, and where.
+  wEp: Int32Array | null = null;
+  wTh: Int32Array | null = null;
+  wOp: Int32Array | null = null;
+  wAt: Uint8Array | null = null;
+  rEp: Int32Array | null = null;
+  rTh: Int32Array | null = null;
+  rOp: Int32Array | null = null;
+  rMulti: Uint8Array | null = null;
+  /** Stamp per word (bank conflicts) or per sector (global transactions). */
+  stamp: Int32Array;
+  /** Last write record per word (trace provenance). */
+  lastWrite: Int32Array | null = null;
+
+  constructor(
+    readonly id: number,
+    readonly name: string,
+    readonly space: 'storage' | 'uniform' | 'workgroup',
+    readonly words: number,
+    readonly group: number,
+    readonly binding: number,
+    readonly readOnly: boolean,
+    readonly elemType: 'u32' | 'i32' | 'f32',
+  ) {
+    const buf = new ArrayBuffer(Math.max(words, 1) * 4);
+    this.u32 = new Uint32Array(buf);
+    this.i32 = new Int32Array(buf);
+    this.f32 = new Float32Array(buf);
+    if (space === 'workgroup') {
+      const n = Math.max(words, 1);
+      this.wEp = new Int32Array(n).fill(-1);
+      this.wTh = new Int32Array(n);
+      this.wOp = new Int32Array(n);
+      this.wAt = new Uint8Array(n);
+      this.rEp = new Int32Array(n).fill(-1);
+      this.rTh = new Int32Array(n);
+      this.rOp = new Int32Array(n);
+      this.rMulti = new Uint8Array(n);
+      this.stamp = new Int32Array(n).fill(-1);
+      this.lastWrite = new Int32Array(n).fill(-1);
+    } else {
+      this.stamp = new Int32Array(Math.ceil(Math.max(words, 1) / 8)).fill(-1);
+    }
+  }
+}
+
+export const READ = 0;
+export const WRITE = 1;
+export const ATOMIC = 2;
+
+export interface Metrics {
+  warpInstructions: number;
+  laneInstructions: number;
+  warpExecutionEfficiency: number;
+  divergentBranches: number;
+  barriers: number;
+  sharedRequests: number;
+  sharedBankConflicts: number;
+  globalRequests: number;
+  globalTransactions: number;
+  atomics: number;
+}
+
+/** Thrown to stop the whole run (step limit, cancel). */
+export class StopRun extends Error {}
+
+/** Shared runtime state the compiled instructions read and update. */
+export class Machine {
+  W: number;
+  warpInstructions = 0;
+  laneInstructions = 0;
+  divergentBranches = 0;
+  barriers = 0;
+  sharedRequests = 0;
+  sharedBankConflicts = 0;
+  globalRequests = 0;
+  globalTransactions = 0;
+  atomics = 0;
+  /** Barrier interval counter, global across workgroups, for race detection. */
+  epoch = 0;
+  /** Request counter, for the per-word / per-sector stamps. */
+  req = 0;
+  readonly bankCount = new Int32Array(32);
+  readonly bankStamp = new Int32Array(32).fill(-1);
+  readonly diags = new Map<string, Diagnostic & { count: number }>();
+  /** Trace builder when the current workgroup is traced, else null. */
+  tr: TraceBuilder | null = null;
+  wgLinear = 0;
+  /** Source position of each instruction (filled by the compiler). */
+  opPos: Pos[] = [];
+  /** Labels for memories in messages. */
+  readonly mems: Mem[] = [];
+
+  constructor(W: number) {
+    this.W = W;
+  }
+
+  diag(kind: DiagnosticKind, pos: Pos, message: string): void {
+    const key = `${kind}:${pos.line}:${pos.col}`;
+    const d = this.diags.get(key);
+    if (d) d.count++;
+    else this.diags.set(key, { kind, line: pos.line, column: pos.col, message, count: 1 });
+  }
+
+  /**
+   * Accounts one warp memory request: bounds (clamping into the memory like WebGPU's robust
+   * access), metrics and race detection. `w.addr` holds each active lane's first word.
+   */
+  access(w: Warp, mem: Mem, span: number, mode: number, op: number): void {
+    const L = w.lanes;
+    const n = w.n;
+    const A = w.addr;
+    const lim = mem.words - span;
+    for (let i = 0; i < n; i++) {
+      const l = L[i]!;
+      const a = A[l]!;
+      if (a < 0 || a > lim) {
+        this.outOfBounds(w, mem, l, a, op);
+        A[l] = a < 0 || lim < 0 ? 0 : lim;
+      }
+    }
+    const req = ++this.req;
+    if (mem.space === 'workgroup') {
+      this.sharedRequests++;
+      // Wavefronts = the most distinct words any one bank is asked for.
+      const st = mem.stamp;
+      const bc = this.bankCount;
+      const bs = this.bankStamp;
+      let max = 1;
+      for (let i = 0; i < n; i++) {
+        const a0 = A[L[i]!]!;
+        for (let c = 0; c < span; c++) {
+          const a = a0 + c;
+          if (st[a] === req) continue;
+          st[a] = req;
+          const b = a & 31;
+          let k: number;
+          if (bs[b] !== req) {
+            bs[b] = req;
+            k = bc[b] = 1;
+          } else k = ++bc[b]!;
+          if (k > max) max = k;
+        }
+      }
+      this.sharedBankConflicts += max - 1;
+      this.raceCheck(w, mem, span, mode, op);
+    } else if (mem.space === 'storage') {
+      this.globalRequests++;
+      const st = mem.stamp;
+      let sectors = 0;
+      for (let i = 0; i < n; i++) {
+        const a0 = A[L[i]!]!;
+        const s0 = a0 >> 3;
+        const s1 = (a0 + span - 1) >> 3;
+        for (let s = s0; s <= s1; s++) {
+          if (st[s] !== req) {
+            st[s] = req;
+            sectors++;
+          }
+        }
+      }
+      this.globalTransactions += sectors;
+    }
+  }
+
+  private outOfBounds(w: Warp, mem: Mem, lane: number, addr: number, op: number): void {
+    const pos = this.opPos[op] ?? { line: 0, col: 0 };
+    this.diag(
+      'out-of-bounds',
+      pos,
+      `out-of-bounds access to '${mem.name}' (word ${addr}, size ${mem.words} words) by workgroup ` +
+        `${this.wgLinear}, invocation ${w.id * this.W + lane}. WebGPU does not fault: the access is ` +
+        `clamped into the buffer or discarded (reads may return any in-bounds value or 0); the ` +
+        `simulator clamps it. CUDA would read or write past the allocation.`,
+    );
+  }
+
+  /** Fills `w.addr` for the active lanes: `off + dyn + clamp(index) * stride`. */
+  addresses(w: Warp, off: number, dyn: number, IX: number, stride: number, count: number, hasIx: boolean, op: number): void {
+    const R = w.R;
+    const L = w.lanes;
+    const A = w.addr;
+    const n = w.n;
+    const DY = dyn * this.W;
+    for (let i = 0; i < n; i++) {
+      const l = L[i]!;
+      let a = off + (dyn >= 0 ? R[DY + l]! : 0);
+      if (hasIx) {
+        let x = R[IX + l]!;
+        if (x >= count || x < 0) {
+          this.indexOutOfBounds(w, l, x, count, op);
+          x = x < 0 || count === 0 ? 0 : count - 1;
+        }
+        a += x * stride;
+      }
+      A[l] = a;
+    }
+  }
+
+  /** Index out of range of a sized array (also clamped, like WGSL's robust access). */
+  indexOutOfBounds(w: Warp, lane: number, index: number, count: number, op: number): void {
+    const pos = this.opPos[op] ?? { line: 0, col: 0 };
+    this.diag(
+      'out-of-bounds',
+      pos,
+      `index ${index} is outside 0…${count - 1} (workgroup ${this.wgLinear}, invocation ` +
+        `${w.id * this.W + lane}). WebGPU clamps the index or discards the access instead of ` +
+        `faulting; the simulator clamps it to ${count - 1 < 0 ? 0 : index < 0 ? 0 : count - 1}.`,
+    );
+  }
+
+  private raceCheck(w: Warp, mem: Mem, span: number, mode: number, op: number): void {
+    const E = this.epoch;
+    const L = w.lanes;
+    const n = w.n;
+    const A = w.addr;
+    const wEp = mem.wEp!;
+    const wTh = mem.wTh!;
+    const wOp = mem.wOp!;
+    const wAt = mem.wAt!;
+    const rEp = mem.rEp!;
+    const rTh = mem.rTh!;
+    const rOp = mem.rOp!;
+    const rMulti = mem.rMulti!;
+    const base = w.id * this.W;
+    const atomic = mode === ATOMIC ? 1 : 0;
+    for (let i = 0; i < n; i++) {
+      const l = L[i]!;
+      const t = base + l;
+      const a0 = A[l]!;
+      for (let c = 0; c < span; c++) {
+        const a = a0 + c;
+        if (mode === READ) {
+          if (wEp[a] === E && wTh[a] !== t) this.race(mem, a, wTh[a]!, wOp[a]!, 'writes', t, op, 'reads');
+          if (rEp[a] !== E) {
+            rEp[a] = E;
+            rTh[a] = t;
+            rOp[a] = op;
+            rMulti[a] = 0;
+          } else if (rTh[a] !== t) rMulti[a] = 1;
+        } else {
+          if (wEp[a] === E && wTh[a] !== t && !(atomic && wAt[a])) {
+            this.race(mem, a, wTh[a]!, wOp[a]!, 'writes', t, op, 'writes');
+          } else if (!atomic && rEp[a] === E && (rMulti[a] || rTh[a] !== t)) {
+            this.race(mem, a, rTh[a] === t ? -1 : rTh[a]!, rOp[a]!, 'reads', t, op, 'writes');
+          }
+          wEp[a] = E;
+          wTh[a] = t;
+          wOp[a] = op;
+          wAt[a] = atomic;
+        }
+      }
+    }
+  }
+
+  private race(mem: Mem, word: number, t1: number, op1: number, what1: string, t2: number, op2: number, what2: string): void {
+    const p1 = this.opPos[op1] ?? { line: 0, col: 0 };
+    const p2 = this.opPos[op2] ?? { line: 0, col: 0 };
+    const who = t1 < 0 ? 'another invocation' : `invocation ${t1}`;
+    this.diag(
+      'race',
+      p2,
+      `workgroup-memory race on '${mem.name}' word ${word} in workgroup ${this.wgLinear}: ${who} ` +
+        `${what1} it (line ${p1.line}:${p1.col}) and invocation ${t2} ${what2} it (line ${p2.line}:` +
+        `${p2.col}) with no workgroupBarrier() in between. The result depends on scheduling; ` +
+        `add a barrier between the two accesses (or use atomics).`,
+    );
+  }
+
+  /**
+   * Records per-lane memory values for the trace (and provenance for workgroup memory). Word `c`
+   * of the access is at `addr + offs[c]`, its value in register `valueReg + c`; for writes the
+   * taint of register `srcReg + c` becomes the record's provenance.
+   */
+  traceMem(w: Warp, mem: Mem, offs: Int32Array, valueReg: number, mode: number, srcReg: number): void {
+    const tr = this.tr!;
+    const L = w.lanes;
+    const n = w.n;
+    const A = w.addr;
+    const R = w.R;
+    const W = this.W;
+    const T = w.T;
+    const K = TAINT_SLOTS;
+    const shared = mem.space === 'workgroup';
+    const lw = mem.lastWrite;
+    for (let i = 0; i < n; i++) {
+      const l = L[i]!;
+      for (let c = 0; c < offs.length; c++) {
+        const a = A[l]! + offs[c]!;
+        const r = tr.addRecord(mem.id, l, a, R[(valueReg + c) * W + l]!);
+        if (!shared || !T || !lw) continue;
+        if (mode === READ) {
+          // The loaded register's taint is the word's last write.
+          const t0 = ((valueReg + c) * W + l) * K;
+          T[t0] = lw[a]!;
+          for (let k = 1; k < K; k++) T[t0 + k] = -1;
+        } else {
+          const prev = lw[a]!;
+          if (srcReg >= 0) {
+            const ts = ((srcReg + c) * W + l) * K;
+            for (let k = 0; k < K; k++) {
+              const s = T[ts + k]!;
+              if (s < 0) break;
+              tr.addProvenance(s);
+            }
+          }
+          if (mode === ATOMIC && prev >= 0) tr.addProvenance(prev);
+          lw[a] = r;
+        }
+      }
+    }
+  }
+
+  metrics(): Metrics {
+    return {
+      warpInstructions: this.warpInstructions,
+      laneInstructions: this.laneInstructions,
+      warpExecutionEfficiency:
+        this.warpInstructions === 0 ? 1 : this.laneInstructions / (this.warpInstructions * this.W),
+      divergentBranches: this.divergentBranches,
+      barriers: this.barriers,
+      sharedRequests: this.sharedRequests,
+      sharedBankConflicts: this.sharedBankConflicts,
+      globalRequests: this.globalRequests,
+      globalTransactions: this.globalTransactions,
+      atomics: this.atomics,
+    };
+  }
+}
+
+/** Union of the operands' taints into the destinations, for the active lanes. */
+export function propagateTaint(w: Warp, srcs: Int32Array, dsts: Int32Array): void {
+  const T = w.T!;
+  const K = TAINT_SLOTS;
+  const W = w.W;
+  const L = w.lanes;
+  const tmp = [-1, -1, -1, -1];
+  for (let i = 0; i < w.n; i++) {
+    const l = L[i]!;
+    let m = 0;
+    for (let s = 0; s < srcs.length && m < K; s++) {
+      const b = (srcs[s]! * W + l) * K;
+      for (let k = 0; k < K && m < K; k++) {
+        const v = T[b + k]!;
+        if (v < 0) break;
+        let dup = false;
+        for (let j = 0; j < m; j++) if (tmp[j] === v) dup = true;
+        if (!dup) tmp[m++] = v;
+      }
+    }
+    for (let d = 0; d < dsts.length; d++) {
+      const b = (dsts[d]! * W + l) * K;
+      for (let k = 0; k < K; k++) T[b + k] = k < m ? tmp[k]! : -1;
+    }
+  }
+}

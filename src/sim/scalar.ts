@@ -1,0 +1,259 @@
+/**
+ * Scalar semantics of WGSL on JS numbers. Registers hold doubles: u32 as 0…2^32-1, i32 as
+ * -2^31…2^31-1, f32 as doubles already rounded with Math.fround, bool as 0/1. Abstract ints
+ * and floats (constant folding only) are plain doubles.
+ */
+import type { Scalar } from './types.ts';
+
+const fr = Math.fround;
+const I32_MIN = -2147483648;
+
+export type Fn1 = (x: number) => number;
+export type Fn2 = (x: number, y: number) => number;
+export type Fn3 = (x: number, y: number, z: number) => number;
+
+/** Binary operator on scalars of kind `s` (both operands already of that kind). */
+export function binaryFn(op: string, s: Scalar): Fn2 | null {
+  switch (s) {
+    case 'u32':
+      switch (op) {
+        case '+': return (x, y) => (x + y) >>> 0;
+        case '-': return (x, y) => (x - y) >>> 0;
+        case '*': return (x, y) => Math.imul(x, y) >>> 0;
+        // WGSL: x / 0 = x, x % 0 = 0 (no trap).
+        case '/': return (x, y) => (y === 0 ? x : Math.floor(x / y));
+        case '%': return (x, y) => (y === 0 ? 0 : x % y);
+        case '&': return (x, y) => (x & y) >>> 0;
+        case '|': return (x, y) => (x | y) >>> 0;
+        case '^': return (x, y) => (x ^ y) >>> 0;
+        // Shift amounts are taken modulo 32.
+        case '<<': return (x, y) => (x << (y & 31)) >>> 0;
+        case '>>': return (x, y) => x >>> (y & 31);
+      }
+      break;
+    case 'i32':
+      switch (op) {
+        case '+': return (x, y) => (x + y) | 0;
+        case '-': return (x, y) => (x - y) | 0;
+        case '*': return (x, y) => Math.imul(x, y);
+        // WGSL: x / 0 = x and MIN / -1 = MIN; x % 0 = 0 and MIN % -1 = 0.
+        case '/': return (x, y) => (y === 0 || (x === I32_MIN && y === -1) ? x : (x / y) | 0);
+        case '%': return (x, y) => (y === 0 || (x === I32_MIN && y === -1) ? 0 : x % y | 0);
+        case '&': return (x, y) => x & y;
+        case '|': return (x, y) => x | y;
+        case '^': return (x, y) => x ^ y;
+        case '<<': return (x, y) => x << (y & 31);
+        case '>>': return (x, y) => x >> (y & 31);
+      }
+      break;
+    case 'f32':
+      switch (op) {
+        case '+': return (x, y) => fr(x + y);
+        case '-': return (x, y) => fr(x - y);
+        case '*': return (x, y) => fr(x * y);
+        case '/': return (x, y) => fr(x / y);
+        case '%': return (x, y) => fr(x % y);
+      }
+      break;
+    case 'bool':
+      switch (op) {
+        case '&':
+        case '&&': return (x, y) => x & y;
+        case '|':
+        case '||': return (x, y) => x | y;
+      }
+      break;
+    case 'ai':
+      switch (op) {
+        case '+': return (x, y) => x + y;
+        case '-': return (x, y) => x - y;
+        case '*': return (x, y) => x * y;
+        case '/': return (x, y) => (y === 0 ? x : Math.trunc(x / y));
+        case '%': return (x, y) => (y === 0 ? 0 : x % y);
+        case '&': return (x, y) => Number(BigInt(x) & BigInt(y));
+        case '|': return (x, y) => Number(BigInt(x) | BigInt(y));
+        case '^': return (x, y) => Number(BigInt(x) ^ BigInt(y));
+        case '<<': return (x, y) => x * 2 ** y;
+        case '>>': return (x, y) => Math.floor(x / 2 ** y);
+      }
+      break;
+    case 'af':
+      switch (op) {
+        case '+': return (x, y) => x + y;
+        case '-': return (x, y) => x - y;
+        case '*': return (x, y) => x * y;
+        case '/': return (x, y) => x / y;
+        case '%': return (x, y) => x % y;
+      }
+      break;
+  }
+  switch (op) {
+    case '==': return (x, y) => (x === y ? 1 : 0);
+    case '!=': return (x, y) => (x !== y ? 1 : 0);
+    case '<': return (x, y) => (x < y ? 1 : 0);
+    case '<=': return (x, y) => (x <= y ? 1 : 0);
+    case '>': return (x, y) => (x > y ? 1 : 0);
+    case '>=': return (x, y) => (x >= y ? 1 : 0);
+  }
+  return null;
+}
+
+export const COMPARISONS = new Set(['==', '!=', '<', '<=', '>', '>=']);
+
+const f32buf = new Float32Array(1);
+const u32buf = new Uint32Array(f32buf.buffer);
+
+export function f32Bits(x: number): number {
+  f32buf[0] = x;
+  return u32buf[0]!;
+}
+export function bitsF32(x: number): number {
+  u32buf[0] = x;
+  return f32buf[0]!;
+}
+
+/** Converts a value of kind `from` to kind `to` (WGSL value conversion, saturating float→int). */
+export function convert(x: number, from: Scalar, to: Scalar): number {
+  if (from === to) return x;
+  switch (to) {
+    case 'u32':
+      if (from === 'f32' || from === 'af') {
+        if (Number.isNaN(x)) return 0;
+        return x <= 0 ? 0 : x >= 4294967295 ? 4294967295 : Math.trunc(x);
+      }
+      return x >>> 0;
+    case 'i32':
+      if (from === 'f32' || from === 'af') {
+        if (Number.isNaN(x)) return 0;
+        return x <= -2147483648 ? -2147483648 : x >= 2147483647 ? 2147483647 : Math.trunc(x);
+      }
+      return x | 0;
+    case 'f32':
+      return fr(x);
+    case 'bool':
+      return x !== 0 && !Number.isNaN(x) ? 1 : 0;
+    case 'ai':
+    case 'af':
+      return x;
+  }
+}
+
+/** `bitcast<to>(x)` between 32-bit scalars. */
+export function bitcast(x: number, from: Scalar, to: Scalar): number {
+  const bits = from === 'f32' ? f32Bits(x) : x >>> 0;
+  if (to === 'u32') return bits;
+  if (to === 'i32') return bits | 0;
+  return bitsF32(bits);
+}
+
+function popcount(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+function roundEven(x: number): number {
+  const r = Math.round(x);
+  return r - x === 0.5 && r % 2 !== 0 ? r - 1 : r;
+}
+
+function reverseBits(x: number): number {
+  let r = 0;
+  for (let i = 0; i < 32; i++) {
+    r = (r << 1) | (x & 1);
+    x >>>= 1;
+  }
+  return r >>> 0;
+}
+
+const wrap = (s: Scalar) => (s === 'u32' ? (x: number) => x >>> 0 : s === 'i32' ? (x: number) => x | 0 : fr);
+
+/** Component-wise numeric builtins of one argument. */
+export function builtin1(name: string, s: Scalar): Fn1 | null {
+  const w = wrap(s);
+  const isF = s === 'f32' || s === 'af';
+  switch (name) {
+    case 'abs':
+      return s === 'u32' ? (x) => x : s === 'i32' ? (x) => (x === I32_MIN ? x : Math.abs(x)) : (x) => Math.abs(x);
+    case 'countOneBits': return (x) => w(popcount(x));
+    case 'countLeadingZeros': return (x) => w(Math.clz32(x));
+    case 'countTrailingZeros': return (x) => w(x === 0 ? 32 : 31 - Math.clz32(x & -x));
+    case 'firstLeadingBit':
+      return s === 'i32'
+        ? (x) => (x === 0 || x === -1 ? -1 : 31 - Math.clz32(x < 0 ? ~x : x))
+        : (x) => (x === 0 ? 0xffffffff : 31 - Math.clz32(x));
+    case 'firstTrailingBit': return (x) => (x === 0 ? w(-1) : w(31 - Math.clz32(x & -x)));
+    case 'reverseBits': return (x) => w(reverseBits(x));
+    case 'sign': return isF ? (x) => Math.sign(x) : (x) => (x > 0 ? 1 : x < 0 ? -1 : 0);
+  }
+  if (!isF) return null;
+  switch (name) {
+    case 'floor': return (x) => Math.floor(x);
+    case 'ceil': return (x) => Math.ceil(x);
+    case 'round': return (x) => roundEven(x);
+    case 'trunc': return (x) => Math.trunc(x);
+    case 'fract': return (x) => fr(x - Math.floor(x));
+    case 'sqrt': return (x) => fr(Math.sqrt(x));
+    case 'inverseSqrt': return (x) => fr(1 / Math.sqrt(x));
+    case 'exp': return (x) => fr(Math.exp(x));
+    case 'exp2': return (x) => fr(2 ** x);
+    case 'log': return (x) => fr(Math.log(x));
+    case 'log2': return (x) => fr(Math.log2(x));
+    case 'sin': return (x) => fr(Math.sin(x));
+    case 'cos': return (x) => fr(Math.cos(x));
+    case 'tan': return (x) => fr(Math.tan(x));
+    case 'asin': return (x) => fr(Math.asin(x));
+    case 'acos': return (x) => fr(Math.acos(x));
+    case 'atan': return (x) => fr(Math.atan(x));
+    case 'sinh': return (x) => fr(Math.sinh(x));
+    case 'cosh': return (x) => fr(Math.cosh(x));
+    case 'tanh': return (x) => fr(Math.tanh(x));
+    case 'saturate': return (x) => Math.min(Math.max(x, 0), 1);
+    case 'degrees': return (x) => fr((x * 180) / Math.PI);
+    case 'radians': return (x) => fr((x * Math.PI) / 180);
+  }
+  return null;
+}
+
+export function builtin2(name: string, s: Scalar): Fn2 | null {
+  switch (name) {
+    case 'min': return (x, y) => Math.min(x, y);
+    case 'max': return (x, y) => Math.max(x, y);
+    case 'pow': return (x, y) => fr(x ** y);
+    case 'atan2': return (x, y) => fr(Math.atan2(x, y));
+    case 'step': return (edge, x) => (edge <= x ? 1 : 0);
+  }
+  void s;
+  return null;
+}
+
+export function builtin3(name: string, s: Scalar): Fn3 | null {
+  switch (name) {
+    case 'clamp': return (x, lo, hi) => Math.min(Math.max(x, lo), hi);
+    case 'fma': return (a, b, c) => fr(a * b + c);
+    case 'mix': return (a, b, t) => fr(fr(a * fr(1 - t)) + fr(b * t));
+    case 'smoothstep':
+      return (lo, hi, x) => {
+        const t = Math.min(Math.max(fr(fr(x - lo) / fr(hi - lo)), 0), 1);
+        return fr(t * t * (3 - 2 * t));
+      };
+    case 'extractBits':
+      return (e, off, cnt) => {
+        const o = Math.min(off, 32);
+        const c = Math.min(cnt, 32 - o);
+        if (c === 0) return 0;
+        if (s === 'i32') return c === 32 ? e | 0 : ((e << (32 - o - c)) >> (32 - c));
+        return c === 32 ? e >>> 0 : ((e >>> o) & ((1 << c) - 1 || -1)) >>> 0;
+      };
+  }
+  return null;
+}
+
+export function insertBits(e: number, nb: number, off: number, cnt: number, s: Scalar): number {
+  const o = Math.min(off, 32);
+  const c = Math.min(cnt, 32 - o);
+  if (c === 0) return e;
+  const mask = c === 32 ? 0xffffffff : (((1 << c) - 1) << o) >>> 0;
+  const r = ((e & ~mask) | ((nb << o) & mask)) >>> 0;
+  return s === 'i32' ? r | 0 : r;
+}

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { OpKind, provenanceOf, simulate, stepOfRecord, traceStep, traceTransferables } from './index.ts';
+
+const INTERLEAVED = readFileSync('src/sim/testdata/reduce-interleaved.wgsl', 'utf8');
+
+function reduceRun(workgroups: number) {
+  const n = workgroups * 256;
+  return {
+    code: INTERLEAVED,
+    entryPoint: 'main',
+    workgroups: [workgroups] as [number],
+    bindings: { 0: { 0: new Uint32Array(n).map((_, i) => i), 1: new Uint32Array(workgroups), 2: Uint32Array.of(n) } },
+  };
+}
+
+describe('full trace', () => {
+  const r = simulate(reduceRun(1));
+  const t = r.trace!;
+
+  it('has one step per warp instruction, seekable in O(1)', () => {
+    expect(t.stepCount).toBe(r.metrics.warpInstructions);
+    let lastStore = 0;
+    for (let i = 0; i < t.stepCount; i++) if (t.opKind[t.stepOp[i]!] === OpKind.storeGlobal) lastStore = i;
+    const last = traceStep(t, lastStore);
+    const first = traceStep(t, 0);
+    expect(first.workgroup).toBe(0);
+    expect(first.line).toBeGreaterThan(0);
+    expect(first.column).toBeGreaterThan(0);
+    expect(first.activeCount).toBe(32);
+    expect(last.kindName).toBe('store.global');
+    expect(last.activeCount).toBe(1);
+    expect(last.accesses()).toEqual([
+      { record: t.recordCount - 1, lane: 0, addr: 0, value: (255 * 256) / 2, bank: 0, sector: 0 },
+    ]);
+  });
+
+  it('records barrier arrivals of every warp', () => {
+    let arrivals = 0;
+    for (let i = 0; i < t.stepCount; i++) if (t.opKind[t.stepOp[i]!] === OpKind.barrier) arrivals++;
+    expect(arrivals).toBe(9 * 8);
+  });
+
+  it('recovers the reduction tree from workgroup-memory provenance', () => {
+    // The last write to s[0] (stride 1) reads s[0] and s[1], both written at stride 2.
+    let lastWrite = -1;
+    for (let rec = 0; rec < t.recordCount; rec++) {
+      const step = stepOfRecord(t, rec);
+      if (t.opKind[t.stepOp[step]!] === OpKind.storeShared && t.recAddr[rec] === 0) lastWrite = rec;
+    }
+    expect(lastWrite).toBeGreaterThanOrEqual(0);
+    const srcs = provenanceOf(t, lastWrite);
+    expect(srcs.map((s) => t.recAddr[s]).sort()).toEqual([0, 1]);
+    // Walk the tree down to the leaves: 256 initial writes s[lid] = v feed the root.
+    const leaves = new Set<number>();
+    const stack = [lastWrite];
+    while (stack.length) {
+      const rec = stack.pop()!;
+      const p = provenanceOf(t, rec);
+      if (p.length === 0) leaves.add(t.recAddr[rec]!);
+      else stack.push(...p);
+    }
+    expect(leaves.size).toBe(256);
+  });
+
+  it('transfers as typed arrays', () => {
+    expect(traceTransferables(t).length).toBeGreaterThan(5);
+  });
+});
+
+describe('traceWorkgroups', () => {
+  it('keeps the full trace only for the chosen workgroups, metrics for all', () => {
+    const r = simulate(reduceRun(4), { traceWorkgroups: [2] });
+    const t = r.trace!;
+    expect(t.workgroups).toEqual([2]);
+    expect(new Set(t.stepWorkgroup)).toEqual(new Set([2]));
+    expect(t.stepCount * 4).toBe(r.metrics.warpInstructions);
+    expect(Array.from(r.buffers[0]![1]!)).toEqual([0, 1, 2, 3].map((w) => 256 * 256 * w + (255 * 256) / 2));
+  });
+
+  it('summary mode has no trace', () => {
+    expect(simulate(reduceRun(1), { trace: 'summary' }).trace).toBeUndefined();
+  });
+});

@@ -1,0 +1,309 @@
+/**
+ * The trace: one record per executed warp instruction, stored in parallel typed arrays so a view
+ * can seek any step in O(1) (`traceStep(trace, i)`) and the whole thing crosses to the UI thread
+ * as transferable buffers.
+ *
+ * Layout:
+ * - per step `s`: `stepWorkgroup[s]`, `stepWarp[s]`, `stepOp[s]` (IR instruction → `opLine`,
+ *   `opColumn`, `opKind`), the active mask in `stepMask[s*maskWords … +maskWords)`, the memory
+ *   binding touched `stepMemory[s]` (-1 for none) and its per-lane records
+ *   `[stepRecStart[s], stepRecStart[s+1])`.
+ * - per memory record `r` (one per active lane and word): `recLane`, `recAddr` (word address in
+ *   that binding), `recValue` (value read, or written; for atomics the value written). Bank and
+ *   sector are functions of the address (`addr % 32`, `floor(addr*4/32)`), computed by
+ *   `traceStep`.
+ * - provenance: for a workgroup-memory write record `r`, `provList[recProvStart[r] …
+ *   recProvStart[r+1])` are the earlier write records whose values it was computed from.
+ *
+ * How provenance is tracked: while tracing, every register of every lane carries a small "taint"
+ * set (at most `TAINT_SLOTS` record ids). A workgroup-memory load sets the destination's taint to
+ * the last write record of each word it read; ALU instructions give their results the union of
+ * their operands' taints; a workgroup-memory store records its value's taint as the write's
+ * sources. Control dependencies are not followed (a value chosen by `select` or an `if` on a
+ * loaded value carries only its data operands), which is what the reduction and scan trees need:
+ * `s[i] = s[i] + s[i + stride]` → sources {last write of s[i], last write of s[i + stride]}.
+ */
+
+/** What kind of work a warp instruction does. */
+export const OpKind = {
+  alu: 0,
+  branch: 1,
+  loadShared: 2,
+  storeShared: 3,
+  atomicShared: 4,
+  loadGlobal: 5,
+  storeGlobal: 6,
+  atomicGlobal: 7,
+  barrier: 8,
+  subgroup: 9,
+  local: 10,
+  loadUniform: 11,
+  exit: 12,
+  meta: 13,
+} as const;
+export type OpKindValue = (typeof OpKind)[keyof typeof OpKind];
+/** Names of `OpKind` values, indexable by the value. */
+export const OP_KIND_NAMES = [
+  'alu', 'branch', 'load.shared', 'store.shared', 'atomic.shared', 'load.global', 'store.global',
+  'atomic.global', 'barrier', 'subgroup', 'local', 'load.uniform', 'exit', 'meta',
+] as const;
+
+/** Taint slots per register and lane (provenance sources kept per value). */
+export const TAINT_SLOTS = 4;
+
+/** A memory binding as the trace names it. */
+export interface TraceMemory {
+  readonly id: number;
+  readonly name: string;
+  readonly space: 'storage' | 'uniform' | 'workgroup';
+  readonly group: number;
+  readonly binding: number;
+  readonly words: number;
+}
+
+/** The full trace. Every array is a transferable typed array. */
+export interface Trace {
+  readonly warpSize: number;
+  readonly maskWords: number;
+  readonly stepCount: number;
+  readonly stepWorkgroup: Int32Array;
+  readonly stepWarp: Int32Array;
+  readonly stepOp: Int32Array;
+  readonly stepMask: Uint32Array;
+  readonly stepMemory: Int16Array;
+  /** Length `stepCount + 1`. */
+  readonly stepRecStart: Int32Array;
+  readonly recordCount: number;
+  readonly recLane: Uint16Array;
+  readonly recAddr: Int32Array;
+  readonly recValue: Float64Array;
+  /** Length `recordCount + 1`. */
+  readonly recProvStart: Int32Array;
+  readonly provList: Int32Array;
+  /** Per IR instruction: source line, column (1-based) and `OpKind`. */
+  readonly opLine: Int32Array;
+  readonly opColumn: Int32Array;
+  readonly opKind: Uint8Array;
+  readonly memories: readonly TraceMemory[];
+  /** Linear ids of the workgroups whose steps are in the trace. */
+  readonly workgroups: readonly number[];
+}
+
+/** One per-lane memory access of a step. */
+export interface TraceAccess {
+  readonly record: number;
+  readonly lane: number;
+  readonly addr: number;
+  readonly value: number;
+  /** Workgroup memory: `addr % 32`. */
+  readonly bank: number;
+  /** Storage memory: `floor(addr * 4 / 32)`. */
+  readonly sector: number;
+}
+
+/** A light view of one step; building it costs O(active lanes) at most, and nothing until read. */
+export interface TraceStepView {
+  readonly step: number;
+  readonly workgroup: number;
+  readonly warp: number;
+  readonly op: number;
+  readonly line: number;
+  readonly column: number;
+  readonly kind: OpKindValue;
+  readonly kindName: string;
+  /** Memory binding id (index into `trace.memories`), or -1. */
+  readonly memory: number;
+  readonly activeCount: number;
+  isActive(lane: number): boolean;
+  accesses(): TraceAccess[];
+}
+
+/** O(1) view of step `i`. */
+export function traceStep(trace: Trace, i: number): TraceStepView {
+  if (i < 0 || i >= trace.stepCount) throw new RangeError(`step ${i} outside 0…${trace.stepCount - 1}`);
+  const op = trace.stepOp[i]!;
+  const mw = trace.maskWords;
+  let active = 0;
+  for (let k = 0; k < mw; k++) active += popcount(trace.stepMask[i * mw + k]!);
+  const kind = trace.opKind[op]! as OpKindValue;
+  return {
+    step: i,
+    workgroup: trace.stepWorkgroup[i]!,
+    warp: trace.stepWarp[i]!,
+    op,
+    line: trace.opLine[op]!,
+    column: trace.opColumn[op]!,
+    kind,
+    kindName: OP_KIND_NAMES[kind],
+    memory: trace.stepMemory[i]!,
+    activeCount: active,
+    isActive: (lane) => ((trace.stepMask[i * mw + (lane >> 5)]! >>> (lane & 31)) & 1) === 1,
+    accesses: () => {
+      const out: TraceAccess[] = [];
+      for (let r = trace.stepRecStart[i]!; r < trace.stepRecStart[i + 1]!; r++) {
+        const addr = trace.recAddr[r]!;
+        out.push({
+          record: r,
+          lane: trace.recLane[r]!,
+          addr,
+          value: trace.recValue[r]!,
+          bank: addr & 31,
+          sector: Math.floor((addr * 4) / 32),
+        });
+      }
+      return out;
+    },
+  };
+}
+
+/** The step that produced memory record `record` (binary search, O(log steps)). */
+export function stepOfRecord(trace: Trace, record: number): number {
+  let lo = 0;
+  let hi = trace.stepCount - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (trace.stepRecStart[mid]! <= record) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Earlier workgroup-memory write records whose values flowed into write record `record`. */
+export function provenanceOf(trace: Trace, record: number): number[] {
+  const out: number[] = [];
+  for (let k = trace.recProvStart[record]!; k < trace.recProvStart[record + 1]!; k++) out.push(trace.provList[k]!);
+  return out;
+}
+
+/** Every typed array of a trace, for `postMessage(…, transfer)`. */
+export function traceTransferables(trace: Trace): ArrayBuffer[] {
+  const arrays = [
+    trace.stepWorkgroup, trace.stepWarp, trace.stepOp, trace.stepMask, trace.stepMemory,
+    trace.stepRecStart, trace.recLane, trace.recAddr, trace.recValue, trace.recProvStart,
+    trace.provList, trace.opLine, trace.opColumn, trace.opKind,
+  ];
+  const seen = new Set<ArrayBuffer>();
+  for (const a of arrays) if (a.buffer instanceof ArrayBuffer) seen.add(a.buffer);
+  return [...seen];
+}
+
+/** Total bytes held by a trace's arrays. */
+export function traceBytes(trace: Trace): number {
+  return [
+    trace.stepWorkgroup, trace.stepWarp, trace.stepOp, trace.stepMask, trace.stepMemory,
+    trace.stepRecStart, trace.recLane, trace.recAddr, trace.recValue, trace.recProvStart,
+    trace.provList, trace.opLine, trace.opColumn, trace.opKind,
+  ].reduce((a, x) => a + x.byteLength, 0);
+}
+
+function popcount(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+function grow<T extends Int32Array | Uint32Array | Int16Array | Uint16Array | Float64Array>(a: T, need: number): T {
+  if (need <= a.length) return a;
+  let cap = a.length * 2;
+  while (cap < need) cap *= 2;
+  const b = new (a.constructor as new (n: number) => T)(cap);
+  b.set(a);
+  return b;
+}
+
+/** Appends steps and records while the machine runs; `finish` trims the arrays to size. */
+export class TraceBuilder {
+  steps = 0;
+  recs = 0;
+  provN = 0;
+  wg = new Int32Array(1024);
+  warp = new Int32Array(1024);
+  op = new Int32Array(1024);
+  mask: Uint32Array;
+  mem = new Int16Array(1024);
+  recStart = new Int32Array(1025);
+  lane = new Uint16Array(4096);
+  addr = new Int32Array(4096);
+  val = new Float64Array(4096);
+  provStart = new Int32Array(4097);
+  prov = new Int32Array(4096);
+  readonly workgroups: number[] = [];
+
+  constructor(
+    readonly warpSize: number,
+    readonly maskWords: number,
+  ) {
+    this.mask = new Uint32Array(1024 * maskWords);
+  }
+
+  beginStep(wg: number, warp: number, op: number, mask: Uint8Array): void {
+    const s = this.steps++;
+    if (s >= this.wg.length) {
+      const need = s + 1;
+      this.wg = grow(this.wg, need);
+      this.warp = grow(this.warp, need);
+      this.op = grow(this.op, need);
+      this.mem = grow(this.mem, need);
+      this.mask = grow(this.mask, need * this.maskWords);
+      this.recStart = grow(this.recStart, need + 1);
+    }
+    this.wg[s] = wg;
+    this.warp[s] = warp;
+    this.op[s] = op;
+    this.mem[s] = -1;
+    this.recStart[s] = this.recs;
+    const mw = this.maskWords;
+    const base = s * mw;
+    for (let k = 0; k < mw; k++) this.mask[base + k] = 0;
+    for (let l = 0; l < this.warpSize; l++) if (mask[l]) this.mask[base + (l >> 5)]! |= 1 << (l & 31);
+  }
+
+  /** Adds a memory record to the current step; returns its index. */
+  addRecord(memory: number, lane: number, addr: number, value: number): number {
+    const r = this.recs++;
+    if (r >= this.lane.length) {
+      this.lane = grow(this.lane, r + 1);
+      this.addr = grow(this.addr, r + 1);
+      this.val = grow(this.val, r + 1);
+      this.provStart = grow(this.provStart, r + 2);
+    }
+    this.mem[this.steps - 1] = memory;
+    this.lane[r] = lane;
+    this.addr[r] = addr;
+    this.val[r] = value;
+    this.provStart[r] = this.provN;
+    return r;
+  }
+
+  addProvenance(src: number): void {
+    if (this.provN >= this.prov.length) this.prov = grow(this.prov, this.provN + 1);
+    this.prov[this.provN++] = src;
+  }
+
+  finish(opLine: Int32Array, opColumn: Int32Array, opKind: Uint8Array, memories: TraceMemory[]): Trace {
+    this.recStart[this.steps] = this.recs;
+    this.provStart[this.recs] = this.provN;
+    return {
+      warpSize: this.warpSize,
+      maskWords: this.maskWords,
+      stepCount: this.steps,
+      stepWorkgroup: this.wg.slice(0, this.steps),
+      stepWarp: this.warp.slice(0, this.steps),
+      stepOp: this.op.slice(0, this.steps),
+      stepMask: this.mask.slice(0, this.steps * this.maskWords),
+      stepMemory: this.mem.slice(0, this.steps),
+      stepRecStart: this.recStart.slice(0, this.steps + 1),
+      recordCount: this.recs,
+      recLane: this.lane.slice(0, this.recs),
+      recAddr: this.addr.slice(0, this.recs),
+      recValue: this.val.slice(0, this.recs),
+      recProvStart: this.provStart.slice(0, this.recs + 1),
+      provList: this.prov.slice(0, this.provN),
+      opLine: opLine.slice(),
+      opColumn: opColumn.slice(),
+      opKind: opKind.slice(),
+      memories,
+      workgroups: this.workgroups.slice(),
+    };
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * WGSL types as the simulator sees them. Values live flattened in registers ("slots": a vec3 is
+ * 3 slots, a struct the sum of its members); in memory they follow WGSL's layout rules in 4-byte
+ * words (vec3 aligns to 16 bytes, struct members to their alignment, array stride = roundUp).
+ */
+
+export type Scalar = 'u32' | 'i32' | 'f32' | 'bool' | 'ai' | 'af';
+
+export type Ty =
+  | { readonly k: 'scalar'; readonly s: Scalar }
+  | { readonly k: 'vec'; readonly n: number; readonly s: Scalar }
+  | { readonly k: 'array'; readonly elem: Ty; readonly count: number | null }
+  | { readonly k: 'struct'; readonly name: string; readonly members: readonly Member[] }
+  | { readonly k: 'atomic'; readonly s: 'u32' | 'i32' }
+  | { readonly k: 'ptr'; readonly space: string; readonly elem: Ty };
+
+export interface Member {
+  readonly name: string;
+  readonly ty: Ty;
+  /** Offset in words inside the struct's memory layout. */
+  readonly offset: number;
+  /** Offset in slots inside the struct's register layout. */
+  readonly slot: number;
+}
+
+const scalars = new Map<Scalar, Ty>();
+export function scalar(s: Scalar): Ty {
+  let t = scalars.get(s);
+  if (!t) {
+    t = { k: 'scalar', s };
+    scalars.set(s, t);
+  }
+  return t;
+}
+export const U32 = scalar('u32');
+export const I32 = scalar('i32');
+export const F32 = scalar('f32');
+export const BOOL = scalar('bool');
+export const AI = scalar('ai');
+export const AF = scalar('af');
+
+export function vec(n: number, s: Scalar): Ty {
+  return n === 1 ? scalar(s) : { k: 'vec', n, s };
+}
+
+/** Number of register slots a value of this type occupies. */
+export function slots(t: Ty): number {
+  switch (t.k) {
+    case 'scalar':
+    case 'atomic':
+    case 'ptr':
+      return 1;
+    case 'vec':
+      return t.n;
+    case 'array':
+      return (t.count ?? 0) * slots(t.elem);
+    case 'struct':
+      return t.members.reduce((a, m) => a + slots(m.ty), 0);
+  }
+}
+
+/** WGSL alignment in words. */
+export function alignOf(t: Ty): number {
+  switch (t.k) {
+    case 'scalar':
+    case 'atomic':
+    case 'ptr':
+      return 1;
+    case 'vec':
+      return t.n === 2 ? 2 : 4;
+    case 'array':
+      return alignOf(t.elem);
+    case 'struct':
+      return t.members.reduce((a, m) => Math.max(a, alignOf(m.ty)), 1);
+  }
+}
+
+/** WGSL size in words (a runtime-sized array counts as 0 elements). */
+export function sizeOf(t: Ty): number {
+  switch (t.k) {
+    case 'scalar':
+    case 'atomic':
+    case 'ptr':
+      return 1;
+    case 'vec':
+      return t.n;
+    case 'array':
+      return (t.count ?? 0) * strideOf(t.elem);
+    case 'struct': {
+      const last = t.members[t.members.length - 1];
+      const end = last ? last.offset + sizeOf(last.ty) : 0;
+      return roundUp(end, alignOf(t));
+    }
+  }
+}
+
+export function strideOf(elem: Ty): number {
+  return roundUp(sizeOf(elem), alignOf(elem));
+}
+
+export function roundUp(x: number, a: number): number {
+  return Math.ceil(x / a) * a;
+}
+
+export function makeStruct(name: string, ms: readonly { name: string; ty: Ty }[]): Ty {
+  const members: Member[] = [];
+  let off = 0;
+  let slot = 0;
+  for (const m of ms) {
+    off = roundUp(off, alignOf(m.ty));
+    members.push({ name: m.name, ty: m.ty, offset: off, slot });
+    off += sizeOf(m.ty);
+    slot += slots(m.ty);
+  }
+  return { k: 'struct', name, members };
+}
+
+/** The scalar type at the leaves of a numeric type (vectors, atomics). */
+export function leafScalar(t: Ty): Scalar | null {
+  if (t.k === 'scalar' || t.k === 'vec' || t.k === 'atomic') return t.s;
+  return null;
+}
+
+export function isAbstract(t: Ty): boolean {
+  const s = leafScalar(t);
+  return s === 'ai' || s === 'af';
+}
+
+/** Replaces the abstract leaf scalar with `s` (abstract int → i32 by default). */
+export function concretize(t: Ty, s?: Scalar): Ty {
+  if (t.k === 'scalar') return t.s === 'ai' ? scalar(s ?? 'i32') : t.s === 'af' ? scalar(s ?? 'f32') : t;
+  if (t.k === 'vec') return t.s === 'ai' || t.s === 'af' ? vec(t.n, s ?? (t.s === 'ai' ? 'i32' : 'f32')) : t;
+  if (t.k === 'array') return { k: 'array', elem: concretize(t.elem, s), count: t.count };
+  return t;
+}
+
+export function typeName(t: Ty): string {
+  switch (t.k) {
+    case 'scalar':
+      return t.s === 'ai' ? 'abstract-int' : t.s === 'af' ? 'abstract-float' : t.s;
+    case 'vec':
+      return `vec${t.n}<${typeName(scalar(t.s))}>`;
+    case 'array':
+      return t.count === null ? `array<${typeName(t.elem)}>` : `array<${typeName(t.elem)}, ${t.count}>`;
+    case 'struct':
+      return t.name;
+    case 'atomic':
+      return `atomic<${t.s}>`;
+    case 'ptr':
+      return `ptr<${t.space}, ${typeName(t.elem)}>`;
+  }
+}
+
+export function sameType(a: Ty, b: Ty): boolean {
+  return typeName(a) === typeName(b);
+}

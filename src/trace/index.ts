@@ -1,0 +1,271 @@
+/**
+ * `src/trace`: questions the views and lessons ask of a simulator trace, answered once per trace
+ * with an index so that any step can be shown in O(warps · log steps). Pure TypeScript; it reads
+ * the trace the simulator produced and adds no semantics of its own beyond counting what the
+ * trace records (the definitions of banks, sectors and divergence are the simulator's, see
+ * src/sim/README.md).
+ */
+import { OpKind, type Trace } from '../sim/index.ts';
+
+/** What a lane is doing at a step, as the warp grid draws it. */
+export enum LaneState {
+  Absent = 0,
+  NotStarted = 1,
+  Active = 2,
+  Masked = 3,
+  Waiting = 4,
+  Exited = 5,
+}
+
+export interface WarpSnapshot {
+  readonly id: number;
+  /** One `LaneState` per lane. */
+  readonly lanes: Uint8Array;
+  /** The warp's most recent branch split its lanes. */
+  readonly divergent: boolean;
+  /** This warp executes the current step. */
+  readonly current: boolean;
+}
+
+/** Everything derived from a trace that the views need, computed in one pass. */
+export interface TraceIndex {
+  readonly trace: Trace;
+  readonly invocations: number;
+  readonly warpCount: number;
+  /** Steps of each warp, ascending. */
+  readonly warpSteps: readonly Int32Array[];
+  /** Per step: 1 when it is a branch after which the warp's active lanes split. */
+  readonly divergent: Uint8Array;
+  /** Per step: wavefronts of a workgroup-memory request (1 = no conflict), 0 for other steps. */
+  readonly wavefronts: Uint8Array;
+  /** Per step: distinct 32-byte sectors of a storage-memory request, 0 for other steps. */
+  readonly sectors: Uint16Array;
+  /** Steps that are barriers, ascending. */
+  readonly barrierSteps: Int32Array;
+  /** Per warp: steps at which some lanes exited, with the cumulative exited mask after them. */
+  readonly exits: readonly { readonly steps: Int32Array; readonly masks: Uint32Array[] }[];
+}
+
+const isShared = (trace: Trace, step: number): boolean => {
+  const mem = trace.stepMemory[step]!;
+  return mem >= 0 && trace.memories[mem]?.space === 'workgroup';
+};
+const isStorage = (trace: Trace, step: number): boolean => {
+  const mem = trace.stepMemory[step]!;
+  return mem >= 0 && trace.memories[mem]?.space === 'storage';
+};
+
+function maskOf(trace: Trace, step: number): Uint32Array {
+  const mw = trace.maskWords;
+  return trace.stepMask.subarray(step * mw, step * mw + mw);
+}
+
+function isStrictSubset(a: Uint32Array, b: Uint32Array): boolean {
+  let strict = false;
+  let any = false;
+  for (let k = 0; k < a.length; k++) {
+    const x = a[k]!;
+    const y = b[k]!;
+    if ((x & ~y) !== 0) return false;
+    if (x !== y) strict = true;
+    if (x !== 0) any = true;
+  }
+  return strict && any;
+}
+
+/**
+ * Wavefronts of one workgroup-memory request: the largest number of distinct words any one of
+ * the 32 banks is asked for (lanes reading the same word share it), the simulator's definition.
+ */
+export function requestWavefronts(trace: Trace, step: number): number {
+  const start = trace.stepRecStart[step]!;
+  const end = trace.stepRecStart[step + 1]!;
+  if (end <= start) return 0;
+  const perBank = new Map<number, Set<number>>();
+  let worst = 0;
+  for (let r = start; r < end; r++) {
+    const addr = trace.recAddr[r]!;
+    const bank = addr & 31;
+    let words = perBank.get(bank);
+    if (!words) perBank.set(bank, (words = new Set()));
+    words.add(addr);
+    worst = Math.max(worst, words.size);
+  }
+  return worst;
+}
+
+/** Distinct 32-byte sectors one storage-memory request touches. */
+export function requestSectors(trace: Trace, step: number): number {
+  const seen = new Set<number>();
+  for (let r = trace.stepRecStart[step]!; r < trace.stepRecStart[step + 1]!; r++) seen.add(Math.floor((trace.recAddr[r]! * 4) / 32));
+  return seen.size;
+}
+
+/** Builds the index for a trace of one workgroup of `invocations` lanes. O(steps + records). */
+export function indexTrace(trace: Trace, invocations: number): TraceIndex {
+  const W = trace.warpSize;
+  const warpCount = Math.max(1, Math.ceil(invocations / W));
+  const counts = new Int32Array(warpCount);
+  for (let s = 0; s < trace.stepCount; s++) {
+    const w = trace.stepWarp[s]!;
+    if (w < warpCount) counts[w]!++;
+  }
+  const warpSteps = Array.from({ length: warpCount }, (_, w) => new Int32Array(counts[w]!));
+  const fill = new Int32Array(warpCount);
+  const divergent = new Uint8Array(trace.stepCount);
+  const wavefronts = new Uint8Array(trace.stepCount);
+  const sectors = new Uint16Array(trace.stepCount);
+  const barriers: number[] = [];
+  const lastOf = new Int32Array(warpCount).fill(-1);
+  const exitSteps: number[][] = Array.from({ length: warpCount }, () => []);
+  const exitMasks: Uint32Array[][] = Array.from({ length: warpCount }, () => []);
+  const exited = Array.from({ length: warpCount }, () => new Uint32Array(trace.maskWords));
+
+  for (let s = 0; s < trace.stepCount; s++) {
+    const w = trace.stepWarp[s]!;
+    if (w >= warpCount) continue;
+    warpSteps[w]![fill[w]!++] = s;
+    const prev = lastOf[w]!;
+    if (prev >= 0 && trace.opKind[trace.stepOp[prev]!] === OpKind.branch && isStrictSubset(maskOf(trace, s), maskOf(trace, prev))) {
+      divergent[prev] = 1;
+    }
+    lastOf[w] = s;
+    const kind = trace.opKind[trace.stepOp[s]!];
+    if (kind === OpKind.barrier) barriers.push(s);
+    if (kind === OpKind.exit) {
+      const m = exited[w]!;
+      const mask = maskOf(trace, s);
+      for (let k = 0; k < m.length; k++) m[k]! |= mask[k]!;
+      exitSteps[w]!.push(s);
+      exitMasks[w]!.push(m.slice());
+    }
+    if (isShared(trace, s)) wavefronts[s] = Math.min(255, requestWavefronts(trace, s));
+    else if (isStorage(trace, s)) sectors[s] = requestSectors(trace, s);
+  }
+  return {
+    trace,
+    invocations,
+    warpCount,
+    warpSteps,
+    divergent,
+    wavefronts,
+    sectors,
+    barrierSteps: Int32Array.from(barriers),
+    exits: exitSteps.map((steps, w) => ({ steps: Int32Array.from(steps), masks: exitMasks[w]! })),
+  };
+}
+
+/** Index of the last element ≤ `value` in an ascending array, or -1. */
+export function lastAtOrBefore(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! <= value) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** The state of every warp of the workgroup at `step`. */
+export function warpsAt(index: TraceIndex, step: number): WarpSnapshot[] {
+  const { trace } = index;
+  const W = trace.warpSize;
+  const currentWarp = step >= 0 && step < trace.stepCount ? trace.stepWarp[step]! : -1;
+  const out: WarpSnapshot[] = [];
+  for (let w = 0; w < index.warpCount; w++) {
+    const lanes = new Uint8Array(W);
+    const steps = index.warpSteps[w]!;
+    const pos = lastAtOrBefore(steps, step);
+    const exitPos = lastAtOrBefore(index.exits[w]!.steps, step);
+    const exitedMask = exitPos >= 0 ? index.exits[w]!.masks[exitPos]! : undefined;
+    const finished = steps.length > 0 && step > steps[steps.length - 1]!;
+    const last = pos >= 0 ? steps[pos]! : -1;
+    const lastKind = last >= 0 ? trace.opKind[trace.stepOp[last]!] : -1;
+    let divergent = false;
+    for (let lane = 0; lane < W; lane++) {
+      const inv = w * W + lane;
+      if (inv >= index.invocations) {
+        lanes[lane] = LaneState.Absent;
+        continue;
+      }
+      const gone = exitedMask ? ((exitedMask[lane >> 5]! >>> (lane & 31)) & 1) === 1 : false;
+      if (gone || finished) lanes[lane] = LaneState.Exited;
+      else if (last < 0) lanes[lane] = LaneState.NotStarted;
+      else {
+        const on = ((trace.stepMask[last * trace.maskWords + (lane >> 5)]! >>> (lane & 31)) & 1) === 1;
+        if (!on) lanes[lane] = LaneState.Masked;
+        else lanes[lane] = lastKind === OpKind.barrier && last !== step ? LaneState.Waiting : LaneState.Active;
+      }
+    }
+    // A warp is marked divergent while its lanes are split: some masked, none of them exited-only.
+    for (let lane = 0; lane < W && !divergent; lane++) if (lanes[lane] === LaneState.Masked) divergent = true;
+    out.push({ id: w, lanes, divergent, current: w === currentWarp });
+  }
+  return out;
+}
+
+/** First step after `from` for which `test` holds, or -1. */
+export function findForward(index: TraceIndex, from: number, test: (step: number) => boolean): number {
+  for (let s = from + 1; s < index.trace.stepCount; s++) if (test(s)) return s;
+  return -1;
+}
+
+/** Last step before `from` for which `test` holds, or -1. */
+export function findBackward(index: TraceIndex, from: number, test: (step: number) => boolean): number {
+  for (let s = from - 1; s >= 0; s--) if (test(s)) return s;
+  return -1;
+}
+
+/** The source line of a step. */
+export function lineOf(trace: Trace, step: number): number {
+  return trace.opLine[trace.stepOp[step]!]!;
+}
+
+/** Next step that starts another statement (its source line differs from this step's). */
+export function nextStatement(index: TraceIndex, step: number): number {
+  const line = lineOf(index.trace, step);
+  return findForward(index, step, (s) => lineOf(index.trace, s) !== line);
+}
+
+/** Start of the statement before the one at `step`. */
+export function previousStatement(index: TraceIndex, step: number): number {
+  const { trace } = index;
+  let s = step;
+  const line = lineOf(trace, s);
+  while (s > 0 && lineOf(trace, s - 1) === line) s--; // start of this statement
+  if (s === 0) return 0;
+  const prevLine = lineOf(trace, s - 1);
+  let t = s - 1;
+  while (t > 0 && lineOf(trace, t - 1) === prevLine) t--;
+  return t;
+}
+
+/** The next barrier step after `step`, or -1. */
+export function nextBarrier(index: TraceIndex, step: number): number {
+  const pos = lastAtOrBefore(index.barrierSteps, step);
+  return index.barrierSteps[pos + 1] ?? -1;
+}
+
+/** The barrier step before `step`, or -1. */
+export function previousBarrier(index: TraceIndex, step: number): number {
+  const pos = lastAtOrBefore(index.barrierSteps, step - 1);
+  return pos >= 0 ? index.barrierSteps[pos]! : -1;
+}
+
+/** Barriers completed by the workgroup up to and including `step`: the barrier phase. */
+export function barrierPhase(index: TraceIndex, step: number, warpsInWorkgroup = index.warpCount): number {
+  // A barrier completes when every warp has arrived: count arrivals and divide.
+  const arrivals = lastAtOrBefore(index.barrierSteps, step) + 1;
+  return Math.floor(arrivals / Math.max(1, warpsInWorkgroup));
+}
+
+/** The last step whose barrier phase is `phase` (the end of that phase), clamped to the trace. */
+export function endOfPhase(index: TraceIndex, phase: number, warpsInWorkgroup = index.warpCount): number {
+  const arrivalsNeeded = (phase + 1) * Math.max(1, warpsInWorkgroup);
+  const step = index.barrierSteps[arrivalsNeeded - 1];
+  return step === undefined ? index.trace.stepCount - 1 : step;
+}

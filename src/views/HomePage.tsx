@@ -1,0 +1,31 @@
+import { labRoute } from '../app/url.ts';
+import { LABS } from '../labs/registry.ts';
+import { GpuStatusPanel } from './GpuStatusPanel.tsx';
+import { Link } from './Link.tsx';
+import { VectorAddPanel } from './VectorAddPanel.tsx';
+
+/** The start page: what the device offers, the labs, and the first kernel to run. */
+export function HomePage() {
+  return (
+    <>
+      <GpuStatusPanel />
+      <section className="panel" aria-labelledby="labs-title">
+        <h2 id="labs-title">Labs</h2>
+        <ul className="lab-cards">
+          {LABS.map((lab) => (
+            <li key={lab.id} className="lab-card">
+              <h3>
+                <Link to={labRoute(lab.id)}>
+                  {lab.title}
+                </Link>
+              </h3>
+              <p>{lab.summary}</p>
+              <p className="hint">{lab.variants.length} variants</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <VectorAddPanel />
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import type { Metrics } from '../sim/index.ts';
+
+export interface StepFacts {
+  readonly kind: string;
+  readonly activeLanes: number;
+  readonly warpSize: number;
+  readonly wavefronts: number;
+  readonly sectors: number;
+  readonly requestLanes: number;
+}
+
+interface MetricRow {
+  readonly name: string;
+  /** The name Nsight Compute or nvprof users know. */
+  readonly profilerName: string;
+  readonly value: (m: Metrics, warps: number) => number;
+  readonly format: (v: number) => string;
+  /** Lower is better (for the compare column's arrow). */
+  readonly lowerIsBetter: boolean;
+}
+
+const pct = (v: number) => `${(100 * v).toFixed(1)} %`;
+const num = (v: number) => (Number.isInteger(v) ? v.toLocaleString('en') : v.toFixed(2));
+
+export const METRIC_ROWS: readonly MetricRow[] = [
+  { name: 'Warp execution efficiency', profilerName: 'warp_execution_efficiency', value: (m) => m.warpExecutionEfficiency, format: pct, lowerIsBetter: false },
+  { name: 'Divergent branches', profilerName: 'divergent_branch', value: (m) => m.divergentBranches, format: num, lowerIsBetter: true },
+  { name: 'Instructions per warp', profilerName: 'inst_per_warp', value: (m, w) => m.warpInstructions / Math.max(1, w), format: num, lowerIsBetter: true },
+  { name: 'Warp instructions', profilerName: 'inst_executed', value: (m) => m.warpInstructions, format: num, lowerIsBetter: true },
+  { name: 'Shared requests', profilerName: 'shared_load + shared_store requests', value: (m) => m.sharedRequests, format: num, lowerIsBetter: true },
+  { name: 'Shared bank conflicts', profilerName: 'shared_ld/st_bank_conflict', value: (m) => m.sharedBankConflicts, format: num, lowerIsBetter: true },
+  { name: 'Global transactions per request', profilerName: 'gld/gst_transactions_per_request', value: (m) => m.globalTransactions / Math.max(1, m.globalRequests), format: num, lowerIsBetter: true },
+  { name: 'Barriers', profilerName: 'barriers (__syncthreads)', value: (m) => m.barriers, format: num, lowerIsBetter: true },
+  { name: 'Atomics', profilerName: 'atom_count', value: (m) => m.atomics, format: num, lowerIsBetter: true },
+];
+
+interface Props {
+  readonly metrics: Metrics;
+  readonly warps: number;
+  readonly step: StepFacts | undefined;
+  /** In compare mode: the other variant's totals and name. */
+  readonly other?: { readonly title: string; readonly metrics: Metrics; readonly warps: number } | undefined;
+  readonly title: string;
+}
+
+/** Totals of the simulated dispatch, named as profilers name them, and the facts of the current step. */
+export function MetricsPanel({ metrics, warps, step, other, title }: Props) {
+  return (
+    <section className="panel metrics" aria-labelledby="metrics-title" data-testid="metrics">
+      <h2 id="metrics-title">Metrics</h2>
+      {step && (
+        <p className="summary-line" data-testid="step-facts">
+          This step: <strong>{step.kind}</strong>, {step.activeLanes} of {step.warpSize} lanes active
+          {step.wavefronts > 0 && ` · ${step.wavefronts === 1 ? 'no bank conflict' : `${step.wavefronts}-way bank conflict`}`}
+          {step.sectors > 0 && ` · ${step.sectors} sector${step.sectors === 1 ? '' : 's'} of 32 bytes for ${step.requestLanes} lanes`}
+        </p>
+      )}
+      <table className="data-table">
+        <caption>Whole dispatch, simulated with 32-lane warps</caption>
+        <thead>
+          <tr>
+            <th scope="col">Metric</th>
+            <th scope="col">{other ? title : 'Value'}</th>
+            {other && <th scope="col">{other.title}</th>}
+            {other && <th scope="col">Difference</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {METRIC_ROWS.map((row) => {
+            const a = row.value(metrics, warps);
+            const b = other ? row.value(other.metrics, other.warps) : undefined;
+            const better = b === undefined || a === b ? undefined : row.lowerIsBetter ? a < b : a > b;
+            return (
+              <tr key={row.profilerName}>
+                <th scope="row">
+                  {row.name}
+                  <span className="profiler-name">{row.profilerName}</span>
+                </th>
+                <td data-metric={row.profilerName}>{row.format(a)}</td>
+                {b !== undefined && <td>{row.format(b)}</td>}
+                {b !== undefined && (
+                  <td>
+                    {a === b ? 'same' : `${better ? '▲ better' : '▼ worse'} (${a > b ? '+' : '−'}${row.format(Math.abs(a - b))})`}
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,192 @@
+import { memo, useCallback, useId, type KeyboardEvent } from 'react';
+import { LaneState, type WarpSnapshot } from '../trace/index.ts';
+
+interface Props {
+  readonly workgroup: number;
+  readonly workgroupCount: number;
+  readonly warpSize: number;
+  readonly warps: readonly WarpSnapshot[];
+  readonly focusedWarp: number;
+  readonly focusedLane: number;
+  readonly onFocus: (warp: number, lane: number) => void;
+  readonly onWorkgroup: (workgroup: number) => void;
+  /** Values a lane holds at this step, for the details line. */
+  readonly laneDetail: string;
+}
+
+const CELL = 16;
+const GAP = 2;
+
+const STATE_LABEL: Record<number, string> = {
+  [LaneState.Active]: 'active',
+  [LaneState.Masked]: 'masked (waiting out a branch)',
+  [LaneState.Exited]: 'exited',
+  [LaneState.NotStarted]: 'not yet run',
+  [LaneState.Waiting]: 'waiting at a barrier',
+  [LaneState.Absent]: 'no invocation',
+};
+
+/** One lane cell: shape and pattern tell the state, colour only repeats it. */
+function LaneCell({ x, y, state, focused }: { x: number; y: number; state: LaneState; focused: boolean }) {
+  const cls = `lane lane-${LaneState[state]?.toLowerCase() ?? 'absent'}${focused ? ' lane-focused' : ''}`;
+  switch (state) {
+    case LaneState.Active:
+      return <rect className={cls} x={x} y={y} width={CELL} height={CELL} rx={2} />;
+    case LaneState.Masked:
+      return <rect className={cls} x={x + 0.5} y={y + 0.5} width={CELL - 1} height={CELL - 1} rx={2} fill="url(#hatch)" />;
+    case LaneState.Waiting:
+      return (
+        <g className={cls}>
+          <rect x={x + 0.5} y={y + 0.5} width={CELL - 1} height={CELL - 1} rx={2} />
+          <line x1={x + 4} y1={y + 3} x2={x + 4} y2={y + CELL - 3} />
+          <line x1={x + CELL - 4} y1={y + 3} x2={x + CELL - 4} y2={y + CELL - 3} />
+        </g>
+      );
+    case LaneState.Exited:
+      return (
+        <g className={cls}>
+          <line x1={x + 3} y1={y + 3} x2={x + CELL - 3} y2={y + CELL - 3} />
+          <line x1={x + CELL - 3} y1={y + 3} x2={x + 3} y2={y + CELL - 3} />
+        </g>
+      );
+    case LaneState.NotStarted:
+      return <circle className={cls} cx={x + CELL / 2} cy={y + CELL / 2} r={3} />;
+    default:
+      return null;
+  }
+}
+
+const WarpRow = memo(function WarpRow({
+  warp,
+  row,
+  warpSize,
+  focusedLane,
+  focused,
+}: {
+  warp: WarpSnapshot;
+  row: number;
+  warpSize: number;
+  focusedLane: number;
+  focused: boolean;
+}) {
+  const y = row * (CELL + 8);
+  const label = 74;
+  return (
+    <g>
+      <text x={0} y={y + CELL - 3} className={warp.current ? 'warp-label current' : 'warp-label'}>
+        {warp.current ? '▶ ' : ''}warp {warp.id}
+      </text>
+      {Array.from({ length: warpSize }, (_, lane) => (
+        <LaneCell key={lane} x={label + lane * (CELL + GAP)} y={y} state={(warp.lanes[lane] ?? LaneState.Absent) as LaneState} focused={focused && lane === focusedLane} />
+      ))}
+      {warp.divergent && (
+        <g className="divergence-mark" aria-hidden="true">
+          <path d={`M${label + warpSize * (CELL + GAP) + 12} ${y + CELL} v-7 l-5 -7 M${label + warpSize * (CELL + GAP) + 12} ${y + CELL - 7} l5 -7`} />
+          <text x={label + warpSize * (CELL + GAP) + 22} y={y + CELL - 3}>
+            diverged
+          </text>
+        </g>
+      )}
+    </g>
+  );
+});
+
+/**
+ * The focused workgroup's lanes grouped into warps at the current step. Active lanes are solid
+ * squares, lanes masked off by a branch are hatched, exited lanes are crosses, lanes waiting at a
+ * barrier show two bars; warps whose lanes split carry a ⑂ mark. Arrow keys move the lane focus.
+ */
+export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWarp, focusedLane, onFocus, onWorkgroup, laneDetail }: Props) {
+  const titleId = useId();
+  const selectId = useId();
+  const label = 74;
+  const width = label + warpSize * (CELL + GAP) + 110;
+  const height = warps.length * (CELL + 8);
+  const divergent = warps.filter((w) => w.divergent).map((w) => w.id);
+  const active = warps.filter((w) => w.lanes.some((s) => s === (LaneState.Active as number))).length;
+
+  const onKey = useCallback(
+    (e: KeyboardEvent<SVGSVGElement>) => {
+      let warp = focusedWarp;
+      let lane = focusedLane;
+      if (e.key === 'ArrowRight') lane = Math.min(warpSize - 1, lane + 1);
+      else if (e.key === 'ArrowLeft') lane = Math.max(0, lane - 1);
+      else if (e.key === 'ArrowDown') warp = Math.min(warps.length - 1, warp + 1);
+      else if (e.key === 'ArrowUp') warp = Math.max(0, warp - 1);
+      else return;
+      e.preventDefault();
+      e.stopPropagation();
+      onFocus(warp, lane);
+    },
+    [focusedWarp, focusedLane, warpSize, warps.length, onFocus],
+  );
+
+  const focusedState = (warps[focusedWarp]?.lanes[focusedLane] ?? LaneState.Absent) as LaneState;
+  return (
+    <section className="panel warp-grid" aria-labelledby={titleId} data-testid="warp-grid" data-divergent-warps={divergent.join(',')}>
+      <div className="panel-head">
+        <h2 id={titleId}>Warps of workgroup {workgroup}</h2>
+        <label htmlFor={selectId}>Workgroup</label>
+        <select id={selectId} value={workgroup} onChange={(e) => onWorkgroup(Number(e.target.value))} data-testid="workgroup-select">
+          {Array.from({ length: Math.min(workgroupCount, 256) }, (_, g) => (
+            <option key={g} value={g}>
+              {g}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="summary-line" data-testid="warp-summary">
+        {active} of {warps.length} warps have active lanes ·{' '}
+        {divergent.length === 0 ? 'no warp is split by a branch' : `divergent: warp ${divergent.join(', ')}`}
+      </p>
+      <div className="svg-scroll">
+        <svg
+          width={width}
+          height={height}
+          viewBox={`0 0 ${width} ${height}`}
+          role="grid"
+          aria-label={`Lanes of workgroup ${workgroup}. Focused: warp ${focusedWarp}, lane ${focusedLane}, ${STATE_LABEL[focusedState]}. Arrow keys move the focus.`}
+          tabIndex={0}
+          onKeyDown={onKey}
+          onClick={(e) => {
+            const box = e.currentTarget.getBoundingClientRect();
+            const x = e.clientX - box.left - label;
+            const y = e.clientY - box.top;
+            const lane = Math.floor(x / (CELL + GAP));
+            const warp = Math.floor(y / (CELL + 8));
+            if (lane >= 0 && lane < warpSize && warp >= 0 && warp < warps.length) onFocus(warp, lane);
+          }}
+        >
+          <defs>
+            <pattern id="hatch" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+              <line x1="0" y1="0" x2="0" y2="5" className="hatch-line" />
+            </pattern>
+          </defs>
+          {warps.map((w, row) => (
+            <WarpRow key={w.id} warp={w} row={row} warpSize={warpSize} focusedLane={focusedLane} focused={row === focusedWarp} />
+          ))}
+        </svg>
+      </div>
+      <ul className="legend" aria-label="Legend">
+        <li>
+          <svg width="18" height="18" aria-hidden="true"><rect className="lane lane-active" x="1" y="1" width="16" height="16" rx="2" /></svg> active
+        </li>
+        <li>
+          <svg width="18" height="18" aria-hidden="true"><rect className="lane lane-masked" x="1.5" y="1.5" width="15" height="15" rx="2" fill="url(#hatch)" /></svg> masked by a branch
+        </li>
+        <li>
+          <svg width="18" height="18" aria-hidden="true"><g className="lane lane-waiting"><rect x="1.5" y="1.5" width="15" height="15" rx="2" /><line x1="5" y1="4" x2="5" y2="14" /><line x1="13" y1="4" x2="13" y2="14" /></g></svg> waiting at a barrier
+        </li>
+        <li>
+          <svg width="18" height="18" aria-hidden="true"><g className="lane lane-exited"><line x1="4" y1="4" x2="14" y2="14" /><line x1="14" y1="4" x2="4" y2="14" /></g></svg> exited
+        </li>
+        <li>
+          <svg width="18" height="18" aria-hidden="true"><circle className="lane lane-notstarted" cx="9" cy="9" r="3" /></svg> not yet run
+        </li>
+      </ul>
+      <p className="lane-detail" data-testid="lane-detail" aria-live="polite">
+        Warp {focusedWarp}, lane {focusedLane} (invocation {focusedWarp * warpSize + focusedLane}): {STATE_LABEL[focusedState]}. {laneDetail}
+      </p>
+    </section>
+  );
+}
