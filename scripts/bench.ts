@@ -7,9 +7,12 @@ import { createNodeGpu } from '../src/gpu/node.ts';
 import { vectorAddBytes, vectorAddRun } from '../src/labs/basics/vectorAdd.ts';
 import { fmt, gbps, log2Label, table } from '../src/bench/format.ts';
 import { randomF32, seededRandom } from '../src/util/random.ts';
+import { benchReduce } from '../src/labs/reduce/bench.ts';
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 10);
 const MAX_LOG2 = Number(process.env.BENCH_MAX_LOG2 ?? 26);
+/** Which sections to run: `BENCH_ONLY=reduce,scan` (default: all). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'basics,reduce,scan').split(','));
 
 const gpu = await createNodeGpu();
 const adapter = gpu.adapter!;
@@ -33,17 +36,24 @@ console.log(
   ),
 );
 
-console.log('\n## Vector add (f32, grid-stride loop, 12 bytes per element)');
-const rows: string[][] = [];
-for (let log2 = 10; log2 <= MAX_LOG2; log2 += 2) {
-  const n = 2 ** log2;
-  if (n * 4 > maxBinding) break;
-  const rng = seededRandom(log2);
-  const run = vectorAddRun({ a: randomF32(rng, n), b: randomF32(rng, n) });
-  const t = await gpu.time(run, { repeats: REPEATS });
-  const rate = gbps(vectorAddBytes(n), t.medianMs);
-  rows.push([log2Label(n), fmt(t.medianMs, 4), fmt(t.minMs, 4), fmt(t.maxMs, 4), String(t.dispatchesPerPass), fmt(rate), `${fmt((100 * rate) / base.copyGBps, 1)} %`]);
+if (ONLY.has('basics')) {
+  console.log('\n## Vector add (f32, grid-stride loop, 12 bytes per element)');
+  const rows: string[][] = [];
+  for (let log2 = 10; log2 <= MAX_LOG2; log2 += 2) {
+    const n = 2 ** log2;
+    if (n * 4 > maxBinding) break;
+    const rng = seededRandom(log2);
+    const run = vectorAddRun({ a: randomF32(rng, n), b: randomF32(rng, n) });
+    const t = await gpu.time(run, { repeats: REPEATS });
+    const rate = gbps(vectorAddBytes(n), t.medianMs);
+    rows.push([log2Label(n), fmt(t.medianMs, 4), fmt(t.minMs, 4), fmt(t.maxMs, 4), String(t.dispatchesPerPass), fmt(rate), `${fmt((100 * rate) / base.copyGBps, 1)} %`]);
+  }
+  console.log(table(['N', 'median ms', 'min ms', 'max ms', 'dispatches/pass', 'GB/s', '% of copy'], rows));
 }
-console.log(table(['N', 'median ms', 'min ms', 'max ms', 'dispatches/pass', 'GB/s', '% of copy'], rows));
+
+if (ONLY.has('reduce')) {
+  console.log('\n## Reduction ladder (u32)');
+  console.log(await benchReduce(gpu, base, { repeats: REPEATS, maxLog2: MAX_LOG2, sweep: process.env.BENCH_SWEEP === '1' }));
+}
 gpu.destroy();
 process.exit(0);

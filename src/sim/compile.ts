@@ -976,7 +976,11 @@ export class Compiler {
       this.restore.pop();
     }
     this.place(endL);
-    this.emitRestore(s.pos, true, 0, null);
+    // When every lane left through break, continue or return inside the branch, nothing runs
+    // the statements after it: jump straight to where those lanes reconverge (the loop's
+    // continue or exit point, or the function's end). Running them with an empty mask would
+    // count phantom instructions and make a barrier look reached by 0 of 32 invocations.
+    this.emitRestore(s.pos, true, 0, this.restore[this.restore.length - 1] ?? null);
   }
 
   private loopStmt(s: Extract<Stmt, { k: 'for' | 'while' | 'loop' }>): void {

@@ -119,3 +119,28 @@ describe('diagnostic wording', () => {
     expect(r.incomplete).toBe(true);
   });
 });
+
+describe('no phantom barrier after every lane has left a loop', () => {
+  it('a loop whose lanes all break before its barrier reports nothing and runs no empty instruction', async () => {
+    const { simulate } = await import('./index.ts');
+    const code = `
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+var<workgroup> s: array<u32, 64>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32) {
+  var j = 0u;
+  loop {
+    if (j == 0u) { break; }
+    s[lid] = j;
+    workgroupBarrier();
+    j = j - 1u;
+  }
+  out[lid] = j + 7u;
+}`;
+    const r = simulate({ code, entryPoint: 'main', workgroups: [1], bindings: { 0: { 0: new Uint32Array(64) } } }, { warpSize: 32 });
+    expect(r.diagnostics).toEqual([]);
+    expect(Array.from(r.buffers[0]![0]!).every((v) => v === 7)).toBe(true);
+    expect(r.metrics.barriers).toBe(0);
+    expect(r.metrics.warpExecutionEfficiency).toBe(1);
+  });
+});

@@ -82,3 +82,37 @@ describe('traceWorkgroups', () => {
     expect(simulate(reduceRun(1), { trace: 'summary' }).trace).toBeUndefined();
   });
 });
+
+describe('trace arrays of long runs', () => {
+  it('keeps one record start per step and one provenance start per record past several regrowths', () => {
+    // 256 invocations × 64 iterations of a shared-memory read–write: ~10 000 steps, ~40 000 records.
+    const code = `
+var<workgroup> s: array<u32, 256>;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(256)
+fn main(@builtin(local_invocation_index) lid: u32) {
+  s[lid] = lid;
+  workgroupBarrier();
+  for (var k = 0u; k < 64u; k++) {
+    let v = s[(lid + k) % 256u];
+    workgroupBarrier();
+    s[lid] = v + 1u;
+    workgroupBarrier();
+  }
+  out[lid] = s[lid];
+}`;
+    const r = simulate({ code, entryPoint: 'main', workgroups: [1], bindings: { 0: { 0: new Uint32Array(256) } } }, { warpSize: 32, trace: 'full' });
+    const t = r.trace!;
+    expect(t.stepCount).toBeGreaterThan(5000);
+    expect(t.stepRecStart.length).toBe(t.stepCount + 1);
+    expect(t.recProvStart.length).toBe(t.recordCount + 1);
+    expect(t.stepMask.length).toBe(t.stepCount * t.maskWords);
+    expect(t.stepRecStart[t.stepCount]).toBe(t.recordCount);
+    // The last store's records are readable and carry the value the kernel wrote.
+    const last = t.stepCount - 1;
+    expect(t.stepRecStart[last + 1]! - t.stepRecStart[last]!).toBe(32);
+    let model = Array.from({ length: 256 }, (_, i) => i);
+    for (let k = 0; k < 64; k++) model = model.map((_, lid) => model[(lid + k) % 256]! + 1);
+    expect(Array.from(r.buffers[0]![0]!)).toEqual(model);
+  });
+});

@@ -244,8 +244,10 @@ export class TraceBuilder {
       this.warp = grow(this.warp, need);
       this.op = grow(this.op, need);
       this.mem = grow(this.mem, need);
-      this.mask = grow(this.mask, need * this.maskWords);
-      this.recStart = grow(this.recStart, need + 1);
+      // Size the companions from the grown capacity, not from `need`: growing each by its own
+      // doubling lets them fall behind `wg` (recStart once lagged at 2 050 entries for 4 096 steps).
+      this.mask = grow(this.mask, this.wg.length * this.maskWords);
+      this.recStart = grow(this.recStart, this.wg.length + 1);
     }
     this.wg[s] = wg;
     this.warp[s] = warp;
@@ -265,7 +267,7 @@ export class TraceBuilder {
       this.lane = grow(this.lane, r + 1);
       this.addr = grow(this.addr, r + 1);
       this.val = grow(this.val, r + 1);
-      this.provStart = grow(this.provStart, r + 2);
+      this.provStart = grow(this.provStart, this.lane.length + 1);
     }
     this.mem[this.steps - 1] = memory;
     this.lane[r] = lane;
