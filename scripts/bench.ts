@@ -8,6 +8,7 @@ import { vectorAddBytes, vectorAddRun } from '../src/labs/basics/vectorAdd.ts';
 import { fmt, gbps, log2Label, table } from '../src/bench/format.ts';
 import { randomF32, seededRandom } from '../src/util/random.ts';
 import { benchReduce } from '../src/labs/reduce/bench.ts';
+import { benchScan } from '../src/labs/scan/bench.ts';
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 10);
 const MAX_LOG2 = Number(process.env.BENCH_MAX_LOG2 ?? 26);
@@ -51,9 +52,27 @@ if (ONLY.has('basics')) {
   console.log(table(['N', 'median ms', 'min ms', 'max ms', 'dispatches/pass', 'GB/s', '% of copy'], rows));
 }
 
+/**
+ * Baselines again, just before a section: on an H100 through Dawn/Vulkan the first gigabyte-sized
+ * kernels of a process ran at ~3 TB/s and every later one at ~1.6 TB/s, baselines included (see
+ * docs/benchmarks.md). A ratio is only fair between figures taken in the same state.
+ */
+async function sectionBaselines(name: string) {
+  const b = await gpu.baselines(baselineBytes, { repeats: REPEATS });
+  console.log(`\n(${name}: baselines re-measured just before: read ${fmt(b.readGBps)} GB/s, copy ${fmt(b.copyGBps)} GB/s)`);
+  return b;
+}
+
 if (ONLY.has('reduce')) {
   console.log('\n## Reduction ladder (u32)');
-  console.log(await benchReduce(gpu, base, { repeats: REPEATS, maxLog2: MAX_LOG2, sweep: process.env.BENCH_SWEEP === '1' }));
+  const b = await sectionBaselines('reduce');
+  console.log(await benchReduce(gpu, b, { repeats: REPEATS, maxLog2: MAX_LOG2, sweep: process.env.BENCH_SWEEP === '1' }));
+}
+
+if (ONLY.has('scan')) {
+  console.log('\n## Scan');
+  const b = await sectionBaselines('scan');
+  console.log(await benchScan(gpu, b, { repeats: REPEATS, maxLog2: MAX_LOG2 }));
 }
 gpu.destroy();
 process.exit(0);

@@ -6,6 +6,7 @@
 import type { KernelRun } from './types.ts';
 import { basicsCases } from '../labs/basics/cases.ts';
 import { reduceCases } from '../labs/reduce/cases.ts';
+import { scanCases } from '../labs/scan/cases.ts';
 
 export interface KernelCase {
   /** Path of the WGSL file under test, e.g. `shaders/reduce/interleaved.wgsl`. */
@@ -28,4 +29,4 @@ export interface KernelCase {
 /** Shader files that are snippets joined into kernels, not kernels themselves. */
 export const SNIPPET_FILES: readonly string[] = ['shaders/common/linear-workgroup.wgsl'];
 
-export const kernelCases: readonly KernelCase[] = [...basicsCases, ...reduceCases];
+export const kernelCases: readonly KernelCase[] = [...basicsCases, ...reduceCases, ...scanCases];

@@ -22,12 +22,24 @@ export function mainSharedMemory(trace: Trace): number {
 
 const isWrite = (kind: number): boolean => kind === OpKind.storeShared || kind === OpKind.atomicShared;
 
+/** The last contents computed, so stepping forward replays only the steps in between. */
+let cached: { trace: Trace; memory: number; step: number; values: Float64Array; written: Uint8Array } | undefined;
+
 /** Word values of a workgroup memory after `step` (zero before any write, as WGSL guarantees). */
 export function sharedContentsAt(trace: Trace, memory: number, step: number): { values: Float64Array; written: Uint8Array } {
   const words = trace.memories[memory]?.words ?? 0;
-  const values = new Float64Array(words);
-  const written = new Uint8Array(words);
-  for (let s = 0; s <= step && s < trace.stepCount; s++) {
+  let from = 0;
+  let values: Float64Array;
+  let written: Uint8Array;
+  if (cached && cached.trace === trace && cached.memory === memory && cached.step <= step) {
+    values = cached.values.slice();
+    written = cached.written.slice();
+    from = cached.step + 1;
+  } else {
+    values = new Float64Array(words);
+    written = new Uint8Array(words);
+  }
+  for (let s = from; s <= step && s < trace.stepCount; s++) {
     if (trace.stepMemory[s] !== memory || !isWrite(trace.opKind[trace.stepOp[s]!]!)) continue;
     for (let r = trace.stepRecStart[s]!; r < trace.stepRecStart[s + 1]!; r++) {
       const a = trace.recAddr[r]!;
@@ -37,7 +49,8 @@ export function sharedContentsAt(trace: Trace, memory: number, step: number): { 
       }
     }
   }
-  return { values, written };
+  cached = { trace, memory, step, values, written };
+  return { values: values.slice(), written: written.slice() };
 }
 
 export interface StepAccess {

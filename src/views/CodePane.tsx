@@ -35,7 +35,7 @@ const CodeLines = memo(function CodeLines({ code, current, label }: { code: stri
 });
 
 /** The WGSL with the current line marked as the timeline moves, and a CUDA rendering beside it. */
-export function CodePane({ wgsl, wgslFile, cuda, line, column }: Props) {
+export const CodePane = memo(function CodePane({ wgsl, wgslFile, cuda, line, column }: Props) {
   const [tab, setTab] = useState<'wgsl' | 'cuda'>('wgsl');
   const scroller = useRef<HTMLDivElement>(null);
   const reduced = usePrefersReducedMotion();
@@ -76,4 +76,4 @@ export function CodePane({ wgsl, wgslFile, cuda, line, column }: Props) {
       </div>
     </section>
   );
-}
+});

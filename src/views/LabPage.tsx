@@ -41,7 +41,9 @@ function resolve(lab: LabDefinition, route: LabRoute): Resolved {
   const variant = lab.variants.find((v) => v.id === route.variant) ?? lab.variants.find((v) => v.id === lab.defaultVariant)!;
   const compare = route.compare !== undefined ? lab.variants.find((v) => v.id === route.compare && v.id !== variant.id) : undefined;
   const type = (variant.elementTypes as readonly string[]).includes(route.type ?? '') ? (route.type as ElementType) : lab.defaultParams.type;
-  const workgroupSize = supportedWorkgroupSize(variant, Math.min(256, route.workgroupSize ?? lab.defaultParams.workgroupSize));
+  // The step-through runs on the simulator, which takes any size the variant is written for (up to
+  // 1024); the GPU timings pick what the adapter allows.
+  const workgroupSize = supportedWorkgroupSize(variant, route.workgroupSize ?? lab.defaultParams.workgroupSize);
   const n = Math.min(route.n ?? lab.defaultParams.n, 1 << 16);
   return { variant, compare, params: { n, workgroupSize, type }, workgroup: route.workgroup ?? 0 };
 }
@@ -172,11 +174,12 @@ export function LabPage({ lab, route }: { lab: LabDefinition; route: LabRoute })
     restoredStep.current = undefined;
   }, [index, setStep, setStepCount]);
 
-  // Keep the step in the URL (not while playing: one history entry per pause, not per frame).
+  // Keep the step in the URL once stepping pauses for a moment (not on every key or frame).
   useEffect(() => {
     if (!index || playing || restoredStep.current !== undefined) return;
     if (route.step === step) return;
-    go({ step }, true);
+    const timer = window.setTimeout(() => go({ step }, true), 250);
+    return () => window.clearTimeout(timer);
   }, [step, playing, index, route.step, go]);
 
   // Playback at the chosen speed; reduced motion does not change what is shown, only how it moves.
@@ -285,7 +288,7 @@ export function LabPage({ lab, route }: { lab: LabDefinition; route: LabRoute })
           </select>
           <label htmlFor={wgId}>Workgroup size</label>
           <select id={wgId} value={params.workgroupSize} onChange={(e) => setParam({ workgroupSize: Number(e.target.value) })}>
-            {variant.workgroupSizes.filter((s) => s <= 256).map((s) => (
+            {variant.workgroupSizes.map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Metrics } from '../sim/index.ts';
 
 export interface StepFacts {
@@ -44,7 +45,7 @@ interface Props {
 }
 
 /** Totals of the simulated dispatch, named as profilers name them, and the facts of the current step. */
-export function MetricsPanel({ metrics, warps, step, other, title }: Props) {
+export const MetricsPanel = memo(function MetricsPanel({ metrics, warps, step, other, title }: Props) {
   return (
     <section className="panel metrics" aria-labelledby="metrics-title" data-testid="metrics">
       <h2 id="metrics-title">Metrics</h2>
@@ -90,4 +91,4 @@ export function MetricsPanel({ metrics, warps, step, other, title }: Props) {
       </table>
     </section>
   );
-}
+});

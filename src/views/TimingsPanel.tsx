@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
 import { pageGpu } from '../app/gpu.ts';
 import { workerSimExecutor } from '../app/simulation.ts';
@@ -136,7 +136,7 @@ function TimingChart({ rows, lab }: { rows: readonly TimingRow[]; lab: LabDefini
  * Every variant on this device over a sweep of n: median GPU time, GB/s, share of the in-run read
  * baseline, the CPU loop and the speedup, and a check where GPU, simulator and CPU agree.
  */
-export function TimingsPanel({ lab, params }: { lab: LabDefinition; params: LabParams }) {
+export const TimingsPanel = memo(function TimingsPanel({ lab, params }: { lab: LabDefinition; params: LabParams }) {
   const status = useAppStore(selectGpuStatus);
   const fallback = status.state === 'ready' && status.adapter.isFallbackAdapter;
   // A software adapter moves about 1 GB/s: keep its default sweep short; a real GPU goes to 2^26.
@@ -175,7 +175,10 @@ export function TimingsPanel({ lab, params }: { lab: LabDefinition; params: LabP
             return;
           }
           setProgress(`Timing ${v.title} at n = 2^${Math.log2(n)}…`);
-          const vp: LabParams = { ...p, workgroupSize: v.workgroupSizes.includes(p.workgroupSize) ? p.workgroupSize : v.workgroupSizes[0]! };
+          // The largest workgroup the variant and this adapter both allow, up to the one chosen.
+          const maxInvocations = status.state === 'ready' ? status.adapter.limits.maxComputeInvocationsPerWorkgroup : 256;
+          const fitting = v.workgroupSizes.filter((s) => s <= Math.min(maxInvocations, p.workgroupSize));
+          const vp: LabParams = { ...p, workgroupSize: fitting.length > 0 ? Math.max(...fitting) : v.workgroupSizes[0]! };
           const out = await lab.runAll(pageGpu, v.id, vp, input);
           const timing = await pageGpu.time(lab.timingPasses(v.id, n, vp), { repeats: 10 });
           let simAgrees: boolean | undefined;
@@ -313,4 +316,4 @@ export function TimingsPanel({ lab, params }: { lab: LabDefinition; params: LabP
       {rows.length > 0 && lab.timingNote && <p className="hint">{lab.timingNote}</p>}
     </section>
   );
-}
+});

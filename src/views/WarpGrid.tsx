@@ -56,19 +56,32 @@ function LaneCell({ x, y, state, focused }: { x: number; y: number; state: LaneS
   }
 }
 
+function sameRow(a: RowProps, b: RowProps): boolean {
+  if (a.row !== b.row || a.warpSize !== b.warpSize || a.focused !== b.focused || (a.focused && a.focusedLane !== b.focusedLane)) return false;
+  const x = a.warp;
+  const y = b.warp;
+  if (x.id !== y.id || x.current !== y.current || x.divergent !== y.divergent) return false;
+  for (let i = 0; i < x.lanes.length; i++) if (x.lanes[i] !== y.lanes[i]) return false;
+  return true;
+}
+
+interface RowProps {
+  warp: WarpSnapshot;
+  row: number;
+  warpSize: number;
+  focusedLane: number;
+  focused: boolean;
+}
+
+// Rows compare their lanes by value: a step usually changes one warp, so the other rows (up to 31
+// of them, 32 cells each) skip rendering.
 const WarpRow = memo(function WarpRow({
   warp,
   row,
   warpSize,
   focusedLane,
   focused,
-}: {
-  warp: WarpSnapshot;
-  row: number;
-  warpSize: number;
-  focusedLane: number;
-  focused: boolean;
-}) {
+}: RowProps) {
   const y = row * (CELL + 8);
   const label = 74;
   return (
@@ -89,7 +102,7 @@ const WarpRow = memo(function WarpRow({
       )}
     </g>
   );
-});
+}, sameRow);
 
 /**
  * The focused workgroup's lanes grouped into warps at the current step. Active lanes are solid

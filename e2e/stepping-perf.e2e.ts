@@ -1,0 +1,58 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, openPage } from './browser.ts';
+
+/**
+ * A measurement, not a pass/fail timing: steps a 1024-invocation workgroup (32 warps) and prints
+ * the frame intervals and the key-to-screen latency the page achieved while stepping.
+ */
+describe('stepping a 1024-invocation workgroup', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch({ webgpu: true });
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('reports frame times while stepping', async () => {
+    const { page, errors } = await openPage(browser, '/lab/reduce?v=interleaved&n=1024&wg=1024');
+    await page.getByTestId('warp-grid').waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId('warp-summary').textContent()).toMatch(/of 32 warps/);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    // Record every animation frame while stepping.
+    await page.evaluate(() => {
+      const w = window as unknown as { __frames: number[]; __recording: boolean };
+      w.__frames = [];
+      w.__recording = true;
+      const tick = (t: number) => {
+        w.__frames.push(t);
+        if (w.__recording) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    const latencies: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const before = await page.getByTestId('step-counter').textContent();
+      const t0 = Date.now();
+      await page.keyboard.press(i % 10 === 9 ? ']' : '.');
+      await page.waitForFunction((b) => document.querySelector('[data-testid=step-counter]')?.textContent !== b, before);
+      latencies.push(Date.now() - t0);
+    }
+    const frames = await page.evaluate(() => {
+      const w = window as unknown as { __frames: number[]; __recording: boolean };
+      w.__recording = false;
+      return w.__frames;
+    });
+    const intervals = frames.slice(1).map((t, i) => t - frames[i]!).sort((a, b) => a - b);
+    const pick = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? NaN;
+    const sorted = [...latencies].sort((a, b) => a - b);
+    console.log(
+      `[measure] stepping 32 warps × 32 lanes, 60 steps: frame interval median ${pick(intervals, 0.5).toFixed(1)} ms, ` +
+        `p95 ${pick(intervals, 0.95).toFixed(1)} ms, max ${Math.max(...intervals).toFixed(1)} ms over ${intervals.length} frames; ` +
+        `key-to-screen median ${pick(sorted, 0.5)} ms, p95 ${pick(sorted, 0.95)} ms`,
+    );
+    expect(intervals.length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  }, 240_000);
+});

@@ -1,0 +1,219 @@
+/**
+ * CUDA renderings of the scan kernels, for the code pane: what each WGSL file would look like to
+ * someone who learned on CUDA. Written for reading, not for compiling here; names follow the
+ * WGSL so a line in one finds its twin in the other.
+ */
+
+export const HILLIS_STEELE_CUDA = `// Hillis–Steele scan of one tile (blockDim.x elements), double-buffered in shared memory.
+template <typename T, bool EXCLUSIVE>
+__global__ void scanHillisSteele(const T* input, T* output, T* tileSums, unsigned n) {
+  extern __shared__ T buf[];                 // 2 * blockDim.x elements
+  unsigned lid = threadIdx.x, W = blockDim.x;
+  unsigned i = blockIdx.x * W + lid;
+  buf[lid] = i < n ? input[i] : T(0);
+  unsigned cur = 0;
+  for (unsigned offset = 1; offset < W; offset *= 2) {
+    __syncthreads();
+    unsigned nxt = W - cur;                  // ping-pong between the two halves
+    buf[nxt + lid] = lid >= offset ? buf[cur + lid - offset] + buf[cur + lid]
+                                   : buf[cur + lid];
+    cur = nxt;
+  }
+  __syncthreads();
+  if (i < n) output[i] = EXCLUSIVE ? (lid > 0 ? buf[cur + lid - 1] : T(0)) : buf[cur + lid];
+  if (lid == W - 1) tileSums[blockIdx.x] = buf[cur + lid];
+}`;
+
+export const BLELLOCH_CUDA = `// Blelloch work-efficient scan of one tile of 2 * blockDim.x elements.
+template <typename T, bool EXCLUSIVE>
+__global__ void scanBlelloch(const T* input, T* output, T* tileSums, unsigned n) {
+  extern __shared__ T temp[];                // 2 * blockDim.x elements
+  unsigned lid = threadIdx.x, W = blockDim.x, size = 2 * W;
+  unsigned base = blockIdx.x * size, a = lid, b = lid + W;
+  temp[a] = base + a < n ? input[base + a] : T(0);
+  temp[b] = base + b < n ? input[base + b] : T(0);
+  for (unsigned stride = 1; stride < size; stride *= 2) {      // up-sweep
+    __syncthreads();
+    unsigned index = 2 * stride * (lid + 1) - 1;
+    if (index < size) temp[index] = temp[index - stride] + temp[index];
+  }
+  __syncthreads();
+  T total = T(0);
+  if (lid == 0) {                                              // clear the root
+    total = temp[size - 1];
+    tileSums[blockIdx.x] = total;
+    temp[size - 1] = T(0);
+  }
+  for (unsigned stride = W; stride > 0; stride /= 2) {         // down-sweep
+    __syncthreads();
+    unsigned index = 2 * stride * (lid + 1) - 1;
+    if (index < size) {
+      T left = temp[index - stride];
+      temp[index - stride] = temp[index];
+      temp[index] = left + temp[index];
+    }
+  }
+  __syncthreads();
+  if (EXCLUSIVE) {
+    if (base + a < n) output[base + a] = temp[a];
+    if (base + b < n) output[base + b] = temp[b];
+  } else {                                   // inclusive[p] = exclusive[p + 1]
+    if (a > 0 && base + a - 1 < n) output[base + a - 1] = temp[a];
+    if (base + b - 1 < n) output[base + b - 1] = temp[b];
+    if (lid == 0 && base + size - 1 < n) output[base + size - 1] = total;
+  }
+}`;
+
+export const BLELLOCH_PADDED_CUDA = `// Blelloch scan with conflict-free padding: one spare word after every 32.
+#define LOG_NUM_BANKS 5
+__device__ __forceinline__ unsigned pad(unsigned i) { return i + (i >> LOG_NUM_BANKS); }
+
+template <typename T, bool EXCLUSIVE>
+__global__ void scanBlellochPadded(const T* input, T* output, T* tileSums, unsigned n) {
+  extern __shared__ T temp[];                // 2W + 2W / 32 elements
+  unsigned lid = threadIdx.x, W = blockDim.x, size = 2 * W;
+  unsigned base = blockIdx.x * size, a = lid, b = lid + W;
+  temp[pad(a)] = base + a < n ? input[base + a] : T(0);
+  temp[pad(b)] = base + b < n ? input[base + b] : T(0);
+  for (unsigned stride = 1; stride < size; stride *= 2) {
+    __syncthreads();
+    unsigned index = 2 * stride * (lid + 1) - 1;
+    if (index < size) temp[pad(index)] = temp[pad(index - stride)] + temp[pad(index)];
+  }
+  __syncthreads();
+  T total = T(0);
+  if (lid == 0) {
+    total = temp[pad(size - 1)];
+    tileSums[blockIdx.x] = total;
+    temp[pad(size - 1)] = T(0);
+  }
+  for (unsigned stride = W; stride > 0; stride /= 2) {
+    __syncthreads();
+    unsigned index = 2 * stride * (lid + 1) - 1;
+    if (index < size) {
+      T left = temp[pad(index - stride)];
+      temp[pad(index - stride)] = temp[pad(index)];
+      temp[pad(index)] = left + temp[pad(index)];
+    }
+  }
+  __syncthreads();
+  if (EXCLUSIVE) {
+    if (base + a < n) output[base + a] = temp[pad(a)];
+    if (base + b < n) output[base + b] = temp[pad(b)];
+  } else {
+    if (a > 0 && base + a - 1 < n) output[base + a - 1] = temp[pad(a)];
+    if (base + b - 1 < n) output[base + b - 1] = temp[pad(b)];
+    if (lid == 0 && base + size - 1 < n) output[base + size - 1] = total;
+  }
+}`;
+
+export const SUBGROUP_CUDA = `// Warp-level scan with shuffles, then the warp totals. In CUDA a warp is 32 lanes and lane
+// = threadIdx.x % 32, so the WGSL's atomic claim of positions is not needed here.
+template <typename T>
+__device__ T warpInclusiveScan(T v) {
+  unsigned lane = threadIdx.x & 31;
+  for (int d = 1; d < 32; d *= 2) {
+    T up = __shfl_up_sync(0xffffffffu, v, d);
+    if (lane >= d) v += up;
+  }
+  return v;
+}
+
+template <typename T, bool EXCLUSIVE>
+__global__ void scanSubgroup(const T* input, T* output, T* tileSums, unsigned n) {
+  __shared__ T warpTotals[32];
+  unsigned lid = threadIdx.x, lane = lid & 31, warp = lid >> 5;
+  unsigned i = blockIdx.x * blockDim.x + lid;
+  T v = i < n ? input[i] : T(0);
+  T inclusive = warpInclusiveScan(v);
+  if (lane == 31) warpTotals[warp] = inclusive;
+  __syncthreads();
+  T offset = T(0);
+  for (unsigned k = 0; k < warp; ++k) offset += warpTotals[k];
+  if (i < n) output[i] = offset + (EXCLUSIVE ? inclusive - v : inclusive);
+  if (lid == blockDim.x - 1) tileSums[blockIdx.x] = offset + inclusive;
+}`;
+
+export const ADD_TILE_SUMS_CUDA = `// Pass 3 of the multi-block scan: add the scanned tile sums back.
+template <typename T>
+__global__ void addTileSums(T* data, const T* tileOffsets, unsigned n, unsigned tileSize) {
+  unsigned tile = blockIdx.x;
+  if (tile == 0) return;
+  T offset = tileOffsets[tile];
+  for (unsigned j = threadIdx.x; j < tileSize; j += blockDim.x) {
+    unsigned i = tile * tileSize + j;
+    if (i < n) data[i] = offset + data[i];
+  }
+}
+
+// Host side, any n:
+//   scanTile<<<tiles, W>>>(in, out, sums, n);
+//   if (tiles > 1) { scan(sums -> offsets, exclusive); addTileSums<<<tiles, W>>>(out, offsets, n, tile); }`;
+
+export const SINGLE_PASS_CUDA = `// Single-pass scan: decoupled look-back with fallback (no wait is unbounded).
+// status[0]: ticket; tile t: {aggregate lo, hi, inclusive lo, hi}, each word (mark << 16) | half.
+template <typename T, bool EXCLUSIVE, int ITEMS, int SPIN_LIMIT>
+__global__ void scanSinglePass(const T* input, T* output, unsigned* status, unsigned n, unsigned tiles) {
+  __shared__ unsigned ticket, lookState;
+  __shared__ T lookValue;
+  unsigned lid = threadIdx.x;
+  if (lid == 0) ticket = atomicAdd(&status[0], 1u);
+  __syncthreads();
+  unsigned drawn = ticket, tile = drawn % tiles, mark = 1 + (drawn / tiles) % 2;
+
+  T own = loadTileAndSumMyItems(input, tile, n);     // coalesced load, ITEMS per thread
+  Scanned s = blockScan(own);                        // exclusive per thread, tile total
+  if (lid == 0) publish(status, tile, tile == 0 ? INCLUSIVE : AGGREGATE, s.total, mark);
+
+  T prefix = T(0);
+  for (unsigned j = tile; j > 0; ) {
+    --j;
+    if (lid == 0) lookAt(status, j, mark, SPIN_LIMIT, &lookState, &lookValue); // bounded spin
+    __syncthreads();
+    unsigned state = lookState;
+    prefix = (state == NOT_READY ? reduceTile(input, j, n)   // fallback: do it ourselves
+                                 : lookValue) + prefix;
+    __syncthreads();
+    if (state == INCLUSIVE) break;
+  }
+  if (lid == 0 && tile > 0) publish(status, tile, INCLUSIVE, prefix + s.total, mark);
+  rescanMyItemsAndStore(output, tile, prefix + s.exclusive, EXCLUSIVE, n);
+}`;
+
+export const SUMMED_AREA_CUDA = `// Summed-area table: rows (one block per row, chunked Hillis–Steele), then columns
+// (one thread per column, sequential, coalesced across the warp).
+template <typename T, bool EXCLUSIVE>
+__global__ void scanRows(const T* input, T* output, unsigned width, unsigned height) {
+  extern __shared__ T buf[];                 // 2 * blockDim.x
+  unsigned lid = threadIdx.x, W = blockDim.x, row = blockIdx.x;
+  T running = T(0);
+  for (unsigned start = 0; start < width; start += W) {
+    unsigned x = start + lid;
+    buf[lid] = x < width ? input[row * width + x] : T(0);
+    unsigned cur = 0;
+    for (unsigned offset = 1; offset < W; offset *= 2) {
+      __syncthreads();
+      unsigned nxt = W - cur;
+      buf[nxt + lid] = lid >= offset ? buf[cur + lid - offset] + buf[cur + lid] : buf[cur + lid];
+      cur = nxt;
+    }
+    __syncthreads();
+    if (x < width)
+      output[row * width + x] = EXCLUSIVE ? (lid > 0 ? running + buf[cur + lid - 1] : running)
+                                          : running + buf[cur + lid];
+    running += buf[cur + W - 1];
+    __syncthreads();
+  }
+}
+
+template <typename T, bool EXCLUSIVE>
+__global__ void scanColumns(const T* input, T* output, unsigned width, unsigned height) {
+  unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
+  if (x >= width) return;
+  T running = T(0);
+  for (unsigned y = 0; y < height; ++y) {
+    T v = input[y * width + x];
+    if (EXCLUSIVE) { output[y * width + x] = running; running += v; }
+    else { running += v; output[y * width + x] = running; }
+  }
+}`;

@@ -1,0 +1,143 @@
+/**
+ * The scan kernels on the simulator: outputs against the CPU reference for every variant and
+ * length, the work counter's formulas against the additions the simulator saw, and the bank
+ * conflicts that padding removes. (Simulator vs GPU, bit for bit, is src/sim/differential.test.ts
+ * over `scanCases`.)
+ */
+import { describe, expect, it } from 'vitest';
+import type { BindingData, KernelRun } from '../../kernel/types.ts';
+import { OpKind, simulate, traceStep, type Trace } from '../../sim/index.ts';
+import { seededRandom } from '../../util/random.ts';
+import type { KernelExecutor } from '../types.ts';
+import { scan, tileScanRun, type ScanOptions } from './driver.ts';
+import { scanInput } from './inputs.ts';
+import { blellochAdditions, hillisSteeleAdditions, scanReference, summedAreaReference } from './reference.ts';
+import { SCAN_VARIANTS, type ScanVariant } from './variants.ts';
+
+/** The simulator as an executor; any diagnostic (race, out of bounds, divergent barrier) fails. */
+function simExecutor(warpSize = 32): KernelExecutor {
+  return {
+    run(run: KernelRun) {
+      const r = simulate(run, { warpSize, trace: 'summary' });
+      if (r.incomplete || r.diagnostics.length > 0) {
+        const d = r.diagnostics[0];
+        return Promise.reject(new Error(`${run.label ?? run.file}: ${d ? `${d.kind} at ${d.line}:${d.column}: ${d.message}` : 'incomplete run'}`));
+      }
+      return Promise.resolve(r.buffers);
+    },
+  };
+}
+
+const LENGTHS = [1, 7, 1000, 2 ** 16, 2 ** 20 + 3];
+const SHAPES: Record<number, [number, number]> = { 1: [1, 1], 7: [7, 1], 1000: [40, 25], [2 ** 16]: [256, 256], [2 ** 20 + 3]: [1141, 919] };
+
+function firstMismatch(actual: ArrayLike<number>, expected: ArrayLike<number>): string {
+  if (actual.length !== expected.length) return `length ${actual.length}, want ${expected.length}`;
+  for (let i = 0; i < expected.length; i++) {
+    if (!Object.is(actual[i], expected[i])) return `index ${i}: got ${actual[i]}, want ${expected[i]}`;
+  }
+  return 'equal';
+}
+
+async function simScan(v: ScanVariant, input: BindingData, opts: ScanOptions, warpSize = 32): Promise<string> {
+  const shape = SHAPES[input.length] ?? [input.length, 1];
+  const { output } = await scan(simExecutor(warpSize), v.id, input, { ...opts, ...(v.shape === 'matrix' ? { width: shape[0] } : {}) });
+  const exclusive = opts.exclusive ?? false;
+  const want = v.shape === 'matrix' ? summedAreaReference(input, shape[0], shape[1], exclusive) : scanReference(input, exclusive);
+  return firstMismatch(output, want);
+}
+
+describe.each(SCAN_VARIANTS.map((v) => [v.id, v] as const))('scan/%s on the simulator', (_id, v) => {
+  it.each(LENGTHS.flatMap((n) => [[n, 'inclusive'], [n, 'exclusive']] as const))(
+    'u32, %i elements, %s, equals the CPU reference',
+    async (n, mode) => {
+      const input = scanInput(seededRandom(n), n, 'u32');
+      expect(await simScan(v, input, { exclusive: mode === 'exclusive' })).toBe('equal');
+    },
+  );
+
+  it('f32 small integers, both modes, bit for bit', async () => {
+    const input = scanInput(seededRandom(2), 5000, 'f32', 'small-integers');
+    for (const exclusive of [false, true]) expect(await simScan(v, input, { exclusive })).toBe('equal');
+  });
+});
+
+describe('subgroup scan on any warp size', () => {
+  const v = SCAN_VARIANTS.find((x) => x.id === 'subgroup')!;
+  it.each([4, 8, 16, 32, 64])('warp size %i', async (warpSize) => {
+    const input = scanInput(seededRandom(warpSize), 3000, 'u32');
+    for (const exclusive of [false, true]) {
+      for (const workgroupSize of [64, 256]) {
+        expect(await simScan(v, input, { exclusive, workgroupSize }, warpSize)).toBe('equal');
+      }
+    }
+  });
+});
+
+/**
+ * Additions on tree values, read from the trace: lane-stores to workgroup memory at statements
+ * whose right-hand side adds (a `+` outside the index brackets: `buf[…] = buf[…] + buf[…]`,
+ * `temp[…] = left + temp[…]`). Copies, loads from storage and the cleared root do not count.
+ * (The provenance of store records would say this without reading source; see the report.)
+ */
+function nodeAdditions(trace: Trace, code: string): number {
+  const lines = code.split('\n');
+  const adds = (line: number): boolean => {
+    const text = (lines[line - 1] ?? '').replace(/\/\/.*$/, '').replace(/\[[^\]]*\]/g, '[]');
+    const eq = text.indexOf('] =');
+    return eq >= 0 && text.slice(eq + 3).includes('+');
+  };
+  let total = 0;
+  for (let s = 0; s < trace.stepCount; s++) {
+    const step = traceStep(trace, s);
+    if (step.kind === OpKind.storeShared && adds(step.line)) total += step.activeCount;
+  }
+  return total;
+}
+
+function traced(run: KernelRun): Trace {
+  const r = simulate(run, { warpSize: 32, trace: 'full' });
+  expect(r.diagnostics).toEqual([]);
+  return r.trace!;
+}
+
+describe('work counter: the simulator counts the additions the formulas predict (n = 1024, one tile)', () => {
+  const n = 1024;
+  it.each([false, true])('Hillis–Steele, exclusive=%s: n·log2 n − (n − 1) = 9 217', (exclusive) => {
+    const run = tileScanRun('hillis-steele', scanInput(seededRandom(1), n, 'u32'), { workgroupSize: 1024, exclusive });
+    expect(nodeAdditions(traced(run), run.code)).toBe(hillisSteeleAdditions(n));
+    expect(hillisSteeleAdditions(n)).toBe(9217);
+  });
+
+  it.each(['blelloch', 'blelloch-padded'] as const)('%s: 2(n − 1) = 2 046 in both modes', (id) => {
+    for (const exclusive of [false, true]) {
+      const run = tileScanRun(id, scanInput(seededRandom(1), n, 'u32'), { workgroupSize: 512, exclusive });
+      expect(nodeAdditions(traced(run), run.code)).toBe(blellochAdditions(n));
+    }
+    expect(blellochAdditions(n)).toBe(2046);
+  });
+});
+
+describe('bank conflicts', () => {
+  const conflicts = (id: 'blelloch' | 'blelloch-padded' | 'hillis-steele', n: number, workgroupSize: number, exclusive: boolean): number => {
+    const run = tileScanRun(id, scanInput(seededRandom(4), n, 'u32'), { workgroupSize, exclusive });
+    const r = simulate(run, { warpSize: 32, trace: 'summary' });
+    expect(r.diagnostics).toEqual([]);
+    return r.metrics.sharedBankConflicts;
+  };
+
+  it.each([
+    [1024, 512],
+    [512, 256],
+    [3000, 64],
+  ])('n = %i, %i invocations: the padded Blelloch has none, the unpadded some', (n, wg) => {
+    for (const exclusive of [false, true]) {
+      expect(conflicts('blelloch', n, wg, exclusive)).toBeGreaterThan(0);
+      expect(conflicts('blelloch-padded', n, wg, exclusive)).toBe(0);
+    }
+  });
+
+  it('Hillis–Steele (neighbouring lanes, neighbouring words) has none', () => {
+    expect(conflicts('hillis-steele', 1024, 256, false)).toBe(0);
+  });
+});

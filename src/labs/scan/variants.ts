@@ -1,0 +1,264 @@
+/**
+ * The scan lab's catalogue: one entry per WGSL kernel under `shaders/scan/`, with what a view or a
+ * driver needs to know about it (tile shape, workgroup sizes, element types, capabilities).
+ */
+import type { ElementType } from '../types.ts';
+import {
+  ADD_TILE_SUMS_CUDA,
+  BLELLOCH_CUDA,
+  BLELLOCH_PADDED_CUDA,
+  HILLIS_STEELE_CUDA,
+  SINGLE_PASS_CUDA,
+  SUBGROUP_CUDA,
+  SUMMED_AREA_CUDA,
+} from './cuda.ts';
+import HILLIS_STEELE_WGSL from '../../../shaders/scan/hillis-steele.wgsl?raw';
+import BLELLOCH_WGSL from '../../../shaders/scan/blelloch.wgsl?raw';
+import BLELLOCH_PADDED_WGSL from '../../../shaders/scan/blelloch-padded.wgsl?raw';
+import SUBGROUP_WGSL from '../../../shaders/scan/subgroup.wgsl?raw';
+import SINGLE_PASS_WGSL from '../../../shaders/scan/single-pass.wgsl?raw';
+import SUMMED_AREA_WGSL from '../../../shaders/scan/summed-area.wgsl?raw';
+import ADD_TILE_SUMS_WGSL from '../../../shaders/scan/add-tile-sums.wgsl?raw';
+
+export type ScanVariantId = 'hillis-steele' | 'blelloch' | 'blelloch-padded' | 'subgroup' | 'single-pass' | 'summed-area';
+
+/**
+ * How a variant covers an array:
+ * - `tiles`: one tile per workgroup writing tile sums; the driver scans the sums and adds them back;
+ * - `single-pass`: one dispatch for any length (look-back between tiles);
+ * - `matrix`: a 2-D summed-area table in two passes (rows, then columns).
+ */
+export type ScanShape = 'tiles' | 'single-pass' | 'matrix';
+
+export interface ScanVariant {
+  readonly id: ScanVariantId;
+  readonly title: string;
+  /** One paragraph for the variant picker. */
+  readonly description: string;
+  /** Path under the repository root, as `KernelRun.file`. */
+  readonly file: string;
+  /** The WGSL text as written (element type `u32`); see {@link withElementType}. */
+  readonly code: string;
+  /** Entry points in the order they run (two for the summed-area table). */
+  readonly entryPoints: readonly string[];
+  readonly shape: ScanShape;
+  /** Elements each invocation owns: the tile is `workgroupSize × elementsPerInvocation`. */
+  readonly elementsPerInvocation: number;
+  /** Workgroup sizes the lab offers (each still checked against the adapter). */
+  readonly workgroupSizes: readonly number[];
+  readonly defaultWorkgroupSize: number;
+  readonly elementTypes: readonly ElementType[];
+  /** Uses subgroup builtins (`enable subgroups;`): needs the `subgroups` feature. */
+  readonly needsSubgroups: boolean;
+  /** Workgroup memory the kernel declares, in bytes, for a workgroup size (elements are 4 bytes). */
+  workgroupBytes(workgroupSize: number): number;
+  /** The same algorithm in CUDA, for the code pane. */
+  readonly cuda: string;
+}
+
+const ALL_TYPES: readonly ElementType[] = ['u32', 'i32', 'f32'];
+const POW2_SIZES = [32, 64, 128, 256, 512, 1024] as const;
+
+/** Elements per invocation of the single-pass kernel (its `ITEMS` override). */
+export const SINGLE_PASS_ITEMS = 8;
+
+export const SCAN_VARIANTS: readonly ScanVariant[] = [
+  {
+    id: 'hillis-steele',
+    title: 'Hillis–Steele',
+    description:
+      'Every element adds the one 1, 2, 4, … places to its left, log2 n steps in all. Few steps, but each step ' +
+      'touches almost every element: n·log2 n − (n − 1) additions where a loop needs n − 1. Two buffers ' +
+      'in workgroup memory take turns so nobody overwrites a value still being read.',
+    file: 'shaders/scan/hillis-steele.wgsl',
+    code: HILLIS_STEELE_WGSL,
+    entryPoints: ['main'],
+    shape: 'tiles',
+    elementsPerInvocation: 1,
+    workgroupSizes: POW2_SIZES,
+    defaultWorkgroupSize: 256,
+    elementTypes: ALL_TYPES,
+    needsSubgroups: false,
+    workgroupBytes: (w) => 2 * w * 4,
+    cuda: HILLIS_STEELE_CUDA,
+  },
+  {
+    id: 'blelloch',
+    title: 'Blelloch (work-efficient)',
+    description:
+      'A reduction tree built upwards in place (up-sweep), the root replaced by zero, then the tree walked ' +
+      'back down: each node passes its value to its left child and gives its right child its value plus the ' +
+      'left child’s old one. 2(n − 1) additions, two elements per invocation — and, at stride s, lanes 2s ' +
+      'words apart, which collide in shared-memory banks.',
+    file: 'shaders/scan/blelloch.wgsl',
+    code: BLELLOCH_WGSL,
+    entryPoints: ['main'],
+    shape: 'tiles',
+    elementsPerInvocation: 2,
+    workgroupSizes: POW2_SIZES,
+    defaultWorkgroupSize: 256,
+    elementTypes: ALL_TYPES,
+    needsSubgroups: false,
+    workgroupBytes: (w) => 2 * w * 4,
+    cuda: BLELLOCH_CUDA,
+  },
+  {
+    id: 'blelloch-padded',
+    title: 'Blelloch, conflict-free padding',
+    description:
+      'The same up-sweep and down-sweep, with one unused word after every 32 in workgroup memory (index + ' +
+      'index / 32). The strided lanes that shared a bank now land on 32 different banks: the same additions, ' +
+      'no bank conflicts, for 1/32 more memory.',
+    file: 'shaders/scan/blelloch-padded.wgsl',
+    code: BLELLOCH_PADDED_WGSL,
+    entryPoints: ['main'],
+    shape: 'tiles',
+    elementsPerInvocation: 2,
+    // At 1 024 invocations (tiles of 2 048) stride 32 still puts two lanes on one bank.
+    workgroupSizes: [32, 64, 128, 256, 512],
+    defaultWorkgroupSize: 256,
+    elementTypes: ALL_TYPES,
+    needsSubgroups: false,
+    workgroupBytes: (w) => (2 * w + Math.floor((2 * w) / 32)) * 4,
+    cuda: BLELLOCH_PADDED_CUDA,
+  },
+  {
+    id: 'subgroup',
+    title: 'Subgroup (warp) scan',
+    description:
+      'Each warp scans its own elements in registers with subgroupInclusiveAdd, no shared memory and no ' +
+      'barrier; then one barrier, and each warp adds the totals of the warps before it. Works for any ' +
+      'subgroup size the device picks (4 on SwiftShader, 32 on NVIDIA).',
+    file: 'shaders/scan/subgroup.wgsl',
+    code: SUBGROUP_WGSL,
+    entryPoints: ['main'],
+    shape: 'tiles',
+    elementsPerInvocation: 1,
+    workgroupSizes: POW2_SIZES,
+    defaultWorkgroupSize: 256,
+    elementTypes: ALL_TYPES,
+    needsSubgroups: true,
+    workgroupBytes: (w) => w * 4 + 4,
+    cuda: SUBGROUP_CUDA,
+  },
+  {
+    id: 'single-pass',
+    title: 'Single pass (decoupled look-back with fallback)',
+    description:
+      'One dispatch for any length. Each workgroup scans its tile, publishes the tile’s sum, and reads its ' +
+      'predecessors’ published sums to learn its prefix. If a predecessor has not published yet, it does not ' +
+      'wait for it (WebGPU does not promise that it ever will run): it sums that tile itself. Reads and ' +
+      'writes each element once, like a copy.',
+    file: 'shaders/scan/single-pass.wgsl',
+    code: SINGLE_PASS_WGSL,
+    entryPoints: ['main'],
+    shape: 'single-pass',
+    elementsPerInvocation: SINGLE_PASS_ITEMS,
+    workgroupSizes: [64, 128, 256, 512],
+    defaultWorkgroupSize: 256,
+    elementTypes: ALL_TYPES,
+    needsSubgroups: false,
+    workgroupBytes: (w) => {
+      const tile = w * SINGLE_PASS_ITEMS;
+      return (tile + Math.floor(tile / 32) + 2 * w + 3) * 4;
+    },
+    cuda: SINGLE_PASS_CUDA,
+  },
+  {
+    id: 'summed-area',
+    title: '2-D prefix sum (summed-area table)',
+    description:
+      'Scan every row, then every column of the result: each cell then holds the sum of the rectangle from ' +
+      'the top-left corner to itself. Rows are scanned by a workgroup each, columns by one invocation each, ' +
+      'walking down while its warp neighbours walk the next columns (coalesced).',
+    file: 'shaders/scan/summed-area.wgsl',
+    code: SUMMED_AREA_WGSL,
+    entryPoints: ['scan_rows', 'scan_columns'],
+    shape: 'matrix',
+    elementsPerInvocation: 1,
+    workgroupSizes: POW2_SIZES,
+    defaultWorkgroupSize: 256,
+    elementTypes: ALL_TYPES,
+    needsSubgroups: false,
+    workgroupBytes: (w) => 2 * w * 4,
+    cuda: SUMMED_AREA_CUDA,
+  },
+];
+
+/** The helper pass of the multi-block driver (not a variant of its own). */
+export const ADD_TILE_SUMS = {
+  file: 'shaders/scan/add-tile-sums.wgsl',
+  code: ADD_TILE_SUMS_WGSL,
+  entryPoint: 'main',
+  cuda: ADD_TILE_SUMS_CUDA,
+} as const;
+
+export function scanVariant(id: ScanVariantId): ScanVariant {
+  const v = SCAN_VARIANTS.find((x) => x.id === id);
+  if (!v) throw new RangeError(`unknown scan variant ${String(id)}`);
+  return v;
+}
+
+const TYPE_LINE = /^alias T = u32;$/m;
+
+/**
+ * Sets a scan kernel's element type. Every file under `shaders/scan/` declares `alias T = u32;`
+ * on a line of its own near the top (line 1, or line 2 after `enable subgroups;`); this swaps
+ * that one word, so line and column numbers of every other line are unchanged.
+ */
+export function withElementType(code: string, type: ElementType): string {
+  if (!TYPE_LINE.test(code)) throw new Error('scan kernel lacks its `alias T = u32;` line');
+  return type === 'u32' ? code : code.replace(TYPE_LINE, `alias T = ${type};`);
+}
+
+/** What the adapter must offer; a subset of `AdapterSummary` so the lab stays free of src/gpu. */
+export interface ScanDeviceLimits {
+  readonly maxComputeInvocationsPerWorkgroup: number;
+  readonly maxComputeWorkgroupSizeX: number;
+  readonly maxComputeWorkgroupStorageSize: number;
+}
+
+export type ScanSupport =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly reason: 'subgroups' | 'workgroup-size' | 'workgroup-storage' | 'element-type'; readonly message: string };
+
+/** Whether `variant` can run with this workgroup size and type on a device, and why not. */
+export function scanSupport(
+  variant: ScanVariant,
+  workgroupSize: number,
+  type: ElementType,
+  device: { readonly limits: ScanDeviceLimits; readonly hasSubgroups: boolean },
+): ScanSupport {
+  if (variant.needsSubgroups && !device.hasSubgroups) {
+    return { ok: false, reason: 'subgroups', message: `${variant.title} needs the WebGPU "subgroups" feature, which this adapter lacks.` };
+  }
+  if (!variant.elementTypes.includes(type)) {
+    return { ok: false, reason: 'element-type', message: `${variant.title} does not run on ${type}.` };
+  }
+  const maxSize = Math.min(device.limits.maxComputeInvocationsPerWorkgroup, device.limits.maxComputeWorkgroupSizeX);
+  if (!variant.workgroupSizes.includes(workgroupSize) || workgroupSize > maxSize) {
+    return {
+      ok: false,
+      reason: 'workgroup-size',
+      message: `${variant.title} runs with workgroups of ${variant.workgroupSizes.filter((w) => w <= maxSize).join(', ')} invocations here, not ${workgroupSize}.`,
+    };
+  }
+  const bytes = variant.workgroupBytes(workgroupSize);
+  if (bytes > device.limits.maxComputeWorkgroupStorageSize) {
+    return {
+      ok: false,
+      reason: 'workgroup-storage',
+      message: `${variant.title} needs ${bytes} bytes of workgroup memory at ${workgroupSize} invocations; this adapter allows ${device.limits.maxComputeWorkgroupStorageSize}.`,
+    };
+  }
+  return { ok: true };
+}
+
+/** The largest offered workgroup size that this device supports, or undefined. */
+export function largestWorkgroupSize(
+  variant: ScanVariant,
+  type: ElementType,
+  device: { readonly limits: ScanDeviceLimits; readonly hasSubgroups: boolean },
+): number | undefined {
+  return [...variant.workgroupSizes].reverse().find((w) => scanSupport(variant, w, type, device).ok);
+}
