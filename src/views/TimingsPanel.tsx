@@ -163,7 +163,9 @@ export const TimingsPanel = memo(function TimingsPanel({ lab, params }: { lab: L
       setProgress('Measuring the read and copy baselines…');
       const base = await pageGpu.baselines(Math.min(2 ** maxLog2 * 4, 256 * 2 ** 20), { repeats: 10 });
       setBaseline(base);
-      const usable = lab.variants.filter((v) => !v.needsSubgroups || (status.state === 'ready' && status.adapter.hasSubgroups));
+      const usable = lab.variants.filter(
+        (v) => v.elementTypes.includes(params.type) && (!v.needsSubgroups || (status.state === 'ready' && status.adapter.hasSubgroups)),
+      );
       for (const n of sizes) {
         const p: LabParams = { ...params, n };
         const input = lab.makeInput(p, n);

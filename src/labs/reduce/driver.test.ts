@@ -95,7 +95,8 @@ describe('reduce on the GPU, f32', () => {
   // addition correctly, so the GPU must equal the CPU sum taken in the kernel's order bit for
   // bit. With subgroupAdd the GPU orders the last 64 values itself. Every variant must lie within
   // the worst-case bound γ_h·Σ|x| of the double-precision sum (h = height of the addition tree).
-  it.each(correct.map((v) => [v.id, v] as const))('%s', async (_id, variant) => {
+  // vec4-atomic has no f32 form (WGSL has no floating-point atomics); its catalogue says so.
+  it.each(correct.filter((v) => v.elementTypes.includes('f32')).map((v) => [v.id, v] as const))('%s', async (_id, variant) => {
     if (!runnable(variant)) return;
     const sizes = sizesOn(variant);
     for (const workgroupSize of [sizes[0]!, sizes[sizes.length - 1]!]) {

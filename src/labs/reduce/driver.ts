@@ -115,6 +115,12 @@ export function passPlan(variantId: ReduceVariantId, n: number, params: ReducePa
     if (variant.layout === 'grid-stride') {
       const vec4s = Math.ceil(count / 4);
       const grid = Math.max(1, Math.min(maxGrid, Math.ceil(vec4s / (wg * MIN_VEC4_PER_INVOCATION))));
+      if (variant.atomicTotal) {
+        // Every workgroup adds into word 0: one pass whatever n is.
+        plan.push({ n: count, workgroupCount: grid, dispatch: [grid], outputLength: 1 });
+        count = 1;
+        continue;
+      }
       plan.push({ n: count, workgroupCount: grid, dispatch: [grid], outputLength: roundUp(grid, 4) });
       count = grid;
     } else {

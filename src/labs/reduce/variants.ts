@@ -13,6 +13,7 @@ import LAST_WARP_SUBGROUP_WGSL from '../../../shaders/reduce/last-warp-subgroup.
 import LAST_WARP_NAIVE_WGSL from '../../../shaders/reduce/last-warp-naive.wgsl?raw';
 import UNROLLED_WGSL from '../../../shaders/reduce/unrolled.wgsl?raw';
 import VEC4_WGSL from '../../../shaders/reduce/vec4-grid-stride.wgsl?raw';
+import VEC4_ATOMIC_WGSL from '../../../shaders/reduce/vec4-atomic.wgsl?raw';
 import GLOBAL_INPLACE_CU from './cuda/global-inplace.cu?raw';
 import NEIGHBORED_CU from './cuda/neighbored.cu?raw';
 import NEIGHBORED_LESS_DIVERGENT_CU from './cuda/neighbored-less-divergent.cu?raw';
@@ -22,6 +23,7 @@ import LAST_WARP_SUBGROUP_CU from './cuda/last-warp-subgroup.cu?raw';
 import LAST_WARP_NAIVE_CU from './cuda/last-warp-naive.cu?raw';
 import UNROLLED_CU from './cuda/unrolled.cu?raw';
 import VEC4_CU from './cuda/vec4-grid-stride.cu?raw';
+import VEC4_ATOMIC_CU from './cuda/vec4-atomic.cu?raw';
 
 export type ReduceVariantId =
   | 'global-inplace'
@@ -32,7 +34,8 @@ export type ReduceVariantId =
   | 'last-warp-subgroup'
   | 'last-warp-naive'
   | 'unrolled'
-  | 'vec4-grid-stride';
+  | 'vec4-grid-stride'
+  | 'vec4-atomic';
 
 /**
  * How a variant's workgroups split the input, which fixes the pass plan:
@@ -79,6 +82,8 @@ export interface ReduceVariant {
   /** Calls `linear_workgroup_index`, so `shaders/common/linear-workgroup.wgsl` is appended. */
   readonly foldsWorkgroups: boolean;
   readonly treeOrder: TreeOrder;
+  /** Workgroups add their totals into one word with atomicAdd: one pass, integers only. */
+  readonly atomicTotal: boolean;
 }
 
 const ALL_SIZES = [64, 128, 256, 512, 1024] as const;
@@ -94,6 +99,7 @@ const base = {
   racy: false,
   foldsWorkgroups: true,
   treeOrder: 'interleaved',
+  atomicTotal: false,
 } as const;
 
 export const REDUCE_VARIANTS: readonly ReduceVariant[] = [
@@ -212,6 +218,23 @@ export const REDUCE_VARIANTS: readonly ReduceVariant[] = [
     layout: 'grid-stride',
     foldsWorkgroups: false,
     treeOrder: 'interleaved-then-window',
+  },
+  {
+    ...base,
+    id: 'vec4-atomic',
+    step: 8,
+    title: 'Many elements per invocation, one pass (atomicAdd)',
+    description:
+      'The same streaming kernel, finished in a single dispatch: each workgroup adds its total into the result with one atomic. Integer sums only, since WGSL has no floating-point atomics.',
+    file: 'shaders/reduce/vec4-atomic.wgsl',
+    wgsl: VEC4_ATOMIC_WGSL,
+    cuda: VEC4_ATOMIC_CU,
+    elementTypes: ['u32', 'i32'],
+    needsSubgroups: true,
+    layout: 'grid-stride',
+    foldsWorkgroups: false,
+    treeOrder: 'interleaved-then-window',
+    atomicTotal: true,
   },
 ];
 
