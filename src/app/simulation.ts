@@ -11,7 +11,7 @@ const spawn = () => new Worker(new URL('../sim/worker.ts', import.meta.url), { t
  * Workers by purpose: each client runs one simulation at a time (a new one cancels the old), so
  * the primary view, the compare view and background checks (timings) each get their own.
  */
-export type SimChannel = 'primary' | 'compare' | 'background';
+export type SimChannel = 'primary' | 'compare' | 'background' | 'insights';
 const clients = new Map<SimChannel, SimClient>();
 
 function client(channel: SimChannel): SimClient {

@@ -25,6 +25,7 @@ import { SharedMemoryStrip } from './SharedMemoryStrip.tsx';
 import { TimelineBar, type TimelineActions } from './TimelineBar.tsx';
 import { TimingsPanel } from './TimingsPanel.tsx';
 import { WarpGrid } from './WarpGrid.tsx';
+import { ScanInsights } from './scan/ScanInsights.tsx';
 
 const WARP_SIZE = 32;
 const INPUT_SEED = 1;
@@ -355,6 +356,7 @@ export function LabPage({ lab, route }: { lab: LabDefinition; route: LabRoute })
           )}
           {trace && main.memory >= 0 && index && <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} />}
           {trace && <DataflowTreeView trace={trace} memory={main.memory} step={safeStep} kind={lab.tree} />}
+          {lab.id === 'scan' && trace && index && <ScanInsights trace={trace} index={index} step={safeStep} memory={main.memory} variantId={variant.id} params={params} />}
         </div>
       </div>
 
