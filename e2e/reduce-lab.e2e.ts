@@ -131,3 +131,33 @@ describe('reduction lab', () => {
     expect(errors).toEqual([]);
   }, 300_000);
 });
+
+describe('warp grid lane details', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch({ webgpu: true });
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('shows a lane’s last memory access on hover and follows the arrow keys', async () => {
+    const { page, errors } = await openPage(browser, '/lab/reduce?v=interleaved&n=1024&wg=256&step=300');
+    const grid = page.getByTestId('warp-grid');
+    await grid.waitFor({ timeout: 60_000 });
+    const svg = grid.locator('svg[role=grid]');
+    const box = (await svg.boundingBox())!;
+    // Lane 3 of warp 1: the cells start after the 74-unit label column, 18 units apart, rows 24 apart.
+    const scale = box.width / (74 + 32 * 18 + 110);
+    await page.mouse.move(box.x + (74 + 3 * 18 + 8) * scale, box.y + (24 + 8) * scale);
+    await page.getByTestId('lane-detail').filter({ hasText: 'Pointer on Warp 1, lane 3' }).waitFor();
+    expect(await page.getByTestId('lane-detail').textContent()).toMatch(/Last memory access \(step \d+\): (read|wrote) \w+\[\d+\] = \d+/);
+    await page.mouse.move(0, 0);
+    await svg.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    await page.getByTestId('lane-detail').filter({ hasText: 'Warp 1, lane 1 (invocation 33)' }).waitFor();
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('lane') === '1');
+    expect(errors).toEqual([]);
+  });
+});

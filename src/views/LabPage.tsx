@@ -351,7 +351,7 @@ export function LabPage({ lab, route }: { lab: LabDefinition; route: LabRoute })
                 go({ warp: w, lane: l }, true);
               }}
               onWorkgroup={(g) => setParam({ workgroup: g })}
-              laneDetail={lastAccessOfLane(index, Math.min(focusWarp, warps.length - 1), focusLane, safeStep)}
+              describeLane={(w, l) => lastAccessOfLane(index, w, l, safeStep)}
             />
           )}
           {trace && main.memory >= 0 && index && <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} />}
@@ -386,7 +386,7 @@ export function LabPage({ lab, route }: { lab: LabDefinition; route: LabRoute })
                     setFocusLane(l);
                   }}
                   onWorkgroup={(g) => setParam({ workgroup: g })}
-                  laneDetail=""
+                  describeLane={(w, l) => (other.index ? lastAccessOfLane(other.index, w, l, otherStep) : '')}
                 />
               </div>
               <DataflowTreeView trace={other.result.trace} memory={other.memory} step={otherStep} kind={lab.tree} />

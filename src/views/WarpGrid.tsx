@@ -1,4 +1,4 @@
-import { memo, useCallback, useId, type KeyboardEvent } from 'react';
+import { memo, useCallback, useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { LaneState, type WarpSnapshot } from '../trace/index.ts';
 
 interface Props {
@@ -10,8 +10,8 @@ interface Props {
   readonly focusedLane: number;
   readonly onFocus: (warp: number, lane: number) => void;
   readonly onWorkgroup: (workgroup: number) => void;
-  /** Values a lane holds at this step, for the details line. */
-  readonly laneDetail: string;
+  /** What a lane last read or wrote by this step, for the details line (hovered or focused lane). */
+  readonly describeLane: (warp: number, lane: number) => string;
 }
 
 const CELL = 16;
@@ -109,7 +109,9 @@ const WarpRow = memo(function WarpRow({
  * squares, lanes masked off by a branch are hatched, exited lanes are crosses, lanes waiting at a
  * barrier show two bars; warps whose lanes split carry a ⑂ mark. Arrow keys move the lane focus.
  */
-export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWarp, focusedLane, onFocus, onWorkgroup, laneDetail }: Props) {
+export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWarp, focusedLane, onFocus, onWorkgroup, describeLane }: Props) {
+  // Hovering shows a lane's details without moving the focus (or the URL); leaving restores them.
+  const [hovered, setHovered] = useState<{ warp: number; lane: number } | undefined>();
   const titleId = useId();
   const selectId = useId();
   const label = 74;
@@ -134,6 +136,16 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
     [focusedWarp, focusedLane, warpSize, warps.length, onFocus],
   );
 
+  /** The lane under the pointer, from the SVG's scale (it may be drawn smaller than its viewBox). */
+  const laneAt = (e: MouseEvent<SVGSVGElement>): { warp: number; lane: number } | undefined => {
+    const box = e.currentTarget.getBoundingClientRect();
+    const scale = box.width / width;
+    const lane = Math.floor(((e.clientX - box.left) / scale - label) / (CELL + GAP));
+    const warp = Math.floor((e.clientY - box.top) / scale / (CELL + 8));
+    return lane >= 0 && lane < warpSize && warp >= 0 && warp < warps.length ? { warp, lane } : undefined;
+  };
+  const shown = hovered ?? { warp: focusedWarp, lane: focusedLane };
+  const shownState = (warps[shown.warp]?.lanes[shown.lane] ?? LaneState.Absent) as LaneState;
   const focusedState = (warps[focusedWarp]?.lanes[focusedLane] ?? LaneState.Absent) as LaneState;
   return (
     <section className="panel warp-grid" aria-labelledby={titleId} data-testid="warp-grid" data-divergent-warps={divergent.join(',')}>
@@ -162,13 +174,14 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
           tabIndex={0}
           onKeyDown={onKey}
           onClick={(e) => {
-            const box = e.currentTarget.getBoundingClientRect();
-            const x = e.clientX - box.left - label;
-            const y = e.clientY - box.top;
-            const lane = Math.floor(x / (CELL + GAP));
-            const warp = Math.floor(y / (CELL + 8));
-            if (lane >= 0 && lane < warpSize && warp >= 0 && warp < warps.length) onFocus(warp, lane);
+            const hit = laneAt(e);
+            if (hit) onFocus(hit.warp, hit.lane);
           }}
+          onMouseMove={(e) => {
+            const hit = laneAt(e);
+            if (hit?.warp !== hovered?.warp || hit?.lane !== hovered?.lane) setHovered(hit);
+          }}
+          onMouseLeave={() => setHovered(undefined)}
         >
           <defs>
             <pattern id="hatch" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -198,7 +211,8 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
         </li>
       </ul>
       <p className="lane-detail" data-testid="lane-detail" aria-live="polite">
-        Warp {focusedWarp}, lane {focusedLane} (invocation {focusedWarp * warpSize + focusedLane}): {STATE_LABEL[focusedState]}. {laneDetail}
+        {hovered ? 'Pointer on ' : ''}Warp {shown.warp}, lane {shown.lane} (invocation {shown.warp * warpSize + shown.lane}):{' '}
+        {STATE_LABEL[shownState]}. {describeLane(shown.warp, shown.lane)}
       </p>
     </section>
   );
