@@ -161,3 +161,28 @@ describe('warp grid lane details', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('lab addresses it cannot follow', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch({ webgpu: true });
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it.each([
+    ['/lab/reduce?v=nope', 'no variant “nope”'],
+    ['/lab/reduce?v=vec4-atomic&type=f32', 'does not run on f32'],
+    ['/lab/reduce?g=99', 'workgroup 99 does not exist'],
+    ['/lab/reduce?n=1000000', 'simulating 65,536'],
+    ['/lab/scan?v=blelloch-padded&wg=1024', 'using 512'],
+    ['/lab/reduce?n=abc&step=-1', 'expected a whole number'],
+  ])('%s lands on a working lab with a notice', async (path, notice) => {
+    const { page, errors } = await openPage(browser, path);
+    await page.getByTestId('warp-grid').waitFor({ timeout: 60_000 });
+    const text = [await page.getByTestId('lab-notices').allTextContents(), await page.getByTestId('notices').allTextContents()].flat().join(' ');
+    expect(text).toContain(notice);
+    expect(errors).toEqual([]);
+  });
+});

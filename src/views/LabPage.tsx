@@ -35,18 +35,44 @@ interface Resolved {
   readonly compare: LabVariant | undefined;
   readonly params: LabParams;
   readonly workgroup: number;
+  /** What the address asked for that this lab cannot do, and what is shown instead. */
+  readonly notices: readonly string[];
 }
+
+/** The most elements the step-through simulates (the timings go further, on the GPU). */
+const MAX_STEP_N = 1 << 16;
 
 /** Fills what the route leaves open with the lab's defaults, and fixes what the variant cannot take. */
 function resolve(lab: LabDefinition, route: LabRoute): Resolved {
-  const variant = lab.variants.find((v) => v.id === route.variant) ?? lab.variants.find((v) => v.id === lab.defaultVariant)!;
-  const compare = route.compare !== undefined ? lab.variants.find((v) => v.id === route.compare && v.id !== variant.id) : undefined;
-  const type = (variant.elementTypes as readonly string[]).includes(route.type ?? '') ? (route.type as ElementType) : lab.defaultParams.type;
+  const notices: string[] = [];
+  const fallback = lab.variants.find((v) => v.id === lab.defaultVariant)!;
+  let variant = fallback;
+  if (route.variant !== undefined) {
+    const found = lab.variants.find((v) => v.id === route.variant);
+    if (found) variant = found;
+    else notices.push(`This lab has no variant “${route.variant}”; showing ${fallback.title}.`);
+  }
+  let compare: LabVariant | undefined;
+  if (route.compare !== undefined) {
+    compare = lab.variants.find((v) => v.id === route.compare && v.id !== variant.id);
+    if (!compare) notices.push(`Cannot compare with “${route.compare}”: pick another variant of this lab.`);
+  }
+  let type = lab.defaultParams.type;
+  if (route.type !== undefined) {
+    if ((variant.elementTypes as readonly string[]).includes(route.type)) type = route.type as ElementType;
+    else notices.push(`${variant.title} does not run on ${route.type}; using ${type}.`);
+  }
   // The step-through runs on the simulator, which takes any size the variant is written for (up to
   // 1024); the GPU timings pick what the adapter allows.
-  const workgroupSize = supportedWorkgroupSize(variant, route.workgroupSize ?? lab.defaultParams.workgroupSize);
-  const n = Math.min(route.n ?? lab.defaultParams.n, 1 << 16);
-  return { variant, compare, params: { n, workgroupSize, type }, workgroup: route.workgroup ?? 0 };
+  const wanted = route.workgroupSize ?? lab.defaultParams.workgroupSize;
+  const workgroupSize = supportedWorkgroupSize(variant, wanted);
+  if (workgroupSize !== wanted) notices.push(`${variant.title} is written for workgroups of ${variant.workgroupSizes.join(', ')}; using ${workgroupSize}.`);
+  let n = route.n ?? lab.defaultParams.n;
+  if (n > MAX_STEP_N) {
+    notices.push(`Stepping through ${n.toLocaleString('en')} elements would trace too much; simulating ${MAX_STEP_N.toLocaleString('en')}. The timings below go to larger sizes.`);
+    n = MAX_STEP_N;
+  }
+  return { variant, compare, params: { n, workgroupSize, type }, workgroup: route.workgroup ?? 0, notices };
 }
 
 function workgroupsOf(run: KernelRun | undefined): number {
@@ -142,7 +168,7 @@ export function LabPage({ lab, route }: { lab: LabDefinition; route: LabRoute })
   // Keyed by the route's parts that change the simulation, so stepping (which rewrites the URL's
   // step) never re-runs it.
   const { variant: rv, compare: rc, n: rn, workgroupSize: rw, type: rt, workgroup: rg } = route;
-  const { variant, compare, params, workgroup } = useMemo(
+  const { variant, compare, params, workgroup, notices } = useMemo(
     () => resolve(lab, labRoute(lab.id, { variant: rv, compare: rc, n: rn, workgroupSize: rw, type: rt, workgroup: rg })),
     [lab, rv, rc, rn, rw, rt, rg],
   );
@@ -321,6 +347,24 @@ export function LabPage({ lab, route }: { lab: LabDefinition; route: LabRoute })
         {variant.needsSubgroups && <p className="hint">Uses subgroup operations; the simulator runs them with 32-lane warps (subgroup = warp).</p>}
       </section>
 
+      {(notices.length > 0 || workgroup >= main.totalWorkgroups) && (
+        <section className="banner banner-warning" role="status" data-testid="lab-notices">
+          <h2>
+            <span aria-hidden="true">ⓘ </span>Adjusted to what this lab can show
+          </h2>
+          <ul>
+            {notices.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+            {workgroup >= main.totalWorkgroups && (
+              <li>
+                There are {main.totalWorkgroups} workgroups at these settings, so workgroup {workgroup} does not exist; showing workgroup{' '}
+                {main.focus}.
+              </li>
+            )}
+          </ul>
+        </section>
+      )}
       {main.buildError && (
         <p className="banner banner-error" role="alert">
           These parameters cannot run: {main.buildError}
@@ -344,7 +388,7 @@ export function LabPage({ lab, route }: { lab: LabDefinition; route: LabRoute })
               warpSize={trace.warpSize}
               warps={warps}
               focusedWarp={Math.min(focusWarp, warps.length - 1)}
-              focusedLane={focusLane}
+              focusedLane={Math.min(focusLane, trace.warpSize - 1)}
               onFocus={(w, l) => {
                 setFocusWarp(w);
                 setFocusLane(l);
