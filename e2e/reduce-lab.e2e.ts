@@ -6,7 +6,7 @@ import { launch, openPage } from './browser.ts';
 class LabPageObject {
   constructor(readonly page: Page) {}
   async ready(): Promise<void> {
-    await this.page.getByTestId('warp-grid').waitFor({ timeout: 60_000 });
+    await this.page.getByTestId('warp-grid').first().waitFor({ timeout: 60_000 });
   }
   async treeLevel(): Promise<number> {
     return Number(await this.page.getByTestId('dataflow-tree').first().getAttribute('data-level'));
