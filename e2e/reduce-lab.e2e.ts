@@ -186,3 +186,28 @@ describe('lab addresses it cannot follow', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('help overlay', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch({ webgpu: true });
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('? lists the shortcuts that work on this page and Escape closes it', async () => {
+    const { page, errors } = await openPage(browser, '/lab/reduce');
+    await page.getByTestId('warp-grid').first().waitFor({ timeout: 60_000 });
+    await page.keyboard.press('?');
+    const overlay = page.getByTestId('help-overlay');
+    await overlay.waitFor();
+    const text = (await overlay.textContent()) ?? '';
+    expect(text).toContain('Next barrier');
+    expect(text).toContain('Jump to the next divergent branch');
+    expect(text).not.toContain('Blank the screen');
+    await page.keyboard.press('Escape');
+    await overlay.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+});

@@ -71,6 +71,14 @@ function isTyping(target: EventTarget | null): boolean {
 
 export type ShortcutHandlers = Partial<Record<ActionId, () => void>>;
 
+/** How many mounted components handle each action: the help overlay lists only live shortcuts. */
+const live = new Map<ActionId, number>();
+
+/** The shortcuts something on the page handles right now, in the list's order. */
+export function liveShortcuts(): Shortcut[] {
+  return SHORTCUTS.filter((s) => (live.get(s.action) ?? 0) > 0);
+}
+
 /**
  * Binds the shortcuts whose actions the caller handles. Keys are ignored while typing in an
  * editor or field, and when a modifier (Ctrl, Alt, Meta) is held, so browser shortcuts still work.
@@ -81,6 +89,14 @@ export function useShortcuts(handlers: ShortcutHandlers): void {
   useEffect(() => {
     ref.current = handlers;
   });
+  const actions = (Object.keys(handlers) as ActionId[]).sort().join(',');
+  useEffect(() => {
+    const ids = actions.split(',').filter((a): a is ActionId => a.length > 0);
+    for (const id of ids) live.set(id, (live.get(id) ?? 0) + 1);
+    return () => {
+      for (const id of ids) live.set(id, (live.get(id) ?? 1) - 1);
+    };
+  }, [actions]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.altKey || e.metaKey || e.defaultPrevented) return;

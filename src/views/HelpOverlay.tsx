@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { SHORTCUTS, type Shortcut } from '../app/shortcuts.ts';
+import { liveShortcuts, type Shortcut } from '../app/shortcuts.ts';
 
 /** The keyboard shortcuts, from the one list that binds them. Escape or ? closes it. */
 export function HelpOverlay({ onClose }: { onClose: () => void }) {
@@ -9,8 +9,9 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
     if (d && !d.open) d.showModal();
     return () => d?.close();
   }, []);
+  // Only what works on this page: a lab adds the timeline keys, the start page has just `?`.
   const groups = new Map<Shortcut['group'], Shortcut[]>();
-  for (const s of SHORTCUTS) groups.set(s.group, [...(groups.get(s.group) ?? []), s]);
+  for (const s of liveShortcuts()) groups.set(s.group, [...(groups.get(s.group) ?? []), s]);
   return (
     <dialog
       ref={dialog}
