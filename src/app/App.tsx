@@ -6,6 +6,7 @@ import { selectChrome, selectRoute, useAppStore } from '../store/index.ts';
 import { HelpOverlay } from '../views/HelpOverlay.tsx';
 import { HomePage } from '../views/HomePage.tsx';
 import { LabPage } from '../views/LabPage.tsx';
+import { LessonIndex, LessonPage } from '../views/LessonPage.tsx';
 import { Link } from '../views/Link.tsx';
 import { Notices } from '../views/Notices.tsx';
 
@@ -15,16 +16,8 @@ function Page() {
     const lab = findLab(route.lab);
     if (lab) return <LabPage key={lab.id} lab={lab} route={route} />;
   }
-  if (route.kind === 'lesson' || route.kind === 'lessons') {
-    return (
-      <>
-        <p className="banner banner-warning" role="status">
-          Lessons are not part of this version yet; the labs below hold every view they will use.
-        </p>
-        <HomePage />
-      </>
-    );
-  }
+  if (route.kind === 'lesson') return <LessonPage route={route} />;
+  if (route.kind === 'lessons') return <LessonIndex />;
   return <HomePage />;
 }
 
@@ -35,7 +28,12 @@ export function App() {
   useShortcuts({ help: () => setHelp((h) => !h) });
 
   useEffect(() => {
-    const title = route.kind === 'lab' ? `${findLab(route.lab)?.title ?? 'Lab'} — Warpscope` : 'Warpscope';
+    const title =
+      route.kind === 'lab'
+        ? `${findLab(route.lab)?.title ?? 'Lab'} — Warpscope`
+        : route.kind === 'lesson' || route.kind === 'lessons'
+          ? 'Lessons — Warpscope'
+          : 'Warpscope';
     document.title = title;
   }, [route]);
 
@@ -54,8 +52,13 @@ export function App() {
               Warpscope
             </Link>
           </p>
-          <nav aria-label="Labs">
+          <nav aria-label="Lessons and labs">
             <ul>
+              <li>
+                <Link to={{ kind: 'lessons' }} className={route.kind === 'lessons' || route.kind === 'lesson' ? 'current' : undefined}>
+                  Lessons
+                </Link>
+              </li>
               {LABS.map((lab) => (
                 <li key={lab.id}>
                   <Link to={labRoute(lab.id)} className={route.kind === 'lab' && route.lab === lab.id ? 'current' : undefined}>

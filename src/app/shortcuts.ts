@@ -51,7 +51,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['m'], display: 'M', action: 'compare', label: 'Compare two variants side by side', group: 'View' },
   { keys: ['?'], display: '?', action: 'help', label: 'Show or hide this help', group: 'View' },
   { keys: ['p', 'P'], display: 'P', action: 'projector', label: 'Projector mode on or off', group: 'Lessons & projector' },
-  { keys: ['PageDown', 'ArrowRight'], display: 'PageDown / →', action: 'nextLessonStep', label: 'Next lesson step (clicker)', group: 'Lessons & projector' },
+  { keys: ['PageDown', 'ArrowRight', ' '], display: 'PageDown / → / Space', action: 'nextLessonStep', label: 'Next lesson step (clicker)', group: 'Lessons & projector' },
   { keys: ['PageUp', 'ArrowLeft'], display: 'PageUp / ←', action: 'prevLessonStep', label: 'Previous lesson step (clicker)', group: 'Lessons & projector' },
   { keys: ['b', 'B'], display: 'B', action: 'blank', label: 'Blank the screen (projector)', group: 'Lessons & projector' },
   { keys: ['f', 'F'], display: 'F', action: 'fullscreen', label: 'Fullscreen on or off', group: 'Lessons & projector' },
@@ -102,10 +102,11 @@ export function useShortcuts(handlers: ShortcutHandlers): void {
       if (e.ctrlKey || e.altKey || e.metaKey || e.defaultPrevented) return;
       if (isTyping(e.target)) return;
       if (e.key === ' ' && e.target instanceof HTMLElement && ['BUTTON', 'A'].includes(e.target.tagName)) return;
-      const shortcut = SHORTCUTS.find((s) => s.keys.includes(e.key));
+      // The first shortcut for this key that this component handles: Space plays in a lab and
+      // steps the lesson (the clicker) inside a lesson, where the lab leaves Play to its button.
+      const shortcut = SHORTCUTS.find((s) => s.keys.includes(e.key) && ref.current[s.action] !== undefined);
       if (!shortcut) return;
-      const handler = ref.current[shortcut.action];
-      if (!handler) return;
+      const handler = ref.current[shortcut.action]!;
       e.preventDefault();
       handler();
     };

@@ -25,6 +25,13 @@ export function HomePage() {
           ))}
         </ul>
       </section>
+      <section className="panel" aria-labelledby="home-lessons-title">
+        <h2 id="home-lessons-title">Lessons</h2>
+        <p>
+          Step-through lessons over the labs, with questions answered from the simulation itself:{' '}
+          <Link to={{ kind: 'lessons' }}>open the lesson index</Link>.
+        </p>
+      </section>
       <VectorAddPanel />
     </>
   );

@@ -5,7 +5,7 @@ import { labRoute, type LabRoute } from '../app/url.ts';
 import type { KernelRun } from '../kernel/types.ts';
 import { supportedWorkgroupSize, type LabDefinition, type LabParams, type LabVariant } from '../labs/lab.ts';
 import type { ElementType } from '../labs/types.ts';
-import { OP_KIND_NAMES, traceStep, type Diagnostic, type SimResult } from '../sim/index.ts';
+import { OP_KIND_NAMES, traceStep, type Diagnostic, type Metrics, type SimResult, type Trace } from '../sim/index.ts';
 import { SPEEDS, useAppStore } from '../store/index.ts';
 import {
   barrierPhase,
@@ -157,8 +157,21 @@ function SimulationProgress({ status, cancel }: { status: ReturnType<typeof useS
   return null;
 }
 
-/** A lab: pick a variant and parameters, step through the simulated kernel, and time it on the GPU. */
-export function LabPage({ lab, route }: { lab: LabDefinition; route: LabRoute }) {
+/** When a lesson hosts the lab: where the timeline starts, and who hears when the trace is ready. */
+export interface LessonFrame {
+  /** The step the lesson's moment names, once the trace is known. */
+  readonly startAt: (index: TraceIndex) => number;
+  /** Called with the simulated state at that step (for check questions). */
+  readonly onReady: (state: { trace: Trace; index: TraceIndex; metrics: Metrics; step: number }) => void;
+  /** Show the timings panel in this step. */
+  readonly timings: boolean;
+}
+
+/**
+ * A lab: pick a variant and parameters, step through the simulated kernel, and time it on the GPU.
+ * Inside a lesson the parameters are the lesson's: the pickers, compare mode and the URL stay put.
+ */
+export function LabPage({ lab, route, lesson }: { lab: LabDefinition; route: LabRoute; lesson?: LessonFrame | undefined }) {
   const navigate = useAppStore((s) => s.navigate);
   const step = useAppStore((s) => s.step);
   const stepCount = useAppStore((s) => s.stepCount);
@@ -185,9 +198,10 @@ export function LabPage({ lab, route }: { lab: LabDefinition; route: LabRoute })
 
   const go = useCallback(
     (patch: Partial<Omit<LabRoute, 'kind' | 'lab'>>, replace = false) => {
+      if (lesson) return; // the lesson's address names the step; the lab's parameters are fixed
       navigate(labRoute(lab.id, { ...route, ...patch }), { replace });
     },
-    [navigate, lab.id, route],
+    [navigate, lab.id, route, lesson],
   );
 
   // The trace decides how many steps there are; the URL's step is restored once it is known.
@@ -196,9 +210,13 @@ export function LabPage({ lab, route }: { lab: LabDefinition; route: LabRoute })
     if (!index) return;
     setStepCount(index.trace.stepCount);
     // A new simulation (other variant or parameters) starts at its first step, unless the URL
-    // named a step when the page opened.
-    setStep(restoredStep.current ?? 0);
+    // named a step when the page opened, or a lesson names a moment.
+    const start = lesson ? lesson.startAt(index) : (restoredStep.current ?? 0);
+    setStep(start);
     restoredStep.current = undefined;
+    if (lesson && main.result?.trace) lesson.onReady({ trace: main.result.trace, index, metrics: main.result.metrics, step: start });
+    // The lesson frame is rebuilt with each lesson step, which also changes `index`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [index, setStep, setStepCount]);
 
   // Keep the step in the URL once stepping pauses for a moment (not on every key or frame).
@@ -250,7 +268,8 @@ export function LabPage({ lab, route }: { lab: LabDefinition; route: LabRoute })
   );
 
   useShortcuts({
-    play: actions.togglePlay,
+    // In a lesson, Space belongs to the clicker (next lesson step); the Play button still plays.
+    ...(lesson ? {} : { play: actions.togglePlay, compare: () => go({ compare: compare ? undefined : lab.variants.find((v) => v.id !== variant.id)?.id }) }),
     stepForward: actions.stepForward,
     stepBack: actions.stepBack,
     statementForward: actions.statementForward,
@@ -263,7 +282,6 @@ export function LabPage({ lab, route }: { lab: LabDefinition; route: LabRoute })
     last: actions.last,
     slower,
     faster,
-    compare: () => go({ compare: compare ? undefined : lab.variants.find((v) => v.id !== variant.id)?.id }),
   });
 
   const trace = main.result?.trace;
@@ -293,59 +311,66 @@ export function LabPage({ lab, route }: { lab: LabDefinition; route: LabRoute })
 
   return (
     <div className="lab" data-testid="lab" data-variant={variant.id}>
-      <section className="panel lab-head" aria-labelledby="lab-title">
-        <h1 id="lab-title">{lab.title}</h1>
-        <p>{lab.summary}</p>
-        <div className="controls lab-controls">
-          <label htmlFor={variantId}>Variant</label>
-          <select id={variantId} value={variant.id} onChange={(e) => setParam({ variant: e.target.value })} data-testid="variant-select">
-            {lab.variants.map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.title}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={nId}>n</label>
-          <select id={nId} value={params.n} onChange={(e) => setParam({ n: Number(e.target.value) })} data-testid="n-select">
-            {[...new Set([...lab.stepSizes, params.n])].sort((a, b) => a - b).map((n) => (
-              <option key={n} value={n}>
-                {n.toLocaleString('en')}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={wgId}>Workgroup size</label>
-          <select id={wgId} value={params.workgroupSize} onChange={(e) => setParam({ workgroupSize: Number(e.target.value) })}>
-            {variant.workgroupSizes.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={typeId}>Type</label>
-          <select id={typeId} value={params.type} onChange={(e) => setParam({ type: e.target.value })}>
-            {variant.elementTypes.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={compareId}>Compare with</label>
-          <select id={compareId} value={compare?.id ?? ''} onChange={(e) => go({ compare: e.target.value || undefined })} data-testid="compare-select">
-            <option value="">— nothing —</option>
-            {lab.variants
-              .filter((v) => v.id !== variant.id)
-              .map((v) => (
+      {lesson ? (
+        <p className="lab-in-lesson" data-testid="lesson-lab">
+          {lab.title}: <strong>{variant.title}</strong> · n = {params.n.toLocaleString('en')} · workgroups of {params.workgroupSize} ·{' '}
+          {params.type}
+        </p>
+      ) : (
+        <section className="panel lab-head" aria-labelledby="lab-title">
+          <h1 id="lab-title">{lab.title}</h1>
+          <p>{lab.summary}</p>
+          <div className="controls lab-controls">
+            <label htmlFor={variantId}>Variant</label>
+            <select id={variantId} value={variant.id} onChange={(e) => setParam({ variant: e.target.value })} data-testid="variant-select">
+              {lab.variants.map((v) => (
                 <option key={v.id} value={v.id}>
                   {v.title}
                 </option>
               ))}
-          </select>
-        </div>
-        <p className="variant-summary" data-testid="variant-summary">
-          {variant.summary}
-        </p>
-        {variant.needsSubgroups && <p className="hint">Uses subgroup operations; the simulator runs them with 32-lane warps (subgroup = warp).</p>}
-      </section>
+            </select>
+            <label htmlFor={nId}>n</label>
+            <select id={nId} value={params.n} onChange={(e) => setParam({ n: Number(e.target.value) })} data-testid="n-select">
+              {[...new Set([...lab.stepSizes, params.n])].sort((a, b) => a - b).map((n) => (
+                <option key={n} value={n}>
+                  {n.toLocaleString('en')}
+                </option>
+              ))}
+            </select>
+            <label htmlFor={wgId}>Workgroup size</label>
+            <select id={wgId} value={params.workgroupSize} onChange={(e) => setParam({ workgroupSize: Number(e.target.value) })}>
+              {variant.workgroupSizes.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+            <label htmlFor={typeId}>Type</label>
+            <select id={typeId} value={params.type} onChange={(e) => setParam({ type: e.target.value })}>
+              {variant.elementTypes.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+            <label htmlFor={compareId}>Compare with</label>
+            <select id={compareId} value={compare?.id ?? ''} onChange={(e) => go({ compare: e.target.value || undefined })} data-testid="compare-select">
+              <option value="">— nothing —</option>
+              {lab.variants
+                .filter((v) => v.id !== variant.id)
+                .map((v) => (
+                  <option key={v.id} value={v.id}>
+                    {v.title}
+                  </option>
+                ))}
+            </select>
+          </div>
+          <p className="variant-summary" data-testid="variant-summary">
+            {variant.summary}
+          </p>
+          {variant.needsSubgroups && <p className="hint">Uses subgroup operations; the simulator runs them with 32-lane warps (subgroup = warp).</p>}
+        </section>
+      )}
 
       {(notices.length > 0 || workgroup >= main.totalWorkgroups) && (
         <section className="banner banner-warning" role="status" data-testid="lab-notices">
@@ -404,7 +429,7 @@ export function LabPage({ lab, route }: { lab: LabDefinition; route: LabRoute })
         </div>
       </div>
 
-      {compare && (
+      {compare && !lesson && (
         <section className="panel compare-pane" aria-labelledby="compare-title" data-testid="compare-pane">
           <h2 id="compare-title">
             Side by side: {variant.title} ↔ {compare.title}
@@ -449,7 +474,7 @@ export function LabPage({ lab, route }: { lab: LabDefinition; route: LabRoute })
         />
       )}
 
-      <TimingsPanel lab={lab} params={params} />
+      {(!lesson || lesson.timings) && <TimingsPanel lab={lab} params={params} />}
     </div>
   );
 }

@@ -1,0 +1,84 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, openPage } from './browser.ts';
+
+async function lessonStep(page: Page): Promise<number> {
+  return Number(await page.getByTestId('lesson').getAttribute('data-step'));
+}
+
+/** Waits for the step's simulation, so the check question can be answered. */
+async function simulated(page: Page): Promise<void> {
+  await page.getByTestId('warp-grid').first().waitFor({ timeout: 60_000 });
+}
+
+describe('lessons', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch({ webgpu: true });
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it.each(['divergence', 'reduction'])('runs the %s lesson from the first step to the last with the clicker keys', async (id) => {
+    const { page, errors } = await openPage(browser, `/lesson/${id}/1`);
+    await simulated(page);
+    const total = Number(/of (\d+)/.exec((await page.getByTestId('lesson-counter').textContent()) ?? '')?.[1]);
+    expect(total).toBeGreaterThan(3);
+    for (let n = 1; n < total; n++) {
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press(n % 2 ? 'PageDown' : 'ArrowRight');
+      await page.waitForFunction((k) => document.querySelector('[data-testid=lesson]')?.getAttribute('data-step') === String(k), n + 1);
+      await simulated(page);
+      expect(new URL(page.url()).pathname).toBe(`/lesson/${id}/${n + 1}`);
+    }
+    expect(await lessonStep(page)).toBe(total);
+    // PageUp goes back.
+    await page.keyboard.press('PageUp');
+    await page.waitForFunction((k) => document.querySelector('[data-testid=lesson]')?.getAttribute('data-step') === String(k), total - 1);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('accepts the right answer and explains a wrong one', async () => {
+    const { page, errors } = await openPage(browser, '/lesson/divergence/1');
+    await simulated(page);
+    const check = page.getByTestId('check-answer');
+    await page.waitForFunction(() => !(document.querySelector('[data-testid=check-answer]') as HTMLButtonElement | null)?.disabled);
+    await page.getByTestId('answer').fill('4');
+    await check.click();
+    const verdict = page.getByTestId('verdict');
+    await verdict.waitFor();
+    expect(await verdict.getAttribute('data-ok')).toBe('no');
+    expect(await verdict.textContent()).toContain('warp grid');
+    await page.getByTestId('answer').fill('8');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid=verdict]')?.getAttribute('data-ok') === 'yes');
+    expect(errors).toEqual([]);
+  });
+
+  it('opens a step URL cold, and keeps progress across a reload', async () => {
+    const { page, errors } = await openPage(browser, '/lesson/reduction/3');
+    await simulated(page);
+    expect(await lessonStep(page)).toBe(3);
+    expect(await page.getByTestId('lesson-lab').textContent()).toMatch(/less diverg/i);
+    // The moment is the first bank conflict: the strip says so.
+    expect(await page.getByTestId('conflict-line').textContent()).toMatch(/2-way bank conflict/);
+    await page.goto(new URL('/lessons', page.url()).href);
+    const progress = page.getByTestId('lesson-reduction').getByTestId('lesson-progress');
+    await progress.waitFor();
+    expect(await progress.textContent()).toContain('1 of 7 steps seen; continue at step 3');
+    await page.reload();
+    await progress.waitFor();
+    expect(await progress.textContent()).toContain('continue at step 3');
+    expect(errors).toEqual([]);
+  });
+
+  it('an unknown lesson or step lands on a sane page', async () => {
+    const { page, errors } = await openPage(browser, '/lesson/nope/2');
+    await page.getByTestId('lesson-missing').waitFor();
+    const second = await openPage(browser, '/lesson/divergence/99');
+    await second.page.getByTestId('lesson').waitFor();
+    expect(await second.page.getByTestId('lesson-counter').textContent()).toContain('Step 5 of 5');
+    expect([...errors, ...second.errors]).toEqual([]);
+  });
+});

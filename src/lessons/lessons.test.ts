@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { findLab } from '../labs/registry.ts';
+import { simulate } from '../sim/index.ts';
+import { indexTrace } from '../trace/index.ts';
+import { LESSONS } from './index.ts';
+import { resolveMoment, type LessonStep, type MomentState } from './types.ts';
+
+/** Simulates a step the way the lesson page does (first pass, workgroup 0 traced, 32-lane warps). */
+function stateOf(step: LessonStep): MomentState {
+  const lab = findLab(step.lab)!;
+  const params = { n: step.n, workgroupSize: step.workgroupSize, type: step.type ?? 'u32' };
+  const input = lab.makeInput(params, 1);
+  const result = simulate(lab.stepRun(step.variant, params, input), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
+  const index = indexTrace(result.trace!, step.workgroupSize);
+  return { trace: result.trace!, index, step: resolveMoment(index, step.moment), metrics: result.metrics };
+}
+
+describe('lessons', () => {
+  it.each(LESSONS.flatMap((l) => l.steps.map((s, i) => [l.id, i + 1, s] as const)))('%s step %i names a real lab, variant and moment', (_id, _n, step) => {
+    const lab = findLab(step.lab);
+    expect(lab?.variants.some((v) => v.id === step.variant)).toBe(true);
+    const state = stateOf(step);
+    expect(state.step).toBeGreaterThanOrEqual(0);
+    expect(state.step).toBeLessThan(state.trace.stepCount);
+    expect(step.narrative.length).toBeGreaterThan(80);
+  });
+
+  it('computes the answers from the simulator, and they are the textbook ones', () => {
+    const divergence = LESSONS.find((l) => l.id === 'divergence')!;
+    const answers = divergence.steps.map((s) => (s.question ? s.question.answer(stateOf(s)) : undefined));
+    // 8 warps; 16 of 32 lanes add at the first split; 48 vs 6 divergent branches; no split warp after level 1.
+    expect(answers).toEqual([8, 16, 48, 0, 6]);
+    const reduction = LESSONS.find((l) => l.id === 'reduction')!;
+    const r = reduction.steps.map((s) => (s.question ? s.question.answer(stateOf(s)) : undefined));
+    expect(r[0]).toBe(1); // one barrier completed
+    expect(r[2]).toBe(2); // the first conflicting request is 2-way
+    expect(r[3]).toBe(0); // interleaved: no bank conflicts
+  });
+
+  it('explains a wrong answer by pointing at the view', () => {
+    const step = LESSONS[0]!.steps[0]!;
+    const text = step.question!.explain(stateOf(step), 4);
+    expect(text).toMatch(/warp grid/);
+    expect(text).toMatch(/8/);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * Lessons as data: an ordered list of steps, each a moment in a lab's simulated kernel named by
+ * meaning, with a short narrative and, optionally, a check question whose answer is computed from
+ * the simulator's state at that moment — never typed in by hand.
+ */
+import type { LabId } from '../app/url.ts';
+import type { Metrics, Trace } from '../sim/index.ts';
+import type { ElementType } from '../labs/types.ts';
+import { barrierPhase, endOfPhase, findForward, indexTrace, warpsAt, LaneState, type TraceIndex } from '../trace/index.ts';
+
+/** A moment on the timeline, by meaning rather than by index. */
+export type Moment =
+  | { readonly kind: 'start' }
+  | { readonly kind: 'end' }
+  /** The workgroup just after its `n`-th barrier completes (n ≥ 1). */
+  | { readonly kind: 'after-barrier'; readonly n: number }
+  /** The first divergent branch, or the `n`-th (1-based). */
+  | { readonly kind: 'divergence'; readonly n?: number }
+  /** The first workgroup-memory request served in more than one wavefront. */
+  | { readonly kind: 'bank-conflict' };
+
+export interface LessonStep {
+  readonly title: string;
+  readonly lab: LabId;
+  readonly variant: string;
+  readonly n: number;
+  readonly workgroupSize: number;
+  readonly type?: ElementType;
+  readonly moment: Moment;
+  /** A few sentences in our own words. */
+  readonly narrative: string;
+  /** What to look at on screen, named for the narration. */
+  readonly lookAt?: string;
+  readonly question?: Question;
+  /** Show the timings panel, to set published figures beside the learner's own device. */
+  readonly timings?: boolean;
+}
+
+export interface Question {
+  readonly prompt: string;
+  /** The right answer, computed from the simulator's state at the step's moment. */
+  readonly answer: (state: MomentState) => number;
+  /** Why a wrong answer is wrong, pointing at what the view shows. */
+  readonly explain: (state: MomentState, given: number) => string;
+}
+
+/** What a question can ask about: the trace at the step's moment. */
+export interface MomentState {
+  readonly trace: Trace;
+  readonly index: TraceIndex;
+  readonly step: number;
+  /** Totals of the whole simulated dispatch. */
+  readonly metrics: Metrics;
+}
+
+export interface Lesson {
+  readonly id: string;
+  readonly title: string;
+  readonly summary: string;
+  readonly steps: readonly LessonStep[];
+}
+
+/** The trace step a moment names; falls back to the nearest sensible step when it does not occur. */
+export function resolveMoment(index: TraceIndex, moment: Moment): number {
+  const last = Math.max(0, index.trace.stepCount - 1);
+  switch (moment.kind) {
+    case 'start':
+      return 0;
+    case 'end':
+      return last;
+    case 'after-barrier':
+      return Math.min(last, endOfPhase(index, moment.n - 1));
+    case 'divergence': {
+      let s = -1;
+      for (let k = 0; k < (moment.n ?? 1); k++) {
+        const next = findForward(index, s, (t) => index.divergent[t] === 1);
+        if (next < 0) break;
+        s = next;
+      }
+      // One instruction on, so the split is visible in the warp grid.
+      return s < 0 ? 0 : Math.min(last, nextOfSameWarp(index, s));
+    }
+    case 'bank-conflict': {
+      const s = findForward(index, -1, (t) => index.wavefronts[t]! > 1);
+      return s < 0 ? 0 : s;
+    }
+  }
+}
+
+function nextOfSameWarp(index: TraceIndex, step: number): number {
+  const warp = index.trace.stepWarp[step]!;
+  const n = findForward(index, step, (t) => index.trace.stepWarp[t] === warp);
+  return n < 0 ? step : n;
+}
+
+/** Warps of the traced workgroup with at least one active lane at `step`. */
+export function warpsWithActiveLanes(state: MomentState): number {
+  return warpsAt(state.index, state.step).filter((w) => w.lanes.some((l) => l === (LaneState.Active as number))).length;
+}
+
+/** Warps whose lanes are split by a branch at `step`. */
+export function divergentWarps(state: MomentState): number {
+  return warpsAt(state.index, state.step).filter((w) => w.divergent).length;
+}
+
+/** Active lanes of the warp executing `step`. */
+export function activeLanesNow(state: MomentState): number {
+  const mw = state.trace.maskWords;
+  let n = 0;
+  for (let k = 0; k < mw; k++) {
+    let x = state.trace.stepMask[state.step * mw + k]!;
+    while (x) {
+      x &= x - 1;
+      n++;
+    }
+  }
+  return n;
+}
+
+/** Barriers the workgroup has completed by `step`. */
+export function barriersCompleted(state: MomentState): number {
+  return barrierPhase(state.index, state.step);
+}
+
+export { indexTrace };

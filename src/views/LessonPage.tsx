@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useShortcuts } from '../app/shortcuts.ts';
+import { labRoute, type LessonRoute } from '../app/url.ts';
+import { findLab } from '../labs/registry.ts';
+import { findLesson, LESSONS } from '../lessons/index.ts';
+import { markSeen, readProgress } from '../lessons/progress.ts';
+import { resolveMoment, type Lesson, type MomentState } from '../lessons/types.ts';
+import { useAppStore } from '../store/index.ts';
+import { LabPage, type LessonFrame } from './LabPage.tsx';
+import { Link } from './Link.tsx';
+
+/** A check question: the right answer comes from the simulator's state at this moment. */
+function CheckQuestion({ prompt, state, answer, explain }: { prompt: string; state: MomentState | undefined; answer: (s: MomentState) => number; explain: (s: MomentState, given: number) => string }) {
+  const [value, setValue] = useState('');
+  const [verdict, setVerdict] = useState<{ ok: boolean; text: string } | undefined>();
+  const inputId = useId();
+  const check = () => {
+    if (!state) return;
+    const given = Number(value.trim());
+    if (value.trim() === '' || !Number.isFinite(given)) {
+      setVerdict({ ok: false, text: 'Type a number, then check.' });
+      return;
+    }
+    const right = answer(state);
+    setVerdict(given === right ? { ok: true, text: `Right: ${right}.` } : { ok: false, text: explain(state, given) });
+  };
+  return (
+    <form
+      className="question"
+      data-testid="question"
+      onSubmit={(e) => {
+        e.preventDefault();
+        check();
+      }}
+    >
+      <label htmlFor={inputId}>
+        <strong>Check:</strong> {prompt}
+      </label>
+      <div className="controls">
+        <input id={inputId} inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value)} data-testid="answer" size={6} />
+        <button type="submit" disabled={!state} data-testid="check-answer">
+          {state ? 'Check' : 'Simulating…'}
+        </button>
+      </div>
+      {verdict && (
+        <p className={verdict.ok ? 'verdict verdict-ok' : 'verdict verdict-bad'} role="status" data-testid="verdict" data-ok={verdict.ok ? 'yes' : 'no'}>
+          <span aria-hidden="true">{verdict.ok ? '✓ ' : '✗ '}</span>
+          {verdict.text}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** One lesson step: the narrative, an optional check question, and the lab at the named moment. */
+export function LessonPage({ route }: { route: LessonRoute }) {
+  const navigate = useAppStore((s) => s.navigate);
+  const lesson = findLesson(route.lesson);
+  const count = lesson?.steps.length ?? 0;
+  const number = Math.min(Math.max(1, route.step), Math.max(1, count));
+  const step = lesson?.steps[number - 1];
+  const [state, setState] = useState<MomentState | undefined>();
+
+  const go = useCallback(
+    (n: number) => {
+      if (!lesson || n < 1 || n > lesson.steps.length) return;
+      navigate({ kind: 'lesson', lesson: lesson.id, step: n });
+    },
+    [lesson, navigate],
+  );
+  useShortcuts({ nextLessonStep: () => go(number + 1), prevLessonStep: () => go(number - 1) });
+
+  useEffect(() => {
+    setState(undefined);
+    if (lesson) markSeen(lesson.id, number, lesson.steps.length);
+  }, [lesson, number]);
+
+  const frame: LessonFrame | undefined = useMemo(
+    () =>
+      step && {
+        startAt: (index) => resolveMoment(index, step.moment),
+        onReady: (s) => setState(s),
+        timings: step.timings ?? false,
+      },
+    [step],
+  );
+
+  if (!lesson || !step) {
+    return (
+      <section className="banner banner-warning" role="status" data-testid="lesson-missing">
+        <h1>There is no lesson “{route.lesson}”</h1>
+        <p>
+          Choose one from the <Link to={{ kind: 'lessons' }}>lesson index</Link>.
+        </p>
+      </section>
+    );
+  }
+  const lab = findLab(step.lab)!;
+  const labAt = labRoute(step.lab, { variant: step.variant, n: step.n, workgroupSize: step.workgroupSize, type: step.type });
+  return (
+    <div className="lesson" data-testid="lesson" data-lesson={lesson.id} data-step={number}>
+      <section className="panel lesson-head" aria-labelledby="lesson-title">
+        <p className="lesson-crumb">
+          <Link to={{ kind: 'lessons' }}>Lessons</Link> › {lesson.title}
+        </p>
+        <h1 id="lesson-title">
+          <span className="lesson-counter" data-testid="lesson-counter">
+            Step {number} of {count}
+          </span>{' '}
+          {step.title}
+        </h1>
+        {route.step !== number && (
+          <p className="hint" role="status">
+            This lesson has {count} steps; showing step {number}.
+          </p>
+        )}
+        <p className="narrative" aria-live="polite" data-testid="narrative">
+          {step.narrative}
+          {step.lookAt && <span className="look-at"> Look at {step.lookAt}.</span>}
+        </p>
+        {step.question && (
+          <CheckQuestion key={`${lesson.id}-${number}`} prompt={step.question.prompt} state={state} answer={step.question.answer} explain={step.question.explain} />
+        )}
+        <nav className="controls lesson-nav" aria-label="Lesson steps">
+          <button type="button" onClick={() => go(number - 1)} disabled={number <= 1} aria-keyshortcuts="PageUp ArrowLeft" data-testid="lesson-prev">
+            ◀ Previous
+          </button>
+          <button type="button" onClick={() => go(number + 1)} disabled={number >= count} aria-keyshortcuts="PageDown ArrowRight Space" data-testid="lesson-next">
+            Next ▶
+          </button>
+          <span className="hint">PageDown, → or Space for the next step; PageUp or ← to go back.</span>
+        </nav>
+      </section>
+      <LabPage key={`${lesson.id}-${number}`} lab={lab} route={labAt} lesson={frame} />
+    </div>
+  );
+}
+
+/** Every lesson with the progress kept in this browser. */
+export function LessonIndex() {
+  const progress = readProgress();
+  return (
+    <section className="panel" aria-labelledby="lessons-title" data-testid="lesson-index">
+      <h1 id="lessons-title">Lessons</h1>
+      <p>Step-through lessons over the labs. Every step has its own address, so a course page can link to it.</p>
+      <ol className="lesson-list">
+        {LESSONS.map((l: Lesson) => {
+          const seen = progress[l.id]?.seen.length ?? 0;
+          const last = progress[l.id]?.last;
+          return (
+            <li key={l.id} data-testid={`lesson-${l.id}`}>
+              <h2>
+                <Link to={{ kind: 'lesson', lesson: l.id, step: last ?? 1 }}>{l.title}</Link>
+              </h2>
+              <p>{l.summary}</p>
+              <p className="hint" data-testid="lesson-progress">
+                {seen === 0 ? `${l.steps.length} steps, not started` : `${seen} of ${l.steps.length} steps seen${seen === l.steps.length ? ' ✓' : `; continue at step ${last ?? 1}`}`}
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
