@@ -43,7 +43,7 @@ describe('lessons', () => {
     const { page, errors } = await openPage(browser, '/lesson/divergence/1');
     await simulated(page);
     const check = page.getByTestId('check-answer');
-    await page.waitForFunction(() => !(document.querySelector('[data-testid=check-answer]') as HTMLButtonElement | null)?.disabled);
+    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid=check-answer]')?.disabled);
     await page.getByTestId('answer').fill('4');
     await check.click();
     const verdict = page.getByTestId('verdict');
