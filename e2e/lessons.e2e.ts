@@ -20,7 +20,7 @@ describe('lessons', () => {
     await browser.close();
   });
 
-  it.each(['divergence', 'reduction'])('runs the %s lesson from the first step to the last with the clicker keys', async (id) => {
+  it.each(['divergence', 'reduction', 'scan'])('runs the %s lesson from the first step to the last with the clicker keys', async (id) => {
     const { page, errors } = await openPage(browser, `/lesson/${id}/1`);
     await simulated(page);
     const total = Number(/of (\d+)/.exec((await page.getByTestId('lesson-counter').textContent()) ?? '')?.[1]);
@@ -70,6 +70,17 @@ describe('lessons', () => {
     await page.reload();
     await progress.waitFor();
     expect(await progress.textContent()).toContain('continue at step 3');
+    expect(errors).toEqual([]);
+  });
+
+  it('embed mode shows the lesson with no navigation chrome', async () => {
+    const { page, errors } = await openPage(browser, '/lesson/scan/4?embed=1');
+    await simulated(page);
+    expect(await page.locator('header, nav[aria-label="Lessons and labs"], .lesson-crumb').count()).toBe(0);
+    expect(await page.getByTestId('lesson-counter').textContent()).toContain('Step 4 of 7');
+    // Stepping keeps the embed flag in the address.
+    await page.getByTestId('lesson-next').click();
+    await page.waitForFunction(() => location.pathname === '/lesson/scan/5' && location.search.includes('embed=1'));
     expect(errors).toEqual([]);
   });
 

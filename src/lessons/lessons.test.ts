@@ -35,6 +35,10 @@ describe('lessons', () => {
     expect(r[0]).toBe(1); // one barrier completed
     expect(r[2]).toBe(2); // the first conflicting request is 2-way
     expect(r[3]).toBe(0); // interleaved: no bank conflicts
+    const scan = LESSONS.find((l) => l.id === 'scan')!;
+    const sc = scan.steps.map((s) => (s.question ? s.question.answer(stateOf(s)) : undefined));
+    // Hillis–Steele on 256: n·log2 n − (n − 1) = 1793; Blelloch on 512: 2(n − 1) = 1022; padded: no conflicts.
+    expect([sc[1], sc[5], sc[6]]).toEqual([1793, 1022, 0]);
   });
 
   it('explains a wrong answer by pointing at the view', () => {

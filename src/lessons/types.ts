@@ -6,6 +6,8 @@
 import type { LabId } from '../app/url.ts';
 import type { Metrics, Trace } from '../sim/index.ts';
 import type { ElementType } from '../labs/types.ts';
+import { mainSharedMemory } from '../trace/memory.ts';
+import { additionsAt, phaseStart, scanDataflow, type ScanPhase } from '../trace/scan.ts';
 import { barrierPhase, endOfPhase, findForward, indexTrace, warpsAt, LaneState, type TraceIndex } from '../trace/index.ts';
 
 /** A moment on the timeline, by meaning rather than by index. */
@@ -17,7 +19,9 @@ export type Moment =
   /** The first divergent branch, or the `n`-th (1-based). */
   | { readonly kind: 'divergence'; readonly n?: number }
   /** The first workgroup-memory request served in more than one wavefront. */
-  | { readonly kind: 'bank-conflict' };
+  | { readonly kind: 'bank-conflict' }
+  /** Where a scan phase begins, recovered from the trace (up-sweep, root clear, down-sweep…). */
+  | { readonly kind: 'scan-phase'; readonly phase: ScanPhase };
 
 export interface LessonStep {
   readonly title: string;
@@ -84,6 +88,11 @@ export function resolveMoment(index: TraceIndex, moment: Moment): number {
       const s = findForward(index, -1, (t) => index.wavefronts[t]! > 1);
       return s < 0 ? 0 : s;
     }
+    case 'scan-phase': {
+      const memory = mainSharedMemory(index.trace);
+      const s = memory >= 0 ? phaseStart(scanDataflow(index.trace, memory), moment.phase) : -1;
+      return s < 0 ? 0 : Math.min(last, s);
+    }
   }
 }
 
@@ -123,3 +132,9 @@ export function barriersCompleted(state: MomentState): number {
 }
 
 export { indexTrace };
+
+/** Additions performed in the traced workgroup by `step`, counted from provenance (see src/trace/scan.ts). */
+export function additionsSoFar(state: MomentState): number {
+  const memory = mainSharedMemory(state.trace);
+  return memory < 0 ? 0 : additionsAt(scanDataflow(state.trace, memory), state.step);
+}

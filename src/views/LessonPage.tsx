@@ -55,6 +55,7 @@ function CheckQuestion({ prompt, state, answer, explain }: { prompt: string; sta
 /** One lesson step: the narrative, an optional check question, and the lab at the named moment. */
 export function LessonPage({ route }: { route: LessonRoute }) {
   const navigate = useAppStore((s) => s.navigate);
+  const embed = useAppStore((s) => s.chrome.embed);
   const lesson = findLesson(route.lesson);
   const count = lesson?.steps.length ?? 0;
   const number = Math.min(Math.max(1, route.step), Math.max(1, count));
@@ -100,9 +101,12 @@ export function LessonPage({ route }: { route: LessonRoute }) {
   return (
     <div className="lesson" data-testid="lesson" data-lesson={lesson.id} data-step={number}>
       <section className="panel lesson-head" aria-labelledby="lesson-title">
-        <p className="lesson-crumb">
-          <Link to={{ kind: 'lessons' }}>Lessons</Link> › {lesson.title}
-        </p>
+        {/* Embedded in a course page: no way out of the lesson, only its own steps. */}
+        {!embed && (
+          <p className="lesson-crumb">
+            <Link to={{ kind: 'lessons' }}>Lessons</Link> › {lesson.title}
+          </p>
+        )}
         <h1 id="lesson-title">
           <span className="lesson-counter" data-testid="lesson-counter">
             Step {number} of {count}

@@ -1,0 +1,88 @@
+import { additionsSoFar, type Lesson } from '../types.ts';
+
+const base = { lab: 'scan', n: 512, workgroupSize: 256 } as const;
+
+/** Scan: Hillis–Steele's short network against Blelloch's work-efficient sweeps. */
+export const scanLesson: Lesson = {
+  id: 'scan',
+  title: 'Scan: Hillis–Steele against Blelloch',
+  summary: 'Two ways to compute every prefix sum in parallel: fewer steps, or less work — and what padding does for the banks.',
+  steps: [
+    {
+      ...base,
+      n: 256,
+      title: 'Hillis–Steele: log₂ n steps',
+      variant: 'hillis-steele',
+      moment: { kind: 'scan-phase', phase: 'network' },
+      narrative:
+        'Every element adds the one 1, then 2, then 4 … places to its left. After log₂ n steps each holds its prefix sum. Short, but nearly every invocation adds at every step: about n·log₂ n additions where a loop needs n − 1.',
+      lookAt: 'the Hillis–Steele network and the work counter',
+    },
+    {
+      ...base,
+      n: 256,
+      title: 'Counting the work',
+      variant: 'hillis-steele',
+      moment: { kind: 'end' },
+      narrative:
+        'The work counter counts every addition the kernel really made, from the trace. For 256 elements the formula n·log₂ n − (n − 1) gives 1 793.',
+      question: {
+        prompt: 'How many additions did Hillis–Steele perform on this tile?',
+        answer: additionsSoFar,
+        explain: (s) => `The work counter shows ${additionsSoFar(s)}: eight steps of 255, 254, 252, … additions.`,
+      },
+    },
+    {
+      ...base,
+      title: 'Blelloch’s up-sweep',
+      variant: 'blelloch',
+      moment: { kind: 'scan-phase', phase: 'up-sweep' },
+      narrative:
+        'Blelloch builds a reduction tree first (the up-sweep): each level halves the number of active invocations, and the root ends up holding the total. Two elements per invocation, so 256 invocations cover 512 elements.',
+      lookAt: 'the up-sweep tree growing level by level',
+    },
+    {
+      ...base,
+      title: 'Clear the root',
+      variant: 'blelloch',
+      moment: { kind: 'scan-phase', phase: 'root-clear' },
+      narrative:
+        'The root, which holds the total, is set to zero: the sum of nothing, which is what the first element must receive in an exclusive scan. The down-sweep pushes it back down the tree; the inclusive result is then read one place over.',
+    },
+    {
+      ...base,
+      title: 'The down-sweep',
+      variant: 'blelloch',
+      moment: { kind: 'scan-phase', phase: 'down-sweep' },
+      narrative:
+        'At each node going down, the left child takes the parent’s value and the right child takes the parent plus the left child’s old value. After log₂ n levels every element holds the sum of those before it — with 2(n − 1) additions in all.',
+      lookAt: 'dashed (left) and solid (right) edges in the down-sweep tree',
+    },
+    {
+      ...base,
+      title: 'Work-efficient, and the bill for the banks',
+      variant: 'blelloch',
+      moment: { kind: 'end' },
+      narrative:
+        'Blelloch did 2(n − 1) = 1 022 additions for 512 elements. But its tree levels touch words 2, 4, 8 … apart, which pile onto the same banks. The bank table compares it with the padded variant, which inserts one spare word every 32.',
+      question: {
+        prompt: 'How many additions did Blelloch perform on this tile?',
+        answer: additionsSoFar,
+        explain: (s) => `The work counter shows ${additionsSoFar(s)} = 2·(512 − 1): n − 1 on the way up and n − 1 on the way down.`,
+      },
+    },
+    {
+      ...base,
+      title: 'Padding removes the conflicts',
+      variant: 'blelloch-padded',
+      moment: { kind: 'end' },
+      narrative:
+        'The padded variant stores element i at i + ⌊i / 32⌋. Strided accesses now land on different banks, and the conflict count drops to zero, as the bank table shows, for the same 1 022 additions.',
+      question: {
+        prompt: 'How many shared bank conflicts does the padded Blelloch scan have?',
+        answer: (s) => s.metrics.sharedBankConflicts,
+        explain: (s) => `The Metrics panel and the bank table read ${s.metrics.sharedBankConflicts}.`,
+      },
+    },
+  ],
+};
