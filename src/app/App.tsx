@@ -23,9 +23,21 @@ function Page() {
 
 export function App() {
   const [help, setHelp] = useState(false);
+  const [blank, setBlank] = useState(false);
   const chrome = useAppStore(selectChrome);
   const route = useAppStore(selectRoute);
-  useShortcuts({ help: () => setHelp((h) => !h) });
+  const setChrome = useAppStore((s) => s.setChrome);
+  const projector = chrome.mode === 'projector';
+  useShortcuts({
+    help: () => setHelp((h) => !h),
+    projector: () => setChrome({ mode: projector ? 'normal' : 'projector' }),
+    fullscreen: () => {
+      if (document.fullscreenElement) void document.exitFullscreen();
+      else void document.documentElement.requestFullscreen?.().catch(() => undefined);
+    },
+    // Blanking is for the projector: a teacher hides the screen while the class talks.
+    ...(projector ? { blank: () => setBlank((b) => !b) } : {}),
+  });
 
   useEffect(() => {
     const title =
@@ -78,6 +90,11 @@ export function App() {
         <Page />
       </main>
       {help && <HelpOverlay onClose={() => setHelp(false)} />}
+      {blank && projector && (
+        <div className="blank-screen" role="button" tabIndex={0} aria-label="Screen blanked. Press B or click to show it again." data-testid="blank-screen" onClick={() => setBlank(false)}>
+          <span className="sr-only">Screen blanked. Press B or click to show it again.</span>
+        </div>
+      )}
     </div>
   );
 }
