@@ -93,3 +93,40 @@ describe('lessons', () => {
     expect([...errors, ...second.errors]).toEqual([]);
   });
 });
+
+describe('presenter and audience windows', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch({ webgpu: true });
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('stay on the same step whichever one steps', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const base = new URL('/', process.env.E2E_BASE_URL ?? 'http://127.0.0.1:4173').href;
+    const audience = await context.newPage();
+    const errors: string[] = [];
+    audience.on('pageerror', (e) => errors.push(e.message));
+    await audience.goto(new URL('/lesson/reduction/2?mode=projector', base).href);
+    await simulated(audience);
+    const presenter = await context.newPage();
+    presenter.on('pageerror', (e) => errors.push(e.message));
+    await presenter.goto(new URL('/lesson/reduction/1?view=presenter', base).href);
+    // The presenter opened on step 1 but joins the audience on step 2.
+    await presenter.waitForFunction(() => document.querySelector('[data-testid=presenter]')?.getAttribute('data-step') === '2');
+    expect(await presenter.getByTestId('up-next').textContent()).toContain('Less divergence, but bank conflicts');
+    // The presenter steps: the audience follows.
+    await presenter.getByTestId('lesson-next').click();
+    await audience.waitForFunction(() => document.querySelector('[data-testid=lesson]')?.getAttribute('data-step') === '3');
+    // The audience steps (the clicker on the projected window): the presenter follows.
+    await audience.bringToFront();
+    await audience.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await audience.keyboard.press('PageDown');
+    await presenter.waitForFunction(() => document.querySelector('[data-testid=presenter]')?.getAttribute('data-step') === '4');
+    expect(new URL(audience.url()).search).toContain('mode=projector');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useShortcuts } from '../app/shortcuts.ts';
 import { labRoute, type LessonRoute } from '../app/url.ts';
 import { findLab } from '../labs/registry.ts';
@@ -76,6 +76,10 @@ export function LessonPage({ route }: { route: LessonRoute }) {
     if (lesson) markSeen(lesson.id, number, lesson.steps.length);
   }, [lesson, number]);
 
+  // Presenter and audience windows stay on the same step, whichever one moves.
+  const presenter = useAppStore((s) => s.chrome.presenter);
+  useLessonSync(lesson?.id, number, go);
+
   const frame: LessonFrame | undefined = useMemo(
     () =>
       step && {
@@ -96,6 +100,7 @@ export function LessonPage({ route }: { route: LessonRoute }) {
       </section>
     );
   }
+  if (presenter) return <PresenterView lesson={lesson} number={number} go={go} />;
   const lab = findLab(step.lab)!;
   const labAt = labRoute(step.lab, { variant: step.variant, n: step.n, workgroupSize: step.workgroupSize, type: step.type });
   return (
@@ -136,6 +141,84 @@ export function LessonPage({ route }: { route: LessonRoute }) {
         </nav>
       </section>
       <LabPage key={`${lesson.id}-${number}`} lab={lab} route={labAt} lesson={frame} />
+    </div>
+  );
+}
+
+const SYNC_CHANNEL = 'warpscope.lesson-sync';
+
+/**
+ * Keeps every window of this lesson on the same step through a BroadcastChannel: each window
+ * announces the step it shows, and follows the step another window announces.
+ */
+function useLessonSync(lessonId: string | undefined, number: number, go: (n: number) => void): void {
+  const goRef = useRef(go);
+  useEffect(() => {
+    goRef.current = go;
+  });
+  const channel = useMemo(() => (typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(SYNC_CHANNEL)), []);
+  useEffect(() => () => channel?.close(), [channel]);
+  // A window that opens asks where the others are and follows them; after that, every step it
+  // takes is announced and followed.
+  const announced = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!channel || !lessonId) return;
+    const onMessage = (e: MessageEvent<unknown>) => {
+      const msg = e.data as { kind?: unknown; lesson?: unknown; step?: unknown } | null;
+      if (msg?.lesson !== lessonId) return;
+      if (msg.kind === 'hello') channel.postMessage({ kind: 'at', lesson: lessonId, step: number });
+      else if (typeof msg.step === 'number' && msg.step !== number) goRef.current(msg.step);
+    };
+    channel.addEventListener('message', onMessage);
+    if (announced.current !== lessonId) {
+      announced.current = lessonId;
+      channel.postMessage({ kind: 'hello', lesson: lessonId });
+    } else channel.postMessage({ kind: 'at', lesson: lessonId, step: number });
+    return () => channel.removeEventListener('message', onMessage);
+  }, [channel, lessonId, number]);
+}
+
+/** The presenter's window: this step's notes, what comes next, and the clicker controls. */
+function PresenterView({ lesson, number, go }: { lesson: Lesson; number: number; go: (n: number) => void }) {
+  const step = lesson.steps[number - 1]!;
+  const next = lesson.steps[number];
+  return (
+    <div className="lesson presenter" data-testid="presenter" data-lesson={lesson.id} data-step={number}>
+      <section className="panel" aria-labelledby="presenter-title">
+        <p className="lesson-crumb">Presenter notes · {lesson.title}</p>
+        <h1 id="presenter-title">
+          <span className="lesson-counter" data-testid="lesson-counter">
+            Step {number} of {lesson.steps.length}
+          </span>{' '}
+          {step.title}
+        </h1>
+        <p className="narrative" aria-live="polite">
+          {step.narrative}
+        </p>
+        {step.lookAt && <p>Point at: {step.lookAt}.</p>}
+        {step.question && <p>Ask the room: {step.question.prompt}</p>}
+        <nav className="controls lesson-nav" aria-label="Lesson steps">
+          <button type="button" onClick={() => go(number - 1)} disabled={number <= 1} data-testid="lesson-prev">
+            ◀ Previous
+          </button>
+          <button type="button" onClick={() => go(number + 1)} disabled={!next} data-testid="lesson-next">
+            Next ▶
+          </button>
+        </nav>
+      </section>
+      <section className="panel" aria-labelledby="up-next" data-testid="up-next">
+        <h2 id="up-next">Up next</h2>
+        {next ? (
+          <>
+            <p>
+              <strong>{next.title}</strong>
+            </p>
+            <p className="hint">{next.narrative}</p>
+          </>
+        ) : (
+          <p>This is the last step.</p>
+        )}
+      </section>
     </div>
   );
 }
