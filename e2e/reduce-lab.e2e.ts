@@ -145,7 +145,7 @@ describe('warp grid lane details', () => {
     const { page, errors } = await openPage(browser, '/lab/reduce?v=interleaved&n=1024&wg=256&step=300');
     const grid = page.getByTestId('warp-grid');
     await grid.waitFor({ timeout: 60_000 });
-    const svg = grid.locator('svg[role=grid]');
+    const svg = grid.getByTestId('lane-grid');
     const box = (await svg.boundingBox())!;
     // Lane 3 of warp 1: the cells start after the 74-unit label column, 18 units apart, rows 24 apart.
     const scale = box.width / (74 + 32 * 18 + 110);

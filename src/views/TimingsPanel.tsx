@@ -274,7 +274,7 @@ export const TimingsPanel = memo(function TimingsPanel({ lab, params }: { lab: L
       )}
       {rows.length > 0 && <TimingChart rows={rows} lab={lab} />}
       {rows.length > 0 && (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Timings table (scrolls sideways)">
           <table className="data-table" data-testid="timings-table">
             <caption>Median of 10 timed passes per figure; GB/s counts the bytes the algorithm must read.</caption>
             <thead>

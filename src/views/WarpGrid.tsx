@@ -169,7 +169,9 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
           width={width}
           height={height}
           viewBox={`0 0 ${width} ${height}`}
-          role="grid"
+          role="group"
+          aria-roledescription="lane grid"
+          data-testid="lane-grid"
           aria-label={`Lanes of workgroup ${workgroup}. Focused: warp ${focusedWarp}, lane ${focusedLane}, ${STATE_LABEL[focusedState]}. Arrow keys move the focus.`}
           tabIndex={0}
           onKeyDown={onKey}

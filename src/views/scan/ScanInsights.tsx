@@ -421,7 +421,7 @@ function BankView({ trace, index, step, variantId, params }: { trace: Trace; ind
       <p className="summary-line" aria-live="polite">
         {currentLine}
       </p>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Bank conflicts table (scrolls sideways)">
         <table className="data-table scan-bank-table" data-testid="bank-table">
           <caption>
             Both variants simulated at n = {params.n}, {params.workgroupSize} invocations; the same request is found in the other trace by warp, barrier

@@ -1,0 +1,50 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, openPage } from './browser.ts';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('accessibility (axe-core): no serious or critical violation', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch({ webgpu: true });
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it.each([
+    ['the lesson index', '/lessons', 'lesson-index'],
+    ['a lesson step', '/lesson/divergence/2', 'warp-grid'],
+    ['a lab', '/lab/reduce?v=neighbored&step=200', 'warp-grid'],
+    ['the scan lab', '/lab/scan?v=blelloch&step=700', 'warp-grid'],
+    ['projector mode', '/lesson/reduction/3?mode=projector', 'warp-grid'],
+    ['the start page', '/', 'adapter-panel'],
+  ])('%s', async (_name, path, ready) => {
+    const { page, errors } = await openPage(browser, path);
+    await page.getByTestId(ready).first().waitFor({ timeout: 60_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
