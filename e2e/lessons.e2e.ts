@@ -20,7 +20,7 @@ describe('lessons', () => {
     await browser.close();
   });
 
-  it.each(['divergence', 'reduction', 'scan'])('runs the %s lesson from the first step to the last with the clicker keys', async (id) => {
+  it.each(['indexing', 'divergence', 'reduction', 'scan'])('runs the %s lesson from the first step to the last with the clicker keys', async (id) => {
     const { page, errors } = await openPage(browser, `/lesson/${id}/1`);
     await simulated(page);
     const total = Number(/of (\d+)/.exec((await page.getByTestId('lesson-counter').textContent()) ?? '')?.[1]);

@@ -5,8 +5,8 @@
  * as bounded integers, never evaluated or written into the page as HTML.
  */
 
-export type LabId = 'reduce' | 'scan';
-export const LAB_IDS: readonly LabId[] = ['reduce', 'scan'];
+export type LabId = 'basics' | 'reduce' | 'scan';
+export const LAB_IDS: readonly LabId[] = ['basics', 'reduce', 'scan'];
 
 export type PresentationMode = 'normal' | 'projector';
 

@@ -1,5 +1,6 @@
 import type { BindingData, KernelRun } from '../kernel/types.ts';
 import type { ElementType, KernelExecutor } from './types.ts';
+import type { LabId } from '../app/url.ts';
 
 /** One variant of an algorithm: one WGSL file. */
 export interface LabVariant {
@@ -32,7 +33,7 @@ export type TreeKind = 'reduction' | 'scan';
  * lab folder that exports one of these, and its shaders.
  */
 export interface LabDefinition {
-  readonly id: 'reduce' | 'scan';
+  readonly id: LabId;
   readonly title: string;
   readonly summary: string;
   readonly variants: readonly LabVariant[];

@@ -8,7 +8,7 @@ import { resolveMoment, type LessonStep, type MomentState } from './types.ts';
 /** Simulates a step the way the lesson page does (first pass, workgroup 0 traced, 32-lane warps). */
 function stateOf(step: LessonStep): MomentState {
   const lab = findLab(step.lab)!;
-  const params = { n: step.n, workgroupSize: step.workgroupSize, type: step.type ?? 'u32' };
+  const params = { n: step.n, workgroupSize: step.workgroupSize, type: step.type ?? lab.defaultParams.type };
   const input = lab.makeInput(params, 1);
   const result = simulate(lab.stepRun(step.variant, params, input), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
   const index = indexTrace(result.trace!, step.workgroupSize);
@@ -41,8 +41,14 @@ describe('lessons', () => {
     expect([sc[1], sc[5], sc[6]]).toEqual([1793, 1022, 0]);
   });
 
+  it('computes the index-mapping answers: a[37], row 2, 4 sectors', () => {
+    const indexing = LESSONS.find((l) => l.id === 'indexing')!;
+    const answers = indexing.steps.map((s) => (s.question ? s.question.answer(stateOf(s)) : undefined));
+    expect([answers[1], answers[3], answers[4]]).toEqual([37, 2, 4]);
+  });
+
   it('explains a wrong answer by pointing at the view', () => {
-    const step = LESSONS[0]!.steps[0]!;
+    const step = LESSONS.find((l) => l.id === 'divergence')!.steps[0]!;
     const text = step.question!.explain(stateOf(step), 4);
     expect(text).toMatch(/warp grid/);
     expect(text).toMatch(/8/);

@@ -21,7 +21,9 @@ export type Moment =
   /** The first workgroup-memory request served in more than one wavefront. */
   | { readonly kind: 'bank-conflict' }
   /** Where a scan phase begins, recovered from the trace (up-sweep, root clear, down-sweep…). */
-  | { readonly kind: 'scan-phase'; readonly phase: ScanPhase };
+  | { readonly kind: 'scan-phase'; readonly phase: ScanPhase }
+  /** The first request of `warp` to the binding named `memory` (e.g. warp 1 reading `a`). */
+  | { readonly kind: 'first-access'; readonly memory: string; readonly warp: number };
 
 export interface LessonStep {
   readonly title: string;
@@ -88,6 +90,11 @@ export function resolveMoment(index: TraceIndex, moment: Moment): number {
       const s = findForward(index, -1, (t) => index.wavefronts[t]! > 1);
       return s < 0 ? 0 : s;
     }
+    case 'first-access': {
+      const { trace } = index;
+      const s = findForward(index, -1, (t) => trace.stepWarp[t] === moment.warp && trace.memories[trace.stepMemory[t]!]?.name === moment.memory);
+      return s < 0 ? 0 : s;
+    }
     case 'scan-phase': {
       const memory = mainSharedMemory(index.trace);
       const s = memory >= 0 ? phaseStart(scanDataflow(index.trace, memory), moment.phase) : -1;
@@ -137,4 +144,11 @@ export { indexTrace };
 export function additionsSoFar(state: MomentState): number {
   const memory = mainSharedMemory(state.trace);
   return memory < 0 ? 0 : additionsAt(scanDataflow(state.trace, memory), state.step);
+}
+
+/** The word `lane` of the current step's warp accesses (-1 when it makes no access at this step). */
+export function addressOfLane(state: MomentState, lane: number): number {
+  const { trace, step } = state;
+  for (let r = trace.stepRecStart[step]!; r < trace.stepRecStart[step + 1]!; r++) if (trace.recLane[r] === lane) return trace.recAddr[r]!;
+  return -1;
 }

@@ -1,6 +1,7 @@
 import type { KernelCase } from '../../kernel/cases.ts';
 import { randomF32 } from '../../util/random.ts';
 import { vectorAddRun, VECTOR_ADD_FILE } from './vectorAdd.ts';
+import { matrixAddRun, matrixShape, MATRIX_ADD_FILE } from './matrixAdd.ts';
 import READ_WGSL from '../../../shaders/bandwidth/read.wgsl?raw';
 import COPY_WGSL from '../../../shaders/bandwidth/copy.wgsl?raw';
 
@@ -13,6 +14,15 @@ function randomWords(rng: () => number, n: number): Uint32Array {
 }
 
 export const basicsCases: KernelCase[] = [
+  {
+    file: MATRIX_ADD_FILE,
+    name: 'basics/matrix-add f32',
+    sizes: [1, 7, 100, 256, 1000, 4096],
+    build: (rng, n) => {
+      const { rows, cols } = matrixShape(n);
+      return matrixAddRun(randomF32(rng, n, -100, 100), randomF32(rng, n, -100, 100), rows, cols);
+    },
+  },
   ...[64, 256].map(
     (wg): KernelCase => ({
       file: VECTOR_ADD_FILE,

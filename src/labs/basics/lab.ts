@@ -1,0 +1,96 @@
+import type { BindingData } from '../../kernel/types.ts';
+import type { LabDefinition, LabParams, LabVariant } from '../lab.ts';
+import { randomF32, seededRandom } from '../../util/random.ts';
+import { matrixAddRun, matrixShape, MATRIX_ADD_FILE } from './matrixAdd.ts';
+import { VECTOR_ADD_FILE, vectorAddReference, vectorAddRun } from './vectorAdd.ts';
+import VECTOR_ADD_WGSL from '../../../shaders/basics/vector-add.wgsl?raw';
+import MATRIX_ADD_WGSL from '../../../shaders/basics/matrix-add.wgsl?raw';
+
+const VECTOR_ADD_CUDA = `// CUDA rendering of shaders/basics/vector-add.wgsl (written for Warpscope).
+__global__ void vectorAdd(const float *a, const float *b, float *c, unsigned int n) {
+  // Grid-stride loop: start at this thread's global index, step by the whole grid.
+  for (unsigned int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
+    c[i] = a[i] + b[i];
+  }
+}
+// Launch: vectorAdd<<<(n + 255) / 256, 256>>>(a, b, c, n);`;
+
+const MATRIX_ADD_CUDA = `// CUDA rendering of shaders/basics/matrix-add.wgsl (written for Warpscope).
+__global__ void matrixAdd(const float *a, const float *b, float *c, unsigned int rows, unsigned int cols) {
+  unsigned int col = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned int row = blockIdx.y * blockDim.y + threadIdx.y;
+  if (row < rows && col < cols) {
+    unsigned int i = row * cols + col;  // row-major
+    c[i] = a[i] + b[i];
+  }
+}
+// Launch: dim3 block(16, 16); dim3 grid((cols + 15) / 16, (rows + 15) / 16);
+//         matrixAdd<<<grid, block>>>(a, b, c, rows, cols);`;
+
+const variants: LabVariant[] = [
+  {
+    id: 'vector-add',
+    title: 'Vector add (1-D grid)',
+    summary: 'One invocation per element: its global index is workgroup × workgroup size + local index, and a grid-stride loop covers any n.',
+    file: VECTOR_ADD_FILE,
+    wgsl: VECTOR_ADD_WGSL,
+    cuda: VECTOR_ADD_CUDA,
+    workgroupSizes: [32, 64, 128, 256],
+    elementTypes: ['f32'],
+    needsSubgroups: false,
+  },
+  {
+    id: 'matrix-add',
+    title: 'Matrix add (2-D grid)',
+    summary: 'Invocations in 16 × 16 tiles: x picks the column, y the row, and row × cols + col finds the element in row-major storage.',
+    file: MATRIX_ADD_FILE,
+    wgsl: MATRIX_ADD_WGSL,
+    cuda: MATRIX_ADD_CUDA,
+    workgroupSizes: [256],
+    elementTypes: ['f32'],
+    needsSubgroups: false,
+  },
+];
+
+/** B for an input A: the same values reversed, so every element has a different partner. */
+const partner = (a: Float32Array): Float32Array => a.slice().reverse();
+
+function run(variant: string, params: LabParams, input: BindingData) {
+  const a = input as Float32Array;
+  if (variant === 'matrix-add') {
+    const { rows, cols } = matrixShape(a.length);
+    return matrixAddRun(a, partner(a), rows, cols);
+  }
+  return vectorAddRun({ a, b: partner(a), workgroupSize: params.workgroupSize });
+}
+
+/** Threads, blocks and grids: how an invocation finds its element, in 1-D and 2-D. */
+export const basicsLab: LabDefinition = {
+  id: 'basics',
+  title: 'Threads, blocks and grids',
+  summary: 'How each invocation finds its element: global indices in a 1-D grid, rows and columns in a 2-D one, and how warps cut through them.',
+  variants,
+  defaultVariant: 'vector-add',
+  defaultParams: { n: 1024, workgroupSize: 256, type: 'f32' },
+  stepSizes: [256, 1000, 1024, 4096],
+  tree: 'reduction',
+  makeInput: (params: LabParams, seed: number) => randomF32(seededRandom(seed), params.n, -100, 100),
+  stepRun: run,
+  async runAll(executor, variant, params, input) {
+    return (await executor.run(run(variant, params, input)))[0]![2]!;
+  },
+  reference: (_params, input) => vectorAddReference(input as Float32Array, partner(input as Float32Array)),
+  agrees(_variant, _params, _input, output, reference) {
+    if (output.length !== reference.length) return false;
+    for (let i = 0; i < output.length; i++) if (!Object.is(output[i], reference[i])) return false;
+    return true;
+  },
+  timingPasses: (variant, n, params) => [run(variant, params, new Float32Array(n))],
+  bytesMoved: (n) => 12 * n,
+  cpuBaseline(input) {
+    const a = input as Float32Array;
+    const c = new Float32Array(a.length);
+    for (let i = 0; i < a.length; i++) c[i] = a[i]! + a[a.length - 1 - i]!;
+    return c[0] ?? 0;
+  },
+};
