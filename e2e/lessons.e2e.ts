@@ -39,6 +39,16 @@ describe('lessons', () => {
     expect(errors).toEqual([]);
   }, 240_000);
 
+  it('marks the warps and code lines a step points at', async () => {
+    const { page, errors } = await openPage(browser, '/lesson/divergence/2');
+    await simulated(page);
+    expect(await page.getByTestId('warp-grid').first().getAttribute('data-highlighted-warps')).toBe('0');
+    const marked = page.locator('[data-highlighted=yes]');
+    expect(await marked.count()).toBe(1);
+    expect(await marked.textContent()).toContain('lid % (2u * s) == 0u');
+    expect(errors).toEqual([]);
+  });
+
   it('accepts the right answer and explains a wrong one', async () => {
     const { page, errors } = await openPage(browser, '/lesson/divergence/1');
     await simulated(page);

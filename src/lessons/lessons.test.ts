@@ -47,6 +47,16 @@ describe('lessons', () => {
     expect([answers[1], answers[3], answers[4]]).toEqual([37, 2, 4]);
   });
 
+  it('highlights only code that exists in the step’s kernel and warps of its workgroup', () => {
+    for (const lesson of LESSONS) {
+      for (const step of lesson.steps) {
+        const variant = findLab(step.lab)!.variants.find((v) => v.id === step.variant)!;
+        for (const snippet of step.highlight?.code ?? []) expect(variant.wgsl, `${lesson.id}: ${snippet}`).toContain(snippet);
+        for (const w of step.highlight?.warps ?? []) expect(w).toBeLessThan(step.workgroupSize / 32);
+      }
+    }
+  });
+
   it('explains a wrong answer by pointing at the view', () => {
     const step = LESSONS.find((l) => l.id === 'divergence')!.steps[0]!;
     const text = step.question!.explain(stateOf(step), 4);

@@ -37,6 +37,8 @@ export interface LessonStep {
   readonly narrative: string;
   /** What to look at on screen, named for the narration. */
   readonly lookAt?: string;
+  /** What the views mark for this step: warps of the grid, and code lines by a snippet they contain. */
+  readonly highlight?: { readonly warps?: readonly number[]; readonly code?: readonly string[] };
   readonly question?: Question;
   /** Show the timings panel, to set published figures beside the learner's own device. */
   readonly timings?: boolean;

@@ -9,19 +9,38 @@ interface Props {
   /** 1-based line and column of the current instruction in the WGSL, if any. */
   readonly line?: number | undefined;
   readonly column?: number | undefined;
+  /** Lines to point at (a lesson's highlight): every line containing one of these snippets. */
+  readonly highlight?: readonly string[] | undefined;
 }
 
-const CodeLines = memo(function CodeLines({ code, current, label }: { code: string; current: number | undefined; label: string }) {
+const CodeLines = memo(function CodeLines({
+  code,
+  current,
+  label,
+  highlight,
+}: {
+  code: string;
+  current: number | undefined;
+  label: string;
+  highlight: readonly string[] | undefined;
+}) {
   const lines = code.split('\n');
   return (
     <pre className="code-lines" aria-label={label}>
       {lines.map((text, i) => {
         const n = i + 1;
         const here = n === current;
+        const marked = highlight?.some((h) => text.includes(h)) ?? false;
         return (
-          <div key={i} className={here ? 'code-line current' : 'code-line'} data-line={n} aria-current={here ? 'step' : undefined}>
+          <div
+            key={i}
+            className={`code-line${here ? ' current' : ''}${marked ? ' highlighted' : ''}`}
+            data-line={n}
+            data-highlighted={marked ? 'yes' : undefined}
+            aria-current={here ? 'step' : undefined}
+          >
             <span className="line-marker" aria-hidden="true">
-              {here ? '▶' : ' '}
+              {here ? '▶' : marked ? '◆' : ' '}
             </span>
             <span className="line-number" aria-hidden="true">
               {n}
@@ -35,7 +54,7 @@ const CodeLines = memo(function CodeLines({ code, current, label }: { code: stri
 });
 
 /** The WGSL with the current line marked as the timeline moves, and a CUDA rendering beside it. */
-export const CodePane = memo(function CodePane({ wgsl, wgslFile, cuda, line, column }: Props) {
+export const CodePane = memo(function CodePane({ wgsl, wgslFile, cuda, line, column, highlight }: Props) {
   const [tab, setTab] = useState<'wgsl' | 'cuda'>('wgsl');
   const scroller = useRef<HTMLDivElement>(null);
   const reduced = usePrefersReducedMotion();
@@ -72,7 +91,12 @@ export const CodePane = memo(function CodePane({ wgsl, wgslFile, cuda, line, col
       )}
       {tab === 'cuda' && <p className="code-position">Written by us to mirror the WGSL; the timeline follows the WGSL.</p>}
       <div ref={scroller} className="code-scroll" id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${tab}`} tabIndex={0}>
-        <CodeLines code={tab === 'wgsl' ? wgsl : (cuda ?? '')} current={tab === 'wgsl' ? line : undefined} label={tab === 'wgsl' ? wgslFile : 'CUDA rendering'} />
+        <CodeLines
+          code={tab === 'wgsl' ? wgsl : (cuda ?? '')}
+          current={tab === 'wgsl' ? line : undefined}
+          label={tab === 'wgsl' ? wgslFile : 'CUDA rendering'}
+          highlight={tab === 'wgsl' ? highlight : undefined}
+        />
       </div>
     </section>
   );

@@ -165,6 +165,8 @@ export interface LessonFrame {
   readonly onReady: (state: { trace: Trace; index: TraceIndex; metrics: Metrics; step: number }) => void;
   /** Show the timings panel in this step. */
   readonly timings: boolean;
+  /** Warps and code lines the lesson points at. */
+  readonly highlight?: { readonly warps?: readonly number[]; readonly code?: readonly string[] } | undefined;
 }
 
 /**
@@ -404,7 +406,7 @@ export function LabPage({ lab, route, lesson }: { lab: LabDefinition; route: Lab
       </p>
 
       <div className={compare ? 'lab-grid compare' : 'lab-grid'}>
-        <CodePane wgsl={variant.wgsl} wgslFile={variant.file} cuda={variant.cuda} line={view?.line} column={view?.column} />
+        <CodePane wgsl={variant.wgsl} wgslFile={variant.file} cuda={variant.cuda} line={view?.line} column={view?.column} highlight={lesson?.highlight?.code} />
         <div className="lab-views">
           {index && trace && (
             <WarpGrid
@@ -421,6 +423,7 @@ export function LabPage({ lab, route, lesson }: { lab: LabDefinition; route: Lab
               }}
               onWorkgroup={(g) => setParam({ workgroup: g })}
               describeLane={(w, l) => lastAccessOfLane(index, w, l, safeStep)}
+              highlightWarps={lesson?.highlight?.warps}
             />
           )}
           {trace && main.memory >= 0 && index && <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} />}

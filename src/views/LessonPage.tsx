@@ -86,6 +86,7 @@ export function LessonPage({ route }: { route: LessonRoute }) {
         startAt: (index) => resolveMoment(index, step.moment),
         onReady: (s) => setState(s),
         timings: step.timings ?? false,
+        highlight: step.highlight,
       },
     [step],
   );

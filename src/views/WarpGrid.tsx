@@ -12,6 +12,8 @@ interface Props {
   readonly onWorkgroup: (workgroup: number) => void;
   /** What a lane last read or wrote by this step, for the details line (hovered or focused lane). */
   readonly describeLane: (warp: number, lane: number) => string;
+  /** Warps a lesson points at: outlined with a dashed frame and a ★. */
+  readonly highlightWarps?: readonly number[] | undefined;
 }
 
 const CELL = 16;
@@ -57,7 +59,7 @@ function LaneCell({ x, y, state, focused }: { x: number; y: number; state: LaneS
 }
 
 function sameRow(a: RowProps, b: RowProps): boolean {
-  if (a.row !== b.row || a.warpSize !== b.warpSize || a.focused !== b.focused || (a.focused && a.focusedLane !== b.focusedLane)) return false;
+  if (a.highlighted !== b.highlighted || a.row !== b.row || a.warpSize !== b.warpSize || a.focused !== b.focused || (a.focused && a.focusedLane !== b.focusedLane)) return false;
   const x = a.warp;
   const y = b.warp;
   if (x.id !== y.id || x.current !== y.current || x.divergent !== y.divergent) return false;
@@ -66,6 +68,7 @@ function sameRow(a: RowProps, b: RowProps): boolean {
 }
 
 interface RowProps {
+  highlighted: boolean;
   warp: WarpSnapshot;
   row: number;
   warpSize: number;
@@ -76,6 +79,7 @@ interface RowProps {
 // Rows compare their lanes by value: a step usually changes one warp, so the other rows (up to 31
 // of them, 32 cells each) skip rendering.
 const WarpRow = memo(function WarpRow({
+  highlighted,
   warp,
   row,
   warpSize,
@@ -86,8 +90,11 @@ const WarpRow = memo(function WarpRow({
   const label = 74;
   return (
     <g>
+      {highlighted && (
+        <rect className="warp-highlight" x={label - 4} y={y - 3} width={warpSize * (CELL + GAP) + 6} height={CELL + 6} rx={4} />
+      )}
       <text x={0} y={y + CELL - 3} className={warp.current ? 'warp-label current' : 'warp-label'}>
-        {warp.current ? '▶ ' : ''}warp {warp.id}
+        {warp.current ? '▶ ' : highlighted ? '★ ' : ''}warp {warp.id}
       </text>
       {Array.from({ length: warpSize }, (_, lane) => (
         <LaneCell key={lane} x={label + lane * (CELL + GAP)} y={y} state={(warp.lanes[lane] ?? LaneState.Absent) as LaneState} focused={focused && lane === focusedLane} />
@@ -109,7 +116,7 @@ const WarpRow = memo(function WarpRow({
  * squares, lanes masked off by a branch are hatched, exited lanes are crosses, lanes waiting at a
  * barrier show two bars; warps whose lanes split carry a ⑂ mark. Arrow keys move the lane focus.
  */
-export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWarp, focusedLane, onFocus, onWorkgroup, describeLane }: Props) {
+export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWarp, focusedLane, onFocus, onWorkgroup, describeLane, highlightWarps }: Props) {
   // Hovering shows a lane's details without moving the focus (or the URL); leaving restores them.
   const [hovered, setHovered] = useState<{ warp: number; lane: number } | undefined>();
   const titleId = useId();
@@ -148,7 +155,13 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
   const shownState = (warps[shown.warp]?.lanes[shown.lane] ?? LaneState.Absent) as LaneState;
   const focusedState = (warps[focusedWarp]?.lanes[focusedLane] ?? LaneState.Absent) as LaneState;
   return (
-    <section className="panel warp-grid" aria-labelledby={titleId} data-testid="warp-grid" data-divergent-warps={divergent.join(',')}>
+    <section
+      className="panel warp-grid"
+      aria-labelledby={titleId}
+      data-testid="warp-grid"
+      data-divergent-warps={divergent.join(',')}
+      data-highlighted-warps={highlightWarps?.join(',') ?? ''}
+    >
       <div className="panel-head">
         <h2 id={titleId}>Warps of workgroup {workgroup}</h2>
         <label htmlFor={selectId}>Workgroup</label>
@@ -191,7 +204,7 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
             </pattern>
           </defs>
           {warps.map((w, row) => (
-            <WarpRow key={w.id} warp={w} row={row} warpSize={warpSize} focusedLane={focusedLane} focused={row === focusedWarp} />
+            <WarpRow key={w.id} highlighted={highlightWarps?.includes(w.id) ?? false} warp={w} row={row} warpSize={warpSize} focusedLane={focusedLane} focused={row === focusedWarp} />
           ))}
         </svg>
       </div>

@@ -30,6 +30,7 @@ export const divergenceLesson: Lesson = {
       narrative:
         'At the first tree level, only invocations whose index is a multiple of 2 add (lid % 2 == 0). The warp cannot run half an instruction: it runs the add with the odd lanes masked off. Masked lanes are hatched; they wait, doing nothing, while the others work.',
       lookAt: 'the hatched lanes of the current warp',
+      highlight: { warps: [0], code: ['lid % (2u * s) == 0u'] },
       question: {
         prompt: 'How many lanes of the current warp are active in this step?',
         answer: activeLanesNow,
@@ -60,6 +61,7 @@ export const divergenceLesson: Lesson = {
       narrative:
         'The interleaved tree adds lid and lid + s for lid < s. The working invocations are always the first s, so whole warps work or whole warps rest: for s = 128, 64 and 32 no warp splits at all.',
       lookAt: 'warps with no divergence mark',
+      highlight: { code: ['if (lid < s)'] },
       question: {
         prompt: 'How many warps are split by a branch right now?',
         answer: divergentWarps,

@@ -27,6 +27,7 @@ export const indexingLesson: Lesson = {
       narrative:
         'Invocation i of workgroup w works on element w × 256 + i — global_invocation_id.x in WGSL, blockIdx.x × blockDim.x + threadIdx.x in CUDA. Warp 1 holds invocations 32 to 63, so its lanes read a[32] to a[63] together: one neat run of 128 bytes.',
       lookAt: 'the step description and the lane details',
+      highlight: { warps: [1], code: ['for (var i = gid.x'] },
       question: {
         prompt: 'Which element of a does lane 5 of warp 1 read?',
         answer: (s) => addressOfLane(s, 5),
@@ -50,6 +51,7 @@ export const indexingLesson: Lesson = {
       workgroupSize: 256,
       title: 'A 2-D grid for a matrix',
       moment: { kind: 'first-access', memory: 'a', warp: 1 },
+      highlight: { warps: [1], code: ['let i = row * params.cols + col;'] },
       narrative:
         'For a 32 × 32 matrix the grid is 2 × 2 tiles of 16 × 16. Invocation (x, y) takes column x and row y, and finds its element at row × 32 + col in row-major storage. Invocations are numbered x fastest, so warp 1 (invocations 32–63 of the tile) covers rows 2 and 3.',
       question: {
