@@ -46,7 +46,12 @@ describe('lessons', () => {
     const marked = page.locator('[data-highlighted=yes]');
     expect(await marked.count()).toBe(1);
     expect(await marked.textContent()).toContain('lid % (2u * s) == 0u');
-    expect(errors).toEqual([]);
+    // Lanes and memory words: lanes 0 and 16 ringed, words 0 and 32 framed, at the 2-way conflict.
+    const conflict = await openPage(browser, '/lesson/reduction/3');
+    await simulated(conflict.page);
+    expect(await conflict.page.locator('[data-ringed=yes]').count()).toBe(2);
+    expect(await conflict.page.locator('g[data-highlighted=yes]').count()).toBe(2);
+    expect([...errors, ...conflict.errors]).toEqual([]);
   });
 
   it('accepts the right answer and explains a wrong one', async () => {

@@ -53,6 +53,7 @@ describe('lessons', () => {
         const variant = findLab(step.lab)!.variants.find((v) => v.id === step.variant)!;
         for (const snippet of step.highlight?.code ?? []) expect(variant.wgsl, `${lesson.id}: ${snippet}`).toContain(snippet);
         for (const w of step.highlight?.warps ?? []) expect(w).toBeLessThan(step.workgroupSize / 32);
+        for (const [w, l] of step.highlight?.lanes ?? []) expect(w * 32 + l).toBeLessThan(step.workgroupSize);
       }
     }
   });

@@ -37,11 +37,20 @@ export interface LessonStep {
   readonly narrative: string;
   /** What to look at on screen, named for the narration. */
   readonly lookAt?: string;
-  /** What the views mark for this step: warps of the grid, and code lines by a snippet they contain. */
-  readonly highlight?: { readonly warps?: readonly number[]; readonly code?: readonly string[] };
+  /** What the views mark for this step: warps and lanes of the grid, words of workgroup memory, and code lines by a snippet they contain. */
+  readonly highlight?: Highlight;
   readonly question?: Question;
   /** Show the timings panel, to set published figures beside the learner's own device. */
   readonly timings?: boolean;
+}
+
+export interface Highlight {
+  readonly warps?: readonly number[];
+  /** [warp, lane] pairs. */
+  readonly lanes?: readonly (readonly [number, number])[];
+  /** Word addresses in the main workgroup memory. */
+  readonly words?: readonly number[];
+  readonly code?: readonly string[];
 }
 
 export interface Question {

@@ -5,6 +5,7 @@ import { labRoute, type LabRoute } from '../app/url.ts';
 import type { KernelRun } from '../kernel/types.ts';
 import { supportedWorkgroupSize, type LabDefinition, type LabParams, type LabVariant } from '../labs/lab.ts';
 import type { ElementType } from '../labs/types.ts';
+import type { Highlight } from '../lessons/types.ts';
 import { OP_KIND_NAMES, traceStep, type Diagnostic, type Metrics, type SimResult, type Trace } from '../sim/index.ts';
 import { SPEEDS, useAppStore } from '../store/index.ts';
 import {
@@ -166,7 +167,7 @@ export interface LessonFrame {
   /** Show the timings panel in this step. */
   readonly timings: boolean;
   /** Warps and code lines the lesson points at. */
-  readonly highlight?: { readonly warps?: readonly number[]; readonly code?: readonly string[] } | undefined;
+  readonly highlight?: Highlight | undefined;
 }
 
 /**
@@ -424,9 +425,10 @@ export function LabPage({ lab, route, lesson }: { lab: LabDefinition; route: Lab
               onWorkgroup={(g) => setParam({ workgroup: g })}
               describeLane={(w, l) => lastAccessOfLane(index, w, l, safeStep)}
               highlightWarps={lesson?.highlight?.warps}
+              highlightLanes={lesson?.highlight?.lanes}
             />
           )}
-          {trace && main.memory >= 0 && index && <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} />}
+          {trace && main.memory >= 0 && index && <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} highlightWords={lesson?.highlight?.words} />}
           {trace && <DataflowTreeView trace={trace} memory={main.memory} step={safeStep} kind={lab.tree} />}
           {lab.id === 'scan' && trace && index && <ScanInsights trace={trace} index={index} step={safeStep} memory={main.memory} variantId={variant.id} params={params} />}
         </div>

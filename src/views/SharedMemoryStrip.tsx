@@ -8,6 +8,8 @@ interface Props {
   readonly step: number;
   /** Wavefronts of the current request (from the trace index); 0 when the step is no request here. */
   readonly wavefronts: number;
+  /** Words a lesson points at: framed with a dashed outline and a ◆. */
+  readonly highlightWords?: readonly number[] | undefined;
 }
 
 const BANKS = 32;
@@ -26,7 +28,7 @@ function fmt(v: number): string {
  * lanes sit on top with arrows to the words they read (dashed) or write (solid); the request's
  * conflict degree is written out. Rows page by eight; the page follows the current request.
  */
-export function SharedMemoryStrip({ trace, memory, step, wavefronts }: Props) {
+export function SharedMemoryStrip({ trace, memory, step, wavefronts, highlightWords }: Props) {
   const titleId = useId();
   const mem = trace.memories[memory];
   const words = mem?.words ?? 0;
@@ -103,7 +105,11 @@ export function SharedMemoryStrip({ trace, memory, step, wavefronts }: Props) {
               const lanes = touched.get(addr);
               const y = LANE_ROW + 24 + r * CELL_H;
               return (
-                <g key={addr} className={`word bank-${b % 2 ? 'odd' : 'even'}${lanes ? (access?.write ? ' word-written' : ' word-read') : ''}`}>
+                <g
+                  key={addr}
+                  className={`word bank-${b % 2 ? 'odd' : 'even'}${lanes ? (access?.write ? ' word-written' : ' word-read') : ''}${highlightWords?.includes(addr) ? ' word-highlighted' : ''}`}
+                  data-highlighted={highlightWords?.includes(addr) ? 'yes' : undefined}
+                >
                   <rect x={60 + b * CELL_W} y={y} width={CELL_W - 2} height={CELL_H - 2} rx={3} />
                   <text x={60 + b * CELL_W + CELL_W / 2 - 1} y={y + CELL_H / 2 + 4} textAnchor="middle" className={written[addr] ? 'word-value' : 'word-value zero'}>
                     {fmt(values[addr] ?? 0)}

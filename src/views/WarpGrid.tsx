@@ -14,6 +14,8 @@ interface Props {
   readonly describeLane: (warp: number, lane: number) => string;
   /** Warps a lesson points at: outlined with a dashed frame and a ★. */
   readonly highlightWarps?: readonly number[] | undefined;
+  /** Lanes a lesson points at, as [warp, lane]: a dashed ring. */
+  readonly highlightLanes?: readonly (readonly [number, number])[] | undefined;
 }
 
 const CELL = 16;
@@ -59,7 +61,7 @@ function LaneCell({ x, y, state, focused }: { x: number; y: number; state: LaneS
 }
 
 function sameRow(a: RowProps, b: RowProps): boolean {
-  if (a.highlighted !== b.highlighted || a.row !== b.row || a.warpSize !== b.warpSize || a.focused !== b.focused || (a.focused && a.focusedLane !== b.focusedLane)) return false;
+  if (a.highlighted !== b.highlighted || a.ringed !== b.ringed || a.row !== b.row || a.warpSize !== b.warpSize || a.focused !== b.focused || (a.focused && a.focusedLane !== b.focusedLane)) return false;
   const x = a.warp;
   const y = b.warp;
   if (x.id !== y.id || x.current !== y.current || x.divergent !== y.divergent) return false;
@@ -69,6 +71,8 @@ function sameRow(a: RowProps, b: RowProps): boolean {
 
 interface RowProps {
   highlighted: boolean;
+  /** Lanes of this warp to ring, joined as "3,5" so rows can compare them cheaply. */
+  ringed: string;
   warp: WarpSnapshot;
   row: number;
   warpSize: number;
@@ -80,6 +84,7 @@ interface RowProps {
 // of them, 32 cells each) skip rendering.
 const WarpRow = memo(function WarpRow({
   highlighted,
+  ringed,
   warp,
   row,
   warpSize,
@@ -97,7 +102,12 @@ const WarpRow = memo(function WarpRow({
         {warp.current ? '▶ ' : highlighted ? '★ ' : ''}warp {warp.id}
       </text>
       {Array.from({ length: warpSize }, (_, lane) => (
-        <LaneCell key={lane} x={label + lane * (CELL + GAP)} y={y} state={(warp.lanes[lane] ?? LaneState.Absent) as LaneState} focused={focused && lane === focusedLane} />
+        <g key={lane}>
+          <LaneCell x={label + lane * (CELL + GAP)} y={y} state={(warp.lanes[lane] ?? LaneState.Absent) as LaneState} focused={focused && lane === focusedLane} />
+          {ringed.split(',').includes(String(lane)) && (
+            <circle className="lane-ring" cx={label + lane * (CELL + GAP) + CELL / 2} cy={y + CELL / 2} r={CELL / 2 + 3} data-ringed="yes" />
+          )}
+        </g>
       ))}
       {warp.divergent && (
         <g className="divergence-mark" aria-hidden="true">
@@ -116,7 +126,7 @@ const WarpRow = memo(function WarpRow({
  * squares, lanes masked off by a branch are hatched, exited lanes are crosses, lanes waiting at a
  * barrier show two bars; warps whose lanes split carry a ⑂ mark. Arrow keys move the lane focus.
  */
-export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWarp, focusedLane, onFocus, onWorkgroup, describeLane, highlightWarps }: Props) {
+export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWarp, focusedLane, onFocus, onWorkgroup, describeLane, highlightWarps, highlightLanes }: Props) {
   // Hovering shows a lane's details without moving the focus (or the URL); leaving restores them.
   const [hovered, setHovered] = useState<{ warp: number; lane: number } | undefined>();
   const titleId = useId();
@@ -204,7 +214,11 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
             </pattern>
           </defs>
           {warps.map((w, row) => (
-            <WarpRow key={w.id} highlighted={highlightWarps?.includes(w.id) ?? false} warp={w} row={row} warpSize={warpSize} focusedLane={focusedLane} focused={row === focusedWarp} />
+            <WarpRow
+              key={w.id}
+              highlighted={highlightWarps?.includes(w.id) ?? false}
+              ringed={(highlightLanes ?? []).filter(([hw]) => hw === w.id).map(([, l]) => l).join(',')}
+              warp={w} row={row} warpSize={warpSize} focusedLane={focusedLane} focused={row === focusedWarp} />
           ))}
         </svg>
       </div>

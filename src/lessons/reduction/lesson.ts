@@ -38,7 +38,8 @@ export const reductionLesson: Lesson = {
       narrative:
         'Computing index = 2·s·lid puts the working invocations next to each other, so whole warps rest. But now lane k reads word 2·s·k: with s = 1, lanes 0 and 16 both want bank 0. Workgroup memory has 32 banks; two different words in one bank are served one after the other.',
       lookAt: 'the workgroup-memory strip and its conflict line',
-      highlight: { code: ['let index = 2u * s * lid;'] },
+      // Lanes 0 and 16 of warp 0 read words 0 and 32: both in bank 0.
+      highlight: { code: ['let index = 2u * s * lid;'], lanes: [[0, 0], [0, 16]], words: [0, 32] },
       question: {
         prompt: 'How many wavefronts does this request need?',
         answer: (s) => s.index.wavefronts[s.step]!,
