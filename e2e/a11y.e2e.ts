@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './browser.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -26,13 +26,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 describe('accessibility (axe-core): no serious or critical violation', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch({ webgpu: true });
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it.each([
     ['the lesson index', '/lessons', 'lesson-index'],
@@ -42,7 +36,7 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
     ['projector mode', '/lesson/reduction/3?mode=projector', 'warp-grid'],
     ['the start page', '/', 'adapter-panel'],
   ])('%s', async (_name, path, ready) => {
-    const { page, errors } = await openPage(browser, path);
+    const { page, errors } = await openPage(browser(), path);
     await page.getByTestId(ready).first().waitFor({ timeout: 60_000 });
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Flags that give headless Chromium WebGPU on SwiftShader on machines with no GPU and no network. */
 export const WEBGPU_FLAGS = ['--enable-unsafe-webgpu', '--enable-unsafe-swiftshader', '--use-webgpu-adapter=swiftshader'];
@@ -24,4 +25,19 @@ export async function openPage(browser: Browser, path = '/'): Promise<{ page: Pa
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   await page.goto(new URL(path, BASE_URL).href);
   return { page, errors };
+}
+
+/** One browser for the enclosing `describe`: launched before its tests, closed after them. */
+export function useBrowser(options: { webgpu?: boolean } = {}): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch({ webgpu: options.webgpu ?? true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not launched yet (use it inside a test)');
+    return browser;
+  };
 }

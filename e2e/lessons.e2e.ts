@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './browser.ts';
 
 async function lessonStep(page: Page): Promise<number> {
   return Number(await page.getByTestId('lesson').getAttribute('data-step'));
@@ -12,16 +12,10 @@ async function simulated(page: Page): Promise<void> {
 }
 
 describe('lessons', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch({ webgpu: true });
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it.each(['indexing', 'divergence', 'reduction', 'scan'])('runs the %s lesson from the first step to the last with the clicker keys', async (id) => {
-    const { page, errors } = await openPage(browser, `/lesson/${id}/1`);
+    const { page, errors } = await openPage(browser(), `/lesson/${id}/1`);
     await simulated(page);
     const total = Number(/of (\d+)/.exec((await page.getByTestId('lesson-counter').textContent()) ?? '')?.[1]);
     expect(total).toBeGreaterThan(3);
@@ -40,14 +34,14 @@ describe('lessons', () => {
   }, 240_000);
 
   it('marks the warps and code lines a step points at', async () => {
-    const { page, errors } = await openPage(browser, '/lesson/divergence/2');
+    const { page, errors } = await openPage(browser(), '/lesson/divergence/2');
     await simulated(page);
     expect(await page.getByTestId('warp-grid').first().getAttribute('data-highlighted-warps')).toBe('0');
     const marked = page.locator('[data-highlighted=yes]');
     expect(await marked.count()).toBe(1);
     expect(await marked.textContent()).toContain('lid % (2u * s) == 0u');
     // Lanes and memory words: lanes 0 and 16 ringed, words 0 and 32 framed, at the 2-way conflict.
-    const conflict = await openPage(browser, '/lesson/reduction/3');
+    const conflict = await openPage(browser(), '/lesson/reduction/3');
     await simulated(conflict.page);
     expect(await conflict.page.locator('[data-ringed=yes]').count()).toBe(2);
     expect(await conflict.page.locator('g[data-highlighted=yes]').count()).toBe(2);
@@ -55,7 +49,7 @@ describe('lessons', () => {
   });
 
   it('accepts the right answer and explains a wrong one', async () => {
-    const { page, errors } = await openPage(browser, '/lesson/divergence/1');
+    const { page, errors } = await openPage(browser(), '/lesson/divergence/1');
     await simulated(page);
     const check = page.getByTestId('check-answer');
     await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid=check-answer]')?.disabled);
@@ -72,7 +66,7 @@ describe('lessons', () => {
   });
 
   it('opens a step URL cold, and keeps progress across a reload', async () => {
-    const { page, errors } = await openPage(browser, '/lesson/reduction/3');
+    const { page, errors } = await openPage(browser(), '/lesson/reduction/3');
     await simulated(page);
     expect(await lessonStep(page)).toBe(3);
     expect(await page.getByTestId('lesson-lab').textContent()).toMatch(/less diverg/i);
@@ -89,7 +83,7 @@ describe('lessons', () => {
   });
 
   it('embed mode shows the lesson with no navigation chrome', async () => {
-    const { page, errors } = await openPage(browser, '/lesson/scan/4?embed=1');
+    const { page, errors } = await openPage(browser(), '/lesson/scan/4?embed=1');
     await simulated(page);
     expect(await page.locator('header, nav[aria-label="Lessons and labs"], .lesson-crumb').count()).toBe(0);
     expect(await page.getByTestId('lesson-counter').textContent()).toContain('Step 4 of 7');
@@ -100,9 +94,9 @@ describe('lessons', () => {
   });
 
   it('an unknown lesson or step lands on a sane page', async () => {
-    const { page, errors } = await openPage(browser, '/lesson/nope/2');
+    const { page, errors } = await openPage(browser(), '/lesson/nope/2');
     await page.getByTestId('lesson-missing').waitFor();
-    const second = await openPage(browser, '/lesson/divergence/99');
+    const second = await openPage(browser(), '/lesson/divergence/99');
     await second.page.getByTestId('lesson').waitFor();
     expect(await second.page.getByTestId('lesson-counter').textContent()).toContain('Step 5 of 5');
     expect([...errors, ...second.errors]).toEqual([]);
@@ -110,16 +104,10 @@ describe('lessons', () => {
 });
 
 describe('presenter and audience windows', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch({ webgpu: true });
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it('stay on the same step whichever one steps', async () => {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const context = await browser().newContext({ viewport: { width: 1400, height: 900 } });
     const base = new URL('/', process.env.E2E_BASE_URL ?? 'http://127.0.0.1:4173').href;
     const audience = await context.newPage();
     const errors: string[] = [];

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, launch } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { BASE_URL, useBrowser } from './browser.ts';
 
 /**
  * The smallest rendered font size of any visible text on the page, in CSS pixels: HTML text from
@@ -31,16 +30,10 @@ function smallestVisibleText(page: Page): Promise<{ px: number; sample: string }
 }
 
 describe('projector mode at 1920×1080', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch({ webgpu: true });
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   async function open(path: string) {
-    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const context = await browser().newContext({ viewport: { width: 1920, height: 1080 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

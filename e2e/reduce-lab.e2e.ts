@@ -1,13 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './browser.ts';
+import { LabPageObject } from './pages.ts';
 
-/** Page object for a lab: reads what the views expose, drives the timeline by keyboard. */
-class LabPageObject {
-  constructor(readonly page: Page) {}
-  async ready(): Promise<void> {
-    await this.page.getByTestId('warp-grid').first().waitFor({ timeout: 60_000 });
-  }
+/** The reduction lab's page object: the shared timeline driving plus what its views expose. */
+class ReduceLabPage extends LabPageObject {
   async treeLevel(): Promise<number> {
     return Number(await this.page.getByTestId('dataflow-tree').first().getAttribute('data-level'));
   }
@@ -16,25 +12,6 @@ class LabPageObject {
   }
   async divergentWarps(): Promise<string> {
     return (await this.page.getByTestId('warp-grid').first().getAttribute('data-divergent-warps')) ?? '';
-  }
-  async stepCounter(): Promise<string> {
-    return (await this.page.getByTestId('step-counter').textContent()) ?? '';
-  }
-  /**
-   * Presses a timeline key as a person at the keyboard would, and waits until the step it moves
-   * to is on screen (reading too early would see the previous step).
-   */
-  async press(key: string, times = 1): Promise<void> {
-    for (let i = 0; i < times; i++) {
-      const before = await this.stepCounter();
-      await this.page.keyboard.press(key);
-      await this.page
-        .waitForFunction((b) => document.querySelector('[data-testid=step-counter]')?.textContent !== b, before, { timeout: 2000 })
-        .catch(() => undefined); // a key with nowhere to go (end of trace) leaves the step as it was
-    }
-  }
-  async blur(): Promise<void> {
-    await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   }
   /** Barrier to barrier until the tree has written `level`. */
   async toLevel(level: number): Promise<void> {
@@ -45,17 +22,11 @@ class LabPageObject {
 }
 
 describe('reduction lab', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch({ webgpu: true });
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it('shows neighbored divergence and tree shape, then interleaved, by keyboard; the URL restores the state', async () => {
-    const { page, errors } = await openPage(browser, '/lab/reduce?v=neighbored&n=1024&wg=256');
-    const lab = new LabPageObject(page);
+    const { page, errors } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');
+    const lab = new ReduceLabPage(page);
     await lab.ready();
     expect(await page.getByTestId('lab').getAttribute('data-variant')).toBe('neighbored');
 
@@ -70,12 +41,14 @@ describe('reduction lab', () => {
     expect(await page.getByTestId('warp-summary').textContent()).toContain('divergent: warp');
 
     // The URL holds lab, variant, parameters and step; a reload restores the same step.
-    await page.waitForFunction(() => new URLSearchParams(location.search).has('step'));
+    // The address catches up with the step once stepping pauses (it is written after a short pause).
+    const counter = await lab.stepCounter();
+    const shown = Number(/Step (\d+)/.exec(counter)?.[1]) - 1;
+    await page.waitForFunction((s) => new URLSearchParams(location.search).get('step') === String(s), shown);
     const url = new URL(page.url());
     expect(url.pathname).toBe('/lab/reduce');
     expect(url.searchParams.get('v')).toBe('neighbored');
     expect(url.searchParams.get('n')).toBe('1024');
-    const counter = await lab.stepCounter();
     await page.reload();
     await lab.ready();
     await page.waitForFunction((c) => document.querySelector('[data-testid=step-counter]')?.textContent === c, counter);
@@ -96,8 +69,8 @@ describe('reduction lab', () => {
   });
 
   it('compares two variants side by side with their metric differences', async () => {
-    const { page, errors } = await openPage(browser, '/lab/reduce?v=neighbored&cmp=interleaved&n=1024&wg=256');
-    const lab = new LabPageObject(page);
+    const { page, errors } = await openPage(browser(), '/lab/reduce?v=neighbored&cmp=interleaved&n=1024&wg=256');
+    const lab = new ReduceLabPage(page);
     await lab.ready();
     await page.getByTestId('compare-pane').getByTestId('warp-grid').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('dataflow-tree').count()).toBe(2);
@@ -112,7 +85,7 @@ describe('reduction lab', () => {
   });
 
   it('fills the timings table with figures and agreement checks', async () => {
-    const { page, errors } = await openPage(browser, '/lab/reduce?v=interleaved&n=1024&wg=256');
+    const { page, errors } = await openPage(browser(), '/lab/reduce?v=interleaved&n=1024&wg=256');
     await page.getByTestId('adapter-name').or(page.getByTestId('measure')).first().waitFor();
     await page.getByTestId('measure').click();
     const table = page.getByTestId('timings-table');
@@ -133,16 +106,10 @@ describe('reduction lab', () => {
 });
 
 describe('warp grid lane details', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch({ webgpu: true });
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it('shows a lane’s last memory access on hover and follows the arrow keys', async () => {
-    const { page, errors } = await openPage(browser, '/lab/reduce?v=interleaved&n=1024&wg=256&step=300');
+    const { page, errors } = await openPage(browser(), '/lab/reduce?v=interleaved&n=1024&wg=256&step=300');
     const grid = page.getByTestId('warp-grid');
     await grid.waitFor({ timeout: 60_000 });
     const svg = grid.getByTestId('lane-grid');
@@ -163,13 +130,7 @@ describe('warp grid lane details', () => {
 });
 
 describe('lab addresses it cannot follow', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch({ webgpu: true });
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it.each([
     ['/lab/reduce?v=nope', 'no variant “nope”'],
@@ -179,7 +140,7 @@ describe('lab addresses it cannot follow', () => {
     ['/lab/scan?v=blelloch-padded&wg=1024', 'using 512'],
     ['/lab/reduce?n=abc&step=-1', 'expected a whole number'],
   ])('%s lands on a working lab with a notice', async (path, notice) => {
-    const { page, errors } = await openPage(browser, path);
+    const { page, errors } = await openPage(browser(), path);
     await page.getByTestId('warp-grid').waitFor({ timeout: 60_000 });
     const text = [await page.getByTestId('lab-notices').allTextContents(), await page.getByTestId('notices').allTextContents()].flat().join(' ');
     expect(text).toContain(notice);
@@ -188,16 +149,10 @@ describe('lab addresses it cannot follow', () => {
 });
 
 describe('help overlay', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch({ webgpu: true });
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it('? lists the shortcuts that work on this page and Escape closes it', async () => {
-    const { page, errors } = await openPage(browser, '/lab/reduce');
+    const { page, errors } = await openPage(browser(), '/lab/reduce');
     await page.getByTestId('warp-grid').first().waitFor({ timeout: 60_000 });
     await page.keyboard.press('?');
     const overlay = page.getByTestId('help-overlay');

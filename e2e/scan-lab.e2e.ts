@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './browser.ts';
+import { LabPageObject } from './pages.ts';
 
 interface SweepState {
   readonly phase: string;
@@ -11,26 +11,9 @@ interface SweepState {
 }
 
 /** Page object for the scan lab: reads the sweep views' data attributes, drives the timeline by keyboard. */
-class ScanLabPage {
-  constructor(readonly page: Page) {}
-  async ready(): Promise<void> {
+class ScanLabPage extends LabPageObject {
+  override async ready(): Promise<void> {
     await this.page.getByTestId('scan-phase').waitFor({ timeout: 60_000 });
-  }
-  async stepCounter(): Promise<string> {
-    return (await this.page.getByTestId('step-counter').textContent()) ?? '';
-  }
-  /** Presses a timeline key and waits until the step it moves to is on screen. */
-  async press(key: string, times = 1): Promise<void> {
-    for (let i = 0; i < times; i++) {
-      const before = await this.stepCounter();
-      await this.page.keyboard.press(key);
-      await this.page
-        .waitForFunction((b) => document.querySelector('[data-testid=step-counter]')?.textContent !== b, before, { timeout: 2000 })
-        .catch(() => undefined); // a key with nowhere to go (end of trace) leaves the step as it was
-    }
-  }
-  async blur(): Promise<void> {
-    await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   }
   async state(): Promise<SweepState> {
     return this.page.evaluate(() => {
@@ -47,16 +30,10 @@ class ScanLabPage {
 }
 
 describe('scan lab', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch({ webgpu: true });
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it('steps Blelloch through up-sweep, root clear and down-sweep, drawing the trees level by level', async () => {
-    const { page, errors } = await openPage(browser, '/lab/scan?v=blelloch&n=512&wg=256');
+    const { page, errors } = await openPage(browser(), '/lab/scan?v=blelloch&n=512&wg=256');
     const lab = new ScanLabPage(page);
     await lab.ready();
     expect(await page.getByTestId('lab').getAttribute('data-variant')).toBe('blelloch');
@@ -105,7 +82,7 @@ describe('scan lab', () => {
   });
 
   it('shows the bank conflicts that padding removes', async () => {
-    const { page, errors } = await openPage(browser, '/lab/scan?v=blelloch&n=512&wg=256');
+    const { page, errors } = await openPage(browser(), '/lab/scan?v=blelloch&n=512&wg=256');
     await new ScanLabPage(page).ready();
     const padded = page.getByTestId('bank-conflicts-blelloch-padded');
     await page.waitForFunction(() => (document.querySelector('[data-testid=bank-conflicts-blelloch-padded]')?.getAttribute('data-conflicts') ?? '') !== '', undefined, {
@@ -124,7 +101,7 @@ describe('scan lab', () => {
   });
 
   it('fills the timings table with figures and agreement checks', async () => {
-    const { page, errors } = await openPage(browser, '/lab/scan?v=blelloch');
+    const { page, errors } = await openPage(browser(), '/lab/scan?v=blelloch');
     await page.getByTestId('adapter-name').or(page.getByTestId('measure')).first().waitFor();
     await page.getByTestId('measure').click();
     const table = page.getByTestId('timings-table');

@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './browser.ts';
 
 describe('app shell with WebGPU (SwiftShader)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch({ webgpu: true });
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it('names the adapter and runs vector add on the GPU, checked against the CPU', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(browser());
     await page.getByTestId('adapter-name').waitFor();
     expect((await page.getByTestId('adapter-name').textContent())?.toLowerCase()).toContain('swiftshader');
     await page.getByTestId('size-select').selectOption('16');
@@ -26,7 +19,7 @@ describe('app shell with WebGPU (SwiftShader)', () => {
   });
 
   it('shows a WGSL syntax error with line and column, and keeps the edit', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(browser());
     await page.getByTestId('adapter-name').waitFor();
     const editor = page.getByTestId('wgsl-editor');
     const original = await editor.inputValue();
@@ -48,16 +41,10 @@ describe('app shell with WebGPU (SwiftShader)', () => {
 });
 
 describe('app shell without WebGPU', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch({ webgpu: false });
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser({ webgpu: false });
 
   it('shows the banner and has no uncaught error', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(browser());
     const banner = page.getByTestId('webgpu-banner');
     await banner.waitFor();
     expect(await banner.textContent()).toContain('WebGPU unavailable — simulator only');

@@ -1,22 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './browser.ts';
 
 /**
  * A measurement, not a pass/fail timing: steps a 1024-invocation workgroup (32 warps) and prints
  * the frame intervals and the key-to-screen latency the page achieved while stepping.
  */
 describe('stepping a 1024-invocation workgroup', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch({ webgpu: true });
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it('reports frame times while stepping', async () => {
-    const { page, errors } = await openPage(browser, '/lab/reduce?v=interleaved&n=1024&wg=1024');
+    const { page, errors } = await openPage(browser(), '/lab/reduce?v=interleaved&n=1024&wg=1024');
     await page.getByTestId('warp-grid').waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('warp-summary').textContent()).toMatch(/of 32 warps/);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

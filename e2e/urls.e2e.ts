@@ -1,15 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './browser.ts';
 
 describe('malformed and hostile addresses', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch({ webgpu: true });
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+  const browser = useBrowser();
 
   it.each([
     ['/lab/nope', 'notices'],
@@ -23,7 +16,7 @@ describe('malformed and hostile addresses', () => {
     ['/nothing/here?x=1', 'notices'],
     ['/lab/scan?v=blelloch&cmp=blelloch&type=f64', 'lab-notices'],
   ])('%s lands on a sane page with a notice, runs no script and throws nothing', async (path, notice) => {
-    const { page, errors } = await openPage(browser, path);
+    const { page, errors } = await openPage(browser(), path);
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
       dialogs.push(d.message());
