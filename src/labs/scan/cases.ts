@@ -4,7 +4,7 @@
  */
 import type { KernelCase } from '../../kernel/cases.ts';
 import type { ElementType } from '../types.ts';
-import { addTileSumsRun, matrixShape, singlePassRun, summedAreaColumnsRun, summedAreaRowsRun, tileScanRun } from './driver.ts';
+import { addTileSumsRun, matrixShape, singlePassRunOf, summedAreaColumnsRun, summedAreaRowsRun, tileScanRun } from './driver.ts';
 import { scanInput, type ScanFill } from './inputs.ts';
 import { ADD_TILE_SUMS, SCAN_VARIANTS } from './variants.ts';
 
@@ -33,7 +33,7 @@ function tileCases(): KernelCase[] {
         if (v.shape === 'tiles') {
           out.push({ ...common, name: `scan/${v.id} ${type} ${mode} wg=${WG}`, build: (rng, n) => tileScanRun(v.id, scanInput(rng, n, type, fill), opts) });
         } else if (v.shape === 'single-pass') {
-          out.push({ ...common, name: `scan/${v.id} ${type} ${mode} wg=${WG}`, build: (rng, n) => singlePassRun(scanInput(rng, n, type, fill), opts) });
+          out.push({ ...common, name: `scan/${v.id} ${type} ${mode} wg=${WG}`, build: (rng, n) => singlePassRunOf(v.id, scanInput(rng, n, type, fill), opts) });
         } else {
           out.push({
             ...common,

@@ -217,3 +217,71 @@ __global__ void scanColumns(const T* input, T* output, unsigned width, unsigned 
     else { running += v; output[y * width + x] = running; }
   }
 }`;
+
+export const SINGLE_PASS_VEC4_CUDA = `// Single pass for bandwidth: 4 x uint4 per thread, warp scans, look-back by a whole warp.
+// status[0]: ticket; tile t: {lo, hi}, each word (flag << 16) | half, flag = mark * 2 + kind.
+// Tile = 4 rows of blockDim.x uint4; thread p holds uint4 p of every row (coalesced 16-byte I/O).
+template <typename T, bool EXCLUSIVE, int SPIN_LIMIT>
+__global__ void scanSinglePassVec4(const vec4<T>* input, vec4<T>* output, unsigned* status,
+                                   unsigned n, unsigned tiles) {
+  __shared__ vec4<T> warpTotals[32];
+  __shared__ unsigned ticket;
+  __shared__ T tilePrefix;
+  unsigned lid = threadIdx.x, lane = lid & 31, warp = lid >> 5, W = blockDim.x;
+  if (lid == 0) ticket = atomicAdd(&status[0], 1u);
+  __syncthreads();
+  unsigned drawn = ticket, tile = drawn % tiles, mark = 1 + (drawn / tiles) % 2;
+  unsigned base = tile * W * 4;
+
+  vec4<T> x[4];
+  vec4<T> sums;                                      // component r: this thread's sum of row r
+  for (int r = 0; r < 4; ++r) {
+    x[r] = loadVec(input, base + r * W + lid, n);     // zeros at or past n
+    sums[r] = x[r].x + x[r].y + x[r].z + x[r].w;
+  }
+  vec4<T> laneBefore = warpExclusiveScan(sums);     // the 4 rows at once (shuffles)
+  vec4<T> warpTotal = warpReduce(sums);
+  if (lane == 0) warpTotals[warp] = warpTotal;
+  __syncthreads();
+  vec4<T> before = 0, all = 0;
+  for (unsigned g = lane; g < W / 32; g += 32) {
+    all += warpTotals[g];
+    if (g < warp) before += warpTotals[g];
+  }
+  before = warpReduce(before); all = warpReduce(all);
+  vec4<T> rowBefore = {0, all.x, all.x + all.y, all.x + all.y + all.z};
+  T tileTotal = rowBefore.w + all.w;
+
+  if (warp == 0) {
+    if (lane == 0) publish(status, tile, tile == 0 ? INCLUSIVE : AGGREGATE, tileTotal, mark);
+    T prefix = 0;
+    for (unsigned j = tile; j > 0; ) {               // lane i looks at tile j - 1 - i
+      bool valid = lane < j;
+      unsigned state = NOT_READY, bits = 0, firstIncl = 32, firstWait = 0;
+      for (int tries = 0; tries < SPIN_LIMIT; ++tries) {
+        if (valid && state != INCLUSIVE) readSlot(status, j - 1 - lane, mark, &state, &bits);
+        firstIncl = __ffs(__ballot_sync(~0u, valid && state == INCLUSIVE)) - 1;   // 32 if none
+        firstWait = __ffs(__ballot_sync(~0u, valid && state == NOT_READY)) - 1;
+        if (firstWait > firstIncl || firstWait == 32) break;
+      }
+      unsigned limit = firstIncl < firstWait ? firstIncl + 1 : firstWait;
+      prefix += warpReduce(valid && lane < limit ? asT(bits) : T(0));
+      if (firstIncl < firstWait) break;              // reached an inclusive prefix
+      j -= min(limit, j);
+      if (firstWait < 32 && j > 0) { prefix += warpReduceTile(input, j - 1, n); --j; }  // fallback
+    }
+    if (lane == 0) {
+      if (tile > 0) publish(status, tile, INCLUSIVE, prefix + tileTotal, mark);
+      tilePrefix = prefix;
+    }
+  }
+  __syncthreads();
+  vec4<T> offsets = tilePrefix + rowBefore + before + laneBefore;
+  for (int r = 0; r < 4; ++r) {
+    vec4<T> v = x[r];
+    T s1 = v.x, s2 = s1 + v.y, s3 = s2 + v.z;
+    vec4<T> scanned = EXCLUSIVE ? vec4<T>{0, s1, s2, s3} : vec4<T>{s1, s2, s3, s3 + v.w};
+    unsigned vi = base + r * W + lid;
+    if (vi < (n + 3) / 4) output[vi] = offsets[r] + scanned;
+  }
+}`;

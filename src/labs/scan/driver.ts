@@ -5,7 +5,7 @@
  */
 import { foldWorkgroups, type BindingData, type KernelRun } from '../../kernel/types.ts';
 import { arrayFor, type ElementType, type KernelExecutor } from '../types.ts';
-import { ADD_TILE_SUMS, SINGLE_PASS_ITEMS, scanVariant, withElementType, type ScanVariant, type ScanVariantId } from './variants.ts';
+import { ADD_TILE_SUMS, SINGLE_PASS_ITEMS, SINGLE_PASS_VEC4_ITEMS, scanVariant, withElementType, type ScanVariant, type ScanVariantId } from './variants.ts';
 import LINEAR_WGSL from '../../../shaders/common/linear-workgroup.wgsl?raw';
 
 export interface ScanOptions {
@@ -136,6 +136,56 @@ export function singlePassRun(input: BindingData, opts: SinglePassOptions = {}):
   };
 }
 
+/** Status words the vec4 single-pass kernel needs for n elements: a ticket, then 2 per tile. */
+export function singlePassVec4StatusWords(n: number, workgroupSize: number): number {
+  return 1 + 2 * Math.ceil(n / (workgroupSize * SINGLE_PASS_VEC4_ITEMS));
+}
+
+/** `data` padded with zeros to a multiple of 4 elements (itself when it already is one). */
+function padToVec4(data: BindingData): BindingData {
+  const len = Math.ceil(data.length / 4) * 4;
+  if (len === data.length) return data;
+  const padded = arrayFor(elementTypeOf(data), len);
+  padded.set(data);
+  return padded;
+}
+
+/**
+ * The vec4 single-pass scan: one dispatch for any length. Its input and output bindings are vec4
+ * arrays, so both are padded to a multiple of 4 elements; output binding 1 is that long, and
+ * {@link scan} cuts it back to n.
+ */
+export function singlePassVec4Run(input: BindingData, opts: SinglePassOptions = {}): KernelRun {
+  const variant = scanVariant('single-pass-vec4');
+  const r = resolve(variant, opts, input);
+  const n = input.length;
+  const tiles = Math.ceil(n / tileSize(variant, r.workgroupSize));
+  const words = singlePassVec4StatusWords(n, r.workgroupSize);
+  const status = opts.status ?? new Uint32Array(words);
+  if (status.length !== words) throw new RangeError(`status needs ${words} words, got ${status.length}`);
+  const padded = padToVec4(input);
+  return {
+    code: kernelCode(variant.code, r.type),
+    entryPoint: 'main',
+    file: variant.file,
+    label: 'scan.single-pass-vec4',
+    workgroups: foldWorkgroups(tiles),
+    overrides: {
+      WORKGROUP_SIZE: r.workgroupSize,
+      EXCLUSIVE: r.exclusive ? 1 : 0,
+      ...(opts.spinLimit !== undefined ? { SPIN_LIMIT: opts.spinLimit } : {}),
+    },
+    bindings: { 0: { 0: padded, 1: arrayFor(r.type, padded.length), 2: status, 3: params(n, tiles) } },
+  };
+}
+
+/** The one dispatch of a single-pass variant. */
+export function singlePassRunOf(variantId: ScanVariantId, input: BindingData, opts: SinglePassOptions = {}): KernelRun {
+  if (variantId === 'single-pass-vec4') return singlePassVec4Run(input, opts);
+  if (variantId === 'single-pass') return singlePassRun(input, opts);
+  throw new RangeError(`${variantId} is not a single-pass scan`);
+}
+
 /** Pass 1 of the summed-area table: scans each row of a row-major width × height matrix. */
 export function summedAreaRowsRun(input: BindingData, width: number, height: number, opts: ScanOptions = {}): KernelRun {
   const variant = scanVariant('summed-area');
@@ -199,9 +249,10 @@ export async function scan(executor: KernelExecutor, variantId: ScanVariantId, i
     case 'tiles':
       return { output: await scanTiles(executor, variantId, input, o, passes), passes };
     case 'single-pass': {
-      const run = singlePassRun(input, o);
+      const run = singlePassRunOf(variantId, input, o);
       passes.push(run);
-      return { output: (await executor.run(run))[0]![1]!, passes };
+      const output = (await executor.run(run))[0]![1]!;
+      return { output: output.length === input.length ? output : output.slice(0, input.length), passes };
     }
     case 'matrix': {
       const width = opts.width ?? input.length;
@@ -253,7 +304,7 @@ export function timingPasses(variantId: ScanVariantId, n: number, opts: ScanOpti
       return chain(n, r.exclusive);
     }
     case 'single-pass':
-      return [singlePassRun(z(n), o)];
+      return [singlePassRunOf(variantId, z(n), o)];
     case 'matrix': {
       const { width, height } = opts.width ? { width: opts.width, height: n / opts.width } : matrixShape(n);
       return [summedAreaRowsRun(z(n), width, height, o), summedAreaColumnsRun(z(n), width, height, o)];

@@ -1,7 +1,7 @@
 import type { BindingData } from '../../kernel/types.ts';
 import type { LabDefinition, LabParams, LabVariant } from '../lab.ts';
 import { seededRandom } from '../../util/random.ts';
-import { matrixShape, scan, singlePassRun, summedAreaRowsRun, tileScanRun, timingPasses } from './driver.ts';
+import { matrixShape, scan, singlePassRunOf, summedAreaRowsRun, tileScanRun, timingPasses } from './driver.ts';
 import { scanInput } from './inputs.ts';
 import { bytesMoved, scanReference, scanReferenceF64, summedAreaReference } from './reference.ts';
 import { SCAN_VARIANTS, scanVariant, type ScanVariantId } from './variants.ts';
@@ -40,7 +40,7 @@ export const scanLab: LabDefinition = {
   stepRun(variant, params, input) {
     const v = scanVariant(id(variant));
     const o = options(params);
-    if (v.shape === 'single-pass') return singlePassRun(input, o);
+    if (v.shape === 'single-pass') return singlePassRunOf(v.id, input, o);
     if (v.shape === 'matrix') {
       const { width, height } = matrixShape(input.length);
       return summedAreaRowsRun(input, width, height, o);

@@ -9,7 +9,7 @@ import type { GpuExecutor } from '../../gpu/executor.ts';
 import type { BindingData } from '../../kernel/types.ts';
 import { seededRandom } from '../../util/random.ts';
 import type { ElementType } from '../types.ts';
-import { scan, singlePassRun, type ScanOptions } from './driver.ts';
+import { scan, singlePassRun, singlePassVec4Run, type ScanOptions } from './driver.ts';
 import { scanInput } from './inputs.ts';
 import { scanReference, scanReferenceF64, summedAreaReference } from './reference.ts';
 import { SCAN_VARIANTS, largestWorkgroupSize, scanSupport, type ScanVariant } from './variants.ts';
@@ -124,6 +124,38 @@ describe('scan drivers on the GPU', () => {
       status = out[0]![2] as Uint32Array;
       expect(status[0]).toBe((d + 1) * Math.ceil(n / 2048)); // one ticket per tile per dispatch
     }
+  });
+
+  const vec4Supported = (): boolean => gpu.adapter!.hasSubgroups;
+
+  it('vec4 single pass: correct when every look-back falls back (SPIN_LIMIT = 0), both modes', async (ctx) => {
+    if (!vec4Supported()) ctx.skip();
+    const n = 2 ** 16 + 5; // 17 tiles of 4 096: every tile reduces all its predecessors itself
+    const input = scanInput(seededRandom(12), n, 'u32');
+    for (const exclusive of [false, true]) {
+      const out = await gpu.run(singlePassVec4Run(input, { spinLimit: 0, exclusive }));
+      expectSame(out[0]![1]!.slice(0, n), scanReference(input, exclusive));
+    }
+  });
+
+  it('vec4 single pass: reuses its status buffer across dispatches without a reset', async (ctx) => {
+    if (!vec4Supported()) ctx.skip();
+    const n = 100_003;
+    let status: Uint32Array | undefined;
+    for (let d = 0; d < 3; d++) {
+      const input = scanInput(seededRandom(30 + d), n, 'u32');
+      const out = await gpu.run(singlePassVec4Run(input, { exclusive: d === 1, ...(status ? { status } : {}) }));
+      expectSame(out[0]![1]!.slice(0, n), scanReference(input, d === 1));
+      status = out[0]![2] as Uint32Array;
+      expect(status[0]).toBe((d + 1) * Math.ceil(n / 4096)); // one ticket per tile per dispatch
+    }
+  });
+
+  it('vec4 single pass: i32 wraps like the reference', async (ctx) => {
+    if (!vec4Supported()) ctx.skip();
+    const n = 5001;
+    const input = scanInput(seededRandom(13), n, 'i32');
+    expectSame(await run(SCAN_VARIANTS.find((v) => v.id === 'single-pass-vec4')!, input, {}), scanReference(input, false));
   });
 
   it('knows the largest workgroup each variant can use here', () => {

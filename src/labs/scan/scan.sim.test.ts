@@ -9,7 +9,7 @@ import type { BindingData, KernelRun } from '../../kernel/types.ts';
 import { OpKind, simulate, traceStep, type Trace } from '../../sim/index.ts';
 import { seededRandom } from '../../util/random.ts';
 import type { KernelExecutor } from '../types.ts';
-import { scan, tileScanRun, type ScanOptions } from './driver.ts';
+import { scan, singlePassVec4Run, singlePassVec4StatusWords, tileScanRun, type ScanOptions } from './driver.ts';
 import { scanInput } from './inputs.ts';
 import { blellochAdditions, hillisSteeleAdditions, scanReference, summedAreaReference } from './reference.ts';
 import { SCAN_VARIANTS, type ScanVariant } from './variants.ts';
@@ -70,6 +70,48 @@ describe('subgroup scan on any warp size', () => {
       for (const workgroupSize of [64, 256]) {
         expect(await simScan(v, input, { exclusive, workgroupSize }, warpSize)).toBe('equal');
       }
+    }
+  });
+});
+
+describe('vec4 single pass on any warp size, and its look-back paths', () => {
+  const v = SCAN_VARIANTS.find((x) => x.id === 'single-pass-vec4')!;
+  it.each([4, 8, 16, 32, 64])('warp size %i', async (warpSize) => {
+    const input = scanInput(seededRandom(40 + warpSize), 9000, 'u32');
+    for (const exclusive of [false, true]) {
+      for (const workgroupSize of [64, 256]) {
+        expect(await simScan(v, input, { exclusive, workgroupSize }, warpSize)).toBe('equal');
+      }
+    }
+  });
+
+  // The simulator runs workgroups one after another, so every predecessor has published by the
+  // time a tile looks back. Starting the ticket counter 10 tiles before the end of dispatch 0
+  // makes the first 10 workgroups take the last 10 tiles of dispatch 0, whose windows find their
+  // nearest predecessors ready and the rest silent: partial windows, then fallbacks. The other
+  // workgroups then take tiles 0 … 29 of dispatch 1 (the other mark).
+  it.each([4, 32])('partly ready windows and fallbacks, warp size %i', (warpSize) => {
+    const workgroupSize = 64;
+    const tiles = 40;
+    const n = tiles * workgroupSize * 16 - 3;
+    const status = new Uint32Array(singlePassVec4StatusWords(n, workgroupSize));
+    status[0] = tiles - 10;
+    const input = scanInput(seededRandom(7), n, 'u32');
+    // Tiles 25 … 29 already show dispatch 0's aggregates (flag = mark 1 · 2 + kind 0): tile 30's
+    // window counts those 5, then falls back on tile 24, and so on.
+    const tile = workgroupSize * 16;
+    for (let t = 25; t < 30; t++) {
+      let sum = 0;
+      for (let i = t * tile; i < (t + 1) * tile; i++) sum = (sum + input[i]!) >>> 0;
+      status[1 + 2 * t] = (2 << 16) | (sum & 0xffff);
+      status[2 + 2 * t] = (2 << 16) | (sum >>> 16);
+    }
+    for (const exclusive of [false, true]) {
+      const run = singlePassVec4Run(input, { workgroupSize, exclusive, spinLimit: 2, status });
+      const r = simulate(run, { warpSize, trace: 'summary' });
+      expect(r.diagnostics).toEqual([]);
+      expect(firstMismatch(r.buffers[0]![1]!.slice(0, n), scanReference(input, exclusive))).toBe('equal');
+      expect(r.buffers[0]![2]![0]).toBe(2 * tiles - 10);
     }
   });
 });

@@ -9,6 +9,7 @@ import {
   BLELLOCH_PADDED_CUDA,
   HILLIS_STEELE_CUDA,
   SINGLE_PASS_CUDA,
+  SINGLE_PASS_VEC4_CUDA,
   SUBGROUP_CUDA,
   SUMMED_AREA_CUDA,
 } from './cuda.ts';
@@ -17,10 +18,11 @@ import BLELLOCH_WGSL from '../../../shaders/scan/blelloch.wgsl?raw';
 import BLELLOCH_PADDED_WGSL from '../../../shaders/scan/blelloch-padded.wgsl?raw';
 import SUBGROUP_WGSL from '../../../shaders/scan/subgroup.wgsl?raw';
 import SINGLE_PASS_WGSL from '../../../shaders/scan/single-pass.wgsl?raw';
+import SINGLE_PASS_VEC4_WGSL from '../../../shaders/scan/single-pass-vec4.wgsl?raw';
 import SUMMED_AREA_WGSL from '../../../shaders/scan/summed-area.wgsl?raw';
 import ADD_TILE_SUMS_WGSL from '../../../shaders/scan/add-tile-sums.wgsl?raw';
 
-export type ScanVariantId = 'hillis-steele' | 'blelloch' | 'blelloch-padded' | 'subgroup' | 'single-pass' | 'summed-area';
+export type ScanVariantId = 'hillis-steele' | 'blelloch' | 'blelloch-padded' | 'subgroup' | 'single-pass' | 'single-pass-vec4' | 'summed-area';
 
 /**
  * How a variant covers an array:
@@ -61,6 +63,9 @@ const POW2_SIZES = [32, 64, 128, 256, 512, 1024] as const;
 
 /** Elements per invocation of the single-pass kernel (its `ITEMS` override). */
 export const SINGLE_PASS_ITEMS = 8;
+
+/** Elements per invocation of the vec4 single-pass kernel: 4 vec4s (its `VECS` constant × 4). */
+export const SINGLE_PASS_VEC4_ITEMS = 16;
 
 export const SCAN_VARIANTS: readonly ScanVariant[] = [
   {
@@ -165,6 +170,27 @@ export const SCAN_VARIANTS: readonly ScanVariant[] = [
     cuda: SINGLE_PASS_CUDA,
   },
   {
+    id: 'single-pass-vec4',
+    title: 'Single pass, vec4 and subgroups (look-back by a whole subgroup)',
+    description:
+      'The single pass built for bandwidth: each invocation loads 4 vec4s (16 elements, every warp load ' +
+      '512 consecutive bytes), the tile is scanned with subgroup scans and one barrier, and one subgroup ' +
+      'looks back at up to a subgroup’s worth of predecessors per memory round trip. A predecessor that ' +
+      'stays silent is still reduced from the input, so no workgroup ever waits unboundedly.',
+    file: 'shaders/scan/single-pass-vec4.wgsl',
+    code: SINGLE_PASS_VEC4_WGSL,
+    entryPoints: ['main'],
+    shape: 'single-pass',
+    elementsPerInvocation: SINGLE_PASS_VEC4_ITEMS,
+    workgroupSizes: [64, 128, 256, 512],
+    defaultWorkgroupSize: 256,
+    elementTypes: ALL_TYPES,
+    needsSubgroups: true,
+    // claim, ticket, tile_prefix, and a vec4 of totals per possible subgroup.
+    workgroupBytes: (w) => w * 16 + 3 * 4,
+    cuda: SINGLE_PASS_VEC4_CUDA,
+  },
+  {
     id: 'summed-area',
     title: '2-D prefix sum (summed-area table)',
     description:
@@ -203,7 +229,7 @@ const TYPE_LINE = /^alias T = u32;$/m;
 
 /**
  * Sets a scan kernel's element type. Every file under `shaders/scan/` declares `alias T = u32;`
- * on a line of its own near the top (line 1, or line 2 after `enable subgroups;`); this swaps
+ * on a line of its own near the top (line 1, or line 2 after the `enable` line); this swaps
  * that one word, so line and column numbers of every other line are unchanged.
  */
 export function withElementType(code: string, type: ElementType): string {
