@@ -8,7 +8,7 @@ import type { Metrics, Trace } from '../sim/index.ts';
 import type { ElementType } from '../labs/types.ts';
 import { mainSharedMemory } from '../trace/memory.ts';
 import { additionsAt, phaseStart, scanDataflow, type ScanPhase } from '../trace/scan.ts';
-import { barrierPhase, endOfPhase, findForward, indexTrace, warpsAt, LaneState, type TraceIndex } from '../trace/index.ts';
+import { barrierPhase, endOfPhase, findForward, warpsAt, LaneState, type TraceIndex } from '../trace/index.ts';
 
 /** A moment on the timeline, by meaning rather than by index. */
 export type Moment =
@@ -149,7 +149,6 @@ export function barriersCompleted(state: MomentState): number {
   return barrierPhase(state.index, state.step);
 }
 
-export { indexTrace };
 
 /** Additions performed in the traced workgroup by `step`, counted from provenance (see src/trace/scan.ts). */
 export function additionsSoFar(state: MomentState): number {
