@@ -2,7 +2,17 @@ import type { Bindings, BindingData, KernelRun } from '../kernel/types.ts';
 import { dispatchSize } from '../kernel/types.ts';
 import { WgslError } from './ast.ts';
 import { Compiler, type Program } from './compile.ts';
-import { DONE, Machine, propagateTaint, RUN, StopRun, WAIT, Warp, type Diagnostic, type Metrics } from './machine.ts';
+import {
+  DONE,
+  Machine,
+  propagateTaint,
+  RUN,
+  StopRun,
+  WAIT,
+  Warp,
+  type Diagnostic,
+  type Metrics,
+} from './machine.ts';
 import { parseWgsl } from './parser.ts';
 import { TAINT_SLOTS, TraceBuilder, type Trace, type TraceMemory } from './trace.ts';
 
@@ -90,7 +100,9 @@ export function simulate(run: KernelRun, options: SimOptions = {}): SimResult {
     }
     throw e;
   }
-  M.opPos = prog.opLine.length ? Array.from(prog.opLine, (line, i) => ({ line, col: prog.opColumn[i]! })) : [];
+  M.opPos = prog.opLine.length
+    ? Array.from(prog.opLine, (line, i) => ({ line, col: prog.opColumn[i]! }))
+    : [];
 
   const full = (options.trace ?? 'full') === 'full';
   const traceSet = options.traceWorkgroups ? new Set(options.traceWorkgroups) : null;
@@ -206,7 +218,8 @@ export function simulate(run: KernelRun, options: SimOptions = {}): SimResult {
             w.sp = 0;
             w.status = ne > 0 ? RUN : DONE;
             if (traced) {
-              if (!w.T || w.T.length !== prog.nregs * W * TAINT_SLOTS) w.T = new Int32Array(prog.nregs * W * TAINT_SLOTS);
+              if (!w.T || w.T.length !== prog.nregs * W * TAINT_SLOTS)
+                w.T = new Int32Array(prog.nregs * W * TAINT_SLOTS);
               w.T.fill(-1);
             } else w.T = null;
           }
@@ -236,7 +249,9 @@ export function simulate(run: KernelRun, options: SimOptions = {}): SimResult {
               );
             }
             if (!samePc) {
-              const lines = [...new Set(warps.filter((w) => w.status === WAIT).map((w) => M.opPos[w.pc - 1]?.line ?? 0))];
+              const lines = [
+                ...new Set(warps.filter((w) => w.status === WAIT).map((w) => M.opPos[w.pc - 1]?.line ?? 0)),
+              ];
               M.diag(
                 'barrier-divergence',
                 bpos,
@@ -264,7 +279,8 @@ export function simulate(run: KernelRun, options: SimOptions = {}): SimResult {
   const buffers = copyBindings(run.bindings);
   for (const bm of prog.bindingMems) {
     const out = buffers[bm.group]![bm.binding]!;
-    const src = out instanceof Float32Array ? bm.mem.f32 : out instanceof Int32Array ? bm.mem.i32 : bm.mem.u32;
+    const src =
+      out instanceof Float32Array ? bm.mem.f32 : out instanceof Int32Array ? bm.mem.i32 : bm.mem.u32;
     out.set(src.subarray(0, out.length));
   }
   const diagnostics: Diagnostic[] = [...M.diags.values()].map((d) => ({
