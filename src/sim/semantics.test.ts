@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { run } from './testkit.ts';
+import { kernel, run } from './testkit.ts';
+import { simulate } from './simulate.ts';
 
 const f = Math.fround;
 
@@ -9,7 +10,9 @@ function ok(r: { diagnostics: unknown[] }): void {
 
 describe('integer semantics', () => {
   it('u32 wraps around', () => {
-    const r = run(`out[0] = 0xffffffffu + 2u; out[1] = 0u - 1u; out[2] = 0x10000u * 0x10000u; out[3] = 3u * 0x80000001u;`);
+    const r = run(
+      `out[0] = 0xffffffffu + 2u; out[1] = 0u - 1u; out[2] = 0x10000u * 0x10000u; out[3] = 3u * 0x80000001u;`,
+    );
     ok(r);
     expect(r.out.slice(0, 4)).toEqual([1, 0xffffffff, 0, 0x80000003]);
   });
@@ -50,18 +53,24 @@ describe('integer semantics', () => {
 
 describe('f32 semantics', () => {
   it('rounds to f32 after every operation', () => {
-    const r = run(`let a = inp[0]; let b = inp[1]; out[0] = a + b; out[1] = (a + b) - a; out[2] = a * b / 3.0;`, {
-      out: 'f32',
-      input: Float32Array.of(16777216, 1, 0),
-    });
+    const r = run(
+      `let a = inp[0]; let b = inp[1]; out[0] = a + b; out[1] = (a + b) - a; out[2] = a * b / 3.0;`,
+      {
+        out: 'f32',
+        input: Float32Array.of(16777216, 1, 0),
+      },
+    );
     ok(r);
     expect(r.out.slice(0, 3)).toEqual([16777216, 0, f(16777216 / 3)]);
   });
 
   it('conversions saturate and truncate', () => {
-    const r = run(`let x = inp[0]; out[0] = u32(x); out[1] = u32(-x); out[2] = u32(x * 1e10); out[3] = bitcast<u32>(x);`, {
-      input: Float32Array.of(3.75),
-    });
+    const r = run(
+      `let x = inp[0]; out[0] = u32(x); out[1] = u32(-x); out[2] = u32(x * 1e10); out[3] = bitcast<u32>(x);`,
+      {
+        input: Float32Array.of(3.75),
+      },
+    );
     expect(r.out.slice(0, 4)).toEqual([3, 0, 0xffffffff, 0x40700000]);
   });
 
@@ -100,7 +109,10 @@ describe('composite values', () => {
   });
 
   it('storage structs with runtime arrays and arrayLength', () => {
-    const r = run(`out[0] = arrayLength(&inp); out[1] = arrayLength(&out);`, { outLength: 8, input: new Uint32Array(13) });
+    const r = run(`out[0] = arrayLength(&inp); out[1] = arrayLength(&out);`, {
+      outLength: 8,
+      input: new Uint32Array(13),
+    });
     expect(r.out.slice(0, 2)).toEqual([13, 8]);
   });
 });
@@ -231,7 +243,16 @@ describe.each([4, 8, 16, 32])('subgroup operations with warpSize %i', (W) => {
       let ballot = 0;
       for (let k = 0; k < Math.min(W, 32); k++) if ((base + k) % 2 === 0) ballot |= 1 << k;
       const down = lane + 1 < W ? lid + 2 : lid + 1;
-      expect(r.out.slice(lid * 8, lid * 8 + 8)).toEqual([sum, inc, inc - (lid + 1), base + 2, (lid ^ 1) + 1, down, ballot >>> 0, (lane === 0 ? 1 : 0) + W * 10]);
+      expect(r.out.slice(lid * 8, lid * 8 + 8)).toEqual([
+        sum,
+        inc,
+        inc - (lid + 1),
+        base + 2,
+        (lid ^ 1) + 1,
+        down,
+        ballot >>> 0,
+        (lane === 0 ? 1 : 0) + W * 10,
+      ]);
     }
   });
 });
@@ -247,5 +268,31 @@ describe('unsupported WGSL never throws', () => {
     expect(r.diagnostics[0]!.kind).toBe('unsupported');
     expect(r.diagnostics[0]!.line).toBeGreaterThan(0);
     expect(r.diagnostics[0]!.column).toBeGreaterThan(0);
+  });
+});
+
+describe('workgroup order', () => {
+  // Each workgroup takes a ticket from one atomic counter: the tickets show the running order.
+  const body = `if (lid == 0u) { let t = atomicAdd(&counter, 1u); out[wid.x] = t; }`;
+  const decls = '@group(0) @binding(2) var<storage, read_write> counter: atomic<u32>;';
+  const ordered = (order?: 'linear' | 'reverse' | readonly number[]): number[] => {
+    const k = kernel(body, { decls, workgroups: 4, outLength: 4 });
+    const r = simulate(
+      { ...k, bindings: { 0: { ...k.bindings[0], 2: new Uint32Array(1) } } },
+      { trace: 'summary', ...(order ? { workgroupOrder: order } : {}) },
+    );
+    return Array.from(r.buffers[0]![0]!);
+  };
+
+  it('runs workgroups by linear id unless told otherwise', () => {
+    expect(ordered()).toEqual([0, 1, 2, 3]);
+    expect(ordered('reverse')).toEqual([3, 2, 1, 0]);
+    expect(ordered([2, 0, 3, 1])).toEqual([1, 3, 0, 2]);
+  });
+
+  it('rejects an order that is not a permutation of the workgroups', () => {
+    expect(() => ordered([0, 1, 2])).toThrow(/names 3 workgroups; the dispatch has 4/);
+    expect(() => ordered([0, 1, 1, 2])).toThrow(/1 is out of range or repeated/);
+    expect(() => ordered([0, 1, 2, 4])).toThrow(/permutation of 0 … 3/);
   });
 });

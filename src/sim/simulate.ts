@@ -30,6 +30,12 @@ export interface SimOptions {
   onProgress?: (fraction: number) => void;
   /** Polled between workgroups; return true to stop early (the worker's cancel). */
   shouldStop?: () => boolean;
+  /**
+   * The order workgroups run in, one after another: `'linear'` (default: by linear id),
+   * `'reverse'`, or a permutation of the linear ids. WebGPU promises no order, so a kernel that is
+   * right in one order only has a bug this exposes.
+   */
+  workgroupOrder?: 'linear' | 'reverse' | readonly number[];
 }
 
 /** What {@link simulate} returns. */
@@ -45,6 +51,24 @@ export interface SimResult {
 }
 
 const DEFAULT_MAX_STEPS = 200_000_000;
+
+/** Linear workgroup ids in running order, or undefined for the linear order. */
+function workgroupOrder(order: SimOptions['workgroupOrder'], total: number): Uint32Array | undefined {
+  if (order === undefined || order === 'linear') return undefined;
+  if (order === 'reverse') return Uint32Array.from({ length: total }, (_, i) => total - 1 - i);
+  const seen = new Uint8Array(total);
+  for (const id of order) {
+    if (!Number.isInteger(id) || id < 0 || id >= total || seen[id]) {
+      throw new RangeError(
+        `workgroupOrder must be a permutation of 0 … ${total - 1}; ${id} is out of range or repeated`,
+      );
+    }
+    seen[id] = 1;
+  }
+  if (order.length !== total)
+    throw new RangeError(`workgroupOrder names ${order.length} workgroups; the dispatch has ${total}`);
+  return Uint32Array.from(order);
+}
 
 function copyBindings(b: Bindings): Bindings {
   const out: Bindings = {};
@@ -175,102 +199,104 @@ export function simulate(run: KernelRun, options: SimOptions = {}): SimResult {
     }
   };
 
+  const order = workgroupOrder(options.workgroupOrder, total);
   try {
-    for (let wz_ = 0; wz_ < nz; wz_++)
-      for (let wy_ = 0; wy_ < ny; wy_++)
-        for (let wx_ = 0; wx_ < nx; wx_++) {
-          const linear = wx_ + nx * (wy_ + ny * wz_);
-          M.wgLinear = linear;
-          if (options.shouldStop?.()) {
-            incomplete = true;
-            throw new StopRun();
-          }
-          const traced = !!tb && (!traceSet || traceSet.has(linear));
-          M.tr = traced ? tb : null;
-          if (traced) tb.workgroups.push(linear);
-          for (const m of prog.sharedMems) {
-            m.u32.fill(0);
-            m.lastWrite!.fill(-1);
-          }
-          M.epoch++;
-          for (const w of warps) {
-            const R = w.R;
-            // Lane-constant builtins were set once; per workgroup only the ids change.
-            R.fill(wx_, B.wgid * W, (B.wgid + 1) * W);
-            R.fill(wy_, (B.wgid + 1) * W, (B.wgid + 2) * W);
-            R.fill(wz_, (B.wgid + 2) * W, (B.wgid + 3) * W);
-            const gx = wx_ * wx;
-            const gy = wy_ * wy;
-            const gz = wz_ * wz;
-            const lid0 = B.lid * W;
-            const gid0 = B.gid * W;
-            for (let l = 0; l < W; l++) {
-              R[gid0 + l] = gx + R[lid0 + l]!;
-              R[gid0 + W + l] = gy + R[lid0 + W + l]!;
-              R[gid0 + 2 * W + l] = gz + R[lid0 + 2 * W + l]!;
-            }
-            w.mask.set(w.exist);
-            w.park.fill(0);
-            w.parkCount = 0;
-            const ne = w.nExist;
-            w.relanes();
-            w.pc = 0;
-            w.sp = 0;
-            w.status = ne > 0 ? RUN : DONE;
-            if (traced) {
-              if (!w.T || w.T.length !== prog.nregs * W * TAINT_SLOTS)
-                w.T = new Int32Array(prog.nregs * W * TAINT_SLOTS);
-              w.T.fill(-1);
-            } else w.T = null;
-          }
-          // Round-robin: each warp runs to its next barrier or its end.
-          for (;;) {
-            for (const w of warps) if (w.status === RUN) runWarp(w);
-            let waiting = 0;
-            let done = 0;
-            let pc0 = -1;
-            let samePc = true;
-            for (const w of warps) {
-              if (w.status === WAIT) {
-                waiting++;
-                if (pc0 < 0) pc0 = w.pc;
-                else if (w.pc !== pc0) samePc = false;
-              } else done++;
-            }
-            if (waiting === 0) break;
-            const bpos = M.opPos[pc0 - 1] ?? { line: 0, col: 0 };
-            if (done > 0) {
-              M.diag(
-                'barrier-divergence',
-                bpos,
-                `only ${waiting} of ${nWarps} warps of workgroup ${linear} reach this barrier; the others ` +
-                  `finished without it. On a GPU the waiting warps may hang. WGSL compilers reject barriers ` +
-                  `in non-uniform control flow; CUDA leaves it undefined.`,
-              );
-            }
-            if (!samePc) {
-              const lines = [
-                ...new Set(warps.filter((w) => w.status === WAIT).map((w) => M.opPos[w.pc - 1]?.line ?? 0)),
-              ];
-              M.diag(
-                'barrier-divergence',
-                bpos,
-                `warps of workgroup ${linear} wait at different barriers (lines ${lines.join(', ')}): the ` +
-                  `barrier is in non-uniform control flow. WGSL compilers reject this; CUDA leaves it undefined.`,
-              );
-            }
-            M.barriers++;
-            M.epoch++;
-            for (const w of warps) if (w.status === WAIT) w.status = RUN;
-          }
-          if (options.onProgress) {
-            const pct = Math.floor(((linear + 1) * 100) / total);
-            if (pct !== lastProgress) {
-              lastProgress = pct;
-              options.onProgress((linear + 1) / total);
-            }
-          }
+    for (let done = 0; done < total; done++) {
+      const linear = order ? order[done]! : done;
+      const wx_ = linear % nx;
+      const wy_ = Math.floor(linear / nx) % ny;
+      const wz_ = Math.floor(linear / (nx * ny));
+      M.wgLinear = linear;
+      if (options.shouldStop?.()) {
+        incomplete = true;
+        throw new StopRun();
+      }
+      const traced = !!tb && (!traceSet || traceSet.has(linear));
+      M.tr = traced ? tb : null;
+      if (traced) tb.workgroups.push(linear);
+      for (const m of prog.sharedMems) {
+        m.u32.fill(0);
+        m.lastWrite!.fill(-1);
+      }
+      M.epoch++;
+      for (const w of warps) {
+        const R = w.R;
+        // Lane-constant builtins were set once; per workgroup only the ids change.
+        R.fill(wx_, B.wgid * W, (B.wgid + 1) * W);
+        R.fill(wy_, (B.wgid + 1) * W, (B.wgid + 2) * W);
+        R.fill(wz_, (B.wgid + 2) * W, (B.wgid + 3) * W);
+        const gx = wx_ * wx;
+        const gy = wy_ * wy;
+        const gz = wz_ * wz;
+        const lid0 = B.lid * W;
+        const gid0 = B.gid * W;
+        for (let l = 0; l < W; l++) {
+          R[gid0 + l] = gx + R[lid0 + l]!;
+          R[gid0 + W + l] = gy + R[lid0 + W + l]!;
+          R[gid0 + 2 * W + l] = gz + R[lid0 + 2 * W + l]!;
         }
+        w.mask.set(w.exist);
+        w.park.fill(0);
+        w.parkCount = 0;
+        const ne = w.nExist;
+        w.relanes();
+        w.pc = 0;
+        w.sp = 0;
+        w.status = ne > 0 ? RUN : DONE;
+        if (traced) {
+          if (!w.T || w.T.length !== prog.nregs * W * TAINT_SLOTS)
+            w.T = new Int32Array(prog.nregs * W * TAINT_SLOTS);
+          w.T.fill(-1);
+        } else w.T = null;
+      }
+      // Round-robin: each warp runs to its next barrier or its end.
+      for (;;) {
+        for (const w of warps) if (w.status === RUN) runWarp(w);
+        let waiting = 0;
+        let done = 0;
+        let pc0 = -1;
+        let samePc = true;
+        for (const w of warps) {
+          if (w.status === WAIT) {
+            waiting++;
+            if (pc0 < 0) pc0 = w.pc;
+            else if (w.pc !== pc0) samePc = false;
+          } else done++;
+        }
+        if (waiting === 0) break;
+        const bpos = M.opPos[pc0 - 1] ?? { line: 0, col: 0 };
+        if (done > 0) {
+          M.diag(
+            'barrier-divergence',
+            bpos,
+            `only ${waiting} of ${nWarps} warps of workgroup ${linear} reach this barrier; the others ` +
+              `finished without it. On a GPU the waiting warps may hang. WGSL compilers reject barriers ` +
+              `in non-uniform control flow; CUDA leaves it undefined.`,
+          );
+        }
+        if (!samePc) {
+          const lines = [
+            ...new Set(warps.filter((w) => w.status === WAIT).map((w) => M.opPos[w.pc - 1]?.line ?? 0)),
+          ];
+          M.diag(
+            'barrier-divergence',
+            bpos,
+            `warps of workgroup ${linear} wait at different barriers (lines ${lines.join(', ')}): the ` +
+              `barrier is in non-uniform control flow. WGSL compilers reject this; CUDA leaves it undefined.`,
+          );
+        }
+        M.barriers++;
+        M.epoch++;
+        for (const w of warps) if (w.status === WAIT) w.status = RUN;
+      }
+      if (options.onProgress) {
+        const pct = Math.floor(((done + 1) * 100) / total);
+        if (pct !== lastProgress) {
+          lastProgress = pct;
+          options.onProgress((done + 1) / total);
+        }
+      }
+    }
   } catch (e) {
     if (!(e instanceof StopRun)) throw e;
     incomplete = true;
