@@ -53,9 +53,9 @@ if (ONLY.has('basics')) {
 }
 
 /**
- * Baselines again, just before a section: on an H100 through Dawn/Vulkan the first gigabyte-sized
- * kernels of a process ran at ~3 TB/s and every later one at ~1.6 TB/s, baselines included (see
- * docs/benchmarks.md). A ratio is only fair between figures taken in the same state.
+ * Baselines again, just before a section, so each ratio compares figures taken close together.
+ * (Every timing warms the clocks first; without that, an H100 timed after an idle gap ran its
+ * kernels, the baselines included, at about half speed: see docs/benchmarks.md.)
  */
 async function sectionBaselines(name: string) {
   const b = await gpu.baselines(baselineBytes, { repeats: REPEATS });

@@ -38,6 +38,12 @@ export interface TimeOptions {
   readonly dispatchesPerPass?: number;
   /** The shortest pass worth timing, ms (default 2, beyond Chrome's 0.1 ms quantum). */
   readonly minPassMs?: number;
+  /**
+   * Milliseconds of untimed passes run just before the timed ones (default 200), so the GPU's
+   * clocks are up: an idle H100 drops its SM clock from 1980 MHz towards 345 MHz within a fraction
+   * of a second, and a short pass started then runs at part speed (copy: 1.5 instead of 2.85 TB/s).
+   */
+  readonly warmupMs?: number;
 }
 
 /** Bytes/second figures measured on this device in this session. */
@@ -256,7 +262,7 @@ export class GpuExecutor {
    */
   async time(runs: KernelRun | readonly KernelRun[], options: TimeOptions = {}): Promise<Timing> {
     const chain = Array.isArray(runs) ? (runs as readonly KernelRun[]) : [runs as KernelRun];
-    const repeats = Math.max(1, options.repeats ?? 10);
+    const repeats = Math.min(2048, Math.max(1, options.repeats ?? 10)); // 2 queries each, of 4096
     const minPassMs = options.minPassMs ?? 2;
     const bound: Bound[] = [];
     for (const r of chain) bound.push(await this.bind(r));
@@ -264,44 +270,92 @@ export class GpuExecutor {
     const label = chain[0]?.label ?? chain[0]?.file ?? 'chain';
     const useTimestamps = summary.hasTimestamps;
     const querySet = useTimestamps
-      ? device.createQuerySet({ label: `${label}.timestamps`, type: 'timestamp', count: 2 })
+      ? device.createQuerySet({ label: `${label}.timestamps`, type: 'timestamp', count: 2 * repeats })
       : undefined;
     const resolve = useTimestamps
       ? device.createBuffer({
           label: `${label}.timestamps.resolve`,
-          size: 16,
+          size: 16 * repeats,
           usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC,
         })
       : undefined;
     const rawTicks: number[] = [];
 
-    const timePass = async (k: number): Promise<number> => {
-      const encoder = device.createCommandEncoder({ label: `${label}.timed-encoder` });
+    /** Encodes a pass of k runs of the chain, with timestamps into query pair `slot` if given. */
+    const encodePass = (encoder: GPUCommandEncoder, k: number, slot?: number): void => {
       const pass = encoder.beginComputePass({
         label: `${label}.timed-pass`,
-        ...(querySet ? { timestampWrites: { querySet, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {}),
+        ...(slot !== undefined && querySet
+          ? { timestampWrites: { querySet, beginningOfPassWriteIndex: 2 * slot, endOfPassWriteIndex: 2 * slot + 1 } }
+          : {}),
       });
       for (let i = 0; i < k; i++) for (const b of bound) this.encode(pass, b);
       pass.end();
-      let staging: GPUBuffer | undefined;
-      if (querySet && resolve) {
-        encoder.resolveQuerySet(querySet, 0, 2, resolve, 0);
-        staging = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-        encoder.copyBufferToBuffer(resolve, 0, staging, 0, 16);
-      }
-      const t0 = performance.now();
+    };
+
+    /** Nanoseconds of each timed pass in query pairs 0 … count − 1, read back once. */
+    const readTicks = async (encoder: GPUCommandEncoder, count: number): Promise<number[]> => {
+      encoder.resolveQuerySet(querySet!, 0, 2 * count, resolve!, 0);
+      const staging = device.createBuffer({ size: 16 * count, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+      encoder.copyBufferToBuffer(resolve!, 0, staging, 0, 16 * count);
       device.queue.submit([encoder.finish()]);
-      await device.queue.onSubmittedWorkDone();
-      const wallMs = performance.now() - t0;
-      if (!staging) return wallMs;
       await staging.mapAsync(GPUMapMode.READ);
-      const [begin, end] = new BigUint64Array(staging.getMappedRange().slice(0));
+      const t = new BigUint64Array(staging.getMappedRange().slice(0));
       staging.unmap();
       staging.destroy();
-      const ns = Number((end ?? 0n) - (begin ?? 0n));
+      return Array.from({ length: count }, (_, i) => Number((t[2 * i + 1] ?? 0n) - (t[2 * i] ?? 0n)));
+    };
+
+    /** One pass on its own: timestamps, else the wall clock around onSubmittedWorkDone. */
+    const timePass = async (k: number): Promise<number> => {
+      const encoder = device.createCommandEncoder({ label: `${label}.timed-encoder` });
+      encodePass(encoder, k, querySet ? 0 : undefined);
+      const t0 = performance.now();
+      if (!querySet) {
+        device.queue.submit([encoder.finish()]);
+        await device.queue.onSubmittedWorkDone();
+        return performance.now() - t0;
+      }
+      const [ns = 0] = await readTicks(encoder, 1);
+      const wallMs = performance.now() - t0;
       rawTicks.push(ns);
       // Some drivers give 0 or garbage when the pass crosses a clock domain; trust the wall then.
       return ns > 0 && ns < wallMs * 1e6 * 4 ? ns / 1e6 : wallMs;
+    };
+
+    /**
+     * Every timed pass submitted back to back, so the GPU never idles between them (each pass waited
+     * for on its own lets the clocks fall in the gaps), with one read of all timestamps at the end.
+     */
+    const timePasses = async (k: number, count: number): Promise<number[]> => {
+      if (!querySet) {
+        const out: number[] = [];
+        for (let i = 0; i < count; i++) out.push(await timePass(k));
+        return out;
+      }
+      const t0 = performance.now();
+      for (let i = 0; i < count; i++) {
+        const encoder = device.createCommandEncoder({ label: `${label}.timed-encoder` });
+        encodePass(encoder, k, i);
+        device.queue.submit([encoder.finish()]);
+      }
+      const ticks = await readTicks(device.createCommandEncoder({ label: `${label}.resolve` }), count);
+      const wallMs = performance.now() - t0;
+      rawTicks.push(...ticks);
+      return ticks.map((ns) => (ns > 0 && ns < wallMs * 1e6 * 4 ? ns / 1e6 : wallMs / count));
+    };
+
+    /** Untimed passes for about `ms`, a few in the queue at a time. */
+    const warmUp = async (k: number, ms: number): Promise<void> => {
+      const t0 = performance.now();
+      while (performance.now() - t0 < ms) {
+        for (let i = 0; i < 4; i++) {
+          const encoder = device.createCommandEncoder({ label: `${label}.warm-up` });
+          encodePass(encoder, k);
+          device.queue.submit([encoder.finish()]);
+        }
+        await device.queue.onSubmittedWorkDone();
+      }
     };
 
     try {
@@ -315,10 +369,9 @@ export class GpuExecutor {
             k = Math.min(1024, k * Math.max(2, Math.ceil(minPassMs / Math.max(ms, 0.01))));
           }
         }
-        const samples: number[] = [];
-        for (let i = 0; i < repeats; i++) samples.push((await timePass(k)) / k);
-        const quantized =
-          rawTicks.length > 0 && rawTicks.every((t) => t % 100_000 === 0);
+        await warmUp(k, options.warmupMs ?? 200);
+        const samples = (await timePasses(k, repeats)).map((ms) => ms / k);
+        const quantized = rawTicks.length > 0 && rawTicks.every((t) => t % 100_000 === 0);
         return {
           medianMs: median(samples),
           minMs: Math.min(...samples),
@@ -453,10 +506,8 @@ export class GpuExecutor {
       label: 'baseline.read',
       file: 'shaders/bandwidth/read.wgsl',
     };
-    // A throwaway round first: on an H100 (Dawn/Vulkan) the first kernel timed in a process once
-    // read 3.07 TB/s, a figure no later run of the same kernel reproduced (1.60–1.71 TB/s on
-    // zero, sparse and random data). Baselines are steady-state figures; see docs/benchmarks.md.
-    await this.time(readRun, { ...options, repeats: Math.min(3, options.repeats ?? 3) });
+    // Baselines, like every timing, are taken with the clocks up (see `warmupMs`): on an H100 an
+    // idle gap of a fraction of a second halved the read and copy figures (docs/benchmarks.md).
     const read = await this.time(readRun, options);
     const copy = await this.time(
       {
