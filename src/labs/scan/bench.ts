@@ -20,13 +20,21 @@ interface Row {
 /** Objects Dawn must not garbage-collect while the process lives (see src/gpu/node.ts). */
 const keepAlive: unknown[] = [];
 
-async function timeVariant(gpu: GpuExecutor, v: ScanVariant, n: number, type: ElementType, repeats: number): Promise<{ wg: number; passes: number; t: Awaited<ReturnType<GpuExecutor['time']>> } | string> {
-  const adapter = gpu.adapter!;
-  const wg = scanSupport(v, v.defaultWorkgroupSize, type, adapter).ok ? v.defaultWorkgroupSize : largestWorkgroupSize(v, type, adapter);
-  if (wg === undefined) return scanSupport(v, v.defaultWorkgroupSize, type, adapter).ok ? 'unsupported' : (scanSupport(v, v.defaultWorkgroupSize, type, adapter) as { message: string }).message;
+/** Workgroup sizes to time: the variant's default, and every size it offers for the single passes. */
+function sizesToTime(v: ScanVariant, type: ElementType, adapter: NonNullable<GpuExecutor['adapter']>): number[] | string {
+  const support = scanSupport(v, v.defaultWorkgroupSize, type, adapter);
+  if (v.shape === 'single-pass') {
+    const sizes = v.workgroupSizes.filter((w) => w >= 128 && scanSupport(v, w, type, adapter).ok);
+    if (sizes.length) return sizes;
+  }
+  const wg = support.ok ? v.defaultWorkgroupSize : largestWorkgroupSize(v, type, adapter);
+  return wg === undefined ? (support.ok ? 'unsupported' : support.message) : [wg];
+}
+
+async function timeVariant(gpu: GpuExecutor, v: ScanVariant, n: number, type: ElementType, repeats: number, wg: number): Promise<{ passes: number; t: Awaited<ReturnType<GpuExecutor['time']>> }> {
   const chain = timingPasses(v.id, n, { workgroupSize: wg, type });
   const t = await gpu.time(chain, { repeats });
-  return { wg, passes: chain.length, t };
+  return { passes: chain.length, t };
 }
 
 /** What `tf.cumsum` measured, or why it could not run. */
@@ -108,23 +116,26 @@ export async function benchScan(gpu: GpuExecutor, baselines: BandwidthBaselines,
   const rows: string[][] = [];
   const timed: Row[] = [];
   for (const v of SCAN_VARIANTS) {
-    const r = await timeVariant(gpu, v, n, 'u32', repeats);
-    if (typeof r === 'string') {
-      rows.push([v.title, '—', '—', '—', '—', '—', '—', r]);
+    const sizes = sizesToTime(v, 'u32', adapter);
+    if (typeof sizes === 'string') {
+      rows.push([v.title, '—', '—', '—', '—', '—', '—', sizes]);
       continue;
     }
-    const rate = gbps(bytesMoved(n), r.t.medianMs);
-    timed.push({ variant: v, workgroupSize: r.wg, medianMs: r.t.medianMs });
-    rows.push([
-      v.title,
-      String(r.wg),
-      String(r.passes),
-      fmt(r.t.medianMs, 3),
-      fmt(r.t.minMs, 3),
-      fmt(r.t.maxMs, 3),
-      rateText(rate),
-      `${fmt((100 * rate) / baselines.copyGBps, 1)} %`,
-    ]);
+    for (const wg of sizes) {
+      const r = await timeVariant(gpu, v, n, 'u32', repeats, wg);
+      const rate = gbps(bytesMoved(n), r.t.medianMs);
+      timed.push({ variant: v, workgroupSize: wg, medianMs: r.t.medianMs });
+      rows.push([
+        v.title,
+        String(wg),
+        String(r.passes),
+        fmt(r.t.medianMs, 3),
+        fmt(r.t.minMs, 3),
+        fmt(r.t.maxMs, 3),
+        rateText(rate),
+        `${fmt((100 * rate) / baselines.copyGBps, 1)} %`,
+      ]);
+    }
   }
   out.push(table(['variant', 'workgroup', 'dispatches', 'median ms', 'min ms', 'max ms', 'GB/s', '% of copy'], rows));
   out.push(`\ncopy baseline: ${fmt(baselines.copyGBps)} GB/s over ${baselines.bytes} bytes (same run)`);
@@ -136,18 +147,18 @@ export async function benchScan(gpu: GpuExecutor, baselines: BandwidthBaselines,
   if (!tfResult.ok) {
     out.push(`tf.cumsum could not run here: ${tfResult.reason}`);
   } else if (fastest) {
-    const ours = await timeVariant(gpu, fastest.variant, n, 'f32', repeats);
-    const oursMs = typeof ours === 'string' ? Number.NaN : ours.t.medianMs;
+    const supported = scanSupport(fastest.variant, fastest.workgroupSize, 'f32', adapter).ok;
+    const oursMs = supported ? (await timeVariant(gpu, fastest.variant, n, 'f32', repeats, fastest.workgroupSize)).t.medianMs : Number.NaN;
     out.push(
       table(
         ['kernel', 'median ms', 'GB/s', '% of copy'],
         [
           [`tf.cumsum (${tfResult.source})`, fmt(tfResult.medianMs, 3), rateText(gbps(bytesMoved(n), tfResult.medianMs)), `${fmt((100 * gbps(bytesMoved(n), tfResult.medianMs)) / baselines.copyGBps, 1)} %`],
-          [`${fastest.variant.title} (f32)`, fmt(oursMs, 3), rateText(gbps(bytesMoved(n), oursMs)), `${fmt((100 * gbps(bytesMoved(n), oursMs)) / baselines.copyGBps, 1)} %`],
+          [`${fastest.variant.title}, workgroup ${fastest.workgroupSize} (f32)`, fmt(oursMs, 3), rateText(gbps(bytesMoved(n), oursMs)), `${fmt((100 * gbps(bytesMoved(n), oursMs)) / baselines.copyGBps, 1)} %`],
         ],
       ),
     );
-    out.push(`\nratio: tf.cumsum takes ${fmt(tfResult.medianMs / oursMs, 2)}× the time of ${fastest.variant.title}.`);
+    out.push(`\nratio: tf.cumsum takes ${fmt(tfResult.medianMs / oursMs, 2)}× the time of ${fastest.variant.title} (workgroup ${fastest.workgroupSize}).`);
   }
   return out.join('\n');
 }

@@ -276,38 +276,45 @@ export function matrixShape(n: number): { width: number; height: number } {
 }
 
 /**
- * The chain of dispatches `scan` would run for n elements, filled with zeros, for
- * `GpuExecutor.time(chain)`: every pass binds buffers of the sizes it really uses. The summed-area
- * table takes a near-square matrix ({@link matrixShape}).
+ * The chain of dispatches `scan` would run for n elements, for `GpuExecutor.time(chain)`: every
+ * pass binds buffers of the sizes it really uses. The input holds pseudo-random small integers
+ * (timing on zeros can flatter a GPU that compresses memory); the other buffers hold zeros. The
+ * summed-area table takes a near-square matrix ({@link matrixShape}).
  */
 export function timingPasses(variantId: ScanVariantId, n: number, opts: ScanOptions = {}): KernelRun[] {
   const variant = scanVariant(variantId);
   const r = resolve(variant, opts);
   const o: ScanOptions = { ...opts, ...r };
   if (n === 0) return [];
-  // One zero array per length serves as every input and output binding (executors copy them).
+  // One zero array per length serves as every other input and output binding (executors copy them).
   const zeros = new Map<number, BindingData>();
   const z = (len: number): BindingData => {
     let a = zeros.get(len);
     if (!a) zeros.set(len, (a = arrayFor(r.type, len)));
     return a;
   };
+  const data = arrayFor(r.type, n);
+  let x = 0x9e3779b9;
+  for (let i = 0; i < n; i++) {
+    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+    data[i] = x >>> 24; // 0 … 255: exact in f32 tile sums
+  }
   switch (variant.shape) {
     case 'tiles': {
       const chain = (len: number, exclusive: boolean): KernelRun[] => {
         const tile = tileSize(variant, r.workgroupSize);
         const tiles = Math.ceil(len / tile);
-        const first = tileScanRun(variantId, z(len), { ...o, exclusive });
+        const first = tileScanRun(variantId, len === n ? data : z(len), { ...o, exclusive });
         if (tiles <= 1) return [first];
         return [first, ...chain(tiles, true), addTileSumsRun(z(len), z(tiles), tile, r.workgroupSize)];
       };
       return chain(n, r.exclusive);
     }
     case 'single-pass':
-      return [singlePassRunOf(variantId, z(n), o)];
+      return [singlePassRunOf(variantId, data, o)];
     case 'matrix': {
       const { width, height } = opts.width ? { width: opts.width, height: n / opts.width } : matrixShape(n);
-      return [summedAreaRowsRun(z(n), width, height, o), summedAreaColumnsRun(z(n), width, height, o)];
+      return [summedAreaRowsRun(data, width, height, o), summedAreaColumnsRun(z(n), width, height, o)];
     }
   }
 }
