@@ -208,10 +208,10 @@ add({ name: 'micro 3 + barrier, totals', code: micro(3), checked: false });
 if (QUICK) {
   kernel(256, 64);
 } else {
-  for (const wg of [128, 256, 512, 1024]) kernel(wg, 64);
-  for (const spin of [16, 256]) kernel(512, spin);
-  kernel(512, 64, 'f32');
-  kernel(512, 64, 'u32', true);
+  for (const wg of [128, 256, 384, 512, 640, 768, 1024]) kernel(wg, 64);
+  for (const spin of [16, 256]) kernel(256, spin);
+  for (const wg of [256, 512]) kernel(wg, 64, 'f32');
+  for (const wg of [256, 512]) kernel(wg, 64, 'u32', true);
   // An upper bound with wrong results: the kernel without its look-back.
   const noLookBack = SCAN_WGSL.replace('let prefix = look_back(tile, mark, rank, live);', 'let prefix = T(0);');
   if (noLookBack === SCAN_WGSL) throw new Error('scan-tuning: the look-back call to cut out was not found');
@@ -220,7 +220,7 @@ if (QUICK) {
 for (const [i, file] of process.argv.slice(2).entries()) {
   const code = readFileSync(file, 'utf8');
   const vecs = Number(/const VECS = (\d+)u;/.exec(code)?.[1] ?? 4);
-  for (const wg of [256, 512, 1024]) add({ name: `extra ${i + 1} (${file}) wg ${wg}`, code, vecs, wg });
+  for (const wg of [256, 384, 512, 768, 1024]) add({ name: `extra ${i + 1} (${file}) wg ${wg}`, code, vecs, wg });
 }
 
 interface Ready {

@@ -190,10 +190,22 @@ fn main(@builtin(local_invocation_index) lid: u32,
 
   // Load: row r's vec4 at position pos. Row sums as one vec4 (component r = row r). Written out
   // for the 4 rows (VECS) so the values stay in registers.
-  let x0 = load_vec(base + pos);
-  let x1 = load_vec(base + WORKGROUP_SIZE + pos);
-  let x2 = load_vec(base + 2u * WORKGROUP_SIZE + pos);
-  let x3 = load_vec(base + 3u * WORKGROUP_SIZE + pos);
+  // Every tile but the last is whole: its loads need no bounds logic.
+  var x0: vec4<T>;
+  var x1: vec4<T>;
+  var x2: vec4<T>;
+  var x3: vec4<T>;
+  if (tile + 1u < params.tile_count) {
+    x0 = input[base + pos];
+    x1 = input[base + WORKGROUP_SIZE + pos];
+    x2 = input[base + 2u * WORKGROUP_SIZE + pos];
+    x3 = input[base + 3u * WORKGROUP_SIZE + pos];
+  } else {
+    x0 = load_vec(base + pos);
+    x1 = load_vec(base + WORKGROUP_SIZE + pos);
+    x2 = load_vec(base + 2u * WORKGROUP_SIZE + pos);
+    x3 = load_vec(base + 3u * WORKGROUP_SIZE + pos);
+  }
   let sums = vec4<T>(x0.x + x0.y + x0.z + x0.w, x1.x + x1.y + x1.z + x1.w,
                      x2.x + x2.y + x2.z + x2.w, x3.x + x3.y + x3.z + x3.w);
   let lane_before = subgroupExclusiveAdd(sums); // the 4 rows scanned at once

@@ -235,8 +235,10 @@ __global__ void scanSinglePassVec4(const vec4<T>* input, vec4<T>* output, unsign
 
   vec4<T> x[4];
   vec4<T> sums;                                      // component r: this thread's sum of row r
+  bool whole = tile + 1 < tiles;                     // every tile but the last: no bounds logic
   for (int r = 0; r < 4; ++r) {
-    x[r] = loadVec(input, base + r * W + lid, n);     // zeros at or past n
+    x[r] = whole ? input[base + r * W + lid]
+                 : loadVec(input, base + r * W + lid, n);  // zeros at or past n
     sums[r] = x[r].x + x[r].y + x[r].z + x[r].w;
   }
   vec4<T> laneBefore = warpExclusiveScan(sums);     // the 4 rows at once (shuffles)

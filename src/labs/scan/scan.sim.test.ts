@@ -85,6 +85,13 @@ describe('vec4 single pass on any warp size, and its look-back paths', () => {
     }
   });
 
+  it('a workgroup of 768 (not a power of two; the fastest size on an H100), both modes', async () => {
+    const input = scanInput(seededRandom(77), 3 * 768 * 16 + 999, 'u32');
+    for (const exclusive of [false, true]) {
+      expect(await simScan(v, input, { exclusive, workgroupSize: 768 }, 32)).toBe('equal');
+    }
+  });
+
   // The simulator runs workgroups one after another, so every predecessor has published by the
   // time a tile looks back. Starting the ticket counter 10 tiles before the end of dispatch 0
   // makes the first 10 workgroups take the last 10 tiles of dispatch 0, whose windows find their

@@ -182,7 +182,7 @@ export const SCAN_VARIANTS: readonly ScanVariant[] = [
     entryPoints: ['main'],
     shape: 'single-pass',
     elementsPerInvocation: SINGLE_PASS_VEC4_ITEMS,
-    workgroupSizes: [64, 128, 256, 512],
+    workgroupSizes: [64, 128, 256, 512, 768, 1024], // 768 is the fastest on an H100 (docs/benchmarks.md)
     defaultWorkgroupSize: 256,
     elementTypes: ALL_TYPES,
     needsSubgroups: true,
