@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', '.gpu-bundle/', '.bench/', 'coverage/'] },
+  { ignores: ['dist/', 'node_modules/', 'test-results/', '.gpu-bundle/', '.gpu-*/', '.bench/', 'coverage/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
