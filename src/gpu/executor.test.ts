@@ -106,6 +106,28 @@ ${LINEAR_WGSL}`;
     expect(t.source).toBe(gpu.adapter!.hasTimestamps ? 'timestamp-query' : 'wall-clock');
   });
 
+  it('queues the timed passes back to back, each read from its own timestamps', async () => {
+    const n = 1 << 14;
+    const rng = seededRandom(2);
+    const run = vectorAddRun({ a: randomF32(rng, n), b: randomF32(rng, n) });
+    const t0 = performance.now();
+    const t = await gpu.time(run, { repeats: 7, dispatchesPerPass: 2, warmupMs: 0 });
+    const wallMs = performance.now() - t0;
+    expect(t.samplesMs).toHaveLength(7);
+    expect(t.dispatchesPerPass).toBe(2);
+    for (const ms of t.samplesMs) expect(ms).toBeGreaterThan(0);
+    // Seven separate measurements, not one pass's figure repeated; together within the call's time.
+    expect(new Set(t.samplesMs).size).toBeGreaterThan(1);
+    expect(t.samplesMs.reduce((a, b) => a + b, 0) * 2).toBeLessThan(wallMs);
+  });
+
+  it('runs untimed passes for warmupMs before timing, to bring the clocks up', async () => {
+    const run = vectorAddRun({ a: new Float32Array(1024), b: new Float32Array(1024) });
+    const t0 = performance.now();
+    await gpu.time(run, { repeats: 3, dispatchesPerPass: 1, warmupMs: 300 });
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(300);
+  });
+
   it('measures read and copy baselines', async () => {
     const b = await gpu.baselines(1 << 22, { repeats: 3, minPassMs: 0.5 });
     expect(b.bytes).toBe(1 << 22);
