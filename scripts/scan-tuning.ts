@@ -11,7 +11,7 @@
  * Environment: TUNING_LOG2 (default 26), TUNING_REPEATS (default 9 rounds), TUNING_DISPATCHES
  * (dispatches per timed pass, default 10), TUNING_ONLY (a regular expression: only the cases it
  * matches), TUNING_QUICK=1 (a few cases). Other kernels with the same bindings may be named as
- * arguments (`file.wgsl`): each is timed at workgroups of 256, 512 and 1024.
+ * arguments (`file.wgsl`): each is timed at workgroups of 128 to 1024.
  */
 import { readFileSync } from 'node:fs';
 import { createNodeGpu } from '../src/gpu/node.ts';
@@ -200,8 +200,10 @@ const cases: Case[] = [];
 const add = (c: Partial<Case> & { name: string; code: string }): void => {
   cases.push({ vecs: 4, wg: 256, spin: 64, type: 'u32', exclusive: false, checked: true, ...c });
 };
+/** A kernel's vec4s per invocation, from its `VECS` constant (the tile is wg · VECS · 4 elements). */
+const vecsOf = (code: string): number => Number(/const VECS = (\d+)u;/.exec(code)?.[1] ?? 4);
 const kernel = (wg: number, spin: number, type: ElemType = 'u32', exclusive = false): void =>
-  add({ name: `scan wg ${wg} spin ${spin} ${type}${exclusive ? ' excl' : ''}`, code: SCAN_WGSL, wg, spin, type, exclusive });
+  add({ name: `scan wg ${wg} spin ${spin} ${type}${exclusive ? ' excl' : ''}`, code: SCAN_WGSL, vecs: vecsOf(SCAN_WGSL), wg, spin, type, exclusive });
 add({ name: 'micro 1 tile copy', code: micro(1), checked: false });
 add({ name: 'micro 2 + subgroup scans', code: micro(2), checked: false });
 add({ name: 'micro 3 + barrier, totals', code: micro(3), checked: false });
@@ -215,12 +217,12 @@ if (QUICK) {
   // An upper bound with wrong results: the kernel without its look-back.
   const noLookBack = SCAN_WGSL.replace('let prefix = look_back(tile, mark, rank, live);', 'let prefix = T(0);');
   if (noLookBack === SCAN_WGSL) throw new Error('scan-tuning: the look-back call to cut out was not found');
-  for (const wg of [256, 512]) add({ name: `bound: scan without look-back, wg ${wg}`, code: noLookBack, wg, checked: false });
+  for (const wg of [256, 512]) add({ name: `bound: scan without look-back, wg ${wg}`, code: noLookBack, vecs: vecsOf(noLookBack), wg, checked: false });
 }
 for (const [i, file] of process.argv.slice(2).entries()) {
   const code = readFileSync(file, 'utf8');
-  const vecs = Number(/const VECS = (\d+)u;/.exec(code)?.[1] ?? 4);
-  for (const wg of [256, 384, 512, 768, 1024]) add({ name: `extra ${i + 1} (${file}) wg ${wg}`, code, vecs, wg });
+  const vecs = vecsOf(code);
+  for (const wg of [128, 256, 384, 512, 768, 1024]) add({ name: `extra ${i + 1} (${file}) wg ${wg}`, code, vecs, wg });
 }
 
 interface Ready {

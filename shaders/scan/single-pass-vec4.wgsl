@@ -2,20 +2,23 @@ enable subgroups; diagnostic(off, subgroup_uniformity);
 alias T = u32;
 // Single-pass scan built for bandwidth: decoupled look-back with fallback (see single-pass.wgsl
 // for why the fallback makes it safe without forward progress between workgroups), with
-// 16 elements per invocation, vec4 loads and stores, subgroup scans and a look-back that reads a
+// 32 elements per invocation, vec4 loads and stores, subgroup scans and a look-back that reads a
 // whole subgroup's worth of predecessors at once. Line 2 names the element type (line 1 holds the
 // directives): the lab swaps `u32` for `f32` or `i32` in place, keeping every line number. The
 // `diagnostic` lets subgroup operations run inside the look-back's branch: only one subgroup takes
 // it, whole, and every loop there exits on values the whole subgroup agrees on.
 //
-// Tile = WORKGROUP_SIZE · 16 elements (4 096 at 256), in VECS = 4 rows of WORKGROUP_SIZE vec4s.
+// Tile = WORKGROUP_SIZE · 32 elements (8 192 at 256), in VECS = 8 rows of WORKGROUP_SIZE vec4s.
 // Invocation at position p holds vec4 p of every row: each load and store instruction of a warp
 // covers 32 consecutive vec4s (512 bytes, fully coalesced), and no transpose through workgroup
-// memory is needed, since the 4 elements of a vec4 are consecutive.
+// memory is needed, since the 4 elements of a vec4 are consecutive. Why 8 rows: a tile waits for
+// its look-back with its data in registers, loading nothing, so the fewer and larger the tiles the
+// closer the scan gets to a copy (on an H100: 4 rows 74.8 %, 8 rows 78.2 % of copy; see
+// docs/benchmarks.md). The rows are named values, not an array, so they stay in registers.
 //  1. Positions: as in subgroup.wgsl, each subgroup claims consecutive positions and a subgroup
 //     number k with one workgroup atomic, so nothing depends on how invocations form subgroups.
-//  2. Each invocation sums its 4 vec4s (one sum per row, as a vec4 over rows); one
-//     subgroupExclusiveAdd and one subgroupAdd of that vec4 scan all 4 rows at once; subgroup
+//  2. Each invocation sums its 8 vec4s (one sum per row, as two vec4s over rows 0 … 3 and
+//     4 … 7); one subgroupExclusiveAdd and one subgroupAdd of each scan 4 rows at once; subgroup
 //     totals go to workgroup memory; one barrier; each subgroup adds the totals before its own.
 //  3. Subgroup k = 0 alone publishes the tile's aggregate and looks back: lane i reads tile
 //     j − 1 − i, so one round trip to memory sees up to subgroup_size predecessors. The window
@@ -38,11 +41,11 @@ override WORKGROUP_SIZE: u32 = 256;
 override EXCLUSIVE: bool = false; // false: inclusive; true: exclusive
 override SPIN_LIMIT: u32 = 64;    // reads of a window before falling back; 0 always falls back
 
-const VECS = 4u; // vec4s per invocation (rows of the tile)
+const VECS = 8u; // vec4s per invocation (rows of the tile)
 
 struct Params {
   n: u32,          // elements in the scan (the buffers hold ceil(n / 4) vec4s)
-  tile_count: u32, // ceil(n / (WORKGROUP_SIZE · 16))
+  tile_count: u32, // ceil(n / (WORKGROUP_SIZE · 32))
 }
 
 @group(0) @binding(0) var<storage, read> input: array<vec4<T>>;
@@ -58,8 +61,9 @@ const INCLUSIVE = 2u; // the sum of the tile and everything before it
 
 // (positions claimed << 16) | subgroups claimed. Workgroup memory starts zeroed.
 var<workgroup> claim: atomic<u32>;
-// Subgroup k's totals of the 4 rows at [k]: at most one subgroup per invocation.
-var<workgroup> subgroup_totals: array<vec4<T>, WORKGROUP_SIZE>;
+// Subgroup k's totals of rows 0 … 3 and 4 … 7 at [k] (subgroups have at least 4 invocations).
+var<workgroup> subgroup_totals0: array<vec4<T>, WORKGROUP_SIZE / 4u>;
+var<workgroup> subgroup_totals1: array<vec4<T>, WORKGROUP_SIZE / 4u>;
 var<workgroup> ticket: u32;
 var<workgroup> tile_prefix: T; // the sum of every tile before this one
 
@@ -188,48 +192,75 @@ fn main(@builtin(local_invocation_index) lid: u32,
   let base = tile * WORKGROUP_SIZE * VECS; // first vec4 of the tile
   let vec_count = (params.n + 3u) / 4u;
 
-  // Load: row r's vec4 at position pos. Row sums as one vec4 (component r = row r). Written out
-  // for the 4 rows (VECS) so the values stay in registers.
-  // Every tile but the last is whole: its loads need no bounds logic.
+  // Load: row r's vec4 at position pos (8 rows, named so they stay in registers). Every tile but
+  // the last is whole: its loads need no bounds logic.
   var x0: vec4<T>;
   var x1: vec4<T>;
   var x2: vec4<T>;
   var x3: vec4<T>;
+  var x4: vec4<T>;
+  var x5: vec4<T>;
+  var x6: vec4<T>;
+  var x7: vec4<T>;
   if (tile + 1u < params.tile_count) {
     x0 = input[base + pos];
     x1 = input[base + WORKGROUP_SIZE + pos];
     x2 = input[base + 2u * WORKGROUP_SIZE + pos];
     x3 = input[base + 3u * WORKGROUP_SIZE + pos];
+    x4 = input[base + 4u * WORKGROUP_SIZE + pos];
+    x5 = input[base + 5u * WORKGROUP_SIZE + pos];
+    x6 = input[base + 6u * WORKGROUP_SIZE + pos];
+    x7 = input[base + 7u * WORKGROUP_SIZE + pos];
   } else {
     x0 = load_vec(base + pos);
     x1 = load_vec(base + WORKGROUP_SIZE + pos);
     x2 = load_vec(base + 2u * WORKGROUP_SIZE + pos);
     x3 = load_vec(base + 3u * WORKGROUP_SIZE + pos);
+    x4 = load_vec(base + 4u * WORKGROUP_SIZE + pos);
+    x5 = load_vec(base + 5u * WORKGROUP_SIZE + pos);
+    x6 = load_vec(base + 6u * WORKGROUP_SIZE + pos);
+    x7 = load_vec(base + 7u * WORKGROUP_SIZE + pos);
   }
-  let sums = vec4<T>(x0.x + x0.y + x0.z + x0.w, x1.x + x1.y + x1.z + x1.w,
-                     x2.x + x2.y + x2.z + x2.w, x3.x + x3.y + x3.z + x3.w);
-  let lane_before = subgroupExclusiveAdd(sums); // the 4 rows scanned at once
-  let subgroup_total = subgroupAdd(sums);
+  // Row sums as vec4s over rows (component r of sums0 = row r, of sums1 = row 4 + r).
+  let sums0 = vec4<T>(x0.x + x0.y + x0.z + x0.w, x1.x + x1.y + x1.z + x1.w,
+                      x2.x + x2.y + x2.z + x2.w, x3.x + x3.y + x3.z + x3.w);
+  let sums1 = vec4<T>(x4.x + x4.y + x4.z + x4.w, x5.x + x5.y + x5.z + x5.w,
+                      x6.x + x6.y + x6.z + x6.w, x7.x + x7.y + x7.z + x7.w);
+  let lane_before0 = subgroupExclusiveAdd(sums0); // rows 0 … 3 scanned at once
+  let lane_before1 = subgroupExclusiveAdd(sums1); // rows 4 … 7
+  let subgroup_total0 = subgroupAdd(sums0);
+  let subgroup_total1 = subgroupAdd(sums1);
   if (subgroupElect()) {
-    subgroup_totals[k] = subgroup_total;
+    subgroup_totals0[k] = subgroup_total0;
+    subgroup_totals1[k] = subgroup_total1;
   }
   workgroupBarrier();
 
   // Totals of subgroups 0 … k − 1 and of all subgroups, per row: lane i adds totals i, i + live, …
   let groups = atomicLoad(&claim) & 0xffffu;
-  var before = vec4<T>(T(0));
-  var all = vec4<T>(T(0));
+  var before0 = vec4<T>(T(0));
+  var before1 = vec4<T>(T(0));
+  var all0 = vec4<T>(T(0));
+  var all1 = vec4<T>(T(0));
   for (var g = rank; g < groups; g = g + live) {
-    let s = subgroup_totals[g];
-    all = all + s;
+    let s0 = subgroup_totals0[g];
+    let s1 = subgroup_totals1[g];
+    all0 = all0 + s0;
+    all1 = all1 + s1;
     if (g < k) {
-      before = before + s;
+      before0 = before0 + s0;
+      before1 = before1 + s1;
     }
   }
-  before = subgroupAdd(before);
-  all = subgroupAdd(all);
-  let row_before = vec4<T>(T(0), all.x, all.x + all.y, all.x + all.y + all.z);
-  let tile_total = row_before.w + all.w;
+  before0 = subgroupAdd(before0);
+  before1 = subgroupAdd(before1);
+  all0 = subgroupAdd(all0);
+  all1 = subgroupAdd(all1);
+  // The rows before each row, over the whole tile.
+  let row_before0 = vec4<T>(T(0), all0.x, all0.x + all0.y, all0.x + all0.y + all0.z);
+  let rows0 = row_before0.w + all0.w; // rows 0 … 3
+  let row_before1 = vec4<T>(rows0) + vec4<T>(T(0), all1.x, all1.x + all1.y, all1.x + all1.y + all1.z);
+  let tile_total = row_before1.w + all1.w;
 
   if (k == 0u) {
     if (rank == 0u) {
@@ -250,9 +281,15 @@ fn main(@builtin(local_invocation_index) lid: u32,
   workgroupBarrier();
 
   // Rescan each vec4 serially from its offset and store (coalesced, like the loads).
-  let offsets = vec4<T>(tile_prefix) + row_before + before + lane_before;
-  store_scanned(base + pos, x0, offsets.x, vec_count);
-  store_scanned(base + WORKGROUP_SIZE + pos, x1, offsets.y, vec_count);
-  store_scanned(base + 2u * WORKGROUP_SIZE + pos, x2, offsets.z, vec_count);
-  store_scanned(base + 3u * WORKGROUP_SIZE + pos, x3, offsets.w, vec_count);
+  let offsets0 = vec4<T>(tile_prefix) + row_before0 + before0 + lane_before0;
+  let offsets1 = vec4<T>(tile_prefix) + row_before1 + before1 + lane_before1;
+  store_scanned(base + pos, x0, offsets0.x, vec_count);
+  store_scanned(base + WORKGROUP_SIZE + pos, x1, offsets0.y, vec_count);
+  store_scanned(base + 2u * WORKGROUP_SIZE + pos, x2, offsets0.z, vec_count);
+  store_scanned(base + 3u * WORKGROUP_SIZE + pos, x3, offsets0.w, vec_count);
+  store_scanned(base + 4u * WORKGROUP_SIZE + pos, x4, offsets1.x, vec_count);
+  store_scanned(base + 5u * WORKGROUP_SIZE + pos, x5, offsets1.y, vec_count);
+  store_scanned(base + 6u * WORKGROUP_SIZE + pos, x6, offsets1.z, vec_count);
+  store_scanned(base + 7u * WORKGROUP_SIZE + pos, x7, offsets1.w, vec_count);
 }
+

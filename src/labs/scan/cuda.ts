@@ -218,41 +218,51 @@ __global__ void scanColumns(const T* input, T* output, unsigned width, unsigned 
   }
 }`;
 
-export const SINGLE_PASS_VEC4_CUDA = `// Single pass for bandwidth: 4 x uint4 per thread, warp scans, look-back by a whole warp.
+export const SINGLE_PASS_VEC4_CUDA = `// Single pass for bandwidth: 8 x uint4 per thread, warp scans, look-back by a whole warp.
 // status[0]: ticket; tile t: {lo, hi}, each word (flag << 16) | half, flag = mark * 2 + kind.
-// Tile = 4 rows of blockDim.x uint4; thread p holds uint4 p of every row (coalesced 16-byte I/O).
+// Tile = 8 rows of blockDim.x uint4; thread p holds uint4 p of every row (coalesced 16-byte I/O).
+// Unrolled loops over r keep x[] in registers, as the WGSL's named rows do.
 template <typename T, bool EXCLUSIVE, int SPIN_LIMIT>
 __global__ void scanSinglePassVec4(const vec4<T>* input, vec4<T>* output, unsigned* status,
                                    unsigned n, unsigned tiles) {
-  __shared__ vec4<T> warpTotals[32];
+  __shared__ vec4<T> warpTotals[32][2];            // rows 0-3 and 4-7 of each warp
   __shared__ unsigned ticket;
   __shared__ T tilePrefix;
   unsigned lid = threadIdx.x, lane = lid & 31, warp = lid >> 5, W = blockDim.x;
   if (lid == 0) ticket = atomicAdd(&status[0], 1u);
   __syncthreads();
   unsigned drawn = ticket, tile = drawn % tiles, mark = 1 + (drawn / tiles) % 2;
-  unsigned base = tile * W * 4;
+  unsigned base = tile * W * 8;
 
-  vec4<T> x[4];
-  vec4<T> sums;                                      // component r: this thread's sum of row r
+  vec4<T> x[8];
+  vec4<T> sums[2];                                   // sums[h][c]: this thread's sum of row 4h + c
   bool whole = tile + 1 < tiles;                     // every tile but the last: no bounds logic
-  for (int r = 0; r < 4; ++r) {
+  #pragma unroll
+  for (int r = 0; r < 8; ++r) {
     x[r] = whole ? input[base + r * W + lid]
                  : loadVec(input, base + r * W + lid, n);  // zeros at or past n
-    sums[r] = x[r].x + x[r].y + x[r].z + x[r].w;
+    sums[r / 4][r % 4] = x[r].x + x[r].y + x[r].z + x[r].w;
   }
-  vec4<T> laneBefore = warpExclusiveScan(sums);     // the 4 rows at once (shuffles)
-  vec4<T> warpTotal = warpReduce(sums);
-  if (lane == 0) warpTotals[warp] = warpTotal;
+  vec4<T> laneBefore[2], before[2], rowBefore[2];
+  for (int h = 0; h < 2; ++h) {
+    laneBefore[h] = warpExclusiveScan(sums[h]);     // 4 rows at once (shuffles)
+    vec4<T> warpTotal = warpReduce(sums[h]);
+    if (lane == 0) warpTotals[warp][h] = warpTotal;
+  }
   __syncthreads();
-  vec4<T> before = 0, all = 0;
-  for (unsigned g = lane; g < W / 32; g += 32) {
-    all += warpTotals[g];
-    if (g < warp) before += warpTotals[g];
+  T upTo = 0;                                        // the rows before rows 4h … 4h + 3
+  for (int h = 0; h < 2; ++h) {
+    vec4<T> all = 0;
+    before[h] = 0;
+    for (unsigned g = lane; g < W / 32; g += 32) {
+      all += warpTotals[g][h];
+      if (g < warp) before[h] += warpTotals[g][h];
+    }
+    before[h] = warpReduce(before[h]); all = warpReduce(all);
+    rowBefore[h] = upTo + vec4<T>{0, all.x, all.x + all.y, all.x + all.y + all.z};
+    upTo = rowBefore[h].w + all.w;
   }
-  before = warpReduce(before); all = warpReduce(all);
-  vec4<T> rowBefore = {0, all.x, all.x + all.y, all.x + all.y + all.z};
-  T tileTotal = rowBefore.w + all.w;
+  T tileTotal = upTo;
 
   if (warp == 0) {
     if (lane == 0) publish(status, tile, tile == 0 ? INCLUSIVE : AGGREGATE, tileTotal, mark);
@@ -278,12 +288,13 @@ __global__ void scanSinglePassVec4(const vec4<T>* input, vec4<T>* output, unsign
     }
   }
   __syncthreads();
-  vec4<T> offsets = tilePrefix + rowBefore + before + laneBefore;
-  for (int r = 0; r < 4; ++r) {
+  #pragma unroll
+  for (int r = 0; r < 8; ++r) {
+    T offset = tilePrefix + rowBefore[r / 4][r % 4] + before[r / 4][r % 4] + laneBefore[r / 4][r % 4];
     vec4<T> v = x[r];
     T s1 = v.x, s2 = s1 + v.y, s3 = s2 + v.z;
     vec4<T> scanned = EXCLUSIVE ? vec4<T>{0, s1, s2, s3} : vec4<T>{s1, s2, s3, s3 + v.w};
     unsigned vi = base + r * W + lid;
-    if (vi < (n + 3) / 4) output[vi] = offsets[r] + scanned;
+    if (vi < (n + 3) / 4) output[vi] = offset + scanned;
   }
 }`;

@@ -130,7 +130,7 @@ describe('scan drivers on the GPU', () => {
 
   it('vec4 single pass: correct when every look-back falls back (SPIN_LIMIT = 0), both modes', async (ctx) => {
     if (!vec4Supported()) ctx.skip();
-    const n = 2 ** 16 + 5; // 17 tiles of 4 096: every tile reduces all its predecessors itself
+    const n = 2 ** 16 + 5; // 9 tiles of 8 192: every tile reduces all its predecessors itself
     const input = scanInput(seededRandom(12), n, 'u32');
     for (const exclusive of [false, true]) {
       const out = await gpu.run(singlePassVec4Run(input, { spinLimit: 0, exclusive }));
@@ -147,7 +147,7 @@ describe('scan drivers on the GPU', () => {
       const out = await gpu.run(singlePassVec4Run(input, { exclusive: d === 1, ...(status ? { status } : {}) }));
       expectSame(out[0]![1]!.slice(0, n), scanReference(input, d === 1));
       status = out[0]![2] as Uint32Array;
-      expect(status[0]).toBe((d + 1) * Math.ceil(n / 4096)); // one ticket per tile per dispatch
+      expect(status[0]).toBe((d + 1) * Math.ceil(n / 8192)); // one ticket per tile per dispatch
     }
   });
 

@@ -86,7 +86,7 @@ describe('vec4 single pass on any warp size, and its look-back paths', () => {
   });
 
   it('a workgroup of 768 (not a power of two; the fastest size on an H100), both modes', async () => {
-    const input = scanInput(seededRandom(77), 3 * 768 * 16 + 999, 'u32');
+    const input = scanInput(seededRandom(77), 3 * 768 * 32 + 999, 'u32');
     for (const exclusive of [false, true]) {
       expect(await simScan(v, input, { exclusive, workgroupSize: 768 }, 32)).toBe('equal');
     }
@@ -100,13 +100,13 @@ describe('vec4 single pass on any warp size, and its look-back paths', () => {
   it.each([4, 32])('partly ready windows and fallbacks, warp size %i', (warpSize) => {
     const workgroupSize = 64;
     const tiles = 40;
-    const n = tiles * workgroupSize * 16 - 3;
+    const n = tiles * workgroupSize * 32 - 3;
     const status = new Uint32Array(singlePassVec4StatusWords(n, workgroupSize));
     status[0] = tiles - 10;
     const input = scanInput(seededRandom(7), n, 'u32');
     // Tiles 25 … 29 already show dispatch 0's aggregates (flag = mark 1 · 2 + kind 0): tile 30's
     // window counts those 5, then falls back on tile 24, and so on.
-    const tile = workgroupSize * 16;
+    const tile = workgroupSize * 32;
     for (let t = 25; t < 30; t++) {
       let sum = 0;
       for (let i = t * tile; i < (t + 1) * tile; i++) sum = (sum + input[i]!) >>> 0;

@@ -64,8 +64,8 @@ const POW2_SIZES = [32, 64, 128, 256, 512, 1024] as const;
 /** Elements per invocation of the single-pass kernel (its `ITEMS` override). */
 export const SINGLE_PASS_ITEMS = 8;
 
-/** Elements per invocation of the vec4 single-pass kernel: 4 vec4s (its `VECS` constant × 4). */
-export const SINGLE_PASS_VEC4_ITEMS = 16;
+/** Elements per invocation of the vec4 single-pass kernel: 8 vec4s (its `VECS` constant × 4). */
+export const SINGLE_PASS_VEC4_ITEMS = 32;
 
 export const SCAN_VARIANTS: readonly ScanVariant[] = [
   {
@@ -173,7 +173,7 @@ export const SCAN_VARIANTS: readonly ScanVariant[] = [
     id: 'single-pass-vec4',
     title: 'Single pass, vec4 and subgroups (look-back by a whole subgroup)',
     description:
-      'The single pass built for bandwidth: each invocation loads 4 vec4s (16 elements, every warp load ' +
+      'The single pass built for bandwidth: each invocation loads 8 vec4s (32 elements, every warp load ' +
       '512 consecutive bytes), the tile is scanned with subgroup scans and one barrier, and one subgroup ' +
       'looks back at up to a subgroup’s worth of predecessors per memory round trip. A predecessor that ' +
       'stays silent is still reduced from the input, so no workgroup ever waits unboundedly.',
@@ -182,12 +182,12 @@ export const SCAN_VARIANTS: readonly ScanVariant[] = [
     entryPoints: ['main'],
     shape: 'single-pass',
     elementsPerInvocation: SINGLE_PASS_VEC4_ITEMS,
-    workgroupSizes: [64, 128, 256, 512, 768, 1024], // 768 is the fastest on an H100 (docs/benchmarks.md)
+    workgroupSizes: [64, 128, 256, 512, 768, 1024], // 1024 is the fastest on an H100 (docs/benchmarks.md)
     defaultWorkgroupSize: 256,
     elementTypes: ALL_TYPES,
     needsSubgroups: true,
-    // claim, ticket, tile_prefix, and a vec4 of totals per possible subgroup.
-    workgroupBytes: (w) => w * 16 + 3 * 4,
+    // claim, ticket, tile_prefix, and two vec4s of totals per possible subgroup (at least 4 lanes).
+    workgroupBytes: (w) => (w / 4) * 32 + 3 * 4,
     cuda: SINGLE_PASS_VEC4_CUDA,
   },
   {
