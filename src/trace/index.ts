@@ -263,8 +263,12 @@ export function barrierPhase(index: TraceIndex, step: number, warpsInWorkgroup =
   return Math.floor(arrivals / Math.max(1, warpsInWorkgroup));
 }
 
-/** The last step whose barrier phase is `phase` (the end of that phase), clamped to the trace. */
+/**
+ * The last step whose barrier phase is `phase` (the end of that phase), clamped to the trace. The
+ * phase before the first (`phase` < 0) ends before step 0: its end is step 0.
+ */
 export function endOfPhase(index: TraceIndex, phase: number, warpsInWorkgroup = index.warpCount): number {
+  if (phase < 0) return 0;
   const arrivalsNeeded = (phase + 1) * Math.max(1, warpsInWorkgroup);
   const step = index.barrierSteps[arrivalsNeeded - 1];
   return step === undefined ? index.trace.stepCount - 1 : step;

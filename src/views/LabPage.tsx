@@ -260,7 +260,7 @@ export function LabPage({ lab, route, lesson }: { lab: LabDefinition; route: Lab
       statementBack: () => index && jump(previousStatement(index, step)),
       // Barrier to barrier: to the step where the whole workgroup has arrived (the barrier completes).
       barrierForward: () => index && jump(endOfPhase(index, barrierPhase(index, step))),
-      barrierBack: () => index && jump(barrierPhase(index, step) > 0 ? endOfPhase(index, barrierPhase(index, step) - 2) : 0),
+      barrierBack: () => index && jump(endOfPhase(index, barrierPhase(index, step) - 2)),
       nextDivergence: () => index && jump(findForward(index, step, (s) => index.divergent[s] === 1)),
       nextConflict: () => index && jump(findForward(index, step, (s) => index.wavefronts[s]! > 1)),
       seek: setStep,
