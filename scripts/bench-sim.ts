@@ -8,6 +8,7 @@
  */
 import { WgslExec, WgslParser } from 'wgsl_reflect/wgsl_reflect.module.js';
 import type { KernelRun } from '../src/kernel/types.ts';
+import { sumU32 } from '../src/labs/reduce/reference.ts';
 import { simulate, traceBytes } from '../src/sim/index.ts';
 import KERNEL from '../src/sim/testdata/reduce-interleaved.wgsl?raw';
 
@@ -25,17 +26,8 @@ function makeRun(n: number): KernelRun {
   };
 }
 
-function expectedSum(run: KernelRun): number {
-  let s = 0;
-  for (const x of run.bindings[0]![0]!) s = (s + x) >>> 0;
-  return s;
-}
-
-function sumOf(a: ArrayLike<number>): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s = (s + a[i]!) >>> 0;
-  return s;
-}
+/** The wrapped u32 sum of the run's input: what the reduction must produce. */
+const expectedSum = (run: KernelRun): number => sumU32(run.bindings[0]![0]! as Uint32Array);
 
 const mb = (b: number) => `${(b / 2 ** 20).toFixed(1)} MiB`;
 let peakRss = 0;
@@ -63,7 +55,7 @@ for (let k = 0; k < 5; k++) {
 }
 times.sort((a, b) => a - b);
 const simMs = times[2]!;
-const simSum = sumOf(result.buffers[0]![1]!);
+const simSum = sumU32(result.buffers[0]![1]! as Uint32Array);
 const m = result.metrics;
 console.log(`simulator: interleaved reduction, 2^20 u32, summary trace, warpSize 32`);
 console.log(`  time          ${simMs.toFixed(0)} ms (median of 5; min ${times[0]!.toFixed(0)}, max ${times[4]!.toFixed(0)})`);
@@ -84,7 +76,6 @@ console.log(`  peak memory   rss ${mb(peakRss)}, heap+buffers ${mb(peakHeap)}`);
   const ast = new WgslParser().parse(execCode);
   const exec = new WgslExec(ast);
   const out = new Uint32Array(N / WG);
-  void WG;
   const t0 = performance.now();
   let error = '';
   try {
@@ -94,10 +85,10 @@ console.log(`  peak memory   rss ${mb(peakRss)}, heap+buffers ${mb(peakHeap)}`);
   }
   const execMs = performance.now() - t0;
   sample();
-  const execSum = sumOf(out);
+  const execSum = sumU32(out);
   console.log(`wgsl_reflect WgslExec: same kernel, 2^20 u32`);
   console.log(`  time          ${execMs.toFixed(0)} ms   → simulator is ${(execMs / simMs).toFixed(1)}× faster`);
-  console.log(`  result        ${error ? `error: ${error}` : execSum === want ? 'correct' : `WRONG: sum ${execSum} (expected ${want}); first partial ${out[0]} vs ${sumOf(run.bindings[0]![0]!.subarray(0, WG))}`}`);
+  console.log(`  result        ${error ? `error: ${error}` : execSum === want ? 'correct' : `WRONG: sum ${execSum} (expected ${want}); first partial ${out[0]} vs ${sumU32((run.bindings[0]![0]! as Uint32Array).subarray(0, WG))}`}`);
 }
 
 // Full trace at 2^16.
@@ -109,7 +100,7 @@ console.log(`  peak memory   rss ${mb(peakRss)}, heap+buffers ${mb(peakHeap)}`);
   sample();
   const t = r.trace!;
   console.log(`simulator: 2^16 u32, full trace`);
-  console.log(`  time          ${ms.toFixed(0)} ms, ${sumOf(r.buffers[0]![1]!) === expectedSum(small) ? 'correct' : 'WRONG'}`);
+  console.log(`  time          ${ms.toFixed(0)} ms, ${sumU32(r.buffers[0]![1]! as Uint32Array) === expectedSum(small) ? 'correct' : 'WRONG'}`);
   console.log(`  trace         ${t.stepCount.toLocaleString('en')} steps, ${t.recordCount.toLocaleString('en')} lane records, ${t.provList.length.toLocaleString('en')} provenance links, ${mb(traceBytes(t))}`);
 }
 clearInterval(timer);

@@ -16,11 +16,14 @@
 import { readFileSync } from 'node:fs';
 import { createNodeGpu } from '../src/gpu/node.ts';
 import { fmt, gbps, log2Label, table } from '../src/bench/format.ts';
-import { seededRandom } from '../src/util/random.ts';
+import { randomU32, seededRandom } from '../src/util/random.ts';
+import { foldWorkgroups } from '../src/kernel/types.ts';
+import { scanReference, scanReferenceF64 } from '../src/labs/scan/reference.ts';
 import SCAN_WGSL from '../shaders/scan/single-pass-vec4.wgsl?raw';
 import COPY_WGSL from '../shaders/bandwidth/copy.wgsl?raw';
 import READ_WGSL from '../shaders/bandwidth/read.wgsl?raw';
 import LINEAR_WGSL from '../shaders/common/linear-workgroup.wgsl?raw';
+import { median } from '../src/util/stats.ts';
 
 const LOG2 = Number(process.env.TUNING_LOG2 ?? 26);
 const ROUNDS = Number(process.env.TUNING_REPEATS ?? 9);
@@ -34,14 +37,9 @@ const ctx = await gpu.ready();
 const device = ctx.device;
 console.log(`# Scan tuning on ${ctx.summary.name}, N = ${log2Label(2 ** LOG2)}, ${K} dispatches per timed pass, ${ROUNDS} rounds (median)`);
 
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
-function storage(size: number, label: string, extra = 0): GPUBuffer {
-  return device.createBuffer({ label, size, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST | extra });
+function storage(size: number, label: string): GPUBuffer {
+  return device.createBuffer({ label, size, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
 }
 
 async function readBack(buffer: GPUBuffer, size: number): Promise<Uint32Array> {
@@ -90,36 +88,14 @@ async function timePass(p: GPUComputePipeline, bg: GPUBindGroup, groups: [number
   return Number(b! - a!) / 1e6 / k;
 }
 
-function fold(count: number): [number, number] {
-  if (count <= 65535) return [count, 1];
-  const rows = Math.ceil(count / 65535);
-  return [Math.ceil(count / rows), rows];
-}
-
-// ---- Data: random u32 (and the same bits as small f32 integers for the f32 runs), CPU references.
+// ---- Data: random u32, and small integers as f32 for the f32 runs; CPU references.
 const n = 2 ** LOG2;
 const rng = seededRandom(LOG2 * 7919);
-const dataU32 = new Uint32Array(n);
-for (let i = 0; i < n; i++) dataU32[i] = Math.floor(rng() * 2 ** 32) >>> 0;
-const dataF32 = new Float32Array(n);
-for (let i = 0; i < n; i++) dataF32[i] = Math.floor(rng() * 8); // small integers: checked within a relative 1e-4
-const refU32 = (exclusive: boolean): Uint32Array => {
-  const out = new Uint32Array(n);
-  let acc = 0;
-  for (let i = 0; i < n; i++) {
-    if (exclusive) out[i] = acc;
-    acc = (acc + dataU32[i]!) >>> 0;
-    if (!exclusive) out[i] = acc;
-  }
-  return out;
-};
-const refU32Incl = refU32(false);
-const refU32Excl = refU32(true);
-const refF32Incl = new Float64Array(n);
-{
-  let acc = 0;
-  for (let i = 0; i < n; i++) refF32Incl[i] = acc += dataF32[i]!;
-}
+const dataU32 = randomU32(rng, n);
+const dataF32 = Float32Array.from(randomU32(rng, n, 8)); // small integers: checked within a relative 1e-4
+const refU32Incl = scanReference(dataU32, false);
+const refU32Excl = scanReference(dataU32, true);
+const refF32Incl = scanReferenceF64(dataF32, false);
 const bytes = n * 4;
 const input = { u32: storage(bytes, 'input.u32'), f32: storage(bytes, 'input.f32') };
 device.queue.writeBuffer(input.u32, 0, dataU32);
@@ -131,7 +107,7 @@ const copyPipe = await pipeline(COPY_WGSL, 'copy');
 const copyParams = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
 device.queue.writeBuffer(copyParams, 0, new Uint32Array([n / 4, 0, 0, 0]));
 const copyGrid = Math.min(4096, Math.ceil(n / 4 / 256));
-const copyBg = { u32: bindGroup(copyPipe, [input.u32, output, copyParams]), f32: bindGroup(copyPipe, [input.f32, output, copyParams]) };
+const copyBg = bindGroup(copyPipe, [input.u32, output, copyParams]);
 const readPipe = await pipeline(READ_WGSL, 'read');
 const readSink = storage(copyGrid * 256 * 4, 'read.sink');
 const readBg = bindGroup(readPipe, [input.u32, readSink, copyParams]);
@@ -139,7 +115,7 @@ const readBg = bindGroup(readPipe, [input.u32, readSink, copyParams]);
 console.log(`\n## State probe (${stamp()})`);
 for (let i = 0; i < 3; i++) {
   const r = await timePass(readPipe, readBg, [copyGrid, 1], K);
-  const c = await timePass(copyPipe, copyBg.u32, [copyGrid, 1], K);
+  const c = await timePass(copyPipe, copyBg, [copyGrid, 1], K);
   console.log(`round ${i + 1}: read ${fmt(gbps(bytes, r))} GB/s, copy ${fmt(gbps(2 * bytes, c))} GB/s (same buffers as the scans)`);
 }
 
@@ -157,11 +133,9 @@ interface Case {
   /** Results are meant to be right (false for upper bounds that skip work). */
   readonly checked: boolean;
 }
-const source = (code: string, vecs: number, type: ElemType): string => {
-  let c = code.replace(/const VECS = \d+u;/, `const VECS = ${vecs}u;`);
-  if (type !== 'u32') c = c.replace(/alias T = u32;/, `alias T = ${type};`);
-  return `${c}\n${LINEAR_WGSL}`;
-};
+/** The kernel as run: its element type swapped in, the linear-workgroup snippet appended. */
+const source = (code: string, type: ElemType): string =>
+  `${type === 'u32' ? code : code.replace(/alias T = u32;/, `alias T = ${type};`)}\n${LINEAR_WGSL}`;
 /** Steps of the tile scan with subgroups numbered by lid / subgroup_size (true on NVIDIA). */
 const micro = (step: 1 | 2 | 3): string => `enable subgroups;
 alias T = u32;
@@ -238,8 +212,8 @@ const only = process.env.TUNING_ONLY ? new RegExp(process.env.TUNING_ONLY) : und
 for (const c of cases.filter((x) => !only || only.test(x.name))) {
   const tileElems = c.wg * c.vecs * 4;
   const tiles = Math.ceil(n / tileElems);
-  const code = source(c.code, c.vecs, c.type);
-  const groups = fold(tiles);
+  const code = source(c.code, c.type);
+  const groups = foldWorkgroups(tiles);
   const statusWords = 1 + 2 * tiles + 3;
   const prm = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
   device.queue.writeBuffer(prm, 0, new Uint32Array([n, tiles, 0, 0]));
@@ -288,7 +262,7 @@ for (const c of cases.filter((x) => !only || only.test(x.name))) {
 
 // ---- Timing: every case in every round, all passes submitted back to back so the GPU never idles
 // (on an H100 the SM clock falls within ~100 ms of idling and a short pass then runs at part speed).
-const copyCase = { pipe: copyPipe, bg: copyBg.u32, groups: [copyGrid, 1] as [number, number] };
+const copyCase = { pipe: copyPipe, bg: copyBg, groups: [copyGrid, 1] as [number, number] };
 const timed = [copyCase, ...ready];
 const slots = timed.length * ROUNDS;
 const qs = device.createQuerySet({ type: 'timestamp', count: 2 * slots });

@@ -9,6 +9,7 @@ import { GpuError, HINTS, type ShaderMessage } from './errors.ts';
 import { reflectBindings, type ResourceBinding } from './reflect.ts';
 import READ_WGSL from '../../shaders/bandwidth/read.wgsl?raw';
 import COPY_WGSL from '../../shaders/bandwidth/copy.wgsl?raw';
+import { median } from '../util/stats.ts';
 
 /** How a figure was measured. */
 export type TimingSource = 'timestamp-query' | 'wall-clock';
@@ -71,11 +72,6 @@ interface Bound {
 }
 
 const key = (g: number, b: number): string => `${g}:${b}`;
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 function cloneLike(data: BindingData, source: ArrayBuffer | ArrayBufferLike, length: number): BindingData {
   if (data instanceof Uint32Array) return new Uint32Array(source, 0, length).slice();

@@ -3,7 +3,7 @@
  * dataflow tree recovered from the simulator's read→write provenance.
  */
 import { OpKind, type Trace } from '../sim/index.ts';
-import type { TraceIndex } from './index.ts';
+import { lastAtOrBefore, type TraceIndex } from './index.ts';
 
 /** The workgroup-memory binding with the most traffic (e.g. `sdata`), or -1 when there is none. */
 export function mainSharedMemory(trace: Trace): number {
@@ -140,16 +140,7 @@ export function lastAccessOfLane(index: TraceIndex, warp: number, lane: number, 
   const { trace } = index;
   const steps = index.warpSteps[warp];
   if (!steps) return '';
-  let lo = 0;
-  let hi = steps.length - 1;
-  let pos = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (steps[mid]! <= step) {
-      pos = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
+  const pos = lastAtOrBefore(steps, step);
   for (let p = pos; p >= 0 && pos - p < lookBack; p--) {
     const s = steps[p]!;
     for (let r = trace.stepRecStart[s]!; r < trace.stepRecStart[s + 1]!; r++) {

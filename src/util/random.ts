@@ -14,7 +14,7 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** n random u32 below `max` (default 2^32). */
-export function randomU32(rng: () => number, n: number, max = 2 ** 32): Uint32Array {
+export function randomU32(rng: () => number, n: number, max = 2 ** 32): Uint32Array<ArrayBuffer> {
   const out = new Uint32Array(n);
   for (let i = 0; i < n; i++) out[i] = Math.floor(rng() * max);
   return out;

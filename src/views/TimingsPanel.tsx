@@ -5,6 +5,7 @@ import { workerSimExecutor } from '../app/simulation.ts';
 import { isGpuError, type BandwidthBaselines } from '../gpu/index.ts';
 import type { LabDefinition, LabParams } from '../labs/lab.ts';
 import { selectGpuStatus, useAppStore } from '../store/index.ts';
+import { median } from '../util/stats.ts';
 
 /** Largest n the simulator also checks in the timings sweep (it replays every lane). */
 const SIM_CHECK_LIMIT = 2 ** 16;
@@ -27,11 +28,6 @@ export interface TimingRow {
 const MARKERS = [d3.symbolCircle, d3.symbolSquare, d3.symbolTriangle, d3.symbolDiamond, d3.symbolCross, d3.symbolStar, d3.symbolWye, d3.symbolTimes];
 const COLORS = ['#7dd3fc', '#fca5a5', '#86efac', '#fde68a', '#c4b5fd', '#f9a8d4', '#fdba74', '#e5e7eb'];
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 /** Keeps the CPU loop's results alive so the JIT cannot drop the loop. */
 export let cpuSink = 0;

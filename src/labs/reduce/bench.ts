@@ -14,6 +14,7 @@ import {
   type ReduceVariant,
   type ReduceVariantId,
 } from './variants.ts';
+import { median } from '../../util/stats.ts';
 
 export interface ReduceBenchOptions {
   /** Timed passes per figure (the median is reported); at least 10 for figures we publish. */
@@ -60,11 +61,6 @@ export interface ReduceBenchResult {
   }[];
 }
 
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 function cpuSumMs(input: Uint32Array, repeats: number): number {
   const samples: number[] = [];

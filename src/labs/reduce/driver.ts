@@ -14,7 +14,7 @@ import {
   type KernelRun,
   type Workgroups,
 } from '../../kernel/types.ts';
-import { arrayFor, type ElementType, type KernelExecutor } from '../types.ts';
+import { arrayFor, elementTypeOf, padToVec4, type ElementType, type KernelExecutor } from '../types.ts';
 import { defaultWorkgroupSize, reduceVariant, type ReduceVariant, type ReduceVariantId } from './variants.ts';
 import LINEAR_WORKGROUP_WGSL from '../../../shaders/common/linear-workgroup.wgsl?raw';
 
@@ -60,10 +60,6 @@ export interface ReduceResult {
   readonly outputs: BindingData[];
 }
 
-/** Element type of a typed array. */
-export function elementTypeOf(data: BindingData): ElementType {
-  return data instanceof Uint32Array ? 'u32' : data instanceof Int32Array ? 'i32' : 'f32';
-}
 
 /** Rewrites the element type line of a reduce kernel, leaving every other line where it was. */
 export function withElementType(code: string, type: ElementType): string {
@@ -166,14 +162,6 @@ export function passRun(
       0: { 0: input, 1: arrayFor(type, shape.outputLength), 2: new Uint32Array([shape.n, 0, 0, 0]) },
     },
   };
-}
-
-/** A copy of `data` padded with zeros to a multiple of 4, or `data` itself when it already is one. */
-export function padToVec4(data: BindingData): BindingData {
-  if (data.length % 4 === 0 && data.length > 0) return data;
-  const out = arrayFor(elementTypeOf(data), roundUp(Math.max(data.length, 1), 4));
-  out.set(data);
-  return out;
 }
 
 /**

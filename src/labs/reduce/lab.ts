@@ -2,7 +2,8 @@ import type { BindingData } from '../../kernel/types.ts';
 import type { LabDefinition, LabParams, LabVariant } from '../lab.ts';
 import { arrayFor } from '../types.ts';
 import { randomF32, randomU32, seededRandom } from '../../util/random.ts';
-import { bytesMoved, passPlan, passRun, padToVec4, reduce, timingPasses } from './driver.ts';
+import { bytesMoved, passPlan, passRun, reduce, timingPasses } from './driver.ts';
+import { padToVec4 } from '../types.ts';
 import { additionTreeHeight, f32ErrorBound, referenceSum } from './reference.ts';
 import { REDUCE_VARIANTS, reduceVariant, type ReduceVariantId } from './variants.ts';
 

@@ -11,7 +11,8 @@
  *   added in an order the GPU chooses, so the kernel-order figure is an estimate.
  */
 import type { BindingData } from '../../kernel/types.ts';
-import { elementTypeOf, passPlan, type ReduceParams } from './driver.ts';
+import { passPlan, type ReduceParams } from './driver.ts';
+import { elementTypeOf } from '../types.ts';
 import { defaultWorkgroupSize, reduceVariant, type ReduceVariantId } from './variants.ts';
 
 /** u32 sum with wrap-around, as an unsigned number. */
@@ -175,25 +176,6 @@ export function f32ErrorBound(input: Float32Array, height: number): number {
   for (let i = 0; i < input.length; i++) abs += Math.abs(input[i]!);
   const hu = height * F32_UNIT_ROUNDOFF;
   return (hu / (1 - hu)) * abs;
-}
-
-export interface F32Comparison {
-  readonly sequential: number;
-  readonly double: number;
-  readonly kernelOrder: KernelOrderSum;
-}
-
-/** The three f32 figures the lab sets side by side. */
-export function compareF32Sums(
-  variantId: ReduceVariantId,
-  input: Float32Array,
-  params: ReduceParams = {},
-): F32Comparison {
-  return {
-    sequential: sumF32Sequential(input),
-    double: sumF64(input),
-    kernelOrder: kernelOrderSumF32(variantId, input, params),
-  };
 }
 
 /** The reference for any supported input: wrapped integer sum, or the double-precision f32 sum. */

@@ -10,6 +10,7 @@ import type { ElementType } from '../types.ts';
 import { timingPasses } from './driver.ts';
 import { bytesMoved } from './reference.ts';
 import { SCAN_VARIANTS, largestWorkgroupSize, scanSupport, type ScanVariant } from './variants.ts';
+import { median } from '../../util/stats.ts';
 
 interface Row {
   readonly variant: ScanVariant;
@@ -43,11 +44,6 @@ type TfResult = { readonly ok: true; readonly medianMs: number; readonly source:
 /** GB/s with enough digits for slow adapters (SwiftShader moves MB/s). */
 const rateText = (r: number): string => fmt(r, r < 1 ? 4 : 2);
 
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 /**
  * Runs `tf.cumsum` (float32) on TensorFlow.js's WebGPU backend. In Node the backend finds WebGPU

@@ -4,7 +4,7 @@
  * ran, so the same chain can be replayed, traced or timed.
  */
 import { foldWorkgroups, type BindingData, type KernelRun } from '../../kernel/types.ts';
-import { arrayFor, type ElementType, type KernelExecutor } from '../types.ts';
+import { arrayFor, elementTypeOf, padToVec4, type ElementType, type KernelExecutor } from '../types.ts';
 import { ADD_TILE_SUMS, SINGLE_PASS_ITEMS, SINGLE_PASS_VEC4_ITEMS, scanVariant, withElementType, type ScanVariant, type ScanVariantId } from './variants.ts';
 import LINEAR_WGSL from '../../../shaders/common/linear-workgroup.wgsl?raw';
 
@@ -31,10 +31,6 @@ interface Resolved {
   readonly type: ElementType;
 }
 
-/** The element type a typed array holds. */
-export function elementTypeOf(data: BindingData): ElementType {
-  return data instanceof Uint32Array ? 'u32' : data instanceof Int32Array ? 'i32' : 'f32';
-}
 
 function resolve(variant: ScanVariant, opts: ScanOptions, input?: BindingData): Resolved {
   const type = opts.type ?? (input ? elementTypeOf(input) : 'u32');
@@ -139,15 +135,6 @@ export function singlePassRun(input: BindingData, opts: SinglePassOptions = {}):
 /** Status words the vec4 single-pass kernel needs for n elements: a ticket, then 2 per tile. */
 export function singlePassVec4StatusWords(n: number, workgroupSize: number): number {
   return 1 + 2 * Math.ceil(n / (workgroupSize * SINGLE_PASS_VEC4_ITEMS));
-}
-
-/** `data` padded with zeros to a multiple of 4 elements (itself when it already is one). */
-function padToVec4(data: BindingData): BindingData {
-  const len = Math.ceil(data.length / 4) * 4;
-  if (len === data.length) return data;
-  const padded = arrayFor(elementTypeOf(data), len);
-  padded.set(data);
-  return padded;
 }
 
 /**
