@@ -8,7 +8,7 @@ import type { Metrics, Trace } from '../sim/index.ts';
 import type { ElementType } from '../labs/types.ts';
 import { mainSharedMemory } from '../trace/memory.ts';
 import { additionsAt, phaseStart, scanDataflow, type ScanPhase } from '../trace/scan.ts';
-import { barrierPhase, endOfPhase, findForward, warpsAt, LaneState, type TraceIndex } from '../trace/index.ts';
+import { barrierPhase, endOfPhase, findForward, warpsAt, type TraceIndex } from '../trace/index.ts';
 
 /** A moment on the timeline, by meaning rather than by index. */
 export type Moment =
@@ -118,11 +118,6 @@ function nextOfSameWarp(index: TraceIndex, step: number): number {
   const warp = index.trace.stepWarp[step]!;
   const n = findForward(index, step, (t) => index.trace.stepWarp[t] === warp);
   return n < 0 ? step : n;
-}
-
-/** Warps of the traced workgroup with at least one active lane at `step`. */
-export function warpsWithActiveLanes(state: MomentState): number {
-  return warpsAt(state.index, state.step).filter((w) => w.lanes.some((l) => l === (LaneState.Active as number))).length;
 }
 
 /** Warps whose lanes are split by a branch at `step`. */

@@ -104,7 +104,6 @@ export interface CompileInput {
   readonly entryPoint: string;
   readonly bindings: Bindings;
   readonly overrides: Readonly<Record<string, number>>;
-  readonly numWorkgroups: readonly [number, number, number];
 }
 
 export class Compiler {
@@ -371,7 +370,7 @@ export class Compiler {
         b = { k: 'ref', ref };
       } else if (g.space === 'workgroup') {
         if (ty.k === 'array' && ty.count === null) err(`workgroup arrays need a fixed size`, g.pos, 'type');
-        const mem = new Mem(this.mems.length, name, 'workgroup', sizeOf(ty), -1, -1, false, memElem(ty));
+        const mem = new Mem(this.mems.length, name, 'workgroup', sizeOf(ty), -1, -1, false);
         this.mems.push(mem);
         this.sharedMems.push(mem);
         b = { k: 'ref', ref: { k: 'mem', ty, mem, off: 0, dyn: -1 } };
@@ -382,7 +381,7 @@ export class Compiler {
         if (!data) err(`no buffer bound at @group(${group}) @binding(${binding}) for '${name}'`, g.pos, 'type');
         const words = data.length;
         const readOnly = g.space === 'uniform' || g.access !== 'read_write';
-        const mem = new Mem(this.mems.length, name, g.space, words, group, binding, readOnly, memElem(ty));
+        const mem = new Mem(this.mems.length, name, g.space, words, group, binding, readOnly);
         if (data instanceof Float32Array) mem.f32.set(data);
         else if (data instanceof Int32Array) mem.i32.set(data);
         else mem.u32.set(data);
@@ -1919,11 +1918,6 @@ function withLeaf(t: Ty, s: Scalar): Ty {
 function leafOf(t: Ty): Scalar {
   if (t.k === 'array') return leafOf(t.elem);
   return leafScalar(t) ?? 'u32';
-}
-
-function memElem(t: Ty): 'u32' | 'i32' | 'f32' {
-  const s = leafOf(t.k === 'struct' ? (t.members[t.members.length - 1]?.ty ?? U32) : t);
-  return s === 'i32' ? 'i32' : s === 'f32' ? 'f32' : 'u32';
 }
 
 /** Word offsets and typed-array views (0 u32, 1 i32, 2 f32) of a type's components. */

@@ -50,7 +50,6 @@ export class Warp {
   status = RUN;
   /** Per-lane word addresses of the current memory instruction. */
   readonly addr: Int32Array;
-  readonly tmp: Float64Array;
 
   constructor(
     readonly id: number,
@@ -63,7 +62,6 @@ export class Warp {
     this.lanes = new Int32Array(W);
     this.park = new Int32Array(W);
     this.addr = new Int32Array(W);
-    this.tmp = new Float64Array(W);
   }
 
   /** Rebuilds the active-lane list from `mask`. */
@@ -117,7 +115,6 @@ export class Mem {
     readonly group: number,
     readonly binding: number,
     readonly readOnly: boolean,
-    readonly elemType: 'u32' | 'i32' | 'f32',
   ) {
     const buf = new ArrayBuffer(Math.max(words, 1) * 4);
     this.u32 = new Uint32Array(buf);
@@ -185,8 +182,6 @@ export class Machine {
   wgLinear = 0;
   /** Source position of each instruction (filled by the compiler). */
   opPos: Pos[] = [];
-  /** Labels for memories in messages. */
-  readonly mems: Mem[] = [];
 
   constructor(W: number) {
     this.W = W;

@@ -103,7 +103,6 @@ export function simulate(run: KernelRun, options: SimOptions = {}): SimResult {
       entryPoint: run.entryPoint,
       bindings: run.bindings,
       overrides: run.overrides ?? {},
-      numWorkgroups: numWg,
     });
     prog = compiler.compile();
   } catch (e) {

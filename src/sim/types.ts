@@ -150,7 +150,3 @@ export function typeName(t: Ty): string {
       return `ptr<${t.space}, ${typeName(t.elem)}>`;
   }
 }
-
-export function sameType(a: Ty, b: Ty): boolean {
-  return typeName(a) === typeName(b);
-}

@@ -1,11 +1,11 @@
 /**
- * Web Worker entry: runs `simulate` off the UI thread. Messages in: `{ type: 'run', id, run,
- * options }` and `{ type: 'cancel', id }`. Messages out: `{ type: 'progress', id, fraction }` and
+ * Web Worker entry: runs `simulate` off the UI thread. Message in: `{ type: 'run', id, run,
+ * options, cancelFlag? }`. Messages out: `{ type: 'progress', id, fraction }` and
  * `{ type: 'done', id, result }` (the trace's typed arrays are transferred, not copied) or
  * `{ type: 'error', id, message }`.
  *
- * Cancel: `simulate` is synchronous, so a cancel message cannot be read while it runs; the client
- * writes the cancel flag into a SharedArrayBuffer when one is available (cross-origin isolated
+ * Cancel: `simulate` is synchronous, so no message can be read while it runs; the client writes
+ * the cancel flag into a SharedArrayBuffer when one is available (cross-origin isolated
  * pages) and otherwise terminates the worker.
  */
 import type { KernelRun } from '../kernel/types.ts';
@@ -15,9 +15,7 @@ import { traceTransferables } from './trace.ts';
 /** Options that can cross a worker boundary (no callbacks). */
 export type WorkerSimOptions = Omit<SimOptions, 'onProgress' | 'shouldStop'>;
 
-export type WorkerRequest =
-  | { type: 'run'; id: number; run: KernelRun; options: WorkerSimOptions; cancelFlag?: Int32Array }
-  | { type: 'cancel'; id: number };
+export type WorkerRequest = { type: 'run'; id: number; run: KernelRun; options: WorkerSimOptions; cancelFlag?: Int32Array };
 
 export type WorkerResponse =
   | { type: 'progress'; id: number; fraction: number }
@@ -33,7 +31,6 @@ const scope = globalThis as unknown as WorkerScope;
 
 scope.onmessage = (e) => {
   const msg = e.data;
-  if (msg.type !== 'run') return;
   const { id, run, options, cancelFlag } = msg;
   try {
     const result = simulate(run, {

@@ -20,7 +20,3 @@ export const selectRoute = (s: AppState) => s.route;
 export const selectChrome = (s: AppState) => s.chrome;
 export const selectNotices = (s: AppState) => s.notices;
 export const selectNavigate = (s: AppState) => s.navigate;
-export const selectStep = (s: AppState) => s.step;
-export const selectStepCount = (s: AppState) => s.stepCount;
-export const selectPlaying = (s: AppState) => s.playing;
-export const selectSpeedIndex = (s: AppState) => s.speedIndex;

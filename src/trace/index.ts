@@ -214,12 +214,6 @@ export function findForward(index: TraceIndex, from: number, test: (step: number
   return -1;
 }
 
-/** Last step before `from` for which `test` holds, or -1. */
-export function findBackward(index: TraceIndex, from: number, test: (step: number) => boolean): number {
-  for (let s = from - 1; s >= 0; s--) if (test(s)) return s;
-  return -1;
-}
-
 /** The source line of a step. */
 export function lineOf(trace: Trace, step: number): number {
   return trace.opLine[trace.stepOp[step]!]!;
@@ -242,18 +236,6 @@ export function previousStatement(index: TraceIndex, step: number): number {
   let t = s - 1;
   while (t > 0 && lineOf(trace, t - 1) === prevLine) t--;
   return t;
-}
-
-/** The next barrier step after `step`, or -1. */
-export function nextBarrier(index: TraceIndex, step: number): number {
-  const pos = lastAtOrBefore(index.barrierSteps, step);
-  return index.barrierSteps[pos + 1] ?? -1;
-}
-
-/** The barrier step before `step`, or -1. */
-export function previousBarrier(index: TraceIndex, step: number): number {
-  const pos = lastAtOrBefore(index.barrierSteps, step - 1);
-  return pos >= 0 ? index.barrierSteps[pos]! : -1;
 }
 
 /** Barriers completed by the workgroup up to and including `step`: the barrier phase. */

@@ -291,6 +291,7 @@ export function LabPage({ lab, route, lesson }: { lab: LabDefinition; route: Lab
   const safeStep = trace ? Math.min(step, Math.max(0, trace.stepCount - 1)) : 0;
   const view = trace && trace.stepCount > 0 ? traceStep(trace, safeStep) : undefined;
   const warps = useMemo(() => (index ? warpsAt(index, safeStep) : []), [index, safeStep]);
+  const description = describeStep(index, safeStep);
   const facts: StepFacts | undefined =
     view && index
       ? {
@@ -299,7 +300,6 @@ export function LabPage({ lab, route, lesson }: { lab: LabDefinition; route: Lab
           warpSize: trace!.warpSize,
           wavefronts: index.wavefronts[safeStep]!,
           sectors: index.sectors[safeStep]!,
-          requestLanes: view.activeCount,
         }
       : undefined;
 
@@ -401,9 +401,9 @@ export function LabPage({ lab, route, lesson }: { lab: LabDefinition; route: Lab
       <SimulationProgress status={main.status} cancel={main.cancel} />
       {main.result && <Diagnostics list={main.result.diagnostics} file={variant.file} />}
 
-      <TimelineBar step={safeStep} stepCount={trace?.stepCount ?? 0} playing={playing} speedIndex={speedIndex} describe={describeStep(index, safeStep)} actions={actions} />
+      <TimelineBar step={safeStep} stepCount={trace?.stepCount ?? 0} playing={playing} speedIndex={speedIndex} describe={description} actions={actions} />
       <p className="sr-only" aria-live="polite" data-testid="narration">
-        {playing ? '' : describeStep(index, safeStep)}
+        {playing ? '' : description}
       </p>
 
       <div className={compare ? 'lab-grid compare' : 'lab-grid'}>

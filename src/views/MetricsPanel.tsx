@@ -7,7 +7,6 @@ export interface StepFacts {
   readonly warpSize: number;
   readonly wavefronts: number;
   readonly sectors: number;
-  readonly requestLanes: number;
 }
 
 interface MetricRow {
@@ -53,7 +52,7 @@ export const MetricsPanel = memo(function MetricsPanel({ metrics, warps, step, o
         <p className="summary-line" data-testid="step-facts">
           This step: <strong>{step.kind}</strong>, {step.activeLanes} of {step.warpSize} lanes active
           {step.wavefronts > 0 && ` · ${step.wavefronts === 1 ? 'no bank conflict' : `${step.wavefronts}-way bank conflict`}`}
-          {step.sectors > 0 && ` · ${step.sectors} sector${step.sectors === 1 ? '' : 's'} of 32 bytes for ${step.requestLanes} lanes`}
+          {step.sectors > 0 && ` · ${step.sectors} sector${step.sectors === 1 ? '' : 's'} of 32 bytes for ${step.activeLanes} lanes`}
         </p>
       )}
       <table className="data-table">

@@ -75,8 +75,6 @@ export interface ReduceVariant {
   readonly layout: ReduceLayout;
   /** Elements each invocation loads in a `block` layout (1, or 2 with the first add during load). */
   readonly elementsPerInvocation: number;
-  /** Overwrites its input buffer (binding 0 is `read_write`). */
-  readonly inPlace: boolean;
   /** Contains a deliberate data race: its GPU result is not guaranteed. */
   readonly racy: boolean;
   /** Calls `linear_workgroup_index`, so `shaders/common/linear-workgroup.wgsl` is appended. */
@@ -95,7 +93,6 @@ const base = {
   needsSubgroups: false,
   layout: 'block',
   elementsPerInvocation: 1,
-  inPlace: false,
   racy: false,
   foldsWorkgroups: true,
   treeOrder: 'interleaved',
@@ -113,7 +110,6 @@ export const REDUCE_VARIANTS: readonly ReduceVariant[] = [
     file: 'shaders/reduce/global-inplace.wgsl',
     wgsl: GLOBAL_INPLACE_WGSL,
     cuda: GLOBAL_INPLACE_CU,
-    inPlace: true,
   },
   {
     ...base,
