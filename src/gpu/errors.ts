@@ -11,7 +11,10 @@ export type GpuErrorKind =
   | 'internal'
   | 'device-lost'
   | 'limits'
-  | 'bindings';
+  | 'bindings'
+  | 'watchdog'
+  | 'timeout'
+  | 'cancelled';
 
 /** One compiler message with its place in the WGSL source. */
 export interface ShaderMessage extends SourceLocation {
@@ -40,6 +43,7 @@ export class GpuError extends Error {
     message: string,
     hint: string,
     messages: readonly ShaderMessage[] = [],
+    location?: SourceLocation,
   ) {
     super(message);
     this.kind = kind;
@@ -48,7 +52,7 @@ export class GpuError extends Error {
     const first = messages.find((m) => m.severity === 'error') ?? messages[0];
     this.location = first
       ? { line: first.line, column: first.column, ...(first.file ? { file: first.file } : {}) }
-      : undefined;
+      : location;
   }
 }
 
@@ -74,5 +78,8 @@ export const HINTS = {
   outOfMemory: 'The GPU ran out of memory: choose a smaller N or close other GPU-heavy tabs, then run again.',
   deviceLost:
     'The GPU device was lost (driver reset, a kernel ran too long, or the tab was backgrounded). The next run asks for a new device automatically.',
+  timeout:
+    'The GPU device was given up and a new one is requested; your edit is kept. A kernel this slow may loop for very long: check its loops, or choose a smaller n.',
+  cancelled: 'The GPU device was given up and a new one is requested; your edit is kept.',
   limits: 'Choose a smaller size or workgroup size; the numbers above are what this adapter allows.',
 } as const;

@@ -3,7 +3,7 @@ import { vectorAddReference, vectorAddRun } from '../labs/basics/vectorAdd.ts';
 import { foldWorkgroups, type KernelRun } from '../kernel/types.ts';
 import { randomF32, seededRandom } from '../util/random.ts';
 import { isGpuError, type GpuError } from './errors.ts';
-import type { GpuExecutor } from './executor.ts';
+import { GpuExecutor } from './executor.ts';
 import { createNodeGpu } from './node.ts';
 import LINEAR_WGSL from '../../shaders/common/linear-workgroup.wgsl?raw';
 
@@ -133,6 +133,87 @@ ${LINEAR_WGSL}`;
     expect(b.bytes).toBe(1 << 22);
     expect(b.readGBps).toBeGreaterThan(0);
     expect(b.copyGBps).toBeGreaterThan(0);
+  });
+});
+
+describe('edge cases of edited code', () => {
+  it('places a NUL character at its line and column, not at 0:0', async () => {
+    const code = '@compute @workgroup_size(1)\nfn main() {\n  let x = 1u;\u0000\n}\n';
+    const err = await expectGpuError(gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: {}, file: 'nul.wgsl' }));
+    expect(err.kind).toBe('compile');
+    expect(err.location).toEqual({ line: 3, column: 14, file: 'nul.wgsl' });
+    expect(err.messages[0]!.sourceLine).toBe('  let x = 1u;\u0000');
+    expect(err.message).toContain('nul.wgsl:3:14');
+  });
+
+  it('keeps at most cacheSize compiled pipelines, evicting the least recently used', async () => {
+    const own = new GpuExecutor(() => undefined, 3);
+    // Share the suite's device rather than acquiring another.
+    const ctx = await gpu.ready();
+    (own as unknown as { context: unknown }).context = ctx;
+    const kernel = (k: number): KernelRun => ({
+      code: `@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(1) fn main() { o[0] = ${k}u; }`,
+      entryPoint: 'main',
+      workgroups: [1],
+      bindings: { 0: { 0: new Uint32Array(1) } },
+    });
+    const a = await own.prepare(kernel(1));
+    const b = await own.prepare(kernel(2));
+    await own.prepare(kernel(3));
+    expect(await own.prepare(kernel(1))).toBe(a); // a hit: now the most recently used
+    await own.prepare(kernel(4)); // evicts 2, the least recently used
+    expect(own.cachedPipelines).toBe(3);
+    expect(await own.prepare(kernel(1))).toBe(a);
+    expect(await own.prepare(kernel(2))).not.toBe(b);
+    for (let k = 10; k < 50; k++) await own.prepare(kernel(k));
+    expect(own.cachedPipelines).toBe(3);
+  });
+});
+
+describe('timeout and cancel', () => {
+  // Each invocation counts to limit[0]: finite, but long on a software rasterizer.
+  const slow = (limit: number): KernelRun => ({
+    code: `@group(0) @binding(0) var<storage, read> limit: array<u32>;
+@group(0) @binding(1) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  var acc = 0u;
+  for (var k = 0u; k < limit[0]; k++) { acc = acc * 1664525u + (k ^ gid.x); }
+  out[gid.x] = acc;
+}`,
+    entryPoint: 'main',
+    workgroups: [4],
+    bindings: { 0: { 0: new Uint32Array([limit]), 1: new Uint32Array(256) } },
+    label: 'slow',
+  });
+
+  it('gives up on GPU work past timeoutMs, then runs again on a new device', async () => {
+    const own = await createNodeGpu();
+    const first = (await own.ready()).device;
+    // Dawn in Node runs SwiftShader's work inside submit, on this thread, so the timer fires once
+    // the submit returns; in a browser the GPU process runs it and the timer fires on time.
+    const err = await expectGpuError(own.run(slow(1 << 20), { timeoutMs: 100 }));
+    expect(err.kind).toBe('timeout');
+    expect(err.message).toBe('slow did not finish on the GPU within 0.1 s and was abandoned.');
+    expect(own.lastLoss).toBe('slow did not finish within 0.1 s');
+    const out = await own.run(slow(3));
+    expect(out[0]![1]![0]).toBe(((0 * 1664525 + 0) * 1664525 + 1) * 1664525 + 2);
+    expect((await own.ready()).device).not.toBe(first);
+    own.destroy();
+  });
+
+  it('gives up at once when the signal aborts', async () => {
+    const own = await createNodeGpu();
+    const controller = new AbortController();
+    const pending = own.run(slow(1 << 20), { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    const err = await expectGpuError(pending);
+    expect(err.kind).toBe('cancelled');
+    const already = new AbortController();
+    already.abort();
+    expect((await expectGpuError(own.time(slow(3), { signal: already.signal }))).kind).toBe('cancelled');
+    expect((await own.run(slow(1)))[0]![1]![5]).toBe(5);
+    own.destroy();
   });
 });
 

@@ -10,6 +10,7 @@ import { reflectBindings, type ResourceBinding } from './reflect.ts';
 import READ_WGSL from '../../shaders/bandwidth/read.wgsl?raw';
 import COPY_WGSL from '../../shaders/bandwidth/copy.wgsl?raw';
 import { median } from '../util/stats.ts';
+import { describeTrips, trippedLoops, type WatchdogBinding } from '../kernel/watchdogReport.ts';
 
 /** How a figure was measured. */
 export type TimingSource = 'timestamp-query' | 'wall-clock';
@@ -46,6 +47,25 @@ export interface TimeOptions {
    */
   readonly warmupMs?: number;
 }
+
+/** How long GPU work may take, and how to stop it. */
+export interface Bounds {
+  /** Aborting it abandons the work: the device is destroyed and re-acquired on the next call. */
+  readonly signal?: AbortSignal;
+  /** Milliseconds before the work is abandoned the same way, with a `timeout` error. */
+  readonly timeoutMs?: number;
+}
+
+export interface RunOptions extends Bounds {
+  /**
+   * The kernel was guarded by the watchdog (`src/kernel/watchdog.ts`): its flag binding is read
+   * back, and a stopped loop turns the run into a `watchdog` error naming the loop.
+   */
+  readonly watchdog?: WatchdogBinding;
+}
+
+/** Compiled pipelines kept by default; each distinct edit of a kernel is one entry. */
+export const PIPELINE_CACHE_SIZE = 32;
 
 /** Bytes/second figures measured on this device in this session. */
 export interface BandwidthBaselines {
@@ -89,17 +109,42 @@ function sourceLine(code: string, line: number): string | undefined {
 }
 
 /**
+ * Where a compiler message points. Tint reports some errors with no place (line 0, column 0,
+ * offset 0), among them an illegal NUL character; those point at the first NUL in the code when
+ * there is one, else at the message's offset, else at line 1, column 1.
+ */
+function placeOf(code: string, m: GPUCompilationMessage): { line: number; column: number } {
+  if (m.lineNum > 0) return { line: m.lineNum, column: Math.max(1, m.linePos) };
+  const nul = code.indexOf('\u0000');
+  const at = nul >= 0 ? nul : m.offset > 0 && m.offset <= code.length ? m.offset : 0;
+  const before = code.slice(0, at);
+  return { line: before.split('\n').length, column: at - before.lastIndexOf('\n') };
+}
+
+/**
  * Runs and times `KernelRun`s on WebGPU. The same class serves the browser (`navigator.gpu`) and
  * Node (Dawn through the `webgpu` package). A lost device is re-acquired on the next call.
  */
 export class GpuExecutor {
   private context: GpuContext | undefined;
   private acquiring: Promise<GpuContext> | undefined;
+  /** Least recently used first (a Map keeps insertion order; a hit moves its entry to the end). */
   private readonly pipelines = new Map<string, PreparedKernel>();
   private lostReason: string | undefined;
 
-  /** @param getGpu returns the `GPU` entry point (navigator.gpu, or Dawn's in Node). */
-  constructor(private readonly getGpu: () => GPU | undefined) {}
+  /**
+   * @param getGpu returns the `GPU` entry point (navigator.gpu, or Dawn's in Node).
+   * @param cacheSize compiled pipelines kept, least recently used evicted first.
+   */
+  constructor(
+    private readonly getGpu: () => GPU | undefined,
+    readonly cacheSize: number = PIPELINE_CACHE_SIZE,
+  ) {}
+
+  /** Compiled pipelines held now (at most `cacheSize`). */
+  get cachedPipelines(): number {
+    return this.pipelines.size;
+  }
 
   /** Acquires (or re-acquires after a loss) the device. */
   async ready(): Promise<GpuContext> {
@@ -141,7 +186,11 @@ export class GpuExecutor {
     const overrides = run.overrides ?? {};
     const cacheKey = `${run.entryPoint}\u0000${JSON.stringify(overrides)}\u0000${run.code}`;
     const cached = this.pipelines.get(cacheKey);
-    if (cached) return cached;
+    if (cached) {
+      this.pipelines.delete(cacheKey);
+      this.pipelines.set(cacheKey, cached);
+      return cached;
+    }
 
     const label = run.label ?? run.file ?? run.entryPoint;
     // The scope catches the validation error Dawn raises alongside the compiler messages, so it
@@ -151,12 +200,13 @@ export class GpuExecutor {
     const info = await module.getCompilationInfo();
     const moduleError = await device.popErrorScope();
     const messages: ShaderMessage[] = info.messages.map((m) => {
-      const line = sourceLine(run.code, m.lineNum);
+      const place = placeOf(run.code, m);
+      const line = sourceLine(run.code, place.line);
       return {
         severity: m.type,
         message: m.message,
-        line: m.lineNum,
-        column: m.linePos,
+        line: place.line,
+        column: place.column,
         ...(run.file ? { file: run.file } : {}),
         ...(line !== undefined ? { sourceLine: line } : {}),
       };
@@ -201,7 +251,14 @@ export class GpuExecutor {
       }),
     );
     const prepared = { pipeline, layouts, bindings };
-    this.pipelines.set(cacheKey, prepared);
+    if (this.context?.device === device) {
+      this.pipelines.set(cacheKey, prepared);
+      while (this.pipelines.size > Math.max(1, this.cacheSize)) {
+        const oldest = this.pipelines.keys().next().value;
+        if (oldest === undefined) break;
+        this.pipelines.delete(oldest);
+      }
+    }
     return prepared;
   }
 
@@ -209,7 +266,89 @@ export class GpuExecutor {
    * Runs one dispatch and reads back every binding: `read_write` storage buffers with the
    * kernel's writes, others as they were passed. Inputs are never modified.
    */
-  async run(run: KernelRun): Promise<Bindings> {
+  async run(run: KernelRun, options: RunOptions = {}): Promise<Bindings> {
+    const label = run.label ?? run.file ?? run.entryPoint;
+    const out = await this.bounded(label, options, () => this.runOnce(run));
+    const w = options.watchdog;
+    if (w) {
+      const flags = out[w.group]?.[w.binding];
+      const tripped = flags ? trippedLoops(w, flags) : [];
+      if (tripped.length > 0) {
+        const first = tripped[0]!;
+        throw new GpuError(
+          'watchdog',
+          describeTrips(w, tripped),
+          'The loop may never end, or ends only after very many iterations. Check its exit condition (and what it reads from the buffers), then run again. Your edit is kept.',
+          [],
+          { line: first.line, column: first.column, ...(w.file ? { file: w.file } : {}) },
+        );
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Runs `work` within `bounds`: when the signal aborts or the time is up first, the device is
+   * abandoned (destroyed, so the browser can reclaim it; the next call acquires a new one) and
+   * the promise rejects with a `cancelled` or `timeout` GpuError at once, whether or not the
+   * device ever settles the work.
+   */
+  private bounded<T>(label: string, bounds: Bounds, work: () => Promise<T>): Promise<T> {
+    const { signal, timeoutMs } = bounds;
+    if (!signal && timeoutMs === undefined) return work();
+    return new Promise<T>((resolve, reject) => {
+      let settled = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const settle = (fn: () => void): void => {
+        if (settled) return;
+        settled = true;
+        if (timer !== undefined) clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        fn();
+      };
+      const onAbort = (): void => {
+        this.abandon(`${label} was cancelled`);
+        settle(() => reject(new GpuError('cancelled', `${label}: cancelled; the GPU work was abandoned.`, HINTS.cancelled)));
+      };
+      if (signal?.aborted) {
+        onAbort();
+        return;
+      }
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (timeoutMs !== undefined) {
+        timer = setTimeout(() => {
+          const seconds = (timeoutMs / 1000).toLocaleString('en', { maximumFractionDigits: 1 });
+          this.abandon(`${label} did not finish within ${seconds} s`);
+          settle(() =>
+            reject(new GpuError('timeout', `${label} did not finish on the GPU within ${seconds} s and was abandoned.`, HINTS.timeout)),
+          );
+        }, timeoutMs);
+      }
+      work().then(
+        (value) => settle(() => resolve(value)),
+        (e: unknown) => settle(() => reject(e instanceof Error ? e : new Error(String(e)))),
+      );
+    });
+  }
+
+  /**
+   * Gives up on the current device: destroys it (ending whatever it was running, where the driver
+   * can) and forgets it and its pipelines, so the next call acquires a fresh device.
+   */
+  abandon(reason: string): void {
+    const ctx = this.context;
+    this.context = undefined;
+    this.acquiring = undefined;
+    this.pipelines.clear();
+    this.lostReason = reason;
+    try {
+      ctx?.device.destroy();
+    } catch {
+      // Already gone.
+    }
+  }
+
+  private async runOnce(run: KernelRun): Promise<Bindings> {
     const bound = await this.bind(run);
     const { device } = await this.ready();
     const label = run.label ?? run.file ?? run.entryPoint;
@@ -256,7 +395,13 @@ export class GpuExecutor {
    * queries around a pass of K dispatches; falls back to wall time around `onSubmittedWorkDone`.
    * Data of later passes in a chain is whatever their bindings hold: timing only.
    */
-  async time(runs: KernelRun | readonly KernelRun[], options: TimeOptions = {}): Promise<Timing> {
+  async time(runs: KernelRun | readonly KernelRun[], options: TimeOptions & Bounds = {}): Promise<Timing> {
+    const first = Array.isArray(runs) ? (runs as readonly KernelRun[])[0] : (runs as KernelRun);
+    const label = first?.label ?? first?.file ?? 'chain';
+    return this.bounded(label, options, () => this.timeOnce(runs, options));
+  }
+
+  private async timeOnce(runs: KernelRun | readonly KernelRun[], options: TimeOptions): Promise<Timing> {
     const chain = Array.isArray(runs) ? (runs as readonly KernelRun[]) : [runs as KernelRun];
     const repeats = Math.min(2048, Math.max(1, options.repeats ?? 10)); // 2 queries each, of 4096
     const minPassMs = options.minPassMs ?? 2;
@@ -529,6 +674,7 @@ export class GpuExecutor {
   destroy(): void {
     this.context?.device.destroy();
     this.context = undefined;
+    this.acquiring = undefined;
     this.pipelines.clear();
   }
 }
