@@ -79,12 +79,22 @@ function lex(src: string): Tok[] {
       continue;
     }
     const op = OPS.find((o) => src.startsWith(o, i));
-    if (!op) throw new WgslError(`unexpected character '${c}'`, { line, col }, 'syntax');
+    if (!op) throw new WgslError(`unexpected character ${describeChar(c)}`, { line, col }, 'syntax');
     toks.push({ k: 'op', s: op, line, col });
     i += op.length;
   }
   toks.push({ k: 'eof', s: '<end of file>', line, col: i - lineStart + 1 });
   return toks;
+}
+
+/** A character as a message can show it: printable ones quoted, others (NUL…) by code point. */
+function describeChar(c: string): string {
+  const code = c.codePointAt(0) ?? 0;
+  if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) {
+    const hex = code.toString(16).toUpperCase().padStart(4, '0');
+    return `U+${hex}${code === 0 ? ' (NUL)' : ''}`;
+  }
+  return `'${c}'`;
 }
 
 /** Names that take a template list in expressions: `vec3<f32>(…)`, `array<u32, 4>(…)`. */
