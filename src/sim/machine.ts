@@ -18,7 +18,13 @@ export const WAIT = 1;
 export const DONE = 2;
 
 /** Diagnostic kinds, as the public API names them. */
-export type DiagnosticKind = 'race' | 'barrier-divergence' | 'out-of-bounds' | 'step-limit' | 'unsupported';
+export type DiagnosticKind =
+  | 'race'
+  | 'barrier-divergence'
+  | 'out-of-bounds'
+  | 'step-limit'
+  | 'trace-limit'
+  | 'unsupported';
 
 export interface Diagnostic {
   readonly kind: DiagnosticKind;

@@ -14,7 +14,7 @@ import {
   type Metrics,
 } from './machine.ts';
 import { parseWgsl } from './parser.ts';
-import { TAINT_SLOTS, TraceBuilder, type Trace, type TraceMemory } from './trace.ts';
+import { DEFAULT_TRACE_BYTES, TAINT_SLOTS, TraceBuilder, type Trace, type TraceMemory } from './trace.ts';
 
 /** Options of {@link simulate}. */
 export interface SimOptions {
@@ -26,6 +26,12 @@ export interface SimOptions {
   traceWorkgroups?: number[];
   /** Stop after this many warp instructions (guards endless loops). Default 200 000 000. */
   maxSteps?: number;
+  /**
+   * Bytes the full trace may hold (default `DEFAULT_TRACE_BYTES`, 256 MiB; a step costs about
+   * 160 bytes at 32 lanes). Past it the trace stops with a `trace-limit` diagnostic at the line
+   * reached, and the run goes on with counters only (metrics, buffers, other diagnostics).
+   */
+  maxTraceBytes?: number;
   /** Called with the fraction of workgroups done (0…1), at most about 100 times. */
   onProgress?: (fraction: number) => void;
   /** Polled between workgroups; return true to stop early (the worker's cancel). */
@@ -129,7 +135,9 @@ export function simulate(run: KernelRun, options: SimOptions = {}): SimResult {
 
   const full = (options.trace ?? 'full') === 'full';
   const traceSet = options.traceWorkgroups ? new Set(options.traceWorkgroups) : null;
-  const tb = full ? new TraceBuilder(W, Math.ceil(W / 32)) : null;
+  const maxTraceBytes = options.maxTraceBytes ?? DEFAULT_TRACE_BYTES;
+  if (!(maxTraceBytes > 0)) throw new RangeError(`maxTraceBytes must be positive, got ${maxTraceBytes}`);
+  const tb = full ? new TraceBuilder(W, Math.ceil(W / 32), maxTraceBytes) : null;
   const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
 
   const [wx, wy, wz] = prog.workgroupSize;
@@ -171,8 +179,23 @@ export function simulate(run: KernelRun, options: SimOptions = {}): SimResult {
   let incomplete = false;
   let lastProgress = -1;
 
+  /** The trace reached its budget at instruction `pc`: say where, and go on counting only. */
+  const traceFull = (pc: number): void => {
+    const p = M.opPos[pc] ?? { line: 0, col: 0 };
+    const mib = (maxTraceBytes / 2 ** 20).toLocaleString('en', { maximumFractionDigits: 1 });
+    M.diag(
+      'trace-limit',
+      p,
+      `${run.file ? `${run.file}:${p.line}:${p.col}: ` : ''}trace too large at line ${p.line}: the trace reached its ` +
+        `${mib} MiB budget after ${tb!.steps.toLocaleString('en')} steps (workgroup ${M.wgLinear}). The steps before ` +
+        `are kept; the run went on with counters only. Trace fewer workgroups, a smaller input, or raise maxTraceBytes.`,
+    );
+    M.tr = null;
+    for (const w of warps) w.T = null;
+  };
+
   const runWarp = (w: Warp): void => {
-    const tr = M.tr;
+    let tr = M.tr;
     while (w.status === RUN) {
       const pc = w.pc++;
       if (counted[pc]) {
@@ -188,7 +211,10 @@ export function simulate(run: KernelRun, options: SimOptions = {}): SimResult {
           );
           throw new StopRun();
         }
-        if (tr) tr.beginStep(M.wgLinear, w.id, pc, w.mask);
+        if (tr && !tr.beginStep(M.wgLinear, w.id, pc, w.mask)) {
+          traceFull(pc);
+          tr = null;
+        }
       }
       ops[pc]!(w);
       if (tr) {
@@ -210,7 +236,7 @@ export function simulate(run: KernelRun, options: SimOptions = {}): SimResult {
         incomplete = true;
         throw new StopRun();
       }
-      const traced = !!tb && (!traceSet || traceSet.has(linear));
+      const traced = !!tb && !tb.full && (!traceSet || traceSet.has(linear));
       M.tr = traced ? tb : null;
       if (traced) tb.workgroups.push(linear);
       for (const m of prog.sharedMems) {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { OpKind, provenanceOf, simulate, stepOfRecord, traceStep, traceTransferables } from './index.ts';
+import { OpKind, provenanceOf, simulate, stepOfRecord, traceBytes, traceStep, traceTransferables } from './index.ts';
+import { DEFAULT_TRACE_BYTES } from './trace.ts';
 
 const INTERLEAVED = readFileSync('src/sim/testdata/reduce-interleaved.wgsl', 'utf8');
 
@@ -114,5 +115,53 @@ fn main(@builtin(local_invocation_index) lid: u32) {
     let model = Array.from({ length: 256 }, (_, i) => i);
     for (let k = 0; k < 64; k++) model = model.map((_, lid) => model[(lid + k) % 256]! + 1);
     expect(Array.from(r.buffers[0]![0]!)).toEqual(model);
+  });
+});
+
+describe('trace byte budget', () => {
+  // A loop that never ends, loading and storing every iteration: about 160 bytes a step at 32 lanes.
+  const endless = {
+    code: `@group(0) @binding(0) var<storage, read_write> c: array<f32>;
+@compute @workgroup_size(32)
+fn main(@builtin(local_invocation_index) i: u32) {
+  loop {
+    c[i] = c[i] + 1.0;
+  }
+}
+`,
+    entryPoint: 'main',
+    workgroups: [1] as [number],
+    bindings: { 0: { 0: new Float32Array(32) } },
+    file: 'endless.wgsl',
+  };
+
+  it('stops recording at maxTraceBytes with a diagnostic at the line, and keeps counting', () => {
+    const budget = 2 * 2 ** 20;
+    const r = simulate(endless, { maxSteps: 400_000, maxTraceBytes: budget });
+    const t = r.trace!;
+    expect(traceBytes(t)).toBeLessThanOrEqual(budget);
+    expect(t.stepCount).toBeGreaterThan(1000);
+    expect(t.truncatedAt).toBe(t.stepCount);
+    const limit = r.diagnostics.find((d) => d.kind === 'trace-limit');
+    expect(limit).toBeDefined();
+    expect(limit!.line).toBeGreaterThanOrEqual(4);
+    expect(limit!.line).toBeLessThanOrEqual(5);
+    expect(limit!.message).toMatch(/^endless\.wgsl:\d:\d+: trace too large at line \d: /);
+    expect(limit!.message).toContain('2 MiB');
+    // The counters go on past the trace, to the step limit.
+    expect(r.metrics.warpInstructions).toBeGreaterThan(t.stepCount * 2);
+    expect(r.diagnostics.some((d) => d.kind === 'step-limit')).toBe(true);
+    expect(r.incomplete).toBe(true);
+  });
+
+  it('has a default that fits a browser tab', () => {
+    expect(DEFAULT_TRACE_BYTES).toBe(256 * 2 ** 20);
+  });
+
+  it('leaves a trace within the budget untouched', () => {
+    const r = simulate(reduceRun(1), { maxTraceBytes: 64 * 2 ** 20 });
+    expect(r.trace!.truncatedAt).toBeUndefined();
+    expect(r.diagnostics).toEqual([]);
+    expect(r.trace!.stepCount).toBe(r.metrics.warpInstructions);
   });
 });

@@ -87,7 +87,15 @@ export interface Trace {
   readonly memories: readonly TraceMemory[];
   /** Linear ids of the workgroups whose steps are in the trace. */
   readonly workgroups: readonly number[];
+  /**
+   * Set when the trace reached its byte budget (`SimOptions.maxTraceBytes`): the steps from this
+   * one on were run and counted but not recorded. Equal to `stepCount`.
+   */
+  readonly truncatedAt?: number;
 }
+
+/** The trace's default byte budget: what a browser tab can hold beside the rest of the app. */
+export const DEFAULT_TRACE_BYTES = 256 * 2 ** 20;
 
 /** One per-lane memory access of a step. */
 export interface TraceAccess {
@@ -202,6 +210,13 @@ function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
+/** A copy of `a` with `length` elements (the first `a.length` kept). */
+function resize<T extends Int32Array | Uint32Array | Int16Array | Uint16Array | Float64Array>(a: T, length: number): T {
+  const b = new (a.constructor as new (n: number) => T)(length);
+  b.set(a.subarray(0, Math.min(a.length, length)));
+  return b;
+}
+
 function grow<T extends Int32Array | Uint32Array | Int16Array | Uint16Array | Float64Array>(a: T, need: number): T {
   if (need <= a.length) return a;
   let cap = a.length * 2;
@@ -211,7 +226,11 @@ function grow<T extends Int32Array | Uint32Array | Int16Array | Uint16Array | Fl
   return b;
 }
 
-/** Appends steps and records while the machine runs; `finish` trims the arrays to size. */
+/**
+ * Appends steps and records while the machine runs; `finish` trims the arrays to size. The arrays
+ * never grow past `maxBytes` together: `beginStep` makes room for the step and the most records
+ * and provenance it can add, and returns false (recording nothing more) when that room does not fit.
+ */
 export class TraceBuilder {
   steps = 0;
   recs = 0;
@@ -228,27 +247,90 @@ export class TraceBuilder {
   provStart = new Int32Array(4097);
   prov = new Int32Array(4096);
   readonly workgroups: number[] = [];
+  /** True once the budget is reached; nothing is recorded after. */
+  full = false;
+  /** Records one step may add: a vec4 access by every lane. */
+  private readonly recsPerStep: number;
 
   constructor(
     readonly warpSize: number,
     readonly maskWords: number,
+    readonly maxBytes: number = DEFAULT_TRACE_BYTES,
   ) {
     this.mask = new Uint32Array(1024 * maskWords);
+    this.recsPerStep = 4 * warpSize;
   }
 
-  beginStep(wg: number, warp: number, op: number, mask: Uint8Array): void {
-    const s = this.steps++;
-    if (s >= this.wg.length) {
-      const need = s + 1;
-      this.wg = grow(this.wg, need);
-      this.warp = grow(this.warp, need);
-      this.op = grow(this.op, need);
-      this.mem = grow(this.mem, need);
-      // Size the companions from the grown capacity, not from `need`: growing each by its own
-      // doubling lets them fall behind `wg` (recStart once lagged at 2 050 entries for 4 096 steps).
-      this.mask = grow(this.mask, this.wg.length * this.maskWords);
-      this.recStart = grow(this.recStart, this.wg.length + 1);
+  /** Bytes per step, record and provenance entry, over all their arrays. */
+  private get stepBytes(): number {
+    return 4 + 4 + 4 + 2 + 4 + 4 * this.maskWords;
+  }
+  private static readonly REC_BYTES = 2 + 4 + 8 + 4;
+  private static readonly PROV_BYTES = 4;
+
+  /** Bytes held by the builder's arrays now. */
+  get bytes(): number {
+    return [this.wg, this.warp, this.op, this.mask, this.mem, this.recStart, this.lane, this.addr, this.val, this.provStart, this.prov]
+      .reduce((a, x) => a + x.byteLength, 0);
+  }
+
+  /**
+   * Capacities (steps, records, provenance) that hold `need` of each: doubled where they must
+   * grow, or less when doubling would pass the budget; undefined when even `need` does not fit.
+   */
+  private plan(need: [number, number, number]): [number, number, number] | undefined {
+    const caps: [number, number, number] = [this.wg.length, this.lane.length, this.prov.length];
+    const unit = [this.stepBytes, TraceBuilder.REC_BYTES, TraceBuilder.PROV_BYTES];
+    const cost = (c: readonly number[]) => c.reduce((a, x, i) => a + (x + 1) * unit[i]!, 0);
+    const want = caps.map((c, i) => (need[i]! <= c ? c : Math.max(need[i]!, 2 * c)));
+    if (cost(want) <= this.maxBytes) return want as [number, number, number];
+    const least = caps.map((c, i) => Math.max(c, need[i]!));
+    if (cost(least) > this.maxBytes) return undefined;
+    // Share what is left between the arrays that must grow, half of it now, so growth near the
+    // budget takes a few copies, not one per step.
+    const growing = caps.filter((c, i) => need[i]! > c).length;
+    let left = this.maxBytes - cost(least);
+    const out = least.map((c, i) => {
+      if (need[i]! <= caps[i]!) return c;
+      const extra = Math.floor(left / 2 / growing / unit[i]!);
+      return c + Math.max(0, extra);
+    });
+    left = this.maxBytes - cost(out);
+    return left >= 0 ? (out as [number, number, number]) : (least as [number, number, number]);
+  }
+
+  /** Makes room for one more step and its records; false when the budget does not allow it. */
+  private reserve(): boolean {
+    const need: [number, number, number] = [this.steps + 1, this.recs + this.recsPerStep, this.provN + this.recsPerStep * (TAINT_SLOTS + 1)];
+    if (need[0] <= this.wg.length && need[1] <= this.lane.length && need[2] <= this.prov.length) return true;
+    const caps = this.plan(need);
+    if (!caps) {
+      this.full = true;
+      return false;
     }
+    const [sc, rc, pc] = caps;
+    if (sc > this.wg.length) {
+      this.wg = resize(this.wg, sc);
+      this.warp = resize(this.warp, sc);
+      this.op = resize(this.op, sc);
+      this.mem = resize(this.mem, sc);
+      this.mask = resize(this.mask, sc * this.maskWords);
+      this.recStart = resize(this.recStart, sc + 1);
+    }
+    if (rc > this.lane.length) {
+      this.lane = resize(this.lane, rc);
+      this.addr = resize(this.addr, rc);
+      this.val = resize(this.val, rc);
+      this.provStart = resize(this.provStart, rc + 1);
+    }
+    if (pc > this.prov.length) this.prov = resize(this.prov, pc);
+    return true;
+  }
+
+  /** Starts a step; false (and nothing recorded) once the trace has reached its byte budget. */
+  beginStep(wg: number, warp: number, op: number, mask: Uint8Array): boolean {
+    if (this.full || !this.reserve()) return false;
+    const s = this.steps++;
     this.wg[s] = wg;
     this.warp[s] = warp;
     this.op[s] = op;
@@ -258,6 +340,7 @@ export class TraceBuilder {
     const base = s * mw;
     for (let k = 0; k < mw; k++) this.mask[base + k] = 0;
     for (let l = 0; l < this.warpSize; l++) if (mask[l]) this.mask[base + (l >> 5)]! |= 1 << (l & 31);
+    return true;
   }
 
   /** Adds a memory record to the current step; returns its index. */
@@ -285,27 +368,55 @@ export class TraceBuilder {
   finish(opLine: Int32Array, opColumn: Int32Array, opKind: Uint8Array, memories: TraceMemory[]): Trace {
     this.recStart[this.steps] = this.recs;
     this.provStart[this.recs] = this.provN;
+    // Each trimmed copy is made as the builder lets go of its array, so the peak stays near the
+    // budget plus one array rather than twice the budget.
+    const take = <T extends Int32Array | Uint32Array | Int16Array | Uint16Array | Float64Array>(a: T, n: number): T => a.slice(0, n) as T;
+    const steps = this.steps;
+    const recs = this.recs;
+    const stepWorkgroup = take(this.wg, steps);
+    this.wg = new Int32Array(0);
+    const stepWarp = take(this.warp, steps);
+    this.warp = new Int32Array(0);
+    const stepOp = take(this.op, steps);
+    this.op = new Int32Array(0);
+    const stepMask = take(this.mask, steps * this.maskWords);
+    this.mask = new Uint32Array(0);
+    const stepMemory = take(this.mem, steps);
+    this.mem = new Int16Array(0);
+    const stepRecStart = take(this.recStart, steps + 1);
+    this.recStart = new Int32Array(0);
+    const recLane = take(this.lane, recs);
+    this.lane = new Uint16Array(0);
+    const recAddr = take(this.addr, recs);
+    this.addr = new Int32Array(0);
+    const recValue = take(this.val, recs);
+    this.val = new Float64Array(0);
+    const recProvStart = take(this.provStart, recs + 1);
+    this.provStart = new Int32Array(0);
+    const provList = take(this.prov, this.provN);
+    this.prov = new Int32Array(0);
     return {
       warpSize: this.warpSize,
       maskWords: this.maskWords,
-      stepCount: this.steps,
-      stepWorkgroup: this.wg.slice(0, this.steps),
-      stepWarp: this.warp.slice(0, this.steps),
-      stepOp: this.op.slice(0, this.steps),
-      stepMask: this.mask.slice(0, this.steps * this.maskWords),
-      stepMemory: this.mem.slice(0, this.steps),
-      stepRecStart: this.recStart.slice(0, this.steps + 1),
-      recordCount: this.recs,
-      recLane: this.lane.slice(0, this.recs),
-      recAddr: this.addr.slice(0, this.recs),
-      recValue: this.val.slice(0, this.recs),
-      recProvStart: this.provStart.slice(0, this.recs + 1),
-      provList: this.prov.slice(0, this.provN),
+      stepCount: steps,
+      stepWorkgroup,
+      stepWarp,
+      stepOp,
+      stepMask,
+      stepMemory,
+      stepRecStart,
+      recordCount: recs,
+      recLane,
+      recAddr,
+      recValue,
+      recProvStart,
+      provList,
       opLine: opLine.slice(),
       opColumn: opColumn.slice(),
       opKind: opKind.slice(),
       memories,
       workgroups: this.workgroups.slice(),
+      ...(this.full ? { truncatedAt: steps } : {}),
     };
   }
 }
