@@ -60,11 +60,34 @@ export function isGpuError(value: unknown): value is GpuError {
   return value instanceof GpuError;
 }
 
+/** Compiler messages a view shows before "and N more". */
+export const SHOWN_MESSAGES = 5;
+/** Characters of a source line shown around a message's column. */
+export const EXCERPT_WIDTH = 120;
+
+/**
+ * The part of `line` around 1-based `column` worth showing under a message: at most `width`
+ * characters, with an ellipsis on each side that was cut, and the caret's 1-based column in it.
+ * A 1 MB line yields a hundred characters, not a megabyte per message.
+ */
+export function excerptAround(line: string, column: number, width = EXCERPT_WIDTH): { text: string; caret: number } {
+  const col = Math.min(Math.max(1, column), line.length + 1);
+  if (line.length <= width) return { text: line, caret: col };
+  const half = Math.floor(width / 2);
+  let start = Math.max(0, col - 1 - half);
+  const end = Math.min(line.length, start + width);
+  start = Math.max(0, end - width);
+  const head = start > 0 ? '…' : '';
+  const tail = end < line.length ? '…' : '';
+  return { text: `${head}${line.slice(start, end)}${tail}`, caret: col - start + head.length };
+}
+
 /** Formats a compile error the way compilers print them: `file:line:column: error: message`. */
 export function formatShaderMessage(m: ShaderMessage): string {
   const where = `${m.file ?? 'kernel.wgsl'}:${m.line}:${m.column}`;
-  const caret = m.sourceLine !== undefined ? `\n  ${m.sourceLine}\n  ${' '.repeat(Math.max(0, m.column - 1))}^` : '';
-  return `${where}: ${m.severity}: ${m.message}${caret}`;
+  if (m.sourceLine === undefined) return `${where}: ${m.severity}: ${m.message}`;
+  const { text, caret } = excerptAround(m.sourceLine, m.column);
+  return `${where}: ${m.severity}: ${m.message}\n  ${text}\n  ${' '.repeat(caret - 1)}^`;
 }
 
 export const HINTS = {

@@ -3,10 +3,10 @@
  * bandwidth baselines. Knows nothing of labs or views. Node code imports `./node.ts` directly.
  */
 export { GpuExecutor } from './executor.ts';
-export type { Timing, TimeOptions, TimingSource, BandwidthBaselines } from './executor.ts';
+export type { Timing, TimeOptions, TimingSource, BandwidthBaselines, Bounds, RunOptions } from './executor.ts';
 export { acquireDevice } from './device.ts';
 export type { AdapterSummary, GpuContext } from './device.ts';
-export { GpuError, isGpuError, formatShaderMessage, HINTS } from './errors.ts';
+export { GpuError, isGpuError, formatShaderMessage, excerptAround, HINTS, SHOWN_MESSAGES, EXCERPT_WIDTH } from './errors.ts';
 export type { GpuErrorKind, ShaderMessage } from './errors.ts';
 export { reflectBindings, blankComments } from './reflect.ts';
 export type { ResourceBinding, BindingKind } from './reflect.ts';

@@ -1,4 +1,4 @@
-import type { ShaderMessage } from '../gpu/index.ts';
+import { excerptAround, SHOWN_MESSAGES, type ShaderMessage } from '../gpu/index.ts';
 
 export interface ShownError {
   readonly title: string;
@@ -7,37 +7,52 @@ export interface ShownError {
   readonly messages?: readonly ShaderMessage[];
 }
 
-/** A failure as a person needs it: what happened, where (file:line:column), what to do. */
+/**
+ * A failure as a person needs it: what happened, where (file:line:column), what to do. Shows the
+ * first `SHOWN_MESSAGES` compiler errors, each with a window of its line around the column (a
+ * 1 MB line is not repeated under every message), and says how many more there are.
+ */
 export function ShaderErrorView({ error }: { error: ShownError }) {
   const compilerErrors = (error.messages ?? []).filter((m) => m.severity === 'error');
+  const shown = compilerErrors.slice(0, SHOWN_MESSAGES);
+  const more = compilerErrors.length - shown.length;
   return (
     <div className="banner banner-error" role="alert" data-testid="run-error">
       <h3>
         <span aria-hidden="true">✗ </span>
         {error.title}
       </h3>
-      {compilerErrors.length > 0 ? (
+      {shown.length > 0 ? (
         <ul className="compiler-messages">
-          {compilerErrors.map((m, i) => (
-            <li key={i}>
-              <p>
-                <strong data-testid="error-location">
-                  {m.file ?? 'kernel.wgsl'}:{m.line}:{m.column}
-                </strong>{' '}
-                — line {m.line}, column {m.column}: {m.message}
-              </p>
-              {m.sourceLine !== undefined && (
-                <pre className="source-excerpt" aria-label={`Line ${m.line} of the kernel`}>
-                  {m.sourceLine}
-                  {'\n'}
-                  {' '.repeat(Math.max(0, m.column - 1))}^
-                </pre>
-              )}
-            </li>
-          ))}
+          {shown.map((m, i) => {
+            const excerpt = m.sourceLine !== undefined ? excerptAround(m.sourceLine, m.column) : undefined;
+            return (
+              <li key={i}>
+                <p>
+                  <strong data-testid="error-location">
+                    {m.file ?? 'kernel.wgsl'}:{m.line}:{m.column}
+                  </strong>{' '}
+                  — line {m.line}, column {m.column}: {m.message}
+                </p>
+                {excerpt && (
+                  <pre className="source-excerpt" aria-label={`Line ${m.line} of the kernel, around column ${m.column}`}>
+                    {excerpt.text}
+                    {'\n'}
+                    {' '.repeat(excerpt.caret - 1)}^
+                  </pre>
+                )}
+              </li>
+            );
+          })}
         </ul>
       ) : (
         <p>{error.message}</p>
+      )}
+      {more > 0 && (
+        <p data-testid="more-errors">
+          …and {more.toLocaleString('en')} more {more === 1 ? 'error' : 'errors'}. Fix the first ones and run again;
+          later errors often follow from them.
+        </p>
       )}
       <p className="hint">{error.hint}</p>
     </div>
