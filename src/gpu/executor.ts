@@ -131,6 +131,8 @@ export class GpuExecutor {
   /** Least recently used first (a Map keeps insertion order; a hit moves its entry to the end). */
   private readonly pipelines = new Map<string, PreparedKernel>();
   private lostReason: string | undefined;
+  /** Bumped by `abandon`: work begun under an older epoch never touches the new device. */
+  private epoch = 0;
 
   /**
    * @param getGpu returns the `GPU` entry point (navigator.gpu, or Dawn's in Node).
@@ -170,6 +172,14 @@ export class GpuExecutor {
     return this.acquiring;
   }
 
+  /** `ready()` for work begun in `epoch`; throws if the device was abandoned since. */
+  private async readyFor(epoch: number): Promise<GpuContext> {
+    if (epoch !== this.epoch) throw new GpuError('device-lost', `The GPU device was abandoned: ${this.lostReason ?? ''}`, HINTS.deviceLost);
+    const ctx = await this.ready();
+    if (epoch !== this.epoch) throw new GpuError('device-lost', `The GPU device was abandoned: ${this.lostReason ?? ''}`, HINTS.deviceLost);
+    return ctx;
+  }
+
   /** The adapter in use, once `ready()` has resolved. */
   get adapter(): AdapterSummary | undefined {
     return this.context?.summary;
@@ -181,8 +191,8 @@ export class GpuExecutor {
   }
 
   /** Compiles (or fetches from cache) the pipeline for a kernel, reporting WGSL errors with place. */
-  async prepare(run: KernelRun): Promise<PreparedKernel> {
-    const { device } = await this.ready();
+  async prepare(run: KernelRun, epoch = this.epoch): Promise<PreparedKernel> {
+    const { device } = await this.readyFor(epoch);
     const overrides = run.overrides ?? {};
     const cacheKey = `${run.entryPoint}\u0000${JSON.stringify(overrides)}\u0000${run.code}`;
     const cached = this.pipelines.get(cacheKey);
@@ -243,7 +253,7 @@ export class GpuExecutor {
         }),
       );
     }
-    const pipeline = await this.guard(label, () =>
+    const pipeline = await this.guard(epoch, label, () =>
       device.createComputePipelineAsync({
         label: `${label}.pipeline`,
         layout: device.createPipelineLayout({ label: `${label}.pipeline-layout`, bindGroupLayouts: layouts }),
@@ -336,6 +346,7 @@ export class GpuExecutor {
    * can) and forgets it and its pipelines, so the next call acquires a fresh device.
    */
   abandon(reason: string): void {
+    this.epoch++;
     const ctx = this.context;
     this.context = undefined;
     this.acquiring = undefined;
@@ -349,12 +360,13 @@ export class GpuExecutor {
   }
 
   private async runOnce(run: KernelRun): Promise<Bindings> {
-    const bound = await this.bind(run);
-    const { device } = await this.ready();
+    const epoch = this.epoch;
+    const bound = await this.bind(run, epoch);
+    const { device } = await this.readyFor(epoch);
     const label = run.label ?? run.file ?? run.entryPoint;
     try {
       const readbacks: { k: string; staging: GPUBuffer; size: number; data: BindingData }[] = [];
-      await this.guard(label, async () => {
+      await this.guard(epoch, label, async () => {
         const encoder = device.createCommandEncoder({ label: `${label}.encoder` });
         const pass = encoder.beginComputePass({ label: `${label}.pass` });
         this.encode(pass, bound);
@@ -402,12 +414,13 @@ export class GpuExecutor {
   }
 
   private async timeOnce(runs: KernelRun | readonly KernelRun[], options: TimeOptions): Promise<Timing> {
+    const epoch = this.epoch;
     const chain = Array.isArray(runs) ? (runs as readonly KernelRun[]) : [runs as KernelRun];
     const repeats = Math.min(2048, Math.max(1, options.repeats ?? 10)); // 2 queries each, of 4096
     const minPassMs = options.minPassMs ?? 2;
     const bound: Bound[] = [];
-    for (const r of chain) bound.push(await this.bind(r));
-    const { device, summary } = await this.ready();
+    for (const r of chain) bound.push(await this.bind(r, epoch));
+    const { device, summary } = await this.readyFor(epoch);
     const label = chain[0]?.label ?? chain[0]?.file ?? 'chain';
     const useTimestamps = summary.hasTimestamps;
     const querySet = useTimestamps
@@ -500,7 +513,7 @@ export class GpuExecutor {
     };
 
     try {
-      return await this.guard(label, async () => {
+      return await this.guard(epoch, label, async () => {
         let k = options.dispatchesPerPass ?? 1;
         await timePass(1); // warm-up: pipeline creation, first-touch of buffers
         if (options.dispatchesPerPass === undefined) {
@@ -537,9 +550,9 @@ export class GpuExecutor {
     pass.dispatchWorkgroups(...bound.workgroups);
   }
 
-  private async bind(run: KernelRun): Promise<Bound> {
-    const prepared = await this.prepare(run);
-    const { device, summary } = await this.ready();
+  private async bind(run: KernelRun, epoch: number): Promise<Bound> {
+    const prepared = await this.prepare(run, epoch);
+    const { device, summary } = await this.readyFor(epoch);
     const label = run.label ?? run.file ?? run.entryPoint;
     const workgroups = dispatchSize(run.workgroups);
     const maxDim = summary.limits.maxComputeWorkgroupsPerDimension;
@@ -575,7 +588,7 @@ export class GpuExecutor {
         (resource.kind === 'uniform' ? GPUBufferUsage.UNIFORM : GPUBufferUsage.STORAGE) |
         GPUBufferUsage.COPY_SRC |
         GPUBufferUsage.COPY_DST;
-      const buffer = await this.guard(label, () => {
+      const buffer = await this.guard(epoch, label, () => {
         const b = device.createBuffer({ label: `${label}.${resource.name}`, size, usage, mappedAtCreation: true });
         new Uint8Array(b.getMappedRange()).set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
         b.unmap();
@@ -596,8 +609,8 @@ export class GpuExecutor {
   }
 
   /** Runs `work` inside validation, out-of-memory and internal error scopes, turning them into GpuErrors. */
-  private async guard<T>(label: string, work: () => Promise<T>): Promise<T> {
-    const { device } = await this.ready();
+  private async guard<T>(epoch: number, label: string, work: () => Promise<T>): Promise<T> {
+    const { device } = await this.readyFor(epoch);
     device.pushErrorScope('internal');
     device.pushErrorScope('out-of-memory');
     device.pushErrorScope('validation');

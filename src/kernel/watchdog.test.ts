@@ -3,6 +3,7 @@ import { WgslError } from '../sim/ast.ts';
 import { parseWgsl } from '../sim/parser.ts';
 import { addWatchdog, describeTrips, guardKernel, iterationBudget, loopAround, originalPosition, trippedLoops } from './watchdog.ts';
 import { vectorAddRun } from '../labs/basics/vectorAdd.ts';
+import { simulate } from '../sim/simulate.ts';
 
 const EDITED = `struct Params { n: u32, }
 @group(0) @binding(0) var<storage, read> a: array<f32>;
@@ -100,5 +101,22 @@ describe('watchdog source transform', () => {
     expect(iterationBudget(1)).toBe(2 ** 20);
     expect(iterationBudget(2 ** 20)).toBe(256);
     expect(iterationBudget(2 ** 30)).toBe(64);
+  });
+});
+
+describe('the simulator\'s step budget refuses a loop that never ends, with its place', () => {
+  it.each([
+    ['loop {}', '  loop {}', 'loop'],
+    ['the home page example', '  loop { c[i] = c[i] + 1.0; if (params.n == 7u) { break; } }', 'loop'],
+    ['a while that never changes its condition', '  var k = 0u;\n  while (k < 10u) { c[i] = 2.0; }', 'while'],
+  ])('%s', (_name, body, kind) => {
+    const base = vectorAddRun({ a: new Float32Array(64), b: new Float32Array(64) });
+    const code = base.code.replace('  let stride = nwg.x * WORKGROUP_SIZE;', `  let stride = nwg.x * WORKGROUP_SIZE;\n  let i = gid.x;\n${body}`);
+    const loopLine = code.split('\n').findIndex((l) => /^\s*(loop|while)\b/.test(l)) + 1;
+    const r = simulate({ ...base, code }, { trace: 'summary', maxSteps: 50_000 });
+    expect(r.incomplete).toBe(true);
+    const stop = r.diagnostics.find((d) => d.kind === 'step-limit')!;
+    expect(stop.line).toBe(loopLine);
+    expect(loopAround(code, stop.line)).toEqual({ kind, line: loopLine, column: 3 });
   });
 });

@@ -1,18 +1,38 @@
-import { useCallback, useEffect, useId, useState } from 'react';
-import { pageGpu } from '../app/gpu.ts';
-import { isGpuError, type Timing } from '../gpu/index.ts';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { pageGpu, recoverGpu } from '../app/gpu.ts';
+import { browserDraftDatabase, browserLocalStorage, DraftStore, draftNotice } from '../app/drafts.ts';
+import { isGpuError, type ShaderMessage, type Timing } from '../gpu/index.ts';
+import { workgroupCount, type KernelRun } from '../kernel/types.ts';
+import { guardKernel, iterationBudget, loopAround, originalPosition, type GuardedSource } from '../kernel/watchdog.ts';
 import {
   VECTOR_ADD_FILE,
   vectorAddBytes,
   vectorAddReference,
   vectorAddRun,
 } from '../labs/basics/vectorAdd.ts';
+import { WgslError } from '../sim/ast.ts';
+import { createSimWorker, SimCancelled } from '../sim/workerClient.ts';
 import { randomF32, seededRandom } from '../util/random.ts';
 import { selectGpuStatus, useAppStore } from '../store/index.ts';
 import { ShaderErrorView, type ShownError } from './ShaderErrorView.tsx';
 
 const SIZES = [10, 12, 14, 16, 18, 20, 22, 24] as const;
 const DRAFT_KEY = 'warpscope.vector-add.draft';
+/** Elements the simulator checks an edited kernel at (or n, when smaller). */
+export const CHECK_ELEMENTS = 2 ** 12;
+/** Warp instructions the simulator's check may take; vector add at 4 096 elements needs about 2 000 (a loop of 100 iterations per element, about 60 000). */
+export const CHECK_STEPS = 1_000_000;
+/** GPU time limits, after which the device is given up and a new one requested. */
+const RUN_TIMEOUT_MS = 15_000;
+const TIME_TIMEOUT_MS = 30_000;
+
+type Phase = 'idle' | 'checking' | 'running' | 'timing';
+const PHASE_TEXT: Record<Phase, string> = {
+  idle: '',
+  checking: 'Checking the edit on the simulator…',
+  running: 'Running on the GPU…',
+  timing: 'Timing on the GPU…',
+};
 
 interface Outcome {
   readonly n: number;
@@ -20,51 +40,204 @@ interface Outcome {
   readonly firstMismatch: number;
   readonly timing: Timing;
   readonly gbps: number;
+  /** What guarded the run: undefined for the teaching kernel as written. */
+  readonly guard?: string;
 }
 
-function loadDraft(fallback: string): string {
-  try {
-    return localStorage.getItem(DRAFT_KEY) ?? fallback;
-  } catch {
-    return fallback;
-  }
+const spawnChecker = () => new Worker(new URL('../sim/worker.ts', import.meta.url), { type: 'module', name: 'warpscope-check' });
+
+/** A refusal or failure shown with its place in the edited code. */
+function placed(title: string, message: string, hint: string, code: string, line: number, column: number): ShownError {
+  const sourceLine = code.split('\n')[line - 1];
+  const m: ShaderMessage = {
+    severity: 'error',
+    message,
+    line,
+    column,
+    file: VECTOR_ADD_FILE,
+    ...(sourceLine !== undefined ? { sourceLine } : {}),
+  };
+  return { title, message, hint, messages: [m] };
+}
+
+/** Compiler messages about guarded code, moved back to where they are in the person's code. */
+function unguardMessages(messages: readonly ShaderMessage[], guarded: GuardedSource | undefined, code: string): ShaderMessage[] {
+  const lines = code.split('\n');
+  return messages.map((m) => {
+    const { line, column } = guarded ? originalPosition(guarded, m.line, m.column) : m;
+    const sourceLine = lines[line - 1];
+    const { sourceLine: _guardedLine, ...rest } = m;
+    return { ...rest, line, column, ...(sourceLine !== undefined ? { sourceLine } : {}) };
+  });
 }
 
 /**
  * The first kernel: vector add with a grid-stride loop, run on the GPU, checked element by element
  * against the CPU, timed with timestamp queries. The WGSL is editable; a broken edit shows the
  * compiler's line and column and is kept (also across reloads) until fixed or reset.
+ *
+ * Edited code never reaches the GPU unguarded: it is first simulated at a small size within a
+ * step budget (an endless loop is refused there, with its line), then every loop gets the
+ * watchdog (`src/kernel/watchdog.ts`), and the GPU work runs under a timeout with a Cancel button;
+ * past either the device is given up and a new one requested. The teaching kernel runs as written.
  */
 export function VectorAddPanel() {
   const status = useAppStore(selectGpuStatus);
-  const original = vectorAddRun({ a: new Float32Array(0), b: new Float32Array(0) }).code;
-  const [code, setCode] = useState(() => loadDraft(original));
+  const original = useMemo(() => vectorAddRun({ a: new Float32Array(0), b: new Float32Array(0) }).code, []);
+  const drafts = useMemo(() => new DraftStore(browserLocalStorage(), browserDraftDatabase()), []);
+  const [code, setCode] = useState(() => drafts.loadLocal(DRAFT_KEY) ?? original);
+  const [draftLoading, setDraftLoading] = useState(() => drafts.inDatabase(DRAFT_KEY));
+  const [draftMessage, setDraftMessage] = useState<string | undefined>();
   const [log2n, setLog2n] = useState<number>(16);
-  const [busy, setBusy] = useState(false);
+  const [phase, setPhase] = useState<Phase>('idle');
   const [outcome, setOutcome] = useState<Outcome | undefined>();
   const [error, setError] = useState<ShownError | undefined>();
+  const [note, setNote] = useState<string | undefined>();
+  const checker = useRef<ReturnType<typeof createSimWorker> | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const mounted = useRef(false);
   const editorId = useId();
   const sizeId = useId();
+  const busy = phase !== 'idle';
 
+  // The simulator worker for checks: made on mount, ended on unmount (twice in StrictMode, harmlessly).
   useEffect(() => {
-    try {
-      if (code === original) localStorage.removeItem(DRAFT_KEY);
-      else localStorage.setItem(DRAFT_KEY, code);
-    } catch {
-      // Private mode: the draft lives only in this tab.
-    }
-  }, [code, original]);
+    mounted.current = true;
+    const client = createSimWorker(spawnChecker);
+    checker.current = client;
+    return () => {
+      mounted.current = false;
+      checker.current = null;
+      client.dispose();
+    };
+  }, []);
+
+  // A draft kept in IndexedDB (too big for localStorage) arrives after the first render.
+  useEffect(() => {
+    if (!draftLoading) return;
+    let live = true;
+    void drafts.load(DRAFT_KEY).then((text) => {
+      if (!live) return;
+      if (text !== undefined) setCode(text);
+      setDraftLoading(false);
+    });
+    return () => {
+      live = false;
+    };
+  }, [drafts, draftLoading]);
+
+  // Keep the draft, a moment after the last keystroke; say so when it cannot go where it was.
+  useEffect(() => {
+    if (draftLoading) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      if (code === original) {
+        void drafts.clear(DRAFT_KEY);
+        if (live) setDraftMessage(undefined);
+        return;
+      }
+      void drafts.save(DRAFT_KEY, code).then((saved) => {
+        if (live) setDraftMessage(draftNotice(saved));
+      });
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [code, original, drafts, draftLoading]);
+
+  const cancel = useCallback(() => abort.current?.abort(), []);
 
   const run = useCallback(async () => {
-    setBusy(true);
+    const controller = new AbortController();
+    abort.current = controller;
+    const { signal } = controller;
+    const show = (f: () => void) => {
+      if (mounted.current && abort.current === controller) f();
+    };
     setError(undefined);
+    setOutcome(undefined);
+    setNote(undefined);
+    const edited = code !== original;
+    let guarded: GuardedSource | undefined;
     try {
       const n = 2 ** log2n;
       const rng = seededRandom(log2n);
       const a = randomF32(rng, n, -1000, 1000);
       const b = randomF32(rng, n, -1000, 1000);
-      const kernel = { ...vectorAddRun({ a, b }), code };
-      const out = await pageGpu.run(kernel);
+      const kernel: KernelRun = { ...vectorAddRun({ a, b }), code };
+      let gpuKernel = kernel;
+      let guardText: string | undefined;
+
+      if (edited) {
+        setPhase('checking');
+        // 1. The watchdog needs the loops, so the code must parse first.
+        const invocations = workgroupCount(kernel.workgroups) * (kernel.overrides?.WORKGROUP_SIZE ?? 256);
+        let guardedRun: ReturnType<typeof guardKernel>;
+        try {
+          guardedRun = guardKernel(kernel, { budget: iterationBudget(invocations) });
+        } catch (e) {
+          if (!(e instanceof WgslError)) throw e;
+          // The compiler's own messages are the better ones; compiling runs nothing.
+          await pageGpu.prepare(kernel);
+          show(() =>
+            setError(
+              placed(
+                'Not sent to the GPU: the checker cannot read this code',
+                `Line ${e.pos.line}, column ${e.pos.col}: ${e.message}. The WebGPU compiler accepts it, but edited kernels run only once the simulator has checked them.`,
+                'Write it in the WGSL the labs use (see the teaching kernels), or reset the code. Your edit is kept.',
+                code,
+                e.pos.line,
+                e.pos.col,
+              ),
+            ),
+          );
+          return;
+        }
+        guarded = guardedRun.guarded;
+
+        // 2. Simulate at a small size within a step budget; what does not finish there is refused.
+        const checkN = Math.min(n, CHECK_ELEMENTS);
+        const small: KernelRun = { ...vectorAddRun({ a: a.slice(0, checkN), b: b.slice(0, checkN) }), code };
+        const client = checker.current;
+        if (!client) return;
+        const job = client.simulate(small, { trace: 'summary', maxSteps: CHECK_STEPS });
+        signal.addEventListener('abort', () => job.cancel(), { once: true });
+        const checked = await job.promise;
+        const stop = checked.diagnostics.find((d) => d.kind === 'step-limit');
+        if (stop) {
+          const loop = loopAround(code, stop.line);
+          const where = loop
+            ? `in the ${loop.kind === 'loop' ? 'loop' : `${loop.kind} loop`} at line ${loop.line}, column ${loop.column}`
+            : `at line ${stop.line}, column ${stop.column}`;
+          show(() =>
+            setError(
+              placed(
+                'Not sent to the GPU: the kernel did not finish on the simulator',
+                `Simulated at n = ${checkN.toLocaleString('en')}, it was still running after ${CHECK_STEPS.toLocaleString('en')} warp instructions, ${where}: that loop may never end.`,
+                'Give the loop an exit every invocation reaches (a bound on its counter, or a break), then run again. Your edit is kept.',
+                code,
+                loop?.line ?? stop.line,
+                loop?.column ?? stop.column,
+              ),
+            ),
+          );
+          return;
+        }
+        const unsupported = checked.diagnostics.find((d) => d.kind === 'unsupported');
+        const w = guarded.watchdog;
+        guardText = [
+          unsupported
+            ? `not simulated (${unsupported.message})`
+            : `simulated at n = ${checkN.toLocaleString('en')} in ${checked.metrics.warpInstructions.toLocaleString('en')} warp instructions`,
+          w ? `${w.loops.length === 1 ? 'its loop' : `its ${w.loops.length} loops`} stopped past ${w.bound.toLocaleString('en')} iterations by the watchdog` : 'no loops to guard',
+        ].join('; ');
+        gpuKernel = guardedRun.run;
+      }
+
+      setPhase('running');
+      const watchdog = guarded?.watchdog;
+      const out = await pageGpu.run(gpuKernel, { signal, timeoutMs: RUN_TIMEOUT_MS, ...(watchdog ? { watchdog } : {}) });
       const c = out[0]?.[2];
       const expected = vectorAddReference(a, b);
       let mismatches = 0;
@@ -75,24 +248,57 @@ export function VectorAddPanel() {
           mismatches++;
         }
       }
-      const timing = await pageGpu.time(kernel, { repeats: 10 });
-      setOutcome({ n, mismatches, firstMismatch, timing, gbps: vectorAddBytes(n) / (timing.medianMs * 1e6) });
+      show(() => setPhase('timing'));
+      const timing = await pageGpu.time(gpuKernel, { repeats: 10, signal, timeoutMs: TIME_TIMEOUT_MS });
+      show(() =>
+        setOutcome({
+          n,
+          mismatches,
+          firstMismatch,
+          timing,
+          gbps: vectorAddBytes(n) / (timing.medianMs * 1e6),
+          ...(guardText ? { guard: guardText } : {}),
+        }),
+      );
     } catch (e) {
-      setOutcome(undefined);
-      if (isGpuError(e)) {
-        setError({
-          title: e.kind === 'compile' ? 'The kernel does not compile' : `GPU error (${e.kind})`,
-          message: e.message,
-          hint: e.hint,
-          messages: e.messages,
-        });
+      if (e instanceof SimCancelled) {
+        show(() => setNote('Cancelled before the kernel reached the GPU. Your edit is kept.'));
+      } else if (isGpuError(e)) {
+        if (e.kind === 'cancelled' || e.kind === 'timeout') void recoverGpu();
+        if (e.kind === 'cancelled') {
+          show(() => setNote('Cancelled. The GPU device was given up and a new one is being requested; your edit is kept.'));
+        } else if (e.kind === 'watchdog' && e.location) {
+          const loc = e.location;
+          show(() => setError(placed('Stopped by the watchdog', e.message, e.hint, code, loc.line, loc.column)));
+        } else {
+          const messages = e.kind === 'compile' && edited ? unguardMessages(e.messages, guarded, code) : e.messages;
+          const first = messages.find((m) => m.severity === 'error');
+          show(() =>
+            setError({
+              title:
+                e.kind === 'compile'
+                  ? 'The kernel does not compile'
+                  : e.kind === 'timeout'
+                    ? 'The GPU did not finish in time'
+                    : `GPU error (${e.kind})`,
+              message: first ? `${first.file ?? VECTOR_ADD_FILE}:${first.line}:${first.column}: ${first.message}` : e.message,
+              hint: e.hint,
+              messages,
+            }),
+          );
+        }
       } else {
-        setError({ title: 'Unexpected failure', message: String(e), hint: 'Reload the page; your edit is kept.' });
+        show(() =>
+          setError({ title: 'Unexpected failure', message: e instanceof Error ? e.message : String(e), hint: 'Reload the page; your edit is kept.' }),
+        );
       }
     } finally {
-      setBusy(false);
+      if (abort.current === controller) {
+        abort.current = null;
+        if (mounted.current) setPhase('idle');
+      }
     }
-  }, [code, log2n]);
+  }, [code, log2n, original]);
 
   const ready = status.state === 'ready';
   return (
@@ -101,7 +307,8 @@ export function VectorAddPanel() {
       <p>
         Each invocation adds <code>a[i] + b[i]</code> starting at its global index and stepping by the size of the
         whole grid, so any <var>n</var> is covered by any number of workgroups. Edit the WGSL and run it on your GPU;
-        the result is compared with the CPU element by element.
+        the result is compared with the CPU element by element. An edited kernel is first simulated at a small size,
+        and its loops are stopped if they run away.
       </p>
       <label htmlFor={editorId} className="field-label">
         {VECTOR_ADD_FILE}
@@ -111,22 +318,35 @@ export function VectorAddPanel() {
         className="code-editor"
         spellCheck={false}
         value={code}
-        rows={Math.min(28, code.split('\n').length + 1)}
+        readOnly={draftLoading}
+        aria-busy={draftLoading}
+        rows={Math.min(28, code.split('\n', 29).length + 1)}
         onChange={(e) => setCode(e.target.value)}
         data-testid="wgsl-editor"
       />
+      {draftLoading && <p className="hint">Loading your saved edit…</p>}
+      {draftMessage && (
+        <p className="banner banner-warning" role="status" data-testid="draft-notice">
+          {draftMessage}
+        </p>
+      )}
       <div className="controls">
         <label htmlFor={sizeId}>Elements n</label>
-        <select id={sizeId} value={log2n} onChange={(e) => setLog2n(Number(e.target.value))} data-testid="size-select">
+        <select id={sizeId} value={log2n} onChange={(e) => setLog2n(Number(e.target.value))} disabled={busy} data-testid="size-select">
           {SIZES.map((s) => (
             <option key={s} value={s}>
               2^{s} = {(2 ** s).toLocaleString('en')}
             </option>
           ))}
         </select>
-        <button type="button" onClick={() => void run()} disabled={!ready || busy} data-testid="run-vector-add">
+        <button type="button" onClick={() => void run()} disabled={!ready || busy || draftLoading} data-testid="run-vector-add">
           {busy ? 'Running…' : 'Run on GPU'}
         </button>
+        {busy && (
+          <button type="button" onClick={cancel} data-testid="cancel-vector-add">
+            Cancel
+          </button>
+        )}
         <button type="button" onClick={() => setCode(original)} disabled={code === original || busy}>
           Reset code
         </button>
@@ -135,6 +355,12 @@ export function VectorAddPanel() {
         <p className="hint">Running on the GPU needs WebGPU; the simulator-based labs work without it.</p>
       )}
       <div aria-live="polite" data-testid="vector-add-result">
+        {busy && <p data-testid="vector-add-phase">{PHASE_TEXT[phase]}</p>}
+        {note && (
+          <p className="hint" data-testid="vector-add-note">
+            {note}
+          </p>
+        )}
         {error && <ShaderErrorView error={error} />}
         {outcome && (
           <div className={outcome.mismatches === 0 ? 'result result-ok' : 'result result-bad'}>
@@ -156,6 +382,11 @@ export function VectorAddPanel() {
               {outcome.timing.minMs.toFixed(4)}, max {outcome.timing.maxMs.toFixed(4)};{' '}
               {outcome.timing.dispatchesPerPass} {outcome.timing.dispatchesPerPass === 1 ? "dispatch" : "dispatches"} per timed pass) · {outcome.gbps.toFixed(2)} GB/s
             </p>
+            {outcome.guard && (
+              <p className="hint" data-testid="guard-note">
+                Your edit was {outcome.guard}; the timing includes the watchdog&apos;s counters.
+              </p>
+            )}
             {outcome.timing.source === 'wall-clock' && (
               <p className="hint">No timestamp queries on this adapter: this is wall-clock time around the submit.</p>
             )}
