@@ -18,6 +18,8 @@ import { ShaderErrorView, type ShownError } from './ShaderErrorView.tsx';
 
 const SIZES = [10, 12, 14, 16, 18, 20, 22, 24] as const;
 const DRAFT_KEY = 'warpscope.vector-add.draft';
+/** Drafts from this many characters on are saved a moment after the last keystroke, not on each. */
+const BIG_DRAFT = 100_000;
 /** Elements the simulator checks an edited kernel at (or n, when smaller). */
 export const CHECK_ELEMENTS = 2 ** 12;
 /** Warp instructions the simulator's check may take; vector add at 4 096 elements needs about 2 000 (a loop of 100 iterations per element, about 60 000). */
@@ -126,11 +128,16 @@ export function VectorAddPanel() {
     };
   }, [drafts, draftLoading]);
 
-  // Keep the draft, a moment after the last keystroke; say so when it cannot go where it was.
+  // Keep the draft: at once while it is small (localStorage writes synchronously, so a reload right
+  // after an edit keeps it), a moment after the last keystroke when it is big, and on leaving the
+  // page; say so when it cannot go where it was.
   useEffect(() => {
     if (draftLoading) return;
     let live = true;
-    const timer = setTimeout(() => {
+    let pending = true;
+    const save = () => {
+      if (!pending) return;
+      pending = false;
       if (code === original) {
         void drafts.clear(DRAFT_KEY);
         if (live) setDraftMessage(undefined);
@@ -139,10 +146,19 @@ export function VectorAddPanel() {
       void drafts.save(DRAFT_KEY, code).then((saved) => {
         if (live) setDraftMessage(draftNotice(saved));
       });
-    }, 300);
+    };
+    if (code.length < BIG_DRAFT) {
+      save();
+      return () => {
+        live = false;
+      };
+    }
+    const timer = setTimeout(save, 300);
+    window.addEventListener('pagehide', save);
     return () => {
       live = false;
       clearTimeout(timer);
+      window.removeEventListener('pagehide', save);
     };
   }, [code, original, drafts, draftLoading]);
 
