@@ -34,7 +34,7 @@ export interface SimOptions {
   maxTraceBytes?: number;
   /** Called with the fraction of workgroups done (0…1), at most about 100 times. */
   onProgress?: (fraction: number) => void;
-  /** Polled between workgroups; return true to stop early (the worker's cancel). */
+  /** Polled between workgroups and every 65 536 warp instructions; true stops early (the worker's cancel). */
   shouldStop?: () => boolean;
   /**
    * The order workgroups run in, one after another: `'linear'` (default: by linear id),
@@ -57,6 +57,8 @@ export interface SimResult {
 }
 
 const DEFAULT_MAX_STEPS = 200_000_000;
+/** `shouldStop` is polled every 65 536 counted warp instructions (and between workgroups). */
+const STOP_POLL_MASK = 0xffff;
 
 /** Linear workgroup ids in running order, or undefined for the linear order. */
 function workgroupOrder(order: SimOptions['workgroupOrder'], total: number): Uint32Array | undefined {
@@ -201,6 +203,9 @@ export function simulate(run: KernelRun, options: SimOptions = {}): SimResult {
       if (counted[pc]) {
         M.warpInstructions++;
         M.laneInstructions += w.n;
+        // Cancel is polled inside long workgroups too: one that never ends would otherwise keep
+        // the worker busy until maxSteps.
+        if ((steps & STOP_POLL_MASK) === STOP_POLL_MASK && options.shouldStop?.()) throw new StopRun();
         if (++steps > maxSteps) {
           const p = M.opPos[pc] ?? { line: 0, col: 0 };
           M.diag(

@@ -165,3 +165,26 @@ fn main(@builtin(local_invocation_index) i: u32) {
     expect(r.trace!.stepCount).toBe(r.metrics.warpInstructions);
   });
 });
+
+describe('cancel', () => {
+  it('stops a workgroup that never ends, not only between workgroups', () => {
+    const run = {
+      code: `@group(0) @binding(0) var<storage, read_write> c: array<u32>;
+@compute @workgroup_size(32)
+fn main(@builtin(local_invocation_index) i: u32) {
+  loop { c[i] = c[i] + 1u; }
+}
+`,
+      entryPoint: 'main',
+      workgroups: [1] as [number],
+      bindings: { 0: { 0: new Uint32Array(32) } },
+    };
+    let polls = 0;
+    // The first poll (before the workgroup) says go on; every later one says stop.
+    const r = simulate(run, { trace: 'summary', maxSteps: 5_000_000, shouldStop: () => ++polls > 1 });
+    expect(r.incomplete).toBe(true);
+    expect(polls).toBeGreaterThan(1);
+    expect(r.metrics.warpInstructions).toBeLessThan(200_000);
+    expect(r.diagnostics.filter((d) => d.kind === 'step-limit')).toEqual([]);
+  });
+});
