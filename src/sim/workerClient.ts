@@ -52,8 +52,16 @@ export function createSimWorker(spawn: () => WorkerLike) {
       }
     };
     w.onerror = (e) => {
-      for (const h of handlers.values()) h.reject(new Error(e.message));
+      // A worker that failed (blocked from starting, out of memory, an uncaught error) is ended
+      // and forgotten, so the next run starts a fresh one instead of waiting on a dead one.
+      const message = e.message
+        ? `The simulation worker failed: ${e.message}`
+        : 'The simulation worker stopped without a message: it could not start (a Content-Security-Policy without worker-src for this page?) or ran out of memory. Reload the page; with a large input, choose a smaller one.';
+      for (const h of handlers.values()) h.reject(new Error(message));
       handlers.clear();
+      current = null;
+      w.terminate();
+      if (worker === w) worker = null;
     };
     worker = w;
     return w;
