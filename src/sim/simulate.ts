@@ -188,7 +188,7 @@ export function simulate(run: KernelRun, options: SimOptions = {}): SimResult {
     M.diag(
       'trace-limit',
       p,
-      `${run.file ? `${run.file}:${p.line}:${p.col}: ` : ''}trace too large at line ${p.line}: the trace reached its ` +
+      `trace too large at line ${p.line}${run.file ? ` of ${run.file}` : ''}: the trace reached its ` +
         `${mib} MiB budget after ${tb!.steps.toLocaleString('en')} steps (workgroup ${M.wgLinear}). The steps before ` +
         `are kept; the run went on with counters only. Trace fewer workgroups, a smaller input, or raise maxTraceBytes.`,
     );
