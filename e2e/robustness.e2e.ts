@@ -56,6 +56,27 @@ describe('robustness of the home editor (WebGPU on SwiftShader)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('stops, with the watchdog, a loop that ends on the simulator\'s small input but not on the real one', async () => {
+    const { page, errors } = await openPage(browser());
+    const original = await home(page);
+    // Endless only when n is above the simulator's check size (4 096).
+    const sneaky = original.replace(
+      GRID_STRIDE_BODY,
+      `${GRID_STRIDE_BODY}\n    if (params.n > 5000u) { loop { c[i] = c[i] + 1.0; if (params.n == 7u) { break; } } }`,
+    );
+    const line = sneaky.split('\n').findIndex((l) => l.includes('if (params.n > 5000u)')) + 1;
+    const column = sneaky.split('\n')[line - 1]!.indexOf('loop') + 1;
+    await page.getByTestId('wgsl-editor').fill(sneaky);
+    await page.getByTestId('size-select').selectOption('16');
+    await page.getByTestId('run-vector-add').click();
+    await page.getByTestId('run-error').waitFor({ timeout: 60_000 });
+    const text = (await page.getByTestId('run-error').textContent()) ?? '';
+    expect(text).toContain('Stopped by the watchdog');
+    expect(text).toMatch(new RegExp(`The loop at line ${line}, column ${column} of shaders/basics/vector-add\\.wgsl ran past [\\d,]+ iterations and was stopped by the watchdog\\.`));
+    expect(await page.getByTestId('error-location').first().textContent()).toBe(`shaders/basics/vector-add.wgsl:${line}:${column}`);
+    expect(errors).toEqual([]);
+  });
+
   it('Cancel gives the GPU work up at once, keeps the edit, and a new device runs the next kernel', async () => {
     const { page, errors } = await openPage(browser());
     const original = await home(page);
