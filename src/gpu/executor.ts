@@ -434,6 +434,10 @@ export class GpuExecutor {
         })
       : undefined;
     const rawTicks: number[] = [];
+    /** Nothing more is encoded on a device abandoned (cancel, timeout) while this call ran. */
+    const stillOurs = (): void => {
+      if (epoch !== this.epoch) throw new GpuError('device-lost', `${label}: the GPU device was abandoned (${this.lostReason ?? ''}).`, HINTS.deviceLost);
+    };
 
     /** Encodes a pass of k runs of the chain, with timestamps into query pair `slot` if given. */
     const encodePass = (encoder: GPUCommandEncoder, k: number, slot?: number): void => {
@@ -449,6 +453,7 @@ export class GpuExecutor {
 
     /** Nanoseconds of each timed pass in query pairs 0 … count − 1, read back once. */
     const readTicks = async (encoder: GPUCommandEncoder, count: number): Promise<number[]> => {
+      stillOurs();
       encoder.resolveQuerySet(querySet!, 0, 2 * count, resolve!, 0);
       const staging = device.createBuffer({ size: 16 * count, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
       encoder.copyBufferToBuffer(resolve!, 0, staging, 0, 16 * count);
@@ -462,6 +467,7 @@ export class GpuExecutor {
 
     /** One pass on its own: timestamps, else the wall clock around onSubmittedWorkDone. */
     const timePass = async (k: number): Promise<number> => {
+      stillOurs();
       const encoder = device.createCommandEncoder({ label: `${label}.timed-encoder` });
       encodePass(encoder, k, querySet ? 0 : undefined);
       const t0 = performance.now();
@@ -482,6 +488,7 @@ export class GpuExecutor {
      * for on its own lets the clocks fall in the gaps), with one read of all timestamps at the end.
      */
     const timePasses = async (k: number, count: number): Promise<number[]> => {
+      stillOurs();
       if (!querySet) {
         const out: number[] = [];
         for (let i = 0; i < count; i++) out.push(await timePass(k));
@@ -503,6 +510,7 @@ export class GpuExecutor {
     const warmUp = async (k: number, ms: number): Promise<void> => {
       const t0 = performance.now();
       while (performance.now() - t0 < ms) {
+        stillOurs();
         for (let i = 0; i < 4; i++) {
           const encoder = device.createCommandEncoder({ label: `${label}.warm-up` });
           encodePass(encoder, k);
