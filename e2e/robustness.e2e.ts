@@ -103,7 +103,9 @@ describe('robustness of the home editor (WebGPU on SwiftShader)', () => {
     expect(await editor.inputValue()).toBe(edited);
     // The page gets a new device and the same edit runs to the end at a small size, guarded.
     expect(await runAndCheck(page, '12')).toContain('All 4,096 elements match the CPU');
-    expect(await page.getByTestId('guard-note').textContent()).toMatch(/simulated at n = 4,096 .*its loop stopped past [\d,]+ iterations by the watchdog/);
+    expect(await page.getByTestId('guard-note').textContent()).toMatch(
+      /^Your edit was checked first: simulated at n = 4,096 in [\d,]+ warp instructions; its loop was guarded by the watchdog \(a loop would be stopped past [\d,]+ iterations\)\. The timing includes/,
+    );
     expect(errors).toEqual([]);
   });
 

@@ -246,7 +246,9 @@ export function VectorAddPanel() {
           unsupported
             ? `not simulated (${unsupported.message})`
             : `simulated at n = ${checkN.toLocaleString('en')} in ${checked.metrics.warpInstructions.toLocaleString('en')} warp instructions`,
-          w ? `${w.loops.length === 1 ? 'its loop' : `its ${w.loops.length} loops`} stopped past ${w.bound.toLocaleString('en')} iterations by the watchdog` : 'no loops to guard',
+          w
+            ? `${w.loops.length === 1 ? 'its loop was' : `its ${w.loops.length} loops were`} guarded by the watchdog (a loop would be stopped past ${w.bound.toLocaleString('en')} iterations)`
+            : 'it has no loops to guard',
         ].join('; ');
         gpuKernel = guardedRun.run;
       }
@@ -400,7 +402,7 @@ export function VectorAddPanel() {
             </p>
             {outcome.guard && (
               <p className="hint" data-testid="guard-note">
-                Your edit was {outcome.guard}; the timing includes the watchdog&apos;s counters.
+                Your edit was checked first: {outcome.guard}. The timing includes the watchdog&apos;s counters.
               </p>
             )}
             {outcome.timing.source === 'wall-clock' && (
