@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resolveParams } from '../labs/lab.ts';
 import { findLab } from '../labs/registry.ts';
 import { simulate } from '../sim/index.ts';
 import { indexTrace } from '../trace/index.ts';
@@ -7,12 +8,11 @@ import { resolveMoment, type LessonStep, type MomentState } from './types.ts';
 
 /** Simulates a step the way the lesson page does (first pass, workgroup 0 traced, 32-lane warps). */
 function stateOf(step: LessonStep): MomentState {
-  const lab = findLab(step.lab)!;
-  const params = { n: step.n, workgroupSize: step.workgroupSize, type: step.type ?? lab.defaultParams.type };
-  const input = lab.makeInput(params, 1);
-  const result = simulate(lab.stepRun(step.variant, params, input), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
-  const index = indexTrace(result.trace!, step.workgroupSize);
-  return { trace: result.trace!, index, step: resolveMoment(index, step.moment), metrics: result.metrics };
+  const lab = findLab(step.lab);
+  const { params } = resolveParams(lab, step.variant, step.params);
+  const result = simulate(lab.stepRun(step.variant, params, lab.inputs(params, 1)), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
+  const index = indexTrace(result.trace!, Number(params.workgroupSize));
+  return { trace: result.trace!, index, step: resolveMoment(index, step.moment, lab), metrics: result.metrics };
 }
 
 describe('lessons', () => {
@@ -50,10 +50,11 @@ describe('lessons', () => {
   it('highlights only code that exists in the step’s kernel and warps of its workgroup', () => {
     for (const lesson of LESSONS) {
       for (const step of lesson.steps) {
-        const variant = findLab(step.lab)!.variants.find((v) => v.id === step.variant)!;
+        const variant = findLab(step.lab).variants.find((v) => v.id === step.variant)!;
         for (const snippet of step.highlight?.code ?? []) expect(variant.wgsl, `${lesson.id}: ${snippet}`).toContain(snippet);
-        for (const w of step.highlight?.warps ?? []) expect(w).toBeLessThan(step.workgroupSize / 32);
-        for (const [w, l] of step.highlight?.lanes ?? []) expect(w * 32 + l).toBeLessThan(step.workgroupSize);
+        const invocations = Number(resolveParams(findLab(step.lab), step.variant, step.params).params.workgroupSize);
+        for (const w of step.highlight?.warps ?? []) expect(w).toBeLessThan(invocations / 32);
+        for (const [w, l] of step.highlight?.lanes ?? []) expect(w * 32 + l).toBeLessThan(invocations);
       }
     }
   });

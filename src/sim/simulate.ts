@@ -324,7 +324,7 @@ export function simulate(run: KernelRun, options: SimOptions = {}): SimResult {
       binding: m.binding,
       words: m.words,
     }));
-    result.trace = tb.finish(prog.opLine, prog.opColumn, prog.opKind, memories);
+    result.trace = tb.finish(prog.opLine, prog.opColumn, prog.opKind, memories, [wx, wy, wz]);
   }
   if (incomplete) result.incomplete = true;
   return result;

@@ -1,6 +1,6 @@
 import { activeLanesNow, divergentWarps, type Lesson } from '../types.ts';
 
-const base = { lab: 'reduce', n: 256, workgroupSize: 256 } as const;
+const base = { lab: 'reduce', params: { n: 256, workgroupSize: 256 } } as const;
 
 /** Warps and control divergence, on the shared-memory reductions of the reduction lab. */
 export const divergenceLesson: Lesson = {

@@ -9,8 +9,7 @@ export const indexingLesson: Lesson = {
     {
       lab: 'basics',
       variant: 'vector-add',
-      n: 1024,
-      workgroupSize: 256,
+      params: { n: 1024, workgroupSize: 256 },
       title: 'One invocation per element',
       moment: { kind: 'start' },
       narrative:
@@ -20,8 +19,7 @@ export const indexingLesson: Lesson = {
     {
       lab: 'basics',
       variant: 'vector-add',
-      n: 1024,
-      workgroupSize: 256,
+      params: { n: 1024, workgroupSize: 256 },
       title: 'The global index',
       moment: { kind: 'first-access', memory: 'a', warp: 1 },
       narrative:
@@ -37,8 +35,7 @@ export const indexingLesson: Lesson = {
     {
       lab: 'basics',
       variant: 'vector-add',
-      n: 1000,
-      workgroupSize: 256,
+      params: { n: 1000, workgroupSize: 256 },
       title: 'More invocations than elements',
       moment: { kind: 'end' },
       narrative:
@@ -47,8 +44,7 @@ export const indexingLesson: Lesson = {
     {
       lab: 'basics',
       variant: 'matrix-add',
-      n: 1024,
-      workgroupSize: 256,
+      params: { n: 1024, workgroupSize: 256 },
       title: 'A 2-D grid for a matrix',
       moment: { kind: 'first-access', memory: 'a', warp: 1 },
       highlight: { warps: [1], code: ['let i = row * params.cols + col;'] },
@@ -64,8 +60,7 @@ export const indexingLesson: Lesson = {
     {
       lab: 'basics',
       variant: 'matrix-add',
-      n: 1024,
-      workgroupSize: 256,
+      params: { n: 1024, workgroupSize: 256 },
       title: 'Warps and memory in 2-D',
       moment: { kind: 'first-access', memory: 'a', warp: 1 },
       narrative:

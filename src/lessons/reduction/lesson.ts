@@ -1,6 +1,6 @@
 import { barriersCompleted, type Lesson } from '../types.ts';
 
-const base = { lab: 'reduce', n: 1024, workgroupSize: 256 } as const;
+const base = { lab: 'reduce', params: { n: 1024, workgroupSize: 256 } } as const;
 
 /** The reduction ladder, from a tree in global memory to a bandwidth-bound kernel. */
 export const reductionLesson: Lesson = {
