@@ -47,7 +47,7 @@ export interface SimSlot {
   readonly focus: number;
 }
 
-/** A simulation a panel declares it needs beside the primary one (scan's padded/unpadded pair). */
+/** A simulation a panel declares it needs beside the primary one (e.g. a variant's twin for a side table). */
 export interface CompanionSpec {
   readonly id: string;
   readonly variant: string;

@@ -7,9 +7,9 @@
 import type { KernelRun } from './types.ts';
 
 export interface KernelCase {
-  /** Path of the WGSL file under test, e.g. `shaders/reduce/interleaved.wgsl`. */
+  /** Path of the WGSL file under test, e.g. `shaders/<lab>/<variant>.wgsl`. */
   readonly file: string;
-  /** A name for test titles, e.g. `reduce/interleaved u32 wg=256`. */
+  /** A name for test titles, e.g. `<lab>/<variant> u32 wg=256`. */
   readonly name: string;
   /** Builds one run of `n` elements from a seeded generator. */
   build(rng: () => number, n: number): KernelRun;

@@ -70,7 +70,7 @@ export type LabInputs = Readonly<Record<string, BindingData>>;
 /** Whether an output matches the CPU reference, and when it does not, what differs. */
 export type CheckResult = { readonly ok: true } | { readonly ok: false; readonly message: string };
 
-/** A named moment of a lab's trace for lessons, e.g. scan's `scan-phase:down-sweep`. */
+/** A named moment of a lab's trace for lessons, resolved with an argument (a phase name, a count…). */
 export type LabMoment = (index: TraceIndex, arg: string) => number;
 
 /** A row the metrics panel adds for this lab, computed from the simulation. */

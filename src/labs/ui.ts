@@ -47,6 +47,6 @@ export interface LabPanel {
 
 export interface LabUi {
   readonly panels: readonly LabPanel[];
-  /** How the provenance tree names its levels: as a reduction tree (default) or as scan sweeps. */
-  readonly treeLevels?: 'reduction' | 'scan';
+  /** The heading of the shared provenance tree for this lab (default: “Reduction tree”). */
+  readonly treeTitle?: string;
 }

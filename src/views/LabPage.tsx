@@ -301,7 +301,7 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
             />
           )}
           {trace && main.memory >= 0 && index && <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} highlightWords={lesson?.highlight?.words} />}
-          {trace && <DataflowTreeView trace={trace} memory={main.memory} step={safeStep} kind={ui.treeLevels ?? 'reduction'} />}
+          {trace && <DataflowTreeView trace={trace} memory={main.memory} step={safeStep} title={ui.treeTitle ?? 'Reduction tree'} />}
           {trace &&
             index &&
             ui.panels.map((panel) => <LabPanelView key={panel.id} panel={panel} session={session} trace={trace} index={index} step={safeStep} />)}
@@ -334,7 +334,7 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
                   describeLane={(w, l) => (other.index ? lastAccessOfLane(other.index, w, l, otherStep) : '')}
                 />
               </div>
-              <DataflowTreeView trace={other.result.trace} memory={other.memory} step={otherStep} kind={ui.treeLevels ?? 'reduction'} />
+              <DataflowTreeView trace={other.result.trace} memory={other.memory} step={otherStep} title={ui.treeTitle ?? 'Reduction tree'} />
             </div>
           )}
         </section>

@@ -6,7 +6,7 @@ import { BLELLOCH_PAIR, ScanInsights } from './ScanInsights.tsx';
  * its padded twin, so it declares the twin as a companion simulation.
  */
 export const scanUi: LabUi = {
-  treeLevels: 'scan',
+  treeTitle: 'Scan dataflow',
   panels: [
     {
       id: 'scan-insights',
