@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { resolveParams } from '../labs/lab.ts';
 import { findLab } from '../labs/registry.ts';
@@ -16,6 +17,15 @@ function stateOf(step: LessonStep): MomentState {
 }
 
 describe('lessons', () => {
+  it('gathers every lesson folder once, in course order', () => {
+    const folders = readdirSync('src/lessons', { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(`src/lessons/${d.name}/lesson.ts`));
+    expect(LESSONS).toHaveLength(folders.length);
+    expect(new Set(LESSONS.map((l) => l.id)).size).toBe(LESSONS.length);
+    const at = (id: string) => LESSONS.findIndex((l) => l.id === id);
+    expect([at('indexing'), at('divergence'), at('reduction'), at('scan')]).toEqual([0, 1, 2, at('scan')]);
+    expect(at('scan')).toBeGreaterThan(at('reduction'));
+  });
+
   it.each(LESSONS.flatMap((l) => l.steps.map((s, i) => [l.id, i + 1, s] as const)))('%s step %i names a real lab, variant and moment', (_id, _n, step) => {
     const lab = findLab(step.lab);
     expect(lab?.variants.some((v) => v.id === step.variant)).toBe(true);

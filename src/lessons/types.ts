@@ -69,6 +69,8 @@ export interface MomentState {
 
 export interface Lesson {
   readonly id: string;
+  /** Where the course takes it in the lesson index; any number, fractions welcome. */
+  readonly courseOrder: number;
   readonly title: string;
   readonly summary: string;
   readonly steps: readonly LessonStep[];

@@ -5,6 +5,7 @@ const base = { lab: 'reduce', params: { n: 256, workgroupSize: 256 } } as const;
 /** Warps and control divergence, on the shared-memory reductions of the reduction lab. */
 export const divergenceLesson: Lesson = {
   id: 'divergence',
+  courseOrder: 2,
   title: 'Warps and control divergence',
   summary: 'Why a branch on the thread index can cost a whole warp, and how to arrange the work so it does not.',
   steps: [

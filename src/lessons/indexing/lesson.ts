@@ -3,6 +3,7 @@ import { addressOfLane, type Lesson } from '../types.ts';
 /** Threads, blocks and grids: how every invocation finds its element, in 1-D and 2-D. */
 export const indexingLesson: Lesson = {
   id: 'indexing',
+  courseOrder: 1,
   title: 'Threads, blocks and grids',
   summary: 'How each invocation finds the element it works on, in a 1-D grid and a 2-D one, and how warps cut through both.',
   steps: [

@@ -6,6 +6,7 @@ const base = { lab: 'scan', params: { n: 512, workgroupSize: 256 } } as const;
 /** Scan: Hillis–Steele's short network against Blelloch's work-efficient sweeps. */
 export const scanLesson: Lesson = {
   id: 'scan',
+  courseOrder: 4,
   title: 'Scan: Hillis–Steele against Blelloch',
   summary: 'Two ways to compute every prefix sum in parallel: fewer steps, or less work — and what padding does for the banks.',
   steps: [
