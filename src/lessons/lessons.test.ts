@@ -12,7 +12,7 @@ function stateOf(step: LessonStep): MomentState {
   const lab = findLab(step.lab);
   const { params } = resolveParams(lab, step.variant, step.params);
   const result = simulate(lab.stepRun(step.variant, params, lab.inputs(params, 1)), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
-  const index = indexTrace(result.trace!, Number(params.workgroupSize));
+  const index = indexTrace(result.trace!);
   return { trace: result.trace!, index, step: resolveMoment(index, step.moment, lab), metrics: result.metrics };
 }
 
@@ -62,7 +62,7 @@ describe('lessons', () => {
       for (const step of lesson.steps) {
         const variant = findLab(step.lab).variants.find((v) => v.id === step.variant)!;
         for (const snippet of step.highlight?.code ?? []) expect(variant.wgsl, `${lesson.id}: ${snippet}`).toContain(snippet);
-        const invocations = Number(resolveParams(findLab(step.lab), step.variant, step.params).params.workgroupSize);
+        const invocations = stateOf(step).trace.invocations;
         for (const w of step.highlight?.warps ?? []) expect(w).toBeLessThan(invocations / 32);
         for (const [w, l] of step.highlight?.lanes ?? []) expect(w * 32 + l).toBeLessThan(invocations);
       }
