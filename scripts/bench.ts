@@ -4,8 +4,10 @@
  * of the baseline. Run on a real GPU through scripts/gpu-bundle.sh.
  */
 import { createNodeGpu } from '../src/gpu/node.ts';
-import { fmt, table } from '../src/bench/format.ts';
+import { fmt, log2Label, table } from '../src/bench/format.ts';
 import { LABS } from '../src/labs/registry.ts';
+import { timingSweep } from '../src/labs/sweep.ts';
+import type { AnyLab } from '../src/labs/lab.ts';
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 10);
 const MAX_LOG2 = Number(process.env.BENCH_MAX_LOG2 ?? 26);
@@ -45,12 +47,32 @@ async function sectionBaselines(name: string) {
   return b;
 }
 
+/** A lab without its own section: the timing sweep the page runs, at the lab's default parameters. */
+async function sweepSection(lab: AnyLab, b: typeof base): Promise<string> {
+  const sizes: number[] = [];
+  for (let log2 = 10; log2 <= MAX_LOG2 && 2 ** log2 * 4 <= maxBinding; log2 += 2) sizes.push(2 ** log2);
+  const rows: string[][] = [];
+  const sweep = timingSweep(lab, lab.defaults, {
+    gpu,
+    baselines: b,
+    sizes,
+    repeats: REPEATS,
+    hasSubgroups: adapter.hasSubgroups,
+    maxInvocations: adapter.limits.maxComputeInvocationsPerWorkgroup,
+  });
+  for await (const r of sweep) {
+    rows.push([r.variant, log2Label(r.n), fmt(r.gpuMs, 4), fmt(r.gbps), `${fmt(r.percentOfRead, 1)} %`, r.gpuAgrees ? 'yes' : 'NO']);
+  }
+  return table(['variant', 'N', 'median ms', 'GB/s', '% of read', 'matches CPU'], rows);
+}
+
 for (const lab of LABS) {
-  if (!ONLY.has(lab.id) || !lab.bench.section) continue;
+  if (!ONLY.has(lab.id)) continue;
   console.log(`\n## ${lab.title}`);
   // The first section runs right after the baselines above; later ones re-measure them.
-  const b = lab === LABS.find((l) => ONLY.has(l.id) && l.bench.section) ? base : await sectionBaselines(lab.id);
-  console.log(await lab.bench.section(gpu, b, { repeats: REPEATS, maxLog2: MAX_LOG2, sweep: process.env.BENCH_SWEEP === '1' }));
+  const b = lab === LABS.find((l) => ONLY.has(l.id)) ? base : await sectionBaselines(lab.id);
+  const opts = { repeats: REPEATS, maxLog2: MAX_LOG2, sweep: process.env.BENCH_SWEEP === '1' };
+  console.log(lab.bench.section ? await lab.bench.section(gpu, b, opts) : await sweepSection(lab, b));
 }
 gpu.destroy();
 process.exit(0);

@@ -3,6 +3,7 @@ import { createLabSession, type SimulateFn } from './session.ts';
 import { findLab } from '../labs/registry.ts';
 import { simulate } from '../sim/index.ts';
 import { SimCancelled } from '../sim/workerClient.ts';
+import type { BandwidthBaselines, GpuExecutor, Timing } from '../gpu/executor.ts';
 
 /** Runs the simulator in-process, as the worker would, and records each job. */
 function inProcess() {
@@ -84,6 +85,39 @@ describe('lab session (outside React)', () => {
     tick!();
     expect(session.getState().playing).toBe(false);
     expect(tick).toBeUndefined();
+    session.getState().dispose();
+  });
+
+  it('runs the timing sweep of its parameters on any executor, checks each output, and stops when cancelled', async () => {
+    const timing: Timing = { medianMs: 1, minMs: 1, maxMs: 1, repeats: 1, dispatchesPerPass: 1, source: 'timestamp-query', quantized: false, samplesMs: [1] };
+    const baselines: BandwidthBaselines = { bytes: 1 << 20, readGBps: 10, copyGBps: 20, read: timing, copy: timing };
+    let timed = 0;
+    // A stand-in GPU: the simulator runs the kernels, the clock always reads 1 ms.
+    const gpu = {
+      run: (r: Parameters<typeof simulate>[0]) => Promise.resolve(simulate(r, { warpSize: 32, trace: 'summary' }).buffers),
+      time: () => Promise.resolve({ ...timing, medianMs: ++timed }),
+      baselines: () => Promise.resolve(baselines),
+    } as unknown as GpuExecutor;
+    const session = createLabSession(findLab('rowsum'), { variant: undefined, compare: undefined, params: { cols: 128 }, workgroup: 0 }, { simulate: inProcess().fn });
+    const plan = { gpu, sizes: [1024, 4096], baselineBytes: 1 << 20, repeats: 1, hasSubgroups: false, maxInvocations: 256, describeError: String };
+    await session.getState().measureTimings(plan);
+    const { rows, baseline, progress, error } = session.getState().timings;
+    expect(error).toBeUndefined();
+    expect(progress).toBeUndefined();
+    expect(baseline).toBe(baselines);
+    expect(rows.map((r) => [r.variant, r.n, r.gpuAgrees])).toEqual([
+      ['simple', 1024, true],
+      ['better', 1024, true],
+      ['simple', 4096, true],
+      ['better', 4096, true],
+    ]);
+    // 4 + 128 bytes per row of 128 u32, 8 rows at 1024 elements, timed at 1 ms.
+    expect(rows[0]!.gbps).toBeCloseTo((8 * 128 * 4 + 8 * 4) / 1e6, 9);
+
+    const running = session.getState().measureTimings(plan);
+    session.getState().cancelTimings();
+    await running;
+    expect(session.getState().timings.rows.length).toBeLessThan(4);
     session.getState().dispose();
   });
 });

@@ -15,6 +15,9 @@ import { barrierPhase, endOfPhase, indexTrace, type TraceIndex } from '../trace/
 import { mainSharedMemory } from '../trace/memory.ts';
 import { DEFAULT_HARDWARE } from '../sim/hardware.ts';
 import type { SimJob } from '../sim/workerClient.ts';
+import type { BandwidthBaselines, GpuExecutor } from '../gpu/executor.ts';
+import type { KernelExecutor } from '../labs/types.ts';
+import { timingSweep, type TimingRow } from '../labs/sweep.ts';
 
 /** Play speeds in warp instructions per second. */
 export const SPEEDS = [1, 2, 4, 8, 16, 32, 64, 128, 256] as const;
@@ -61,6 +64,29 @@ export interface SessionRequest {
   readonly workgroup: number | undefined;
 }
 
+/** The timing sweep's state: rows as they are measured, the baselines, a progress line or an error. */
+export interface TimingsState {
+  readonly rows: readonly TimingRow[];
+  readonly baseline: BandwidthBaselines | undefined;
+  readonly progress: string | undefined;
+  readonly error: string | undefined;
+}
+
+/** What a timing sweep runs on and over. */
+export interface TimingPlan {
+  readonly gpu: GpuExecutor;
+  /** Checks the simulator's output too, up to `simLimit` elements. */
+  readonly sim?: KernelExecutor;
+  readonly simLimit?: number;
+  readonly sizes: readonly number[];
+  readonly baselineBytes: number;
+  readonly repeats: number;
+  readonly hasSubgroups: boolean;
+  readonly maxInvocations: number;
+  /** Words for a failure (GPU errors carry a hint). */
+  readonly describeError: (e: unknown) => string;
+}
+
 export interface LabSessionState {
   readonly lab: AnyLab;
   readonly variant: LabVariant;
@@ -79,6 +105,7 @@ export interface LabSessionState {
   readonly focusLane: number;
   /** Edited kernel sources by variant id; a draft replaces the variant's WGSL in the step-through. */
   readonly drafts: Readonly<Record<string, string>>;
+  readonly timings: TimingsState;
 
   readonly configure: (request: SessionRequest) => void;
   readonly setStep: (step: number) => void;
@@ -89,6 +116,9 @@ export interface LabSessionState {
   readonly setFocus: (warp: number, lane: number) => void;
   readonly setDraft: (variant: string, source: string | undefined) => void;
   readonly cancel: (slot: string) => void;
+  /** Times every variant the adapter runs at the session's parameters over `plan.sizes`. */
+  readonly measureTimings: (plan: TimingPlan) => Promise<void>;
+  readonly cancelTimings: () => void;
   readonly dispose: () => void;
 }
 
@@ -141,6 +171,8 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
     clear: (h: unknown) => clearInterval(h as ReturnType<typeof setInterval>),
   };
   let key = '';
+  /** Bumped to cancel the timing sweep in flight (it checks between timings). */
+  let timingRun = 0;
 
   const store = createStore<LabSessionState>()((set, get) => {
     /** Builds and starts the simulation of `variant` into the slot named `slot`. */
@@ -233,6 +265,7 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
       focusWarp: 0,
       focusLane: 0,
       drafts: {},
+      timings: { rows: [], baseline: undefined, progress: undefined, error: undefined },
 
       configure: (req) => {
         const next = resolveRequest(lab, req);
@@ -273,7 +306,33 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
       cancel: (slot) => {
         jobs.get(slot)?.cancel();
       },
+      measureTimings: async (plan) => {
+        const run = ++timingRun;
+        const patch = (t: Partial<TimingsState>) => {
+          if (run === timingRun) set({ timings: { ...get().timings, ...t } });
+        };
+        set({ timings: { rows: [], baseline: undefined, progress: 'Measuring the read and copy baselines…', error: undefined } });
+        try {
+          const baselines = await plan.gpu.baselines(plan.baselineBytes, { repeats: plan.repeats });
+          patch({ baseline: baselines });
+          const rows = timingSweep(lab, get().params, {
+            ...plan,
+            baselines,
+            cancelled: () => run !== timingRun,
+            onProgress: (progress) => patch({ progress }),
+          });
+          for await (const row of rows) patch({ rows: [...get().timings.rows, row] });
+          patch({ progress: undefined });
+        } catch (e) {
+          patch({ progress: undefined, error: plan.describeError(e) });
+        }
+      },
+      cancelTimings: () => {
+        timingRun++;
+        set({ timings: { ...get().timings, progress: undefined } });
+      },
       dispose: () => {
+        timingRun++;
         stopClock();
         for (const job of jobs.values()) job.cancel();
         jobs.clear();

@@ -352,7 +352,7 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
         />
       )}
 
-      {(!lesson || lesson.timings) && <TimingsPanel lab={lab} params={params} />}
+      {(!lesson || lesson.timings) && <TimingsPanel session={session} />}
     </div>
   );
 }

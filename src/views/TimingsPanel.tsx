@@ -1,10 +1,12 @@
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
 import { pageGpu } from '../app/gpu.ts';
+import { useStore } from 'zustand';
+import type { LabSession } from '../app/session.ts';
 import { workerSimExecutor } from '../app/simulation.ts';
-import { isGpuError, type BandwidthBaselines } from '../gpu/index.ts';
-import type { AnyLab, Params } from '../labs/lab.ts';
-import { timingSweep, type TimingRow } from '../labs/sweep.ts';
+import { isGpuError } from '../gpu/index.ts';
+import type { AnyLab } from '../labs/lab.ts';
+import type { TimingRow } from '../labs/sweep.ts';
 import { selectGpuStatus, useAppStore } from '../store/index.ts';
 
 /** Largest n the simulator also checks in the timings sweep (it replays every lane). */
@@ -97,17 +99,15 @@ function TimingChart({ rows, lab }: { rows: readonly TimingRow[]; lab: AnyLab })
  * Every variant on this device over a sweep of n: median GPU time, GB/s, share of the in-run read
  * baseline, the CPU loop and the speedup, and a check where GPU, simulator and CPU agree.
  */
-export const TimingsPanel = memo(function TimingsPanel({ lab, params }: { lab: AnyLab; params: Params }) {
+/** The timings of a lab session's parameters; the sweep itself runs in the session. */
+export const TimingsPanel = memo(function TimingsPanel({ session }: { session: LabSession }) {
+  const lab = session.getState().lab;
   const status = useAppStore(selectGpuStatus);
   const fallback = status.state === 'ready' && status.adapter.isFallbackAdapter;
   // A software adapter moves about 1 GB/s: keep its default sweep short; a real GPU goes to 2^26.
   const [chosenMaxLog2, setMaxLog2] = useState<number | undefined>();
   const maxLog2 = chosenMaxLog2 ?? (fallback ? 16 : 26);
-  const [rows, setRows] = useState<TimingRow[]>([]);
-  const [baseline, setBaseline] = useState<BandwidthBaselines | undefined>();
-  const [progress, setProgress] = useState<string | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const cancelled = useRef(false);
+  const { rows, baseline, progress, error } = useStore(session, (s) => s.timings);
   const maxId = useId();
   const limitLog2 = status.state === 'ready' ? Math.floor(Math.log2(status.adapter.limits.maxStorageBufferBindingSize / 4)) : 26;
   const sizes = useMemo(() => {
@@ -116,33 +116,21 @@ export const TimingsPanel = memo(function TimingsPanel({ lab, params }: { lab: A
     return out;
   }, [maxLog2, limitLog2]);
 
-  const measure = useCallback(async () => {
-    cancelled.current = false;
-    setError(undefined);
-    setRows([]);
-    try {
-      setProgress('Measuring the read and copy baselines…');
-      const base = await pageGpu.baselines(Math.min(2 ** maxLog2 * 4, 256 * 2 ** 20), { repeats: 10 });
-      setBaseline(base);
-      const rowsOf = timingSweep(lab, params, {
+  const measure = useCallback(
+    () =>
+      session.getState().measureTimings({
         gpu: pageGpu,
-        baselines: base,
-        sizes,
-        repeats: 10,
         sim: workerSimExecutor(),
         simLimit: SIM_CHECK_LIMIT,
+        sizes,
+        baselineBytes: Math.min(2 ** maxLog2 * 4, 256 * 2 ** 20),
+        repeats: 10,
         hasSubgroups: status.state === 'ready' && status.adapter.hasSubgroups,
         maxInvocations: status.state === 'ready' ? status.adapter.limits.maxComputeInvocationsPerWorkgroup : 256,
-        cancelled: () => cancelled.current,
-        onProgress: setProgress,
-      });
-      for await (const row of rowsOf) setRows((rs) => [...rs, row]);
-      setProgress(undefined);
-    } catch (e) {
-      setProgress(undefined);
-      setError(isGpuError(e) ? `${e.message} ${e.hint}` : String(e));
-    }
-  }, [lab, params, sizes, maxLog2, status]);
+        describeError: (e) => (isGpuError(e) ? `${e.message} ${e.hint}` : String(e)),
+      }),
+    [session, sizes, maxLog2, status],
+  );
 
   const ready = status.state === 'ready';
   const adapter = ready ? status.adapter : undefined;
@@ -179,7 +167,7 @@ export const TimingsPanel = memo(function TimingsPanel({ lab, params }: { lab: A
           Measure all variants
         </button>
         {progress !== undefined && (
-          <button type="button" onClick={() => (cancelled.current = true)}>
+          <button type="button" onClick={() => session.getState().cancelTimings()}>
             Cancel
           </button>
         )}
