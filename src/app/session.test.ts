@@ -120,4 +120,18 @@ describe('lab session (outside React)', () => {
     expect(session.getState().timings.rows.length).toBeLessThan(4);
     session.getState().dispose();
   });
+
+  it('starts again after dispose when configured with the same request (a remounted view)', async () => {
+    const sim = inProcess();
+    const request = { variant: 'neighbored', compare: undefined, params: { n: 64 }, workgroup: 0 };
+    const session = createLabSession(findLab('reduce'), request, { simulate: sim.fn, deferStart: true });
+    expect(sim.started).toEqual([]);
+    session.getState().configure(request);
+    session.getState().dispose();
+    session.getState().configure(request);
+    await settle();
+    expect(sim.started).toEqual(['primary', 'primary']);
+    expect(session.getState().primary.status.state).toBe('done');
+    session.getState().dispose();
+  });
 });

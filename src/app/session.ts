@@ -130,6 +130,8 @@ export interface SessionOptions {
   readonly startAt?: (index: TraceIndex) => number;
   /** Called once the primary trace is ready, with the step it opened at. */
   readonly onReady?: (state: { result: SimResult; index: TraceIndex; step: number }) => void;
+  /** Leaves the first simulation to the first `configure` (React starts it in an effect). */
+  readonly deferStart?: boolean;
   /** A timer for the play clock (tests pass a fake). */
   readonly timer?: { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
 }
@@ -333,6 +335,8 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
       },
       dispose: () => {
         timingRun++;
+        // A later `configure` (React remounting the same view) simulates again.
+        key = '';
         stopClock();
         for (const job of jobs.values()) job.cancel();
         jobs.clear();
@@ -341,7 +345,7 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
   });
   // The first simulations start once the store exists: clear the key so `configure` runs them.
   key = '';
-  store.getState().configure(request);
+  if (!options.deferStart) store.getState().configure(request);
   return store;
 }
 

@@ -48,6 +48,8 @@ export function useLabSession(
   const [session] = useState(() =>
     createLabSession(lab, request, {
       simulate: simulateOnWorker,
+      // Rendering starts nothing: the effect below simulates, and again after a remount.
+      deferStart: true,
       ...(companions ? { companions } : {}),
       startAt(index) {
         if (lessonRef.current) return lessonRef.current.startAt(index);
