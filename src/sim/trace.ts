@@ -193,7 +193,7 @@ export function traceTransferables(trace: Trace): ArrayBuffer[] {
   const arrays = [
     trace.stepWorkgroup, trace.stepWarp, trace.stepOp, trace.stepMask, trace.stepMemory,
     trace.stepRecStart, trace.recLane, trace.recAddr, trace.recValue, trace.recProvStart,
-    trace.provList, trace.opLine, trace.opColumn, trace.opKind,
+    trace.provList, trace.opLine, trace.opColumn, trace.opKind, trace.stepWavefronts, trace.stepSectors,
   ];
   const seen = new Set<ArrayBuffer>();
   for (const a of arrays) if (a.buffer instanceof ArrayBuffer) seen.add(a.buffer);
@@ -205,7 +205,7 @@ export function traceBytes(trace: Trace): number {
   return [
     trace.stepWorkgroup, trace.stepWarp, trace.stepOp, trace.stepMask, trace.stepMemory,
     trace.stepRecStart, trace.recLane, trace.recAddr, trace.recValue, trace.recProvStart,
-    trace.provList, trace.opLine, trace.opColumn, trace.opKind,
+    trace.provList, trace.opLine, trace.opColumn, trace.opKind, trace.stepWavefronts, trace.stepSectors,
   ].reduce((a, x) => a + x.byteLength, 0);
 }
 
