@@ -134,4 +134,21 @@ describe('lab session (outside React)', () => {
     expect(session.getState().primary.status.state).toBe('done');
     session.getState().dispose();
   });
+
+  it('ignores a run that finishes after a newer one took its place', async () => {
+    // A worker that cannot stop: the old job still resolves after it was cancelled.
+    const stubborn: SimulateFn = (_channel, run, options) => ({ promise: Promise.resolve().then(() => simulate(run, options)), cancel: () => {} });
+    const ready: number[] = [];
+    const session = createLabSession(findLab('reduce'), { variant: 'neighbored', compare: undefined, params: { n: 64 }, workgroup: 0 }, {
+      simulate: stubborn,
+      onReady: ({ result }) => ready.push(result.trace!.stepCount),
+    });
+    session.getState().configure({ variant: 'interleaved', compare: undefined, params: { n: 64 }, workgroup: 0 });
+    await settle();
+    const s = session.getState();
+    expect(s.primary.variant).toBe('interleaved');
+    expect(ready).toEqual([s.primary.result!.trace!.stepCount]);
+    expect(s.stepCount).toBe(s.primary.result!.trace!.stepCount);
+    session.getState().dispose();
+  });
 });

@@ -190,15 +190,19 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
       }
       const totalWorkgroups = workgroupsOf(run);
       const focus = Math.min(workgroup, totalWorkgroups - 1);
-      const job = options.simulate(slot, run, { warpSize: DEFAULT_HARDWARE.warpSize, trace: 'full', traceWorkgroups: [focus] }, (progress) =>
-        update(slot, job, { status: { state: 'running', progress } }),
-      );
-      jobs.set(slot, job);
-      job.promise.then(
+      // Progress may be reported before `simulate` returns: it is ignored until the job is known.
+      const started: { job?: SimJob } = {};
+      const mine = options.simulate(slot, run, { warpSize: DEFAULT_HARDWARE.warpSize, trace: 'full', traceWorkgroups: [focus] }, (progress) => {
+        if (started.job) update(slot, started.job, { status: { state: 'running', progress } });
+      });
+      started.job = mine;
+      jobs.set(slot, mine);
+      mine.promise.then(
         (result) => {
+          if (jobs.get(slot) !== mine) return; // a newer run took the slot
           const index = result.trace ? indexTrace(result.trace) : undefined;
           const memory = result.trace ? mainSharedMemory(result.trace) : -1;
-          update(slot, job, { status: { state: 'done', result }, result, index, memory });
+          update(slot, mine, { status: { state: 'done', result }, result, index, memory });
           if (slot === 'primary' && index && result.trace) {
             const first = options.startAt ? options.startAt(index) : 0;
             set({ stepCount: result.trace.stepCount, step: clampStep(first, result.trace.stepCount) });
@@ -207,7 +211,7 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
         },
         (e: unknown) => {
           const cancelled = e instanceof Error && e.name === 'SimCancelled';
-          update(slot, job, { status: cancelled ? { state: 'cancelled' } : { state: 'error', message: e instanceof Error ? e.message : String(e) } });
+          update(slot, mine, { status: cancelled ? { state: 'cancelled' } : { state: 'error', message: e instanceof Error ? e.message : String(e) } });
         },
       );
       return { ...EMPTY_SLOT, variant: variant.id, run, status: { state: 'running', progress: 0 }, totalWorkgroups, focus };
