@@ -1,8 +1,8 @@
+import { bankOf, DEFAULT_HARDWARE, requestSectors, requestWavefronts, sectorOf } from './hardware.ts';
+import { traceBytes as bytesOf } from './trace.ts';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { OpKind, provenanceOf, simulate, stepOfRecord, traceStep, traceTransferables } from './index.ts';
-import { traceBytes } from './trace.ts';
-import { bankOf, DEFAULT_HARDWARE, requestSectors, requestWavefronts, sectorOf } from './hardware.ts';
 
 const INTERLEAVED = readFileSync('src/sim/testdata/reduce-interleaved.wgsl', 'utf8');
 
@@ -54,7 +54,7 @@ describe('full trace', () => {
     // Interleaved addressing: every request is served in one wavefront; the first load reads 32 words = 4 sectors.
     expect(Math.max(...t.stepWavefronts)).toBe(1);
     expect(Math.max(...t.stepSectors)).toBe(4);
-    expect(traceBytes(t)).toBeGreaterThan(t.stepWavefronts.byteLength + t.stepSectors.byteLength);
+    expect(bytesOf(t)).toBeGreaterThan(t.stepWavefronts.byteLength + t.stepSectors.byteLength);
   });
 
   it('takes banks and sectors from the hardware model: 32 banks of 4-byte words, 32-byte sectors', () => {

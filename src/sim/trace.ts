@@ -295,32 +295,11 @@ export class TraceBuilder {
     this.prov[this.provN++] = src;
   }
 
-  finish(
-    opLine: Int32Array,
-    opColumn: Int32Array,
-    opKind: Uint8Array,
-    memories: TraceMemory[],
-    workgroupSize: readonly [number, number, number] = [this.warpSize, 1, 1],
-  ): Trace {
+  finish(opLine: Int32Array, opColumn: Int32Array, opKind: Uint8Array, memories: TraceMemory[]): TraceArrays {
     this.recStart[this.steps] = this.recs;
     this.provStart[this.recs] = this.provN;
-    const hardware = hardwareWithWarpSize(this.warpSize, DEFAULT_HARDWARE);
-    const stepWavefronts = new Uint8Array(this.steps);
-    const stepSectors = new Uint16Array(this.steps);
-    for (let s = 0; s < this.steps; s++) {
-      const space = this.mem[s]! >= 0 ? memories[this.mem[s]!]?.space : undefined;
-      const a = this.recStart[s]!;
-      const b = s + 1 < this.steps ? this.recStart[s + 1]! : this.recs;
-      if (space === 'workgroup') stepWavefronts[s] = Math.min(255, requestWavefronts(hardware, this.addr, a, b));
-      else if (space === 'storage') stepSectors[s] = Math.min(65535, requestSectors(hardware, this.addr, a, b));
-    }
     return {
       warpSize: this.warpSize,
-      hardware,
-      workgroupSize: [workgroupSize[0], workgroupSize[1], workgroupSize[2]],
-      invocations: workgroupSize[0] * workgroupSize[1] * workgroupSize[2],
-      stepWavefronts,
-      stepSectors,
       maskWords: this.maskWords,
       stepCount: this.steps,
       stepWorkgroup: this.wg.slice(0, this.steps),
@@ -342,4 +321,33 @@ export class TraceBuilder {
       workgroups: this.workgroups.slice(),
     };
   }
+}
+
+/** A trace as the builder leaves it, before `withRequestCounters` adds the hardware and request counters. */
+export type TraceArrays = Omit<Trace, 'hardware' | 'workgroupSize' | 'invocations' | 'stepWavefronts' | 'stepSectors'>;
+
+/**
+ * Completes a built trace with the hardware model, the kernel's workgroup size and each step's
+ * wavefronts (workgroup memory) and sectors (storage memory), so no view recomputes them.
+ */
+export function withRequestCounters(core: TraceArrays, workgroupSize: readonly [number, number, number]): Trace {
+  const hardware = hardwareWithWarpSize(core.warpSize, DEFAULT_HARDWARE);
+  const stepWavefronts = new Uint8Array(core.stepCount);
+  const stepSectors = new Uint16Array(core.stepCount);
+  for (let s = 0; s < core.stepCount; s++) {
+    const m = core.stepMemory[s]!;
+    const space = m >= 0 ? core.memories[m]?.space : undefined;
+    const a = core.stepRecStart[s]!;
+    const b = core.stepRecStart[s + 1]!;
+    if (space === 'workgroup') stepWavefronts[s] = Math.min(255, requestWavefronts(hardware, core.recAddr, a, b));
+    else if (space === 'storage') stepSectors[s] = Math.min(65535, requestSectors(hardware, core.recAddr, a, b));
+  }
+  return {
+    ...core,
+    hardware,
+    workgroupSize: [workgroupSize[0], workgroupSize[1], workgroupSize[2]],
+    invocations: workgroupSize[0] * workgroupSize[1] * workgroupSize[2],
+    stepWavefronts,
+    stepSectors,
+  };
 }
