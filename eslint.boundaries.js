@@ -4,7 +4,8 @@
 //   - sim, gpu and kernel import no app, labs, views or store;
 //   - labs import no views, app or store (a lab's ui/ folder may use the shared views);
 //   - trace imports no labs, views, app or store;
-//   - sim and kernel stay pure TypeScript: no React, zustand, d3, motion or WebGPU bindings.
+//   - sim and kernel stay pure TypeScript: no React, zustand, d3, motion or WebGPU bindings
+//     (sim imports no gpu code at all; kernel may use gpu's pure WGSL reflection).
 const UI_LIBS = ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*', 'd3', 'd3-*', 'motion', 'motion/*'];
 const layer = (...folders) => folders.map((f) => `**/${f}/**`);
 const rule = (patterns, message) => ({
@@ -14,11 +15,19 @@ const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 
 export const boundaries = [
   {
-    files: ['src/sim/**/*.ts', 'src/kernel/**/*.ts'],
+    files: ['src/sim/**/*.ts'],
     ignores: TESTS,
     rules: rule(
       [...UI_LIBS, 'webgpu', ...layer('gpu', 'views', 'store', 'app', 'labs', 'lessons')],
-      'src/sim and src/kernel are pure TypeScript: they import no UI library, no WebGPU, and no app, labs, lessons, views or store code.',
+      'src/sim is pure TypeScript: it imports no UI library, no WebGPU, and no gpu, app, labs, lessons, views or store code.',
+    ),
+  },
+  {
+    files: ['src/kernel/**/*.ts'],
+    ignores: TESTS,
+    rules: rule(
+      [...UI_LIBS, 'webgpu', ...layer('views', 'store', 'app', 'labs', 'lessons')],
+      'src/kernel is the contract between executors: it imports no UI library, no WebGPU bindings, and no app, labs, lessons, views or store code.',
     ),
   },
   {

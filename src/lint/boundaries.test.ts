@@ -23,6 +23,7 @@ describe('import boundaries (lint)', () => {
     ['src/sim/fixture.ts', "import { labRoute } from '../app/url.ts';"],
     ['src/sim/fixture.ts', "import { LABS } from '../labs/registry.ts';"],
     ['src/sim/fixture.ts', "import { useState } from 'react';"],
+    ['src/sim/fixture.ts', "import { GpuExecutor } from '../gpu/executor.ts';"],
     ['src/kernel/fixture.ts', "import { reduceLab } from '../labs/reduce/index.ts';"],
     ['src/gpu/fixture.ts', "import { WarpGrid } from '../views/WarpGrid.tsx';"],
     ['src/labs/rowsum/fixture.ts', "import { WarpGrid } from '../../views/WarpGrid.tsx';"],
@@ -37,6 +38,7 @@ describe('import boundaries (lint)', () => {
 
   it.each([
     ['src/sim/fixture.ts', "import { DEFAULT_HARDWARE } from './hardware.ts';"],
+    ['src/kernel/fixture.ts', "import { reflectKernel } from '../gpu/reflect.ts';"],
     ['src/labs/rowsum/fixture.ts', "import type { GpuExecutor } from '../../gpu/executor.ts';"],
     ['src/labs/scan/ui/fixture.tsx', "import { usePrefersReducedMotion } from '../../../views/motion.ts';"],
     ['src/sim/fixture.test.ts', "import { kernelCases } from '../labs/registry.ts';"],
