@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { boundaries } from './eslint.boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', '.gpu-bundle/', '.gpu-*/', '.bench/', 'coverage/'] },
@@ -25,14 +26,5 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },
-  {
-    // src/sim is pure TypeScript: no DOM, React, zustand or WebGPU.
-    files: ['src/sim/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['react', 'react-dom', 'zustand', 'd3', 'd3-*', 'motion', 'webgpu', '**/gpu/**', '**/views/**', '**/store/**', '**/app/**'] },
-      ],
-    },
-  },
+  ...boundaries,
 );

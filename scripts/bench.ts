@@ -4,16 +4,15 @@
  * of the baseline. Run on a real GPU through scripts/gpu-bundle.sh.
  */
 import { createNodeGpu } from '../src/gpu/node.ts';
-import { vectorAddBytes, vectorAddRun } from '../src/labs/basics/vectorAdd.ts';
-import { fmt, gbps, log2Label, table } from '../src/bench/format.ts';
-import { randomF32, seededRandom } from '../src/util/random.ts';
-import { benchReduce } from '../src/labs/reduce/bench.ts';
-import { benchScan } from '../src/labs/scan/bench.ts';
+import { fmt, log2Label, table } from '../src/bench/format.ts';
+import { LABS } from '../src/labs/registry.ts';
+import { timingSweep } from '../src/labs/sweep.ts';
+import type { AnyLab } from '../src/labs/lab.ts';
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 10);
 const MAX_LOG2 = Number(process.env.BENCH_MAX_LOG2 ?? 26);
-/** Which sections to run: `BENCH_ONLY=reduce,scan` (default: all). */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'basics,reduce,scan').split(','));
+/** Which labs' sections to run: `BENCH_ONLY=reduce,scan` (default: every lab in the registry). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? LABS.map((l) => l.id).join(',')).split(','));
 
 const gpu = await createNodeGpu();
 const adapter = gpu.adapter!;
@@ -37,21 +36,6 @@ console.log(
   ),
 );
 
-if (ONLY.has('basics')) {
-  console.log('\n## Vector add (f32, grid-stride loop, 12 bytes per element)');
-  const rows: string[][] = [];
-  for (let log2 = 10; log2 <= MAX_LOG2; log2 += 2) {
-    const n = 2 ** log2;
-    if (n * 4 > maxBinding) break;
-    const rng = seededRandom(log2);
-    const run = vectorAddRun({ a: randomF32(rng, n), b: randomF32(rng, n) });
-    const t = await gpu.time(run, { repeats: REPEATS });
-    const rate = gbps(vectorAddBytes(n), t.medianMs);
-    rows.push([log2Label(n), fmt(t.medianMs, 4), fmt(t.minMs, 4), fmt(t.maxMs, 4), String(t.dispatchesPerPass), fmt(rate), `${fmt((100 * rate) / base.copyGBps, 1)} %`]);
-  }
-  console.log(table(['N', 'median ms', 'min ms', 'max ms', 'dispatches/pass', 'GB/s', '% of copy'], rows));
-}
-
 /**
  * Baselines again, just before a section, so each ratio compares figures taken close together.
  * (Every timing warms the clocks first; without that, an H100 timed after an idle gap ran its
@@ -63,16 +47,32 @@ async function sectionBaselines(name: string) {
   return b;
 }
 
-if (ONLY.has('reduce')) {
-  console.log('\n## Reduction ladder (u32)');
-  const b = await sectionBaselines('reduce');
-  console.log(await benchReduce(gpu, b, { repeats: REPEATS, maxLog2: MAX_LOG2, sweep: process.env.BENCH_SWEEP === '1' }));
+/** A lab without its own section: the timing sweep the page runs, at the lab's default parameters. */
+async function sweepSection(lab: AnyLab, b: typeof base): Promise<string> {
+  const sizes: number[] = [];
+  for (let log2 = 10; log2 <= MAX_LOG2 && 2 ** log2 * 4 <= maxBinding; log2 += 2) sizes.push(2 ** log2);
+  const rows: string[][] = [];
+  const sweep = timingSweep(lab, lab.defaults, {
+    gpu,
+    baselines: b,
+    sizes,
+    repeats: REPEATS,
+    hasSubgroups: adapter.hasSubgroups,
+    maxInvocations: adapter.limits.maxComputeInvocationsPerWorkgroup,
+  });
+  for await (const r of sweep) {
+    rows.push([r.variant, log2Label(r.n), fmt(r.gpuMs, 4), fmt(r.gbps), `${fmt(r.percentOfRead, 1)} %`, r.gpuAgrees ? 'yes' : 'NO']);
+  }
+  return table(['variant', 'N', 'median ms', 'GB/s', '% of read', 'matches CPU'], rows);
 }
 
-if (ONLY.has('scan')) {
-  console.log('\n## Scan');
-  const b = await sectionBaselines('scan');
-  console.log(await benchScan(gpu, b, { repeats: REPEATS, maxLog2: MAX_LOG2 }));
+for (const lab of LABS) {
+  if (!ONLY.has(lab.id)) continue;
+  console.log(`\n## ${lab.title}`);
+  // The first section runs right after the baselines above; later ones re-measure them.
+  const b = lab === LABS.find((l) => ONLY.has(l.id)) ? base : await sectionBaselines(lab.id);
+  const opts = { repeats: REPEATS, maxLog2: MAX_LOG2, sweep: process.env.BENCH_SWEEP === '1' };
+  console.log(lab.bench.section ? await lab.bench.section(gpu, b, opts) : await sweepSection(lab, b));
 }
 gpu.destroy();
 process.exit(0);

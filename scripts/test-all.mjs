@@ -49,7 +49,7 @@ function vitestStage(name, cmd, args) {
 }
 
 ensureSystem();
-check('typecheck', stage('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
+check('typecheck', stage('typecheck', 'npm', ['run', '--silent', 'typecheck']));
 check('lint', stage('lint', 'npx', ['eslint', '.']));
 vitestStage('unit', 'npx', ['vitest', 'run']);
 vitestStage('e2e', 'node', ['e2e/run.mjs']);

@@ -7,7 +7,7 @@ describe('URL ↔ route', () => {
     const [path, query] = url.split('?');
     const parsed = parseLocation(path!, `?${query}`);
     expect(parsed.notices).toEqual([]);
-    expect(parsed.route).toMatchObject({ kind: 'lab', lab: 'reduce', variant: 'neighbored', n: 1024, step: 40, lane: 7 });
+    expect(parsed.route).toMatchObject({ kind: 'lab', lab: 'reduce', variant: 'neighbored', params: { n: 1024 }, step: 40, lane: 7 });
     expect(formatLocation(parsed.route, parsed.chrome)).toBe(url);
   });
 

@@ -5,8 +5,10 @@
  * as bounded integers, never evaluated or written into the page as HTML.
  */
 
-export type LabId = 'basics' | 'reduce' | 'scan';
-export const LAB_IDS: readonly LabId[] = ['basics', 'reduce', 'scan'];
+import { findLab, LAB_IDS, type LabId } from '../labs/registry.ts';
+import { formatParams, parseParams, type ParamValue } from '../labs/lab.ts';
+
+export type { LabId } from '../labs/registry.ts';
 
 export type PresentationMode = 'normal' | 'projector';
 
@@ -15,9 +17,8 @@ export interface LabRoute {
   readonly lab: LabId;
   readonly variant: string | undefined;
   readonly compare: string | undefined;
-  readonly n: number | undefined;
-  readonly workgroupSize: number | undefined;
-  readonly type: string | undefined;
+  /** The lab's parameters the address names, parsed by the lab's `ParamSpec` (the rest take defaults). */
+  readonly params: Readonly<Partial<Record<string, ParamValue>>>;
   readonly step: number | undefined;
   readonly workgroup: number | undefined;
   readonly warp: number | undefined;
@@ -137,14 +138,16 @@ export function parseLocation(pathname: string, search: string): ParsedLocation 
       );
       return { route: { kind: 'home' }, chrome, notices };
     }
+    const variant = nameParam(params, 'v', 'variant', notices);
+    const compare = nameParam(params, 'cmp', 'comparison variant', notices);
+    const parsed = parseParams(findLab(lab), (key) => params.get(key));
+    notices.push(...parsed.notices);
     const route: LabRoute = {
       kind: 'lab',
       lab,
-      variant: nameParam(params, 'v', 'variant', notices),
-      compare: nameParam(params, 'cmp', 'comparison variant', notices),
-      n: intParam(params, 'n', 'size n', notices, 1, 2 ** 28),
-      workgroupSize: intParam(params, 'wg', 'workgroup size', notices, 1, 1024),
-      type: nameParam(params, 'type', 'element type', notices),
+      variant,
+      compare,
+      params: parsed.params,
       step: intParam(params, 'step', 'step', notices),
       workgroup: intParam(params, 'g', 'workgroup', notices),
       warp: intParam(params, 'warp', 'warp', notices),
@@ -183,9 +186,7 @@ export function formatLocation(route: Route, chrome: Chrome): string {
     };
     put('v', route.variant);
     put('cmp', route.compare);
-    put('n', route.n);
-    put('wg', route.workgroupSize);
-    put('type', route.type);
+    for (const [key, value] of formatParams(findLab(route.lab), route.params)) put(key, value);
     put('step', route.step);
     put('g', route.workgroup);
     put('warp', route.warp);
@@ -209,9 +210,7 @@ export function labRoute(lab: LabId, patch: Partial<Omit<LabRoute, 'kind' | 'lab
     lab,
     variant: undefined,
     compare: undefined,
-    n: undefined,
-    workgroupSize: undefined,
-    type: undefined,
+    params: {},
     step: undefined,
     workgroup: undefined,
     warp: undefined,

@@ -1,7 +1,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kernelCases, SNIPPET_FILES } from './cases.ts';
+import { SNIPPET_FILES } from './cases.ts';
+import { kernelCases } from '../labs/registry.ts';
 
 function wgslFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

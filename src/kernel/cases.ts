@@ -1,17 +1,15 @@
 /**
- * Every kernel under `shaders/` with a factory of seeded inputs, so one test can run each on both
- * executors (GPU and simulator) and demand that they agree. A lab adds its cases here;
- * `cases.test.ts` fails when a `.wgsl` file has none.
+ * A kernel under `shaders/` with a factory of seeded inputs, so one test can run each on both
+ * executors (GPU and simulator) and demand that they agree. Each lab lists its cases in its module
+ * (`LabModule.cases`); the registry (`src/labs/registry.ts`) gathers them, and `cases.test.ts`
+ * fails when a `.wgsl` file has none. This layer names no lab.
  */
 import type { KernelRun } from './types.ts';
-import { basicsCases } from '../labs/basics/cases.ts';
-import { reduceCases } from '../labs/reduce/cases.ts';
-import { scanCases } from '../labs/scan/cases.ts';
 
 export interface KernelCase {
-  /** Path of the WGSL file under test, e.g. `shaders/reduce/interleaved.wgsl`. */
+  /** Path of the WGSL file under test, e.g. `shaders/<lab>/<variant>.wgsl`. */
   readonly file: string;
-  /** A name for test titles, e.g. `reduce/interleaved u32 wg=256`. */
+  /** A name for test titles, e.g. `<lab>/<variant> u32 wg=256`. */
   readonly name: string;
   /** Builds one run of `n` elements from a seeded generator. */
   build(rng: () => number, n: number): KernelRun;
@@ -28,5 +26,3 @@ export interface KernelCase {
 
 /** Shader files that are snippets joined into kernels, not kernels themselves. */
 export const SNIPPET_FILES: readonly string[] = ['shaders/common/linear-workgroup.wgsl'];
-
-export const kernelCases: readonly KernelCase[] = [...basicsCases, ...reduceCases, ...scanCases];

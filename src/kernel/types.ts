@@ -29,9 +29,9 @@ export interface KernelRun {
   readonly bindings: Bindings;
   /** Values for the WGSL `override` constants, by name. */
   readonly overrides?: Readonly<Record<string, number>>;
-  /** Where `code` came from (e.g. `shaders/reduce/interleaved.wgsl`), for error messages. */
+  /** Where `code` came from (e.g. `shaders/<lab>/<variant>.wgsl`), for error messages. */
   readonly file?: string;
-  /** A short name for GPU object labels and diagnostics, e.g. `reduce.interleaved`. */
+  /** A short name for GPU object labels and diagnostics, e.g. `<lab>.<variant>`. */
   readonly label?: string;
 }
 

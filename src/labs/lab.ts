@@ -1,6 +1,15 @@
+/**
+ * The lab contract. A lab is one folder under `src/labs/<lab>/` whose `index.ts` exports a
+ * `LabModule` (no React in it) and whose `ui/` folder may add panels. The registry
+ * (`src/labs/registry.ts`) lists the modules; the URL, the controls, the lesson steps, the kernel
+ * test cases, the bench and the views all read what they need from there.
+ */
 import type { BindingData, KernelRun } from '../kernel/types.ts';
+import type { KernelCase } from '../kernel/cases.ts';
+import type { BandwidthBaselines, GpuExecutor } from '../gpu/executor.ts';
+import type { Metrics } from '../sim/index.ts';
+import type { TraceIndex } from '../trace/index.ts';
 import type { ElementType, KernelExecutor } from './types.ts';
-import type { LabId } from '../app/url.ts';
 
 /** One variant of an algorithm: one WGSL file. */
 export interface LabVariant {
@@ -19,50 +28,115 @@ export interface LabVariant {
   readonly racy?: string;
 }
 
-export interface LabParams {
-  readonly n: number;
-  readonly workgroupSize: number;
-  readonly type: ElementType;
+/** A parameter value as the URL, the controls and the lesson steps carry it. */
+export type ParamValue = number | string;
+/** A lab's parameters by name, e.g. `{ n: 1024, workgroupSize: 256, type: 'u32' }`. */
+export type Params = Readonly<Record<string, ParamValue>>;
+
+/** What parsing one URL value gave: the value, or why it was refused (one clause, no full stop). */
+export type Parsed<V> = { readonly value: V } | { readonly error: string };
+
+/** What a resolver made of a value: the value to use, and a sentence when it changed it. */
+export interface Resolution<V> {
+  readonly value: V;
+  readonly notice?: string;
 }
 
-/** Which drawings suit the lab. */
-export type TreeKind = 'reduction' | 'scan';
-
 /**
- * Everything the app needs to know about an algorithm family. Adding an algorithm means adding a
- * lab folder that exports one of these, and its shaders.
+ * One parameter: the single source for its URL key, its control, its place in lesson steps and
+ * the notices when a value does not fit.
  */
-export interface LabDefinition {
-  readonly id: LabId;
+export interface ParamField<V extends ParamValue = ParamValue> {
+  /** The query key in the address (`n`, `wg`, `type`, `m`…). */
+  readonly key: string;
+  /** The name people read in controls and notices (`size n`, `workgroup size`). */
+  readonly label: string;
+  /** Parses the URL text; never throws. */
+  parse(raw: string): Parsed<V>;
+  /** The values the control offers for this variant, given the parameters resolved so far. */
+  choices(variant: LabVariant, params: Params): readonly V[];
+  /** Fits a value to the variant (and the parameters before it in the spec), saying what it adjusted. */
+  resolve(value: V, variant: LabVariant, params: Params): Resolution<V>;
+  /** How a value reads in the control and the lesson header (default: `String`). */
+  show?(value: V): string;
+}
+
+/** The parameter spec of a lab with parameters `P`: one field per parameter, resolved in this order. */
+export type ParamSpec<P extends Params> = { readonly [K in keyof P]: ParamField<P[K]> };
+
+/** A lab's inputs by name (`input`, `a`, `b`, `matrix`…). */
+export type LabInputs = Readonly<Record<string, BindingData>>;
+
+/** Whether an output matches the CPU reference, and when it does not, what differs. */
+export type CheckResult = { readonly ok: true } | { readonly ok: false; readonly message: string };
+
+/** A named moment of a lab's trace for lessons, resolved with an argument (a phase name, a count…). */
+export type LabMoment = (index: TraceIndex, arg: string) => number;
+
+/** A row the metrics panel adds for this lab, computed from the simulation. */
+export interface MetricRow {
+  readonly label: string;
+  readonly value: string;
+  readonly hint?: string;
+}
+
+/** What the benchmark needs from a lab. */
+export interface LabBench<P extends Params> {
+  /** The element count of a parameter set, for the sweep's x axis and GB/s. */
+  elements(params: P): number;
+  /** The parameters at `elements` (a power of two), keeping the rest of `params`. */
+  at(params: P, elements: number): P;
+  /** The chain of dispatches `GpuExecutor.time` measures. */
+  passes(variant: string, params: P): KernelRun[];
+  /** Bytes the algorithm must move at least, for GB/s. */
+  bytes(params: P): number;
+  /** Arithmetic operations, where a rate in FLOP/s means something. */
+  flops?(params: P): number;
+  /** The plain sequential CPU loop (its result is returned so it cannot be optimised away). */
+  cpu(inputs: LabInputs, params: P): number;
+  /** Published figures to set beside the learner's own, shown under the timings table. */
+  readonly note?: string;
+  /** The lab's section of `npm run bench`: prints its own table. */
+  readonly section?: (gpu: GpuExecutor, baselines: BandwidthBaselines, opts: { repeats: number; maxLog2: number; sweep: boolean }) => Promise<string>;
+}
+
+/** Everything the platform knows about an algorithm family. */
+export interface LabModule<P extends Params = Params> {
+  readonly id: string;
+  /** Where the course takes it (home page and lesson index order); any number, fractions welcome. */
+  readonly courseOrder: number;
   readonly title: string;
   readonly summary: string;
   readonly variants: readonly LabVariant[];
   readonly defaultVariant: string;
-  readonly defaultParams: LabParams;
-  /** Sizes offered for stepping through (small enough to trace). */
-  readonly stepSizes: readonly number[];
-  readonly tree: TreeKind;
-  /** Published figures to set beside the learner's own, shown under the timings table. */
-  readonly timingNote?: string;
-  /** Seeded input data of `params.n` elements. */
-  makeInput(params: LabParams, seed: number): BindingData;
-  /** The single dispatch the step-through views replay: the first pass over the input. */
-  stepRun(variant: string, params: LabParams, input: BindingData): KernelRun;
-  /** Runs the whole algorithm (all passes) and returns its output. */
-  runAll(executor: KernelExecutor, variant: string, params: LabParams, input: BindingData): Promise<BindingData>;
-  /** The CPU reference output (the same for every variant). */
-  reference(params: LabParams, input: BindingData): BindingData;
+  readonly params: ParamSpec<P>;
+  readonly defaults: P;
+  /** Seeded inputs for a parameter set. */
+  inputs(params: P, seed: number): LabInputs;
   /**
-   * Whether an executor's output counts as equal to the reference: exactly for integers; for f32
-   * within the variant's stated bound, since the order of additions differs.
+   * The single dispatch the step-through replays (the first pass). `source` replaces the
+   * variant's WGSL (the live editor passes a draft).
    */
-  agrees(variant: string, params: LabParams, input: BindingData, output: BindingData, reference: BindingData): boolean;
-  /** The chain of dispatches `GpuExecutor.time` measures for n elements. */
-  timingPasses(variant: string, n: number, params: LabParams): KernelRun[];
-  /** Bytes the algorithm must move at least, for GB/s. */
-  bytesMoved(n: number, params: LabParams): number;
-  /** A CPU baseline for the timings table: the plain sequential loop (its result is returned so it cannot be optimised away). */
-  cpuBaseline(input: BindingData, params: LabParams): number;
+  stepRun(variant: string, params: P, inputs: LabInputs, source?: string): KernelRun;
+  /** Runs the whole algorithm (all passes) on any executor and returns its output. */
+  runAll(executor: KernelExecutor, variant: string, params: P, inputs: LabInputs): Promise<BindingData>;
+  /** Compares an output with the CPU reference: exactly for integers, within a stated bound for f32. */
+  check(variant: string, params: P, inputs: LabInputs, output: BindingData): CheckResult;
+  readonly bench: LabBench<P>;
+  /** Every kernel of the lab with seeded inputs, for the GPU–simulator differential test. */
+  readonly cases: readonly KernelCase[];
+  /** Moments lessons may name beyond the generic ones (start, end, barriers, divergence…). */
+  readonly moments?: Readonly<Record<string, LabMoment>>;
+  /** Metric rows beyond the generic ones. */
+  metrics?(metrics: Metrics, params: P): readonly MetricRow[];
+}
+
+/** A lab with its parameter type erased, as the registry and the app hold it. */
+export type AnyLab = LabModule<Params>;
+
+/** Registers a typed lab module under the erased type. */
+export function defineLab<Id extends string, P extends Params>(lab: LabModule<P> & { readonly id: Id }): AnyLab & { readonly id: Id } {
+  return lab;
 }
 
 /** Picks a workgroup size the variant supports, nearest to the wanted one. */
@@ -70,4 +144,164 @@ export function supportedWorkgroupSize(variant: LabVariant, wanted: number): num
   const sizes = variant.workgroupSizes;
   if (sizes.includes(wanted)) return wanted;
   return sizes.reduce((best, s) => (Math.abs(s - wanted) < Math.abs(best - wanted) ? s : best), sizes[0] ?? 256);
+}
+
+const MAX_INT = 2 ** 31 - 1;
+
+/** Cuts a value for display in a notice, so a hostile URL cannot fill the screen. */
+export function shown(value: string): string {
+  const clean = value.replace(/[^\x20-\x7e]/g, '?');
+  return clean.length > 40 ? `${clean.slice(0, 40)}…` : clean;
+}
+
+/** A whole-number parameter between `min` and `max`. */
+export function intField(field: {
+  key: string;
+  label: string;
+  min?: number;
+  max?: number;
+  choices: (variant: LabVariant, params: Params) => readonly number[];
+  resolve?: (value: number, variant: LabVariant, params: Params) => Resolution<number>;
+}): ParamField<number> {
+  const min = field.min ?? 0;
+  const max = field.max ?? MAX_INT;
+  return {
+    key: field.key,
+    label: field.label,
+    parse(raw) {
+      if (!/^\d{1,10}$/.test(raw)) return { error: 'expected a whole number' };
+      const value = Number(raw);
+      if (value < min || value > max) return { error: `it must lie between ${min} and ${max}` };
+      return { value };
+    },
+    choices: field.choices,
+    resolve: field.resolve ?? ((value) => ({ value })),
+    show: (v) => v.toLocaleString('en'),
+  };
+}
+
+/** The workgroup size: what the variant is written for, nearest to the wanted one. */
+export function workgroupSizeField(): ParamField<number> {
+  return intField({
+    key: 'wg',
+    label: 'workgroup size',
+    min: 1,
+    max: 1024,
+    choices: (variant) => variant.workgroupSizes,
+    resolve(value, variant) {
+      const size = supportedWorkgroupSize(variant, value);
+      return size === value
+        ? { value }
+        : { value: size, notice: `${variant.title} is written for workgroups of ${variant.workgroupSizes.join(', ')}; using ${size}.` };
+    },
+  });
+}
+
+/** The element type: one the variant runs on. */
+export function elementTypeField(fallback: ElementType): ParamField<string> {
+  return {
+    key: 'type',
+    label: 'element type',
+    parse: (raw) => (/^[a-z0-9-]{1,40}$/.test(raw) ? { value: raw } : { error: 'not a name Warpscope knows' }),
+    choices: (variant) => variant.elementTypes,
+    resolve(value, variant) {
+      if ((variant.elementTypes as readonly string[]).includes(value)) return { value };
+      const use = variant.elementTypes.includes(fallback) ? fallback : (variant.elementTypes[0] ?? fallback);
+      return { value: use, notice: `${variant.title} does not run on ${value}; using ${use}.` };
+    },
+  };
+}
+
+/** The most elements the step-through simulates (the timings go further, on the GPU). */
+export const MAX_STEP_ELEMENTS = 1 << 16;
+
+/** A 1-D element count: offered at `sizes`, capped at what the step-through can trace. */
+export function elementCountField(sizes: readonly number[]): ParamField<number> {
+  return intField({
+    key: 'n',
+    label: 'size n',
+    min: 1,
+    max: 2 ** 28,
+    choices: (_variant, params) => [...new Set([...sizes, Number(params.n ?? sizes[0])])].sort((a, b) => a - b),
+    resolve: (value) =>
+      value > MAX_STEP_ELEMENTS
+        ? {
+            value: MAX_STEP_ELEMENTS,
+            notice: `Stepping through ${value.toLocaleString('en')} elements would trace too much; simulating ${MAX_STEP_ELEMENTS.toLocaleString('en')}. The timings below go to larger sizes.`,
+          }
+        : { value },
+  });
+}
+
+/** Parses URL texts by a lab's spec; what cannot be parsed becomes a notice and is left out. */
+export function parseParams(lab: AnyLab, raw: (key: string) => string | null): { params: Partial<Record<string, ParamValue>>; notices: string[] } {
+  const params: Record<string, ParamValue> = {};
+  const notices: string[] = [];
+  for (const [name, field] of Object.entries(lab.params)) {
+    const text = raw(field.key);
+    if (text === null || text === '') continue;
+    const parsed = field.parse(text);
+    if ('error' in parsed) notices.push(`Ignored ${field.label} “${shown(text)}”: ${parsed.error}.`);
+    else params[name] = parsed.value;
+  }
+  return { params, notices };
+}
+
+/** Writes parameters as URL texts by a lab's spec. */
+export function formatParams(lab: AnyLab, params: Partial<Record<string, ParamValue>>): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [name, field] of Object.entries(lab.params)) {
+    const v = params[name];
+    if (v !== undefined) out.push([field.key, String(v)]);
+  }
+  return out;
+}
+
+/** The variant, the full parameter set and what was adjusted, for what a route or lesson asked. */
+export interface ResolvedParams {
+  readonly variant: LabVariant;
+  readonly params: Params;
+  readonly notices: readonly string[];
+}
+
+/** Fills what is left open with the lab's defaults and fits every value to the variant, in spec order. */
+export function resolveParams(lab: AnyLab, variantId: string | undefined, wanted: Partial<Record<string, ParamValue>>): ResolvedParams {
+  const notices: string[] = [];
+  const fallback = lab.variants.find((v) => v.id === lab.defaultVariant) ?? lab.variants[0]!;
+  let variant = fallback;
+  if (variantId !== undefined) {
+    const found = lab.variants.find((v) => v.id === variantId);
+    if (found) variant = found;
+    else notices.push(`This lab has no variant “${shown(variantId)}”; showing ${fallback.title}.`);
+  }
+  const params: Record<string, ParamValue> = {};
+  for (const [name, field] of Object.entries(lab.params)) {
+    const value = wanted[name] ?? lab.defaults[name]!;
+    const r = field.resolve(value, variant, params);
+    if (r.notice) notices.push(r.notice);
+    params[name] = r.value;
+  }
+  return { variant, params, notices };
+}
+
+/** Parameters of a lab over one array: its length, the workgroup size and the element type. */
+export type LinearParams = { readonly n: number; readonly workgroupSize: number; readonly type: string };
+
+/** The spec of `LinearParams`: `n`, `wg` and `type` in the address, as since the first labs. */
+export function linearSpec(sizes: readonly number[], fallbackType: ElementType): ParamSpec<LinearParams> {
+  return { n: elementCountField(sizes), workgroupSize: workgroupSizeField(), type: elementTypeField(fallbackType) };
+}
+
+/** The element type of resolved parameters (the resolver only lets the variant's types through). */
+export function elementTypeOfParams(params: { readonly type: string }): ElementType {
+  return params.type === 'i32' || params.type === 'f32' ? params.type : 'u32';
+}
+
+/** Compares two arrays element by element (`Object.is`, so -0 and NaN count), naming the first difference. */
+export function exactCheck(output: ArrayLike<number>, want: ArrayLike<number>): CheckResult {
+  if (output.length !== want.length) return { ok: false, message: `the output has ${output.length} elements where ${want.length} were expected` };
+  for (let i = 0; i < output.length; i++) {
+    if (!Object.is(output[i], want[i])) return { ok: false, message: `element ${i} is ${output[i]} where the CPU reference has ${want[i]}` };
+  }
+  return { ok: true };
 }

@@ -1,11 +1,17 @@
-import { divergenceLesson } from './divergence/lesson.ts';
-import { indexingLesson } from './indexing/lesson.ts';
-import { reductionLesson } from './reduction/lesson.ts';
-import { scanLesson } from './scan/lesson.ts';
 import type { Lesson } from './types.ts';
 
+/**
+ * Every lesson is a folder with a `lesson.ts` that exports one `Lesson`; adding a folder adds the
+ * lesson (no list to edit). Vite gathers them at build time.
+ */
+const modules = import.meta.glob<Record<string, unknown>>('./*/lesson.ts', { eager: true });
+
+const isLesson = (x: unknown): x is Lesson => typeof x === 'object' && x !== null && 'id' in x && 'steps' in x && 'courseOrder' in x;
+
 /** The lessons, in the order the course takes them. */
-export const LESSONS: readonly Lesson[] = [indexingLesson, divergenceLesson, reductionLesson, scanLesson];
+export const LESSONS: readonly Lesson[] = Object.values(modules)
+  .flatMap((m) => Object.values(m).filter(isLesson))
+  .sort((a, b) => a.courseOrder - b.courseOrder);
 
 export function findLesson(id: string): Lesson | undefined {
   return LESSONS.find((l) => l.id === id);

@@ -1,4 +1,6 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { resolveParams } from '../labs/lab.ts';
 import { findLab } from '../labs/registry.ts';
 import { simulate } from '../sim/index.ts';
 import { indexTrace } from '../trace/index.ts';
@@ -7,15 +9,23 @@ import { resolveMoment, type LessonStep, type MomentState } from './types.ts';
 
 /** Simulates a step the way the lesson page does (first pass, workgroup 0 traced, 32-lane warps). */
 function stateOf(step: LessonStep): MomentState {
-  const lab = findLab(step.lab)!;
-  const params = { n: step.n, workgroupSize: step.workgroupSize, type: step.type ?? lab.defaultParams.type };
-  const input = lab.makeInput(params, 1);
-  const result = simulate(lab.stepRun(step.variant, params, input), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
-  const index = indexTrace(result.trace!, step.workgroupSize);
-  return { trace: result.trace!, index, step: resolveMoment(index, step.moment), metrics: result.metrics };
+  const lab = findLab(step.lab);
+  const { params } = resolveParams(lab, step.variant, step.params);
+  const result = simulate(lab.stepRun(step.variant, params, lab.inputs(params, 1)), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
+  const index = indexTrace(result.trace!);
+  return { trace: result.trace!, index, step: resolveMoment(index, step.moment, lab), metrics: result.metrics };
 }
 
 describe('lessons', () => {
+  it('gathers every lesson folder once, in course order', () => {
+    const folders = readdirSync('src/lessons', { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(`src/lessons/${d.name}/lesson.ts`));
+    expect(LESSONS).toHaveLength(folders.length);
+    expect(new Set(LESSONS.map((l) => l.id)).size).toBe(LESSONS.length);
+    const at = (id: string) => LESSONS.findIndex((l) => l.id === id);
+    expect([at('indexing'), at('divergence'), at('reduction'), at('scan')]).toEqual([0, 1, 2, at('scan')]);
+    expect(at('scan')).toBeGreaterThan(at('reduction'));
+  });
+
   it.each(LESSONS.flatMap((l) => l.steps.map((s, i) => [l.id, i + 1, s] as const)))('%s step %i names a real lab, variant and moment', (_id, _n, step) => {
     const lab = findLab(step.lab);
     expect(lab?.variants.some((v) => v.id === step.variant)).toBe(true);
@@ -50,10 +60,11 @@ describe('lessons', () => {
   it('highlights only code that exists in the step’s kernel and warps of its workgroup', () => {
     for (const lesson of LESSONS) {
       for (const step of lesson.steps) {
-        const variant = findLab(step.lab)!.variants.find((v) => v.id === step.variant)!;
+        const variant = findLab(step.lab).variants.find((v) => v.id === step.variant)!;
         for (const snippet of step.highlight?.code ?? []) expect(variant.wgsl, `${lesson.id}: ${snippet}`).toContain(snippet);
-        for (const w of step.highlight?.warps ?? []) expect(w).toBeLessThan(step.workgroupSize / 32);
-        for (const [w, l] of step.highlight?.lanes ?? []) expect(w * 32 + l).toBeLessThan(step.workgroupSize);
+        const invocations = stateOf(step).trace.invocations;
+        for (const w of step.highlight?.warps ?? []) expect(w).toBeLessThan(invocations / 32);
+        for (const [w, l] of step.highlight?.lanes ?? []) expect(w * 32 + l).toBeLessThan(invocations);
       }
     }
   });

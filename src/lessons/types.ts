@@ -3,11 +3,9 @@
  * meaning, with a short narrative and, optionally, a check question whose answer is computed from
  * the simulator's state at that moment — never typed in by hand.
  */
-import type { LabId } from '../app/url.ts';
+import type { LabId } from '../labs/registry.ts';
+import type { AnyLab, ParamValue } from '../labs/lab.ts';
 import type { Metrics, Trace } from '../sim/index.ts';
-import type { ElementType } from '../labs/types.ts';
-import { mainSharedMemory } from '../trace/memory.ts';
-import { additionsAt, phaseStart, scanDataflow, type ScanPhase } from '../trace/scan.ts';
 import { barrierPhase, endOfPhase, findForward, warpsAt, type TraceIndex } from '../trace/index.ts';
 
 /** A moment on the timeline, by meaning rather than by index. */
@@ -20,8 +18,8 @@ export type Moment =
   | { readonly kind: 'divergence'; readonly n?: number }
   /** The first workgroup-memory request served in more than one wavefront. */
   | { readonly kind: 'bank-conflict' }
-  /** Where a scan phase begins, recovered from the trace (up-sweep, root clear, down-sweep…). */
-  | { readonly kind: 'scan-phase'; readonly phase: ScanPhase }
+  /** A moment the lab defines (`LabModule.moments`), e.g. scan's `scan-phase` with arg `down-sweep`. */
+  | { readonly kind: 'lab'; readonly name: string; readonly arg: string }
   /** The first request of `warp` to the binding named `memory` (e.g. warp 1 reading `a`). */
   | { readonly kind: 'first-access'; readonly memory: string; readonly warp: number };
 
@@ -29,9 +27,8 @@ export interface LessonStep {
   readonly title: string;
   readonly lab: LabId;
   readonly variant: string;
-  readonly n: number;
-  readonly workgroupSize: number;
-  readonly type?: ElementType;
+  /** Parameters by the lab's spec (`n`, `workgroupSize`…); the rest take the lab's defaults. */
+  readonly params: Readonly<Partial<Record<string, ParamValue>>>;
   readonly moment: Moment;
   /** A few sentences in our own words. */
   readonly narrative: string;
@@ -72,13 +69,18 @@ export interface MomentState {
 
 export interface Lesson {
   readonly id: string;
+  /** Where the course takes it in the lesson index; any number, fractions welcome. */
+  readonly courseOrder: number;
   readonly title: string;
   readonly summary: string;
   readonly steps: readonly LessonStep[];
 }
 
-/** The trace step a moment names; falls back to the nearest sensible step when it does not occur. */
-export function resolveMoment(index: TraceIndex, moment: Moment): number {
+/**
+ * The trace step a moment names; falls back to the nearest sensible step when it does not occur.
+ * A lab moment needs the lab; an unknown one throws, naming it.
+ */
+export function resolveMoment(index: TraceIndex, moment: Moment, lab?: AnyLab): number {
   const last = Math.max(0, index.trace.stepCount - 1);
   switch (moment.kind) {
     case 'start':
@@ -106,10 +108,10 @@ export function resolveMoment(index: TraceIndex, moment: Moment): number {
       const s = findForward(index, -1, (t) => trace.stepWarp[t] === moment.warp && trace.memories[trace.stepMemory[t]!]?.name === moment.memory);
       return s < 0 ? 0 : s;
     }
-    case 'scan-phase': {
-      const memory = mainSharedMemory(index.trace);
-      const s = memory >= 0 ? phaseStart(scanDataflow(index.trace, memory), moment.phase) : -1;
-      return s < 0 ? 0 : Math.min(last, s);
+    case 'lab': {
+      const find = lab?.moments?.[moment.name];
+      if (!find) throw new RangeError(`The ${lab?.id ?? 'unnamed'} lab defines no moment “${moment.name}”.`);
+      return Math.min(last, Math.max(0, find(index, moment.arg)));
     }
   }
 }
@@ -144,12 +146,6 @@ export function barriersCompleted(state: MomentState): number {
   return barrierPhase(state.index, state.step);
 }
 
-
-/** Additions performed in the traced workgroup by `step`, counted from provenance (see src/trace/scan.ts). */
-export function additionsSoFar(state: MomentState): number {
-  const memory = mainSharedMemory(state.trace);
-  return memory < 0 ? 0 : additionsAt(scanDataflow(state.trace, memory), state.step);
-}
 
 /** The word `lane` of the current step's warp accesses (-1 when it makes no access at this step). */
 export function addressOfLane(state: MomentState, lane: number): number {

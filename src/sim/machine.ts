@@ -7,8 +7,13 @@
  * barrier completes and the round starts again from warp 0. Atomics inside a warp apply in lane
  * order.
  */
+import { DEFAULT_HARDWARE, wordsPerSector } from './hardware.ts';
 import type { Pos } from './ast.ts';
 import { TAINT_SLOTS, type TraceBuilder } from './trace.ts';
+
+/** Bank and sector arithmetic of the counters, from the one hardware model. */
+const BANKS = DEFAULT_HARDWARE.banks;
+const WORDS_PER_SECTOR = wordsPerSector(DEFAULT_HARDWARE);
 
 /** A compiled instruction: runs one warp instruction for the warp's active lanes. */
 export type OpFn = (w: Warp) => void;
@@ -180,8 +185,8 @@ export class Machine {
   epoch = 0;
   /** Request counter, for the per-word / per-sector stamps. */
   req = 0;
-  readonly bankCount = new Int32Array(32);
-  readonly bankStamp = new Int32Array(32).fill(-1);
+  readonly bankCount = new Int32Array(BANKS);
+  readonly bankStamp = new Int32Array(BANKS).fill(-1);
   readonly diags = new Map<string, Diagnostic & { count: number }>();
   /** Trace builder when the current workgroup is traced, else null. */
   tr: TraceBuilder | null = null;
@@ -231,7 +236,7 @@ export class Machine {
           const a = a0 + c;
           if (st[a] === req) continue;
           st[a] = req;
-          const b = a & 31;
+          const b = a % BANKS;
           let k: number;
           if (bs[b] !== req) {
             bs[b] = req;
@@ -248,8 +253,8 @@ export class Machine {
       let sectors = 0;
       for (let i = 0; i < n; i++) {
         const a0 = A[L[i]!]!;
-        const s0 = a0 >> 3;
-        const s1 = (a0 + span - 1) >> 3;
+        const s0 = Math.floor(a0 / WORDS_PER_SECTOR);
+        const s1 = Math.floor((a0 + span - 1) / WORDS_PER_SECTOR);
         for (let s = s0; s <= s1; s++) {
           if (st[s] !== req) {
             st[s] = req;

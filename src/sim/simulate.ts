@@ -1,6 +1,7 @@
 import type { Bindings, BindingData, KernelRun } from '../kernel/types.ts';
 import { dispatchSize } from '../kernel/types.ts';
 import { WgslError } from './ast.ts';
+import { withRequestCounters } from './trace.ts';
 import { Compiler, type Program } from './compile.ts';
 import {
   DONE,
@@ -355,7 +356,7 @@ export function simulate(run: KernelRun, options: SimOptions = {}): SimResult {
       binding: m.binding,
       words: m.words,
     }));
-    result.trace = tb.finish(prog.opLine, prog.opColumn, prog.opKind, memories);
+    result.trace = withRequestCounters(tb.finish(prog.opLine, prog.opColumn, prog.opKind, memories), [wx, wy, wz]);
   }
   if (incomplete) result.incomplete = true;
   return result;

@@ -1,3 +1,5 @@
+import { bankOf, DEFAULT_HARDWARE, requestSectors, requestWavefronts, sectorOf } from './hardware.ts';
+import { traceBytes as bytesOf } from './trace.ts';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { OpKind, provenanceOf, simulate, stepOfRecord, traceBytes, traceStep, traceTransferables } from './index.ts';
@@ -34,6 +36,34 @@ describe('full trace', () => {
     expect(last.accesses()).toEqual([
       { record: t.recordCount - 1, lane: 0, addr: 0, value: (255 * 256) / 2, bank: 0, sector: 0 },
     ]);
+  });
+
+  it('records the hardware model, the workgroup size and each request’s wavefronts and sectors', () => {
+    expect(t.hardware).toEqual(DEFAULT_HARDWARE);
+    expect(t.workgroupSize).toEqual([256, 1, 1]);
+    expect(t.invocations).toBe(256);
+    let shared = 0;
+    for (let s = 0; s < t.stepCount; s++) {
+      const space = t.stepMemory[s]! >= 0 ? t.memories[t.stepMemory[s]!]!.space : undefined;
+      const a = t.stepRecStart[s]!;
+      const b = t.stepRecStart[s + 1]!;
+      expect(t.stepWavefronts[s]).toBe(space === 'workgroup' ? requestWavefronts(DEFAULT_HARDWARE, t.recAddr, a, b) : 0);
+      expect(t.stepSectors[s]).toBe(space === 'storage' ? requestSectors(DEFAULT_HARDWARE, t.recAddr, a, b) : 0);
+      if (space === 'workgroup') shared++;
+    }
+    expect(shared).toBeGreaterThan(0);
+    // Interleaved addressing: every request is served in one wavefront; the first load reads 32 words = 4 sectors.
+    expect(Math.max(...t.stepWavefronts)).toBe(1);
+    expect(Math.max(...t.stepSectors)).toBe(4);
+    expect(bytesOf(t)).toBeGreaterThan(t.stepWavefronts.byteLength + t.stepSectors.byteLength);
+  });
+
+  it('takes banks and sectors from the hardware model: 32 banks of 4-byte words, 32-byte sectors', () => {
+    expect([bankOf(DEFAULT_HARDWARE, 33), bankOf(DEFAULT_HARDWARE, 64), sectorOf(DEFAULT_HARDWARE, 7), sectorOf(DEFAULT_HARDWARE, 8)]).toEqual([1, 0, 0, 1]);
+    // Lanes 0…31 at stride 2: words 0, 2, … 62 fall on the 16 even banks twice each.
+    expect(requestWavefronts(DEFAULT_HARDWARE, Array.from({ length: 32 }, (_, l) => 2 * l))).toBe(2);
+    // All lanes on one word: a broadcast, one wavefront.
+    expect(requestWavefronts(DEFAULT_HARDWARE, new Array<number>(32).fill(5))).toBe(1);
   });
 
   it('records barrier arrivals of every warp', () => {

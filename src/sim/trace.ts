@@ -10,8 +10,9 @@
  *   `[stepRecStart[s], stepRecStart[s+1])`.
  * - per memory record `r` (one per active lane and word): `recLane`, `recAddr` (word address in
  *   that binding), `recValue` (value read, or written; for atomics the value written). Bank and
- *   sector are functions of the address (`addr % 32`, `floor(addr*4/32)`), computed by
- *   `traceStep`.
+ *   sector are functions of the address under `trace.hardware` (`src/sim/hardware.ts`), computed
+ *   by `traceStep`; each step's wavefronts and sectors are recorded in `stepWavefronts` and
+ *   `stepSectors` so no view recomputes them.
  * - provenance: for a workgroup-memory write record `r`, `provList[recProvStart[r] …
  *   recProvStart[r+1])` are the earlier write records whose values it was computed from.
  *
@@ -23,6 +24,8 @@
  * loaded value carries only its data operands), which is what the reduction and scan trees need:
  * `s[i] = s[i] + s[i + stride]` → sources {last write of s[i], last write of s[i + stride]}.
  */
+
+import { bankOf, DEFAULT_HARDWARE, hardwareWithWarpSize, requestSectors, requestWavefronts, sectorOf, type HardwareModel } from './hardware.ts';
 
 /** What kind of work a warp instruction does. */
 export const OpKind = {
@@ -64,6 +67,16 @@ export interface TraceMemory {
 /** The full trace. Every array is a transferable typed array. */
 export interface Trace {
   readonly warpSize: number;
+  /** The banks, word and sector sizes and warp size the counters below were computed with. */
+  readonly hardware: HardwareModel;
+  /** The kernel's `@workgroup_size`, x·y·z. */
+  readonly workgroupSize: readonly [number, number, number];
+  /** Invocations per workgroup (x·y·z of `workgroupSize`). */
+  readonly invocations: number;
+  /** Per step: wavefronts of its workgroup-memory request (0 when it makes none). */
+  readonly stepWavefronts: Uint8Array;
+  /** Per step: sectors its storage-memory request touches (0 when it makes none). */
+  readonly stepSectors: Uint16Array;
   readonly maskWords: number;
   readonly stepCount: number;
   readonly stepWorkgroup: Int32Array;
@@ -103,9 +116,9 @@ export interface TraceAccess {
   readonly lane: number;
   readonly addr: number;
   readonly value: number;
-  /** Workgroup memory: `addr % 32`. */
+  /** Workgroup memory: the word's bank under `trace.hardware`. */
   readonly bank: number;
-  /** Storage memory: `floor(addr * 4 / 32)`. */
+  /** Storage memory: the word's sector under `trace.hardware`. */
   readonly sector: number;
 }
 
@@ -155,8 +168,8 @@ export function traceStep(trace: Trace, i: number): TraceStepView {
           lane: trace.recLane[r]!,
           addr,
           value: trace.recValue[r]!,
-          bank: addr & 31,
-          sector: Math.floor((addr * 4) / 32),
+          bank: bankOf(trace.hardware, addr),
+          sector: sectorOf(trace.hardware, addr),
         });
       }
       return out;
@@ -188,7 +201,7 @@ export function traceTransferables(trace: Trace): ArrayBuffer[] {
   const arrays = [
     trace.stepWorkgroup, trace.stepWarp, trace.stepOp, trace.stepMask, trace.stepMemory,
     trace.stepRecStart, trace.recLane, trace.recAddr, trace.recValue, trace.recProvStart,
-    trace.provList, trace.opLine, trace.opColumn, trace.opKind,
+    trace.provList, trace.opLine, trace.opColumn, trace.opKind, trace.stepWavefronts, trace.stepSectors,
   ];
   const seen = new Set<ArrayBuffer>();
   for (const a of arrays) if (a.buffer instanceof ArrayBuffer) seen.add(a.buffer);
@@ -200,7 +213,7 @@ export function traceBytes(trace: Trace): number {
   return [
     trace.stepWorkgroup, trace.stepWarp, trace.stepOp, trace.stepMask, trace.stepMemory,
     trace.stepRecStart, trace.recLane, trace.recAddr, trace.recValue, trace.recProvStart,
-    trace.provList, trace.opLine, trace.opColumn, trace.opKind,
+    trace.provList, trace.opLine, trace.opColumn, trace.opKind, trace.stepWavefronts, trace.stepSectors,
   ].reduce((a, x) => a + x.byteLength, 0);
 }
 
@@ -365,7 +378,7 @@ export class TraceBuilder {
     this.prov[this.provN++] = src;
   }
 
-  finish(opLine: Int32Array, opColumn: Int32Array, opKind: Uint8Array, memories: TraceMemory[]): Trace {
+  finish(opLine: Int32Array, opColumn: Int32Array, opKind: Uint8Array, memories: TraceMemory[]): TraceArrays {
     this.recStart[this.steps] = this.recs;
     this.provStart[this.recs] = this.provN;
     // Each trimmed copy is made as the builder lets go of its array, so the peak stays near the
@@ -419,4 +432,33 @@ export class TraceBuilder {
       ...(this.full ? { truncatedAt: steps } : {}),
     };
   }
+}
+
+/** A trace as the builder leaves it, before `withRequestCounters` adds the hardware and request counters. */
+export type TraceArrays = Omit<Trace, 'hardware' | 'workgroupSize' | 'invocations' | 'stepWavefronts' | 'stepSectors'>;
+
+/**
+ * Completes a built trace with the hardware model, the kernel's workgroup size and each step's
+ * wavefronts (workgroup memory) and sectors (storage memory), so no view recomputes them.
+ */
+export function withRequestCounters(core: TraceArrays, workgroupSize: readonly [number, number, number]): Trace {
+  const hardware = hardwareWithWarpSize(core.warpSize, DEFAULT_HARDWARE);
+  const stepWavefronts = new Uint8Array(core.stepCount);
+  const stepSectors = new Uint16Array(core.stepCount);
+  for (let s = 0; s < core.stepCount; s++) {
+    const m = core.stepMemory[s]!;
+    const space = m >= 0 ? core.memories[m]?.space : undefined;
+    const a = core.stepRecStart[s]!;
+    const b = core.stepRecStart[s + 1]!;
+    if (space === 'workgroup') stepWavefronts[s] = Math.min(255, requestWavefronts(hardware, core.recAddr, a, b));
+    else if (space === 'storage') stepSectors[s] = Math.min(65535, requestSectors(hardware, core.recAddr, a, b));
+  }
+  return {
+    ...core,
+    hardware,
+    workgroupSize: [workgroupSize[0], workgroupSize[1], workgroupSize[2]],
+    invocations: workgroupSize[0] * workgroupSize[1] * workgroupSize[2],
+    stepWavefronts,
+    stepSectors,
+  };
 }

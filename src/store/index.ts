@@ -1,18 +1,18 @@
 import { create } from 'zustand';
 import { createGpuSlice, type GpuSlice } from './gpuSlice.ts';
 import { createNavigationSlice, type NavigationSlice } from './navigationSlice.ts';
-import { createTimelineSlice, type TimelineSlice } from './timelineSlice.ts';
 
 export type { GpuStatus } from './gpuSlice.ts';
-export { SPEEDS } from './timelineSlice.ts';
 
-/** The app's one store, built from typed slices. Large per-step data (traces) stays outside. */
-export type AppState = GpuSlice & NavigationSlice & TimelineSlice;
+/**
+ * The app's store, built from typed slices: the GPU and the route. What a lab view shows (step,
+ * simulations, focus) lives in its lab session (`src/app/session.ts`), one per view.
+ */
+export type AppState = GpuSlice & NavigationSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createGpuSlice(...a),
   ...createNavigationSlice(...a),
-  ...createTimelineSlice(...a),
 }));
 
 export const selectGpuStatus = (s: AppState) => s.gpuStatus;

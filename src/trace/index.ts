@@ -46,15 +46,6 @@ export interface TraceIndex {
   readonly exits: readonly { readonly steps: Int32Array; readonly masks: Uint32Array[] }[];
 }
 
-const isShared = (trace: Trace, step: number): boolean => {
-  const mem = trace.stepMemory[step]!;
-  return mem >= 0 && trace.memories[mem]?.space === 'workgroup';
-};
-const isStorage = (trace: Trace, step: number): boolean => {
-  const mem = trace.stepMemory[step]!;
-  return mem >= 0 && trace.memories[mem]?.space === 'storage';
-};
-
 function maskOf(trace: Trace, step: number): Uint32Array {
   const mw = trace.maskWords;
   return trace.stepMask.subarray(step * mw, step * mw + mw);
@@ -73,36 +64,21 @@ function isStrictSubset(a: Uint32Array, b: Uint32Array): boolean {
   return strict && any;
 }
 
-/**
- * Wavefronts of one workgroup-memory request: the largest number of distinct words any one of
- * the 32 banks is asked for (lanes reading the same word share it), the simulator's definition.
- */
+/** Wavefronts of one workgroup-memory request, as the trace recorded it (0 for other steps). */
 export function requestWavefronts(trace: Trace, step: number): number {
-  const start = trace.stepRecStart[step]!;
-  const end = trace.stepRecStart[step + 1]!;
-  if (end <= start) return 0;
-  const perBank = new Map<number, Set<number>>();
-  let worst = 0;
-  for (let r = start; r < end; r++) {
-    const addr = trace.recAddr[r]!;
-    const bank = addr & 31;
-    let words = perBank.get(bank);
-    if (!words) perBank.set(bank, (words = new Set()));
-    words.add(addr);
-    worst = Math.max(worst, words.size);
-  }
-  return worst;
+  return trace.stepWavefronts[step] ?? 0;
 }
 
-/** Distinct 32-byte sectors one storage-memory request touches. */
+/** Distinct sectors one storage-memory request touches, as the trace recorded it. */
 export function requestSectors(trace: Trace, step: number): number {
-  const seen = new Set<number>();
-  for (let r = trace.stepRecStart[step]!; r < trace.stepRecStart[step + 1]!; r++) seen.add(Math.floor((trace.recAddr[r]! * 4) / 32));
-  return seen.size;
+  return trace.stepSectors[step] ?? 0;
 }
 
-/** Builds the index for a trace of one workgroup of `invocations` lanes. O(steps + records). */
-export function indexTrace(trace: Trace, invocations: number): TraceIndex {
+/**
+ * Builds the index for a trace of one workgroup (of `trace.invocations` lanes unless told).
+ * O(steps + records).
+ */
+export function indexTrace(trace: Trace, invocations: number = trace.invocations): TraceIndex {
   const W = trace.warpSize;
   const warpCount = Math.max(1, Math.ceil(invocations / W));
   const counts = new Int32Array(warpCount);
@@ -139,8 +115,8 @@ export function indexTrace(trace: Trace, invocations: number): TraceIndex {
       exitSteps[w]!.push(s);
       exitMasks[w]!.push(m.slice());
     }
-    if (isShared(trace, s)) wavefronts[s] = Math.min(255, requestWavefronts(trace, s));
-    else if (isStorage(trace, s)) sectors[s] = requestSectors(trace, s);
+    wavefronts[s] = trace.stepWavefronts[s]!;
+    sectors[s] = trace.stepSectors[s]!;
   }
   return {
     trace,

@@ -3,6 +3,7 @@
  * dataflow tree recovered from the simulator's read→write provenance.
  */
 import { OpKind, type Trace } from '../sim/index.ts';
+import { bankOf } from '../sim/hardware.ts';
 import { lastAtOrBefore, type TraceIndex } from './index.ts';
 
 /** The workgroup-memory binding with the most traffic (e.g. `sdata`), or -1 when there is none. */
@@ -66,7 +67,7 @@ export function accessesOf(trace: Trace, step: number, memory: number): { write:
   const list: StepAccess[] = [];
   for (let r = trace.stepRecStart[step]!; r < trace.stepRecStart[step + 1]!; r++) {
     const addr = trace.recAddr[r]!;
-    list.push({ lane: trace.recLane[r]!, addr, value: trace.recValue[r]!, bank: addr & 31 });
+    list.push({ lane: trace.recLane[r]!, addr, value: trace.recValue[r]!, bank: bankOf(trace.hardware, addr) });
   }
   return { write: isWrite(trace.opKind[trace.stepOp[step]!]!), list };
 }

@@ -7,8 +7,8 @@ interface Props {
   readonly trace: Trace;
   readonly memory: number;
   readonly step: number;
-  /** 'reduction' names the levels as tree levels; 'scan' as sweeps. */
-  readonly kind: 'reduction' | 'scan';
+  /** The panel's heading: what the lab calls its dataflow (a reduction tree, a scan's sweeps…). */
+  readonly title: string;
 }
 
 const WINDOWS = [32, 64, 128, 256, 1024] as const;
@@ -28,7 +28,7 @@ export function describeLevel(addrs: readonly number[], stride: number | undefin
  * drawn by hand): each node is a write, placed at its word (x) and its depth (y); edges run from
  * the writes it read. Nodes appear as the timeline reaches them; the current level is ringed.
  */
-export function DataflowTreeView({ trace, memory, step, kind }: Props) {
+export function DataflowTreeView({ trace, memory, step, title }: Props) {
   const titleId = useId();
   const selectId = useId();
   const svgRef = useRef<SVGSVGElement>(null);
@@ -88,7 +88,7 @@ export function DataflowTreeView({ trace, memory, step, kind }: Props) {
   return (
     <section className="panel tree-view" aria-labelledby={titleId} data-testid="dataflow-tree" data-level={current} data-stride={shape?.stride ?? ''}>
       <div className="panel-head">
-        <h2 id={titleId}>{kind === 'reduction' ? 'Reduction tree' : 'Scan dataflow'} (from the trace)</h2>
+        <h2 id={titleId}>{title} (from the trace)</h2>
         {words > 0 && (
           <>
             <label htmlFor={selectId}>Words shown</label>

@@ -1,106 +1,25 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useSimulation, type SimChannel } from '../app/simulation.ts';
+import { useId, useMemo } from 'react';
+import { useStore } from 'zustand';
 import { useShortcuts } from '../app/shortcuts.ts';
-import { labRoute, type LabRoute } from '../app/url.ts';
-import type { KernelRun } from '../kernel/types.ts';
-import { supportedWorkgroupSize, type LabDefinition, type LabParams, type LabVariant } from '../labs/lab.ts';
-import type { ElementType } from '../labs/types.ts';
+import { alignedStep, type LabSession, type SimSlot } from '../app/session.ts';
+import { timelineActions, useLabSession } from '../app/useLabSession.ts';
+import type { LabRoute } from '../app/url.ts';
+import type { AnyLab, LabVariant, ParamField, ParamValue, Params } from '../labs/lab.ts';
+import type { CompanionView, LabPanel, LabUi } from '../labs/ui.ts';
+import { LAB_UIS } from '../labs/uis.ts';
 import type { Highlight } from '../lessons/types.ts';
-import { OP_KIND_NAMES, traceStep, type Diagnostic, type Metrics, type SimResult, type Trace } from '../sim/index.ts';
-import { SPEEDS, useAppStore } from '../store/index.ts';
-import {
-  barrierPhase,
-  endOfPhase,
-  findForward,
-  indexTrace,
-  nextStatement,
-  previousStatement,
-  warpsAt,
-  type TraceIndex,
-} from '../trace/index.ts';
-import { lastAccessOfLane, mainSharedMemory } from '../trace/memory.ts';
+import { OP_KIND_NAMES, traceStep, type Diagnostic, type Metrics, type Trace } from '../sim/index.ts';
+import { barrierPhase, warpsAt, type TraceIndex } from '../trace/index.ts';
+import { lastAccessOfLane } from '../trace/memory.ts';
 import { CodePane } from './CodePane.tsx';
 import { DataflowTreeView } from './DataflowTreeView.tsx';
 import { MetricsPanel, type StepFacts } from './MetricsPanel.tsx';
 import { SharedMemoryStrip } from './SharedMemoryStrip.tsx';
-import { TimelineBar, type TimelineActions } from './TimelineBar.tsx';
+import { TimelineBar } from './TimelineBar.tsx';
 import { TimingsPanel } from './TimingsPanel.tsx';
 import { WarpGrid } from './WarpGrid.tsx';
-import { ScanInsights } from './scan/ScanInsights.tsx';
 
-const WARP_SIZE = 32;
-const INPUT_SEED = 1;
-
-interface Resolved {
-  readonly variant: LabVariant;
-  readonly compare: LabVariant | undefined;
-  readonly params: LabParams;
-  readonly workgroup: number;
-  /** What the address asked for that this lab cannot do, and what is shown instead. */
-  readonly notices: readonly string[];
-}
-
-/** The most elements the step-through simulates (the timings go further, on the GPU). */
-const MAX_STEP_N = 1 << 16;
-
-/** Fills what the route leaves open with the lab's defaults, and fixes what the variant cannot take. */
-function resolve(lab: LabDefinition, route: LabRoute): Resolved {
-  const notices: string[] = [];
-  const fallback = lab.variants.find((v) => v.id === lab.defaultVariant)!;
-  let variant = fallback;
-  if (route.variant !== undefined) {
-    const found = lab.variants.find((v) => v.id === route.variant);
-    if (found) variant = found;
-    else notices.push(`This lab has no variant “${route.variant}”; showing ${fallback.title}.`);
-  }
-  let compare: LabVariant | undefined;
-  if (route.compare !== undefined) {
-    compare = lab.variants.find((v) => v.id === route.compare && v.id !== variant.id);
-    if (!compare) notices.push(`Cannot compare with “${route.compare}”: pick another variant of this lab.`);
-  }
-  let type = lab.defaultParams.type;
-  if (route.type !== undefined) {
-    if ((variant.elementTypes as readonly string[]).includes(route.type)) type = route.type as ElementType;
-    else notices.push(`${variant.title} does not run on ${route.type}; using ${type}.`);
-  }
-  // The step-through runs on the simulator, which takes any size the variant is written for (up to
-  // 1024); the GPU timings pick what the adapter allows.
-  const wanted = route.workgroupSize ?? lab.defaultParams.workgroupSize;
-  const workgroupSize = supportedWorkgroupSize(variant, wanted);
-  if (workgroupSize !== wanted) notices.push(`${variant.title} is written for workgroups of ${variant.workgroupSizes.join(', ')}; using ${workgroupSize}.`);
-  let n = route.n ?? lab.defaultParams.n;
-  if (n > MAX_STEP_N) {
-    notices.push(`Stepping through ${n.toLocaleString('en')} elements would trace too much; simulating ${MAX_STEP_N.toLocaleString('en')}. The timings below go to larger sizes.`);
-    n = MAX_STEP_N;
-  }
-  return { variant, compare, params: { n, workgroupSize, type }, workgroup: route.workgroup ?? 0, notices };
-}
-
-function workgroupsOf(run: KernelRun | undefined): number {
-  if (!run) return 1;
-  const [x, y = 1, z = 1] = run.workgroups;
-  return x * y * z;
-}
-
-/** One simulated variant: its run, its trace index and what the views need from it. */
-function useVariantSimulation(lab: LabDefinition, variant: LabVariant | undefined, params: LabParams, workgroup: number, channel: SimChannel) {
-  const input = useMemo(() => lab.makeInput(params, INPUT_SEED), [lab, params]);
-  const { run, buildError } = useMemo((): { run: KernelRun | undefined; buildError: string | undefined } => {
-    if (!variant) return { run: undefined, buildError: undefined };
-    try {
-      return { run: lab.stepRun(variant.id, params, input), buildError: undefined };
-    } catch (e) {
-      return { run: undefined, buildError: e instanceof Error ? e.message : String(e) };
-    }
-  }, [lab, variant, params, input]);
-  const totalWorkgroups = workgroupsOf(run);
-  const focus = Math.min(workgroup, totalWorkgroups - 1);
-  const { status, cancel } = useSimulation(run, { warpSize: WARP_SIZE, trace: 'full', traceWorkgroups: [focus] }, channel);
-  const result: SimResult | undefined = status.state === 'done' ? status.result : undefined;
-  const index = useMemo(() => (result?.trace ? indexTrace(result.trace, params.workgroupSize) : undefined), [result, params.workgroupSize]);
-  const memory = useMemo(() => (result?.trace ? mainSharedMemory(result.trace) : -1), [result]);
-  return { run, status, cancel, result, index, memory, totalWorkgroups, focus, buildError };
-}
+const NO_UI: LabUi = { panels: [] };
 
 function describeStep(index: TraceIndex | undefined, step: number): string {
   if (!index || index.trace.stepCount === 0) return 'No steps yet.';
@@ -133,7 +52,8 @@ function Diagnostics({ list, file }: { list: readonly Diagnostic[]; file: string
   );
 }
 
-function SimulationProgress({ status, cancel }: { status: ReturnType<typeof useSimulation>['status']; cancel: () => void }) {
+function SimulationProgress({ slot, cancel }: { slot: SimSlot; cancel: () => void }) {
+  const status = slot.status;
   if (status.state === 'running') {
     return (
       <div className="panel sim-progress" role="status" data-testid="sim-progress">
@@ -170,105 +90,86 @@ export interface LessonFrame {
   readonly highlight?: Highlight | undefined;
 }
 
+const showValue = (field: ParamField, v: ParamValue) => (field.show ? field.show(v) : String(v));
+
+/** One control per parameter of the lab's spec, offering what the variant allows. */
+function ParamControls({ lab, variant, params, setParam }: { lab: AnyLab; variant: LabVariant; params: Params; setParam: (name: string, value: ParamValue) => void }) {
+  const base = useId();
+  return (
+    <>
+      {Object.entries(lab.params).map(([name, field]) => {
+        const id = `${base}-${name}`;
+        const value = params[name]!;
+        const choices = [...new Set([...field.choices(variant, params), value])];
+        return (
+          <span key={name} className="param-control">
+            <label htmlFor={id}>{field.label === 'size n' ? 'n' : field.label[0]!.toUpperCase() + field.label.slice(1)}</label>
+            <select
+              id={id}
+              value={String(value)}
+              onChange={(e) => setParam(name, typeof value === 'number' ? Number(e.target.value) : e.target.value)}
+              data-testid={`${field.key}-select`}
+            >
+              {choices.map((c) => (
+                <option key={String(c)} value={String(c)}>
+                  {showValue(field, c)}
+                </option>
+              ))}
+            </select>
+          </span>
+        );
+      })}
+    </>
+  );
+}
+
+const companionView = (slot: SimSlot): CompanionView => ({
+  variant: slot.variant ?? '',
+  state: slot.status.state,
+  progress: slot.status.state === 'running' ? slot.status.progress : slot.status.state === 'done' ? 1 : 0,
+  ...(slot.status.state === 'error' ? { message: slot.status.message } : {}),
+  ...(slot.result ? { result: slot.result } : {}),
+  ...(slot.index ? { index: slot.index } : {}),
+});
+
+/** A lab's own panel, with the companion simulations it declared. */
+function LabPanelView({ panel, session, trace, index, step }: { panel: LabPanel; session: LabSession; trace: Trace; index: TraceIndex; step: number }) {
+  const variant = useStore(session, (s) => s.variant);
+  const variants = session.getState().lab.variants;
+  const params = useStore(session, (s) => s.params);
+  const memory = useStore(session, (s) => s.primary.memory);
+  const slots = useStore(session, (s) => s.companions);
+  const companions = useMemo(() => Object.fromEntries(Object.entries(slots).map(([id, slot]) => [id, companionView(slot)])), [slots]);
+  if (panel.applies && !panel.applies(variant, params)) return null;
+  const Component = panel.component;
+  return (
+    <Component trace={trace} index={index} step={step} memory={memory} variant={variant} variants={variants} params={params} companions={companions} seek={(s) => s >= 0 && session.getState().setStep(s)} />
+  );
+}
+
 /**
  * A lab: pick a variant and parameters, step through the simulated kernel, and time it on the GPU.
+ * Layout only: what is shown, simulated and written to the address lives in the lab session.
  * Inside a lesson the parameters are the lesson's: the pickers, compare mode and the URL stay put.
  */
-export function LabPage({ lab, route, lesson }: { lab: LabDefinition; route: LabRoute; lesson?: LessonFrame | undefined }) {
-  const navigate = useAppStore((s) => s.navigate);
-  const step = useAppStore((s) => s.step);
-  const stepCount = useAppStore((s) => s.stepCount);
-  const playing = useAppStore((s) => s.playing);
-  const speedIndex = useAppStore((s) => s.speedIndex);
-  const { setStep, setStepCount, togglePlaying, setPlaying, faster, slower } = useAppStore.getState();
-  // Keyed by the route's parts that change the simulation, so stepping (which rewrites the URL's
-  // step) never re-runs it.
-  const { variant: rv, compare: rc, n: rn, workgroupSize: rw, type: rt, workgroup: rg } = route;
-  const { variant, compare, params, workgroup, notices } = useMemo(
-    () => resolve(lab, labRoute(lab.id, { variant: rv, compare: rc, n: rn, workgroupSize: rw, type: rt, workgroup: rg })),
-    [lab, rv, rc, rn, rw, rt, rg],
+export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; lesson?: LessonFrame | undefined }) {
+  const ui = LAB_UIS[lab.id] ?? NO_UI;
+  const hooks = useMemo(
+    () =>
+      lesson && {
+        startAt: lesson.startAt,
+        onReady: ({ result, index, step }: { result: { trace?: Trace; metrics: Metrics }; index: TraceIndex; step: number }) =>
+          result.trace && lesson.onReady({ trace: result.trace, index, metrics: result.metrics, step }),
+      },
+    [lesson],
   );
-  const [focusWarp, setFocusWarp] = useState(route.warp ?? 0);
-  const [focusLane, setFocusLane] = useState(route.lane ?? 0);
-  const main = useVariantSimulation(lab, variant, params, workgroup, 'primary');
-  const other = useVariantSimulation(lab, compare, params, workgroup, 'compare');
+  const { session, go, setParam, setFocus } = useLabSession(lab, route, hooks, (v, p) => ui.panels.flatMap((panel) => panel.companions?.(v, p) ?? []));
+  const state = useStore(session);
+  const { variant, compare, params, notices, workgroup, primary: main, other, step, playing, speedIndex, focusWarp, focusLane } = state;
   const index = main.index;
   const variantId = useId();
   const compareId = useId();
-  const nId = useId();
-  const wgId = useId();
-  const typeId = useId();
-
-  const go = useCallback(
-    (patch: Partial<Omit<LabRoute, 'kind' | 'lab'>>, replace = false) => {
-      if (lesson) return; // the lesson's address names the step; the lab's parameters are fixed
-      navigate(labRoute(lab.id, { ...route, ...patch }), { replace });
-    },
-    [navigate, lab.id, route, lesson],
-  );
-
-  // The trace decides how many steps there are; the URL's step is restored once it is known.
-  const restoredStep = useRef(route.step);
-  useEffect(() => {
-    if (!index) return;
-    setStepCount(index.trace.stepCount);
-    // A new simulation (other variant or parameters) starts at its first step, unless the URL
-    // named a step when the page opened, or a lesson names a moment.
-    const start = lesson ? lesson.startAt(index) : (restoredStep.current ?? 0);
-    setStep(start);
-    restoredStep.current = undefined;
-    if (lesson && main.result?.trace) lesson.onReady({ trace: main.result.trace, index, metrics: main.result.metrics, step: start });
-    // The lesson frame is rebuilt with each lesson step, which also changes `index`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [index, setStep, setStepCount]);
-
-  // Keep the step in the URL once stepping pauses for a moment (not on every key or frame).
-  useEffect(() => {
-    if (!index || playing || restoredStep.current !== undefined) return;
-    if (route.step === step) return;
-    const timer = window.setTimeout(() => go({ step }, true), 250);
-    return () => window.clearTimeout(timer);
-  }, [step, playing, index, route.step, go]);
-
-  // Playback at the chosen speed; reduced motion does not change what is shown, only how it moves.
-  useEffect(() => {
-    if (!playing) return;
-    const interval = 1000 / SPEEDS[speedIndex]!;
-    const timer = window.setInterval(() => {
-      const { step: s, stepCount: n } = useAppStore.getState();
-      if (s >= n - 1) setPlaying(false);
-      else setStep(s + 1);
-    }, interval);
-    return () => window.clearInterval(timer);
-  }, [playing, speedIndex, setStep, setPlaying]);
-
-  const jump = useCallback(
-    (target: number) => {
-      if (target >= 0) setStep(target);
-    },
-    [setStep],
-  );
-
-  const actions: TimelineActions = useMemo(
-    () => ({
-      togglePlay: togglePlaying,
-      first: () => setStep(0),
-      last: () => setStep(stepCount - 1),
-      stepBack: () => setStep(step - 1),
-      stepForward: () => setStep(step + 1),
-      statementForward: () => index && jump(nextStatement(index, step)),
-      statementBack: () => index && jump(previousStatement(index, step)),
-      // Barrier to barrier: to the step where the whole workgroup has arrived (the barrier completes).
-      barrierForward: () => index && jump(endOfPhase(index, barrierPhase(index, step))),
-      barrierBack: () => index && jump(endOfPhase(index, barrierPhase(index, step) - 2)),
-      nextDivergence: () => index && jump(findForward(index, step, (s) => index.divergent[s] === 1)),
-      nextConflict: () => index && jump(findForward(index, step, (s) => index.wavefronts[s]! > 1)),
-      seek: setStep,
-      slower,
-      faster,
-    }),
-    [togglePlaying, setStep, stepCount, step, index, jump, slower, faster],
-  );
+  const actions = useMemo(() => timelineActions(state), [state]);
 
   useShortcuts({
     // In a lesson, Space belongs to the clicker (next lesson step); the Play button still plays.
@@ -283,8 +184,8 @@ export function LabPage({ lab, route, lesson }: { lab: LabDefinition; route: Lab
     nextConflict: actions.nextConflict,
     first: actions.first,
     last: actions.last,
-    slower,
-    faster,
+    slower: actions.slower,
+    faster: actions.faster,
   });
 
   const trace = main.result?.trace;
@@ -293,31 +194,29 @@ export function LabPage({ lab, route, lesson }: { lab: LabDefinition; route: Lab
   const warps = useMemo(() => (index ? warpsAt(index, safeStep) : []), [index, safeStep]);
   const description = describeStep(index, safeStep);
   const facts: StepFacts | undefined =
-    view && index
+    view && index && trace
       ? {
           kind: OP_KIND_NAMES[view.kind],
           activeLanes: view.activeCount,
-          warpSize: trace!.warpSize,
+          warpSize: trace.warpSize,
           wavefronts: index.wavefronts[safeStep]!,
           sectors: index.sectors[safeStep]!,
+          sectorBytes: trace.hardware.sectorBytes,
         }
       : undefined;
 
   // Compare mode: the other variant at the same barrier phase.
-  const otherStep = useMemo(() => {
-    if (!compare || !index || !other.index) return 0;
-    return endOfPhase(other.index, barrierPhase(index, safeStep));
-  }, [compare, index, other.index, safeStep]);
+  const otherStep = compare ? alignedStep(index, other.index, safeStep) : 0;
   const otherWarps = useMemo(() => (compare && other.index ? warpsAt(other.index, otherStep) : []), [compare, other.index, otherStep]);
-
-  const setParam = (patch: Partial<Omit<LabRoute, 'kind' | 'lab'>>) => go({ ...patch, step: undefined });
+  const warpsOf = (slot: SimSlot) => slot.totalWorkgroups * (slot.index?.warpCount ?? 1);
+  const extraMetrics = main.result && lab.metrics ? lab.metrics(main.result.metrics, params) : undefined;
 
   return (
     <div className="lab" data-testid="lab" data-variant={variant.id}>
       {lesson ? (
         <p className="lab-in-lesson" data-testid="lesson-lab">
-          {lab.title}: <strong>{variant.title}</strong> · n = {params.n.toLocaleString('en')} · workgroups of {params.workgroupSize} ·{' '}
-          {params.type}
+          {lab.title}: <strong>{variant.title}</strong>
+          {Object.entries(lab.params).map(([name, field]) => ` · ${field.label} ${showValue(field, params[name]!)}`)}
         </p>
       ) : (
         <section className="panel lab-head" aria-labelledby="lab-title">
@@ -325,37 +224,14 @@ export function LabPage({ lab, route, lesson }: { lab: LabDefinition; route: Lab
           <p>{lab.summary}</p>
           <div className="controls lab-controls">
             <label htmlFor={variantId}>Variant</label>
-            <select id={variantId} value={variant.id} onChange={(e) => setParam({ variant: e.target.value })} data-testid="variant-select">
+            <select id={variantId} value={variant.id} onChange={(e) => go({ variant: e.target.value, step: undefined })} data-testid="variant-select">
               {lab.variants.map((v) => (
                 <option key={v.id} value={v.id}>
                   {v.title}
                 </option>
               ))}
             </select>
-            <label htmlFor={nId}>n</label>
-            <select id={nId} value={params.n} onChange={(e) => setParam({ n: Number(e.target.value) })} data-testid="n-select">
-              {[...new Set([...lab.stepSizes, params.n])].sort((a, b) => a - b).map((n) => (
-                <option key={n} value={n}>
-                  {n.toLocaleString('en')}
-                </option>
-              ))}
-            </select>
-            <label htmlFor={wgId}>Workgroup size</label>
-            <select id={wgId} value={params.workgroupSize} onChange={(e) => setParam({ workgroupSize: Number(e.target.value) })}>
-              {variant.workgroupSizes.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-            <label htmlFor={typeId}>Type</label>
-            <select id={typeId} value={params.type} onChange={(e) => setParam({ type: e.target.value })}>
-              {variant.elementTypes.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
+            <ParamControls lab={lab} variant={variant} params={params} setParam={setParam} />
             <label htmlFor={compareId}>Compare with</label>
             <select id={compareId} value={compare?.id ?? ''} onChange={(e) => go({ compare: e.target.value || undefined })} data-testid="compare-select">
               <option value="">— nothing —</option>
@@ -398,7 +274,7 @@ export function LabPage({ lab, route, lesson }: { lab: LabDefinition; route: Lab
           These parameters cannot run: {main.buildError}
         </p>
       )}
-      <SimulationProgress status={main.status} cancel={main.cancel} />
+      <SimulationProgress slot={main} cancel={() => session.getState().cancel('primary')} />
       {main.result && <Diagnostics list={main.result.diagnostics} file={variant.file} />}
 
       <TimelineBar step={safeStep} stepCount={trace?.stepCount ?? 0} playing={playing} speedIndex={speedIndex} describe={description} actions={actions} />
@@ -417,20 +293,18 @@ export function LabPage({ lab, route, lesson }: { lab: LabDefinition; route: Lab
               warps={warps}
               focusedWarp={Math.min(focusWarp, warps.length - 1)}
               focusedLane={Math.min(focusLane, trace.warpSize - 1)}
-              onFocus={(w, l) => {
-                setFocusWarp(w);
-                setFocusLane(l);
-                go({ warp: w, lane: l }, true);
-              }}
-              onWorkgroup={(g) => setParam({ workgroup: g })}
+              onFocus={setFocus}
+              onWorkgroup={(g) => go({ workgroup: g, step: undefined })}
               describeLane={(w, l) => lastAccessOfLane(index, w, l, safeStep)}
               highlightWarps={lesson?.highlight?.warps}
               highlightLanes={lesson?.highlight?.lanes}
             />
           )}
           {trace && main.memory >= 0 && index && <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} highlightWords={lesson?.highlight?.words} />}
-          {trace && <DataflowTreeView trace={trace} memory={main.memory} step={safeStep} kind={lab.tree} />}
-          {lab.id === 'scan' && trace && index && <ScanInsights trace={trace} index={index} step={safeStep} memory={main.memory} variantId={variant.id} params={params} />}
+          {trace && <DataflowTreeView trace={trace} memory={main.memory} step={safeStep} title={ui.treeTitle ?? 'Reduction tree'} />}
+          {trace &&
+            index &&
+            ui.panels.map((panel) => <LabPanelView key={panel.id} panel={panel} session={session} trace={trace} index={index} step={safeStep} />)}
         </div>
       </div>
 
@@ -443,7 +317,7 @@ export function LabPage({ lab, route, lesson }: { lab: LabDefinition; route: Lab
             Aligned by barrier phase: both panes show the workgroup after the same number of completed barriers (phase{' '}
             {index ? barrierPhase(index, safeStep) : 0}).
           </p>
-          <SimulationProgress status={other.status} cancel={other.cancel} />
+          <SimulationProgress slot={other} cancel={() => session.getState().cancel('other')} />
           {other.index && other.result?.trace && (
             <div className="compare-grid">
               <div>
@@ -455,15 +329,12 @@ export function LabPage({ lab, route, lesson }: { lab: LabDefinition; route: Lab
                   warps={otherWarps}
                   focusedWarp={Math.min(focusWarp, otherWarps.length - 1)}
                   focusedLane={focusLane}
-                  onFocus={(w, l) => {
-                    setFocusWarp(w);
-                    setFocusLane(l);
-                  }}
-                  onWorkgroup={(g) => setParam({ workgroup: g })}
+                  onFocus={(w, l) => session.getState().setFocus(w, l)}
+                  onWorkgroup={(g) => go({ workgroup: g, step: undefined })}
                   describeLane={(w, l) => (other.index ? lastAccessOfLane(other.index, w, l, otherStep) : '')}
                 />
               </div>
-              <DataflowTreeView trace={other.result.trace} memory={other.memory} step={otherStep} kind={lab.tree} />
+              <DataflowTreeView trace={other.result.trace} memory={other.memory} step={otherStep} title={ui.treeTitle ?? 'Reduction tree'} />
             </div>
           )}
         </section>
@@ -472,14 +343,16 @@ export function LabPage({ lab, route, lesson }: { lab: LabDefinition; route: Lab
       {main.result && (
         <MetricsPanel
           metrics={main.result.metrics}
-          warps={main.totalWorkgroups * Math.ceil(params.workgroupSize / WARP_SIZE)}
+          warps={warpsOf(main)}
           step={facts}
           title={variant.title}
-          other={compare && other.result ? { title: compare.title, metrics: other.result.metrics, warps: other.totalWorkgroups * Math.ceil(params.workgroupSize / WARP_SIZE) } : undefined}
+          warpSize={main.result.trace?.warpSize ?? 32}
+          extra={extraMetrics}
+          other={compare && other.result ? { title: compare.title, metrics: other.result.metrics, warps: warpsOf(other) } : undefined}
         />
       )}
 
-      {(!lesson || lesson.timings) && <TimingsPanel lab={lab} params={params} />}
+      {(!lesson || lesson.timings) && <TimingsPanel session={session} />}
     </div>
   );
 }

@@ -83,7 +83,7 @@ export function LessonPage({ route }: { route: LessonRoute }) {
   const frame: LessonFrame | undefined = useMemo(
     () =>
       step && {
-        startAt: (index) => resolveMoment(index, step.moment),
+        startAt: (index) => resolveMoment(index, step.moment, findLab(step.lab)),
         onReady: (s) => setState(s),
         timings: step.timings ?? false,
         highlight: step.highlight,
@@ -102,8 +102,8 @@ export function LessonPage({ route }: { route: LessonRoute }) {
     );
   }
   if (presenter) return <PresenterView lesson={lesson} number={number} go={go} />;
-  const lab = findLab(step.lab)!;
-  const labAt = labRoute(step.lab, { variant: step.variant, n: step.n, workgroupSize: step.workgroupSize, type: step.type });
+  const lab = findLab(step.lab);
+  const labAt = labRoute(step.lab, { variant: step.variant, params: step.params });
   return (
     <div className="lesson" data-testid="lesson" data-lesson={lesson.id} data-step={number}>
       <section className="panel lesson-head" aria-labelledby="lesson-title">

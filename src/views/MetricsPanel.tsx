@@ -7,6 +7,8 @@ export interface StepFacts {
   readonly warpSize: number;
   readonly wavefronts: number;
   readonly sectors: number;
+  /** Bytes per sector in the trace's hardware model. */
+  readonly sectorBytes: number;
 }
 
 interface MetricRow {
@@ -41,10 +43,14 @@ interface Props {
   /** In compare mode: the other variant's totals and name. */
   readonly other?: { readonly title: string; readonly metrics: Metrics; readonly warps: number } | undefined;
   readonly title: string;
+  /** Lanes per warp of the simulation. */
+  readonly warpSize: number;
+  /** Rows the lab adds beyond the generic ones (`LabModule.metrics`). */
+  readonly extra?: readonly { readonly label: string; readonly value: string; readonly hint?: string }[] | undefined;
 }
 
 /** Totals of the simulated dispatch, named as profilers name them, and the facts of the current step. */
-export const MetricsPanel = memo(function MetricsPanel({ metrics, warps, step, other, title }: Props) {
+export const MetricsPanel = memo(function MetricsPanel({ metrics, warps, step, other, title, warpSize, extra }: Props) {
   return (
     <section className="panel metrics" aria-labelledby="metrics-title" data-testid="metrics">
       <h2 id="metrics-title">Metrics</h2>
@@ -52,11 +58,11 @@ export const MetricsPanel = memo(function MetricsPanel({ metrics, warps, step, o
         <p className="summary-line" data-testid="step-facts">
           This step: <strong>{step.kind}</strong>, {step.activeLanes} of {step.warpSize} lanes active
           {step.wavefronts > 0 && ` · ${step.wavefronts === 1 ? 'no bank conflict' : `${step.wavefronts}-way bank conflict`}`}
-          {step.sectors > 0 && ` · ${step.sectors} sector${step.sectors === 1 ? '' : 's'} of 32 bytes for ${step.activeLanes} lanes`}
+          {step.sectors > 0 && ` · ${step.sectors} sector${step.sectors === 1 ? '' : 's'} of ${step.sectorBytes} bytes for ${step.activeLanes} lanes`}
         </p>
       )}
       <table className="data-table">
-        <caption>Whole dispatch, simulated with 32-lane warps</caption>
+        <caption>Whole dispatch, simulated with {warpSize}-lane warps</caption>
         <thead>
           <tr>
             <th scope="col">Metric</th>
@@ -86,6 +92,17 @@ export const MetricsPanel = memo(function MetricsPanel({ metrics, warps, step, o
               </tr>
             );
           })}
+          {extra?.map((row) => (
+            <tr key={row.label}>
+              <th scope="row">
+                {row.label}
+                {row.hint && <span className="profiler-name">{row.hint}</span>}
+              </th>
+              <td data-metric={row.label}>{row.value}</td>
+              {other && <td />}
+              {other && <td />}
+            </tr>
+          ))}
         </tbody>
       </table>
     </section>

@@ -12,7 +12,6 @@ interface Props {
   readonly highlightWords?: readonly number[] | undefined;
 }
 
-const BANKS = 32;
 const CELL_W = 36;
 const CELL_H = 30;
 const LANE_ROW = 46;
@@ -30,6 +29,7 @@ function fmt(v: number): string {
  */
 export function SharedMemoryStrip({ trace, memory, step, wavefronts, highlightWords }: Props) {
   const titleId = useId();
+  const BANKS = trace.hardware.banks;
   const mem = trace.memories[memory];
   const words = mem?.words ?? 0;
   const rows = Math.ceil(words / BANKS);
@@ -82,7 +82,7 @@ export function SharedMemoryStrip({ trace, memory, step, wavefronts, highlightWo
         {describe}
       </p>
       <div className="svg-scroll">
-        <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`Workgroup memory ${mem?.name ?? ''}, ${words} words in 32 banks. ${describe}`}>
+        <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`Workgroup memory ${mem?.name ?? ''}, ${words} words in ${BANKS} banks. ${describe}`}>
           <defs>
             <marker id="arrow-w" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
               <path d="M 0 0 L 10 5 L 0 10 z" className="arrow-head" />

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { SPEEDS } from '../store/index.ts';
+import { SPEEDS } from '../app/session.ts';
 
 /** A branch splitting in two: the divergence symbol used across the app. */
 export function ForkIcon() {

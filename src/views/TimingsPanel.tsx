@@ -1,58 +1,25 @@
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
 import { pageGpu } from '../app/gpu.ts';
+import { useStore } from 'zustand';
+import type { LabSession } from '../app/session.ts';
 import { workerSimExecutor } from '../app/simulation.ts';
-import { isGpuError, type BandwidthBaselines } from '../gpu/index.ts';
-import type { LabDefinition, LabParams } from '../labs/lab.ts';
+import { isGpuError } from '../gpu/index.ts';
+import type { AnyLab } from '../labs/lab.ts';
+import type { TimingRow } from '../labs/sweep.ts';
 import { selectGpuStatus, useAppStore } from '../store/index.ts';
-import { median } from '../util/stats.ts';
 
 /** Largest n the simulator also checks in the timings sweep (it replays every lane). */
 const SIM_CHECK_LIMIT = 2 ** 16;
 
-export interface TimingRow {
-  readonly variant: string;
-  readonly n: number;
-  readonly gpuMs: number;
-  readonly gbps: number;
-  readonly percentOfRead: number;
-  readonly cpuMs: number;
-  readonly gpuAgrees: boolean;
-  /** undefined: not simulated at this size. */
-  readonly simAgrees: boolean | undefined;
-  readonly dispatchesPerPass: number;
-  readonly quantized: boolean;
-  readonly wallClock: boolean;
-}
+export type { TimingRow } from '../labs/sweep.ts';
 
 const MARKERS = [d3.symbolCircle, d3.symbolSquare, d3.symbolTriangle, d3.symbolDiamond, d3.symbolCross, d3.symbolStar, d3.symbolWye, d3.symbolTimes];
 const COLORS = ['#7dd3fc', '#fca5a5', '#86efac', '#fde68a', '#c4b5fd', '#f9a8d4', '#fdba74', '#e5e7eb'];
 
 
-/** Keeps the CPU loop's results alive so the JIT cannot drop the loop. */
-export let cpuSink = 0;
-
-/** Times the plain CPU loop: median of several runs, each long enough for the clock. */
-function timeCpu(lab: LabDefinition, input: ReturnType<LabDefinition['makeInput']>, params: LabParams): number {
-  const samples: number[] = [];
-  let sink = 0;
-  for (let r = 0; r < 5; r++) {
-    let reps = 0;
-    const t0 = performance.now();
-    let t: number;
-    do {
-      sink += lab.cpuBaseline(input, params);
-      reps++;
-      t = performance.now();
-    } while (t - t0 < 2);
-    samples.push((t - t0) / reps);
-  }
-  cpuSink = sink;
-  return median(samples);
-}
-
 /** Log–log chart of GPU time against n, one line and one marker shape per variant. */
-function TimingChart({ rows, lab }: { rows: readonly TimingRow[]; lab: LabDefinition }) {
+function TimingChart({ rows, lab }: { rows: readonly TimingRow[]; lab: AnyLab }) {
   const svgRef = useRef<SVGSVGElement>(null);
   const width = 720;
   const height = 360;
@@ -132,17 +99,15 @@ function TimingChart({ rows, lab }: { rows: readonly TimingRow[]; lab: LabDefini
  * Every variant on this device over a sweep of n: median GPU time, GB/s, share of the in-run read
  * baseline, the CPU loop and the speedup, and a check where GPU, simulator and CPU agree.
  */
-export const TimingsPanel = memo(function TimingsPanel({ lab, params }: { lab: LabDefinition; params: LabParams }) {
+/** The timings of a lab session's parameters; the sweep itself runs in the session. */
+export const TimingsPanel = memo(function TimingsPanel({ session }: { session: LabSession }) {
+  const lab = session.getState().lab;
   const status = useAppStore(selectGpuStatus);
   const fallback = status.state === 'ready' && status.adapter.isFallbackAdapter;
   // A software adapter moves about 1 GB/s: keep its default sweep short; a real GPU goes to 2^26.
   const [chosenMaxLog2, setMaxLog2] = useState<number | undefined>();
   const maxLog2 = chosenMaxLog2 ?? (fallback ? 16 : 26);
-  const [rows, setRows] = useState<TimingRow[]>([]);
-  const [baseline, setBaseline] = useState<BandwidthBaselines | undefined>();
-  const [progress, setProgress] = useState<string | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const cancelled = useRef(false);
+  const { rows, baseline, progress, error } = useStore(session, (s) => s.timings);
   const maxId = useId();
   const limitLog2 = status.state === 'ready' ? Math.floor(Math.log2(status.adapter.limits.maxStorageBufferBindingSize / 4)) : 26;
   const sizes = useMemo(() => {
@@ -151,62 +116,21 @@ export const TimingsPanel = memo(function TimingsPanel({ lab, params }: { lab: L
     return out;
   }, [maxLog2, limitLog2]);
 
-  const measure = useCallback(async () => {
-    cancelled.current = false;
-    setError(undefined);
-    setRows([]);
-    try {
-      setProgress('Measuring the read and copy baselines…');
-      const base = await pageGpu.baselines(Math.min(2 ** maxLog2 * 4, 256 * 2 ** 20), { repeats: 10 });
-      setBaseline(base);
-      const usable = lab.variants.filter(
-        (v) => v.elementTypes.includes(params.type) && (!v.needsSubgroups || (status.state === 'ready' && status.adapter.hasSubgroups)),
-      );
-      for (const n of sizes) {
-        const p: LabParams = { ...params, n };
-        const input = lab.makeInput(p, n);
-        const reference = lab.reference(p, input);
-        const cpuMs = timeCpu(lab, input, p);
-        for (const v of usable) {
-          if (cancelled.current) {
-            setProgress(undefined);
-            return;
-          }
-          setProgress(`Timing ${v.title} at n = 2^${Math.log2(n)}…`);
-          // The largest workgroup the variant and this adapter both allow, up to the one chosen.
-          const maxInvocations = status.state === 'ready' ? status.adapter.limits.maxComputeInvocationsPerWorkgroup : 256;
-          const fitting = v.workgroupSizes.filter((s) => s <= Math.min(maxInvocations, p.workgroupSize));
-          const vp: LabParams = { ...p, workgroupSize: fitting.length > 0 ? Math.max(...fitting) : v.workgroupSizes[0]! };
-          const out = await lab.runAll(pageGpu, v.id, vp, input);
-          const timing = await pageGpu.time(lab.timingPasses(v.id, n, vp), { repeats: 10 });
-          let simAgrees: boolean | undefined;
-          if (n <= SIM_CHECK_LIMIT) {
-            const simOut = await lab.runAll(workerSimExecutor(), v.id, vp, input);
-            simAgrees = lab.agrees(v.id, vp, input, simOut, reference);
-          }
-          const gbps = lab.bytesMoved(n, vp) / (timing.medianMs * 1e6);
-          const row: TimingRow = {
-            variant: v.id,
-            n,
-            gpuMs: timing.medianMs,
-            gbps,
-            percentOfRead: (100 * gbps) / base.readGBps,
-            cpuMs,
-            gpuAgrees: lab.agrees(v.id, vp, input, out, reference),
-            simAgrees,
-            dispatchesPerPass: timing.dispatchesPerPass,
-            quantized: timing.quantized,
-            wallClock: timing.source === 'wall-clock',
-          };
-          setRows((rs) => [...rs, row]);
-        }
-      }
-      setProgress(undefined);
-    } catch (e) {
-      setProgress(undefined);
-      setError(isGpuError(e) ? `${e.message} ${e.hint}` : String(e));
-    }
-  }, [lab, params, sizes, maxLog2, status]);
+  const measure = useCallback(
+    () =>
+      session.getState().measureTimings({
+        gpu: pageGpu,
+        sim: workerSimExecutor(),
+        simLimit: SIM_CHECK_LIMIT,
+        sizes,
+        baselineBytes: Math.min(2 ** maxLog2 * 4, 256 * 2 ** 20),
+        repeats: 10,
+        hasSubgroups: status.state === 'ready' && status.adapter.hasSubgroups,
+        maxInvocations: status.state === 'ready' ? status.adapter.limits.maxComputeInvocationsPerWorkgroup : 256,
+        describeError: (e) => (isGpuError(e) ? `${e.message} ${e.hint}` : String(e)),
+      }),
+    [session, sizes, maxLog2, status],
+  );
 
   const ready = status.state === 'ready';
   const adapter = ready ? status.adapter : undefined;
@@ -243,7 +167,7 @@ export const TimingsPanel = memo(function TimingsPanel({ lab, params }: { lab: L
           Measure all variants
         </button>
         {progress !== undefined && (
-          <button type="button" onClick={() => (cancelled.current = true)}>
+          <button type="button" onClick={() => session.getState().cancelTimings()}>
             Cancel
           </button>
         )}
@@ -311,7 +235,7 @@ export const TimingsPanel = memo(function TimingsPanel({ lab, params }: { lab: L
           </table>
         </div>
       )}
-      {rows.length > 0 && lab.timingNote && <p className="hint">{lab.timingNote}</p>}
+      {rows.length > 0 && lab.bench.note && <p className="hint">{lab.bench.note}</p>}
     </section>
   );
 });

@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { simulate, OpKind } from '../../sim/index.ts';
 import { indexTrace, requestWavefronts } from '../../trace/index.ts';
 import { dataflowTree, levelShape, mainSharedMemory } from '../../trace/memory.ts';
-import { reduceLab } from './lab.ts';
+import { reduceLab } from './index.ts';
 
 /** One workgroup of 256 invocations over 256 elements, 32-lane warps, full trace. */
 function one(variant: string) {
   const params = { n: 256, workgroupSize: 256, type: 'u32' as const };
-  const input = reduceLab.makeInput(params, 3);
-  const result = simulate(reduceLab.stepRun(variant, params, input), { warpSize: 32, trace: 'full' });
+  const result = simulate(reduceLab.stepRun(variant, params, reduceLab.inputs(params, 3)), { warpSize: 32, trace: 'full' });
   expect(result.diagnostics).toEqual([]);
   return result;
 }

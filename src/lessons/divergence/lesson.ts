@@ -1,10 +1,11 @@
 import { activeLanesNow, divergentWarps, type Lesson } from '../types.ts';
 
-const base = { lab: 'reduce', n: 256, workgroupSize: 256 } as const;
+const base = { lab: 'reduce', params: { n: 256, workgroupSize: 256 } } as const;
 
 /** Warps and control divergence, on the shared-memory reductions of the reduction lab. */
 export const divergenceLesson: Lesson = {
   id: 'divergence',
+  courseOrder: 2,
   title: 'Warps and control divergence',
   summary: 'Why a branch on the thread index can cost a whole warp, and how to arrange the work so it does not.',
   steps: [

@@ -3,14 +3,14 @@ import { addressOfLane, type Lesson } from '../types.ts';
 /** Threads, blocks and grids: how every invocation finds its element, in 1-D and 2-D. */
 export const indexingLesson: Lesson = {
   id: 'indexing',
+  courseOrder: 1,
   title: 'Threads, blocks and grids',
   summary: 'How each invocation finds the element it works on, in a 1-D grid and a 2-D one, and how warps cut through both.',
   steps: [
     {
       lab: 'basics',
       variant: 'vector-add',
-      n: 1024,
-      workgroupSize: 256,
+      params: { n: 1024, workgroupSize: 256 },
       title: 'One invocation per element',
       moment: { kind: 'start' },
       narrative:
@@ -20,8 +20,7 @@ export const indexingLesson: Lesson = {
     {
       lab: 'basics',
       variant: 'vector-add',
-      n: 1024,
-      workgroupSize: 256,
+      params: { n: 1024, workgroupSize: 256 },
       title: 'The global index',
       moment: { kind: 'first-access', memory: 'a', warp: 1 },
       narrative:
@@ -37,8 +36,7 @@ export const indexingLesson: Lesson = {
     {
       lab: 'basics',
       variant: 'vector-add',
-      n: 1000,
-      workgroupSize: 256,
+      params: { n: 1000, workgroupSize: 256 },
       title: 'More invocations than elements',
       moment: { kind: 'end' },
       narrative:
@@ -47,8 +45,7 @@ export const indexingLesson: Lesson = {
     {
       lab: 'basics',
       variant: 'matrix-add',
-      n: 1024,
-      workgroupSize: 256,
+      params: { n: 1024, workgroupSize: 256 },
       title: 'A 2-D grid for a matrix',
       moment: { kind: 'first-access', memory: 'a', warp: 1 },
       highlight: { warps: [1], code: ['let i = row * params.cols + col;'] },
@@ -64,8 +61,7 @@ export const indexingLesson: Lesson = {
     {
       lab: 'basics',
       variant: 'matrix-add',
-      n: 1024,
-      workgroupSize: 256,
+      params: { n: 1024, workgroupSize: 256 },
       title: 'Warps and memory in 2-D',
       moment: { kind: 'first-access', memory: 'a', warp: 1 },
       narrative:

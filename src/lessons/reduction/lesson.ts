@@ -1,10 +1,11 @@
 import { barriersCompleted, type Lesson } from '../types.ts';
 
-const base = { lab: 'reduce', n: 1024, workgroupSize: 256 } as const;
+const base = { lab: 'reduce', params: { n: 1024, workgroupSize: 256 } } as const;
 
 /** The reduction ladder, from a tree in global memory to a bandwidth-bound kernel. */
 export const reductionLesson: Lesson = {
   id: 'reduction',
+  courseOrder: 3,
   title: 'Parallel reduction, step by step',
   summary: 'Summing an array with thousands of threads, and the seven ideas that make it about thirty times faster.',
   steps: [

@@ -1,26 +1,28 @@
-import { additionsSoFar, type Lesson } from '../types.ts';
+import { additionsSoFar } from '../../labs/scan/moments.ts';
+import type { Lesson } from '../types.ts';
 
-const base = { lab: 'scan', n: 512, workgroupSize: 256 } as const;
+const base = { lab: 'scan', params: { n: 512, workgroupSize: 256 } } as const;
 
 /** Scan: Hillis–Steele's short network against Blelloch's work-efficient sweeps. */
 export const scanLesson: Lesson = {
   id: 'scan',
+  courseOrder: 4,
   title: 'Scan: Hillis–Steele against Blelloch',
   summary: 'Two ways to compute every prefix sum in parallel: fewer steps, or less work — and what padding does for the banks.',
   steps: [
     {
       ...base,
-      n: 256,
+      params: { n: 256, workgroupSize: 256 },
       title: 'Hillis–Steele: log₂ n steps',
       variant: 'hillis-steele',
-      moment: { kind: 'scan-phase', phase: 'network' },
+      moment: { kind: 'lab', name: 'scan-phase', arg: 'network' },
       narrative:
         'Every element adds the one 1, then 2, then 4 … places to its left. After log₂ n steps each holds its prefix sum. Short, but nearly every invocation adds at every step: about n·log₂ n additions where a loop needs n − 1.',
       lookAt: 'the Hillis–Steele network and the work counter',
     },
     {
       ...base,
-      n: 256,
+      params: { n: 256, workgroupSize: 256 },
       title: 'Counting the work',
       variant: 'hillis-steele',
       moment: { kind: 'end' },
@@ -36,7 +38,7 @@ export const scanLesson: Lesson = {
       ...base,
       title: 'Blelloch’s up-sweep',
       variant: 'blelloch',
-      moment: { kind: 'scan-phase', phase: 'up-sweep' },
+      moment: { kind: 'lab', name: 'scan-phase', arg: 'up-sweep' },
       narrative:
         'Blelloch builds a reduction tree first (the up-sweep): each level halves the number of active invocations, and the root ends up holding the total. Two elements per invocation, so 256 invocations cover 512 elements.',
       lookAt: 'the up-sweep tree growing level by level',
@@ -45,7 +47,7 @@ export const scanLesson: Lesson = {
       ...base,
       title: 'Clear the root',
       variant: 'blelloch',
-      moment: { kind: 'scan-phase', phase: 'root-clear' },
+      moment: { kind: 'lab', name: 'scan-phase', arg: 'root-clear' },
       narrative:
         'The root, which holds the total, is set to zero: the sum of nothing, which is what the first element must receive in an exclusive scan. The down-sweep pushes it back down the tree; the inclusive result is then read one place over.',
     },
@@ -53,7 +55,7 @@ export const scanLesson: Lesson = {
       ...base,
       title: 'The down-sweep',
       variant: 'blelloch',
-      moment: { kind: 'scan-phase', phase: 'down-sweep' },
+      moment: { kind: 'lab', name: 'scan-phase', arg: 'down-sweep' },
       narrative:
         'At each node going down, the left child takes the parent’s value and the right child takes the parent plus the left child’s old value. After log₂ n levels every element holds the sum of those before it — with 2(n − 1) additions in all.',
       lookAt: 'dashed (left) and solid (right) edges in the down-sweep tree',

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { KernelRun } from '../kernel/types.ts';
-import { tileScanRun } from '../labs/scan/driver.ts';
-import { scanInput } from '../labs/scan/inputs.ts';
-import { blellochAdditions, hillisSteeleAdditions } from '../labs/scan/reference.ts';
-import type { ScanVariantId } from '../labs/scan/variants.ts';
-import { simulate, type SimResult } from '../sim/index.ts';
-import { seededRandom } from '../util/random.ts';
-import { barrierPhase, indexTrace } from './index.ts';
-import { mainSharedMemory } from './memory.ts';
+import type { KernelRun } from '../../kernel/types.ts';
+import { tileScanRun } from './driver.ts';
+import { scanInput } from './inputs.ts';
+import { blellochAdditions, hillisSteeleAdditions } from './reference.ts';
+import type { ScanVariantId } from './variants.ts';
+import { simulate, type SimResult } from '../../sim/index.ts';
+import { seededRandom } from '../../util/random.ts';
+import { barrierPhase, indexTrace } from '../../trace/index.ts';
+import { mainSharedMemory } from '../../trace/memory.ts';
 import {
   additionsAt,
   bankSummary,
@@ -21,7 +21,7 @@ import {
   scanPhaseAt,
   sharedRequestSteps,
   type ScanPhase,
-} from './scan.ts';
+} from './trace.ts';
 
 interface Case {
   readonly variant: ScanVariantId;

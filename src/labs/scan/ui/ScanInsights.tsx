@@ -1,11 +1,9 @@
 import { useId, useMemo, useState } from 'react';
-import { useSimulation } from '../../app/simulation.ts';
-import type { LabParams } from '../../labs/lab.ts';
-import { scanLab } from '../../labs/scan/lab.ts';
-import { blellochAdditions, hillisSteeleAdditions, sequentialAdditions } from '../../labs/scan/reference.ts';
-import type { Trace } from '../../sim/index.ts';
-import { useAppStore } from '../../store/index.ts';
-import { indexTrace, type TraceIndex } from '../../trace/index.ts';
+import type { LabVariant, Params } from '../../lab.ts';
+import type { CompanionView, PanelProps } from '../../ui.ts';
+import { blellochAdditions, hillisSteeleAdditions, sequentialAdditions } from '../reference.ts';
+import type { Trace } from '../../../sim/index.ts';
+import type { TraceIndex } from '../../../trace/index.ts';
 import {
   additionsAt,
   bankSummary,
@@ -22,30 +20,17 @@ import {
   type ScanNode,
   type ScanPhase,
   type ScanPhaseAt,
-} from '../../trace/scan.ts';
+} from '../trace.ts';
 import { ScanGraph, type GraphEdge, type GraphNode, type GraphShape } from './ScanGraph.tsx';
 import './ScanInsights.css';
 
-interface Props {
-  readonly trace: Trace;
-  readonly index: TraceIndex;
-  readonly step: number;
-  /** The workgroup memory the scan works in (`mainSharedMemory`), -1 for none. */
-  readonly memory: number;
-  readonly variantId: string;
-  readonly params: LabParams;
-}
-
-const seek = (step: number) => {
-  if (step >= 0) useAppStore.getState().setStep(step);
-};
 
 /**
  * The scan lab's own views, all read from the trace: which sweep the timeline is in, Blelloch's
  * up-sweep and down-sweep trees (or Hillis–Steele's network) from provenance, the additions counted
  * so far against the formulas, and the bank conflicts padding removes.
  */
-export function ScanInsights({ trace, index, step, memory, variantId, params }: Props) {
+export function ScanInsights({ trace, index, step, memory, variant, variants, params, companions, seek }: PanelProps) {
   const flow = useMemo(() => (memory >= 0 ? scanDataflow(trace, memory) : undefined), [trace, memory]);
   const at = useMemo(() => (flow ? scanPhaseAt(flow, step) : undefined), [flow, step]);
   const tile = trace.workgroups[0] ?? 0;
@@ -53,13 +38,13 @@ export function ScanInsights({ trace, index, step, memory, variantId, params }: 
     <div className="scan-insights" data-testid="scan-insights">
       {flow && at ? (
         <>
-          <SweepPanel flow={flow} at={at} step={step} tile={tile} memoryName={trace.memories[memory]?.name ?? 'workgroup memory'} />
+          <SweepPanel flow={flow} at={at} step={step} tile={tile} memoryName={trace.memories[memory]?.name ?? 'workgroup memory'} seek={seek} />
           <WorkCounter flow={flow} step={step} tile={tile} />
         </>
       ) : (
         <p className="panel hint">This variant does not work in workgroup memory, so there are no sweeps to recover from the trace.</p>
       )}
-      <BankView trace={trace} index={index} step={step} variantId={variantId} params={params} />
+      <BankView trace={trace} index={index} step={step} variantId={variant.id} variants={variants} params={params} twin={companions['bank-twin']} seek={seek} />
     </div>
   );
 }
@@ -183,7 +168,7 @@ function Legend({ down, network }: { down: boolean; network: boolean }) {
   );
 }
 
-function SweepPanel({ flow, at, step, tile, memoryName }: { flow: ScanDataflow; at: ScanPhaseAt; step: number; tile: number; memoryName: string }) {
+function SweepPanel({ flow, at, step, tile, memoryName, seek }: { flow: ScanDataflow; at: ScanPhaseAt; step: number; tile: number; memoryName: string; seek: (step: number) => void }) {
   const titleId = useId();
   const windowId = useId();
   const blelloch = flow.clear >= 0;
@@ -344,35 +329,38 @@ function WorkCounter({ flow, step, tile }: { flow: ScanDataflow; step: number; t
 
 // ---- Banks ----
 
-const BLELLOCH_PAIR = { blelloch: 'blelloch-padded', 'blelloch-padded': 'blelloch' } as const;
-/** Conflicts depend on addresses only, not on the data: any fixed input will do. */
-const BANK_INPUT_SEED = 1;
-const titleOf = (id: string) => scanLab.variants.find((v) => v.id === id)?.title ?? id;
+/** Each Blelloch variant's twin for the padding comparison (simulated as a companion). */
+export const BLELLOCH_PAIR = { blelloch: 'blelloch-padded', 'blelloch-padded': 'blelloch' } as const;
+interface BankViewProps {
+  readonly trace: Trace;
+  readonly index: TraceIndex;
+  readonly step: number;
+  readonly variantId: string;
+  readonly variants: readonly LabVariant[];
+  readonly params: Params;
+  /** The twin variant's simulation, declared as a companion of this panel. */
+  readonly twin: CompanionView | undefined;
+  readonly seek: (step: number) => void;
+}
 
-function BankView({ trace, index, step, variantId, params }: { trace: Trace; index: TraceIndex; step: number; variantId: string; params: LabParams }) {
+function BankView({ trace, index, step, variantId, variants, params, twin, seek }: BankViewProps) {
   const titleId = useId();
+  const titleOf = (id: string) => variants.find((v) => v.id === id)?.title ?? id;
   const counterpart = variantId in BLELLOCH_PAIR ? BLELLOCH_PAIR[variantId as keyof typeof BLELLOCH_PAIR] : undefined;
-  const run = useMemo(() => {
-    if (!counterpart) return undefined;
-    try {
-      return scanLab.stepRun(counterpart, params, scanLab.makeInput(params, BANK_INPUT_SEED));
-    } catch {
-      return undefined;
-    }
-  }, [counterpart, params]);
   const tile = trace.workgroups[0] ?? 0;
-  const { status } = useSimulation(run, { warpSize: trace.warpSize, trace: 'full', traceWorkgroups: [tile] }, 'insights');
-  const otherTrace = status.state === 'done' ? status.result.trace : undefined;
+  const status = twin ?? { state: 'idle' as const, progress: 0, message: undefined };
+  const otherTrace = twin?.state === 'done' ? twin.result?.trace : undefined;
+  const otherIndex = twin?.index;
 
   const mine = useMemo(() => {
     const steps = sharedRequestSteps(trace);
     return { steps, summary: bankSummary(trace, steps) };
   }, [trace]);
   const other = useMemo(() => {
-    if (!otherTrace) return undefined;
+    if (!otherTrace || !otherIndex) return undefined;
     const steps = sharedRequestSteps(otherTrace);
-    return { steps, summary: bankSummary(otherTrace, steps), index: indexTrace(otherTrace, params.workgroupSize) };
-  }, [otherTrace, params.workgroupSize]);
+    return { steps, summary: bankSummary(otherTrace, steps), index: otherIndex };
+  }, [otherTrace, otherIndex]);
   const current = useMemo(() => requestAtOrBefore(trace, mine.steps, step), [trace, mine.steps, step]);
   const place = useMemo(() => (current ? requestPlace(index, mine.steps, current) : undefined), [current, index, mine.steps]);
   const otherCurrent = useMemo(() => (other && place ? findRequest(other.index, other.steps, place) : undefined), [other, place]);
@@ -408,7 +396,7 @@ function BankView({ trace, index, step, variantId, params }: { trace: Trace; ind
         status.state === 'running'
           ? `simulating… ${Math.round(status.progress * 100)} %`
           : status.state === 'error'
-            ? `failed: ${status.message}`
+            ? `failed: ${status.message ?? 'unknown error'}`
             : status.state === 'cancelled'
               ? 'cancelled'
               : undefined,
@@ -424,7 +412,7 @@ function BankView({ trace, index, step, variantId, params }: { trace: Trace; ind
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Bank conflicts table (scrolls sideways)">
         <table className="data-table scan-bank-table" data-testid="bank-table">
           <caption>
-            Both variants simulated at n = {params.n}, {params.workgroupSize} invocations; the same request is found in the other trace by warp, barrier
+            Both variants simulated at n = {String(params.n)}, {trace.invocations} invocations; the same request is found in the other trace by warp, barrier
             phase and order.
           </caption>
           <thead>

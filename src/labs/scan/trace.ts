@@ -18,9 +18,9 @@
  *   This holds for the padded variant too, whose root lives at word `pad(2W − 1)`, not `2W − 1`:
  *   no address is assumed.
  */
-import { OpKind, type Trace } from '../sim/index.ts';
-import { barrierPhase, lastAtOrBefore, requestWavefronts, type TraceIndex } from './index.ts';
-import { dataflowTree } from './memory.ts';
+import { OpKind, type Trace } from '../../sim/index.ts';
+import { barrierPhase, lastAtOrBefore, requestWavefronts, type TraceIndex } from '../../trace/index.ts';
+import { dataflowTree } from '../../trace/memory.ts';
 
 export type ScanNodeKind = 'load' | 'add' | 'copy' | 'clear';
 /** Which picture a node belongs to: Blelloch's two trees, or one log-step network. */

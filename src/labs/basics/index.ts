@@ -1,8 +1,9 @@
-import type { BindingData } from '../../kernel/types.ts';
-import type { LabDefinition, LabParams, LabVariant } from '../lab.ts';
+import { defineLab, exactCheck, linearSpec, type LabInputs, type LabVariant, type LinearParams } from '../lab.ts';
+import { basicsCases } from './cases.ts';
+import { benchBasics } from './bench.ts';
 import { randomF32, seededRandom } from '../../util/random.ts';
 import { matrixAddRun, matrixShape, MATRIX_ADD_FILE } from './matrixAdd.ts';
-import { VECTOR_ADD_FILE, vectorAddReference, vectorAddRun } from './vectorAdd.ts';
+import { VECTOR_ADD_FILE, vectorAddBytes, vectorAddReference, vectorAddRun } from './vectorAdd.ts';
 import VECTOR_ADD_WGSL from '../../../shaders/basics/vector-add.wgsl?raw';
 import MATRIX_ADD_WGSL from '../../../shaders/basics/matrix-add.wgsl?raw';
 
@@ -55,42 +56,51 @@ const variants: LabVariant[] = [
 /** B for an input A: the same values reversed, so every element has a different partner. */
 const partner = (a: Float32Array): Float32Array => a.slice().reverse();
 
-function run(variant: string, params: LabParams, input: BindingData) {
-  const a = input as Float32Array;
-  if (variant === 'matrix-add') {
-    const { rows, cols } = matrixShape(a.length);
-    return matrixAddRun(a, partner(a), rows, cols);
-  }
-  return vectorAddRun({ a, b: partner(a), workgroupSize: params.workgroupSize });
+function run(variant: string, params: LinearParams, inputs: LabInputs, source?: string) {
+  const a = inputs.a as Float32Array;
+  const b = inputs.b as Float32Array;
+  const r =
+    variant === 'matrix-add'
+      ? matrixAddRun(a, b, matrixShape(a.length).rows, matrixShape(a.length).cols)
+      : vectorAddRun({ a, b, workgroupSize: params.workgroupSize });
+  return source === undefined ? r : { ...r, code: source };
+}
+
+function inputs(params: LinearParams, seed: number): LabInputs {
+  const a = randomF32(seededRandom(seed), params.n, -100, 100);
+  return { a, b: partner(a) };
 }
 
 /** Threads, blocks and grids: how an invocation finds its element, in 1-D and 2-D. */
-export const basicsLab: LabDefinition = {
+export const basicsLab = defineLab<'basics', LinearParams>({
   id: 'basics',
+  courseOrder: 1,
   title: 'Threads, blocks and grids',
   summary: 'How each invocation finds its element: global indices in a 1-D grid, rows and columns in a 2-D one, and how warps cut through them.',
   variants,
   defaultVariant: 'vector-add',
-  defaultParams: { n: 1024, workgroupSize: 256, type: 'f32' },
-  stepSizes: [256, 1000, 1024, 4096],
-  tree: 'reduction',
-  makeInput: (params: LabParams, seed: number) => randomF32(seededRandom(seed), params.n, -100, 100),
+  params: linearSpec([256, 1000, 1024, 4096], 'f32'),
+  defaults: { n: 1024, workgroupSize: 256, type: 'f32' },
+  inputs,
   stepRun: run,
-  async runAll(executor, variant, params, input) {
-    return (await executor.run(run(variant, params, input)))[0]![2]!;
+  async runAll(executor, variant, params, data) {
+    return (await executor.run(run(variant, params, data)))[0]![2]!;
   },
-  reference: (_params, input) => vectorAddReference(input as Float32Array, partner(input as Float32Array)),
-  agrees(_variant, _params, _input, output, reference) {
-    if (output.length !== reference.length) return false;
-    for (let i = 0; i < output.length; i++) if (!Object.is(output[i], reference[i])) return false;
-    return true;
+  check: (_variant, _params, data, output) => exactCheck(output, vectorAddReference(data.a as Float32Array, data.b as Float32Array)),
+  bench: {
+    elements: (p) => p.n,
+    at: (p, n) => ({ ...p, n }),
+    passes: (variant, p) => [run(variant, p, { a: new Float32Array(p.n), b: new Float32Array(p.n) })],
+    bytes: (p) => vectorAddBytes(p.n),
+    flops: (p) => p.n,
+    cpu(data) {
+      const a = data.a as Float32Array;
+      const b = data.b as Float32Array;
+      const c = new Float32Array(a.length);
+      for (let i = 0; i < a.length; i++) c[i] = a[i]! + b[i]!;
+      return c[0] ?? 0;
+    },
+    section: benchBasics,
   },
-  timingPasses: (variant, n, params) => [run(variant, params, new Float32Array(n))],
-  bytesMoved: (n) => 12 * n,
-  cpuBaseline(input) {
-    const a = input as Float32Array;
-    const c = new Float32Array(a.length);
-    for (let i = 0; i < a.length; i++) c[i] = a[i]! + a[a.length - 1 - i]!;
-    return c[0] ?? 0;
-  },
-};
+  cases: basicsCases,
+});

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { usePrefersReducedMotion } from '../motion.ts';
+import { usePrefersReducedMotion } from '../../../views/motion.ts';
 
 /** How a node is drawn; the shape, not only the colour, says what the write did. */
 export type GraphShape = 'load' | 'add' | 'copy' | 'clear';

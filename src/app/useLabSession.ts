@@ -1,0 +1,125 @@
+/**
+ * Binds a lab session (`session.ts`) to React and to the address: one session per lab view, kept
+ * in step with the route (back/forward, links), writing the step and the lane focus back to the
+ * URL after a short pause, and the keyboard's timeline actions. In a lesson the lesson owns the
+ * address, so nothing is written.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { labRoute, type LabRoute } from './url.ts';
+import { createLabSession, type LabSession, type LabSessionState, type SimulateFn } from './session.ts';
+import { client } from './simulation.ts';
+import type { AnyLab, LabVariant, Params } from '../labs/lab.ts';
+import type { SimResult } from '../sim/index.ts';
+import { barrierPhase, endOfPhase, findForward, nextStatement, previousStatement, type TraceIndex } from '../trace/index.ts';
+import { useAppStore } from '../store/index.ts';
+
+/** When a lesson hosts the lab: where the timeline starts, and who hears when the trace is ready. */
+export interface SessionLessonHooks {
+  readonly startAt: (index: TraceIndex) => number;
+  readonly onReady: (state: { result: SimResult; index: TraceIndex; step: number }) => void;
+}
+
+const simulateOnWorker: SimulateFn = (channel, run, options, onProgress) => client(channel).simulate(run, options, onProgress);
+
+type RoutePatch = Partial<Omit<LabRoute, 'kind' | 'lab'>>;
+
+export interface LabSessionHandle {
+  readonly session: LabSession;
+  /** Changes what the address names (variant, compare, parameters, workgroup); a new simulation follows. */
+  readonly go: (patch: RoutePatch, replace?: boolean) => void;
+  /** Sets a parameter by name and starts again from the first step. */
+  readonly setParam: (name: string, value: number | string) => void;
+  readonly setFocus: (warp: number, lane: number) => void;
+}
+
+export function useLabSession(
+  lab: AnyLab,
+  route: LabRoute,
+  lesson: SessionLessonHooks | undefined,
+  companions: ((variant: LabVariant, params: Params) => readonly { id: string; variant: string }[]) | undefined,
+): LabSessionHandle {
+  const navigate = useAppStore((s) => s.navigate);
+  const restored = useRef(route.step);
+  const lessonRef = useRef(lesson);
+  lessonRef.current = lesson;
+  const request = { variant: route.variant, compare: route.compare, params: route.params, workgroup: route.workgroup };
+  const requestKey = JSON.stringify(request);
+  const [session] = useState(() =>
+    createLabSession(lab, request, {
+      simulate: simulateOnWorker,
+      // Rendering starts nothing: the effect below simulates, and again after a remount.
+      deferStart: true,
+      ...(companions ? { companions } : {}),
+      startAt(index) {
+        if (lessonRef.current) return lessonRef.current.startAt(index);
+        // The address's step applies once, when the page opens; a new simulation starts at 0.
+        const s = restored.current ?? 0;
+        restored.current = undefined;
+        return s;
+      },
+      onReady: (state) => lessonRef.current?.onReady(state),
+    }),
+  );
+  useEffect(() => {
+    session.getState().configure(JSON.parse(requestKey) as typeof request);
+  }, [session, requestKey]);
+  useEffect(() => () => session.getState().dispose(), [session]);
+
+  const go = useCallback(
+    (patch: RoutePatch, replace = false) => {
+      if (lessonRef.current) return; // the lesson's address names the step; the lab's parameters are fixed
+      navigate(labRoute(lab.id as LabRoute['lab'], { ...route, ...patch }), { replace });
+    },
+    [navigate, lab.id, route],
+  );
+
+  // Keep the step in the URL once stepping pauses for a moment (not on every key or frame).
+  const step = useStore(session, (s) => s.step);
+  const playing = useStore(session, (s) => s.playing);
+  const ready = useStore(session, (s) => s.primary.index !== undefined);
+  useEffect(() => {
+    if (lesson || !ready || playing || restored.current !== undefined || route.step === step) return;
+    const timer = window.setTimeout(() => go({ step }, true), 250);
+    return () => window.clearTimeout(timer);
+  }, [lesson, step, playing, ready, route.step, go]);
+
+  return useMemo(
+    () => ({
+      session,
+      go,
+      setParam: (name: string, value: number | string) => go({ params: { ...route.params, [name]: value }, step: undefined }),
+      setFocus: (warp: number, lane: number) => {
+        session.getState().setFocus(warp, lane);
+        go({ warp, lane }, true);
+      },
+    }),
+    [session, go, route.params],
+  );
+}
+
+/** The timeline's actions over a session's primary trace, for buttons and shortcuts. */
+export function timelineActions(s: LabSessionState) {
+  const index = s.primary.index;
+  const jump = (target: number) => {
+    if (target >= 0) s.setStep(target);
+  };
+  const step = s.step;
+  return {
+    togglePlay: s.togglePlaying,
+    first: () => s.setStep(0),
+    last: () => s.setStep(s.stepCount - 1),
+    stepBack: () => s.setStep(step - 1),
+    stepForward: () => s.setStep(step + 1),
+    statementForward: () => index && jump(nextStatement(index, step)),
+    statementBack: () => index && jump(previousStatement(index, step)),
+    // Barrier to barrier: to the step where the whole workgroup has arrived (the barrier completes).
+    barrierForward: () => index && jump(endOfPhase(index, barrierPhase(index, step))),
+    barrierBack: () => index && jump(endOfPhase(index, barrierPhase(index, step) - 2)),
+    nextDivergence: () => index && jump(findForward(index, step, (t) => index.divergent[t] === 1)),
+    nextConflict: () => index && jump(findForward(index, step, (t) => index.wavefronts[t]! > 1)),
+    seek: s.setStep,
+    slower: s.slower,
+    faster: s.faster,
+  };
+}

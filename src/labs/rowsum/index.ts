@@ -1,0 +1,154 @@
+/**
+ * Row sum (course seed 003): one workgroup reduces one row of an M × N matrix in workgroup
+ * memory, each invocation loading two elements. "Simple" grows the stride and keeps invocations
+ * with tx % stride == 0; "better" halves it and keeps tx < stride, so whole warps stay busy until
+ * the stride falls below the warp size.
+ */
+import { defineLab, exactCheck, intField, MAX_STEP_ELEMENTS, type LabInputs, type LabVariant } from '../lab.ts';
+import { MAX_WORKGROUPS_PER_DIMENSION } from '../../kernel/types.ts';
+import { randomU32, seededRandom } from '../../util/random.ts';
+import { rowSumCases } from './cases.ts';
+import { isRowSumVariant, ROW_LENGTHS, ROWSUM_KERNELS, rowSumReference, rowSumRun, type RowSumVariant } from './kernel.ts';
+
+/** N columns (key `n`) and M rows (key `m`); the workgroup size follows from N. */
+type RowSumParams = { readonly cols: number; readonly rows: number };
+
+const SIMPLE_CUDA = `// CUDA rendering of shaders/rowsum/simple.wgsl (written for Warpscope).
+__global__ void rowSumSimple(const unsigned int *input, unsigned int *output, unsigned int cols) {
+  __shared__ unsigned int partialSum[2 * BLOCK_SIZE];
+  unsigned int tx = threadIdx.x;
+  unsigned int start = blockIdx.x * cols;       // one block per row, cols = 2 * blockDim.x
+  partialSum[tx] = input[start + tx];            // each thread loads two elements
+  partialSum[blockDim.x + tx] = input[start + blockDim.x + tx];
+  for (unsigned int stride = 1; stride <= blockDim.x; stride *= 2) {
+    __syncthreads();
+    if (tx % stride == 0) partialSum[2 * tx] += partialSum[2 * tx + stride];
+  }
+  if (tx == 0) output[blockIdx.x] = partialSum[0];
+}
+// Launch: rowSumSimple<<<rows, cols / 2>>>(input, output, cols);`;
+
+const BETTER_CUDA = `// CUDA rendering of shaders/rowsum/better.wgsl (written for Warpscope).
+__global__ void rowSumBetter(const unsigned int *input, unsigned int *output, unsigned int cols) {
+  __shared__ unsigned int partialSum[2 * BLOCK_SIZE];
+  unsigned int tx = threadIdx.x;
+  unsigned int start = blockIdx.x * cols;
+  partialSum[tx] = input[start + tx];
+  partialSum[blockDim.x + tx] = input[start + blockDim.x + tx];
+  for (unsigned int stride = blockDim.x; stride > 0; stride /= 2) {
+    __syncthreads();
+    if (tx < stride) partialSum[tx] += partialSum[tx + stride];
+  }
+  if (tx == 0) output[blockIdx.x] = partialSum[0];
+}
+// Launch: rowSumBetter<<<rows, cols / 2>>>(input, output, cols);`;
+
+const variants: LabVariant[] = [
+  {
+    id: 'simple',
+    title: 'Simple: growing stride, tx % stride == 0',
+    summary:
+      'Each invocation loads two elements; the stride doubles and invocation tx adds word 2·tx + stride into 2·tx when tx is a multiple of the stride. The workers thin out inside every warp, so warps split at every level.',
+    file: ROWSUM_KERNELS.simple.file,
+    wgsl: ROWSUM_KERNELS.simple.wgsl,
+    cuda: SIMPLE_CUDA,
+    workgroupSizes: ROW_LENGTHS.map((n) => n / 2),
+    elementTypes: ['u32'],
+    needsSubgroups: false,
+  },
+  {
+    id: 'better',
+    title: 'Better: halving stride, tx < stride',
+    summary:
+      'The stride halves from the workgroup size and the first stride invocations add word tx + stride into tx. The workers stay contiguous: whole warps work or rest until the stride drops below 32.',
+    file: ROWSUM_KERNELS.better.file,
+    wgsl: ROWSUM_KERNELS.better.wgsl,
+    cuda: BETTER_CUDA,
+    workgroupSizes: ROW_LENGTHS.map((n) => n / 2),
+    elementTypes: ['u32'],
+    needsSubgroups: false,
+  },
+];
+
+const variantOf = (id: string): RowSumVariant => {
+  if (!isRowSumVariant(id)) throw new RangeError(`The row-sum lab has no variant “${id}”; use simple or better.`);
+  return id;
+};
+
+const nearest = (values: readonly number[], wanted: number) => values.reduce((best, v) => (Math.abs(v - wanted) < Math.abs(best - wanted) ? v : best), values[0]!);
+
+const cols = intField({
+  key: 'n',
+  label: 'columns N',
+  min: 1,
+  max: 1 << 20,
+  choices: () => ROW_LENGTHS,
+  resolve(value) {
+    if ((ROW_LENGTHS as readonly number[]).includes(value)) return { value };
+    const use = nearest(ROW_LENGTHS, value);
+    return { value: use, notice: `One workgroup sums a row loading two elements per invocation, so N must be one of ${ROW_LENGTHS.join(', ')}; using ${use}.` };
+  },
+});
+
+const rows = intField({
+  key: 'm',
+  label: 'rows M',
+  min: 1,
+  max: MAX_WORKGROUPS_PER_DIMENSION,
+  choices: (_variant, params) => [1, 2, 4, 8, 16, 32].filter((m) => m * Number(params.cols) <= MAX_STEP_ELEMENTS),
+  resolve(value, _variant, params) {
+    const most = Math.max(1, Math.floor(MAX_STEP_ELEMENTS / Number(params.cols)));
+    return value <= most
+      ? { value }
+      : { value: most, notice: `Stepping through ${value.toLocaleString('en')} rows of ${Number(params.cols)} would trace too much; simulating ${most}.` };
+  },
+});
+
+/** The lab's parameter spec: N first, so the rows resolver knows the row length. */
+export const rowSumSpec = { cols, rows };
+
+function matrixOf(inputs: LabInputs): Uint32Array {
+  return inputs.matrix as Uint32Array;
+}
+
+export const rowsumLab = defineLab<'rowsum', RowSumParams>({
+  id: 'rowsum',
+  courseOrder: 2.5,
+  title: 'Row sum (one workgroup per row)',
+  summary:
+    'Sum every row of an M × N matrix, one workgroup per row with two elements per invocation: a growing stride that splits every warp against a halving one that keeps whole warps busy.',
+  variants,
+  defaultVariant: 'simple',
+  params: rowSumSpec,
+  defaults: { cols: 512, rows: 4 },
+  inputs: (p, seed) => ({ matrix: randomU32(seededRandom(seed), p.rows * p.cols, 1000) }),
+  stepRun: (variant, p, inputs, source) => rowSumRun(variantOf(variant), matrixOf(inputs), p.rows, p.cols, source),
+  async runAll(executor, variant, p, inputs) {
+    const out = (await executor.run(rowSumRun(variantOf(variant), matrixOf(inputs), p.rows, p.cols)))[0]![1]!;
+    return out.slice(0, p.rows);
+  },
+  check: (_variant, p, inputs, output) => exactCheck(output, rowSumReference(matrixOf(inputs), p.rows, p.cols)),
+  bench: {
+    elements: (p) => p.rows * p.cols,
+    // Whole rows of the chosen length, one workgroup each, up to the dispatch limit.
+    at: (p, n) => ({ ...p, rows: Math.min(MAX_WORKGROUPS_PER_DIMENSION, Math.max(1, Math.floor(n / p.cols))) }),
+    passes: (variant, p) => [rowSumRun(variantOf(variant), new Uint32Array(p.rows * p.cols), p.rows, p.cols)],
+    bytes: (p) => 4 * (p.rows * p.cols + p.rows),
+    flops: (p) => p.rows * (p.cols - 1),
+    cpu(inputs, p) {
+      const m = matrixOf(inputs);
+      let last = 0;
+      for (let r = 0; r < p.rows; r++) {
+        let acc = 0;
+        for (let c = 0; c < p.cols; c++) acc = (acc + m[r * p.cols + c]!) >>> 0;
+        last ^= acc;
+      }
+      return last;
+    },
+  },
+  cases: rowSumCases,
+  metrics: (_m, p) => [
+    { label: 'Tree levels per row', value: String(Math.log2(p.cols)), hint: 'log₂ N strides' },
+    { label: 'Additions per row', value: (p.cols - 1).toLocaleString('en'), hint: 'N − 1, whichever order' },
+  ],
+});

@@ -1,0 +1,52 @@
+/**
+ * What a lab's UI module (`src/labs/<lab>/ui/index.ts`) declares: its own panels, each with when
+ * it applies, the companion simulations it needs and its component. The shared views (code, warp
+ * grid, workgroup memory, timeline, metrics, timings, provenance tree) are offered to every lab by
+ * the lab page; a lab without a UI module gets only those.
+ */
+import type { ComponentType } from 'react';
+import type { SimResult, Trace } from '../sim/index.ts';
+import type { TraceIndex } from '../trace/index.ts';
+import type { LabVariant, Params } from './lab.ts';
+
+/** A companion simulation as a panel receives it. */
+export interface CompanionView {
+  readonly variant: string;
+  /** `running` with `progress`, `done` with `result` and `index`, or why it stopped. */
+  readonly state: 'idle' | 'running' | 'done' | 'error' | 'cancelled';
+  readonly progress: number;
+  readonly message?: string;
+  readonly result?: SimResult;
+  readonly index?: TraceIndex;
+}
+
+export interface PanelProps {
+  readonly trace: Trace;
+  readonly index: TraceIndex;
+  readonly step: number;
+  /** The main workgroup memory, -1 for none. */
+  readonly memory: number;
+  readonly variant: LabVariant;
+  readonly variants: readonly LabVariant[];
+  readonly params: Params;
+  /** The companions this panel declared, by id. */
+  readonly companions: Readonly<Record<string, CompanionView>>;
+  /** Moves the timeline to a step. */
+  readonly seek: (step: number) => void;
+}
+
+export interface LabPanel {
+  readonly id: string;
+  readonly title: string;
+  /** Whether the panel has something to show for this variant (default: always). */
+  applies?(variant: LabVariant, params: Params): boolean;
+  /** Simulations the panel needs beside the primary one; the session runs them. */
+  companions?(variant: LabVariant, params: Params): readonly { readonly id: string; readonly variant: string }[];
+  readonly component: ComponentType<PanelProps>;
+}
+
+export interface LabUi {
+  readonly panels: readonly LabPanel[];
+  /** The heading of the shared provenance tree for this lab (default: “Reduction tree”). */
+  readonly treeTitle?: string;
+}

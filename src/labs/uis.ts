@@ -1,0 +1,8 @@
+/**
+ * Lab UI modules by lab id, for labs that add panels of their own; a lab not listed here shows the
+ * shared views only. Imported by the app only (it brings React along).
+ */
+import type { LabUi } from './ui.ts';
+import { scanUi } from './scan/ui/index.ts';
+
+export const LAB_UIS: Readonly<Record<string, LabUi>> = { scan: scanUi };
