@@ -8,7 +8,7 @@ import type { GpuExecutor } from '../gpu/executor.ts';
 import { isGpuError, type GpuError } from '../gpu/errors.ts';
 import { simulate } from '../sim/simulate.ts';
 import { seededRandom } from '../util/random.ts';
-import { kernelCases } from './cases.ts';
+import { kernelCases } from '../labs/registry.ts';
 import type { KernelRun } from './types.ts';
 import { guardKernel } from './watchdog.ts';
 
