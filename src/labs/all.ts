@@ -7,3 +7,4 @@ export { reduceLab } from './reduce/index.ts';
 export { scanLab } from './scan/index.ts';
 export { rowsumLab } from './rowsum/index.ts';
 export { histogramLab } from './histogram/index.ts';
+export { convolutionLab } from './convolution/index.ts';

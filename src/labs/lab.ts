@@ -127,8 +127,8 @@ export interface LabModule<P extends Params = Params> {
   readonly cases: readonly KernelCase[];
   /** Moments lessons may name beyond the generic ones (start, end, barriers, divergence…). */
   readonly moments?: Readonly<Record<string, LabMoment>>;
-  /** Metric rows beyond the generic ones; `trace` is the traced workgroup's, when there is one. */
-  metrics?(metrics: Metrics, params: P, trace?: Trace): readonly MetricRow[];
+  /** Metric rows beyond the generic ones; `trace` is the traced workgroup's, when there is one, of `variant`. */
+  metrics?(metrics: Metrics, params: P, trace?: Trace, variant?: string): readonly MetricRow[];
 }
 
 /** A lab with its parameter type erased, as the registry and the app hold it. */
