@@ -1,6 +1,6 @@
 /**
- * Convolution figures for `npm run bench`: every 2-D variant on an 8192 × 8192 f32 image (smaller
- * where the adapter's buffers are smaller) with a 5 × 5 mask, checked against the CPU reference on
+ * Convolution figures for `npm run bench`: every variant on a square f32 image of about 2^maxLog2
+ * pixels (8192 × 8192 at the default 26; smaller where the adapter's buffers are) with a 5 × 5 mask, checked against the CPU reference on
  * a band of rows, then timed; GB/s count one read and one write per pixel, and the share is of the
  * in-run copy baseline. The 1-D variant is timed on the same pixels as one signal. The peer
  * (torch conv2d, cuDNN, TF32 off) runs from scripts/peers/histconv_peers.py.
@@ -11,14 +11,14 @@ import { CONVOLUTION_VARIANTS, convolutionInputs, convolutionReference, convolut
 
 const MASK = 5;
 
-export async function convolutionSection(gpu: GpuExecutor, baselines: BandwidthBaselines, opts: { repeats: number }): Promise<string> {
+export async function convolutionSection(gpu: GpuExecutor, baselines: BandwidthBaselines, opts: { repeats: number; maxLog2: number }): Promise<string> {
   const adapter = gpu.adapter!;
   const cap = Math.min(adapter.limits.maxStorageBufferBindingSize, adapter.limits.maxBufferSize);
-  let side = 8192;
+  let side = 2 ** Math.floor(opts.maxLog2 / 2);
   while (side > 64 && side * side * 4 > cap) side /= 2;
   const { image, mask } = convolutionInputs(side, side, MASK, 5);
   // The reference on the first 40 rows (ghost cells along the top and both sides) is enough to catch a wrong kernel.
-  const band = 40;
+  const band = Math.min(40, side - MASK);
   const bandImage = image.subarray(0, side * (band + MASK));
   const rows: string[][] = [];
   for (const v of CONVOLUTION_VARIANTS) {
@@ -33,6 +33,6 @@ export async function convolutionSection(gpu: GpuExecutor, baselines: BandwidthB
   }
   return [
     `${side} × ${side} f32, ${MASK} × ${MASK} mask (copy baseline ${fmt(baselines.copyGBps)} GB/s over ${baselines.bytes} bytes)`,
-    table(['variant', 'correct (first 40 rows)', 'median ms', 'GB/s (read + write)', 'of copy baseline'], rows),
+    table(['variant', `correct (first ${band} rows)`, 'median ms', 'GB/s (read + write)', 'of copy baseline'], rows),
   ].join('\n');
 }

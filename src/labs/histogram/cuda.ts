@@ -82,7 +82,12 @@ __global__ void histoAggregated(const unsigned char *buffer, unsigned int n, uns
 }`,
 
   'per-warp': `// CUDA rendering of shaders/histogram/per-warp.wgsl.
-${COMMON}
+__device__ int binOf(unsigned char b, unsigned int bins, unsigned int lo, unsigned int span) {
+  unsigned int offset = b - lo;
+  if (offset >= span) return -1;
+  if (span == bins) return (int)offset;                // 256 bins of bytes: no division
+  return (int)(offset * bins / span);
+}
 
 template <unsigned int BINS, unsigned int BLOCK>
 __global__ void histoPerWarp(const uint4 *__restrict__ data, unsigned int n, unsigned int *histo,
