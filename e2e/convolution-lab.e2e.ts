@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
+import { seriousAxeFindings, walkLesson } from './labAxe.ts';
 
 /** The convolution lab's stage: the input plane with the output tile, halo, ghosts and idle invocations. */
 describe('convolution lab', () => {
@@ -39,4 +40,15 @@ describe('convolution lab', () => {
     expect(errors).toEqual([]);
     expect(lesson.errors).toEqual([]);
   });
+
+  it('runs its lesson from the first step to the last, and its stage has no serious axe finding', async () => {
+    const { page, errors } = await openPage(browser(), '/lesson/convolution/1');
+    await new LabPageObject(page).ready();
+    expect(await page.getByTestId('lesson-counter').textContent()).toContain('of 6');
+    await walkLesson(page, 6);
+    expect(new URL(page.url()).pathname).toBe('/lesson/convolution/6');
+    await page.getByTestId('convolution-stage').waitFor();
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 240_000);
 });

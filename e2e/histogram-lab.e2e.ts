@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
+import { seriousAxeFindings, walkLesson } from './labAxe.ts';
 
 /** The histogram lab's stage: bins filling and lanes queued per bin, read from the trace. */
 describe('histogram lab', () => {
@@ -43,4 +44,15 @@ describe('histogram lab', () => {
     expect(errors).toEqual([]);
     expect(lesson.errors).toEqual([]);
   });
+
+  it('runs its lesson from the first step to the last, and its stage has no serious axe finding', async () => {
+    const { page, errors } = await openPage(browser(), '/lesson/histogram/1');
+    await new LabPageObject(page).ready();
+    expect(await page.getByTestId('lesson-counter').textContent()).toContain('of 6');
+    await walkLesson(page, 6);
+    expect(new URL(page.url()).pathname).toBe('/lesson/histogram/6');
+    await page.getByTestId('histogram-stage').waitFor();
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 240_000);
 });
