@@ -75,10 +75,12 @@ describe('convolution pictures from the trace', () => {
     expect(tiled.globalLoads / tiled.outputs.size).toBeCloseTo(256 / 144, 10);
   });
 
-  it('the vec4 tile: no invocation idles, each stores four outputs', () => {
-    const p = convolutionPicture(sim('tiled-vec4', shape(70, 20)).result.trace!, 'tiled-vec4', shape(70, 20));
+  it('the vec4 tile: no invocation idles, each stores a 4 × 2 block of outputs', () => {
+    const p = convolutionPicture(sim('tiled-vec4', shape(70, 40)).result.trace!, 'tiled-vec4', shape(70, 40));
     expect(p.idle).toHaveLength(0);
-    expect(p.outputs.size).toBe(64 * 16);
+    expect(p.outputs.size).toBe(64 * 32);
+    // The 72 × 36 tile: 64 + 2·4 columns, 32 + 2·2 rows.
+    expect(p.loadedBy.size).toBe(72 * 36);
   });
 
   it('fits parameters and names a wrong pixel', () => {

@@ -44,7 +44,7 @@ const variants: LabVariant[] = [
   variant('basic2d', '2. 2-D, basic (seed)', 'One invocation per output pixel in 16 × 16 workgroups; each reads its m × m neighbourhood straight from global memory, skipping ghost cells. Neighbouring outputs read almost the same values again and again.', [256]),
   variant('uniform-mask', '3. 2-D, mask in a uniform buffer', 'As 2, with the mask in a uniform buffer, WGSL’s constant memory: read-only, and every lane reads the same mask value at once, which a constant cache broadcasts.', [256]),
   variant('tiled', '4. 2-D tiled with a halo (seed)', 'A (T + m − 1)² workgroup loads an input tile, its T × T output tile plus a halo ring, into workgroup memory, one cell per invocation, zeros for ghost cells; after the barrier only T × T invocations compute. 16 × 16 loading, 12 × 12 computing for a 5 × 5 mask.', outputTileWidths(3).map((t) => (t + 2) ** 2)),
-  variant('tiled-vec4', '5. Tiled, every invocation computes, vec4 reads (fast)', 'A 16 × 16 workgroup owns a 64 × 16 output tile: it loads the tile with its halo as vec4s in a loop over all invocations, then each invocation computes four neighbouring outputs from three vec4s per mask row and stores them as one vec4. Nobody idles.', [256]),
+  variant('tiled-vec4', '5. Tiled, every invocation computes, vec4 reads (fast)', 'A 16 × 16 workgroup owns a 64 × 32 output tile: it loads the tile with its halo as vec4s in a loop over all invocations, then each invocation computes a 4 × 2 block of outputs from three vec4s per tile row and stores each row of four as one vec4. Nobody idles.', [256]),
 ];
 
 const variantOf = (id: string): ConvolutionVariant => {
@@ -106,7 +106,7 @@ const maskOf = (inputs: LabInputs) => inputs.mask as Float32Array;
 /** Metric rows from the traced workgroup: loads per output, halo overhead, idle invocations. */
 function convolutionMetrics(v: ConvolutionVariant, p: ConvolutionParams, picture: ReturnType<typeof convolutionPicture>): MetricRow[] {
   const m = p.maskWidth;
-  const tiledFormula = v === 'tiled' ? `(T + m − 1)² / T² = ${((p.outTile + m - 1) ** 2 / p.outTile ** 2).toFixed(2)}` : v === 'tiled-vec4' ? `(64 + 8)·(16 + m − 1) / (64·16) = ${((72 * (16 + m - 1)) / 1024).toFixed(2)}` : `m² = ${m * m}, fewer at the borders`;
+  const tiledFormula = v === 'tiled' ? `(T + m − 1)² / T² = ${((p.outTile + m - 1) ** 2 / p.outTile ** 2).toFixed(2)}` : v === 'tiled-vec4' ? `(64 + 8)·(32 + m − 1) / (64·32) = ${((72 * (32 + m - 1)) / 2048).toFixed(2)}` : `m² = ${m * m}, fewer at the borders`;
   const outs = picture.outputs.size;
   const loaded = v === 'tiled' || v === 'tiled-vec4' ? picture.loadedBy.size : picture.outputs.size + picture.halo.size - picture.ghosts.size;
   return [

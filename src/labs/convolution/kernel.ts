@@ -32,9 +32,9 @@ export const MASK_WIDTHS = [3, 5, 7] as const;
 export const MAX_INVOCATIONS = 256;
 /** Invocations per row and column of the basic 2-D workgroups. */
 export const BASIC_TILE = 16;
-/** Output columns and rows of one workgroup of the vec4 tiled variant (16 × 16 invocations, 4 outputs each). */
+/** Output columns and rows of one workgroup of the vec4 tiled variant (16 × 16 invocations, 4 × 2 outputs each). */
 export const VEC4_OUT_W = 64;
-export const VEC4_OUT_H = 16;
+export const VEC4_OUT_H = 32;
 /** Halo columns on each side of the vec4 tile: one vec4. */
 export const VEC4_HALO_COLS = 4;
 

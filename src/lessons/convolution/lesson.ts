@@ -95,12 +95,12 @@ export const convolutionLesson: Lesson = {
       variant: 'tiled-vec4',
       moment: { kind: 'end' },
       narrative:
-        'The fast tile turns it around: 256 invocations load a 72 × 20 tile (64 × 16 outputs and the halo) as vec4s in a loop, then each computes four neighbouring outputs from three vec4s per mask row and stores them as one vec4. No invocation is idle and the halo is a smaller share of the tile.',
+        'The fast tile turns it around: 256 invocations load a 72 × 36 tile (64 × 32 outputs and the halo) as vec4s in a loop, then each computes a 4 × 2 block of outputs from three vec4s per tile row and stores each row of four as one vec4. No invocation is idle and the halo is a smaller share of the tile.',
       lookAt: 'the invocations: none hatched',
       question: {
         prompt: 'How many invocations are idle in the compute phase now?',
         answer: (s) => pictureOf(s, 'tiled-vec4').idle.length,
-        explain: (s) => `${pictureOf(s, 'tiled-vec4').idle.length}: every invocation stores four outputs.`,
+        explain: (s) => `${pictureOf(s, 'tiled-vec4').idle.length}: every invocation stores eight outputs.`,
       },
     },
   ],
