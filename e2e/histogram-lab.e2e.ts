@@ -36,7 +36,7 @@ describe('histogram lab', () => {
   it('names a distribution it does not know, and opens its lesson at the merge', async () => {
     const { page, errors } = await openPage(browser(), '/lab/histogram?dist=zipf');
     await new LabPageObject(page).ready();
-    expect(await page.getByTestId('notices').textContent()).toMatch(/Ignored data “zipf”: expected one of letters, uniform, skewed, one-value/);
+    expect(await page.getByTestId('notices').textContent()).toMatch(/Ignored data “zipf”: expected one of letters, alphabet, uniform, skewed, one-value/);
     const lesson = await openPage(browser(), '/lesson/histogram/5');
     await new LabPageObject(lesson.page).ready();
     expect(await lesson.page.getByTestId('lesson-counter').textContent()).toContain('Step 5 of 6');

@@ -1,15 +1,17 @@
 /**
  * The histogram's input distributions, seeded: uniform bytes, a skewed spread, one value
- * throughout, and English-like letter text (the seed's example counts letters of a long text).
+ * throughout, English-like letter text (the seed's example counts letters of a long text), and the
+ * seed's own test buffer, the alphabet over and over (byte i is 'a' + i mod 26).
  */
 import { seededRandom } from '../../util/random.ts';
 import { BYTE_RANGE, LETTER_RANGE, type BinRange } from './kernel.ts';
 
-export const DISTRIBUTIONS = ['letters', 'uniform', 'skewed', 'one-value'] as const;
+export const DISTRIBUTIONS = ['letters', 'alphabet', 'uniform', 'skewed', 'one-value'] as const;
 export type Distribution = (typeof DISTRIBUTIONS)[number];
 
 export const DISTRIBUTION_LABELS: Readonly<Record<Distribution, string>> = {
   letters: 'letter text (English-like skew)',
+  alphabet: 'a–z repeated (the seed’s test buffer)',
   uniform: 'uniform bytes',
   skewed: 'skewed bytes (most near 0)',
   'one-value': 'all one value',
@@ -18,7 +20,7 @@ export const DISTRIBUTION_LABELS: Readonly<Record<Distribution, string>> = {
 export const isDistribution = (s: string): s is Distribution => (DISTRIBUTIONS as readonly string[]).includes(s);
 
 /** The byte range a distribution is counted over: letters over 'a' … 'z', the others over all bytes. */
-export const rangeOf = (d: Distribution): BinRange => (d === 'letters' ? LETTER_RANGE : BYTE_RANGE);
+export const rangeOf = (d: Distribution): BinRange => (d === 'letters' || d === 'alphabet' ? LETTER_RANGE : BYTE_RANGE);
 
 /**
  * Rough relative frequencies of a … z in English prose (per mille), so the letter bins are unequal
@@ -52,6 +54,9 @@ export function generateBytes(d: Distribution, n: number, seed: number): Uint8Ar
       break;
     case 'one-value':
       out.fill(ONE_VALUE);
+      break;
+    case 'alphabet':
+      for (let i = 0; i < n; i++) out[i] = 97 + (i % 26);
       break;
     case 'letters': {
       // Words of 1 to 9 letters separated by single spaces (spaces count in no bin).

@@ -25,6 +25,11 @@ describe('histogram reference and data', () => {
     expect([...unpackBytes(words, 21)]).toEqual([...bytes]);
   });
 
+  it('the seed’s buffer (a–z over and over) puts four letters in each of the first six bins, two in the last', () => {
+    const h = histogramReference(generateBytes('alphabet', 26 * 10, 1), 7, LETTER_RANGE);
+    expect([...h]).toEqual([40, 40, 40, 40, 40, 40, 20]);
+  });
+
   it('the letter text is skewed like prose: e–h outweighs u–x and y–z is nearly empty', () => {
     const h = histogramReference(generateBytes('letters', 20_000, 1), 7, LETTER_RANGE);
     expect(h[1]!).toBeGreaterThan(h[5]!);
@@ -57,6 +62,12 @@ describe('histogram kernels on the simulator', () => {
       expect(a.sameAddress).toBe(32);
     }
     expect(atomicSummary(r.trace!)).toMatchObject({ maxSameAddress: 32, meanSameAddress: 32 });
+  });
+
+  it('on the seed’s a–z buffer a warp’s 32 consecutive letters queue up to 8 lanes on one bin', () => {
+    // 32 letters span the alphabet and 6 more: a window starting at 'a' holds a–d twice.
+    const r = sim('grid-stride', generateBytes('alphabet', 4096, 1), 7, LETTER_RANGE);
+    expect(atomicSummary(r.trace!).maxSameAddress).toBe(8);
   });
 
   it('hand-checked: when every warp reads 32 distinct values the same-address count is 1', () => {
@@ -98,7 +109,7 @@ describe('histogram kernels on the simulator', () => {
   });
 
   it('fits parameters and names a wrong distribution', () => {
-    expect(histogramSpec.dist.parse('zipf')).toEqual({ error: expect.stringMatching(/letters, uniform, skewed, one-value/) as unknown });
+    expect(histogramSpec.dist.parse('zipf')).toEqual({ error: expect.stringMatching(/letters, alphabet, uniform, skewed, one-value/) as unknown });
     expect(histogramSpec.n.resolve(1 << 20, histogramLab.variants[0]!, {}).value).toBe(65_536);
     const inputs = histogramLab.inputs({ n: 100, bins: 7, dist: 'letters' }, 1);
     const bad = new Uint32Array(7);
