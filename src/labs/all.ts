@@ -6,3 +6,5 @@ export { basicsLab } from './basics/index.ts';
 export { reduceLab } from './reduce/index.ts';
 export { scanLab } from './scan/index.ts';
 export { rowsumLab } from './rowsum/index.ts';
+export { histogramLab } from './histogram/index.ts';
+export { convolutionLab } from './convolution/index.ts';

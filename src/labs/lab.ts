@@ -7,7 +7,7 @@
 import type { BindingData, KernelRun } from '../kernel/types.ts';
 import type { KernelCase } from '../kernel/cases.ts';
 import type { BandwidthBaselines, GpuExecutor } from '../gpu/executor.ts';
-import type { Metrics } from '../sim/index.ts';
+import type { Metrics, Trace } from '../sim/index.ts';
 import type { TraceIndex } from '../trace/index.ts';
 import type { ElementType, KernelExecutor } from './types.ts';
 
@@ -127,8 +127,8 @@ export interface LabModule<P extends Params = Params> {
   readonly cases: readonly KernelCase[];
   /** Moments lessons may name beyond the generic ones (start, end, barriers, divergence…). */
   readonly moments?: Readonly<Record<string, LabMoment>>;
-  /** Metric rows beyond the generic ones. */
-  metrics?(metrics: Metrics, params: P): readonly MetricRow[];
+  /** Metric rows beyond the generic ones; `trace` is the traced workgroup's, when there is one, of `variant`. */
+  metrics?(metrics: Metrics, params: P, trace?: Trace, variant?: string): readonly MetricRow[];
 }
 
 /** A lab with its parameter type erased, as the registry and the app hold it. */

@@ -4,5 +4,7 @@
  */
 import type { LabUi } from './ui.ts';
 import { scanUi } from './scan/ui/index.ts';
+import { histogramUi } from './histogram/ui/index.ts';
+import { convolutionUi } from './convolution/ui/index.ts';
 
-export const LAB_UIS: Readonly<Record<string, LabUi>> = { scan: scanUi };
+export const LAB_UIS: Readonly<Record<string, LabUi>> = { scan: scanUi, histogram: histogramUi, convolution: convolutionUi };

@@ -209,7 +209,8 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
   const otherStep = compare ? alignedStep(index, other.index, safeStep) : 0;
   const otherWarps = useMemo(() => (compare && other.index ? warpsAt(other.index, otherStep) : []), [compare, other.index, otherStep]);
   const warpsOf = (slot: SimSlot) => slot.totalWorkgroups * (slot.index?.warpCount ?? 1);
-  const extraMetrics = main.result && lab.metrics ? lab.metrics(main.result.metrics, params) : undefined;
+  // Memoised: a lab's rows may scan the whole trace (the histogram's same-address counts).
+  const extraMetrics = useMemo(() => (main.result && lab.metrics ? lab.metrics(main.result.metrics, params, main.result.trace, variant.id) : undefined), [lab, main.result, params, variant.id]);
 
   return (
     <div className="lab" data-testid="lab" data-variant={variant.id}>

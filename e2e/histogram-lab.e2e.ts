@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './browser.ts';
+import { LabPageObject } from './pages.ts';
+import { seriousAxeFindings, walkLesson } from './labAxe.ts';
+
+/** The histogram lab's stage: bins filling and lanes queued per bin, read from the trace. */
+describe('histogram lab', () => {
+  const browser = useBrowser();
+
+  it('queues all 32 lanes on one bin for one-value data, by keyboard, and shows the merge of private bins', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/histogram?v=grid-stride&n=4096&bins=256&dist=one-value');
+    const lab = new LabPageObject(page);
+    await lab.ready();
+    const stage = page.getByTestId('histogram-stage');
+    await stage.waitFor();
+    // Keyboard: focus the jump button and press Enter.
+    await page.getByTestId('histogram-next-atomic').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid=histogram-stage]')?.getAttribute('data-same-address') === '32');
+    expect(await stage.getAttribute('data-atomic-space')).toBe('global');
+    expect(await page.locator('[data-testid=histogram-bins] tr[data-bin="0"]').getAttribute('data-queue')).toBe('32');
+    expect(await page.getByTestId('histogram-now').textContent()).toMatch(/longest queue is 32 lanes/);
+    expect(await page.getByTestId('histogram-serialisation').textContent()).toMatch(/32 \/ 32\.00/);
+    expect(await page.locator('[data-metric="Largest same-address count"]').first().textContent()).toBe('32');
+
+    await page.getByTestId('variant-select').selectOption('privatized');
+    await page.waitForFunction(() => document.querySelector('[data-testid=lab]')?.getAttribute('data-variant') === 'privatized');
+    await lab.ready();
+    await page.getByTestId('histogram-merge').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=histogram-stage]')?.getAttribute('data-atomic-space') === 'global');
+    expect(await page.getByTestId('histogram-global-ops').textContent()).toMatch(/^256 /);
+    expect(new URL(page.url()).searchParams.get('bins')).toBe('256');
+    expect(errors).toEqual([]);
+  });
+
+  it('names a distribution it does not know, and opens its lesson at the merge', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/histogram?dist=zipf');
+    await new LabPageObject(page).ready();
+    expect(await page.getByTestId('notices').textContent()).toMatch(/Ignored data “zipf”: expected one of letters, alphabet, uniform, skewed, one-value/);
+    const lesson = await openPage(browser(), '/lesson/histogram/5');
+    await new LabPageObject(lesson.page).ready();
+    expect(await lesson.page.getByTestId('lesson-counter').textContent()).toContain('Step 5 of 6');
+    await lesson.page.waitForFunction(() => document.querySelector('[data-testid=histogram-stage]')?.getAttribute('data-atomic-space') === 'global');
+    expect(errors).toEqual([]);
+    expect(lesson.errors).toEqual([]);
+  });
+
+  it('runs its lesson from the first step to the last, and its stage has no serious axe finding', async () => {
+    const { page, errors } = await openPage(browser(), '/lesson/histogram/1');
+    await new LabPageObject(page).ready();
+    expect(await page.getByTestId('lesson-counter').textContent()).toContain('of 6');
+    await walkLesson(page, 6);
+    expect(new URL(page.url()).pathname).toBe('/lesson/histogram/6');
+    await page.getByTestId('histogram-stage').waitFor();
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 240_000);
+});

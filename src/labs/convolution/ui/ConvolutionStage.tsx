@@ -1,0 +1,119 @@
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import type { PanelProps } from '../../ui.ts';
+import { isConvolutionVariant } from '../kernel.ts';
+import { cellKey, convolutionPicture, type Cell } from '../trace.ts';
+import './ConvolutionStage.css';
+
+const CELL = 14;
+const INV = 14;
+
+/** Grey shades for read counts, darkest for the most reads (the readout gives the number). */
+const shade = (reads: number, most: number) => (reads === 0 ? 'transparent' : `hsl(220 15% ${Math.round(85 - (60 * reads) / Math.max(1, most))}%)`);
+
+/**
+ * The convolution lab's stage, read from the trace of one workgroup: its part of the input plane
+ * with the output tile (thick border), the halo ring (dashes), ghost cells (crosses), a shade for
+ * how many outputs read each cell, and cells not loaded yet at this step drawn faint; below, the
+ * workgroup's invocations with those idle in the compute phase hatched. Arrow keys move a cursor
+ * over the plane; the readout says what the trace knows about that cell, and its loader is ringed.
+ */
+export function ConvolutionStage({ trace, step, params, variant }: PanelProps) {
+  const titleId = useId();
+  const hatchId = 'conv-idle-hatch';
+  const [width, height, maskWidth, outTile] = [Number(params.width), Number(params.height), Number(params.maskWidth), Number(params.outTile)];
+  const v = isConvolutionVariant(variant.id) ? variant.id : 'basic2d';
+  const pic = useMemo(() => convolutionPicture(trace, v, { width, height, maskWidth, outTile }), [trace, v, width, height, maskWidth, outTile]);
+  const [r0, r1] = pic.rows;
+  const [c0, c1] = pic.cols;
+  const rows = r1 - r0 + 1;
+  const cols = c1 - c0 + 1;
+  const [cursor, setCursor] = useState<Cell>({ row: Math.max(r0, 0), col: Math.max(c0, 0) });
+  const at: Cell = { row: Math.min(r1, Math.max(r0, cursor.row)), col: Math.min(c1, Math.max(c0, cursor.col)) };
+  const most = Math.max(1, ...pic.reads.values());
+  const key = cellKey(at);
+  const loader = pic.loadedBy.get(key);
+  const loadedStep = pic.loadedAt.get(key);
+  const wgX = trace.workgroupSize[0] > 1 && trace.workgroupSize[1] > 1 ? trace.workgroupSize[0] : 32;
+  const idle = new Set(pic.idle);
+
+  const roleOf = (k: string) => (pic.outputs.has(k) ? 'in the output tile' : pic.ghosts.has(k) ? 'a ghost cell outside the image' : pic.halo.has(k) ? 'in the halo ring' : 'not used by this workgroup');
+  const invocationText = (i: number) => `invocation ${i} (x ${i % wgX}, y ${Math.floor(i / wgX)}; warp ${Math.floor(i / trace.warpSize)}, lane ${i % trace.warpSize})`;
+  const readout = [
+    `Cell (row ${at.row}, column ${at.col}) is ${roleOf(key)}.`,
+    loader === undefined ? 'No invocation of this workgroup loaded it.' : `${loadedStep !== undefined && loadedStep > step ? 'Will be loaded' : 'Loaded'} by ${invocationText(loader)}${loadedStep !== undefined ? ` at step ${loadedStep}` : ''}.`,
+    `Read ${pic.reads.get(key) ?? 0} times by this workgroup’s outputs.`,
+  ].join(' ');
+
+  const onKey = (e: KeyboardEvent) => {
+    const d: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const m = d[e.key];
+    if (!m) return;
+    e.preventDefault();
+    e.stopPropagation(); // the arrows move the cursor here, not the timeline
+    setCursor({ row: Math.min(r1, Math.max(r0, at.row + m[0])), col: Math.min(c1, Math.max(c0, at.col + m[1])) });
+  };
+
+  const cells = [];
+  for (let row = r0; row <= r1; row++) {
+    for (let col = c0; col <= c1; col++) {
+      const k = cellKey({ row, col });
+      const x = (col - c0) * CELL;
+      const y = (row - r0) * CELL;
+      const pending = (pic.loadedAt.get(k) ?? -1) > step;
+      cells.push(<rect key={`c${k}`} className={pending ? 'conv-cell pending' : 'conv-cell'} x={x} y={y} width={CELL} height={CELL} fill={shade(pic.reads.get(k) ?? 0, most)} />);
+      if (pic.ghosts.has(k)) cells.push(<path key={`g${k}`} className="conv-role-ghost" d={`M${x + 3} ${y + 3}L${x + CELL - 3} ${y + CELL - 3}M${x + CELL - 3} ${y + 3}L${x + 3} ${y + CELL - 3}`} />);
+      else if (pic.halo.has(k)) cells.push(<rect key={`h${k}`} className="conv-role-halo" x={x + 2} y={y + 2} width={CELL - 4} height={CELL - 4} />);
+      if (pic.outputs.has(k)) cells.push(<rect key={`o${k}`} className="conv-role-output" x={x + 1.5} y={y + 1.5} width={CELL - 3} height={CELL - 3} />);
+    }
+  }
+  const invRows = Math.ceil(pic.invocations / wgX);
+
+  return (
+    <section className="panel conv-stage" aria-labelledby={titleId} data-testid="convolution-stage" data-idle={pic.idle.length} data-outputs={pic.outputs.size} data-ghosts={pic.ghosts.size} data-halo={pic.halo.size}>
+      <div className="panel-head">
+        <h2 id={titleId}>Input plane around workgroup {trace.workgroups[0] ?? 0} (from the trace)</h2>
+      </div>
+      <ul className="conv-key" aria-label="Key">
+        <li><svg viewBox="0 0 14 14" aria-hidden="true"><rect className="conv-role-output" x="1.5" y="1.5" width="11" height="11" /></svg> thick border: output tile</li>
+        <li><svg viewBox="0 0 14 14" aria-hidden="true"><rect className="conv-role-halo" x="2" y="2" width="10" height="10" /></svg> dashed: halo ring</li>
+        <li><svg viewBox="0 0 14 14" aria-hidden="true"><path className="conv-role-ghost" d="M3 3L11 11M11 3L3 11" /></svg> cross: ghost cell (0, outside the image)</li>
+        <li>darker: read by more outputs (up to {most}); faint: not loaded yet at this step</li>
+      </ul>
+      <div className="conv-plane-wrap" tabIndex={0} role="group" aria-label={`Input plane, rows ${r0} to ${r1}, columns ${c0} to ${c1}; arrow keys move the cursor`} onKeyDown={onKey} data-testid="convolution-plane">
+        <svg className="conv-plane" viewBox={`0 0 ${cols * CELL} ${rows * CELL}`} width={cols * CELL} height={rows * CELL} aria-hidden="true">
+          {cells}
+          <rect className="conv-cursor" x={(at.col - c0) * CELL} y={(at.row - r0) * CELL} width={CELL} height={CELL} />
+        </svg>
+      </div>
+      <p className="conv-readout" aria-live="polite" data-testid="convolution-readout">
+        {readout}
+      </p>
+      <p className="hint">
+        Top-left of the drawing: row {r0}, column {c0}. {v === 'conv1d' ? `The 1-D signal is drawn wrapped at the image width; ghost cells before element 0 sit in row −1.` : ''}
+      </p>
+      <h3>Invocations of the workgroup: {pic.idle.length} of {pic.invocations} idle in the compute phase</h3>
+      <svg className="conv-invocations" viewBox={`0 0 ${wgX * INV} ${invRows * INV}`} width={wgX * INV} height={invRows * INV} role="img" aria-label={`${pic.invocations} invocations, ${wgX} per row; ${pic.idle.length} hatched ones compute no output`} data-testid="convolution-invocations">
+        <defs>
+          <pattern id={hatchId} width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <line x1="0" y1="0" x2="0" y2="4" stroke="var(--muted)" strokeWidth="2" />
+          </pattern>
+        </defs>
+        {Array.from({ length: pic.invocations }, (_, i) => (
+          <rect key={i} className={idle.has(i) ? 'conv-inv idle' : 'conv-inv busy'} x={(i % wgX) * INV} y={Math.floor(i / wgX) * INV} width={INV} height={INV} />
+        ))}
+        {loader !== undefined && <rect className="conv-loader" x={(loader % wgX) * INV} y={Math.floor(loader / wgX) * INV} width={INV} height={INV} />}
+      </svg>
+      <p className="hint">Solid: computes an output. Hatched: only loads (idle while the others compute). The ringed square loaded the cell under the cursor.</p>
+      <dl className="conv-summary">
+        <dt>Output cells</dt>
+        <dd>{pic.outputs.size}</dd>
+        <dt>Halo cells (ghosts included)</dt>
+        <dd>{pic.halo.size}</dd>
+        <dt>Ghost cells</dt>
+        <dd>{pic.ghosts.size}</dd>
+        <dt>Global loads of the image</dt>
+        <dd data-testid="convolution-loads">{pic.globalLoads}</dd>
+      </dl>
+    </section>
+  );
+}

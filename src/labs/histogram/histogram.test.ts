@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../sim/index.ts';
+import { histogramLab, histogramSpec } from './index.ts';
+import { BYTE_RANGE, binOf, HISTOGRAM_VARIANTS, histogramReference, histogramRun, LETTER_RANGE, packBytes, unpackBytes, type BinRange, type HistogramVariant } from './kernel.ts';
+import { generateBytes } from './data.ts';
+import { atomicAt, atomicSteps, atomicSummary, binsAfter, nextAtomic } from './trace.ts';
+
+const sim = (variant: HistogramVariant, bytes: Uint8Array, bins: number, range: BinRange) =>
+  simulate(histogramRun(variant, packBytes(bytes), bytes.length, bins, range), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
+
+describe('histogram reference and data', () => {
+  it('puts letters in the seed’s bins of four (a–d, e–h, …, y–z) and skips anything else', () => {
+    const text = new TextEncoder().encode('abcd efgh yz!Z');
+    expect([...histogramReference(text, 7, LETTER_RANGE)]).toEqual([4, 4, 0, 0, 0, 0, 2]);
+    expect(binOf(255, 256, BYTE_RANGE)).toBe(255);
+    expect(binOf(255, 100, BYTE_RANGE)).toBe(99);
+    expect(binOf(96, 7, LETTER_RANGE)).toBe(-1);
+  });
+
+  it('packs bytes four to a word and back', () => {
+    const bytes = Uint8Array.from({ length: 21 }, (_, i) => i * 11);
+    const words = packBytes(bytes);
+    expect(words.length).toBe(8);
+    expect(words[0]).toBe(0 | (11 << 8) | (22 << 16) | (33 << 24));
+    expect([...unpackBytes(words, 21)]).toEqual([...bytes]);
+  });
+
+  it('the seed’s buffer (a–z over and over) puts four letters in each of the first six bins, two in the last', () => {
+    const h = histogramReference(generateBytes('alphabet', 26 * 10, 1), 7, LETTER_RANGE);
+    expect([...h]).toEqual([40, 40, 40, 40, 40, 40, 20]);
+  });
+
+  it('the letter text is skewed like prose: e–h outweighs u–x and y–z is nearly empty', () => {
+    const h = histogramReference(generateBytes('letters', 20_000, 1), 7, LETTER_RANGE);
+    expect(h[1]!).toBeGreaterThan(h[5]!);
+    expect(h[6]!).toBeLessThan(h[1]! / 10);
+  });
+});
+
+describe('histogram kernels on the simulator', () => {
+  const cases: [string, Uint8Array, number, BinRange][] = [
+    ['letters, 7 bins', generateBytes('letters', 3001, 5), 7, LETTER_RANGE],
+    ['uniform, 100 bins (not a multiple of 256)', generateBytes('uniform', 5003, 6), 100, BYTE_RANGE],
+    ['skewed, 256 bins', generateBytes('skewed', 4096, 7), 256, BYTE_RANGE],
+    ['one value, 256 bins', generateBytes('one-value', 999, 8), 256, BYTE_RANGE],
+  ];
+  for (const variant of HISTOGRAM_VARIANTS) {
+    it.each(cases)(`${variant}: %s matches the CPU reference, no race`, (_label, bytes, bins, range) => {
+      const r = sim(variant, bytes, bins, range);
+      expect(r.diagnostics).toEqual([]);
+      expect([...r.buffers[0]![1]!.slice(0, bins)]).toEqual([...histogramReference(bytes, bins, range)]);
+    });
+  }
+
+  it('hand-checked: all one value under variant 2 queues all 32 lanes of a warp on one address', () => {
+    const r = sim('grid-stride', new Uint8Array(8192), 256, BYTE_RANGE);
+    const steps = atomicSteps(r.trace!);
+    expect(steps.length).toBeGreaterThan(0);
+    for (const a of steps) {
+      expect(a.space).toBe('global');
+      expect(a.queues).toHaveLength(1);
+      expect(a.sameAddress).toBe(32);
+    }
+    expect(atomicSummary(r.trace!)).toMatchObject({ maxSameAddress: 32, meanSameAddress: 32 });
+  });
+
+  it('on the seed’s a–z buffer a warp’s 32 consecutive letters queue up to 8 lanes on one bin', () => {
+    // 32 letters span the alphabet and 6 more: a window starting at 'a' holds a–d twice.
+    const r = sim('grid-stride', generateBytes('alphabet', 4096, 1), 7, LETTER_RANGE);
+    expect(atomicSummary(r.trace!).maxSameAddress).toBe(8);
+  });
+
+  it('hand-checked: when every warp reads 32 distinct values the same-address count is 1', () => {
+    const ramp = Uint8Array.from({ length: 8192 }, (_, i) => i % 256);
+    const r = sim('grid-stride', ramp, 256, BYTE_RANGE);
+    const s = atomicSummary(r.trace!);
+    expect(s.maxSameAddress).toBe(1);
+    expect(s.meanSameAddress).toBe(1);
+    expect(atomicAt(r.trace!, nextAtomic(r.trace!, 0))!.queues).toHaveLength(32);
+  });
+
+  it('the bins of the traced workgroup fill to its share, and privatised bins merge once per bin', () => {
+    const bytes = generateBytes('letters', 4096, 1);
+    const run = sim('privatized', bytes, 7, LETTER_RANGE);
+    const trace = run.trace!;
+    const s = atomicSummary(trace);
+    expect(s.globalLaneOps).toBe(7); // the merge only
+    expect(s.mergeLaneOps).toBe(7);
+    expect(s.clearLaneOps).toBe(7);
+    const mems = trace.memories.filter((m) => m.space !== 'uniform');
+    const priv = mems.find((m) => m.space === 'workgroup')!.id;
+    const glob = mems.find((m) => m.name === 'histo')!.id;
+    const privateBins = binsAfter(trace, priv, trace.stepCount - 1, 7);
+    // Two workgroups of the grid share the text: workgroup 0 counted about half of every bin.
+    const all = histogramReference(bytes, 7, LETTER_RANGE);
+    expect(privateBins.reduce((a, x) => a + x, 0)).toBe(s.workgroupLaneOps);
+    for (let b = 0; b < 7; b++) expect(privateBins[b]!).toBeLessThanOrEqual(all[b]!);
+    expect([...binsAfter(trace, glob, trace.stepCount - 1, 7)]).toEqual([...privateBins]);
+    expect([...binsAfter(trace, glob, 0, 7)]).toEqual([0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it('aggregation and per-warp copies turn one-value data into one atomic per invocation', () => {
+    const zeros = new Uint8Array(16_384);
+    const agg = atomicSummary(sim('aggregated', zeros, 256, BYTE_RANGE).trace!);
+    expect(agg.workgroupLaneOps).toBe(256);
+    const fast = atomicSummary(sim('per-warp', zeros, 256, BYTE_RANGE).trace!);
+    expect(fast.workgroupLaneOps).toBe(256);
+    expect(fast.globalLaneOps).toBe(1); // one non-empty bin, merged once
+  });
+
+  it('fits parameters and names a wrong distribution', () => {
+    expect(histogramSpec.dist.parse('zipf')).toEqual({ error: expect.stringMatching(/letters, alphabet, uniform, skewed, one-value/) as unknown });
+    expect(histogramSpec.n.resolve(1 << 20, histogramLab.variants[0]!, {}).value).toBe(65_536);
+    const inputs = histogramLab.inputs({ n: 100, bins: 7, dist: 'letters' }, 1);
+    const bad = new Uint32Array(7);
+    expect(histogramLab.check('grid-stride', { n: 100, bins: 7, dist: 'letters' }, inputs, bad)).toMatchObject({ ok: false });
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * The histogram kernels as `KernelRun`s, their inputs and their CPU reference. The input is a byte
+ * string packed four bytes to a u32 word (little-endian); a byte b counts in bin
+ * ⌊(b − lo) · bins / span⌋ when lo ≤ b < lo + span, and nowhere otherwise. The seed's letter bins
+ * are lo = 'a', span = 28, bins = 7: a–d, e–h, …, y–z.
+ */
+import type { KernelRun } from '../../kernel/types.ts';
+import { foldWorkgroups } from '../../kernel/types.ts';
+import PER_ELEMENT_WGSL from '../../../shaders/histogram/per-element.wgsl?raw';
+import GRID_STRIDE_WGSL from '../../../shaders/histogram/grid-stride.wgsl?raw';
+import PRIVATIZED_WGSL from '../../../shaders/histogram/privatized.wgsl?raw';
+import AGGREGATED_WGSL from '../../../shaders/histogram/aggregated.wgsl?raw';
+import PER_WARP_WGSL from '../../../shaders/histogram/per-warp.wgsl?raw';
+
+export const HISTOGRAM_VARIANTS = ['per-element', 'grid-stride', 'privatized', 'aggregated', 'per-warp'] as const;
+export type HistogramVariant = (typeof HISTOGRAM_VARIANTS)[number];
+
+export const HISTOGRAM_KERNELS: Readonly<Record<HistogramVariant, { readonly file: string; readonly wgsl: string }>> = {
+  'per-element': { file: 'shaders/histogram/per-element.wgsl', wgsl: PER_ELEMENT_WGSL },
+  'grid-stride': { file: 'shaders/histogram/grid-stride.wgsl', wgsl: GRID_STRIDE_WGSL },
+  privatized: { file: 'shaders/histogram/privatized.wgsl', wgsl: PRIVATIZED_WGSL },
+  aggregated: { file: 'shaders/histogram/aggregated.wgsl', wgsl: AGGREGATED_WGSL },
+  'per-warp': { file: 'shaders/histogram/per-warp.wgsl', wgsl: PER_WARP_WGSL },
+};
+
+export const isHistogramVariant = (id: string): id is HistogramVariant => (HISTOGRAM_VARIANTS as readonly string[]).includes(id);
+
+/** Invocations per workgroup, for every variant. */
+export const HISTOGRAM_WORKGROUP = 256;
+/** Bytes each invocation handles per round trip of the grid in the grid-stride variants (about). */
+const BYTES_PER_INVOCATION = 8;
+/** The most workgroups a grid-stride variant launches: enough to fill a large GPU several times. */
+export const MAX_GRID = 1024;
+/** Bytes the fast variant reads per invocation and iteration: one vec4<u32>. */
+const VEC4_BYTES = 16;
+
+/** Which byte values count, and how they spread over the bins. */
+export interface BinRange {
+  readonly lo: number;
+  readonly span: number;
+}
+/** The seed's letters: 'a' … 'z' in bins of four letters (the last bin also takes '{' and '|', never present). */
+export const LETTER_RANGE: BinRange = { lo: 97, span: 28 };
+export const BYTE_RANGE: BinRange = { lo: 0, span: 256 };
+
+/** Bin of one byte, or -1 when it does not count: the kernels' `bin_of`. */
+export function binOf(byte: number, bins: number, range: BinRange): number {
+  const offset = byte - range.lo;
+  return offset >= 0 && offset < range.span ? Math.floor((offset * bins) / range.span) : -1;
+}
+
+/** The CPU reference: counts per bin. */
+export function histogramReference(bytes: Uint8Array, bins: number, range: BinRange): Uint32Array {
+  const out = new Uint32Array(bins);
+  for (const b of bytes) {
+    const bin = binOf(b, bins, range);
+    if (bin >= 0) out[bin]!++;
+  }
+  return out;
+}
+
+/** Bytes packed four to a word, little-endian, padded with zero words to whole vec4s. */
+export function packBytes(bytes: Uint8Array): Uint32Array {
+  const words = new Uint32Array(Math.max(4, Math.ceil(bytes.length / 16) * 4));
+  new Uint8Array(words.buffer).set(bytes);
+  // The machines this runs on are little-endian; a big-endian host would have to swap here.
+  return words;
+}
+
+/** The bytes of a packed input. */
+export function unpackBytes(words: Uint32Array, n: number): Uint8Array {
+  return new Uint8Array(words.buffer, words.byteOffset, n).slice();
+}
+
+/** Workgroups a variant launches for `n` bytes: [x] or a folded [x, y] for one element per invocation. */
+export function gridOf(variant: HistogramVariant, n: number): [number, number] {
+  const wg = HISTOGRAM_WORKGROUP;
+  if (variant === 'per-element') return foldWorkgroups(Math.max(1, Math.ceil(n / wg)));
+  const per = variant === 'per-warp' ? VEC4_BYTES * 4 : BYTES_PER_INVOCATION;
+  return [Math.min(MAX_GRID, Math.max(1, Math.ceil(n / (wg * per)))), 1];
+}
+
+/** One dispatch over `n` bytes packed in `words`, counting into `bins` bins over `range`. */
+export function histogramRun(variant: HistogramVariant, words: Uint32Array, n: number, bins: number, range: BinRange, source?: string): KernelRun {
+  if (!Number.isInteger(bins) || bins < 1 || bins > 256) throw new RangeError(`${bins} bins: a histogram of bytes takes 1 to 256 bins.`);
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`${n} bytes: the input needs at least one byte.`);
+  if (words.length * 4 < n || words.length % 4 !== 0) {
+    throw new RangeError(`The packed input has ${words.length} words; ${n} bytes need ${Math.ceil(n / 16) * 4} (whole vec4s, use packBytes).`);
+  }
+  const { file, wgsl } = HISTOGRAM_KERNELS[variant];
+  const copies = HISTOGRAM_WORKGROUP / 32;
+  return {
+    code: source ?? wgsl,
+    entryPoint: 'main',
+    file,
+    label: `histogram.${variant}`,
+    workgroups: gridOf(variant, n),
+    bindings: {
+      0: {
+        0: words,
+        // Padded to whole vec4s of words; only the first `bins` are counted into.
+        1: new Uint32Array(Math.ceil(bins / 4) * 4),
+        2: new Uint32Array([n, bins, range.lo, range.span]),
+      },
+    },
+    overrides: {
+      WORKGROUP_SIZE: HISTOGRAM_WORKGROUP,
+      ...(variant === 'per-element' || variant === 'grid-stride' ? {} : { BINS: bins }),
+      ...(variant === 'per-warp' ? { COPIES: copies, PRIVATE_WORDS: copies * bins } : {}),
+    },
+  };
+}
+
+/** Private copies of the bins a variant keeps in workgroup memory (one per 32 invocations in per-warp). */
+export function privateCopiesOf(variant: string, invocations: number): number {
+  return variant === 'per-warp' ? Math.max(1, Math.floor(invocations / 32)) : 1;
+}

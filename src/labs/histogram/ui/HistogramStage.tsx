@@ -1,0 +1,165 @@
+import { useId, useMemo } from 'react';
+import type { PanelProps } from '../../ui.ts';
+import { binLabel, isDistribution, rangeOf } from '../data.ts';
+import { privateCopiesOf } from '../kernel.ts';
+import { atomicMemories, atomicSummary, binsAfter, countingAtomics, type AtomicStep } from '../trace.ts';
+import './HistogramStage.css';
+
+/** Bins listed in full up to this many; beyond it only the bins in play. */
+const ALL_BINS_UP_TO = 16;
+
+/** The latest of `steps` at or before `step` (binary search), or undefined. */
+function atOrBefore(steps: readonly AtomicStep[], step: number): AtomicStep | undefined {
+  let lo = 0;
+  let hi = steps.length - 1;
+  let found: AtomicStep | undefined;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (steps[mid]!.step <= step) {
+      found = steps[mid];
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** Every bin up to ALL_BINS_UP_TO of them; beyond, the bins in the queue and the first filled ones. */
+function binsToShow(bins: number, hit: readonly number[], filled: (bin: number) => number): number[] {
+  if (bins <= ALL_BINS_UP_TO) return Array.from({ length: bins }, (_, b) => b);
+  const pick = new Set(hit);
+  for (let b = 0; b < bins && pick.size < ALL_BINS_UP_TO; b++) if (filled(b) > 0) pick.add(b);
+  return [...pick].sort((a, b) => a - b);
+}
+
+const spaceName = (a: AtomicStep) => (a.space === 'global' ? 'global memory' : 'workgroup memory');
+
+/**
+ * The histogram lab's stage, read from the trace of workgroup 0: its bins as they fill (private
+ * bins in workgroup memory, and its contribution to the global histogram), and for the current
+ * atomic instruction the lanes of the warp queued on each bin, which the hardware serves one after
+ * another.
+ */
+export function HistogramStage({ trace, step, params, variant, seek }: PanelProps) {
+  const titleId = useId();
+  const bins = Number(params.bins);
+  const dist = String(params.dist);
+  const range = rangeOf(isDistribution(dist) ? dist : 'letters');
+  const atomics = useMemo(() => countingAtomics(trace), [trace]);
+  const summary = useMemo(() => atomicSummary(trace), [trace]);
+  const mems = useMemo(() => atomicMemories(trace), [trace]);
+  const copies = privateCopiesOf(variant.id, trace.invocations);
+  const current = atOrBefore(atomics, step);
+  const exact = current?.step === step;
+  const privateBins = useMemo(() => (mems.workgroup === undefined ? undefined : binsAfter(trace, mems.workgroup, step, bins, copies)), [trace, mems, step, bins, copies]);
+  const globalBins = useMemo(() => (mems.global === undefined ? undefined : binsAfter(trace, mems.global, step, bins)), [trace, mems, step, bins]);
+
+  // Lanes of the current instruction per bin (and per private copy).
+  const queues = new Map<number, { copy: number; lanes: readonly number[] }[]>();
+  if (current) {
+    const perCopy = current.space === 'workgroup' ? bins : Infinity;
+    for (const q of current.queues) {
+      const bin = current.space === 'workgroup' ? q.addr % bins : q.addr;
+      const list = queues.get(bin) ?? [];
+      list.push({ copy: Number.isFinite(perCopy) ? Math.floor(q.addr / bins) : 0, lanes: q.lanes });
+      queues.set(bin, list);
+    }
+  }
+  const shownBins = binsToShow(bins, exact ? [...queues.keys()] : [], (b) => (privateBins?.[b] ?? 0) + (globalBins?.[b] ?? 0));
+  const most = Math.max(1, ...shownBins.map((b) => Math.max(privateBins?.[b] ?? 0, globalBins?.[b] ?? 0)));
+
+  const nextOf = (from: number) => atomics.find((a) => a.step > from)?.step ?? -1;
+  const prevOf = (from: number) => [...atomics].reverse().find((a) => a.step < from)?.step ?? -1;
+  const firstGlobal = atomics.find((a) => a.space === 'global')?.step ?? -1;
+  const longest = atomics.reduce<AtomicStep | undefined>((best, a) => (!best || a.sameAddress > best.sameAddress ? a : best), undefined);
+
+  return (
+    <section className="panel histo-stage" aria-labelledby={titleId} data-testid="histogram-stage" data-same-address={current && exact ? current.sameAddress : ''} data-atomic-space={current && exact ? current.space : ''}>
+      <div className="panel-head">
+        <h2 id={titleId}>Bins and atomic queues (from the trace, workgroup {trace.workgroups[0] ?? 0})</h2>
+      </div>
+      <p className="histo-now" aria-live="polite" data-testid="histogram-now">
+        {current === undefined
+          ? 'No atomic yet: the warps are reading bytes and computing bins.'
+          : `${exact ? 'Now' : `Last atomic (step ${current.step})`}: warp ${current.warp} adds to ${current.queues.length} ${current.queues.length === 1 ? 'word' : 'words'} in ${spaceName(current)}; the longest queue is ${current.sameAddress} ${current.sameAddress === 1 ? 'lane' : 'lanes'}, so this instruction is served in at least ${current.sameAddress} ${current.sameAddress === 1 ? 'turn' : 'turns'}.`}
+      </p>
+      <div className="histo-jumps" role="group" aria-label="Jump between atomics">
+        <button type="button" disabled={prevOf(step) < 0} onClick={() => seek(prevOf(step))}>◀ Previous atomic</button>
+        <button type="button" disabled={nextOf(step) < 0} onClick={() => seek(nextOf(step))} data-testid="histogram-next-atomic">Next atomic ▶</button>
+        <button type="button" disabled={!longest} onClick={() => longest && seek(longest.step)}>Longest queue ({longest?.sameAddress ?? 0} lanes)</button>
+        {mems.workgroup !== undefined && (
+          <button type="button" disabled={firstGlobal < 0} onClick={() => seek(firstGlobal)} data-testid="histogram-merge">The merge into global memory</button>
+        )}
+      </div>
+      <ul className="histo-key" aria-label="Key">
+        {privateBins && (
+          <li><span className="histo-bar workgroup" aria-hidden="true" /> solid: this workgroup’s private bins (workgroup memory{copies > 1 ? `, ${copies} copies summed` : ''})</li>
+        )}
+        <li><span className="histo-bar global" aria-hidden="true" /> hatched: what this workgroup has added to the global histogram</li>
+        <li><span className="histo-lane">7</span> a lane queued on that bin, in the order it is served; a double border marks the first</li>
+      </ul>
+      <table className="histo-table" data-testid="histogram-bins">
+        <caption className="sr-only">Bins after step {step}, with the lanes of the current atomic queued on each</caption>
+        <thead>
+          <tr>
+            <th scope="col">Bin</th>
+            {privateBins && <th scope="col">Private</th>}
+            <th scope="col">Global (ours)</th>
+            <th scope="col">Fill</th>
+            <th scope="col">Queue of the current atomic</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shownBins.map((b) => {
+            const q = exact ? queues.get(b) : undefined;
+            const p = privateBins?.[b] ?? 0;
+            const g = globalBins?.[b] ?? 0;
+            return (
+              <tr key={b} className={q ? 'hit' : undefined} data-bin={b} data-queue={q ? Math.max(...q.map((x) => x.lanes.length)) : 0}>
+                <th scope="row">
+                  {b} ({binLabel(b, bins, range)})
+                </th>
+                {privateBins && <td className="num">{p.toLocaleString('en')}</td>}
+                <td className="num">{g.toLocaleString('en')}</td>
+                <td className="histo-bar-cell">
+                  {privateBins && <span className="histo-bar workgroup" style={{ width: `${(100 * p) / most}%` }} />}
+                  <span className="histo-bar global" style={{ width: `${(100 * g) / most}%` }} />
+                </td>
+                <td>
+                  {q?.map((x) => (
+                    <div key={x.copy} className="histo-queue" aria-label={`${x.lanes.length} lanes queued${copies > 1 ? ` in copy ${x.copy}` : ''}: lanes ${x.lanes.join(', ')}`}>
+                      <span className="histo-queue-len">
+                        {x.lanes.length} {x.lanes.length === 1 ? 'lane' : 'lanes'}
+                        {copies > 1 ? ` (copy ${x.copy})` : ''}:
+                      </span>
+                      {x.lanes.map((l, k) => (
+                        <span key={l} className={k === 0 ? 'histo-lane first' : 'histo-lane'} aria-hidden="true">
+                          {l}
+                        </span>
+                      ))}
+                    </div>
+                  ))}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {bins > ALL_BINS_UP_TO && <p className="hint">{bins} bins: showing the bins the current atomic hits and the first filled ones.</p>}
+      <h3>Workgroup {trace.workgroups[0] ?? 0} in numbers</h3>
+      <dl className="histo-summary" data-testid="histogram-summary">
+        <dt>Global atomics</dt>
+        <dd data-testid="histogram-global-ops">{summary.globalLaneOps.toLocaleString('en')} ({summary.globalInstructions} warp instructions)</dd>
+        <dt>Workgroup-memory atomics</dt>
+        <dd>{summary.workgroupLaneOps.toLocaleString('en')} ({summary.workgroupInstructions} warp instructions)</dd>
+        <dt>Clearing the private bins</dt>
+        <dd>{summary.clearLaneOps.toLocaleString('en')} stores</dd>
+        <dt>Merge (global atomics after the last barrier)</dt>
+        <dd>{summary.mergeLaneOps.toLocaleString('en')}</dd>
+        <dt>Same-address count: largest / mean</dt>
+        <dd data-testid="histogram-serialisation">
+          {summary.maxSameAddress} / {summary.meanSameAddress.toFixed(2)}
+        </dd>
+      </dl>
+    </section>
+  );
+}
