@@ -7,3 +7,4 @@ export { reduceLab } from './reduce/index.ts';
 export { scanLab } from './scan/index.ts';
 export { rowsumLab } from './rowsum/index.ts';
 export { mergeLab } from './merge/index.ts';
+export { topkLab } from './topk/index.ts';

@@ -5,5 +5,6 @@
 import type { LabUi } from './ui.ts';
 import { scanUi } from './scan/ui/index.ts';
 import { mergeUi } from './merge/ui/index.ts';
+import { topkUi } from './topk/ui/index.ts';
 
-export const LAB_UIS: Readonly<Record<string, LabUi>> = { scan: scanUi, merge: mergeUi };
+export const LAB_UIS: Readonly<Record<string, LabUi>> = { scan: scanUi, merge: mergeUi, topk: topkUi };
