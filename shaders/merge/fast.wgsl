@@ -43,12 +43,18 @@ fn co_rank_tile(k: u32, la: u32, lb: u32) -> u32 {
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)
-fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
+  // Large inputs fold the tiles into two dimensions; a surplus workgroup has no tile (g is
+  // uniform across the workgroup, so leaving before the barriers is allowed).
+  let g = wid.x + wid.y * groups.x;
+  if (g + 1u >= params.boundaries) {
+    return;
+  }
   let total = params.m + params.n;
-  let k0 = min(wid.x * TILE, total);
+  let k0 = min(g * TILE, total);
   let k1 = min(k0 + TILE, total);
-  let a0 = splits[wid.x];
-  let a1 = splits[wid.x + 1u];
+  let a0 = splits[g];
+  let a1 = splits[g + 1u];
   let b0 = k0 - a0;
   let la = a1 - a0;
   let lb = (k1 - a1) - b0;

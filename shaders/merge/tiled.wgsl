@@ -56,9 +56,11 @@ fn co_rank_tile(k: u32, la: u32, lb: u32) -> u32 {
 }
 
 @compute @workgroup_size(WORKGROUP_SIZE)
-fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
+  // Large inputs fold the tiles into two dimensions; a surplus workgroup finds k0 = k1 = total.
+  let g = wid.x + wid.y * groups.x;
   let total = params.m + params.n;
-  let k0 = min(wid.x * TILE, total);
+  let k0 = min(g * TILE, total);
   let k1 = min(k0 + TILE, total);
   if (lid < 2u) {
     bounds[lid] = co_rank(select(k0, k1, lid == 1u));

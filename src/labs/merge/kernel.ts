@@ -71,7 +71,7 @@ export function mergeRun(variant: 'basic' | 'tiled', data: MergeData, source?: s
     entryPoint: 'main',
     file: MERGE_FILES[variant].file,
     label: `merge.${variant}`,
-    workgroups: variant === 'basic' ? foldWorkgroups(groups) : [groups],
+    workgroups: foldWorkgroups(groups),
     bindings: { 0: { 0: data.a, 1: data.b, 2: arrayFor(type, Math.max(1, total)), 3: sizes(data.m, data.n) } },
     overrides: variant === 'basic' ? { WORKGROUP_SIZE: workgroupSize, ITEMS: items } : { WORKGROUP_SIZE: workgroupSize, ITEMS: items, TILE: workgroupSize * items },
   };
@@ -104,7 +104,7 @@ export function fastRun(data: MergeData, splits: Uint32Array, source?: string): 
     entryPoint: 'main',
     file: MERGE_FILES.fast.file,
     label: 'merge.fast',
-    workgroups: [tiles],
+    workgroups: foldWorkgroups(tiles),
     bindings: { 0: { 0: data.a, 1: data.b, 2: arrayFor(type, Math.max(1, total)), 3: sizes(data.m, data.n, tiles + 1), 4: splits } },
     overrides: { WORKGROUP_SIZE: workgroupSize, ITEMS: items, TILE: workgroupSize * items },
   };
