@@ -1,7 +1,8 @@
 // Parallel merge, fast variant, pass 2 of 2: a workgroup owns TILE = WORKGROUP_SIZE × ITEMS
 // outputs whose A and B bounds the partition pass wrote to `splits`. It loads its share of A and B
 // into workgroup memory with consecutive invocations reading consecutive words, co-ranks and
-// merges every invocation's ITEMS outputs inside workgroup memory into a second tile, and stores
+// merges every invocation's ITEMS outputs inside workgroup memory into a second tile (one co-rank
+// search per invocation: its end is the next invocation's start), and stores
 // that tile with consecutive invocations writing consecutive words. Global memory sees each input
 // word read once and each output word written once, all coalesced: the kernel is bandwidth-bound.
 // Element type: the driver rewrites the `alias T` line for f32 or u32 (line numbers unchanged).
@@ -27,6 +28,10 @@ struct Params {
 var<workgroup> tile: array<T, TILE>;
 // The merged tile, in output order.
 var<workgroup> merged: array<T, TILE>;
+// starts[t]: how many of the tile's A words precede invocation t's first output; one search each,
+// the end of t's share is where t + 1 starts. STARTS = WORKGROUP_SIZE + 1 (set by the driver).
+override STARTS: u32 = 257;
+var<workgroup> starts: array<u32, STARTS>;
 
 fn co_rank_tile(k: u32, la: u32, lb: u32) -> u32 {
   var lo = select(0u, k - lb, k > lb);
@@ -59,10 +64,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let la = a1 - a0;
   let lb = (k1 - a1) - b0;
   let count = la + lb;
-  for (var x = lid; x < count; x += WORKGROUP_SIZE) {
+  // ITEMS loads per invocation, a fixed count, so the compiler can issue them all before the
+  // first one returns; word x of the tile is read by invocation x % WORKGROUP_SIZE (coalesced).
+  for (var r = 0u; r < ITEMS; r++) {
+    let x = lid + r * WORKGROUP_SIZE;
     if (x < la) {
       tile[x] = a[a0 + x];
-    } else {
+    } else if (x < count) {
       tile[x] = b[b0 + x - la];
     }
   }
@@ -70,7 +78,13 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   let t0 = min(lid * ITEMS, count);
   let t1 = min(t0 + ITEMS, count);
   let i0 = co_rank_tile(t0, la, lb);
-  let i1 = co_rank_tile(t1, la, lb);
+  starts[lid] = i0;
+  if (lid == WORKGROUP_SIZE - 1u) {
+    // Past the last output every word of A's share has been taken.
+    starts[WORKGROUP_SIZE] = la;
+  }
+  workgroupBarrier();
+  let i1 = starts[lid + 1u];
   var i = i0;
   var j = t0 - i0;
   let j1 = t1 - i1;
@@ -94,7 +108,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     }
   }
   workgroupBarrier();
-  for (var x = lid; x < count; x += WORKGROUP_SIZE) {
-    c[k0 + x] = merged[x];
+  for (var r = 0u; r < ITEMS; r++) {
+    let x = lid + r * WORKGROUP_SIZE;
+    if (x < count) {
+      c[k0 + x] = merged[x];
+    }
   }
 }

@@ -68,13 +68,22 @@ __global__ void mergePartition(const T *A, int m, const T *B, int n, int *splits
 // Pass 2: coalesced load, merge in shared memory, coalesced store.
 __global__ void mergeFast(const T *A, int m, const T *B, int n, T *C, const int *splits) {
   __shared__ T tile[TILE], merged[TILE];
-  int k0 = min(blockIdx.x * TILE, m + n), k1 = min(k0 + TILE, m + n);
+  int k0 = min(blockIdx.x * TILE, m + n), k1 = min(k0 + TILE, m + n);   // BLOCK = 256
   int a0 = splits[blockIdx.x], a1 = splits[blockIdx.x + 1];
   int b0 = k0 - a0, la = a1 - a0, lb = (k1 - a1) - b0, count = la + lb;
-  for (int x = threadIdx.x; x < count; x += blockDim.x) tile[x] = x < la ? A[a0 + x] : B[b0 + x - la];
+  __shared__ int starts[BLOCK + 1];
+  #pragma unroll
+  for (int r = 0; r < ITEMS; r++) {            // a fixed count of coalesced loads per thread
+    int x = threadIdx.x + r * BLOCK;
+    if (x < la) tile[x] = A[a0 + x]; else if (x < count) tile[x] = B[b0 + x - la];
+  }
   __syncthreads();
   int t0 = min(threadIdx.x * ITEMS, count), t1 = min(t0 + ITEMS, count);
-  int i0 = co_rank(t0, tile, la, tile + la, lb), i1 = co_rank(t1, tile, la, tile + la, lb);
+  int i0 = co_rank(t0, tile, la, tile + la, lb);
+  starts[threadIdx.x] = i0;                    // one search per thread: the next one's start ends this share
+  if (threadIdx.x == BLOCK - 1) starts[BLOCK] = la;
+  __syncthreads();
+  int i1 = starts[threadIdx.x + 1];
   int i = i0, j = t0 - i0, j1 = t1 - i1;
   const T *As = tile, *Bs = tile + la;
   for (int t = t0; t < t1; t++) {
@@ -84,6 +93,7 @@ __global__ void mergeFast(const T *A, int m, const T *B, int n, T *C, const int 
     else merged[t] = Bs[j++];
   }
   __syncthreads();
-  for (int x = threadIdx.x; x < count; x += blockDim.x) C[k0 + x] = merged[x];
+  #pragma unroll
+  for (int r = 0; r < ITEMS; r++) { int x = threadIdx.x + r * BLOCK; if (x < count) C[k0 + x] = merged[x]; }
 }
 // Launch: mergePartition<<<ceil((tiles + 1) / 64.0), 64>>>(…); mergeFast<<<tiles, 256>>>(…);  ITEMS = 8, TILE = 2048`;

@@ -106,7 +106,7 @@ export function fastRun(data: MergeData, splits: Uint32Array, source?: string): 
     label: 'merge.fast',
     workgroups: foldWorkgroups(tiles),
     bindings: { 0: { 0: data.a, 1: data.b, 2: arrayFor(type, Math.max(1, total)), 3: sizes(data.m, data.n, tiles + 1), 4: splits } },
-    overrides: { WORKGROUP_SIZE: workgroupSize, ITEMS: items, TILE: workgroupSize * items },
+    overrides: { WORKGROUP_SIZE: workgroupSize, ITEMS: items, TILE: workgroupSize * items, STARTS: workgroupSize + 1 },
   };
 }
 

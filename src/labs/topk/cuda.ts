@@ -41,10 +41,12 @@ __global__ void topkFast(const int4 *input, int quads, int *output) {
   int tid = threadIdx.x;
   for (int s = 0; s < K; s++) lists[s * BLOCK + tid] = INT_MIN;
   int least = INT_MIN;                        // the list's smallest value, in a register
-  for (int x = blockIdx.x * BLOCK + tid; x < quads; x += gridDim.x * BLOCK) {
-    int4 q = input[x];
-    int v[4] = {q.x, q.y, q.z, q.w};
-    for (int c = 0; c < 4; c++)
+  int stride = gridDim.x * BLOCK;
+  for (int x = blockIdx.x * BLOCK + tid; x < quads; x += 2 * stride) {
+    int x1 = x + stride;
+    int4 q0 = input[x], q1 = input[min(x1, quads - 1)];     // both loads in flight at once
+    int v[8] = {q0.x, q0.y, q0.z, q0.w, q1.x, q1.y, q1.z, q1.w};
+    for (int c = 0; c < (x1 < quads ? 8 : 4); c++)
       if (v[c] > least) { insert_above_floor(lists, tid, v[c]); least = lists[(K - 1) * BLOCK + tid]; }
   }
   __syncthreads();

@@ -34,7 +34,7 @@ const variants: LabVariant[] = [
     id: 'fast',
     title: 'Faster: register threshold, vec4 loads, linear merge',
     summary:
-      'The same two launches, but each invocation keeps its list’s smallest value in a register, so almost every value costs one comparison; values arrive four at a time; and two lists merge in 2k steps, not k inserts.',
+      'The same two launches, but each invocation keeps its list’s smallest value in a register, so almost every value costs one comparison; values arrive eight at a time (two vec4 loads in flight); and two lists merge in 2k steps, not k inserts.',
     file: TOPK_FILES.fast.file,
     wgsl: TOPK_FILES.fast.wgsl,
     cuda: FAST_CUDA,
