@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
@@ -51,6 +53,18 @@ describe('top-k lab', () => {
     expect(await page.getByTestId('lesson-counter').textContent()).toContain('Step 4 of 6');
     await page.getByTestId('topk-stage').waitFor();
     expect(await page.getByTestId('topk-lane-list').textContent()).toMatch(/16 of 20 filled/);
+    expect(errors).toEqual([]);
+  });
+
+  it('has no serious or critical accessibility violation with its stage open (axe-core)', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/topk?v=seed&n=4096&k=20&step=3000');
+    await page.getByTestId('topk-stage').waitFor({ timeout: 60_000 });
+    await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
+    const found = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+      return (await axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => ({ id: v.id, impact: v.impact, at: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    });
+    expect(found.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

@@ -110,3 +110,19 @@ describe('merge launches at benchmark sizes', () => {
     expect([...(out.buffers[0]![2] as Int32Array)]).toEqual([...mergeReference(d.a, d.m, d.b, d.n)]);
   });
 });
+
+describe('co-rank iterations from the trace', () => {
+  it.each(['basic', 'tiled', 'fast'] as const)('%s: no search probes more than ⌈log2 min(m, n)⌉ + 1 times, and each lands where the CPU co-rank does', (variant) => {
+    for (const kind of ['random', 'duplicates', 'disjoint'] as const) {
+      const d = mergeInputs(seededRandom(11), kind, 37, 90, 'i32');
+      const res = simulate(mergeStepRun(variant, d), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
+      const view = readMergeTrace(res.trace!, MERGE_FILES[variant].wgsl, { m: d.m, n: d.n });
+      expect(view.searches.length, kind).toBeGreaterThan(0);
+      for (const s of view.searches) {
+        expect(s.probes.length).toBeLessThanOrEqual(coRankIterationBound(d.m, d.n));
+        // A whole-array diagonal: the CPU's co-rank, probe for probe (tile searches are translated).
+        if (s.space === 'global') expect(searchResult(s)).toBe(coRank(s.k, d.a, d.m, d.b, d.n).i);
+      }
+    }
+  });
+});
