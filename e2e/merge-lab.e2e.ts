@@ -67,6 +67,33 @@ describe('merge lab', () => {
     expect(errors).toEqual([]);
   });
 
+  it('runs its lesson to the last step with the clicker keys, and checks “how many elements of A does invocation 3 take”', async () => {
+    const { page, errors } = await openPage(browser(), '/lesson/merge/1');
+    const lab = new LabPageObject(page);
+    await lab.ready();
+    for (let n = 1; n < 7; n++) {
+      await lab.blur();
+      await page.keyboard.press('PageDown');
+      await page.waitForFunction((k) => document.querySelector('[data-testid=lesson]')?.getAttribute('data-step') === String(k), n + 1);
+      await lab.ready();
+    }
+    expect(new URL(page.url()).pathname).toBe('/lesson/merge/7');
+    const step3 = await openPage(browser(), '/lesson/merge/3');
+    await new LabPageObject(step3.page).ready();
+    await step3.page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid=check-answer]')?.disabled);
+    await step3.page.getByTestId('answer').fill('99');
+    await step3.page.getByTestId('check-answer').click();
+    await step3.page.getByTestId('verdict').waitFor();
+    expect(await step3.page.getByTestId('verdict').getAttribute('data-ok')).toBe('no');
+    const why = (await step3.page.getByTestId('verdict').textContent()) ?? '';
+    const right = /i₁ − i₀ = (\d+)/.exec(why)?.[1];
+    expect(right).toBeDefined();
+    await step3.page.getByTestId('answer').fill(right!);
+    await step3.page.keyboard.press('Enter');
+    await step3.page.waitForFunction(() => document.querySelector('[data-testid=verdict]')?.getAttribute('data-ok') === 'yes');
+    expect([...errors, ...step3.errors]).toEqual([]);
+  }, 240_000);
+
   it('has no serious or critical accessibility violation with its stage open (axe-core)', async () => {
     const { page, errors } = await openPage(browser(), '/lab/merge?v=tiled&m=24&n=40&step=400');
     await page.getByTestId('merge-path').waitFor({ timeout: 60_000 });

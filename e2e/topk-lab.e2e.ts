@@ -56,6 +56,21 @@ describe('top-k lab', () => {
     expect(errors).toEqual([]);
   });
 
+  it('runs its lesson to the last step with the clicker keys', async () => {
+    const { page, errors } = await openPage(browser(), '/lesson/topk/1');
+    const lab = new LabPageObject(page);
+    await lab.ready();
+    for (let n = 1; n < 6; n++) {
+      await lab.blur();
+      await page.keyboard.press('PageDown');
+      await page.waitForFunction((k) => document.querySelector('[data-testid=lesson]')?.getAttribute('data-step') === String(k), n + 1);
+      await page.getByTestId('topk-stage').waitFor();
+    }
+    expect(new URL(page.url()).pathname).toBe('/lesson/topk/6');
+    expect(await page.getByTestId('lab').getAttribute('data-variant')).toBe('fast');
+    expect(errors).toEqual([]);
+  }, 240_000);
+
   it('has no serious or critical accessibility violation with its stage open (axe-core)', async () => {
     const { page, errors } = await openPage(browser(), '/lab/topk?v=seed&n=4096&k=20&step=3000');
     await page.getByTestId('topk-stage').waitFor({ timeout: 60_000 });
