@@ -136,7 +136,7 @@ export const topkLab = defineLab<'topk', TopkParams>({
   metrics: (m, p) => {
     const wg = workgroupSizeFor(p.k);
     return [
-      { label: 'Insert branches that split a warp', value: m.divergentBranches.toLocaleString('en'), hint: 'divergent branches of pass 1: lanes whose value enters their list against lanes whose value does not' },
+      { label: 'Insert branches that split a warp', value: m.divergentBranches.toLocaleString('en'), hint: 'divergent branches of the stepped launch (pass 1, inserts and tree): lanes whose value enters their list against lanes whose value does not; the stage counts each lane’s accepted inserts' },
       { label: 'Merge levels', value: String(Math.log2(wg)), hint: `log₂ ${wg} invocations per workgroup, in each launch` },
       { label: 'Workgroup memory per workgroup', value: `${(wg * p.k * 4).toLocaleString('en')} B`, hint: `${wg} lists of k = ${p.k} i32 (the seed’s 256 × 20 would need 20,480 B, over WebGPU’s 16 KiB)` },
       { label: 'Passes', value: `2 launches, 1 read of the input`, hint: `pass 1: ${groupsFor(p.n, p.k)} workgroups; pass 2: one workgroup over their lists` },
