@@ -8,3 +8,5 @@ export { scanLab } from './scan/index.ts';
 export { rowsumLab } from './rowsum/index.ts';
 export { histogramLab } from './histogram/index.ts';
 export { convolutionLab } from './convolution/index.ts';
+export { mergeLab } from './merge/index.ts';
+export { topkLab } from './topk/index.ts';

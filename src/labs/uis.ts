@@ -6,5 +6,13 @@ import type { LabUi } from './ui.ts';
 import { scanUi } from './scan/ui/index.ts';
 import { histogramUi } from './histogram/ui/index.ts';
 import { convolutionUi } from './convolution/ui/index.ts';
+import { mergeUi } from './merge/ui/index.ts';
+import { topkUi } from './topk/ui/index.ts';
 
-export const LAB_UIS: Readonly<Record<string, LabUi>> = { scan: scanUi, histogram: histogramUi, convolution: convolutionUi };
+export const LAB_UIS: Readonly<Record<string, LabUi>> = {
+  scan: scanUi,
+  histogram: histogramUi,
+  convolution: convolutionUi,
+  merge: mergeUi,
+  topk: topkUi,
+};

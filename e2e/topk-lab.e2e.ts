@@ -1,0 +1,85 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './browser.ts';
+import { LabPageObject } from './pages.ts';
+
+/** The top-k lab: columns fill, the tree merges lists away level by level, the threshold rises. */
+describe('top-k lab', () => {
+  const browser = useBrowser();
+
+  const attr = (page: LabPageObject['page'], id: string, name: string) => page.evaluate(([i, n]) => document.querySelector(`[data-testid=${i}]`)?.getAttribute(n) ?? '', [id, name] as const);
+
+  it('fills the lanes’ lists, then merges them level by level with the panel’s buttons; the threshold only rises', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/topk?v=seed&n=4096&k=20&dist=random&sem=distinct');
+    const lab = new LabPageObject(page);
+    await lab.ready();
+    await page.getByTestId('topk-stage').waitFor();
+    expect(await attr(lab.page, 'topk-columns', 'data-filled')).toBe('0');
+
+    await page.getByRole('button', { name: 'End of inserts' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid=topk-columns]')?.getAttribute('data-filled')) === 128 * 8);
+    expect(await page.getByTestId('topk-phase').textContent()).toMatch(/Insert phase/);
+
+    const thresholds: number[] = [];
+    for (const level of [1, 4, 7]) {
+      await page.getByRole('button', { name: `Level ${level}`, exact: true }).click();
+      await page.waitForFunction((l) => document.querySelector('[data-testid=topk-stage]')?.getAttribute('data-level') === String(l), level);
+      expect(await page.getByTestId('topk-phase').textContent()).toMatch(new RegExp(`Tree level ${level} of 7`));
+      const t = (await page.getByTestId('topk-threshold').textContent()) ?? '';
+      thresholds.push(t === '—' ? -Infinity : Number(t));
+    }
+    expect([...thresholds].sort((a, b) => a - b)).toEqual(thresholds);
+    await page.getByTestId('topk-lane').selectOption('100');
+    expect(await page.getByTestId('topk-lane-list').textContent()).toMatch(/merged into lane/);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps k, the distribution and the semantics in the address, and fits a k it cannot keep', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/topk?v=fast&k=100&dist=duplicates&sem=all');
+    await new LabPageObject(page).ready();
+    const notices = (await page.getByTestId('lab-notices').textContent()) ?? '';
+    expect(notices).toMatch(/at most 64 values each; using k = 64/);
+    await page.getByTestId('sem-select').selectOption('distinct');
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('sem') === 'distinct');
+    expect(new URL(page.url()).searchParams.get('dist')).toBe('duplicates');
+    expect(errors).toEqual([]);
+  });
+
+  it('opens its lesson on the distinct-values step', async () => {
+    const { page, errors } = await openPage(browser(), '/lesson/topk/4');
+    await new LabPageObject(page).ready();
+    expect(await page.getByTestId('lesson-counter').textContent()).toContain('Step 4 of 6');
+    await page.getByTestId('topk-stage').waitFor();
+    expect(await page.getByTestId('topk-lane-list').textContent()).toMatch(/16 of 20 filled/);
+    expect(errors).toEqual([]);
+  });
+
+  it('runs its lesson to the last step with the clicker keys', async () => {
+    const { page, errors } = await openPage(browser(), '/lesson/topk/1');
+    const lab = new LabPageObject(page);
+    await lab.ready();
+    for (let n = 1; n < 6; n++) {
+      await lab.blur();
+      await page.keyboard.press('PageDown');
+      await page.waitForFunction((k) => document.querySelector('[data-testid=lesson]')?.getAttribute('data-step') === String(k), n + 1);
+      await page.getByTestId('topk-stage').waitFor();
+    }
+    expect(new URL(page.url()).pathname).toBe('/lesson/topk/6');
+    expect(await page.getByTestId('lab').getAttribute('data-variant')).toBe('fast');
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('has no serious or critical accessibility violation with its stage open (axe-core)', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/topk?v=seed&n=4096&k=20&step=3000');
+    await page.getByTestId('topk-stage').waitFor({ timeout: 60_000 });
+    await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
+    const found = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+      return (await axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => ({ id: v.id, impact: v.impact, at: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    });
+    expect(found.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,33 @@
+/** Kernel cases of the merge lab: every kernel, every element type, every input kind. */
+import type { KernelCase } from '../../kernel/cases.ts';
+import type { ElementType } from '../types.ts';
+import { MERGE_INPUTS, mergeInputs, type MergeInput } from './inputs.ts';
+import { fastRun, MERGE_FILES, mergeRun, partitionRun, splitsOf } from './kernel.ts';
+
+/** Totals that are and are not multiples of the tiles, from a single element up. */
+const SIZES = [1, 3, 37, 128, 255, 1000, 2500];
+const TYPES: readonly ElementType[] = ['i32', 'f32'];
+
+/** A and B for `total` outputs, split unevenly (A gets about a third) by the input kind. */
+function data(rng: () => number, kind: MergeInput, total: number, type: ElementType) {
+  const m = Math.floor(total / 3);
+  return mergeInputs(rng, kind, m, total - m, type);
+}
+
+const cases = (kernel: keyof typeof MERGE_FILES, build: (d: ReturnType<typeof data>) => ReturnType<KernelCase['build']>): KernelCase[] =>
+  TYPES.map(
+    (type): KernelCase => ({
+      file: MERGE_FILES[kernel].file,
+      name: `merge/${kernel} ${type}, every input kind`,
+      sizes: SIZES,
+      // The seeded generator picks the input kind too, so the inputs of a run cover all five.
+      build: (rng, n) => build(data(rng, MERGE_INPUTS[Math.floor(rng() * MERGE_INPUTS.length)]!, n, type)),
+    }),
+  );
+
+export const mergeCases: KernelCase[] = [
+  ...cases('basic', (d) => mergeRun('basic', d)),
+  ...cases('tiled', (d) => mergeRun('tiled', d)),
+  ...cases('partition', (d) => partitionRun(d)),
+  ...cases('fast', (d) => fastRun(d, splitsOf(d))),
+];

@@ -1,0 +1,174 @@
+/**
+ * Parallel merge with co-rank (course seed 003): every invocation owns an equal slice of the
+ * output and finds where it starts in A and B by a binary search on the output's cross-diagonal,
+ * then merges its slice sequentially. "Tiled" co-ranks per workgroup, stages the tile's A and B in
+ * workgroup memory and co-ranks again inside the tile; "fast" moves the workgroup co-ranks into a
+ * pass of their own and coalesces loads and stores.
+ */
+import { defineLab, elementTypeOfParams, exactCheck, intField, MAX_STEP_ELEMENTS, shown, type LabInputs, type LabVariant, type ParamField } from '../lab.ts';
+import { seededRandom } from '../../util/random.ts';
+import type { ElementType } from '../types.ts';
+import { mergeCases } from './cases.ts';
+import { BASIC_CUDA, FAST_CUDA, TILED_CUDA } from './cuda.ts';
+import { isMergeInput, MERGE_INPUT_NAMES, MERGE_INPUTS, mergeInputs } from './inputs.ts';
+import { isMergeVariant, MERGE_FILES, MERGE_SHAPES, mergePasses, mergeStepRun, runMerge, type MergeData, type MergeVariant } from './kernel.ts';
+import { coRankIterationBound, mergeReference } from './reference.ts';
+import { mergeMoments } from './moments.ts';
+
+/** A's length `m`, B's length `n`, the input kind and the element type. */
+export type MergeParams = { readonly m: number; readonly n: number; readonly input: string; readonly type: string };
+
+const TYPES: readonly ElementType[] = ['i32', 'f32', 'u32'];
+
+const variants: LabVariant[] = [
+  {
+    id: 'basic',
+    title: 'Basic: co-rank per invocation in global memory',
+    summary:
+      'Each invocation owns 4 outputs, binary-searches where they start and end in A and B straight from global memory, then merges them one by one. Every invocation repeats a search of about log₂ min(m, n) probes, and neighbours read the same words.',
+    file: MERGE_FILES.basic.file,
+    wgsl: MERGE_FILES.basic.wgsl,
+    cuda: BASIC_CUDA,
+    workgroupSizes: [MERGE_SHAPES.basic.workgroupSize],
+    elementTypes: TYPES,
+    needsSubgroups: false,
+  },
+  {
+    id: 'tiled',
+    title: 'Tiled: co-rank per workgroup, then inside the tile',
+    summary:
+      'Two invocations co-rank the tile’s ends over global memory; the workgroup loads exactly the A and B words the tile needs into workgroup memory, coalesced, and each invocation co-ranks its 4 outputs again inside the tile. Each input word is read from global memory once.',
+    file: MERGE_FILES.tiled.file,
+    wgsl: MERGE_FILES.tiled.wgsl,
+    cuda: TILED_CUDA,
+    workgroupSizes: [MERGE_SHAPES.tiled.workgroupSize],
+    elementTypes: TYPES,
+    needsSubgroups: false,
+  },
+  {
+    id: 'fast',
+    title: 'Fast: partition pass, coalesced tiles of 2048',
+    summary:
+      'A first pass co-ranks every tile boundary; the merge pass then loads its tile coalesced (a fixed 8 loads per invocation, all in flight at once), co-ranks once per invocation (its share ends where the next one’s starts), merges 8 outputs in workgroup memory and stores the merged tile coalesced too. The step-through replays the merge pass, with the splits computed on the CPU.',
+    file: MERGE_FILES.fast.file,
+    wgsl: MERGE_FILES.fast.wgsl,
+    cuda: FAST_CUDA,
+    workgroupSizes: [MERGE_SHAPES.fast.workgroupSize],
+    elementTypes: TYPES,
+    needsSubgroups: false,
+  },
+];
+
+const variantOf = (id: string): MergeVariant => {
+  if (!isMergeVariant(id)) throw new RangeError(`The merge lab has no variant “${id}”; use basic, tiled or fast.`);
+  return id;
+};
+
+const LENGTHS = [8, 16, 24, 40, 64, 100, 256, 1000, 4096, 16384];
+
+/** A length: A's may take what B leaves of the step-through's budget. */
+function lengthField(key: 'm' | 'n', label: string, other?: 'm'): ParamField<number> {
+  return intField({
+    key,
+    label,
+    min: 1,
+    max: 2 ** 27,
+    choices: (_v, params) => [...new Set([...LENGTHS, Number(params[key] ?? LENGTHS[0])])].filter((x) => x >= 1).sort((x, y) => x - y),
+    resolve(value, _v, params) {
+      // A takes at most half of what the step-through traces; B what A leaves.
+      const cap = other ? MAX_STEP_ELEMENTS - Number(params[other] ?? 0) : MAX_STEP_ELEMENTS / 2;
+      return value <= cap
+        ? { value }
+        : { value: cap, notice: `Stepping through a ${label} of ${value.toLocaleString('en')} would trace too much; simulating ${cap.toLocaleString('en')}. The timings go to larger sizes.` };
+    },
+  });
+}
+
+const inputField: ParamField<string> = {
+  key: 'input',
+  label: 'input',
+  parse: (raw) => (/^[a-z-]{1,20}$/.test(raw) ? { value: raw } : { error: 'not an input kind' }),
+  choices: () => MERGE_INPUTS,
+  resolve: (value) =>
+    isMergeInput(value) ? { value } : { value: 'random', notice: `The merge lab has no input “${shown(value)}”; use ${MERGE_INPUTS.join(', ')}. Showing random sorted keys.` },
+  show: (v) => (isMergeInput(v) ? MERGE_INPUT_NAMES[v] : v),
+};
+
+const typeField: ParamField<string> = {
+  key: 'type',
+  label: 'element type',
+  parse: (raw) => (/^[a-z0-9]{1,8}$/.test(raw) ? { value: raw } : { error: 'not an element type' }),
+  choices: (variant) => variant.elementTypes,
+  resolve: (value, variant) =>
+    (variant.elementTypes as readonly string[]).includes(value) ? { value } : { value: 'i32', notice: `${variant.title} runs on ${variant.elementTypes.join(', ')}, not ${shown(value)}; using i32.` },
+};
+
+/** A's length first, so B's can take what is left of the step-through's budget. */
+export const mergeSpec = { m: lengthField('m', 'length m of A'), n: lengthField('n', 'length n of B', 'm'), input: inputField, type: typeField };
+
+/** The inputs of a parameter set: A and B sorted, as long as the input kind makes them. */
+export function mergeData(inputs: LabInputs, p: MergeParams): MergeData {
+  const a = inputs.a!;
+  const b = inputs.b!;
+  const kind = isMergeInput(p.input) ? p.input : 'random';
+  return { a, b, m: kind === 'a-empty' ? 0 : p.m, n: kind === 'b-empty' ? 0 : p.n };
+}
+
+function inputsOf(p: MergeParams, seed: number): LabInputs {
+  const kind = isMergeInput(p.input) ? p.input : 'random';
+  const { a, b } = mergeInputs(seededRandom(seed), kind, p.m, p.n, elementTypeOfParams(p));
+  return { a, b };
+}
+
+/** Bench data: evens in A, odds in B, so the merge path zigzags all the way. */
+function benchData(p: MergeParams): MergeData {
+  const type = elementTypeOfParams(p);
+  const a = type === 'f32' ? new Float32Array(p.m) : type === 'i32' ? new Int32Array(p.m) : new Uint32Array(p.m);
+  const b = type === 'f32' ? new Float32Array(p.n) : type === 'i32' ? new Int32Array(p.n) : new Uint32Array(p.n);
+  for (let i = 0; i < p.m; i++) a[i] = 2 * i;
+  for (let j = 0; j < p.n; j++) b[j] = 2 * j + 1;
+  return { a, b, m: p.m, n: p.n };
+}
+
+export const mergeLab = defineLab<'merge', MergeParams>({
+  id: 'merge',
+  courseOrder: 7.5,
+  title: 'Parallel merge (co-rank)',
+  summary:
+    'Merge two sorted arrays with every invocation finding its own share by a binary search on the merge path’s cross-diagonal: per invocation in global memory, per tile in workgroup memory, and a bandwidth-bound version.',
+  variants,
+  defaultVariant: 'basic',
+  params: mergeSpec,
+  defaults: { m: 24, n: 40, input: 'random', type: 'i32' },
+  inputs: inputsOf,
+  stepRun: (variant, p, inputs, source) => mergeStepRun(variantOf(variant), mergeData(inputs, p), source),
+  runAll: (executor, variant, p, inputs) => runMerge(executor, variantOf(variant), mergeData(inputs, p)),
+  check(_variant, p, inputs, output) {
+    const d = mergeData(inputs, p);
+    return exactCheck(output, mergeReference(d.a, d.m, d.b, d.n));
+  },
+  bench: {
+    elements: (p) => p.m + p.n,
+    at: (p, total) => ({ ...p, m: Math.floor(total / 2), n: total - Math.floor(total / 2) }),
+    passes: (variant, p) => mergePasses(variantOf(variant), benchData(p)),
+    // Each input word read once and each output word written once.
+    bytes: (p) => 4 * 2 * (p.m + p.n),
+    cpu(inputs, p) {
+      const d = mergeData(inputs, p);
+      const c = mergeReference(d.a, d.m, d.b, d.n);
+      return c[c.length >> 1] ?? 0;
+    },
+    note: 'The bytes count each input word read once and each output word written once, the least any merge moves: the copy baseline moves the same.',
+  },
+  cases: mergeCases,
+  moments: mergeMoments,
+  metrics: (m, p) => {
+    const total = p.m + p.n;
+    const rows = [
+      { label: 'Co-rank bound', value: String(coRankIterationBound(p.m, p.n)), hint: '⌈log₂ min(m, n)⌉ + 1 probes per search at most' },
+      { label: 'Global sectors per output', value: total ? (m.globalTransactions / total).toFixed(2) : '—', hint: '32-byte sectors of every storage request ÷ (m + n); per-invocation loads are in the merge-path panel' },
+      { label: 'Workgroup-memory requests', value: m.sharedRequests.toLocaleString('en'), hint: 'warp requests to the tile (0 for the basic merge)' },
+    ];
+    return rows;
+  },
+});

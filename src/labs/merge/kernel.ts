@@ -1,0 +1,149 @@
+/**
+ * The merge kernels as `KernelRun`s and the driver that chains them on any executor. Bindings:
+ * 0 A, 1 B, 2 C (or the splits, for the partition pass), 3 the sizes, 4 the splits (fast pass).
+ * A and B hold at least one element each (WebGPU binds no empty buffer); `m` and `n` say how
+ * many count.
+ */
+import type { BindingData, KernelRun } from '../../kernel/types.ts';
+import { foldWorkgroups } from '../../kernel/types.ts';
+import { arrayFor, elementTypeOf, type ElementType, type KernelExecutor } from '../types.ts';
+import BASIC_WGSL from '../../../shaders/merge/basic.wgsl?raw';
+import TILED_WGSL from '../../../shaders/merge/tiled.wgsl?raw';
+import PARTITION_WGSL from '../../../shaders/merge/partition.wgsl?raw';
+import FAST_WGSL from '../../../shaders/merge/fast.wgsl?raw';
+import { coRank } from './reference.ts';
+
+export type MergeVariant = 'basic' | 'tiled' | 'fast';
+export const MERGE_VARIANTS: readonly MergeVariant[] = ['basic', 'tiled', 'fast'];
+export const isMergeVariant = (id: string): id is MergeVariant => (MERGE_VARIANTS as readonly string[]).includes(id);
+
+export const MERGE_FILES = {
+  basic: { file: 'shaders/merge/basic.wgsl', wgsl: BASIC_WGSL },
+  tiled: { file: 'shaders/merge/tiled.wgsl', wgsl: TILED_WGSL },
+  partition: { file: 'shaders/merge/partition.wgsl', wgsl: PARTITION_WGSL },
+  fast: { file: 'shaders/merge/fast.wgsl', wgsl: FAST_WGSL },
+} as const;
+
+/** Invocations per workgroup and outputs per invocation of each variant. */
+export const MERGE_SHAPES: Readonly<Record<MergeVariant, { readonly workgroupSize: number; readonly items: number }>> = {
+  basic: { workgroupSize: 64, items: 4 },
+  tiled: { workgroupSize: 32, items: 4 },
+  fast: { workgroupSize: 256, items: 8 },
+};
+
+/** Workgroup size of the partition pass. */
+const PARTITION_WG = 64;
+
+/** The WGSL with its `alias T` line set to the element type (line numbers unchanged). */
+export function typedSource(wgsl: string, type: ElementType): string {
+  return wgsl.replace(/^alias T = i32;$/m, `alias T = ${type};`);
+}
+
+export interface MergeData {
+  readonly a: BindingData;
+  readonly b: BindingData;
+  readonly m: number;
+  readonly n: number;
+}
+
+function checkData({ a, b, m, n }: MergeData): ElementType {
+  const type = elementTypeOf(a);
+  if (elementTypeOf(b) !== type) throw new TypeError(`A holds ${type} but B holds ${elementTypeOf(b)}: merge two arrays of one type.`);
+  if (a.length < Math.max(1, m) || b.length < Math.max(1, n)) {
+    throw new RangeError(`A has ${a.length} elements for m = ${m} and B ${b.length} for n = ${n}: pass at least max(1, m) and max(1, n).`);
+  }
+  return type;
+}
+
+const sizes = (m: number, n: number, boundaries = 0) => new Uint32Array([m, n, boundaries, 0]);
+const tileOf = (v: MergeVariant) => MERGE_SHAPES[v].workgroupSize * MERGE_SHAPES[v].items;
+/** Tiles of a tiled or fast merge of `total` outputs (at least one, so the dispatch is never empty). */
+export const tilesOf = (v: MergeVariant, total: number) => Math.max(1, Math.ceil(total / tileOf(v)));
+
+/** The basic or tiled merge: one dispatch writing C. */
+export function mergeRun(variant: 'basic' | 'tiled', data: MergeData, source?: string): KernelRun {
+  const type = checkData(data);
+  const { workgroupSize, items } = MERGE_SHAPES[variant];
+  const total = data.m + data.n;
+  const groups = Math.max(1, Math.ceil(total / (workgroupSize * items)));
+  return {
+    code: typedSource(source ?? MERGE_FILES[variant].wgsl, type),
+    entryPoint: 'main',
+    file: MERGE_FILES[variant].file,
+    label: `merge.${variant}`,
+    workgroups: foldWorkgroups(groups),
+    bindings: { 0: { 0: data.a, 1: data.b, 2: arrayFor(type, Math.max(1, total)), 3: sizes(data.m, data.n) } },
+    overrides: variant === 'basic' ? { WORKGROUP_SIZE: workgroupSize, ITEMS: items } : { WORKGROUP_SIZE: workgroupSize, ITEMS: items, TILE: workgroupSize * items },
+  };
+}
+
+/** The fast variant's first pass: the co-rank of every tile boundary, into `splits`. */
+export function partitionRun(data: MergeData, source?: string): KernelRun {
+  const type = checkData(data);
+  const boundaries = tilesOf('fast', data.m + data.n) + 1;
+  return {
+    code: typedSource(source ?? MERGE_FILES.partition.wgsl, type),
+    entryPoint: 'main',
+    file: MERGE_FILES.partition.file,
+    label: 'merge.partition',
+    workgroups: [Math.ceil(boundaries / PARTITION_WG)],
+    bindings: { 0: { 0: data.a, 1: data.b, 2: new Uint32Array(boundaries), 3: sizes(data.m, data.n, boundaries) } },
+    overrides: { WORKGROUP_SIZE: PARTITION_WG, TILE: tileOf('fast') },
+  };
+}
+
+/** The fast variant's merge pass over the splits the partition pass wrote. */
+export function fastRun(data: MergeData, splits: Uint32Array, source?: string): KernelRun {
+  const type = checkData(data);
+  const total = data.m + data.n;
+  const tiles = tilesOf('fast', total);
+  if (splits.length < tiles + 1) throw new RangeError(`The fast merge of ${total} outputs needs ${tiles + 1} splits; got ${splits.length}.`);
+  const { workgroupSize, items } = MERGE_SHAPES.fast;
+  return {
+    code: typedSource(source ?? MERGE_FILES.fast.wgsl, type),
+    entryPoint: 'main',
+    file: MERGE_FILES.fast.file,
+    label: 'merge.fast',
+    workgroups: foldWorkgroups(tiles),
+    bindings: { 0: { 0: data.a, 1: data.b, 2: arrayFor(type, Math.max(1, total)), 3: sizes(data.m, data.n, tiles + 1), 4: splits } },
+    overrides: { WORKGROUP_SIZE: workgroupSize, ITEMS: items, TILE: workgroupSize * items, STARTS: workgroupSize + 1 },
+  };
+}
+
+/** The splits the partition pass computes, on the CPU (for stepping the merge pass alone). */
+export function splitsOf(data: MergeData): Uint32Array {
+  const total = data.m + data.n;
+  const tiles = tilesOf('fast', total);
+  const out = new Uint32Array(tiles + 1);
+  for (let g = 0; g <= tiles; g++) out[g] = coRank(Math.min(g * tileOf('fast'), total), data.a, data.m, data.b, data.n).i;
+  return out;
+}
+
+/** The dispatch the step-through replays: the merge itself (the fast one with its splits from the CPU). */
+export function mergeStepRun(variant: MergeVariant, data: MergeData, source?: string): KernelRun {
+  return variant === 'fast' ? fastRun(data, splitsOf(data), source) : mergeRun(variant, data, source);
+}
+
+/**
+ * The dispatches of a whole merge, for timing. Each pass gets its own buffers, so the fast merge
+ * pass is handed the splits computed on the CPU (the ones pass 1 writes) to do the real work.
+ */
+export function mergePasses(variant: MergeVariant, data: MergeData): KernelRun[] {
+  if (variant !== 'fast') return [mergeRun(variant, data)];
+  return [partitionRun(data), fastRun(data, splitsOf(data))];
+}
+
+/** Runs a whole merge on an executor and returns C (m + n elements). */
+export async function runMerge(executor: KernelExecutor, variant: MergeVariant, data: MergeData): Promise<BindingData> {
+  let run: KernelRun;
+  if (variant === 'fast') {
+    const splits = (await executor.run(partitionRun(data)))[0]?.[2];
+    if (!(splits instanceof Uint32Array)) throw new Error('merge.partition: the executor returned no splits (binding 2)');
+    run = fastRun(data, splits);
+  } else {
+    run = mergeRun(variant, data);
+  }
+  const c = (await executor.run(run))[0]?.[2];
+  if (!c) throw new Error(`merge.${variant}: the executor returned no output (binding 2)`);
+  return c.slice(0, data.m + data.n);
+}

@@ -1,0 +1,219 @@
+import { useId, useMemo, useState } from 'react';
+import type { PanelProps } from '../../ui.ts';
+import { pathPoints, probesBy, readMergeTrace, searchesOf, searchResult, sizesOfParams, type MergeTraceView, type ProbeEvent } from '../trace.ts';
+import './MergePathPanel.css';
+
+/** The largest grid drawn: beyond it the panel keeps its tables and leaves the picture out. */
+const MAX_GRID = 128;
+
+const fmt = (v: number | undefined) => (v === undefined ? '?' : Number.isInteger(v) ? String(v) : v.toFixed(2));
+
+/**
+ * The merge-path grid of the traced workgroup: A along the top, B down the side, every
+ * invocation's cross-diagonal, the co-rank probes up to the current step, the merge path over the
+ * outputs stored so far, and the tile the workgroup staged. All of it comes from `readMergeTrace`.
+ */
+export function MergePathPanel({ trace, step, variant, params, seek }: PanelProps) {
+  const titleId = useId();
+  const pickId = useId();
+  const sizes = useMemo(() => sizesOfParams(params), [params]);
+  const view = useMemo(() => readMergeTrace(trace, variant.wgsl, sizes), [trace, variant.wgsl, sizes]);
+  const done = useMemo(() => probesBy(view, step), [view, step]);
+  const invocations = view.slices.map((s, inv) => (s ? inv : -1)).filter((inv) => inv >= 0);
+  const [picked, setPicked] = useState<number | undefined>(undefined);
+  // The lanes of a warp probe in the same step: the panel follows one invocation at a time.
+  const focus = picked ?? invocations[0] ?? 0;
+  const mine = done.filter((p) => p.invocation === focus);
+  const current = mine[mine.length - 1];
+  const nextProbe = view.probes.find((p) => p.step > step && p.invocation === focus);
+  const prevProbe = mine.length >= 2 ? mine[mine.length - 2] : undefined;
+
+  return (
+    <section className="panel merge-path" aria-labelledby={titleId} data-testid="merge-path">
+      <div className="panel-head">
+        <h2 id={titleId}>Merge path (from the trace, workgroup {trace.workgroups[0] ?? 0})</h2>
+      </div>
+      <p className="merge-now" aria-live="polite" data-testid="merge-now">
+        {current ? probeSentence(current) : `No co-rank probe by invocation ${focus} yet: step forward to watch its searches.`}
+      </p>
+      <div className="merge-controls">
+        <button type="button" disabled={!prevProbe} onClick={() => prevProbe && seek(prevProbe.step)} data-testid="merge-prev-probe">
+          ◀ Previous probe
+        </button>
+        <button type="button" disabled={!nextProbe} onClick={() => nextProbe && seek(nextProbe.step)} data-testid="merge-next-probe">
+          Next probe ▶
+        </button>
+        <label htmlFor={pickId}>Invocation</label>
+        <select id={pickId} value={focus} onChange={(e) => setPicked(Number(e.target.value))} data-testid="merge-invocation">
+          {invocations.map((inv) => (
+            <option key={inv} value={inv}>
+              {inv}
+            </option>
+          ))}
+        </select>
+      </div>
+      {sizes.m <= MAX_GRID && sizes.n <= MAX_GRID ? (
+        <Grid view={view} step={step} done={done} focus={focus} current={current} />
+      ) : (
+        <p className="hint">The grid is drawn for A and B up to {MAX_GRID} elements each; the tables below hold for any size.</p>
+      )}
+      <FocusSearches view={view} invocation={focus} step={step} seek={seek} />
+      <InvocationTable view={view} focus={focus} />
+    </section>
+  );
+}
+
+function probeSentence(p: ProbeEvent): string {
+  const where = p.space === 'tile' ? 'in the tile' : 'in global memory';
+  return `Invocation ${p.invocation} probes A[${p.i}] = ${fmt(p.av)} against B[${p.j}] = ${fmt(p.bv)} ${where}, on cross-diagonal ${p.i + p.j + 1}: ${
+    p.takesA ? `A[${p.i}] ≤ B[${p.j}], so A[${p.i}] is among the first outputs and the search moves above i = ${p.i}.` : `A[${p.i}] > B[${p.j}], so the search stays below i = ${p.i}.`
+  }`;
+}
+
+function Grid({ view, step, done, focus, current }: { view: MergeTraceView; step: number; done: readonly ProbeEvent[]; focus: number; current: ProbeEvent | undefined }) {
+  const { m, n } = view.sizes;
+  const cell = Math.max(10, Math.min(28, Math.floor(560 / Math.max(m, n, 1))));
+  const pad = 56;
+  const width = pad + m * cell + 16;
+  const height = pad + n * cell + 16;
+  const x = (i: number) => pad + i * cell;
+  const y = (j: number) => pad + j * cell;
+  const points = pathPoints(view);
+  const stored = points.filter((_, t) => t === 0 || (view.storeStep[t - 1] ?? -1) <= step && (view.storeStep[t - 1] ?? -1) >= 0);
+  const showValues = cell >= 20;
+  const diagonal = (k: number) => {
+    const i0 = Math.min(k, m);
+    const i1 = Math.max(0, k - n);
+    return { x1: x(i0), y1: y(k - i0), x2: x(i1), y2: y(k - i1) };
+  };
+  return (
+    <svg
+      className="merge-grid"
+      viewBox={`0 0 ${width} ${height}`}
+      width="100%"
+      style={{ maxWidth: `${width * 1.25}px` }}
+      role="img"
+      aria-label={`Merge-path grid: A (${m} elements) across, B (${n}) down; ${done.length} probes so far, the path through ${stored.length - 1} stored outputs.`}
+      data-testid="merge-grid"
+      data-probes={done.length}
+      data-path={stored.length - 1}
+    >
+      <text x={pad} y={14} className="merge-axis">
+        A →
+      </text>
+      <text x={4} y={pad + 14} className="merge-axis">
+        B ↓
+      </text>
+      {showValues &&
+        view.aValues.map((v, i) => (
+          <text key={`a${i}`} x={x(i) + cell / 2} y={pad - 8} className="merge-value" textAnchor="middle">
+            {fmt(v)}
+          </text>
+        ))}
+      {showValues &&
+        view.bValues.map((v, j) => (
+          <text key={`b${j}`} x={pad - 6} y={y(j) + cell / 2 + 5} className="merge-value" textAnchor="end">
+            {fmt(v)}
+          </text>
+        ))}
+      <rect x={pad} y={pad} width={m * cell} height={n * cell} className="merge-frame" />
+      {view.tile && (
+        <g className="merge-tile" data-testid="merge-tile">
+          <rect x={x(view.tile.a0)} y={y(view.tile.k0 - view.tile.a0)} width={(view.tile.a1 - view.tile.a0) * cell} height={(view.tile.k1 - view.tile.a1 - (view.tile.k0 - view.tile.a0)) * cell} />
+          <text x={x(view.tile.a0) + 4} y={y(view.tile.k0 - view.tile.a0) + 16}>
+            tile
+          </text>
+        </g>
+      )}
+      {view.slices.map((s, inv) => {
+        if (!s) return null;
+        const d = diagonal(s.first);
+        return (
+          <g key={`d${inv}`} className={`merge-diagonal${inv === focus ? ' focus' : ''}`}>
+            <line {...d} />
+            {inv === focus && (
+              <text x={d.x1 + 4} y={d.y1 - 4}>
+                inv {inv}
+              </text>
+            )}
+          </g>
+        );
+      })}
+      <polyline className="merge-path-line ghost" points={points.map((p) => `${x(p.i)},${y(p.j)}`).join(' ')} />
+      <polyline className="merge-path-line" points={stored.map((p) => `${x(p.i)},${y(p.j)}`).join(' ')} data-testid="merge-path-line" />
+      {done.map((p, k) => {
+        const cx = x(p.i) + cell / 2;
+        const cy = y(p.j) + cell / 2;
+        const r = Math.max(3, cell / 3);
+        const cls = `merge-probe ${p.takesA ? 'a-first' : 'b-first'}${p === current ? ' current' : ''}${p.invocation === focus ? ' focus' : ''}`;
+        // A first: a right-pointing triangle (the search moves up in A); B first: a square.
+        return p.takesA ? (
+          <polygon key={k} className={cls} points={`${cx - r},${cy - r} ${cx + r},${cy} ${cx - r},${cy + r}`} />
+        ) : (
+          <rect key={k} className={cls} x={cx - r} y={cy - r} width={2 * r} height={2 * r} />
+        );
+      })}
+    </svg>
+  );
+}
+
+function FocusSearches({ view, invocation, step, seek }: { view: MergeTraceView; invocation: number; step: number; seek: (s: number) => void }) {
+  const searches = searchesOf(view, invocation);
+  const slice = view.slices[invocation];
+  return (
+    <div className="merge-searches" data-testid="merge-searches">
+      <h3>
+        Invocation {invocation}
+        {slice ? `: outputs ${slice.first}–${slice.end - 1}` : ': no outputs'}
+      </h3>
+      {searches.length === 0 && <p>No probes: its searches started and ended at the same point (a corner or an empty side).</p>}
+      <ol>
+        {searches.map((s, k) => {
+          const i = searchResult(s);
+          return (
+            <li key={k}>
+              {s.space === 'tile' ? 'In the tile, cross-diagonal' : 'Cross-diagonal'} {s.k}:{' '}
+              {s.probes.map((p, q) => (
+                <button key={q} type="button" className={p.step <= step ? 'seen' : 'ahead'} onClick={() => seek(p.step)} aria-label={`Go to probe ${q + 1}: A[${p.i}] against B[${p.j}], ${p.takesA ? 'A first' : 'B first'}`}>
+                  ({p.i}, {p.j}) {p.takesA ? '▶ A' : '■ B'}
+                </button>
+              ))}{' '}
+              → {s.probes[s.probes.length - 1]!.step <= step ? `takes ${i} from A and ${s.k - i} from B` : 'searching'}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+function InvocationTable({ view, focus }: { view: MergeTraceView; focus: number }) {
+  const rows = view.slices.map((s, inv) => ({ s, inv })).filter((r) => r.s);
+  return (
+    <table className="merge-table" data-testid="merge-table">
+      <caption>Per invocation (traced workgroup)</caption>
+      <thead>
+        <tr>
+          <th scope="col">invocation</th>
+          <th scope="col">outputs</th>
+          <th scope="col">co-rank probes</th>
+          <th scope="col">global loads of A and B</th>
+          <th scope="col">loads per output</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(({ s, inv }) => (
+          <tr key={inv} className={inv === focus ? 'focus' : undefined} data-invocation={inv}>
+            <th scope="row">{inv === focus ? `▶ ${inv}` : inv}</th>
+            <td>
+              {s!.first}–{s!.end - 1}
+            </td>
+            <td data-probes={view.probesPerInvocation[inv]}>{view.probesPerInvocation[inv]}</td>
+            <td>{view.loadsPerInvocation[inv]}</td>
+            <td>{(view.loadsPerInvocation[inv]! / (s!.end - s!.first)).toFixed(2)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

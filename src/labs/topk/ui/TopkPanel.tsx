@@ -1,0 +1,108 @@
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import type { PanelProps } from '../../ui.ts';
+import { LOWEST } from '../reference.ts';
+import { laneList, levelAt, listsAt, mergedAway, readTopkTrace, threshold, type TopkTraceView } from '../trace.ts';
+import './TopkPanel.css';
+
+const show = (v: number) => (v === LOWEST ? '—' : String(v));
+
+/**
+ * The top-k stage, all from the trace: every lane's list as a column of dots (one per value, by
+ * height), filling during the insert phase; the tree level by level, with lists merged away drawn
+ * hollow and faded; and lane 0's k-th value, the threshold a value must beat, as a line.
+ */
+export function TopkPanel({ trace, step, variant, seek }: PanelProps) {
+  const titleId = useId();
+  const laneId = useId();
+  const view = useMemo(() => readTopkTrace(trace, variant.wgsl), [trace, variant.wgsl]);
+  const [lane, setLane] = useState(0);
+  const level = levelAt(view, step);
+  const current = view.levels[level - 1];
+  const bar = threshold(view, step);
+  const phase =
+    level === 0
+      ? step <= view.insertEnd
+        ? `Insert phase: each lane inserts its values into its own sorted list of ${view.k}.`
+        : 'Insert phase done.'
+      : `Tree level ${level} of ${view.levels.length}: lanes 0–${current!.stride - 1} take in the lists of lanes ${current!.stride}–${2 * current!.stride - 1}; those lists are merged away.`;
+  const list = laneList(view, step, Math.min(lane, view.lanes - 1));
+  const jumps = [{ label: 'End of inserts', step: view.insertEnd }, ...view.levels.map((l) => ({ label: `Level ${l.level}`, step: l.start }))];
+
+  return (
+    <section className="panel topk-stage" aria-labelledby={titleId} data-testid="topk-stage" data-level={level}>
+      <div className="panel-head">
+        <h2 id={titleId}>Lists and merge tree (from the trace, workgroup {trace.workgroups[0] ?? 0})</h2>
+      </div>
+      <p className="topk-phase" aria-live="polite" data-testid="topk-phase">
+        {phase} Threshold (lane 0’s {view.k}th value): <strong data-testid="topk-threshold">{show(bar)}</strong>.
+      </p>
+      <div className="topk-jumps" role="group" aria-label="Jump to a phase">
+        {jumps.map((j) => (
+          <button key={j.label} type="button" onClick={() => seek(j.step)} className={j.label === `Level ${level}` ? 'current' : undefined}>
+            {j.label}
+          </button>
+        ))}
+      </div>
+      <Columns view={view} step={step} level={level} bar={bar} focus={lane} />
+      <div className="topk-lane">
+        <label htmlFor={laneId}>Lane</label>
+        <select id={laneId} value={lane} onChange={(e) => setLane(Number(e.target.value))} data-testid="topk-lane">
+          {Array.from({ length: view.lanes }, (_, t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+        <p data-testid="topk-lane-list">
+          {mergedAway(view, lane, level) ? `Lane ${lane}’s list has been merged into lane ${lane % (view.lanes >> level)}’s. ` : ''}
+          Lane {lane} holds: {list.map(show).join(', ')} ({list.filter((v) => v !== LOWEST).length} of {view.k} filled; {view.accepted[lane] ?? 0} values entered it during the insert phase).
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function Columns({ view, step, level, bar, focus }: { view: TopkTraceView; step: number; level: number; bar: number; focus: number }) {
+  const lists = useMemo(() => listsAt(view, step), [view, step]);
+  const values = useMemo(() => [...lists].filter((v) => v !== LOWEST), [lists]);
+  const lo = values.length ? Math.min(...values) : 0;
+  const hi = values.length ? Math.max(...values) : 1;
+  const colW = Math.max(4, Math.min(16, Math.floor(960 / view.lanes)));
+  const height = 240;
+  const pad = 8;
+  const width = view.lanes * colW + 2 * pad;
+  const y = (v: number) => pad + (height - 2 * pad) * (1 - (v - lo) / Math.max(1, hi - lo));
+  let filledCount = 0;
+  const dots: ReactNode[] = [];
+  for (let t = 0; t < view.lanes; t++) {
+    const away = mergedAway(view, t, level);
+    for (let s = 0; s < view.k; s++) {
+      const v = lists[s * view.lanes + t]!;
+      if (v === LOWEST) continue;
+      filledCount++;
+      dots.push(<circle key={`${t}-${s}`} cx={pad + t * colW + colW / 2} cy={y(v)} r={Math.max(1.5, colW / 4)} className={`topk-dot${away ? ' away' : ''}${t === focus ? ' focus' : ''}`} />);
+    }
+  }
+  return (
+    <svg
+      className="topk-columns"
+      viewBox={`0 0 ${width} ${height}`}
+      width="100%"
+      role="img"
+      aria-label={`${view.lanes} lists of ${view.k} as columns, ${filledCount} values held; lists merged away are hollow. Threshold line at ${show(bar)}.`}
+      data-testid="topk-columns"
+      data-filled={filledCount}
+    >
+      <rect className="topk-focus-band" x={pad + focus * colW} y={0} width={colW} height={height} />
+      {dots}
+      {bar !== LOWEST && values.length > 0 && (
+        <g className="topk-threshold" data-testid="topk-threshold-line">
+          <line x1={pad} x2={width - pad} y1={y(bar)} y2={y(bar)} />
+          <text x={width - pad} y={y(bar) - 4} textAnchor="end">
+            k-th = {bar}
+          </text>
+        </g>
+      )}
+    </svg>
+  );
+}
