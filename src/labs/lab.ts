@@ -127,8 +127,11 @@ export interface LabModule<P extends Params = Params> {
   readonly cases: readonly KernelCase[];
   /** Moments lessons may name beyond the generic ones (start, end, barriers, divergence…). */
   readonly moments?: Readonly<Record<string, LabMoment>>;
-  /** Metric rows beyond the generic ones. */
-  metrics?(metrics: Metrics, params: P): readonly MetricRow[];
+  /**
+   * Metric rows beyond the generic ones; `traced` is the variant and the index of the traced
+   * workgroup, once its simulation is done.
+   */
+  metrics?(metrics: Metrics, params: P, traced?: { readonly variant: string; readonly index: TraceIndex }): readonly MetricRow[];
 }
 
 /** A lab with its parameter type erased, as the registry and the app hold it. */

@@ -209,7 +209,7 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
   const otherStep = compare ? alignedStep(index, other.index, safeStep) : 0;
   const otherWarps = useMemo(() => (compare && other.index ? warpsAt(other.index, otherStep) : []), [compare, other.index, otherStep]);
   const warpsOf = (slot: SimSlot) => slot.totalWorkgroups * (slot.index?.warpCount ?? 1);
-  const extraMetrics = main.result && lab.metrics ? lab.metrics(main.result.metrics, params) : undefined;
+  const extraMetrics = main.result && lab.metrics ? lab.metrics(main.result.metrics, params, main.variant && main.index ? { variant: main.variant, index: main.index } : undefined) : undefined;
 
   return (
     <div className="lab" data-testid="lab" data-variant={variant.id}>
