@@ -19,7 +19,7 @@ import {
   type MatmulType,
   type MatmulVariant,
 } from './kernel.ts';
-import { arithmeticIntensity, boundaryWaste, workgroupCounters } from './queries.ts';
+import { arithmeticIntensity, boundaryWaste, tileDoneStep, tileReadyStep, workgroupCounters } from './queries.ts';
 import { matmulSection } from './bench.ts';
 
 /** M, N, K (keys `m`, `n`, `k`), the tiled kernel's TILE (`tile`) and the element type (`type`). */
@@ -199,6 +199,12 @@ export const matmulLab = defineLab<'matmul', MatmulParams>({
     section: matmulSection,
   },
   cases: matmulCases,
+  moments: {
+    // The n-th tile (arg, 1-based) is complete in workgroup memory: the barrier after its loads.
+    'tile-ready': (index, arg) => tileReadyStep(index, Math.max(1, Number(arg) || 1)),
+    // Every invocation is done reading the n-th tile: the barrier after it was ready.
+    'tile-done': (index, arg) => tileDoneStep(index, Math.max(1, Number(arg) || 1)),
+  },
   metrics(m, p, traced) {
     const waste = boundaryWaste(variantOf(traced?.variant ?? 'naive'), shapeOf(p), p.tile);
     const rows = [

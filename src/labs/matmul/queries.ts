@@ -250,3 +250,83 @@ export function arithmeticIntensity(counters: WorkgroupCounters, shape: MatmulSh
   const bytes = 4 * (counters.globalLoads + stores);
   return bytes === 0 ? 0 : (2 * counters.usefulFmas) / bytes;
 }
+
+/** A window of a matrix the stage draws: rows [r0, r0 + rows), columns [c0, c0 + cols). */
+export interface MatrixWindow {
+  readonly r0: number;
+  readonly c0: number;
+  readonly rows: number;
+  readonly cols: number;
+}
+
+/**
+ * The window of at most `size` × `size` elements of a `rows` × `cols` matrix that starts at the
+ * focus rectangle (clamped to the matrix), so the stage follows the tile as it slides.
+ */
+export function windowAround(focus: Rect | null, rows: number, cols: number, size: number): MatrixWindow {
+  const h = Math.min(size, rows);
+  const w = Math.min(size, cols);
+  const r0 = Math.max(0, Math.min(focus ? focus.r0 : 0, rows - h));
+  const c0 = Math.max(0, Math.min(focus ? focus.c0 : 0, cols - w));
+  return { r0, c0, rows: h, cols: w };
+}
+
+/** Whether (row, col) lies in a rectangle. */
+export const inRect = (rect: Rect | null, row: number, col: number): boolean => rect !== null && row >= rect.r0 && row < rect.r1 && col >= rect.c0 && col < rect.c1;
+
+/** The first tile request (load or store of tileA or tileB) after step `from`, or -1. */
+export function nextTileRequest(index: TraceIndex, from: number): number {
+  const trace = index.trace;
+  const mems = matmulMemories(trace);
+  for (let s = Math.max(0, from + 1); s < trace.stepCount; s++) {
+    const mem = trace.stepMemory[s]!;
+    if (mem < 0 || (mem !== mems.tileA && mem !== mems.tileB)) continue;
+    const kind = trace.opKind[trace.stepOp[s]!];
+    if (kind === OpKind.loadShared || kind === OpKind.storeShared) return s;
+  }
+  return -1;
+}
+
+/** A point of the roofline: a variant's intensity (FLOP/byte) and, once measured, its rate. */
+export interface RooflinePoint {
+  readonly variant: string;
+  readonly intensity: number;
+  readonly gflops?: number;
+}
+
+/** The attainable rate at an intensity under a peak (GFLOP/s) and a bandwidth (GB/s). */
+export const roofAt = (intensity: number, peakGflops: number, gbps: number): number => Math.min(peakGflops, intensity * gbps);
+
+/** The intensity where the memory roof meets the compute roof. */
+export const ridgePoint = (peakGflops: number, gbps: number): number => peakGflops / gbps;
+
+/**
+ * The step at which the `n`-th tile (1-based) is complete in workgroup memory: the end of the
+ * `n`-th barrier phase in which the workgroup loaded A from global memory. -1 when there is none.
+ */
+export function tileReadyStep(index: TraceIndex, n: number): number {
+  const trace = index.trace;
+  const mems = matmulMemories(trace);
+  let seen = 0;
+  let lastPhase = -1;
+  for (let s = 0; s < trace.stepCount; s++) {
+    if (trace.stepMemory[s] !== mems.a || trace.opKind[trace.stepOp[s]!] !== OpKind.loadGlobal) continue;
+    const phase = barrierPhase(index, s);
+    if (phase === lastPhase) continue;
+    lastPhase = phase;
+    if (++seen === n) {
+      const arrivals = (phase + 1) * index.warpCount;
+      return arrivals <= index.barrierSteps.length ? index.barrierSteps[arrivals - 1]! : -1;
+    }
+  }
+  return -1;
+}
+
+/** The step at which every invocation is done reading the `n`-th tile: the next barrier after it is ready. */
+export function tileDoneStep(index: TraceIndex, n: number): number {
+  const ready = tileReadyStep(index, n);
+  if (ready < 0) return -1;
+  const phase = barrierPhase(index, ready);
+  const arrivals = (phase + 1) * index.warpCount;
+  return arrivals <= index.barrierSteps.length ? index.barrierSteps[arrivals - 1]! : -1;
+}
