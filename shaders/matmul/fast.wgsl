@@ -41,10 +41,8 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_
   let bkr = t / 32u;
   let bc4 = wid.x * 32u + t % 32u;
   let aRow = t / 2u;
+  // Zero-initialised, like every WGSL function-scope variable.
   var acc: array<vec4<T>, 16>;
-  for (var i = 0u; i < 16u; i++) {
-    acc[i] = vec4<T>(T(0));
-  }
   // Step 0 into buffer 0.
   var va = vec4<T>(T(0));
   if (ar < params.m && ah * 4u < params.k) {
@@ -83,12 +81,23 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_
       let brow = cur * B_BUF + kk * 32u;
       let b0 = tileB[brow + lid.x];
       let b1 = tileB[brow + 16u + lid.x];
-      for (var i = 0u; i < 4u; i++) {
-        acc[2u * i] += a0[i] * b0;
-        acc[2u * i + 1u] += a0[i] * b1;
-        acc[8u + 2u * i] += a1[i] * b0;
-        acc[8u + 2u * i + 1u] += a1[i] * b1;
-      }
+      // Written out so every accumulator index is a constant and the 16 vec4s stay in registers.
+      acc[0] += a0.x * b0;
+      acc[1] += a0.x * b1;
+      acc[2] += a0.y * b0;
+      acc[3] += a0.y * b1;
+      acc[4] += a0.z * b0;
+      acc[5] += a0.z * b1;
+      acc[6] += a0.w * b0;
+      acc[7] += a0.w * b1;
+      acc[8] += a1.x * b0;
+      acc[9] += a1.x * b1;
+      acc[10] += a1.y * b0;
+      acc[11] += a1.y * b1;
+      acc[12] += a1.z * b0;
+      acc[13] += a1.z * b1;
+      acc[14] += a1.w * b0;
+      acc[15] += a1.w * b1;
     }
     if (more) {
       let nxt = 1u - cur;
@@ -100,18 +109,26 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_
     }
     workgroupBarrier(); // one barrier per step: the other buffer is full, this one free
   }
-  for (var i = 0u; i < 4u; i++) {
-    for (var half = 0u; half < 2u; half++) {
-      let row = wid.y * BM + half * 64u + lid.y * 4u + i;
-      if (row < params.m) {
-        let c0 = wid.x * 32u + lid.x;
-        if (c0 < n4) {
-          c[row * n4 + c0] = acc[half * 8u + 2u * i];
-        }
-        if (c0 + 16u < n4) {
-          c[row * n4 + c0 + 16u] = acc[half * 8u + 2u * i + 1u];
-        }
-      }
+  let c0 = wid.x * 32u + lid.x;
+  let row0 = wid.y * BM + lid.y * 4u;
+  store_row(row0, c0, n4, acc[0], acc[1]);
+  store_row(row0 + 1u, c0, n4, acc[2], acc[3]);
+  store_row(row0 + 2u, c0, n4, acc[4], acc[5]);
+  store_row(row0 + 3u, c0, n4, acc[6], acc[7]);
+  store_row(row0 + 64u, c0, n4, acc[8], acc[9]);
+  store_row(row0 + 65u, c0, n4, acc[10], acc[11]);
+  store_row(row0 + 66u, c0, n4, acc[12], acc[13]);
+  store_row(row0 + 67u, c0, n4, acc[14], acc[15]);
+}
+
+// Row `row` of C: vec4 `c0` (columns 4·c0…) and vec4 `c0 + 16` (64 columns on), where they exist.
+fn store_row(row: u32, c0: u32, n4: u32, left: vec4<T>, right: vec4<T>) {
+  if (row < params.m) {
+    if (c0 < n4) {
+      c[row * n4 + c0] = left;
+    }
+    if (c0 + 16u < n4) {
+      c[row * n4 + c0 + 16u] = right;
     }
   }
 }

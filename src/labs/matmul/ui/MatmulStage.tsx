@@ -42,7 +42,8 @@ export function MatmulStage({ trace, index, step, variant, params, seek }: Panel
   const winC = windowAround(stage.block, shape.m, shape.n, WINDOW);
 
   return (
-    <div className="matmul-stage" data-testid="matmul-stage">
+    <section className="panel matmul-stage" aria-labelledby="matmul-stage-title" data-testid="matmul-stage">
+      <h2 id="matmul-stage-title">Stage: tiles, load counts and banks</h2>
       <p className="mm-sentence" data-testid="matmul-stage-sentence">
         Workgroup {stage.workgroup} computes the block of C at {rectText(stage.block)}
         {tiled ? `, barrier phase ${stage.phase}. ` : '. '}
@@ -59,7 +60,7 @@ export function MatmulStage({ trace, index, step, variant, params, seek }: Panel
       </div>
       <ElementQuestion shape={shape} countsA={countsA} countsB={countsB} workgroup={stage.workgroup} step={step} />
       <BankView trace={trace} index={index} step={step} seek={seek} />
-    </div>
+    </section>
   );
 }
 
@@ -139,17 +140,23 @@ function ElementQuestion(props: { shape: MatmulShape; countsA: Int32Array; count
 
 function BankView({ trace, index, step, seek }: Pick<PanelProps, 'trace' | 'index' | 'step' | 'seek'>) {
   const req = useMemo(() => tileRequestAtOrBefore(index, step), [index, step]);
+  const next = useMemo(() => nextTileRequest(index, req ? req.step : step), [index, req, step]);
+  const nextButton = (
+    <button type="button" onClick={() => next >= 0 && seek(next)} disabled={next < 0}>
+      Next tile request ▶
+    </button>
+  );
   if (!req) {
     return (
       <section className="mm-banks" data-testid="matmul-banks">
         <h3>Banks of the tile reads</h3>
         <p className="hint">No tile request in workgroup memory yet at this step{trace.memories.some((m) => m.space === 'workgroup') ? '' : ': this variant reads straight from global memory'}.</p>
+        {next >= 0 && <div className="controls">{nextButton}</div>}
       </section>
     );
   }
   const banks = req.wordsPerBank;
   const worst = Math.max(...banks);
-  const next = nextTileRequest(index, req.step);
   return (
     <section className="mm-banks" data-testid="matmul-banks">
       <h3>Banks of the tile reads</h3>
@@ -169,9 +176,7 @@ function BankView({ trace, index, step, seek }: Pick<PanelProps, 'trace' | 'inde
         <button type="button" onClick={() => seek(req.step)} disabled={req.step === step}>
           Go to this request
         </button>
-        <button type="button" onClick={() => next >= 0 && seek(next)} disabled={next < 0}>
-          Next tile request ▶
-        </button>
+        {nextButton}
       </div>
     </section>
   );

@@ -91,7 +91,8 @@ export function Roofline({ index, variant, variants, params, companions }: Panel
   };
 
   return (
-    <section className="mm-roofline" data-testid="matmul-roofline">
+    <section className="panel mm-roofline" aria-labelledby="matmul-roofline-title" data-testid="matmul-roofline">
+      <h2 id="matmul-roofline-title">Roofline</h2>
       <p className="hint">
         x: FLOPs per byte each variant moves to and from global memory, counted by the simulator in its traced workgroup at M × N × K = {shape.m} × {shape.n} × {shape.k}.
         y: GFLOP/s measured on this device at a square size you pick. The roof is the measured read bandwidth times x, capped by the measured FMA peak.
