@@ -1,6 +1,22 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings on the page as it stands. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    type V = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: V[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact}: ${v.id} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** The matrix-multiply lab: the stage's counts, the bank view, the roofline and the lesson. */
 describe('matrix-multiply lab', () => {
@@ -23,6 +39,7 @@ describe('matrix-multiply lab', () => {
     expect(await page.getByTestId('matmul-question-answer').textContent()).toMatch(/A\[20\]\[5\] has been loaded 0 times/);
     expect(await page.locator('[data-metric="Global loads per FMA"]').textContent()).toBe('0.125');
     expect(await page.locator('[data-metric="Barriers per tile"]').textContent()).toBe('2.00');
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -51,6 +68,7 @@ describe('matrix-multiply lab', () => {
     expect(await page.getByTestId('matmul-roofline-device').textContent()).toMatch(/FMA peak [\d.]+ GFLOP\/s, read bandwidth [\d.]+ GB\/s/);
     const measuredCells = await page.locator('[data-testid=matmul-roofline-table] tbody tr td:nth-child(4)').allTextContents();
     expect(measuredCells.filter((t) => /\d/.test(t))).toHaveLength(6);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   }, 300_000);
 
