@@ -96,6 +96,8 @@ export interface LabBench<P extends Params> {
   cpu(inputs: LabInputs, params: P): number;
   /** Published figures to set beside the learner's own, shown under the timings table. */
   readonly note?: string;
+  /** The largest element count the timing sweep should take (its CPU loop and check grow faster than n). */
+  readonly maxElements?: number;
   /** The lab's section of `npm run bench`: prints its own table. */
   readonly section?: (gpu: GpuExecutor, baselines: BandwidthBaselines, opts: { repeats: number; maxLog2: number; sweep: boolean }) => Promise<string>;
 }

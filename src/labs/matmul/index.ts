@@ -137,10 +137,53 @@ export function matmulInputs(p: MatmulParams, seed: number): LabInputs {
 
 const operands = (inputs: LabInputs) => ({ a: inputs.a as Float32Array | Int32Array, b: inputs.b as Float32Array | Int32Array });
 
-/** Exact for i32; for f32 within the bound of `f32Bounds`, naming the first element outside it. */
+/** Above this many multiply-adds the check compares a sample of C (the full CPU product would take seconds). */
+export const FULL_CHECK_FMAS = 2 ** 24;
+const SAMPLES = 512;
+
+/** C[r][c] as the CPU reference adds it (in order along K), and its f32 bound. */
+function referenceAt(type: MatmulType, shape: MatmulShape, a: ArrayLike<number>, b: ArrayLike<number>, r: number, c: number): { want: number; bound: number } {
+  const f = Math.fround;
+  let acc = 0;
+  let abs = 0;
+  for (let i = 0; i < shape.k; i++) {
+    const x = a[r * shape.k + i]!;
+    const y = b[i * shape.n + c]!;
+    if (type === 'i32') acc = (acc + Math.imul(x, y)) | 0;
+    else {
+      acc = f(acc + f(x * y));
+      abs += Math.abs(x * y);
+    }
+  }
+  const u = 2 ** -24;
+  return { want: acc, bound: type === 'i32' ? 0 : (2 * shape.k * u * abs) / (1 - shape.k * u) };
+}
+
+/** The corners of C and `SAMPLES` seeded elements, for the sampled check of large products. */
+function sampledElements(shape: MatmulShape): number[] {
+  const rng = seededRandom(shape.m * 31 + shape.n * 7 + shape.k);
+  const out = [0, shape.n - 1, (shape.m - 1) * shape.n, shape.m * shape.n - 1];
+  for (let i = 0; i < SAMPLES; i++) out.push(Math.floor(rng() * shape.m * shape.n));
+  return out;
+}
+
+/**
+ * Exact for i32; for f32 within the bound of `f32Bounds`, naming the first element outside it.
+ * Above `FULL_CHECK_FMAS` multiply-adds, the corners and 512 seeded elements of C are checked.
+ */
 export function matmulCheck(p: MatmulParams, inputs: LabInputs, output: ArrayLike<number>): CheckResult {
   const { a, b } = operands(inputs);
   const shape = shapeOf(p);
+  if (shape.m * shape.n * shape.k > FULL_CHECK_FMAS) {
+    if (output.length !== shape.m * shape.n) return { ok: false, message: `the output has ${output.length} elements where ${shape.m * shape.n} were expected` };
+    for (const i of sampledElements(shape)) {
+      const r = Math.floor(i / shape.n);
+      const { want, bound } = referenceAt(typeOf(p), shape, a, b, r, i % shape.n);
+      const d = Math.abs(output[i]! - want);
+      if (!(d <= bound)) return { ok: false, message: `C[${r}][${i % shape.n}] is ${output[i]} where the CPU reference has ${want} (sampled check of ${SAMPLES + 4} elements; bound ${bound.toExponential(2)})` };
+    }
+    return { ok: true };
+  }
   const want = matmulReference(typeOf(p), shape, a, b);
   if (typeOf(p) === 'i32') return exactCheck(output, want);
   if (output.length !== want.length) return { ok: false, message: `the output has ${output.length} elements where ${want.length} were expected` };
@@ -183,6 +226,8 @@ export const matmulLab = defineLab<'matmul', MatmulParams>({
   check: (_variant, p, inputs, output) => matmulCheck(p, inputs, output),
   bench: {
     elements: (p) => p.m * p.n,
+    // 1024 × 1024: the plain CPU loop already takes about a second there.
+    maxElements: 2 ** 20,
     at: squareAt,
     passes: (variant, p) => {
       const type = typeOf(p);

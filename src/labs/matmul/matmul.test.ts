@@ -163,3 +163,17 @@ describe('the lab module', () => {
     if (!check.ok) expect(check.message).toMatch(/^C\[1\]\[2\] is .* beyond the f32 bound/);
   });
 });
+
+describe('the check of large products', () => {
+  it('samples C above 2^24 multiply-adds and still names a wrong corner', () => {
+    const p: MatmulParams = { m: 300, n: 260, k: 240, tile: 16, type: 'i32' };
+    const inputs = matmulInputs(p, 4);
+    const want = matmulReference('i32', p, inputs.a!, inputs.b!);
+    expect(matmulCheck(p, inputs, want)).toEqual({ ok: true });
+    const off = Int32Array.from(want);
+    off[off.length - 1] = off[off.length - 1]! + 1;
+    const check = matmulCheck(p, inputs, off);
+    expect(check.ok).toBe(false);
+    if (!check.ok) expect(check.message).toMatch(/^C\[299\]\[259\] is -?\d+ where the CPU reference has -?\d+ \(sampled check of 516 elements/);
+  });
+});
