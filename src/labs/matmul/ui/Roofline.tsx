@@ -168,6 +168,16 @@ function RooflineChart({ points, measured, current }: { points: readonly (Roofli
   const yMin = Math.min(yMax / 1e4, 10 ** Math.floor(Math.log10(Math.min(...ys) / 2)));
   const x = (v: number) => PAD.left + ((Math.log10(v) - Math.log10(xMin)) / (Math.log10(xMax) - Math.log10(xMin))) * (W - PAD.left - PAD.right);
   const y = (v: number) => H - PAD.bottom - ((Math.log10(v) - Math.log10(yMin)) / (Math.log10(yMax) - Math.log10(yMin))) * (H - PAD.top - PAD.bottom);
+  const yOf = (p: RooflinePoint) => (p.gflops !== undefined ? y(Math.max(yMin, p.gflops)) : H - PAD.bottom);
+  // Points that fall on one spot share one label, "4 5 6", instead of printing over each other.
+  const spots = new Map<string, { key: string; intensity: number; y: number; text: string }>();
+  for (const p of points) {
+    const key = `${Math.round(x(p.intensity) / 12)}:${Math.round(yOf(p) / 12)}`;
+    const spot = spots.get(key);
+    if (spot) spot.text += ` ${p.number}`;
+    else spots.set(key, { key, intensity: p.intensity, y: yOf(p), text: String(p.number) });
+  }
+  const labels = [...spots.values()];
   const ridge = measured ? ridgePoint(measured.peak, measured.gbps) : 0;
   const memStart = measured ? Math.max(xMin, yMin / measured.gbps) : xMin;
   return (
@@ -198,17 +208,14 @@ function RooflineChart({ points, measured, current }: { points: readonly (Roofli
           {ridge < xMax && <line className="mm-roof" x1={x(ridge)} y1={y(measured.peak)} x2={x(xMax)} y2={y(measured.peak)} />}
         </>
       )}
-      {points.map((p) => {
-        const py = p.gflops !== undefined ? y(Math.max(yMin, p.gflops)) : H - PAD.bottom;
-        return (
-          <g key={p.variant} className={`mm-point${p.variant === current ? ' current' : ''}`}>
-            <circle cx={x(p.intensity)} cy={py} r={p.variant === current ? 9 : 6} />
-            <text x={x(p.intensity) + 10} y={py - 8}>
-              {p.number}
-            </text>
-          </g>
-        );
-      })}
+      {points.map((p) => (
+        <circle key={p.variant} className={`mm-point${p.variant === current ? ' current' : ''}`} cx={x(p.intensity)} cy={yOf(p)} r={p.variant === current ? 9 : 6} />
+      ))}
+      {labels.map((l) => (
+        <text key={l.key} x={x(l.intensity) + 10} y={l.y - 8}>
+          {l.text}
+        </text>
+      ))}
     </svg>
   );
 }
