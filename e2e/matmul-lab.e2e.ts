@@ -37,6 +37,9 @@ describe('matrix-multiply lab', () => {
     // Ask about another element with the keyboard.
     await page.getByTestId('matmul-question-row').fill('20');
     expect(await page.getByTestId('matmul-question-answer').textContent()).toMatch(/A\[20\]\[5\] has been loaded 0 times/);
+    // The whole dispatch (16 workgroups, traced by a companion): N / TILE = 4 loads of every element.
+    await page.waitForFunction(() => /A were loaded 4 times each, those of B 4 times each/.test(document.querySelector('[data-testid=matmul-whole]')?.textContent ?? ''));
+    expect(await page.getByTestId('matmul-question-answer').textContent()).toMatch(/The whole dispatch loads it 4 times/);
     expect(await page.locator('[data-metric="Global loads per FMA"]').textContent()).toBe('0.125');
     expect(await page.locator('[data-metric="Barriers per tile"]').textContent()).toBe('2.00');
     expect(await seriousViolations(page)).toEqual([]);
@@ -62,6 +65,8 @@ describe('matrix-multiply lab', () => {
     const { page, errors } = await openPage(browser(), '/lab/matmul?v=naive&m=64&n=64&k=64');
     await new LabPageObject(page).ready();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=matmul-roofline-table] tbody tr').length === 6, undefined, { timeout: 60_000 });
+    // The naive kernel: every element is loaded N = 64 times over the whole dispatch.
+    await page.waitForFunction(() => /A were loaded 64 times each, those of B 64 times each/.test(document.querySelector('[data-testid=matmul-whole]')?.textContent ?? ''), undefined, { timeout: 60_000 });
     await page.getByTestId('matmul-roofline-size').selectOption('128');
     await page.getByTestId('matmul-roofline-measure').click();
     await page.getByTestId('matmul-roofline-device').waitFor({ timeout: 240_000 });

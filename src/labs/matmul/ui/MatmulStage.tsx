@@ -26,7 +26,7 @@ const rectText = (r: Rect | null) => (r ? `rows ${r.r0}–${r.r1 - 1}, columns $
  * heatmap that prints its counts), a question box for any element, and the banks of the latest
  * tile request.
  */
-export function MatmulStage({ trace, index, step, variant, params, seek }: PanelProps) {
+export function MatmulStage({ trace, index, step, variant, params, companions, seek }: PanelProps) {
   const shape: MatmulShape = { m: Number(params.m), n: Number(params.n), k: Number(params.k) };
   const tile = Number(params.tile);
   const v = isMatmulVariant(variant.id) ? variant.id : 'naive';
@@ -34,6 +34,8 @@ export function MatmulStage({ trace, index, step, variant, params, seek }: Panel
   const stage = useMemo(() => stageAt(index, v, shape, tile, step), [index, v, shape.m, shape.n, shape.k, tile, step]); // eslint-disable-line react-hooks/exhaustive-deps
   const countsA = useMemo(() => globalLoadCounts(trace, mems.a, shape.m * shape.k, step), [trace, mems.a, shape.m, shape.k, step]);
   const countsB = useMemo(() => globalLoadCounts(trace, mems.b, shape.k * shape.n, step), [trace, mems.b, shape.k, shape.n, step]);
+  const wholeTrace = companions[WHOLE_DISPATCH]?.result?.trace;
+  const whole = useMemo(() => (wholeTrace ? wholeDispatchCounts(wholeTrace, shape) : undefined), [wholeTrace, shape.m, shape.n, shape.k]); // eslint-disable-line react-hooks/exhaustive-deps
   const tiled = MATMUL_KERNELS[v].depth(tile) > 0;
   const max = Math.max(1, ...countsA, ...countsB);
 
@@ -58,7 +60,8 @@ export function MatmulStage({ trace, index, step, variant, params, seek }: Panel
         <MatrixGrid name="B" caption={`B (${shape.k} × ${shape.n})`} window={winB} counts={countsB} cols={shape.n} focus={stage.bRect} max={max} />
         <MatrixGrid name="C" caption={`C (${shape.m} × ${shape.n})`} window={winC} counts={null} cols={shape.n} focus={stage.block} max={max} />
       </div>
-      <ElementQuestion shape={shape} countsA={countsA} countsB={countsB} workgroup={stage.workgroup} step={step} />
+      <ElementQuestion shape={shape} countsA={countsA} countsB={countsB} workgroup={stage.workgroup} step={step} whole={whole} />
+      <WholeDispatch shape={shape} whole={whole} state={companions[WHOLE_DISPATCH]?.state} />
       <BankView trace={trace} index={index} step={step} seek={seek} />
     </section>
   );
@@ -107,8 +110,52 @@ function MatrixGrid(props: { name: string; caption: string; window: MatrixWindow
   );
 }
 
-function ElementQuestion(props: { shape: MatmulShape; countsA: Int32Array; countsB: Int32Array; workgroup: number; step: number }) {
-  const { shape, countsA, countsB, workgroup, step } = props;
+/** The companion that traces every workgroup, for whole-dispatch counts (declared in `index.ts` for small multiplies). */
+export const WHOLE_DISPATCH = 'whole-dispatch';
+/** Multiplies up to this many multiply-adds get the whole-dispatch companion (its trace grows with every workgroup). */
+export const WHOLE_DISPATCH_FMAS = 64 ** 3;
+
+interface WholeCounts {
+  readonly a: Int32Array;
+  readonly b: Int32Array;
+  readonly workgroups: number;
+}
+
+function wholeDispatchCounts(trace: PanelProps['trace'], shape: MatmulShape): WholeCounts {
+  const mems = matmulMemories(trace);
+  const end = trace.stepCount - 1;
+  return { a: globalLoadCounts(trace, mems.a, shape.m * shape.k, end), b: globalLoadCounts(trace, mems.b, shape.k * shape.n, end), workgroups: trace.workgroups.length };
+}
+
+const range = (x: Int32Array) => {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of x) {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  return lo === hi ? `${lo} times each` : `${lo} to ${hi} times`;
+};
+
+function WholeDispatch({ shape, whole, state }: { shape: MatmulShape; whole: WholeCounts | undefined; state: string | undefined }) {
+  if (!whole) {
+    return (
+      <p className="hint" data-testid="matmul-whole">
+        {state === 'running'
+          ? 'Counting the loads of the whole dispatch…'
+          : `Whole-dispatch counts are simulated for multiplies of up to 64³ multiply-adds; this one has ${(shape.m * shape.n * shape.k).toLocaleString('en')}.`}
+      </p>
+    );
+  }
+  return (
+    <p data-testid="matmul-whole">
+      Whole dispatch ({whole.workgroups} workgroups, to the end): the elements of A were loaded {range(whole.a)}, those of B {range(whole.b)}.
+    </p>
+  );
+}
+
+function ElementQuestion(props: { shape: MatmulShape; countsA: Int32Array; countsB: Int32Array; workgroup: number; step: number; whole: WholeCounts | undefined }) {
+  const { shape, countsA, countsB, workgroup, step, whole } = props;
   const id = useId();
   const [which, setWhich] = useState<'A' | 'B'>('A');
   const [row, setRow] = useState(3);
@@ -131,7 +178,8 @@ function ElementQuestion(props: { shape: MatmulShape; countsA: Int32Array; count
       <input id={`${id}-c`} type="number" min={0} max={cols - 1} value={col} onChange={(e) => setCol(Number(e.target.value))} data-testid="matmul-question-col" />
       <output aria-live="polite" data-testid="matmul-question-answer">
         {ok
-          ? `${which}[${row}][${col}] has been loaded ${count} time${count === 1 ? '' : 's'} by workgroup ${workgroup} up to step ${step}.`
+          ? `${which}[${row}][${col}] has been loaded ${count} time${count === 1 ? '' : 's'} by workgroup ${workgroup} up to step ${step}.` +
+            (whole ? ` The whole dispatch loads it ${(which === 'A' ? whole.a : whole.b)[row * cols + col]} times.` : '')
           : `${which} has rows 0–${rows - 1} and columns 0–${cols - 1}; pick an element inside it.`}
       </output>
     </fieldset>

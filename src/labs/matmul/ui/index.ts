@@ -1,5 +1,5 @@
 import type { LabUi } from '../../ui.ts';
-import { MatmulStage } from './MatmulStage.tsx';
+import { MatmulStage, WHOLE_DISPATCH, WHOLE_DISPATCH_FMAS } from './MatmulStage.tsx';
 import { Roofline, rooflineCompanions } from './Roofline.tsx';
 
 /**
@@ -8,7 +8,14 @@ import { Roofline, rooflineCompanions } from './Roofline.tsx';
  */
 export const matmulUi: LabUi = {
   panels: [
-    { id: 'matmul-stage', title: 'Stage: tiles, load counts and banks', component: MatmulStage },
+    {
+      id: 'matmul-stage',
+      title: 'Stage: tiles, load counts and banks',
+      // The same variant with every workgroup traced, for the whole-dispatch counts (small multiplies only).
+      companions: (variant, params) =>
+        Number(params.m) * Number(params.n) * Number(params.k) <= WHOLE_DISPATCH_FMAS ? [{ id: WHOLE_DISPATCH, variant: variant.id, traceAll: true }] : [],
+      component: MatmulStage,
+    },
     { id: 'matmul-roofline', title: 'Roofline', companions: rooflineCompanions, component: Roofline },
   ],
 };
