@@ -86,6 +86,25 @@ describe('matrix-multiply lab', () => {
     expect(errors).toEqual([]);
   });
 
+  it('runs its lesson from the first step to the last with the clicker keys, and checks an answer', async () => {
+    const { page, errors } = await openPage(browser(), '/lesson/matmul/1');
+    await new LabPageObject(page).ready();
+    for (let n = 1; n < 8; n++) {
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('PageDown');
+      await page.waitForFunction((k) => document.querySelector('[data-testid=lesson]')?.getAttribute('data-step') === String(k), n + 1);
+      await new LabPageObject(page).ready();
+      await page.getByTestId('matmul-stage').waitFor();
+    }
+    // Step 8: the double-buffered kernel completes 9 barriers for K = 64.
+    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid=check-answer]')?.disabled);
+    await page.getByTestId('answer').fill('9');
+    await page.getByTestId('check-answer').click();
+    await page.getByTestId('verdict').waitFor();
+    expect(await page.getByTestId('verdict').getAttribute('data-ok')).toBe('yes');
+    expect(errors).toEqual([]);
+  }, 240_000);
+
   it('opens its lesson at the first tile, where A[3][5] has been loaded once', async () => {
     const { page, errors } = await openPage(browser(), '/lesson/matmul/3');
     await new LabPageObject(page).ready();
