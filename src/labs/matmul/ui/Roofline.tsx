@@ -123,7 +123,10 @@ export function Roofline({ index, variant, variants, params, companions }: Panel
           {measured.adapter}: FMA peak {fmtRate(measured.peak)} GFLOP/s, read bandwidth {fmtRate(measured.gbps)} GB/s; ridge at {ridgePoint(measured.peak, measured.gbps).toFixed(1)} FLOP/byte.
         </p>
       )}
-      <RooflineChart points={points} measured={measured} current={variant.id} />
+      {/* Drawn at its own size so its 16 px labels never shrink; narrow screens scroll it. */}
+      <div className="mm-chart-scroll" tabIndex={0} role="group" aria-label="Roofline chart, scrollable">
+        <RooflineChart points={points} measured={measured} current={variant.id} />
+      </div>
       <table className="mm-roofline-table" data-testid="matmul-roofline-table">
         <caption>Variants on the roofline{pending > 0 ? ` (${pending} still simulating)` : ''}</caption>
         <thead>
@@ -181,7 +184,7 @@ function RooflineChart({ points, measured, current }: { points: readonly (Roofli
   const ridge = measured ? ridgePoint(measured.peak, measured.gbps) : 0;
   const memStart = measured ? Math.max(xMin, yMin / measured.gbps) : xMin;
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Roofline chart: the table below lists the same points" data-testid="matmul-roofline-chart">
+    <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label="Roofline chart: the table below lists the same points" data-testid="matmul-roofline-chart">
       <line className="mm-axis" x1={PAD.left} y1={H - PAD.bottom} x2={W - PAD.right} y2={H - PAD.bottom} />
       <line className="mm-axis" x1={PAD.left} y1={PAD.top} x2={PAD.left} y2={H - PAD.bottom} />
       <text x={PAD.left} y={H - 35}>
