@@ -68,6 +68,18 @@ describe('lab session (outside React)', () => {
     session.getState().dispose();
   });
 
+  it('traces every workgroup of a companion that asks for the whole dispatch, and only the focus otherwise', async () => {
+    const sim = inProcess();
+    const session = createLabSession(findLab('matmul'), { variant: 'tiled', compare: undefined, params: { m: 32, n: 32, k: 16 }, workgroup: 0 }, {
+      simulate: sim.fn,
+      companions: (v) => [{ id: 'whole', variant: v.id, traceAll: true }],
+    });
+    await settle();
+    expect(session.getState().primary.result?.trace?.workgroups).toEqual([0]);
+    expect(session.getState().companions.whole?.result?.trace?.workgroups).toEqual([0, 1, 2, 3]);
+    session.getState().dispose();
+  });
+
   it('plays on its own clock and stops at the last step', async () => {
     let tick: (() => void) | undefined;
     const session = createLabSession(findLab('reduce'), { variant: 'neighbored', compare: undefined, params: { n: 64 }, workgroup: 0 }, {

@@ -54,6 +54,8 @@ export interface SimSlot {
 export interface CompanionSpec {
   readonly id: string;
   readonly variant: string;
+  /** Trace every workgroup, not only the focus (for whole-dispatch counts; keep such runs small). */
+  readonly traceAll?: boolean;
 }
 
 /** What a route or a lesson asks the session to show. */
@@ -178,7 +180,7 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
 
   const store = createStore<LabSessionState>()((set, get) => {
     /** Builds and starts the simulation of `variant` into the slot named `slot`. */
-    function start(slot: string, variant: LabVariant | undefined, params: Params, workgroup: number): SimSlot {
+    function start(slot: string, variant: LabVariant | undefined, params: Params, workgroup: number, traceAll = false): SimSlot {
       jobs.get(slot)?.cancel();
       jobs.delete(slot);
       if (!variant) return EMPTY_SLOT;
@@ -192,7 +194,7 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
       const focus = Math.min(workgroup, totalWorkgroups - 1);
       // Progress may be reported before `simulate` returns: it is ignored until the job is known.
       const started: { job?: SimJob } = {};
-      const mine = options.simulate(slot, run, { warpSize: DEFAULT_HARDWARE.warpSize, trace: 'full', traceWorkgroups: [focus] }, (progress) => {
+      const mine = options.simulate(slot, run, { warpSize: DEFAULT_HARDWARE.warpSize, trace: 'full', ...(traceAll ? {} : { traceWorkgroups: [focus] }) }, (progress) => {
         if (started.job) update(slot, started.job, { status: { state: 'running', progress } });
       });
       started.job = mine;
@@ -234,7 +236,7 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
       for (const id of Object.keys(s.companions)) if (jobs.has(id)) jobs.get(id)!.cancel();
       const companions: Record<string, SimSlot> = {};
       for (const c of options.companions?.(s.variant, s.params) ?? []) {
-        companions[c.id] = start(c.id, lab.variants.find((v) => v.id === c.variant), s.params, s.workgroup);
+        companions[c.id] = start(c.id, lab.variants.find((v) => v.id === c.variant), s.params, s.workgroup, c.traceAll);
       }
       set({ primary, other, companions, stepCount: 0, step: 0, playing: false });
     }

@@ -37,7 +37,7 @@ export function useLabSession(
   lab: AnyLab,
   route: LabRoute,
   lesson: SessionLessonHooks | undefined,
-  companions: ((variant: LabVariant, params: Params) => readonly { id: string; variant: string }[]) | undefined,
+  companions: ((variant: LabVariant, params: Params) => readonly { id: string; variant: string; traceAll?: boolean }[]) | undefined,
 ): LabSessionHandle {
   const navigate = useAppStore((s) => s.navigate);
   const restored = useRef(route.step);

@@ -11,3 +11,5 @@ export type { GpuErrorKind, ShaderMessage } from './errors.ts';
 export { reflectBindings, blankComments } from './reflect.ts';
 export type { ResourceBinding, BindingKind } from './reflect.ts';
 export { createBrowserGpu } from './browser.ts';
+export { measureFmaPeak, fmaPeakRun, fmaPeakFlops, FMA_PEAK_WGSL } from './fma-peak.ts';
+export type { FmaPeak } from './fma-peak.ts';

@@ -10,3 +10,4 @@ export { histogramLab } from './histogram/index.ts';
 export { convolutionLab } from './convolution/index.ts';
 export { mergeLab } from './merge/index.ts';
 export { topkLab } from './topk/index.ts';
+export { matmulLab } from './matmul/index.ts';

@@ -96,6 +96,8 @@ export interface LabBench<P extends Params> {
   cpu(inputs: LabInputs, params: P): number;
   /** Published figures to set beside the learner's own, shown under the timings table. */
   readonly note?: string;
+  /** The largest element count the timing sweep should take (its CPU loop and check grow faster than n). */
+  readonly maxElements?: number;
   /** The lab's section of `npm run bench`: prints its own table. */
   readonly section?: (gpu: GpuExecutor, baselines: BandwidthBaselines, opts: { repeats: number; maxLog2: number; sweep: boolean }) => Promise<string>;
 }
@@ -127,8 +129,11 @@ export interface LabModule<P extends Params = Params> {
   readonly cases: readonly KernelCase[];
   /** Moments lessons may name beyond the generic ones (start, end, barriers, divergence…). */
   readonly moments?: Readonly<Record<string, LabMoment>>;
-  /** Metric rows beyond the generic ones; `trace` is the traced workgroup's, when there is one, of `variant`. */
-  metrics?(metrics: Metrics, params: P, trace?: Trace, variant?: string): readonly MetricRow[];
+  /**
+   * Metric rows beyond the generic ones; `traced` is the variant and the index of the traced
+   * workgroup, once its simulation is done.
+   */
+  metrics?(metrics: Metrics, params: P, traced?: { readonly variant: string; readonly index: TraceIndex }): readonly MetricRow[];
 }
 
 /** A lab with its parameter type erased, as the registry and the app hold it. */

@@ -69,7 +69,7 @@ export async function* timingSweep(lab: AnyLab, params: Params, o: SweepOptions)
   const usable = lab.variants.filter(
     (v) => (type === '' || (v.elementTypes as readonly string[]).includes(type)) && (!v.needsSubgroups || o.hasSubgroups),
   );
-  for (const n of o.sizes) {
+  for (const n of o.sizes.filter((size) => size <= (lab.bench.maxElements ?? Infinity))) {
     const p = lab.bench.at(params, n);
     const inputs = lab.inputs(p, n);
     const cpuMs = timeCpu(lab, inputs, p);

@@ -41,7 +41,7 @@ export interface LabPanel {
   /** Whether the panel has something to show for this variant (default: always). */
   applies?(variant: LabVariant, params: Params): boolean;
   /** Simulations the panel needs beside the primary one; the session runs them. */
-  companions?(variant: LabVariant, params: Params): readonly { readonly id: string; readonly variant: string }[];
+  companions?(variant: LabVariant, params: Params): readonly { readonly id: string; readonly variant: string; readonly traceAll?: boolean }[];
   readonly component: ComponentType<PanelProps>;
 }
 

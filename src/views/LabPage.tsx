@@ -210,7 +210,10 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
   const otherWarps = useMemo(() => (compare && other.index ? warpsAt(other.index, otherStep) : []), [compare, other.index, otherStep]);
   const warpsOf = (slot: SimSlot) => slot.totalWorkgroups * (slot.index?.warpCount ?? 1);
   // Memoised: a lab's rows may scan the whole trace (the histogram's same-address counts).
-  const extraMetrics = useMemo(() => (main.result && lab.metrics ? lab.metrics(main.result.metrics, params, main.result.trace, variant.id) : undefined), [lab, main.result, params, variant.id]);
+  const extraMetrics = useMemo(
+    () => (main.result && lab.metrics ? lab.metrics(main.result.metrics, params, main.variant && main.index ? { variant: main.variant, index: main.index } : undefined) : undefined),
+    [lab, main.result, main.variant, main.index, params],
+  );
 
   return (
     <div className="lab" data-testid="lab" data-variant={variant.id}>

@@ -160,5 +160,5 @@ export const convolutionLab = defineLab<'convolution', ConvolutionParams>({
   },
   cases: convolutionCases,
   moments: convolutionMoments,
-  metrics: (_m, p, trace, v) => (trace && v && isConvolutionVariant(v) ? convolutionMetrics(v, p, convolutionPicture(trace, v, shapeOf(p))) : []),
+  metrics: (_m, p, traced) => (traced && isConvolutionVariant(traced.variant) ? convolutionMetrics(traced.variant, p, convolutionPicture(traced.index.trace, traced.variant, shapeOf(p))) : []),
 });

@@ -115,7 +115,8 @@ export const histogramLab = defineLab<'histogram', HistogramParams>({
   },
   cases: histogramCases,
   moments: histogramMoments,
-  metrics(m, p, trace) {
+  metrics(m, p, traced) {
+    const trace = traced?.index.trace;
     const rows = [{ label: 'Atomics, all workgroups', value: m.atomics.toLocaleString('en'), hint: 'lane updates, global and workgroup memory, clearing included' }];
     if (!trace) return rows;
     const s = atomicSummary(trace);

@@ -1,0 +1,231 @@
+import { useId, useMemo, useState } from 'react';
+import type { PanelProps } from '../../ui.ts';
+import { isMatmulVariant, MATMUL_KERNELS, type MatmulShape } from '../kernel.ts';
+import {
+  globalLoadCounts,
+  inRect,
+  matmulMemories,
+  nextTileRequest,
+  stageAt,
+  tileRequestAtOrBefore,
+  windowAround,
+  type MatrixWindow,
+  type Rect,
+} from '../queries.ts';
+import './MatmulStage.css';
+
+/** Elements per side the stage draws with their counts (a window that follows the tiles). */
+const WINDOW = 16;
+
+const rectText = (r: Rect | null) => (r ? `rows ${r.r0}–${r.r1 - 1}, columns ${r.c0}–${r.c1 - 1}` : 'nothing yet');
+
+/**
+ * The matrix-multiply stage, all read from the trace through `../queries.ts`: A, B and C as grids
+ * (a 16 × 16 window that follows the tiles), the traced workgroup's block of C, the A and B tiles
+ * it loaded last, how many times each element has been loaded from global memory so far (a
+ * heatmap that prints its counts), a question box for any element, and the banks of the latest
+ * tile request.
+ */
+export function MatmulStage({ trace, index, step, variant, params, companions, seek }: PanelProps) {
+  const shape: MatmulShape = { m: Number(params.m), n: Number(params.n), k: Number(params.k) };
+  const tile = Number(params.tile);
+  const v = isMatmulVariant(variant.id) ? variant.id : 'naive';
+  const mems = useMemo(() => matmulMemories(trace), [trace]);
+  const stage = useMemo(() => stageAt(index, v, shape, tile, step), [index, v, shape.m, shape.n, shape.k, tile, step]); // eslint-disable-line react-hooks/exhaustive-deps
+  const countsA = useMemo(() => globalLoadCounts(trace, mems.a, shape.m * shape.k, step), [trace, mems.a, shape.m, shape.k, step]);
+  const countsB = useMemo(() => globalLoadCounts(trace, mems.b, shape.k * shape.n, step), [trace, mems.b, shape.k, shape.n, step]);
+  const wholeTrace = companions[WHOLE_DISPATCH]?.result?.trace;
+  const whole = useMemo(() => (wholeTrace ? wholeDispatchCounts(wholeTrace, shape) : undefined), [wholeTrace, shape.m, shape.n, shape.k]); // eslint-disable-line react-hooks/exhaustive-deps
+  const tiled = MATMUL_KERNELS[v].depth(tile) > 0;
+  const max = Math.max(1, ...countsA, ...countsB);
+
+  const winA = windowAround(stage.aRect ?? { r0: stage.block.r0, r1: stage.block.r1, c0: 0, c1: 1 }, shape.m, shape.k, WINDOW);
+  const winB = windowAround(stage.bRect ?? { r0: 0, r1: 1, c0: stage.block.c0, c1: stage.block.c1 }, shape.k, shape.n, WINDOW);
+  const winC = windowAround(stage.block, shape.m, shape.n, WINDOW);
+
+  return (
+    <section className="panel matmul-stage" aria-labelledby="matmul-stage-title" data-testid="matmul-stage">
+      <h2 id="matmul-stage-title">Stage: tiles, load counts and banks</h2>
+      <p className="mm-sentence" data-testid="matmul-stage-sentence">
+        Workgroup {stage.workgroup} computes the block of C at {rectText(stage.block)}
+        {tiled ? `, barrier phase ${stage.phase}. ` : '. '}
+        {tiled ? 'Tiles loaded last' : 'Latest reads'}: A {rectText(stage.aRect)}; B {rectText(stage.bRect)}.
+      </p>
+      <p className="hint">
+        Each cell prints how many times workgroup {stage.workgroup} has loaded that element from global memory up to this step; darker means more.
+        Cells of the current {tiled ? 'tiles' : 'reads'} and block have a double outline and a ▣.
+      </p>
+      <div className="mm-grids">
+        <MatrixGrid name="A" caption={`A (${shape.m} × ${shape.k})`} window={winA} counts={countsA} cols={shape.k} focus={stage.aRect} max={max} />
+        <MatrixGrid name="B" caption={`B (${shape.k} × ${shape.n})`} window={winB} counts={countsB} cols={shape.n} focus={stage.bRect} max={max} />
+        <MatrixGrid name="C" caption={`C (${shape.m} × ${shape.n})`} window={winC} counts={null} cols={shape.n} focus={stage.block} max={max} />
+      </div>
+      <ElementQuestion shape={shape} countsA={countsA} countsB={countsB} workgroup={stage.workgroup} step={step} whole={whole} />
+      <WholeDispatch shape={shape} whole={whole} state={companions[WHOLE_DISPATCH]?.state} />
+      <BankView trace={trace} index={index} step={step} seek={seek} />
+    </section>
+  );
+}
+
+function MatrixGrid(props: { name: string; caption: string; window: MatrixWindow; counts: Int32Array | null; cols: number; focus: Rect | null; max: number }) {
+  const { name, caption, window: w, counts, cols, focus, max } = props;
+  const rows = Array.from({ length: w.rows }, (_, i) => w.r0 + i);
+  const columns = Array.from({ length: w.cols }, (_, j) => w.c0 + j);
+  return (
+    <table className="mm-grid" data-testid={`matmul-grid-${name}`}>
+      <caption>
+        {caption}, rows {w.r0}–{w.r0 + w.rows - 1}, columns {w.c0}–{w.c0 + w.cols - 1}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">
+            <span className="sr-only">row</span>
+          </th>
+          {columns.map((c) => (
+            <th key={c} scope="col">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r}>
+            <th scope="row">{r}</th>
+            {columns.map((c) => {
+              const here = inRect(focus, r, c);
+              const count = counts ? counts[r * cols + c]! : undefined;
+              const level = count === undefined ? 0 : Math.ceil((4 * count) / max);
+              return (
+                <td key={c} className={`mm-cell heat-${level}${here ? ' current' : ''}`} data-count={count} data-current={here ? 'true' : undefined}>
+                  {count !== undefined ? count : here ? '▣' : ''}
+                  {here && count !== undefined ? <span className="mm-mark" aria-label="in the current tile">▣</span> : null}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The companion that traces every workgroup, for whole-dispatch counts (declared in `index.ts` for small multiplies). */
+export const WHOLE_DISPATCH = 'whole-dispatch';
+/** Multiplies up to this many multiply-adds get the whole-dispatch companion (its trace grows with every workgroup). */
+export const WHOLE_DISPATCH_FMAS = 64 ** 3;
+
+interface WholeCounts {
+  readonly a: Int32Array;
+  readonly b: Int32Array;
+  readonly workgroups: number;
+}
+
+function wholeDispatchCounts(trace: PanelProps['trace'], shape: MatmulShape): WholeCounts {
+  const mems = matmulMemories(trace);
+  const end = trace.stepCount - 1;
+  return { a: globalLoadCounts(trace, mems.a, shape.m * shape.k, end), b: globalLoadCounts(trace, mems.b, shape.k * shape.n, end), workgroups: trace.workgroups.length };
+}
+
+const range = (x: Int32Array) => {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of x) {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  return lo === hi ? `${lo} times each` : `${lo} to ${hi} times`;
+};
+
+function WholeDispatch({ shape, whole, state }: { shape: MatmulShape; whole: WholeCounts | undefined; state: string | undefined }) {
+  if (!whole) {
+    return (
+      <p className="hint" data-testid="matmul-whole">
+        {state === 'running'
+          ? 'Counting the loads of the whole dispatch…'
+          : `Whole-dispatch counts are simulated for multiplies of up to 64³ multiply-adds; this one has ${(shape.m * shape.n * shape.k).toLocaleString('en')}.`}
+      </p>
+    );
+  }
+  return (
+    <p data-testid="matmul-whole">
+      Whole dispatch ({whole.workgroups} workgroups, to the end): the elements of A were loaded {range(whole.a)}, those of B {range(whole.b)}.
+    </p>
+  );
+}
+
+function ElementQuestion(props: { shape: MatmulShape; countsA: Int32Array; countsB: Int32Array; workgroup: number; step: number; whole: WholeCounts | undefined }) {
+  const { shape, countsA, countsB, workgroup, step, whole } = props;
+  const id = useId();
+  const [which, setWhich] = useState<'A' | 'B'>('A');
+  const [row, setRow] = useState(3);
+  const [col, setCol] = useState(5);
+  const rows = which === 'A' ? shape.m : shape.k;
+  const cols = which === 'A' ? shape.k : shape.n;
+  const ok = Number.isInteger(row) && Number.isInteger(col) && row >= 0 && row < rows && col >= 0 && col < cols;
+  const count = ok ? (which === 'A' ? countsA : countsB)[row * cols + col]! : 0;
+  return (
+    <fieldset className="mm-question">
+      <legend>How many times has an element been loaded?</legend>
+      <label htmlFor={`${id}-m`}>Matrix</label>
+      <select id={`${id}-m`} value={which} onChange={(e) => setWhich(e.target.value === 'B' ? 'B' : 'A')} data-testid="matmul-question-matrix">
+        <option value="A">A</option>
+        <option value="B">B</option>
+      </select>
+      <label htmlFor={`${id}-r`}>row</label>
+      <input id={`${id}-r`} type="number" min={0} max={rows - 1} value={row} onChange={(e) => setRow(Number(e.target.value))} data-testid="matmul-question-row" />
+      <label htmlFor={`${id}-c`}>column</label>
+      <input id={`${id}-c`} type="number" min={0} max={cols - 1} value={col} onChange={(e) => setCol(Number(e.target.value))} data-testid="matmul-question-col" />
+      <output aria-live="polite" data-testid="matmul-question-answer">
+        {ok
+          ? `${which}[${row}][${col}] has been loaded ${count} time${count === 1 ? '' : 's'} by workgroup ${workgroup} up to step ${step}.` +
+            (whole ? ` The whole dispatch loads it ${(which === 'A' ? whole.a : whole.b)[row * cols + col]} times.` : '')
+          : `${which} has rows 0–${rows - 1} and columns 0–${cols - 1}; pick an element inside it.`}
+      </output>
+    </fieldset>
+  );
+}
+
+function BankView({ trace, index, step, seek }: Pick<PanelProps, 'trace' | 'index' | 'step' | 'seek'>) {
+  const req = useMemo(() => tileRequestAtOrBefore(index, step), [index, step]);
+  const next = useMemo(() => nextTileRequest(index, req ? req.step : step), [index, req, step]);
+  const nextButton = (
+    <button type="button" onClick={() => next >= 0 && seek(next)} disabled={next < 0}>
+      Next tile request ▶
+    </button>
+  );
+  if (!req) {
+    return (
+      <section className="mm-banks" data-testid="matmul-banks">
+        <h3>Banks of the tile reads</h3>
+        <p className="hint">No tile request in workgroup memory yet at this step{trace.memories.some((m) => m.space === 'workgroup') ? '' : ': this variant reads straight from global memory'}.</p>
+        {next >= 0 && <div className="controls">{nextButton}</div>}
+      </section>
+    );
+  }
+  const banks = req.wordsPerBank;
+  const worst = Math.max(...banks);
+  return (
+    <section className="mm-banks" data-testid="matmul-banks">
+      <h3>Banks of the tile reads</h3>
+      <p data-testid="matmul-banks-sentence">
+        Step {req.step}: a {req.kind} of {req.tile} by {req.lanes.length} lanes takes {req.wavefronts} wavefront{req.wavefronts === 1 ? '' : 's'}
+        {req.wavefronts > 1 ? ` — a ${worst}-way bank conflict` : ' — no conflict'}.
+      </p>
+      <ol className="mm-bank-row" aria-label={`words asked of each of the ${banks.length} banks`}>
+        {banks.map((w, b) => (
+          <li key={b} className={`mm-bank${w > 1 ? ' conflict' : ''}${w === 0 ? ' idle' : ''}`}>
+            <span className="mm-bank-id">{b}</span>
+            <span className="mm-bank-words">{w > 1 ? `${w}×` : w === 1 ? '1' : '·'}</span>
+          </li>
+        ))}
+      </ol>
+      <div className="controls">
+        <button type="button" onClick={() => seek(req.step)} disabled={req.step === step}>
+          Go to this request
+        </button>
+        {nextButton}
+      </div>
+    </section>
+  );
+}

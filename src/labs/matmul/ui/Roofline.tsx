@@ -1,0 +1,224 @@
+import { useMemo, useState } from 'react';
+import { createBrowserGpu, measureFmaPeak, type GpuExecutor } from '../../../gpu/index.ts';
+import type { TraceIndex } from '../../../trace/index.ts';
+import type { LabVariant } from '../../lab.ts';
+import type { PanelProps } from '../../ui.ts';
+import { isMatmulVariant, MATMUL_VARIANTS, matmulRun, shapeProblem, type MatmulShape } from '../kernel.ts';
+import { arithmeticIntensity, ridgePoint, roofAt, workgroupCounters, type RooflinePoint } from '../queries.ts';
+import './MatmulStage.css';
+
+/** Companion simulations the roofline needs: every variant but the one on show. */
+export const rooflineCompanions = (variant: LabVariant) => MATMUL_VARIANTS.filter((v) => v !== variant.id).map((v) => ({ id: `roofline-${v}`, variant: v }));
+
+/** What the device measured: its FMA peak, its read bandwidth and each variant's rate at one size. */
+interface Measured {
+  readonly size: number;
+  readonly peak: number;
+  readonly gbps: number;
+  readonly rates: Readonly<Record<string, number>>;
+  readonly adapter: string;
+}
+
+const SIZES = [128, 256, 512, 1024, 2048] as const;
+let lazyGpu: GpuExecutor | undefined;
+
+async function measure(size: number, onProgress: (text: string) => void): Promise<Measured> {
+  lazyGpu ??= createBrowserGpu();
+  const gpu = lazyGpu;
+  const { summary } = await gpu.ready();
+  onProgress('Measuring the FMA peak…');
+  const big = size >= 1024;
+  const peak = await measureFmaPeak(gpu, big ? {} : { workgroups: [Math.max(16, size / 2), 1], iterations: 256 });
+  onProgress('Measuring the read bandwidth…');
+  const base = await gpu.baselines(Math.min(2 ** 26, 12 * size * size));
+  const rates: Record<string, number> = {};
+  const shape: MatmulShape = { m: size, n: size, k: size };
+  for (const v of MATMUL_VARIANTS) {
+    if (shapeProblem(v, shape, 16)) continue;
+    onProgress(`Timing ${v} at ${size}³…`);
+    const run = matmulRun(v, 'f32', shape, 16, new Float32Array(size * size), new Float32Array(size * size));
+    const t = await gpu.time(run, { repeats: 5 });
+    rates[v] = (2 * size ** 3) / (t.medianMs * 1e6);
+  }
+  return { size, peak: peak.gflops, gbps: base.readGBps, rates, adapter: summary.name };
+}
+
+/** Intensity of a variant from its simulation's traced workgroup, or undefined while it runs. */
+function intensityOf(index: TraceIndex | undefined, variant: string, shape: MatmulShape, tile: number): number | undefined {
+  if (!index || !isMatmulVariant(variant)) return undefined;
+  return arithmeticIntensity(workgroupCounters(index, variant, shape, tile), shape, variant, tile);
+}
+
+const fmtRate = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) : x.toPrecision(2));
+
+/**
+ * The roofline: every variant at its arithmetic intensity (FLOPs per byte of global traffic,
+ * from the simulator's counters of one workgroup) against the GFLOP/s measured on this device,
+ * under the device's measured read bandwidth and FMA peak.
+ */
+export function Roofline({ index, variant, variants, params, companions }: PanelProps) {
+  const shape: MatmulShape = { m: Number(params.m), n: Number(params.n), k: Number(params.k) };
+  const tile = Number(params.tile);
+  const [size, setSize] = useState<number>(256);
+  const [measured, setMeasured] = useState<Measured | undefined>();
+  const [progress, setProgress] = useState<string>('');
+  const [error, setError] = useState<string>('');
+  const points: (RooflinePoint & { title: string; number: number })[] = useMemo(
+    () =>
+      variants.flatMap((v, i) => {
+        const idx = v.id === variant.id ? index : companions[`roofline-${v.id}`]?.index;
+        const intensity = intensityOf(idx, v.id, shape, tile);
+        if (intensity === undefined) return [];
+        return [{ variant: v.id, title: v.title, number: i + 1, intensity, ...(measured?.rates[v.id] !== undefined ? { gflops: measured.rates[v.id] } : {}) }];
+      }),
+    [variants, variant.id, index, companions, shape.m, shape.n, shape.k, tile, measured], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const pending = variants.length - points.length;
+
+  const run = () => {
+    setError('');
+    setProgress('Starting…');
+    measure(size, setProgress).then(
+      (m) => {
+        setMeasured(m);
+        setProgress('');
+      },
+      (e: unknown) => {
+        setProgress('');
+        setError(e instanceof Error ? e.message : String(e));
+      },
+    );
+  };
+
+  return (
+    <section className="panel mm-roofline" aria-labelledby="matmul-roofline-title" data-testid="matmul-roofline">
+      <h2 id="matmul-roofline-title">Roofline</h2>
+      <p className="hint">
+        x: FLOPs per byte each variant moves to and from global memory, counted by the simulator in its traced workgroup at M × N × K = {shape.m} × {shape.n} × {shape.k}.
+        y: GFLOP/s measured on this device at a square size you pick. The roof is the measured read bandwidth times x, capped by the measured FMA peak.
+      </p>
+      <div className="controls">
+        <label htmlFor="mm-roofline-size">Measure at</label>
+        <select id="mm-roofline-size" value={size} onChange={(e) => setSize(Number(e.target.value))} data-testid="matmul-roofline-size">
+          {SIZES.map((s) => (
+            <option key={s} value={s}>
+              {s}³
+            </option>
+          ))}
+        </select>
+        <button type="button" onClick={run} disabled={progress !== ''} data-testid="matmul-roofline-measure">
+          Measure on this GPU
+        </button>
+        <span aria-live="polite" data-testid="matmul-roofline-progress">
+          {progress}
+        </span>
+      </div>
+      {error && (
+        <p className="banner-warning" role="alert">
+          The measurement stopped: {error}
+        </p>
+      )}
+      {measured && (
+        <p data-testid="matmul-roofline-device">
+          {measured.adapter}: FMA peak {fmtRate(measured.peak)} GFLOP/s, read bandwidth {fmtRate(measured.gbps)} GB/s; ridge at {ridgePoint(measured.peak, measured.gbps).toFixed(1)} FLOP/byte.
+        </p>
+      )}
+      {/* Drawn at its own size so its 16 px labels never shrink; narrow screens scroll it. */}
+      <div className="mm-chart-scroll" tabIndex={0} role="group" aria-label="Roofline chart, scrollable">
+        <RooflineChart points={points} measured={measured} current={variant.id} />
+      </div>
+      <table className="mm-roofline-table" data-testid="matmul-roofline-table">
+        <caption>Variants on the roofline{pending > 0 ? ` (${pending} still simulating)` : ''}</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">variant</th>
+            <th scope="col">FLOP/byte</th>
+            <th scope="col">GFLOP/s measured</th>
+            <th scope="col">% of the roof</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((p) => (
+            <tr key={p.variant} aria-current={p.variant === variant.id ? 'true' : undefined}>
+              <td>{p.number}</td>
+              <th scope="row">
+                {p.title}
+                {p.variant === variant.id ? ' (shown)' : ''}
+              </th>
+              <td>{p.intensity.toFixed(2)}</td>
+              <td>{p.gflops !== undefined ? fmtRate(p.gflops) : '—'}</td>
+              <td>{p.gflops !== undefined && measured ? `${((100 * p.gflops) / roofAt(p.intensity, measured.peak, measured.gbps)).toFixed(1)} %` : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+const W = 640;
+const H = 360;
+const PAD = { left: 90, right: 20, top: 20, bottom: 60 };
+
+function RooflineChart({ points, measured, current }: { points: readonly (RooflinePoint & { number: number })[]; measured: Measured | undefined; current: string }) {
+  if (points.length === 0) return <p className="hint">The variants are still simulating.</p>;
+  const xs = points.map((p) => p.intensity);
+  const xMin = 10 ** Math.floor(Math.log10(Math.min(...xs) / 2));
+  const xMax = 10 ** Math.ceil(Math.log10(Math.max(...xs, measured ? ridgePoint(measured.peak, measured.gbps) : 1) * 2));
+  const ys = measured ? [measured.peak, ...points.flatMap((p) => (p.gflops !== undefined ? [p.gflops] : []))] : [1];
+  const yMax = 10 ** Math.ceil(Math.log10(Math.max(...ys) * 1.5));
+  const yMin = Math.min(yMax / 1e4, 10 ** Math.floor(Math.log10(Math.min(...ys) / 2)));
+  const x = (v: number) => PAD.left + ((Math.log10(v) - Math.log10(xMin)) / (Math.log10(xMax) - Math.log10(xMin))) * (W - PAD.left - PAD.right);
+  const y = (v: number) => H - PAD.bottom - ((Math.log10(v) - Math.log10(yMin)) / (Math.log10(yMax) - Math.log10(yMin))) * (H - PAD.top - PAD.bottom);
+  const yOf = (p: RooflinePoint) => (p.gflops !== undefined ? y(Math.max(yMin, p.gflops)) : H - PAD.bottom);
+  // Points that fall on one spot share one label, "4 5 6", instead of printing over each other.
+  const spots = new Map<string, { key: string; intensity: number; y: number; text: string }>();
+  for (const p of points) {
+    const key = `${Math.round(x(p.intensity) / 12)}:${Math.round(yOf(p) / 12)}`;
+    const spot = spots.get(key);
+    if (spot) spot.text += ` ${p.number}`;
+    else spots.set(key, { key, intensity: p.intensity, y: yOf(p), text: String(p.number) });
+  }
+  const labels = [...spots.values()];
+  const ridge = measured ? ridgePoint(measured.peak, measured.gbps) : 0;
+  const memStart = measured ? Math.max(xMin, yMin / measured.gbps) : xMin;
+  return (
+    <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label="Roofline chart: the table below lists the same points" data-testid="matmul-roofline-chart">
+      <line className="mm-axis" x1={PAD.left} y1={H - PAD.bottom} x2={W - PAD.right} y2={H - PAD.bottom} />
+      <line className="mm-axis" x1={PAD.left} y1={PAD.top} x2={PAD.left} y2={H - PAD.bottom} />
+      <text x={PAD.left} y={H - 35}>
+        {xMin}
+      </text>
+      <text x={W - PAD.right} y={H - 35} textAnchor="end">
+        {xMax}
+      </text>
+      <text x={(W + PAD.left) / 2} y={H - 10} textAnchor="middle">
+        FLOP per byte (log)
+      </text>
+      <text x={PAD.left - 8} y={PAD.top + 12} textAnchor="end">
+        {fmtRate(yMax)}
+      </text>
+      <text x={PAD.left - 8} y={H - PAD.bottom} textAnchor="end">
+        {fmtRate(yMin)}
+      </text>
+      <text x={16} y={(H - PAD.bottom + PAD.top) / 2} transform={`rotate(-90 16 ${(H - PAD.bottom + PAD.top) / 2})`} textAnchor="middle">
+        GFLOP/s (log)
+      </text>
+      {measured && (
+        <>
+          <line className="mm-roof memory" x1={x(memStart)} y1={y(memStart * measured.gbps)} x2={x(Math.min(ridge, xMax))} y2={y(Math.min(measured.peak, Math.min(ridge, xMax) * measured.gbps))} />
+          {ridge < xMax && <line className="mm-roof" x1={x(ridge)} y1={y(measured.peak)} x2={x(xMax)} y2={y(measured.peak)} />}
+        </>
+      )}
+      {points.map((p) => (
+        <circle key={p.variant} className={`mm-point${p.variant === current ? ' current' : ''}`} cx={x(p.intensity)} cy={yOf(p)} r={p.variant === current ? 9 : 6} />
+      ))}
+      {labels.map((l) => (
+        <text key={l.key} x={x(l.intensity) + 10} y={l.y - 8}>
+          {l.text}
+        </text>
+      ))}
+    </svg>
+  );
+}
