@@ -26,8 +26,8 @@ export default tseslint.config(
     extends: [tseslint.configs.disableTypeChecked],
   },
   {
-    // src/sim is pure TypeScript: no DOM, React, zustand or WebGPU.
-    files: ['src/sim/**/*.ts'],
+    // src/sim and src/wgsl are pure TypeScript: no DOM, React, zustand or WebGPU.
+    files: ['src/sim/**/*.ts', 'src/wgsl/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
