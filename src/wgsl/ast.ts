@@ -68,6 +68,7 @@ export type Expr =
 
 export interface Attr extends Node {
   readonly name: string;
+  readonly nameRange: Range;
   readonly args: readonly Expr[];
 }
 
@@ -95,7 +96,14 @@ export type Stmt =
       readonly ty: TypeExpr | null;
       readonly init: Expr | null;
     })
-  | (Node & { readonly k: 'assign'; readonly lhs: Expr | null; readonly op: string; readonly rhs: Expr })
+  | (Node & {
+      readonly k: 'assign';
+      readonly lhs: Expr | null;
+      readonly op: string;
+      /** Range of the assignment operator (absent for `_ = e`). */
+      readonly opRange?: Range;
+      readonly rhs: Expr;
+    })
   | (Node & { readonly k: 'incdec'; readonly lhs: Expr; readonly op: '++' | '--' })
   | (Node & { readonly k: 'expr'; readonly e: Expr })
   | (Node &

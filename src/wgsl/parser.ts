@@ -39,6 +39,8 @@ function range(pos: Pos, end: Pos): Range {
 class Parser {
   private p = 0;
   readonly diagnostics: WgslDiagnostic[] = [];
+  /** Parenthesised expressions and what they enclose: a statement's condition drops its parentheses. */
+  private readonly parens = new WeakMap<Expr, Expr>();
   constructor(private readonly t: Tok[]) {}
 
   private get cur(): Tok {
@@ -75,11 +77,6 @@ class Parser {
       this.p++;
       return c;
     }
-    // Like Tint, a missing ';' is reported just after the previous token.
-    if (s === ';' && this.p > 0) {
-      const at = this.last;
-      this.fail(`expected '${s}' for ${use}`, range(at, at));
-    }
     return this.fail(`expected '${s}' for ${use}`);
   }
   private ident(use: string): { name: string; range: Range } {
@@ -92,6 +89,11 @@ class Parser {
       return { name: c.s, range: range(c.pos, c.end) };
     }
     return this.fail(`expected identifier for ${use}`);
+  }
+  /** A condition's range without its enclosing parentheses, as Tint reports it. */
+  private cond(): Expr {
+    const e = this.expr();
+    return this.parens.get(e) ?? e;
   }
   private atEof(): boolean {
     return this.cur.k === 'eof';
@@ -220,7 +222,7 @@ class Parser {
         }
         this.expect(')', `${name} attribute`);
       }
-      out.push({ pos, start: pos, end: this.last, name, args });
+      out.push({ pos, start: pos, end: this.last, name, nameRange: range(c.pos, c.end), args });
     }
     return out;
   }
@@ -408,7 +410,7 @@ class Parser {
         return this.ifStmt(attrs);
       case 'switch': {
         this.p++;
-        const sel = this.expr();
+        const sel = this.cond();
         this.attrs();
         this.expect('{', 'switch statement');
         const clauses: SwitchClause[] = [];
@@ -449,13 +451,13 @@ class Parser {
       }
       case 'while': {
         this.p++;
-        const cond = this.expr();
+        const cond = this.cond();
         const body = this.body('while loop');
         return { k: 'while', pos, start: pos, end: this.last, cond, body, ...withAttrs };
       }
       case 'break':
         this.p++;
-        if (this.is('if')) this.fail(`break-if must be the last statement in a continuing block`, tok);
+        if (this.is('if')) this.fail(`expected ';' for break statement`);
         this.expect(';', 'break statement');
         return { k: 'break', pos, start: pos, end: this.last };
       case 'continue':
@@ -504,7 +506,7 @@ class Parser {
           if (this.is('break') && this.peek().s === 'if') {
             breakIfPos = this.cur.pos;
             this.p += 2;
-            breakIf = this.expr();
+            breakIf = this.cond();
             this.expect(';', 'break-if statement');
             if (!this.is('}')) this.fail(`expected '}' for continuing statement`);
             continue;
@@ -540,7 +542,7 @@ class Parser {
   private ifStmt(attrs: Attr[]): Stmt {
     const pos = this.cur.pos;
     this.p++; // if
-    const cond = this.expr();
+    const cond = this.cond();
     const then = this.body('if statement');
     let els: Stmt[] | null = null;
     if (this.eat('else')) {
@@ -596,7 +598,7 @@ class Parser {
     if (c.k === 'sym' && ASSIGN_OPS.has(c.s)) {
       this.p++;
       const rhs = this.expr();
-      return { k: 'assign', pos, start: pos, end: this.last, lhs, op: c.s, rhs };
+      return { k: 'assign', pos, start: pos, end: this.last, lhs, op: c.s, opRange: range(c.pos, c.end), rhs };
     }
     if (lhs.k === 'call' && !parenthesised) return { k: 'expr', pos, start: pos, end: this.last, e: lhs };
     if (c.k === 'tmplEnd' || c.k === 'tmplStart' || c.k === 'eof' || (c.k === 'sym' && c.s !== ';')) {
@@ -613,6 +615,7 @@ class Parser {
     if (c.k === 'sym' && (c.s === '&' || c.s === '|' || c.s === '^')) {
       // bitwise_expression: unary (op unary)+, one operator only.
       let e = l;
+      const first = this.cur;
       while (this.is(c.s)) {
         const opPos = this.cur.pos;
         this.p++;
@@ -621,7 +624,7 @@ class Parser {
       }
       const n = this.cur;
       if (n.k === 'sym' && ['&', '|', '^', '&&', '||', '==', '!=', '<', '<=', '>=', '>', '<<', '>>', '+', '-', '*', '/', '%'].includes(n.s)) {
-        this.fail(`mixing '${c.s}' and '${n.s}' requires parenthesis`);
+        this.fail(`mixing '${c.s}' and '${n.s}' requires parenthesis`, first);
       }
       return e;
     }
@@ -755,7 +758,10 @@ class Parser {
     if (this.eat('(')) {
       const e = this.expr();
       this.expect(')', 'expression');
-      return e;
+      // The range takes in the parentheses (Tint reports from there); `pos` stays the inner one.
+      const outer: Expr = { ...e, start: pos, end: this.last };
+      this.parens.set(outer, e);
+      return outer;
     }
     return this.fail(c.k === 'eof' ? `unexpected end of file` : `unable to parse expression`);
   }
