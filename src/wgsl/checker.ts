@@ -1334,7 +1334,7 @@ export class Checker {
           return 0n;
         }
         const y = x << BigInt(n);
-        if (y > I64_MAX || y < I64_MIN) bad ??= `'${x} << ${n}' cannot be represented as 'abstract-int'`;
+        if (y > I64_MAX || y < I64_MIN) bad ??= `shift left operation results in sign change`;
         return y;
       }
       const x = a as number;
@@ -1890,7 +1890,7 @@ function pipeline(c: Checker, ast: Global[], options: CheckOptions, out: WgslDia
       });
       const total = x * y * z;
       if (total > limits.maxComputeInvocationsPerWorkgroup && [x, y, z].every((v, i) => v <= lim[i]! && v >= 1)) {
-        out.push(diag('error', 'pipeline', `workgroup size ${x}×${y}×${z} = ${total} invocations exceeds the device limit maxComputeInvocationsPerWorkgroup (${limits.maxComputeInvocationsPerWorkgroup}): the pipeline cannot be created; use fewer invocations per workgroup`, span(ws)));
+        out.push(diag('error', 'pipeline', `workgroup size ${x}×${y}×${z} = ${total} invocations exceeds the device limit maxComputeInvocationsPerWorkgroup (${limits.maxComputeInvocationsPerWorkgroup}): the pipeline cannot be created; use fewer invocations per workgroup`, { pos: ws.nameRange.pos, end: ws.end }));
       }
     }
     if (wgBytes > limits.maxComputeWorkgroupStorageSize) {

@@ -3,8 +3,8 @@
  * `INVALID`: programs Tint rejects, with the line and column of Dawn's first compilation error and
  * the first line of its message (recorded from Dawn through the `webgpu` package, SwiftShader
  * adapter with the `subgroups` feature). `VALID`: programs Dawn accepts (possibly with warnings).
- * `parity.test.ts` checks our front end against this table everywhere, and against live Dawn where
- * a WebGPU adapter is available.
+ * `parity.test.ts` checks our front end against this table everywhere, and
+ * `src/gpu/wgsl-parity.test.ts` against live Dawn.
  */
 
 export interface InvalidCase {
@@ -457,6 +457,30 @@ export const INVALID: readonly InvalidCase[] = [
     col: 11,
     message: "value cannot be represented as 'f32'",
     code: "fn f() {\n  let x = 1e39f;\n}\n",
+  },
+  {
+    section: "8.7 const-expression ranges",
+    name: "i32 shift left into the sign bit",
+    line: 2,
+    col: 11,
+    message: "shift left operation results in sign change",
+    code: "fn f() {\n  let x = 1i << 31u;\n}\n",
+  },
+  {
+    section: "8.7 const-expression ranges",
+    name: "abstract-int shift left into the sign bit",
+    line: 2,
+    col: 11,
+    message: "shift left operation results in sign change",
+    code: "fn f() {\n  let x = 2 << 62u;\n}\n",
+  },
+  {
+    section: "8.7 const-expression ranges",
+    name: "abstract-int too large for i32 after a shift",
+    line: 3,
+    col: 12,
+    message: "value 2147483648 cannot be represented as 'i32'",
+    code: "@group(0) @binding(0) var<storage, read_write> out: array<i32>;\nfn f() {\n  out[3] = 1 << 31u;\n}\n",
   },
   {
     section: "8.7 const-expression ranges",
