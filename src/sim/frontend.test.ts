@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../wgsl/checker.ts';
 import { simulate } from './simulate.ts';
 import { run } from './testkit.ts';
 
@@ -41,6 +42,15 @@ describe('the simulator rejects what the browser rejects, with line and column',
     const big = one(k('100000'));
     expect(big.diagnostics.map((d) => [d.line, d.column])).toEqual([[2, 26]]);
     expect(big.diagnostics[0]!.message).toMatch(/^k\.wgsl:2:26: workgroup size x = 100000 exceeds/);
+  });
+
+  it('checks against the limits passed in: 512 invocations run by default, not on WebGPU default limits', () => {
+    const k = `@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n@compute @workgroup_size(512) fn main() {\n  out[0] = 1u;\n}\n`;
+    const base = { code: k, entryPoint: 'main', workgroups: [1] as [number], bindings: { 0: { 0: new Uint32Array(4) } } };
+    expect(simulate(base, { trace: 'summary' }).diagnostics).toEqual([]);
+    const strict = simulate(base, { trace: 'summary', limits: DEFAULT_LIMITS });
+    expect(strict.diagnostics.map((d) => [d.line, d.column])).toEqual([[2, 26]]);
+    expect(strict.diagnostics[0]!.message).toMatch(/maxComputeWorkgroupSizeX \(256\)/);
   });
 
   it('a 1 GB workgroup array is rejected at its declaration instead of allocated', () => {

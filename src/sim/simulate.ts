@@ -39,7 +39,8 @@ export interface SimOptions {
   workgroupOrder?: 'linear' | 'reverse' | readonly number[];
   /**
    * The device limits the kernel is checked against (workgroup size, workgroup storage), as the
-   * browser would at pipeline creation. Default: WebGPU's default limits.
+   * browser would at pipeline creation. Default: {@link CAPABLE_ADAPTER_LIMITS}; pass the
+   * learner's adapter limits (or WebGPU's defaults) to check against those.
    */
   limits?: Partial<Limits>;
 }
@@ -90,6 +91,19 @@ function emptyMetrics(W: number): Metrics {
   return new Machine(W).metrics();
 }
 
+/**
+ * Limits a capable adapter grants when asked (desktop GPUs in Chrome): what the simulator checks
+ * against when the caller passes none, so kernels tuned for 512 or 1024 invocations still run here,
+ * while a workgroup of 100 000 or a 1 GB workgroup array is refused as the browser would.
+ */
+export const CAPABLE_ADAPTER_LIMITS: Limits = {
+  maxComputeWorkgroupSizeX: 1024,
+  maxComputeWorkgroupSizeY: 1024,
+  maxComputeWorkgroupSizeZ: 64,
+  maxComputeInvocationsPerWorkgroup: 1024,
+  maxComputeWorkgroupStorageSize: 32768,
+};
+
 /** A front-end error as a simulator diagnostic: barrier uniformity errors are barrier divergence. */
 function fromFrontEnd(d: WgslDiagnostic, file: string | undefined): Diagnostic {
   const where = file ? `${file}:${d.line}:${d.col}: ` : '';
@@ -97,7 +111,9 @@ function fromFrontEnd(d: WgslDiagnostic, file: string | undefined): Diagnostic {
   const message = barrier
     ? `${where}${d.message}: WGSL rejects this program (the browser will not compile it), because invocations that skip the ` +
       `barrier would leave the others waiting; in CUDA, __syncthreads() in divergent code is undefined behaviour.`
-    : `${where}${d.message}. The browser rejects this WGSL too.`;
+    : d.stage === 'pipeline'
+      ? `${where}${d.message}.`
+      : `${where}${d.message}. The browser rejects this WGSL too.`;
   return { kind: barrier ? 'barrier-divergence' : 'unsupported', line: d.line, column: d.col, message };
 }
 
@@ -113,7 +129,7 @@ export function simulate(run: KernelRun, options: SimOptions = {}): SimResult {
   const M = new Machine(W);
   const numWg = dispatchSize(run.workgroups);
   // The front end first: what the browser would reject never runs here either.
-  const checked = check(run.code, { entryPoint: run.entryPoint, overrides: run.overrides ?? {}, ...(options.limits ? { limits: options.limits } : {}) });
+  const checked = check(run.code, { entryPoint: run.entryPoint, overrides: run.overrides ?? {}, limits: options.limits ?? CAPABLE_ADAPTER_LIMITS });
   const invalid = checked.diagnostics.filter((d) => d.severity === 'error');
   if (invalid.length) {
     return { buffers: copyBindings(run.bindings), metrics: emptyMetrics(W), diagnostics: invalid.map((d) => fromFrontEnd(d, run.file)), incomplete: true };
