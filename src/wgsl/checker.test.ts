@@ -121,3 +121,22 @@ describe('checker: uniformity diagnostics honour the diagnostic rules', () => {
     expect(sev(src)).toEqual([]);
   });
 });
+
+describe('checker: robustness for an editor', () => {
+  it('never throws on truncated or mutated programs, and always gives a position', async () => {
+    const { INVALID, VALID } = await import('./testdata/parity.ts');
+    const sources = [...INVALID, ...VALID].map((c) => c.code);
+    let checked = 0;
+    for (const s of sources) {
+      const step = Math.max(1, Math.floor(s.length / 25));
+      for (let i = 0; i < s.length; i += step) {
+        for (const v of [s.slice(0, i), `${s.slice(0, i)})${s.slice(i)}`, `${s.slice(0, i)}<${s.slice(i)}`, s.slice(0, i) + s.slice(i + 2)]) {
+          const r = check(v, { entryPoint: 'main' });
+          for (const d of r.diagnostics) expect(d.line).toBeGreaterThan(0);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(5000);
+  });
+});
