@@ -24,6 +24,15 @@ export const BUILTIN_VALUES: Record<string, { ty: Ty; uniform: boolean; ext?: st
   subgroup_size: { ty: U32, uniform: true, ext: 'subgroups' },
   subgroup_id: { ty: U32, uniform: false, ext: 'subgroups' },
   num_subgroups: { ty: U32, uniform: true, ext: 'subgroups' },
+  // Vertex and fragment stages, so modules that also hold render shaders check.
+  vertex_index: { ty: U32, uniform: false },
+  instance_index: { ty: U32, uniform: false },
+  position: { ty: { k: 'vec', n: 4, el: 'f32' }, uniform: false },
+  front_facing: { ty: BOOL, uniform: false },
+  frag_depth: { ty: F32, uniform: false },
+  sample_index: { ty: U32, uniform: false },
+  sample_mask: { ty: U32, uniform: false },
+  primitive_index: { ty: U32, uniform: false, ext: 'primitive_index' },
 };
 
 export interface BuiltinArg {
@@ -242,6 +251,41 @@ for (const n of ['subgroupBroadcast', 'subgroupShuffle', 'subgroupShuffleXor', '
   });
 }
 for (const n of ['quadSwapX', 'quadSwapY', 'quadSwapDiagonal']) SIGS[n] = fixed(1, (a) => same(a, numeric) ?? '');
+
+// Textures (the simulator reports them as unsupported; the checker types them like Tint).
+function texture(a: BuiltinArg[]): (Ty & { k: 'opaque' }) | null {
+  const t = a[0]?.ty;
+  return t && t.k === 'opaque' && t.channel ? t : null;
+}
+const vec4Of = (s: ScalarName): Ty => ({ k: 'vec', n: 4, el: s });
+SIGS.textureDimensions = (a) => {
+  const t = texture(a);
+  if (!t || a.length > 2) return '';
+  return t.dims === 1 ? U32 : { k: 'vec', n: t.dims ?? 2, el: 'u32' };
+};
+SIGS.textureLoad = (a) => {
+  const t = texture(a);
+  if (!t || a.length < 2 || a.length > 4) return '';
+  return t.depth ? F32 : vec4Of(t.channel!);
+};
+SIGS.textureStore = (a) => (texture(a) && a.length >= 3 && a.length <= 4 ? VOID : '');
+for (const n of ['textureNumLevels', 'textureNumLayers', 'textureNumSamples']) SIGS[n] = fixed(1, (a) => (texture(a) ? U32 : ''));
+for (const n of ['textureSample', 'textureSampleLevel', 'textureSampleBias', 'textureSampleGrad', 'textureSampleBaseClampToEdge']) {
+  SIGS[n] = (a) => {
+    const t = texture(a);
+    return t && a.length >= 3 ? (t.depth ? F32 : vec4Of('f32')) : '';
+  };
+}
+for (const n of ['textureSampleCompare', 'textureSampleCompareLevel']) SIGS[n] = (a) => (texture(a) && a.length >= 4 ? F32 : '');
+SIGS.textureGather = (a) => {
+  const t = texture(a) ?? texture(a.slice(1));
+  return t && a.length >= 3 ? vec4Of(t.depth ? 'f32' : t.channel!) : '';
+};
+SIGS.textureGatherCompare = (a) => (texture(a) && a.length >= 4 ? vec4Of('f32') : '');
+// Fragment-stage derivatives, typed so a module that also has a fragment shader checks.
+for (const n of ['dpdx', 'dpdy', 'fwidth', 'dpdxCoarse', 'dpdyCoarse', 'fwidthCoarse', 'dpdxFine', 'dpdyFine', 'fwidthFine']) {
+  SIGS[n] = fixed(1, (a) => same(a, floaty) ?? '');
+}
 
 function convertibleTo(from: Ty, to: Ty): boolean {
   const u = unify(from, to);

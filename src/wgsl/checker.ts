@@ -128,6 +128,8 @@ const F16_MAX = 65504;
 
 /** Marks a name whose declaration failed, so its uses are not reported again. */
 const POISON = '<error>';
+/** The type of something whose type could not be resolved (already reported). */
+const ERROR_TY: Ty = { k: 'opaque', name: '<error>' };
 
 const MUTATING = new Set(['+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<=', '>>=']);
 
@@ -630,7 +632,7 @@ export class Checker {
       }
       return f16({ k: 'mat', c: Number(t.name[3]), r: Number(t.name[5]), el: s });
     }
-    if (t.name.startsWith('texture_')) return { k: 'opaque', name: t.name };
+    if (t.name.startsWith('texture_')) return this.textureType(t);
     const sym = this.lookup(t.name);
     if (sym && sym.k === 'type') return noArgs(sym.ty) ?? sym.ty;
     if (sym) {
@@ -639,6 +641,34 @@ export class Checker {
     }
     this.err(`unresolved type '${t.name}'`, rangeOf(t));
     return null;
+  }
+
+  /** Texture types: enough to type the texture builtins (the simulator does not run them). */
+  private textureType(t: TypeExpr): Ty | null {
+    const base = t.name;
+    const known = /^texture_(1d|2d|2d_array|3d|cube|cube_array|multisampled_2d|depth_2d|depth_2d_array|depth_cube|depth_cube_array|depth_multisampled_2d|storage_1d|storage_2d|storage_2d_array|storage_3d|external)$/.exec(base);
+    if (!known) {
+      this.err(`unresolved type '${base}'`, rangeOf(t));
+      return null;
+    }
+    const kind = known[1]!;
+    const dims = kind.startsWith('1d') || kind === 'storage_1d' ? 1 : kind.endsWith('3d') ? 3 : 2;
+    const text = (x: TypeExpr | Expr): string => ('k' in x ? (x.k === 'id' ? x.name : '?') : x.name);
+    const name = t.args.length ? `${base}<${t.args.map(text).join(', ')}>` : base;
+    let channel: ScalarName = 'f32';
+    if (kind.startsWith('storage')) {
+      const fmt = t.args[0] ? text(t.args[0]) : '';
+      channel = fmt.endsWith('sint') ? 'i32' : fmt.endsWith('uint') ? 'u32' : 'f32';
+    } else if (!kind.startsWith('depth') && kind !== 'external') {
+      const a0 = t.args[0];
+      const el = a0 && !('k' in a0) ? this.type(a0) : null;
+      if (!el || el.k !== 'scalar' || !['f32', 'i32', 'u32'].includes(el.s)) {
+        this.err(`texture_${kind} requires a sampled type of f32, i32 or u32`, rangeOf(t));
+        return null;
+      }
+      channel = el.s;
+    }
+    return { k: 'opaque', name, channel, depth: kind.startsWith('depth'), dims };
   }
 
   // ───────────────────────────── names ─────────────────────────────
@@ -669,8 +699,8 @@ export class Checker {
   private fnSignature(g: Global & { k: 'fn' }): { params: Ty[]; ret: Ty } {
     const have = this.signatures.get(g.name);
     if (have) return have;
-    const params = g.params.map((p) => this.type(p.ty) ?? VOID);
-    const ret = g.ret ? (this.type(g.ret) ?? VOID) : VOID;
+    const params = g.params.map((p) => this.type(p.ty) ?? ERROR_TY);
+    const ret = g.ret ? (this.type(g.ret) ?? ERROR_TY) : VOID;
     const sig = { params, ret };
     this.signatures.set(g.name, sig);
     return sig;
@@ -717,6 +747,10 @@ export class Checker {
     if (compute && g.ret) this.err(`a compute shader cannot return a value`, rangeOf(g.ret));
     g.params.forEach((p, i) => {
       const ty = sig.params[i]!;
+      if (ty === ERROR_TY) {
+        this.declareLocal(p.name, p.nameRange, { k: 'value', v: { ty, stage: 2, what: POISON }, decl: 'param', range: p.nameRange });
+        return;
+      }
       for (const a of p.attrs) {
         if (a.name === 'builtin') {
           const bn = a.args[0];
@@ -737,7 +771,7 @@ export class Checker {
       });
     });
     const b = this.stmts(g.body, false);
-    if (sig.ret.k !== 'void' && b.next) this.err(`missing return at end of function`, g.bodyEnd);
+    if (sig.ret.k !== 'void' && sig.ret !== ERROR_TY && b.next) this.err(`missing return at end of function`, g.bodyEnd);
     this.fn = null;
     this.scopes = [];
   }
@@ -936,6 +970,7 @@ export class Checker {
       case 'return': {
         if (this.inContinuing) this.err(`continuing blocks must not contain a return statement`, rangeOf(s));
         const want = this.fnRet;
+        if (want === ERROR_TY) return { next: false, brk: false, cont: false, ret: true };
         if (s.e) {
           const v = this.expr(s.e);
           if (v) {
@@ -1380,6 +1415,7 @@ export class Checker {
       }
       vs.forEach((v, i) => {
         const want = sig.params[i]!;
+        if (want === ERROR_TY) return;
         if (!convertible(v.ty, want)) {
           if (isAbstractConvertibleShape(v.ty, want) && (elemScalar(v.ty) === 'ai' || elemScalar(v.ty) === 'af')) {
             this.err(`cannot convert value of type '${tyName(v.ty)}' to type '${tyName(want)}'`, rangeOf(e.args[i]!));
@@ -1394,6 +1430,7 @@ export class Checker {
       if (statement && sig.ret.k !== 'void' && sym.g.attrs.some((a) => a.name === 'must_use')) {
         this.err(`ignoring return value of function '${e.name}' annotated with @must_use`, rangeOf(e));
       }
+      if (sig.ret === ERROR_TY) return null;
       return { ty: sig.ret, stage: 2 };
     }
     if (sym && sym.k === 'type') return this.construct(sym.ty, vs, e);

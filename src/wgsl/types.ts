@@ -22,7 +22,14 @@ export type Ty =
   | { readonly k: 'struct'; readonly name: string; readonly members: readonly StructMember[]; readonly align: number; readonly size: number }
   | { readonly k: 'atomic'; readonly el: ScalarName }
   | { readonly k: 'ptr'; readonly space: string; readonly el: Ty; readonly access: string }
-  | { readonly k: 'opaque'; readonly name: string }
+  | {
+      readonly k: 'opaque';
+      readonly name: string;
+      /** Textures: what a texel read returns per channel, and whether it is a depth texture. */
+      readonly channel?: ScalarName;
+      readonly depth?: boolean;
+      readonly dims?: number;
+    }
   | { readonly k: 'void' };
 
 export const BOOL: Ty = { k: 'scalar', s: 'bool' };

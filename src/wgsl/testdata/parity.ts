@@ -1136,6 +1136,16 @@ export const VALID: readonly ValidCase[] = [
     code: "enable subgroups;\nvar<workgroup> n: atomic<u32>;\n@compute @workgroup_size(64) fn main(@builtin(local_invocation_index) lid: u32, @builtin(subgroup_invocation_id) sid: u32) {\n  let a = distance(vec3<f32>(1.0), vec3<f32>(2.0)) + length(normalize(vec2<f32>(3.0, 4.0)));\n  let b = cross(vec3<f32>(1.0, 0.0, 0.0), vec3<f32>(0.0, 1.0, 0.0));\n  let c = reflect(b, b) + refract(b, b, 1.5) + faceForward(b, b, b);\n  let d = unpack2x16float(pack2x16float(vec2<f32>(a)));\n  let e = countOneBits(lid) + extractBits(lid, 2u, 3u) + bitcast<u32>(a);\n  let g = atomicAdd(&n, 1u) + subgroupAdd(sid);\n  let h = select(1u, 2u, a > 0.0) + u32(all(vec2<bool>(true)));\n  _ = fma(a, 2.0, 1.0);\n}\n",
   },
   {
+    section: "16 texture builtins",
+    name: "textures in a compute shader (typed, not simulated)",
+    code: "@group(0) @binding(0) var src: texture_2d<f32>;\n@group(0) @binding(1) var dst: texture_storage_2d<rgba8unorm, write>;\n@group(0) @binding(2) var<storage, read_write> sizes: array<u32>;\n@compute @workgroup_size(8, 8) fn main(@builtin(global_invocation_id) id: vec3<u32>) {\n  let size = textureDimensions(src);\n  if (all(id.xy < size)) {\n    let c = textureLoad(src, vec2<i32>(id.xy), 0);\n    textureStore(dst, id.xy, c.bgra);\n  }\n  sizes[0] = size.x + textureNumLevels(src);\n}\n",
+  },
+  {
+    section: "10 functions",
+    name: "pointer parameters and struct results",
+    code: "struct R { lo: u32, hi: u32 }\nfn split(p: ptr<function, u32>) -> R {\n  let v = *p;\n  *p = 0u;\n  return R(v & 0xffffu, v >> 16u);\n}\nfn f() -> u32 {\n  var x = 0x12345678u;\n  let r = split(&x);\n  return r.lo + r.hi + x;\n}\n",
+  },
+  {
     section: "11 attributes",
     name: "override-sized workgroup",
     code: "override WG: u32 = 64;\n@compute @workgroup_size(WG, 1, 1) fn main() {}\n",
