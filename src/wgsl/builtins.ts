@@ -164,8 +164,29 @@ SIGS.ldexp = fixed(2, (a) => {
   const es = elemScalar(e);
   return t && (es === 'i32' || es === 'ai') && comps(e) === comps(t) ? t : '';
 });
-SIGS.frexp = fixed(1, (a) => (same(a, floaty) ? { k: 'opaque', name: '__frexp' } : ''));
-SIGS.modf = fixed(1, (a) => (same(a, floaty) ? { k: 'opaque', name: '__modf' } : ''));
+/** The result structs of `modf` and `frexp`, named as Tint names them. */
+function resultStruct(kind: 'modf' | 'frexp', t: Ty): Ty {
+  const s = elemScalar(t)!;
+  const shaped = (el: ScalarName): Ty => (t.k === 'vec' ? { k: 'vec', n: t.n, el } : scalar(el));
+  const second: [string, Ty] = kind === 'modf' ? ['whole', t] : ['exp', shaped(s === 'af' ? 'ai' : 'i32')];
+  const size = t.k === 'vec' ? t.n * 4 : 4;
+  const name = `__${kind}_result_${t.k === 'vec' ? `vec${t.n}_` : ''}${s === 'af' ? 'abstract' : s}`;
+  return {
+    k: 'struct', name, align: 4, size: 2 * size,
+    members: [
+      { name: 'fract', ty: t, offset: 0, align: 4, size },
+      { name: second[0], ty: second[1], offset: size, align: 4, size },
+    ],
+  };
+}
+SIGS.frexp = fixed(1, (a) => {
+  const t = same(a, floaty);
+  return t ? resultStruct('frexp', t) : '';
+});
+SIGS.modf = fixed(1, (a) => {
+  const t = same(a, floaty);
+  return t ? resultStruct('modf', t) : '';
+});
 SIGS.determinant = fixed(1, (a) => {
   const t = a[0]!.ty;
   return t.k === 'mat' && t.c === t.r ? scalar(t.el) : '';

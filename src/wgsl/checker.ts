@@ -152,7 +152,7 @@ function representable(v: number | bigint | boolean, s: ScalarName): boolean {
     case 'u32':
       return Number.isInteger(Number(n)) && Number(n) >= 0 && Number(n) <= 0xffffffff;
     case 'f32':
-      return !Number.isFinite(Number(n)) ? false : Math.abs(Number(n)) <= F32_MAX * (1 + 2 ** -24);
+      return Number.isFinite(Number(n)) && Math.abs(Number(n)) <= F32_MAX;
     case 'f16':
       return Number.isFinite(Number(n)) && Math.abs(Number(n)) <= F16_MAX + 16;
     case 'ai':
@@ -927,12 +927,15 @@ export class Checker {
         this.loops++;
         this.scopes.push(new Map());
         const b = this.stmts(s.body, false);
+        // The continuing block sees the body's declarations, and `break if` sees the continuing's.
+        this.scopes.push(new Map());
         if (s.continuing) {
           this.inContinuing++;
-          this.stmts(s.continuing);
+          this.stmts(s.continuing, false);
           this.inContinuing--;
         }
         if (s.breakIf) this.condition(s.breakIf, 'break-if');
+        this.scopes.pop();
         this.scopes.pop();
         this.loops--;
         const exits = b.brk || s.breakIf !== null;
@@ -1126,7 +1129,6 @@ export class Checker {
           if (ref && idx.length === 1) return { ty, stage: 2, ref };
           return { ty, stage: base.stage, ...(c !== undefined ? { c } : {}) };
         }
-        if (bt.k === 'opaque' && bt.name.startsWith('__')) return { ty: bt.name === '__frexp' && e.name === 'exp' ? I32 : F32, stage: base.stage };
         this.err(`cannot index into expression of type '${tyName(bt)}'`, rangeOf(e.e));
         return null;
       }
@@ -1186,6 +1188,12 @@ export class Checker {
     };
     switch (e.op) {
       case '&': {
+        const inner = e.e.k === 'mem' || e.e.k === 'idx' ? this.expr(e.e.e) : null;
+        const innerTy = inner?.ty.k === 'ptr' ? inner.ty.el : inner?.ty;
+        if (innerTy?.k === 'vec') {
+          this.err(`cannot take the address of a vector component`, rangeOf(e.e));
+          return null;
+        }
         if (!v.ref) {
           this.err(`cannot take the address of ${v.what ? `'${v.what}'` : 'a value'}`, rangeOf(e.e));
           return null;

@@ -223,8 +223,11 @@ class FnWalker {
         if (c & NU && !(this.eff & NU)) this.cause = { range: span(cond), message: 'control flow depends on possibly non-uniform value' };
         this.cf |= c;
       }
-      this.stmts(body);
+      // The continuing block (the tail) sees the body's declarations.
+      this.scopes.push(new Map());
+      for (const st of body) this.stmt(st);
       tail();
+      this.scopes.pop();
       const after = this.snapshot();
       for (const [c, t] of before) after.set(c, t | (after.get(c) ?? 0));
       this.restore(after);
@@ -280,11 +283,13 @@ class FnWalker {
       case 'loop':
         this.withSeverity(s.attrs, () =>
           this.loop(null, s.body, () => {
-            if (s.continuing) this.stmts(s.continuing);
+            this.scopes.push(new Map());
+            for (const st of s.continuing ?? []) this.stmt(st);
             if (s.breakIf) {
               const c = this.expr(s.breakIf);
               this.loops[this.loops.length - 1]!.taint |= c;
             }
+            this.scopes.pop();
           }),
         );
         return;

@@ -563,6 +563,22 @@ export const INVALID: readonly InvalidCase[] = [
     code: "const_assert 1 > 2;\n",
   },
   {
+    section: "8.7 const-expression ranges",
+    name: "abstract-float just beyond the f32 range",
+    line: 1,
+    col: 20,
+    message: "value -340282346999999984391321947108527833088.0 cannot be represented as 'f32'",
+    code: "const least: f32 = -3.40282347e+38;\n",
+  },
+  {
+    section: "6.4 memory views",
+    name: "address of a vector component",
+    line: 3,
+    col: 12,
+    message: "cannot take the address of a vector component",
+    code: "fn f() {\n  var v: vec2<i32>;\n  let p = &v.x;\n}\n",
+  },
+  {
     section: "8.x expressions",
     name: "mixing & and | without parentheses",
     line: 2,
@@ -1144,6 +1160,16 @@ export const VALID: readonly ValidCase[] = [
     section: "10 functions",
     name: "pointer parameters and struct results",
     code: "struct R { lo: u32, hi: u32 }\nfn split(p: ptr<function, u32>) -> R {\n  let v = *p;\n  *p = 0u;\n  return R(v & 0xffffu, v >> 16u);\n}\nfn f() -> u32 {\n  var x = 0x12345678u;\n  let r = split(&x);\n  return r.lo + r.hi + x;\n}\n",
+  },
+  {
+    section: "9.4 control flow",
+    name: "break if sees the continuing block's declarations",
+    code: "fn f(a: bool) {\n  loop {\n    continuing {\n      var c = !a;\n      break if a == c;\n    }\n  }\n}\n",
+  },
+  {
+    section: "17 builtin functions",
+    name: "modf and frexp result structures",
+    code: "fn f() -> f32 {\n  let m = modf(1.5);\n  let e: i32 = frexp(vec2(1.5, 2.0)).exp.x;\n  return m.fract + modf(vec2<f32>(2.5)).whole.y + f32(e);\n}\n",
   },
   {
     section: "11 attributes",
