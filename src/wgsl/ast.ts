@@ -167,6 +167,8 @@ export type Global =
       /** `private` when no address space is written (`spaceGiven` false). */
       readonly space: string;
       readonly spaceGiven: boolean;
+      /** Range of the address space name, when written. */
+      readonly spaceRange?: Range;
       readonly access: string;
       readonly ty: TypeExpr | null;
       readonly init: Expr | null;

@@ -33,6 +33,7 @@ export const BUILTIN_VALUES: Record<string, { ty: Ty; uniform: boolean; ext?: st
   sample_index: { ty: U32, uniform: false },
   sample_mask: { ty: U32, uniform: false },
   primitive_index: { ty: U32, uniform: false, ext: 'primitive_index' },
+  view_index: { ty: U32, uniform: true, ext: 'view_instancing' },
 };
 
 export interface BuiltinArg {

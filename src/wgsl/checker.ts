@@ -285,7 +285,14 @@ export class Checker {
               if (v === null) continue;
               if (v < sizeOf(ty)) this.err(`'@size' must be at least as big as the type's size (${sizeOf(ty)})`, at.nameRange);
               else size = v;
-            } else if (!['builtin', 'location', 'interpolate', 'invariant', 'blend_src'].includes(at.name)) {
+            } else if (at.name === 'builtin') {
+              const bn = at.args[0];
+              const info = bn && bn.k === 'id' ? BUILTIN_VALUES[bn.name] : undefined;
+              if (!info) this.err(`unresolved builtin value '${bn && bn.k === 'id' ? bn.name : ''}'`, bn ? rangeOf(bn) : at.nameRange);
+              else if (info.ext && !this.enabled.has(info.ext)) {
+                this.err(`use of '@builtin(${(bn as { name: string }).name})' attribute requires enabling extension '${info.ext}'`, at.nameRange);
+              }
+            } else if (!['location', 'interpolate', 'invariant', 'blend_src'].includes(at.name)) {
               this.err(`@${at.name} is not valid for structure members`, at.nameRange);
             }
           }
@@ -352,7 +359,7 @@ export class Checker {
       return undefined;
     }
     if (space && !['private', 'workgroup', 'storage', 'uniform', 'function', 'handle'].includes(space)) {
-      this.err(`unresolved address space '${space}'`, rangeOf(g));
+      this.err(`unresolved address space '${space}'`, g.spaceRange ?? rangeOf(g));
       return undefined;
     }
     if (space === 'function') this.err(`module-scope 'var' must not use address space 'function'`, rangeOf(g));
@@ -545,7 +552,7 @@ export class Checker {
       case 'vec4': {
         if (!needArgs(1)) return null;
         const s = sc();
-        return s ? f16({ k: 'vec', n: Number(t.name[3]), el: s }) : null;
+        return s ? { k: 'vec', n: Number(t.name[3]), el: s } : null;
       }
       case 'atomic': {
         if (!needArgs(1)) return null;
@@ -630,7 +637,7 @@ export class Checker {
         this.err(`matrix element type must be 'f32' or 'f16'`, rangeOf(t));
         return null;
       }
-      return f16({ k: 'mat', c: Number(t.name[3]), r: Number(t.name[5]), el: s });
+      return { k: 'mat', c: Number(t.name[3]), r: Number(t.name[5]), el: s };
     }
     if (t.name.startsWith('texture_')) return this.textureType(t);
     const sym = this.lookup(t.name);
@@ -728,7 +735,7 @@ export class Checker {
             continue;
           }
           if (s !== 'ai') {
-            if (kind && kind !== s) this.err(`workgroup_size arguments must be of the same type, either i32 or u32`, rangeOf(x));
+            if (kind && kind !== s) this.err(`'@workgroup_size' arguments must be of the same type, either 'i32' or 'u32'`, a.nameRange);
             kind = s;
           }
           if (v.stage === 0 && v.c !== undefined && Number(v.c) < 1) {

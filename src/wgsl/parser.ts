@@ -280,9 +280,12 @@ class Parser {
         let space = 'private';
         let access = '';
         let spaceGiven = false;
+        let spaceRange: Range | undefined;
         if (this.tmplStart()) {
           this.p++;
-          space = this.ident('variable address space').name;
+          const sp = this.ident('variable address space');
+          space = sp.name;
+          spaceRange = sp.range;
           spaceGiven = true;
           if (this.eat(',')) access = this.ident('variable access mode').name;
           if (this.cur.k !== 'tmplEnd') this.fail(`expected '>' for variable declaration`);
@@ -292,7 +295,10 @@ class Parser {
         const ty = this.eat(':') ? this.type() : null;
         const init = this.eat('=') ? this.expr() : null;
         this.expect(';', 'variable declaration');
-        return { k: 'gvar', pos, start: pos, end: this.last, name: id.name, nameRange: id.range, space, spaceGiven, access, ty, init, attrs };
+        return {
+          k: 'gvar', pos, start: pos, end: this.last, name: id.name, nameRange: id.range, space, spaceGiven, access, ty, init, attrs,
+          ...(spaceRange ? { spaceRange } : {}),
+        };
       }
       case 'let':
         return this.fail(`module-scope 'let' is invalid, use 'const'`);
