@@ -1110,7 +1110,7 @@ export class Checker {
         if (bt.k === 'struct') {
           const m = bt.members.findIndex((x) => x.name === e.name);
           if (m < 0) {
-            this.err(`struct member ${e.name} not found`, e.nameRange);
+            this.err(`struct member ${e.name} not found`, rangeOf(e));
             return null;
           }
           const ty = bt.members[m]!.ty;

@@ -607,10 +607,7 @@ class Parser {
       return { k: 'assign', pos, start: pos, end: this.last, lhs, op: c.s, opRange: range(c.pos, c.end), rhs };
     }
     if (lhs.k === 'call' && !parenthesised) return { k: 'expr', pos, start: pos, end: this.last, e: lhs };
-    if (c.k === 'tmplEnd' || c.k === 'tmplStart' || c.k === 'eof' || (c.k === 'sym' && c.s !== ';')) {
-      return this.fail(`expected '=' for assignment`);
-    }
-    return this.fail(`expected ';' for function call`, range(this.last, this.last));
+    return this.fail(`expected '=' for assignment`);
   }
 
   // ───────────────────────────── expressions ─────────────────────────────

@@ -596,6 +596,22 @@ export const INVALID: readonly InvalidCase[] = [
   },
   {
     section: "8.x expressions",
+    name: "unknown struct member",
+    line: 4,
+    col: 10,
+    message: "struct member alpha not found",
+    code: "struct U { a: f32 }\n@group(0) @binding(0) var<uniform> u: U;\nfn f() -> f32 {\n  return u.alpha;\n}\n",
+  },
+  {
+    section: "9.2 assignment",
+    name: "a stray token where '=' belongs",
+    line: 3,
+    col: 7,
+    message: "expected '=' for assignment",
+    code: "fn f() {\n  var val = 0;\n  val 0= 1;\n}\n",
+  },
+  {
+    section: "8.x expressions",
     name: "invalid swizzle",
     line: 3,
     col: 13,
