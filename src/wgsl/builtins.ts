@@ -405,4 +405,3 @@ export function builtinCall(name: string, a: BuiltinArg[], tmplTy: Ty | null): B
   return out;
 }
 
-export { F32 };

@@ -20,9 +20,9 @@ import {
 import { builtinCall, BUILTIN_VALUES, type BuiltinArg } from './builtins.ts';
 import { parse } from './parser.ts';
 import {
-  AF, AI, BOOL, F16, F32, I32, U32, VOID,
+  AF, AI, BOOL, F16, VOID,
   alignOf, concretize, constructible, containsAtomic, containsRuntimeArray, convertible, elemScalar,
-  hostShareable, isFloat, isInt, roundUp, sameTy, scalar, sizeOf, tyName, unify, withScalar,
+  hostShareable, isFloat, isInt, roundUp, sameTy, scalar, sizeOf, tyName, unify,
   type ScalarName, type StructMember, type Ty,
 } from './types.ts';
 import { analyseUniformity } from './uniformity.ts';
@@ -1271,7 +1271,6 @@ export class Checker {
     if (op === '<<' || op === '>>') {
       if (!isInt(ls) || !isInt(rs) || rs === 'i32') return noMatch();
       if (lt.k !== rt.k || (lt.k === 'vec' && rt.k === 'vec' && lt.n !== rt.n)) return noMatch();
-      const bits = ls === 'ai' ? 64 : 32;
       const rc = r.c;
       if (r.stage === 0 && rc !== undefined) {
         const amounts = (Array.isArray(rc) ? rc : [rc]).map((x) => Number(x as number | bigint));
@@ -1282,7 +1281,7 @@ export class Checker {
       }
       const out: V = { ty: lt, stage };
       if (l.c !== undefined && r.c !== undefined && stage === 0) {
-        const c = this.shiftConst(op, l.c, r.c, ls, bits, le, re, at);
+        const c = this.shiftConst(op, l.c, r.c, ls, at);
         if (c === null) return null;
         out.c = c;
       }
@@ -1372,7 +1371,7 @@ export class Checker {
     return null;
   }
 
-  private shiftConst(op: string, lc: CV, rc: CV, s: ScalarName, bits: number, _le: Expr, _re: Expr, at: Range): CV | null {
+  private shiftConst(op: string, lc: CV, rc: CV, s: ScalarName, at: Range): CV | null {
     let bad: string | null = null;
     const c = zip(lc, rc, (a, b) => {
       const n = Number(b);
@@ -1399,7 +1398,6 @@ export class Checker {
       }
       return (x << n) >>> 0;
     });
-    void bits;
     if (bad) {
       this.err(bad, at);
       return null;
@@ -1531,7 +1529,7 @@ export class Checker {
       let n = 0;
       const comps: CV[] = [];
       let known = true;
-      for (const [i, v] of vs.entries()) {
+      for (const v of vs) {
         const s = elemScalar(v.ty);
         if (!s || v.ty.k === 'mat' || !(scalarConvertibleLoose(s, ty.el) || (vs.length === 1 && v.ty.k === 'vec'))) {
           this.err(`no matching constructor for '${tyName(ty)}(${vs.map((x) => tyName(x.ty)).join(', ')})'`, r);
@@ -1542,7 +1540,6 @@ export class Checker {
         if (v.c === undefined) known = false;
         else if (Array.isArray(v.c)) comps.push(...v.c);
         else comps.push(v.c);
-        void i;
       }
       if (!(n === ty.n || (vs.length === 1 && vs[0]!.ty.k === 'scalar'))) {
         this.err(`no matching constructor for '${tyName(ty)}(${vs.map((x) => tyName(x.ty)).join(', ')})'`, r);
@@ -1835,8 +1832,6 @@ function arith(op: string, a: number | bigint | boolean, b: number | bigint | bo
   return s === 'f32' ? Math.fround(r) : r;
 }
 
-// AF, AI, F32, I32, U32 are used by builtins through types.ts; keep them referenced for readers.
-void [AF, AI, F32, I32, U32, withScalar];
 
 /**
  * Parses and checks a WGSL module: every syntax, type, constant, layout, attribute and uniformity
