@@ -3,6 +3,7 @@
 // deliberate violations with exactly these rules and expects them to fail.
 //   - sim, gpu and kernel import no app, labs, views or store;
 //   - labs import no views, app or store (a lab's ui/ folder may use the shared views);
+//   - wgsl (the front end) imports nothing outside its folder;
 //   - trace imports no labs, views, app or store;
 //   - sim and kernel stay pure TypeScript: no React, zustand, d3, motion or WebGPU bindings
 //     (sim imports no gpu code at all; kernel may use gpu's pure WGSL reflection).
@@ -14,6 +15,14 @@ const rule = (patterns, message) => ({
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 
 export const boundaries = [
+  {
+    files: ['src/wgsl/**/*.ts'],
+    ignores: TESTS,
+    rules: rule(
+      [...UI_LIBS, 'webgpu', ...layer('sim', 'gpu', 'kernel', 'trace', 'views', 'store', 'app', 'labs', 'lessons')],
+      'src/wgsl is the WGSL front end: pure TypeScript that imports nothing outside its own folder.',
+    ),
+  },
   {
     files: ['src/sim/**/*.ts'],
     ignores: TESTS,

@@ -1,8 +1,13 @@
 /**
- * Just enough reflection of a WGSL module for the executor: which resource variables sit at which
- * group and binding, and how they may be accessed. (The simulator has a full parser; the GPU side
- * needs only this, and must not pull the simulator into the bundle.)
+ * Reflection of a WGSL module for the executor, read by the WGSL front end (`src/wgsl`), so the GPU
+ * side and the simulator never disagree on what a kernel declares: resource variables with their
+ * group, binding, access, type and size; each compute entry point's workgroup size; the
+ * pipeline-overridable constants. (`src/wgsl` is pure TypeScript and does not pull the simulator
+ * into the bundle.)
  */
+import type { Expr, WgslDiagnostic } from '../wgsl/ast.ts';
+import { check, type CheckOptions } from '../wgsl/checker.ts';
+import { tyName } from '../wgsl/types.ts';
 
 export type BindingKind = 'storage-read' | 'storage-read-write' | 'uniform';
 
@@ -11,6 +16,25 @@ export interface ResourceBinding {
   readonly binding: number;
   readonly name: string;
   readonly kind: BindingKind;
+}
+
+/** A resource binding with what the checker knows of its type. */
+export interface ReflectedBinding extends ResourceBinding {
+  /** WGSL type as written in messages (`array<u32>`, `Params`); null when the module did not check. */
+  readonly type: string | null;
+  /** Bytes, or for a runtime-sized array the size with one element; null when unknown. */
+  readonly size: number | null;
+  readonly runtimeSized: boolean;
+  readonly line: number;
+  readonly column: number;
+}
+
+export interface ModuleReflection {
+  readonly bindings: readonly ReflectedBinding[];
+  readonly entryPoints: readonly { readonly name: string; readonly workgroupSize: readonly [number, number, number] | null; readonly workgroupStorage: number }[];
+  readonly overrides: readonly { readonly name: string; readonly id: number | null; readonly type: string; readonly hasDefault: boolean }[];
+  /** The front end's diagnostics (errors make the checker-derived fields partial). */
+  readonly diagnostics: readonly WgslDiagnostic[];
 }
 
 /** Replaces comments with spaces so offsets and line numbers stay where they were. */
@@ -45,25 +69,52 @@ export function blankComments(code: string): string {
   return out;
 }
 
-const VAR_DECL =
-  /((?:@\s*(?:group|binding)\s*\(\s*\d+\s*\)\s*)+)var\s*(?:<\s*([a-z_]+)\s*(?:,\s*([a-z_]+)\s*)?>)?\s*([A-Za-z_][A-Za-z0-9_]*)/g;
+function literalInt(e: Expr | undefined): number | null {
+  if (!e || e.k !== 'lit' || (e.t !== 'ai' && e.t !== 'i32' && e.t !== 'u32')) return null;
+  return e.v;
+}
+
+function kindOf(space: string, access: string): BindingKind | null {
+  if (space === 'uniform') return 'uniform';
+  if (space === 'storage') return access === 'read_write' ? 'storage-read-write' : 'storage-read';
+  return null; // textures and samplers are not part of our kernels
+}
+
+/** Everything the executor and the views need to know about a module's interface. */
+export function reflectModule(code: string, options: CheckOptions = {}): ModuleReflection {
+  const { module, diagnostics } = check(code, options);
+  const checked = new Map(module.resources.map((r) => [r.name, r]));
+  const bindings: ReflectedBinding[] = [];
+  for (const g of module.ast) {
+    if (g.k !== 'gvar' || !g.spaceGiven) continue;
+    const kind = kindOf(g.space, g.access);
+    if (!kind) continue;
+    const info = checked.get(g.name);
+    const group = info?.group ?? literalInt(g.attrs.find((a) => a.name === 'group')?.args[0]);
+    const binding = info?.binding ?? literalInt(g.attrs.find((a) => a.name === 'binding')?.args[0]);
+    if (group === null || binding === null) continue;
+    const ty = info?.ty;
+    const runtimeSized = ty
+      ? (ty.k === 'array' && ty.count === null) || (ty.k === 'struct' && ty.members.some((m) => m.ty.k === 'array' && m.ty.count === null))
+      : g.ty?.name === 'array' && g.ty.args.length === 1;
+    bindings.push({
+      group, binding, name: g.name, kind,
+      type: ty ? tyName(ty) : null,
+      size: info ? info.size : null,
+      runtimeSized,
+      line: g.pos.line,
+      column: g.pos.col,
+    });
+  }
+  return {
+    bindings,
+    entryPoints: module.entryPoints.map((e) => ({ name: e.name, workgroupSize: e.workgroupSize, workgroupStorage: e.workgroupStorage })),
+    overrides: module.overrides.map((o) => ({ name: o.name, id: o.id, type: tyName(o.ty), hasDefault: o.hasDefault })),
+    diagnostics,
+  };
+}
 
 /** Lists the `@group @binding var<...>` declarations of a module, in source order. */
 export function reflectBindings(code: string): ResourceBinding[] {
-  const text = blankComments(code);
-  const result: ResourceBinding[] = [];
-  for (const match of text.matchAll(VAR_DECL)) {
-    const attrs = match[1] ?? '';
-    const group = /group\s*\(\s*(\d+)\s*\)/.exec(attrs)?.[1];
-    const binding = /binding\s*\(\s*(\d+)\s*\)/.exec(attrs)?.[1];
-    if (group === undefined || binding === undefined) continue;
-    const space = match[2];
-    const access = match[3];
-    let kind: BindingKind;
-    if (space === 'uniform') kind = 'uniform';
-    else if (space === 'storage') kind = access === 'read_write' ? 'storage-read-write' : 'storage-read';
-    else continue; // textures and samplers are not part of our kernels
-    result.push({ group: Number(group), binding: Number(binding), name: match[4] ?? '?', kind });
-  }
-  return result;
+  return reflectModule(code).bindings.map(({ group, binding, name, kind }) => ({ group, binding, name, kind }));
 }

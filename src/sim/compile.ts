@@ -242,7 +242,7 @@ export class Compiler {
   }
 
   private constInt(e: TypeExpr | Expr, pos: Pos): number {
-    const ex: Expr = 'k' in e ? e : { k: 'id', pos: e.pos, name: e.name };
+    const ex: Expr = 'k' in e ? e : { k: 'id', pos: e.pos, start: e.start, end: e.end, name: e.name };
     const v = this.constEval(ex);
     if (v.k !== 'c' || v.ty.k !== 'scalar' || v.ty.s === 'f32' || v.ty.s === 'af') err(`expected a constant integer`, pos);
     return v.c[0]!;
@@ -1139,6 +1139,7 @@ export class Compiler {
   expr(e: Expr, statement = false): Val {
     switch (e.k) {
       case 'lit': {
+        if (e.t === 'f16') err(`f16 literals ('${e.text}') are not supported`, e.pos);
         const ty = e.t === 'ai' ? AI : e.t === 'af' ? AF : scalar(e.t);
         if (e.t === 'u32' && (e.v < 0 || e.v > 0xffffffff)) err(`${e.v}u does not fit in u32`, e.pos, 'type');
         return { k: 'c', ty, c: [e.t === 'i32' ? e.v | 0 : e.v] };

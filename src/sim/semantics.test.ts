@@ -35,7 +35,7 @@ describe('integer semantics', () => {
 
   it('shifts take the amount modulo 32; >> is arithmetic for i32', () => {
     const r = run(
-      `let k = 33u + lid; out[0] = bitcast<i32>(1u << k); out[1] = -8 >> 1u; out[2] = bitcast<i32>(0x80000000u >> 31u); out[3] = 1 << 31u;`,
+      `let k = 33u + lid; out[0] = bitcast<i32>(1u << k); out[1] = -8 >> 1u; out[2] = bitcast<i32>(0x80000000u >> 31u); out[3] = bitcast<i32>(1u << 31u);`,
       { out: 'i32' },
     );
     expect(r.out.slice(0, 4)).toEqual([2, -4, 1, -2147483648]);

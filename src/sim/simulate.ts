@@ -14,7 +14,8 @@ import {
   type Diagnostic,
   type Metrics,
 } from './machine.ts';
-import { parseWgsl } from './parser.ts';
+import { check, type Limits } from '../wgsl/checker.ts';
+import type { WgslDiagnostic } from '../wgsl/ast.ts';
 import { DEFAULT_TRACE_BYTES, TAINT_SLOTS, TraceBuilder, type Trace, type TraceMemory } from './trace.ts';
 
 /** Options of {@link simulate}. */
@@ -43,6 +44,12 @@ export interface SimOptions {
    * right in one order only has a bug this exposes.
    */
   workgroupOrder?: 'linear' | 'reverse' | readonly number[];
+  /**
+   * The device limits the kernel is checked against (workgroup size, workgroup storage), as the
+   * browser would at pipeline creation. Default: {@link CAPABLE_ADAPTER_LIMITS}; pass the
+   * learner's adapter limits (or WebGPU's defaults) to check against those.
+   */
+  limits?: Partial<Limits>;
 }
 
 /** What {@link simulate} returns. */
@@ -94,6 +101,32 @@ function emptyMetrics(W: number): Metrics {
 }
 
 /**
+ * Limits a capable adapter grants when asked (desktop GPUs in Chrome): what the simulator checks
+ * against when the caller passes none, so kernels tuned for 512 or 1024 invocations still run here,
+ * while a workgroup of 100 000 or a 1 GB workgroup array is refused as the browser would.
+ */
+export const CAPABLE_ADAPTER_LIMITS: Limits = {
+  maxComputeWorkgroupSizeX: 1024,
+  maxComputeWorkgroupSizeY: 1024,
+  maxComputeWorkgroupSizeZ: 64,
+  maxComputeInvocationsPerWorkgroup: 1024,
+  maxComputeWorkgroupStorageSize: 32768,
+};
+
+/** A front-end error as a simulator diagnostic: barrier uniformity errors are barrier divergence. */
+function fromFrontEnd(d: WgslDiagnostic, file: string | undefined): Diagnostic {
+  const where = file ? `${file}:${d.line}:${d.col}: ` : '';
+  const barrier = d.stage === 'uniformity' && !/subgroup/.test(d.message);
+  const message = barrier
+    ? `${where}${d.message}: WGSL rejects this program (the browser will not compile it), because invocations that skip the ` +
+      `barrier would leave the others waiting; in CUDA, __syncthreads() in divergent code is undefined behaviour.`
+    : d.stage === 'pipeline'
+      ? `${where}${d.message}.`
+      : `${where}${d.message}. The browser rejects this WGSL too.`;
+  return { kind: barrier ? 'barrier-divergence' : 'unsupported', line: d.line, column: d.col, message };
+}
+
+/**
  * Runs `run` warp by warp, synchronously. Lanes are grouped into warps by
  * `local_invocation_index`; see `machine.ts` for the fixed schedule. Unsupported or invalid WGSL
  * yields an `unsupported` diagnostic with its line and column (never a throw), and the input
@@ -104,9 +137,15 @@ export function simulate(run: KernelRun, options: SimOptions = {}): SimResult {
   if (!Number.isInteger(W) || W < 1 || W > 128) throw new RangeError(`warpSize must be 1…128, got ${W}`);
   const M = new Machine(W);
   const numWg = dispatchSize(run.workgroups);
+  // The front end first: what the browser would reject never runs here either.
+  const checked = check(run.code, { entryPoint: run.entryPoint, overrides: run.overrides ?? {}, limits: options.limits ?? CAPABLE_ADAPTER_LIMITS });
+  const invalid = checked.diagnostics.filter((d) => d.severity === 'error');
+  if (invalid.length) {
+    return { buffers: copyBindings(run.bindings), metrics: emptyMetrics(W), diagnostics: invalid.map((d) => fromFrontEnd(d, run.file)), incomplete: true };
+  }
   let prog: Program;
   try {
-    const module = parseWgsl(run.code);
+    const module = checked.module.ast;
     const compiler = new Compiler(M, {
       module,
       entryPoint: run.entryPoint,

@@ -26,7 +26,8 @@ export function kernel(body: string, o: KernelOverrides = {}): KernelRun {
   const inT = input instanceof Float32Array ? 'f32' : input instanceof Int32Array ? 'i32' : 'u32';
   const outLen = o.outLength ?? Math.max(threads, 16) * (o.workgroups ?? 1);
   const out = outT === 'f32' ? new Float32Array(outLen) : outT === 'i32' ? new Int32Array(outLen) : new Uint32Array(outLen);
-  const code = `${o.decls ?? ''}
+  // `enable subgroups;` shares line 1 with the declarations so the body's line numbers stay put.
+  const code = `enable subgroups; ${o.decls ?? ''}
 @group(0) @binding(0) var<storage, read_write> out: array<${outT}>;
 @group(0) @binding(1) var<storage, read> inp: array<${inT}>;
 @compute @workgroup_size(${threads})
