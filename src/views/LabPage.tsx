@@ -22,6 +22,7 @@ import { lastAccessOfLane, mainSharedMemory } from '../trace/memory.ts';
 import { CodePane } from './CodePane.tsx';
 import { DataflowTreeView } from './DataflowTreeView.tsx';
 import { MetricsPanel, type StepFacts } from './MetricsPanel.tsx';
+import { PanelBoundary } from './PanelBoundary.tsx';
 import { SharedMemoryStrip } from './SharedMemoryStrip.tsx';
 import { TimelineBar, type TimelineActions } from './TimelineBar.tsx';
 import { TimingsPanel } from './TimingsPanel.tsx';
@@ -401,14 +402,19 @@ export function LabPage({ lab, route, lesson }: { lab: LabDefinition; route: Lab
       <SimulationProgress status={main.status} cancel={main.cancel} />
       {main.result && <Diagnostics list={main.result.diagnostics} file={variant.file} />}
 
-      <TimelineBar step={safeStep} stepCount={trace?.stepCount ?? 0} playing={playing} speedIndex={speedIndex} describe={description} actions={actions} />
+      <PanelBoundary id="timeline" title="the timeline">
+        <TimelineBar step={safeStep} stepCount={trace?.stepCount ?? 0} playing={playing} speedIndex={speedIndex} describe={description} actions={actions} />
+      </PanelBoundary>
       <p className="sr-only" aria-live="polite" data-testid="narration">
         {playing ? '' : description}
       </p>
 
       <div className={compare ? 'lab-grid compare' : 'lab-grid'}>
-        <CodePane wgsl={variant.wgsl} wgslFile={variant.file} cuda={variant.cuda} line={view?.line} column={view?.column} highlight={lesson?.highlight?.code} />
+        <PanelBoundary id="code" title="the code pane">
+          <CodePane wgsl={variant.wgsl} wgslFile={variant.file} cuda={variant.cuda} line={view?.line} column={view?.column} highlight={lesson?.highlight?.code} />
+        </PanelBoundary>
         <div className="lab-views">
+          <PanelBoundary id="warp-grid" title="the warp grid">
           {index && trace && (
             <WarpGrid
               workgroup={main.focus}
@@ -428,12 +434,20 @@ export function LabPage({ lab, route, lesson }: { lab: LabDefinition; route: Lab
               highlightLanes={lesson?.highlight?.lanes}
             />
           )}
-          {trace && main.memory >= 0 && index && <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} highlightWords={lesson?.highlight?.words} />}
-          {trace && <DataflowTreeView trace={trace} memory={main.memory} step={safeStep} kind={lab.tree} />}
-          {lab.id === 'scan' && trace && index && <ScanInsights trace={trace} index={index} step={safeStep} memory={main.memory} variantId={variant.id} params={params} />}
+          </PanelBoundary>
+          <PanelBoundary id="shared-memory" title="the shared-memory strip">
+            {trace && main.memory >= 0 && index && <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} highlightWords={lesson?.highlight?.words} />}
+          </PanelBoundary>
+          <PanelBoundary id="dataflow" title="the dataflow tree">
+            {trace && <DataflowTreeView trace={trace} memory={main.memory} step={safeStep} kind={lab.tree} />}
+          </PanelBoundary>
+          <PanelBoundary id="scan-insights" title="the scan insights">
+            {lab.id === 'scan' && trace && index && <ScanInsights trace={trace} index={index} step={safeStep} memory={main.memory} variantId={variant.id} params={params} />}
+          </PanelBoundary>
         </div>
       </div>
 
+      <PanelBoundary id="compare" title="the side-by-side comparison">
       {compare && !lesson && (
         <section className="panel compare-pane" aria-labelledby="compare-title" data-testid="compare-pane">
           <h2 id="compare-title">
@@ -468,7 +482,9 @@ export function LabPage({ lab, route, lesson }: { lab: LabDefinition; route: Lab
           )}
         </section>
       )}
+      </PanelBoundary>
 
+      <PanelBoundary id="metrics" title="the metrics panel">
       {main.result && (
         <MetricsPanel
           metrics={main.result.metrics}
@@ -478,8 +494,11 @@ export function LabPage({ lab, route, lesson }: { lab: LabDefinition; route: Lab
           other={compare && other.result ? { title: compare.title, metrics: other.result.metrics, warps: other.totalWorkgroups * Math.ceil(params.workgroupSize / WARP_SIZE) } : undefined}
         />
       )}
+      </PanelBoundary>
 
-      {(!lesson || lesson.timings) && <TimingsPanel lab={lab} params={params} />}
+      <PanelBoundary id="timings" title="the timings panel">
+        {(!lesson || lesson.timings) && <TimingsPanel lab={lab} params={params} />}
+      </PanelBoundary>
     </div>
   );
 }
