@@ -143,6 +143,8 @@ export const TimingsPanel = memo(function TimingsPanel({ lab, params }: { lab: L
   const [progress, setProgress] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
   const cancelled = useRef(false);
+  // A measurement stops at its next step when the panel goes (another page, a new lab).
+  useEffect(() => () => void (cancelled.current = true), []);
   const maxId = useId();
   const limitLog2 = status.state === 'ready' ? Math.floor(Math.log2(status.adapter.limits.maxStorageBufferBindingSize / 4)) : 26;
   const sizes = useMemo(() => {
