@@ -9,6 +9,7 @@ import { resolveMoment, type Lesson, type MomentState } from '../lessons/types.t
 import { useAppStore } from '../store/index.ts';
 import { LabPage, type LessonFrame } from './LabPage.tsx';
 import { Link } from './Link.tsx';
+import { PanelBoundary } from './PanelBoundary.tsx';
 
 /** A check question: the right answer comes from the simulator's state at this moment. */
 function CheckQuestion({ prompt, state, answer, explain }: { prompt: string; state: MomentState | undefined; answer: (s: MomentState) => number; explain: (s: MomentState, given: number) => string }) {
@@ -130,7 +131,9 @@ export function LessonPage({ route }: { route: LessonRoute }) {
           {step.lookAt && <span className="look-at"> Look at {step.lookAt}.</span>}
         </p>
         {step.question && (
-          <CheckQuestion key={`${lesson.id}-${number}`} prompt={step.question.prompt} state={state} answer={step.question.answer} explain={step.question.explain} />
+          <PanelBoundary key={`${lesson.id}-${number}`} id="question" title="the check question">
+            <CheckQuestion prompt={step.question.prompt} state={state} answer={step.question.answer} explain={step.question.explain} />
+          </PanelBoundary>
         )}
         <nav className="controls lesson-nav" aria-label="Lesson steps">
           <button type="button" onClick={() => go(number - 1)} disabled={number <= 1} aria-keyshortcuts="PageUp ArrowLeft" data-testid="lesson-prev">
