@@ -32,7 +32,8 @@ if (!dev) {
 
 const port = await freePort();
 const serverArgs = dev
-  ? ['vite', '--mode', 'test', '--host', '127.0.0.1', '--port', String(port), '--strictPort']
+  ? // Exactly what `npm run dev` serves (development mode, no test hooks), on a free port.
+    ['vite', '--host', '127.0.0.1', '--port', String(port), '--strictPort']
   : ['vite', 'preview', '--mode', 'test', '--host', '127.0.0.1', '--port', String(port), '--strictPort'];
 const server = spawn('npx', serverArgs, { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
 const stop = () => {
