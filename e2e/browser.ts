@@ -17,12 +17,34 @@ export async function launch({ webgpu = true }: { webgpu?: boolean } = {}): Prom
   });
 }
 
-/** Opens a page and records uncaught errors and console errors so tests can assert there were none. */
-export async function openPage(browser: Browser, path = '/'): Promise<{ page: Page; errors: string[] }> {
+/** The dev-server suite (StrictMode, HMR) or the production-build suite: see e2e/run.mjs. */
+export const SERVER: 'dev' | 'preview' = process.env.E2E_SERVER === 'dev' ? 'dev' : 'preview';
+
+/**
+ * Records on `errors` what a page reports as broken: uncaught errors, Content-Security-Policy and
+ * Trusted Types violations (securitypolicyviolation events and the browser's own report), and
+ * with `console: true` every console error.
+ */
+export async function watchErrors(page: Page, errors: string[], { console: withConsole = false }: { console?: boolean } = {}): Promise<void> {
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    const text = m.text();
+    if (withConsole || /Content Security Policy|Trusted ?Type|CSP violation/i.test(text)) errors.push(`console.error: ${text}`);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+}
+
+/** Opens a page and records uncaught errors so tests can assert there were none. */
+export async function openPage(browser: Browser, path = '/', options: { console?: boolean } = {}): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const page = await context.newPage();
   const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  await watchErrors(page, errors, options);
   await page.goto(new URL(path, BASE_URL).href);
   return { page, errors };
 }

@@ -1,143 +1,217 @@
-/**
- * What a hostile or unlucky person can do to the home page's editor, in real Chromium with WebGPU
- * on SwiftShader: a kernel that never ends is refused with its line before it reaches the GPU,
- * Cancel gives the GPU work up and the page recovers a device, and a draft too big for
- * localStorage is kept in IndexedDB with a notice (and comes back after a reload).
- */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { openPage, useBrowser } from './browser.ts';
+import { BASE_URL, openPage, useBrowser, watchErrors } from './browser.ts';
+import { LabPageObject } from './pages.ts';
 
-const GRID_STRIDE_BODY = 'c[i] = a[i] + b[i];';
+const url = (path: string) => new URL(path, BASE_URL).href;
+const stepOf = (page: Page) => page.evaluate(() => document.querySelector('[data-step]')?.getAttribute('data-step'));
 
-async function home(page: Page): Promise<string> {
-  await page.getByTestId('adapter-name').waitFor({ timeout: 60_000 });
-  return page.getByTestId('wgsl-editor').inputValue();
-}
-
-async function runAndCheck(page: Page, log2n: string): Promise<string> {
-  await page.getByTestId('size-select').selectOption(log2n);
-  const run = page.getByTestId('run-vector-add');
-  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('[data-testid=run-vector-add]')?.disabled === false, undefined, {
-    timeout: 60_000,
+/** Serves every document of the context with `extra` added to its Content-Security-Policy header. */
+async function withExtraPolicy(context: BrowserContext, extra: string): Promise<void> {
+  await context.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.continue();
+    const response = await route.fetch();
+    const headers = response.headers();
+    headers['content-security-policy'] = [headers['content-security-policy'], extra].filter(Boolean).join(', ');
+    await route.fulfill({ response, headers });
   });
-  await run.click();
-  await page.getByTestId('check').waitFor({ timeout: 120_000 });
-  return (await page.getByTestId('check').textContent()) ?? '';
 }
 
-describe('robustness of the home editor (WebGPU on SwiftShader)', () => {
+describe('a panel that throws', () => {
   const browser = useBrowser();
 
-  it('refuses a kernel that never ends, with the loop\'s line and column, and the GPU keeps working', async () => {
-    const { page, errors } = await openPage(browser());
-    const original = await home(page);
-    const endless = original.replace(
-      GRID_STRIDE_BODY,
-      `${GRID_STRIDE_BODY}\n    loop { c[i] = c[i] + 1.0; if (params.n == 7u) { break; } }`,
-    );
-    const line = endless.split('\n').findIndex((l) => l.trimStart().startsWith('loop {')) + 1;
-    const column = endless.split('\n')[line - 1]!.indexOf('loop') + 1;
-    const editor = page.getByTestId('wgsl-editor');
-    await editor.fill(endless);
-    const t0 = Date.now();
-    await page.getByTestId('run-vector-add').click();
-    await page.getByTestId('run-error').waitFor({ timeout: 60_000 });
-    const refusedMs = Date.now() - t0;
-    const text = (await page.getByTestId('run-error').textContent()) ?? '';
-    expect(text).toContain('Not sent to the GPU: the kernel did not finish on the simulator');
-    expect(text).toContain(`in the loop at line ${line}, column ${column}`);
-    expect(await page.getByTestId('error-location').first().textContent()).toBe(`shaders/basics/vector-add.wgsl:${line}:${column}`);
-    expect(refusedMs).toBeLessThan(30_000);
-    expect(await editor.inputValue()).toBe(endless);
-    // Nothing was dispatched: the teaching kernel still runs at once.
-    await editor.fill(original);
-    expect(await runAndCheck(page, '12')).toContain('All 4,096 elements match the CPU');
+  it('shows its own error box while the other panels and the timeline keep working, and reloads', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/reduce?step=3', { console: true });
+    const lab = new LabPageObject(page);
+    await lab.ready();
+    await page.getByTestId('metrics').waitFor();
+    await page.evaluate(() => window.__warpscope!.failPanel('warp-grid'));
+    const box = page.locator('[data-testid=panel-error][data-panel=warp-grid]');
+    await box.waitFor();
+    expect(await box.textContent()).toContain('The warp grid stopped working');
+    expect(await box.textContent()).toContain('The test hook made the panel “warp-grid” throw.');
+    expect(await page.getByTestId('warp-grid').count()).toBe(0);
+    // The error went to the console with its component stack.
+    expect(errors.some((e) => e.includes('the warp grid failed') && e.includes('Component stack'))).toBe(true);
+    errors.length = 0;
+    // The rest of the page works: header, code pane, timeline by keyboard.
+    expect(await page.locator('header.app-header').count()).toBe(1);
+    expect(await page.getByTestId('code-position').isVisible()).toBe(true);
+    expect(await page.getByTestId('metrics').isVisible()).toBe(true);
+    const before = await lab.stepCounter();
+    await lab.blur();
+    await lab.press('.');
+    expect(await lab.stepCounter()).not.toBe(before);
+    const stepped = await lab.stepCounter();
+    // Reload this panel: it comes back at the step the timeline is on.
+    await page.getByTestId('panel-reload').click();
+    await page.getByTestId('warp-grid').waitFor();
+    expect(await box.count()).toBe(0);
+    expect(await lab.stepCounter()).toBe(stepped);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('presenter and audience windows', () => {
+  const browser = useBrowser();
+
+  it('settle on the same step after quick PageDowns, with no echo', async () => {
+    const context = await browser().newContext({ viewport: { width: 1200, height: 800 } });
+    const errors: string[] = [];
+    const open = async (path: string) => {
+      const page = await context.newPage();
+      await watchErrors(page, errors, { console: true });
+      await page.addInitScript(() => {
+        const w = window as unknown as { pushes: number };
+        w.pushes = 0;
+        const push = history.pushState.bind(history);
+        history.pushState = (...args: Parameters<History['pushState']>) => {
+          w.pushes++;
+          push(...args);
+        };
+      });
+      await page.goto(url(path));
+      return page;
+    };
+    const presenter = await open('/lesson/reduction/4?view=presenter');
+    await presenter.getByTestId('presenter').waitFor();
+    const audience = await open('/lesson/reduction/4');
+    await audience.getByTestId('lesson').waitFor();
+    await presenter.bringToFront();
+    for (let i = 0; i < 3; i++) await presenter.keyboard.press('PageDown');
+    await presenter.waitForFunction(() => document.querySelector('[data-step]')?.getAttribute('data-step') === '7');
+    await audience.waitForFunction(() => document.querySelector('[data-step]')?.getAttribute('data-step') === '7', undefined, { timeout: 20_000 });
+    const pushes = () => Promise.all([presenter, audience].map((p) => p.evaluate(() => (window as unknown as { pushes: number }).pushes)));
+    const settled = await pushes();
+    await presenter.waitForTimeout(3000);
+    // Nothing moves any more: still on step 7, and no more history entries.
+    expect([await stepOf(presenter), await stepOf(audience)]).toEqual(['7', '7']);
+    expect(await pushes()).toEqual(settled);
+    expect(Math.max(...settled)).toBeLessThanOrEqual(3);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
-  it('stops, with the watchdog, a loop that ends on the simulator\'s small input but not on the real one', async () => {
-    const { page, errors } = await openPage(browser());
-    const original = await home(page);
-    // Endless only when n is above the simulator's check size (4 096).
-    const sneaky = original.replace(
-      GRID_STRIDE_BODY,
-      `${GRID_STRIDE_BODY}\n    if (params.n > 5000u) { loop { c[i] = c[i] + 1.0; if (params.n == 7u) { break; } } }`,
-    );
-    const line = sneaky.split('\n').findIndex((l) => l.includes('if (params.n > 5000u)')) + 1;
-    const column = sneaky.split('\n')[line - 1]!.indexOf('loop') + 1;
-    await page.getByTestId('wgsl-editor').fill(sneaky);
-    await page.getByTestId('size-select').selectOption('16');
-    await page.getByTestId('run-vector-add').click();
-    await page.getByTestId('run-error').waitFor({ timeout: 60_000 });
-    const text = (await page.getByTestId('run-error').textContent()) ?? '';
-    expect(text).toContain('Stopped by the watchdog');
-    expect(text).toMatch(new RegExp(`The loop at line ${line}, column ${column} of shaders/basics/vector-add\\.wgsl ran past [\\d,]+ iterations and was stopped by the watchdog\\.`));
-    expect(await page.getByTestId('error-location').first().textContent()).toBe(`shaders/basics/vector-add.wgsl:${line}:${column}`);
+  it('ignore hostile and malformed messages, and a burst moves them once', async () => {
+    const { page, errors } = await openPage(browser(), '/lesson/reduction/1', { console: true });
+    await page.getByTestId('lesson').waitFor();
+    for (const n of [2, 3, 4, 5]) {
+      await page.getByTestId('lesson-next').click();
+      await page.waitForFunction((k) => document.querySelector('[data-testid=lesson]')?.getAttribute('data-step') === String(k), n);
+    }
+    const post = (messages: unknown[]) =>
+      page.evaluate((list) => {
+        const channel = new BroadcastChannel('warpscope.lesson-sync');
+        for (const m of list) channel.postMessage(m);
+        channel.close();
+      }, messages);
+    await post([
+      { kind: 'at', lesson: 'reduction', step: 2.5 },
+      { kind: 'at', lesson: 'reduction', step: 2.5, clock: 99, from: 'evil' },
+      { kind: 'at', lesson: 'reduction', step: Number.NaN, clock: 100, from: 'evil' },
+      { kind: 'at', lesson: 'reduction', step: 0, clock: 101, from: 'evil' },
+      { kind: 'at', lesson: 'reduction', step: 99, clock: 102, from: 'evil' },
+      { kind: 'at', lesson: 'reduction', step: '3', clock: 103, from: 'evil' },
+      { kind: 'at', lesson: 'reduction', step: 3, clock: 104, from: '<script>' },
+      null,
+      'at',
+    ]);
+    await page.waitForTimeout(1000);
+    expect(await stepOf(page)).toBe('5');
+    // 150 well-formed moves at once: the page follows the newest, once, with no update storm.
+    await post(Array.from({ length: 150 }, (_, i) => ({ kind: 'at', lesson: 'reduction', step: (i % 7) + 1, clock: 200 + i, from: 'burst' })));
+    await page.waitForFunction(() => document.querySelector('[data-testid=lesson]')?.getAttribute('data-step') === String((149 % 7) + 1));
+    await page.waitForTimeout(1000);
+    expect(await stepOf(page)).toBe(String((149 % 7) + 1));
+    // What was seen is still recorded, with nothing bad stored.
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('warpscope.progress.v1') ?? '{}') as Record<string, { seen: number[]; last: number }>);
+    expect(stored.reduction!.seen).toEqual([1, 2, 3, 4, 5]);
+    await page.goto(url('/lessons'));
+    expect(await page.getByTestId('lesson-reduction').getByTestId('lesson-progress').textContent()).toContain('5 of 7 steps seen');
     expect(errors).toEqual([]);
+  });
+});
+
+describe('security policy', () => {
+  const browser = useBrowser();
+
+  it('ships a strict CSP with Trusted Types, as header and meta tag, and the labs run under it', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/scan');
+    const header = (await page.request.get(url('/lab/scan'))).headers()['content-security-policy'] ?? '';
+    for (const directive of ["default-src 'none'", "script-src 'self'", "worker-src 'self'", "style-src 'self'", "require-trusted-types-for 'script'", 'trusted-types warpscope-worker'])
+      expect(header).toContain(directive);
+    expect(await page.locator('meta[http-equiv=Content-Security-Policy]').getAttribute('content')).toBe(header);
+    await new LabPageObject(page).ready();
+    // Trusted Types are enforced here: a worker from a bare string is refused.
+    expect(await page.evaluate(() => {
+      try {
+        new Worker('/nothing.js').terminate();
+        return 'created';
+      } catch (e) {
+        return (e as Error).name;
+      }
+    })).toBe('TypeError');
+    expect(errors.filter((e) => !e.includes('/nothing.js'))).toEqual([]);
   });
 
-  it('Cancel gives the GPU work up at once, keeps the edit, and a new device runs the next kernel', async () => {
-    const { page, errors } = await openPage(browser());
-    const original = await home(page);
-    // An edit (so the guarded path runs) at the largest size: seconds of GPU work on SwiftShader.
-    const edited = original.replace(GRID_STRIDE_BODY, `${GRID_STRIDE_BODY} // edited`);
-    const editor = page.getByTestId('wgsl-editor');
-    await editor.fill(edited);
-    await page.getByTestId('size-select').selectOption('24');
-    await page.getByTestId('run-vector-add').click();
-    await page.waitForFunction(
-      () => /GPU/.test(document.querySelector('[data-testid=vector-add-phase]')?.textContent ?? ''),
-      undefined,
-      { timeout: 60_000 },
-    );
-    const t0 = Date.now();
-    await page.getByTestId('cancel-vector-add').click();
-    await page.getByTestId('vector-add-note').waitFor({ timeout: 10_000 });
-    const cancelMs = Date.now() - t0;
-    expect(await page.getByTestId('vector-add-note').textContent()).toBe(
-      'Cancelled. The GPU device was given up and a new one is being requested; your edit is kept.',
-    );
-    expect(cancelMs).toBeLessThan(5_000);
-    expect(await page.getByTestId('check').count()).toBe(0);
-    expect(await editor.inputValue()).toBe(edited);
-    // The page gets a new device and the same edit runs to the end at a small size, guarded.
-    expect(await runAndCheck(page, '12')).toContain('All 4,096 elements match the CPU');
-    expect(await page.getByTestId('guard-note').textContent()).toMatch(
-      /^Your edit was checked first: simulated at n = 4,096 in [\d,]+ warp instructions; its loop was guarded by the watchdog \(a loop would be stopped past [\d,]+ iterations\)\. The timing includes/,
-    );
+  it('runs the labs when the host enforces Trusted Types', async () => {
+    const context = await browser().newContext();
+    await withExtraPolicy(context, "require-trusted-types-for 'script'; trusted-types warpscope-worker");
+    const page = await context.newPage();
+    const errors: string[] = [];
+    await watchErrors(page, errors, { console: true });
+    await page.goto(url('/lab/reduce'));
+    await new LabPageObject(page).ready();
     expect(errors).toEqual([]);
+    await context.close();
   });
 
-  it('keeps a draft too big for localStorage in IndexedDB, says so, and brings it back after a reload', async () => {
-    const { page, errors } = await openPage(browser());
-    const original = await home(page);
-    const editor = page.getByTestId('wgsl-editor');
-    await editor.fill(`${original}\n// small draft\n`);
-    await page.waitForFunction(() => localStorage.getItem('warpscope.vector-add.draft')?.includes('small draft') === true);
-    const padding = `// ${'x'.repeat(97)}\n`.repeat(60_000); // 6 M characters
-    const big = `${original}\n${padding}`;
-    // As a paste would: one input event with the whole text (typing 6 M characters takes minutes).
-    await editor.evaluate((el, text) => {
-      const descriptor = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!;
-      descriptor.set!.call(el, text);
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    }, big);
-    const notice = page.getByTestId('draft-notice');
-    await notice.waitFor({ timeout: 30_000 });
-    expect(await notice.textContent()).toMatch(
-      /^Your edit is kept in this browser's IndexedDB: the draft \(6\.1 M characters\) is too big for this browser's local storage\. It comes back after a reload\.$/,
-    );
-    await page.reload();
-    await home(page);
-    await page.waitForFunction((n) => document.querySelector<HTMLTextAreaElement>('[data-testid=wgsl-editor]')?.value.length === n, big.length, {
-      timeout: 30_000,
-    });
-    // Reset forgets it everywhere: after another reload the teaching kernel is back.
-    await page.getByRole('button', { name: 'Reset code' }).click();
-    await page.waitForFunction(() => localStorage.getItem('warpscope.vector-add.draft.location') === null);
-    await page.reload();
-    expect(await home(page)).toBe(original);
-    expect(errors).toEqual([]);
+  it('says what happened and what to do when workers are forbidden', async () => {
+    const context = await browser().newContext();
+    await withExtraPolicy(context, "worker-src 'none'");
+    const page = await context.newPage();
+    const errors: string[] = [];
+    await watchErrors(page, errors);
+    await page.goto(url('/lab/reduce'));
+    const alert = page.locator('[role=alert]', { hasText: 'The simulation failed' });
+    await alert.waitFor({ timeout: 30_000 });
+    const text = (await alert.textContent()) ?? '';
+    expect(text).toMatch(/Web Worker could not (be loaded|start)/);
+    expect(text).toContain('worker-src');
+    expect(text).toContain('Reload the page');
+    // The page around it still works.
+    expect(await page.locator('header.app-header').count()).toBe(1);
+    expect(errors.filter((e) => !/worker-src|CSP violation: worker-src/.test(e))).toEqual([]);
+    await context.close();
   });
+
+  it('exposes window.__warpscope only in test builds', async () => {
+    // This suite's build is a test build (e2e/run.mjs): the hooks are there.
+    const { page } = await openPage(browser(), '/');
+    expect(await page.evaluate(() => typeof window.__warpscope?.store)).toBe('function');
+    // A production build has neither the hooks nor their names.
+    const out = mkdtempSync(join(tmpdir(), 'warpscope-prod-'));
+    try {
+      // As `npm run build` makes it (vitest's NODE_ENV=test would give React's development build).
+      const build = spawnSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
+        encoding: 'utf8',
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
+      expect(build.status, build.stderr).toBe(0);
+      const js = readdirSync(join(out, 'assets'))
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => readFileSync(join(out, 'assets', f), 'utf8'))
+        .join('\n');
+      expect(js.includes('warpscope.lesson-sync'), 'the app is in the bundle').toBe(true);
+      expect(js.includes('runWithFiberInDEV should never'), 'React is the production build').toBe(false);
+      expect(js.includes('__warpscope'), 'window.__warpscope is set').toBe(false);
+      expect(js.includes('made the panel'), 'the panel test hook is there').toBe(false);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 240_000);
 });

@@ -1,10 +1,15 @@
 #!/usr/bin/env node
-// End-to-end tests in real headless Chromium with real WebGPU (SwiftShader where there is no GPU):
-// finds or installs Chromium, builds the app, serves it on loopback, runs e2e/*.e2e.ts.
-//   node e2e/run.mjs [vitest args…]
+// End-to-end tests in real headless Chromium with real WebGPU (SwiftShader where there is no GPU).
+//   node e2e/run.mjs [vitest args…]        builds the app in test mode and serves it with
+//                                          `vite preview` (the shipped CSP headers), runs e2e/*.e2e.ts
+//   node e2e/run.mjs --dev [vitest args…]  serves the sources with the `vite` dev server (React
+//                                          StrictMode, HMR), runs e2e/*.dev.ts
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { ensureSystem } from '../scripts/ensure-system.mjs';
+
+const dev = process.argv[2] === '--dev';
+const rest = process.argv.slice(dev ? 3 : 2);
 
 const chromium = ensureSystem();
 console.log(`e2e: Chromium at ${chromium}`);
@@ -19,14 +24,18 @@ const freePort = () =>
     });
   });
 
-const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+if (!dev) {
+  // Test mode: the same production build, plus the read-only test hooks (window.__warpscope).
+  const build = spawnSync('npx', ['vite', 'build', '--mode', 'test', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 const port = await freePort();
-const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-  detached: true,
-});
+const serverArgs = dev
+  ? // Exactly what `npm run dev` serves (development mode, no test hooks), on a free port.
+    ['vite', '--host', '127.0.0.1', '--port', String(port), '--strictPort']
+  : ['vite', 'preview', '--mode', 'test', '--host', '127.0.0.1', '--port', String(port), '--strictPort'];
+const server = spawn('npx', serverArgs, { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
 const stop = () => {
   try {
     process.kill(-server.pid, 'SIGTERM');
@@ -35,21 +44,37 @@ const stop = () => {
   }
 };
 process.on('exit', stop);
+process.on('SIGINT', () => process.exit(130));
+process.on('SIGTERM', () => process.exit(143));
 await new Promise((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error('vite preview did not start within 30 s')), 30_000);
+  const timer = setTimeout(() => reject(new Error(`vite ${dev ? 'dev' : 'preview'} did not start within 30 s`)), 30_000);
   server.stdout.on('data', (d) => {
     if (String(d).includes(String(port))) {
       clearTimeout(timer);
       resolve();
     }
   });
-  server.once('exit', (code) => reject(new Error(`vite preview exited with ${code}`)));
+  server.once('exit', (code) => reject(new Error(`vite ${dev ? 'dev' : 'preview'} exited with ${code}`)));
 });
 
-const args = ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)];
-const result = spawnSync('npx', args, {
+const args = ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...rest];
+const tests = spawn('npx', args, {
   stdio: 'inherit',
-  env: { ...process.env, CHROMIUM_PATH: chromium, E2E_BASE_URL: `http://127.0.0.1:${port}` },
+  env: {
+    ...process.env,
+    CHROMIUM_PATH: chromium,
+    E2E_BASE_URL: `http://127.0.0.1:${port}`,
+    E2E_SERVER: dev ? 'dev' : 'preview',
+  },
 });
+// Stopped from outside: stop the tests too, then the server (on exit).
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => {
+    tests.kill(signal);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+const status = await new Promise((resolve) => tests.once('exit', (code) => resolve(code ?? 1)));
 stop();
-process.exit(result.status ?? 1);
+process.exit(status);

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit tests (incl. GPU tests on Dawn), e2e tests in Chromium with
-// WebGPU. Runs every stage even when one fails, then prints one plain summary line:
+// WebGPU against the production build (`vite preview`, shipped CSP) and a crawl of every page under
+// the dev server (`vite`, React StrictMode). Runs every stage even when one fails, then prints one
+// plain summary line:
 //   Summary: N passed, N failed
 // Each test counts once; typecheck and lint count as one check each.
 import { spawnSync } from 'node:child_process';
@@ -53,6 +55,8 @@ check('typecheck', stage('typecheck', 'npm', ['run', '--silent', 'typecheck']));
 check('lint', stage('lint', 'npx', ['eslint', '.']));
 vitestStage('unit', 'npx', ['vitest', 'run']);
 vitestStage('e2e', 'node', ['e2e/run.mjs']);
+// The same app under the `vite` dev server (StrictMode on): the README's first command.
+vitestStage('e2e-dev', 'node', ['e2e/run.mjs', '--dev']);
 
 if (failures.length > 0) {
   console.log('\nFailed:');

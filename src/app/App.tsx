@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useShortcuts } from './shortcuts.ts';
-import { labRoute } from './url.ts';
+import { labRoute, type Route } from './url.ts';
 import { findLab, LABS } from '../labs/registry.ts';
 import { selectChrome, selectRoute, useAppStore } from '../store/index.ts';
 import { HelpOverlay } from '../views/HelpOverlay.tsx';
@@ -9,6 +9,7 @@ import { LabPage } from '../views/LabPage.tsx';
 import { LessonIndex, LessonPage } from '../views/LessonPage.tsx';
 import { Link } from '../views/Link.tsx';
 import { Notices } from '../views/Notices.tsx';
+import { PanelBoundary } from '../views/PanelBoundary.tsx';
 
 function Page() {
   const route = useAppStore(selectRoute);
@@ -19,6 +20,13 @@ function Page() {
   if (route.kind === 'lesson') return <LessonPage route={route} />;
   if (route.kind === 'lessons') return <LessonIndex />;
   return <HomePage />;
+}
+
+/** One key per page: a page's error box goes when another page opens. */
+function pageKey(route: Route): string {
+  if (route.kind === 'lab') return `lab/${route.lab}`;
+  if (route.kind === 'lesson') return `lesson/${route.lesson}`;
+  return route.kind;
 }
 
 export function App() {
@@ -87,7 +95,10 @@ export function App() {
       )}
       <main id="main" tabIndex={-1}>
         <Notices />
-        <Page />
+        {/* A page that fails keeps the header and navigation; going elsewhere starts afresh. */}
+        <PanelBoundary key={pageKey(route)} id="page" title="this page">
+          <Page />
+        </PanelBoundary>
       </main>
       {help && <HelpOverlay onClose={() => setHelp(false)} />}
       {blank && projector && (

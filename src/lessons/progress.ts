@@ -1,36 +1,64 @@
 /**
  * Lesson progress, kept in this browser's localStorage: which steps were seen and where to resume.
- * Bad or foreign data in storage is ignored rather than trusted.
+ * Storage is read as untrusted input: every value is checked (a known lesson, whole step numbers
+ * within the lesson), and a bad value is skipped on its own, never the rest of the record.
  */
+import { LESSONS } from './index.ts';
+
 const KEY = 'warpscope.progress.v1';
 
 export type Progress = Record<string, { seen: number[]; last: number }>;
 
-export function readProgress(): Progress {
+/** Lesson id → number of steps: what progress may name. */
+export type KnownLessons = ReadonlyMap<string, number>;
+
+const knownLessons = (): KnownLessons => new Map(LESSONS.map((l) => [l.id, l.steps.length]));
+
+const isStep = (n: unknown, count: number): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= count;
+
+/** What storage holds under the key, as a plain object (anything else reads as empty). */
+function readRaw(): Record<string, unknown> {
   try {
     const raw: unknown = JSON.parse(localStorage.getItem(KEY) ?? '{}');
-    if (!raw || typeof raw !== 'object') return {};
-    const out: Progress = {};
-    for (const [id, v] of Object.entries(raw as Record<string, unknown>)) {
-      const entry = v as { seen?: unknown; last?: unknown };
-      if (!Array.isArray(entry.seen) || typeof entry.last !== 'number') continue;
-      out[id] = { seen: entry.seen.filter((n): n is number => Number.isInteger(n) && n > 0), last: entry.last };
-    }
-    return out;
+    return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   } catch {
     return {};
   }
 }
 
-/** Records that step `n` (1-based) of a lesson of `count` steps was seen. */
+/** One lesson's stored entry, with its bad parts dropped; undefined when nothing good is left. */
+function cleanEntry(value: unknown, count: number): { seen: number[]; last: number } | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const entry = value as { seen?: unknown; last?: unknown };
+  const seen = Array.isArray(entry.seen) ? [...new Set(entry.seen.filter((n) => isStep(n, count)))].sort((a, b) => a - b) : [];
+  const last = isStep(entry.last, count) ? entry.last : seen.at(-1);
+  return last === undefined ? undefined : { seen, last };
+}
+
+export function readProgress(lessons: KnownLessons = knownLessons()): Progress {
+  const out: Progress = {};
+  for (const [id, value] of Object.entries(readRaw())) {
+    const count = lessons.get(id);
+    if (count === undefined) continue;
+    const entry = cleanEntry(value, count);
+    if (entry) out[id] = entry;
+  }
+  return out;
+}
+
+/**
+ * Records that step `n` (1-based) of a lesson of `count` steps was seen. A step that is not a
+ * whole number from 1 to `count` is not recorded. Only this lesson's entry is rewritten; the
+ * others stay as they were stored.
+ */
 export function markSeen(lesson: string, n: number, count: number): void {
-  const progress = readProgress();
-  const entry = progress[lesson] ?? { seen: [], last: 1 };
-  if (!entry.seen.includes(n)) entry.seen = [...entry.seen, n].filter((k) => k <= count).sort((a, b) => a - b);
+  if (!isStep(n, count)) return;
+  const raw = readRaw();
+  const entry = cleanEntry(raw[lesson], count) ?? { seen: [], last: n };
+  if (!entry.seen.includes(n)) entry.seen = [...entry.seen, n].sort((a, b) => a - b);
   entry.last = n;
-  progress[lesson] = entry;
   try {
-    localStorage.setItem(KEY, JSON.stringify(progress));
+    localStorage.setItem(KEY, JSON.stringify({ ...raw, [lesson]: entry }));
   } catch {
     // Private mode or full storage: progress lives for this page only.
   }

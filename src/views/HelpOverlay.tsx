@@ -17,7 +17,11 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
       ref={dialog}
       className="help-overlay"
       aria-labelledby="help-title"
-      onClose={onClose}
+      // The close event comes a task after close(): when the effect's cleanup closed the dialog
+      // and a remount (StrictMode) opened it again, it is open now and that event is no request.
+      onClose={() => {
+        if (!dialog.current?.open) onClose();
+      }}
       onCancel={onClose}
       data-testid="help-overlay"
     >

@@ -2,13 +2,16 @@ import { labRoute } from '../app/url.ts';
 import { LABS } from '../labs/registry.ts';
 import { GpuStatusPanel } from './GpuStatusPanel.tsx';
 import { Link } from './Link.tsx';
+import { PanelBoundary } from './PanelBoundary.tsx';
 import { VectorAddPanel } from './VectorAddPanel.tsx';
 
 /** The start page: what the device offers, the labs, and the first kernel to run. */
 export function HomePage() {
   return (
     <>
-      <GpuStatusPanel />
+      <PanelBoundary id="gpu-status" title="the GPU status panel">
+        <GpuStatusPanel />
+      </PanelBoundary>
       <section className="panel" aria-labelledby="labs-title">
         <h2 id="labs-title">Labs</h2>
         <ul className="lab-cards">
@@ -32,7 +35,9 @@ export function HomePage() {
           <Link to={{ kind: 'lessons' }}>open the lesson index</Link>.
         </p>
       </section>
-      <VectorAddPanel />
+      <PanelBoundary id="vector-add" title="the vector-add editor">
+        <VectorAddPanel />
+      </PanelBoundary>
     </>
   );
 }

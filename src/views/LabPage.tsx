@@ -14,6 +14,7 @@ import { lastAccessOfLane } from '../trace/memory.ts';
 import { CodePane } from './CodePane.tsx';
 import { DataflowTreeView } from './DataflowTreeView.tsx';
 import { MetricsPanel, type StepFacts } from './MetricsPanel.tsx';
+import { PanelBoundary } from './PanelBoundary.tsx';
 import { SharedMemoryStrip } from './SharedMemoryStrip.tsx';
 import { TimelineBar } from './TimelineBar.tsx';
 import { TimingsPanel } from './TimingsPanel.tsx';
@@ -281,14 +282,19 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
       <SimulationProgress slot={main} cancel={() => session.getState().cancel('primary')} />
       {main.result && <Diagnostics list={main.result.diagnostics} file={variant.file} />}
 
-      <TimelineBar step={safeStep} stepCount={trace?.stepCount ?? 0} playing={playing} speedIndex={speedIndex} describe={description} actions={actions} />
+      <PanelBoundary id="timeline" title="the timeline">
+        <TimelineBar step={safeStep} stepCount={trace?.stepCount ?? 0} playing={playing} speedIndex={speedIndex} describe={description} actions={actions} />
+      </PanelBoundary>
       <p className="sr-only" aria-live="polite" data-testid="narration">
         {playing ? '' : description}
       </p>
 
       <div className={compare ? 'lab-grid compare' : 'lab-grid'}>
-        <CodePane wgsl={variant.wgsl} wgslFile={variant.file} cuda={variant.cuda} line={view?.line} column={view?.column} highlight={lesson?.highlight?.code} />
+        <PanelBoundary id="code" title="the code pane">
+          <CodePane wgsl={variant.wgsl} wgslFile={variant.file} cuda={variant.cuda} line={view?.line} column={view?.column} highlight={lesson?.highlight?.code} />
+        </PanelBoundary>
         <div className="lab-views">
+          <PanelBoundary id="warp-grid" title="the warp grid">
           {index && trace && (
             <WarpGrid
               workgroup={main.focus}
@@ -304,14 +310,24 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
               highlightLanes={lesson?.highlight?.lanes}
             />
           )}
-          {trace && main.memory >= 0 && index && <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} highlightWords={lesson?.highlight?.words} />}
-          {trace && <DataflowTreeView trace={trace} memory={main.memory} step={safeStep} title={ui.treeTitle ?? 'Reduction tree'} />}
+          </PanelBoundary>
+          <PanelBoundary id="shared-memory" title="the shared-memory strip">
+            {trace && main.memory >= 0 && index && <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} highlightWords={lesson?.highlight?.words} />}
+          </PanelBoundary>
+          <PanelBoundary id="dataflow" title="the dataflow tree">
+            {trace && <DataflowTreeView trace={trace} memory={main.memory} step={safeStep} title={ui.treeTitle ?? 'Reduction tree'} />}
+          </PanelBoundary>
           {trace &&
             index &&
-            ui.panels.map((panel) => <LabPanelView key={panel.id} panel={panel} session={session} trace={trace} index={index} step={safeStep} />)}
+            ui.panels.map((panel) => (
+              <PanelBoundary key={panel.id} id={panel.id} title={panel.title}>
+                <LabPanelView panel={panel} session={session} trace={trace} index={index} step={safeStep} />
+              </PanelBoundary>
+            ))}
         </div>
       </div>
 
+      <PanelBoundary id="compare" title="the side-by-side comparison">
       {compare && !lesson && (
         <section className="panel compare-pane" aria-labelledby="compare-title" data-testid="compare-pane">
           <h2 id="compare-title">
@@ -343,7 +359,9 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
           )}
         </section>
       )}
+      </PanelBoundary>
 
+      <PanelBoundary id="metrics" title="the metrics panel">
       {main.result && (
         <MetricsPanel
           metrics={main.result.metrics}
@@ -355,8 +373,11 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
           other={compare && other.result ? { title: compare.title, metrics: other.result.metrics, warps: warpsOf(other) } : undefined}
         />
       )}
+      </PanelBoundary>
 
-      {(!lesson || lesson.timings) && <TimingsPanel session={session} />}
+      <PanelBoundary id="timings" title="the timings panel">
+        {(!lesson || lesson.timings) && <TimingsPanel session={session} />}
+      </PanelBoundary>
     </div>
   );
 }

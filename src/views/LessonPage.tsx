@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { isNewer, newWindowId, nextVersion, NO_VERSION, parseSyncMessage, SYNC_CHANNEL, type Version } from '../app/lessonSync.ts';
 import { useShortcuts } from '../app/shortcuts.ts';
 import { labRoute, type LessonRoute } from '../app/url.ts';
 import { findLab } from '../labs/registry.ts';
@@ -8,6 +9,7 @@ import { resolveMoment, type Lesson, type MomentState } from '../lessons/types.t
 import { useAppStore } from '../store/index.ts';
 import { LabPage, type LessonFrame } from './LabPage.tsx';
 import { Link } from './Link.tsx';
+import { PanelBoundary } from './PanelBoundary.tsx';
 
 /** A check question: the right answer comes from the simulator's state at this moment. */
 function CheckQuestion({ prompt, state, answer, explain }: { prompt: string; state: MomentState | undefined; answer: (s: MomentState) => number; explain: (s: MomentState, given: number) => string }) {
@@ -78,7 +80,7 @@ export function LessonPage({ route }: { route: LessonRoute }) {
 
   // Presenter and audience windows stay on the same step, whichever one moves.
   const presenter = useAppStore((s) => s.chrome.presenter);
-  useLessonSync(lesson?.id, number, go);
+  useLessonSync(lesson?.id, count, number, go);
 
   const frame: LessonFrame | undefined = useMemo(
     () =>
@@ -129,7 +131,9 @@ export function LessonPage({ route }: { route: LessonRoute }) {
           {step.lookAt && <span className="look-at"> Look at {step.lookAt}.</span>}
         </p>
         {step.question && (
-          <CheckQuestion key={`${lesson.id}-${number}`} prompt={step.question.prompt} state={state} answer={step.question.answer} explain={step.question.explain} />
+          <PanelBoundary key={`${lesson.id}-${number}`} id="question" title="the check question">
+            <CheckQuestion prompt={step.question.prompt} state={state} answer={step.question.answer} explain={step.question.explain} />
+          </PanelBoundary>
         )}
         <nav className="controls lesson-nav" aria-label="Lesson steps">
           <button type="button" onClick={() => go(number - 1)} disabled={number <= 1} aria-keyshortcuts="PageUp ArrowLeft" data-testid="lesson-prev">
@@ -146,37 +150,73 @@ export function LessonPage({ route }: { route: LessonRoute }) {
   );
 }
 
-const SYNC_CHANNEL = 'warpscope.lesson-sync';
+/** This window's id in the step-sync protocol (one per page load). */
+const WINDOW_ID = newWindowId();
 
 /**
- * Keeps every window of this lesson on the same step through a BroadcastChannel: each window
- * announces the step it shows, and follows the step another window announces.
+ * Keeps every window of this lesson on the same step through a BroadcastChannel (see
+ * app/lessonSync.ts): a window that opens asks where the others are and follows them; after that,
+ * each step this window takes is announced with a new version, and a step another window announces
+ * is followed only if its version is newer than the one shown here. Following is never announced
+ * back, so windows cannot echo each other. A burst of announcements is followed once, with the
+ * newest. The channel lives exactly as long as the effect that opened it.
  */
-function useLessonSync(lessonId: string | undefined, number: number, go: (n: number) => void): void {
+function useLessonSync(lessonId: string | undefined, count: number, number: number, go: (n: number) => void): void {
+  const sync = useRef<{ channel: BroadcastChannel | undefined; version: Version; step: number; shown: number }>({
+    channel: undefined,
+    version: NO_VERSION,
+    step: number,
+    shown: number,
+  });
   const goRef = useRef(go);
   useEffect(() => {
     goRef.current = go;
+    sync.current.shown = number;
   });
-  const channel = useMemo(() => (typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(SYNC_CHANNEL)), []);
-  useEffect(() => () => channel?.close(), [channel]);
-  // A window that opens asks where the others are and follows them; after that, every step it
-  // takes is announced and followed.
-  const announced = useRef<string | undefined>(undefined);
+
   useEffect(() => {
-    if (!channel || !lessonId) return;
-    const onMessage = (e: MessageEvent<unknown>) => {
-      const msg = e.data as { kind?: unknown; lesson?: unknown; step?: unknown } | null;
-      if (msg?.lesson !== lessonId) return;
-      if (msg.kind === 'hello') channel.postMessage({ kind: 'at', lesson: lessonId, step: number });
-      else if (typeof msg.step === 'number' && msg.step !== number) goRef.current(msg.step);
+    if (!lessonId || typeof BroadcastChannel === 'undefined') return;
+    const s = sync.current;
+    const channel = new BroadcastChannel(SYNC_CHANNEL);
+    s.channel = channel;
+    s.version = NO_VERSION;
+    s.step = s.shown;
+    let pending: number | undefined;
+    const follow = () => {
+      pending = undefined;
+      if (s.step !== s.shown) goRef.current(s.step);
     };
-    channel.addEventListener('message', onMessage);
-    if (announced.current !== lessonId) {
-      announced.current = lessonId;
-      channel.postMessage({ kind: 'hello', lesson: lessonId });
-    } else channel.postMessage({ kind: 'at', lesson: lessonId, step: number });
-    return () => channel.removeEventListener('message', onMessage);
-  }, [channel, lessonId, number]);
+    channel.onmessage = (e: MessageEvent<unknown>) => {
+      const msg = parseSyncMessage(e.data, lessonId, count);
+      if (!msg || msg.from === WINDOW_ID) return;
+      if (msg.kind === 'hello') {
+        channel.postMessage({ kind: 'at', lesson: lessonId, step: s.step, clock: Math.max(s.version.clock, 0), from: s.version.from || WINDOW_ID });
+        return;
+      }
+      if (!isNewer(msg, s.version)) return;
+      s.version = { clock: msg.clock, from: msg.from };
+      s.step = msg.step;
+      // Many announcements in a row (a held key, a hostile page) make one navigation.
+      pending ??= window.setTimeout(follow, 0);
+    };
+    channel.postMessage({ kind: 'hello', lesson: lessonId, from: WINDOW_ID });
+    return () => {
+      if (pending !== undefined) window.clearTimeout(pending);
+      channel.onmessage = null;
+      channel.close();
+      if (s.channel === channel) s.channel = undefined;
+    };
+  }, [lessonId, count]);
+
+  // A step shown here that is not the newest version's step was taken here (keys, buttons, back
+  // and forward): it becomes the newest version and is announced.
+  useEffect(() => {
+    const s = sync.current;
+    if (!lessonId || !s.channel || number === s.step) return;
+    s.version = nextVersion(s.version, WINDOW_ID);
+    s.step = number;
+    s.channel.postMessage({ kind: 'at', lesson: lessonId, step: number, clock: s.version.clock, from: WINDOW_ID });
+  }, [lessonId, number]);
 }
 
 /** The presenter's window: this step's notes, what comes next, and the clicker controls. */

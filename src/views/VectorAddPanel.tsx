@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { pageGpu, recoverGpu } from '../app/gpu.ts';
+import { workerScriptUrl } from '../app/trustedTypes.ts';
+import simWorkerUrl from '../sim/worker.ts?worker&url';
 import { browserDraftDatabase, browserLocalStorage, DraftStore, draftNotice } from '../app/drafts.ts';
 import { isGpuError, type ShaderMessage, type Timing } from '../gpu/index.ts';
 import { workgroupCount, type KernelRun } from '../kernel/types.ts';
@@ -46,7 +48,8 @@ interface Outcome {
   readonly guard?: string;
 }
 
-const spawnChecker = () => new Worker(new URL('../sim/worker.ts', import.meta.url), { type: 'module', name: 'warpscope-check' });
+// The script URL goes through the page's Trusted Types policy, as every worker's does (src/app/trustedTypes.ts).
+const spawnChecker = () => new Worker(workerScriptUrl(simWorkerUrl), { type: 'module', name: 'warpscope-check' });
 
 /** A refusal or failure shown with its place in the edited code. */
 function placed(title: string, message: string, hint: string, code: string, line: number, column: number): ShownError {
