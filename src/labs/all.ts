@@ -6,3 +6,4 @@ export { basicsLab } from './basics/index.ts';
 export { reduceLab } from './reduce/index.ts';
 export { scanLab } from './scan/index.ts';
 export { rowsumLab } from './rowsum/index.ts';
+export { spmvLab } from './spmv/index.ts';

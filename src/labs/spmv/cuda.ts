@@ -1,0 +1,80 @@
+/** Our CUDA renderings of the SpMV kernels, for the code pane (written for Warpscope). */
+import type { SpmvVariant } from './kernel.ts';
+
+export const SPMV_CUDA: Readonly<Record<SpmvVariant, string>> = {
+  'csr-scalar': `// CUDA rendering of shaders/spmv/csr-scalar.wgsl: one thread per row.
+__global__ void spmvCsrScalar(int rows, const unsigned *rowPtr, const unsigned *colIndex,
+                              const float *values, const float *x, float *y) {
+  for (int row = blockIdx.x * blockDim.x + threadIdx.x; row < rows; row += gridDim.x * blockDim.x) {
+    float sum = 0.0f;
+    for (unsigned j = rowPtr[row]; j < rowPtr[row + 1]; j++) sum += values[j] * x[colIndex[j]];
+    y[row] = sum;
+  }
+}`,
+  'csr-vector': `// CUDA rendering of shaders/spmv/csr-vector.wgsl: one warp per row, a shuffle reduction.
+// (CUDA numbers its warps, so the warp's slot is simply threadIdx.x / 32.)
+__global__ void spmvCsrVector(int rows, const unsigned *rowPtr, const unsigned *colIndex,
+                              const float *values, const float *x, float *y) {
+  int lane = threadIdx.x % 32, slot = threadIdx.x / 32, rowsPerBlock = blockDim.x / 32;
+  for (int block = blockIdx.x * rowsPerBlock; block < rows; block += gridDim.x * rowsPerBlock) {
+    int row = block + slot;
+    if (row >= rows) continue;
+    float sum = 0.0f;
+    for (unsigned j = rowPtr[row] + lane; j < rowPtr[row + 1]; j += 32) sum += values[j] * x[colIndex[j]];
+    for (int offset = 16; offset > 0; offset /= 2) sum += __shfl_down_sync(0xffffffff, sum, offset);
+    if (lane == 0) y[row] = sum;
+  }
+}`,
+  ell: `// CUDA rendering of shaders/spmv/ell.wgsl: one thread per row, slots stored column-major.
+__global__ void spmvEll(int rows, int width, const unsigned *colIndex, const float *values,
+                        const float *x, float *y) {
+  for (int row = blockIdx.x * blockDim.x + threadIdx.x; row < rows; row += gridDim.x * blockDim.x) {
+    float sum = 0.0f;
+    for (int i = 0; i < width; i++) {
+      int k = i * rows + row;            // neighbouring threads, neighbouring words
+      sum += values[k] * x[colIndex[k]]; // padding: column 0, value 0
+    }
+    y[row] = sum;
+  }
+}`,
+  coo: `// CUDA rendering of shaders/spmv/coo.wgsl: one thread per nonzero, an atomic add per product.
+// CUDA has atomicAdd(float *, float); WGSL has not, so the WGSL builds it from atomicCAS:
+__device__ void addToY(float *y, int i, float v) {
+  unsigned *word = (unsigned *)&y[i];
+  unsigned seen = *word, tried;
+  do {
+    tried = seen;
+    seen = atomicCAS(word, tried, __float_as_uint(__uint_as_float(tried) + v));
+  } while (seen != tried);
+}
+__global__ void spmvCoo(int count, const unsigned *rowIndex, const unsigned *colIndex,
+                        const float *values, const float *x, float *y /* zeroed */) {
+  for (int k = blockIdx.x * blockDim.x + threadIdx.x; k < count; k += gridDim.x * blockDim.x)
+    addToY(y, rowIndex[k], values[k] * x[colIndex[k]]);
+}`,
+  hybrid: `// CUDA rendering of shaders/spmv/hybrid.wgsl: ELL for the first width slots, COO for the tails,
+// in one launch; addToY as in the COO rendering. width: largest K with ≥ rows/3 rows of length ≥ K.
+__global__ void spmvHybrid(int rows, int width, int count, const unsigned *ellCol, const float *ellVal,
+                           const unsigned *cooRow, const unsigned *cooCol, const float *cooVal,
+                           const float *x, float *y /* zeroed */) {
+  for (int t = blockIdx.x * blockDim.x + threadIdx.x; t < rows + count; t += gridDim.x * blockDim.x) {
+    if (t < rows) {
+      float sum = 0.0f;
+      for (int i = 0; i < width; i++) sum += ellVal[i * rows + t] * x[ellCol[i * rows + t]];
+      addToY(y, t, sum);
+    } else {
+      int k = t - rows;
+      addToY(y, cooRow[k], cooVal[k] * x[cooCol[k]]);
+    }
+  }
+}`,
+  jds: `// CUDA rendering of shaders/spmv/jds.wgsl: rows sorted longest first, CSR over that order.
+__global__ void spmvJds(int rows, const unsigned *perm, const unsigned *rowPtr, const unsigned *colIndex,
+                        const float *values, const float *x, float *y) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < rows; i += gridDim.x * blockDim.x) {
+    float sum = 0.0f;
+    for (unsigned j = rowPtr[i]; j < rowPtr[i + 1]; j++) sum += values[j] * x[colIndex[j]];
+    y[perm[i]] = sum;                    // back to the row's own place
+  }
+}`,
+};

@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../sim/index.ts';
+import { indexTrace } from '../../trace/index.ts';
+import { seededRandom } from '../../util/random.ts';
+import {
+  bandedMatrix,
+  csrFromRows,
+  denseRowMatrix,
+  emptyRowsMatrix,
+  hybridWidth,
+  laplacianMatrix,
+  makeVector,
+  matrixStats,
+  powerLawMatrix,
+  rowLengths,
+  seedMatrix,
+  spmvReference,
+  toCoo,
+  toDense,
+  toEll,
+  toHybrid,
+  toJds,
+  uniformMatrix,
+  type Csr,
+} from './formats.ts';
+import { spmvLab, spmvSpec } from './index.ts';
+import { SPMV_VARIANTS, spmvRun, Y_BINDING, yOf, type SpmvVariant } from './kernel.ts';
+import { spmvMoments } from './moments.ts';
+import { atomicLaneOps, iterationStrip, sectorsPerRequest, touchesAt } from './trace.ts';
+
+const sim = (variant: SpmvVariant, a: Csr, x: Float32Array, wg = 128) => {
+  const result = simulate(spmvRun(variant, a, x, wg), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
+  return { result, y: yOf(variant, result.buffers[0]![Y_BINDING[variant]]!, a.rows) };
+};
+
+const seedX = new Float32Array([1, 2, 3, 4]);
+
+describe('formats on the seed’s example', () => {
+  const a = seedMatrix();
+
+  it('is the seed’s CSR: data, col_index and row_ptr', () => {
+    expect([...a.values]).toEqual([3, 1, 2, 4, 1, 1, 1]);
+    expect([...a.colIndex]).toEqual([0, 2, 1, 2, 3, 0, 3]);
+    expect([...a.rowPtr]).toEqual([0, 2, 2, 5, 7]);
+    // Row 0: 3·x0 + 1·x2; row 1 empty; row 2: 2·x1 + 4·x2 + 1·x3; row 3: x0 + x3.
+    expect([...spmvReference(a, seedX)]).toEqual([3 + 3, 0, 4 + 12 + 4, 1 + 4]);
+    expect([...toDense(a)]).toEqual([3, 0, 1, 0, 0, 0, 0, 0, 0, 2, 4, 1, 1, 0, 0, 1]);
+  });
+
+  it('ELL pads every row to 3 slots, column-major: 12 stored for 7 nonzeros', () => {
+    const e = toEll(a);
+    expect(e.width).toBe(3);
+    // Slot 0 of rows 0–3, then slot 1, then slot 2; padding is column 0, value 0.
+    expect([...e.values]).toEqual([3, 0, 2, 1, 1, 0, 4, 1, 0, 0, 1, 0]);
+    expect([...e.colIndex]).toEqual([0, 0, 1, 0, 2, 0, 2, 3, 0, 0, 3, 0]);
+    expect([...e.filled]).toEqual([1, 0, 1, 1, 1, 0, 1, 1, 0, 0, 1, 0]);
+    expect(matrixStats(a).ellFill).toBeCloseTo(12 / 7, 12);
+  });
+
+  it('COO lists the seven triples in row order', () => {
+    const c = toCoo(a);
+    expect([...c.rowIndex]).toEqual([0, 0, 2, 2, 2, 3, 3]);
+    expect([...c.colIndex]).toEqual([0, 2, 1, 2, 3, 0, 3]);
+  });
+
+  it('the hybrid keeps width 2 (three of four rows reach it) and sends row 2’s last nonzero to COO, as the seed does', () => {
+    expect(hybridWidth(rowLengths(a))).toBe(2);
+    const h = toHybrid(a);
+    expect(h.ell.width).toBe(2);
+    expect([...h.coo.rowIndex]).toEqual([2]);
+    expect([...h.coo.colIndex]).toEqual([3]);
+    expect([...h.coo.values]).toEqual([1]);
+  });
+
+  it('JDS sorts the rows 2, 0, 3, 1 (the seed’s row_index) and keeps them as CSR', () => {
+    const j = toJds(a);
+    expect([...j.perm]).toEqual([2, 0, 3, 1]);
+    expect([...j.rowPtr]).toEqual([0, 3, 5, 7, 7]);
+    expect([...j.values]).toEqual([2, 4, 1, 3, 1, 1, 1]);
+  });
+});
+
+describe('the split-width rule', () => {
+  it('is the largest K that at least a third of the rows reach', () => {
+    expect(hybridWidth([10, 1, 1, 1, 1, 1])).toBe(1); // only one row in six has 2 or more
+    expect(hybridWidth([5, 5, 1, 1, 1, 1])).toBe(5); // two of six is a third
+    expect(hybridWidth([0, 0, 0, 7])).toBe(0);
+    expect(hybridWidth([])).toBe(0);
+  });
+});
+
+describe('matrix kinds', () => {
+  it('the Laplacian has 4 on the diagonal and −1 to each grid neighbour', () => {
+    const a = laplacianMatrix(3);
+    expect([...rowLengths(a)]).toEqual([3, 4, 3, 4, 5, 4, 3, 4, 3]);
+    // Every row sums to 0 on the inside and to the number of missing neighbours on the border.
+    expect([...spmvReference(a, new Float32Array(9).fill(1))]).toEqual([2, 1, 2, 1, 0, 1, 2, 1, 2]);
+  });
+
+  it('the power law has a few very long rows; uniform rows stay near the mean', () => {
+    const p = matrixStats(powerLawMatrix(4096, seededRandom(3)));
+    const u = matrixStats(uniformMatrix(4096, seededRandom(3)));
+    expect(p.longest / p.mean).toBeGreaterThan(10);
+    expect(u.longest).toBeLessThanOrEqual(32);
+    expect(u.mean).toBeGreaterThan(14);
+    expect(u.mean).toBeLessThan(18);
+  });
+
+  it('refuses a column outside the matrix', () => {
+    expect(() => csrFromRows(2, [[[2, 1]]])).toThrow(/Column 2 lies outside the matrix's 2 columns/);
+  });
+});
+
+describe('every variant on the simulator equals the CPU reference, bit for bit', () => {
+  const kinds: [string, (rng: () => number) => Csr][] = [
+    ['seed', () => seedMatrix()],
+    ['banded', (rng) => bandedMatrix(70, rng)],
+    ['uniform', (rng) => uniformMatrix(90, rng)],
+    ['power-law', (rng) => powerLawMatrix(120, rng)],
+    ['Laplacian', () => laplacianMatrix(8)],
+    ['empty rows', (rng) => emptyRowsMatrix(50, rng)],
+    ['one dense row', (rng) => denseRowMatrix(40, rng)],
+    ['all rows empty', () => csrFromRows(5, [[], [], [], [], []])],
+  ];
+  for (const [name, make] of kinds) {
+    it.each(SPMV_VARIANTS)(`${name}: %s`, (variant) => {
+      const rng = seededRandom(11);
+      const a = make(rng);
+      const x = makeVector(a.cols, rng);
+      const { result, y } = sim(variant, a, x, 64);
+      expect(result.diagnostics).toEqual([]);
+      expect([...y]).toEqual([...spmvReference(a, x)]);
+    });
+  }
+});
+
+describe('trace queries on the seed’s example', () => {
+  const a = seedMatrix();
+
+  it('CSR scalar: of the four lanes with rows, 3, 3 and 1 gather x in iterations 1–3 (row 1 is empty, rows 0 and 3 end after two)', () => {
+    const strip = iterationStrip(sim('csr-scalar', a, seedX).result.trace!, 0);
+    expect(strip.map((i) => [i.active, i.idle])).toEqual([
+      [3, 1],
+      [3, 1],
+      [1, 3],
+    ]);
+  });
+
+  it('ELL: all four lanes in each of the 3 iterations, padding included', () => {
+    const strip = iterationStrip(sim('ell', a, seedX).result.trace!, 0);
+    expect(strip.map((i) => [i.active, i.idle])).toEqual([
+      [4, 0],
+      [4, 0],
+      [4, 0],
+    ]);
+  });
+
+  it('JDS: the lanes take rows 2, 0, 3, 1 and the longest comes first', () => {
+    const trace = sim('jds', a, seedX).result.trace!;
+    // The store to y goes through perm: lane i writes row perm[i].
+    let store = trace.stepCount - 1;
+    while (store >= 0 && touchesAt(trace, store).name !== 'y') store--;
+    const writes = touchesAt(trace, store).touches.map((t) => [t.lane, t.addr]);
+    expect(writes).toEqual([
+      [0, 2],
+      [1, 0],
+      [2, 3],
+      [3, 1],
+    ]);
+  });
+
+  it('ELL reads each slot column in one sector; CSR scalar spreads the value loads over more', () => {
+    const ell = sectorsPerRequest(sim('ell', a, seedX).result.trace!, 'values');
+    expect(ell.perRequest).toBe(1);
+    const big = uniformMatrix(256, seededRandom(2));
+    const x = makeVector(big.cols, seededRandom(4));
+    const scalar = sectorsPerRequest(sim('csr-scalar', big, x).result.trace!, 'values').perRequest;
+    const ellBig = sectorsPerRequest(sim('ell', big, x).result.trace!, 'values').perRequest;
+    expect(ellBig).toBe(4); // 32 consecutive words = 128 bytes = 4 sectors
+    expect(scalar).toBeGreaterThan(ellBig * 4);
+  });
+
+  it('COO makes one atomic try per triple when no two lanes race on a row; moments find the first gather and atomic', () => {
+    const trace = sim('coo', a, seedX).result.trace!;
+    expect(atomicLaneOps(trace)).toBeGreaterThanOrEqual(7);
+    const index = indexTrace(trace);
+    expect(spmvMoments.atomic(index, 'first')).toBeGreaterThan(spmvMoments.gather(index, 'first'));
+    expect(() => spmvMoments.gather(index, 'never')).toThrow(/use one of first, idle, last/);
+  });
+});
+
+describe('the lab module', () => {
+  it('fits the rows to the matrix kind and says so', () => {
+    const v = spmvLab.variants[0]!;
+    expect(spmvSpec.rows.resolve(90, v, { kind: 'laplacian' })).toEqual({ value: 81, notice: expect.stringMatching(/square grid; using 81 rows/) as unknown });
+    expect(spmvSpec.rows.resolve(16, v, { kind: 'seed' }).value).toBe(4);
+    expect(spmvSpec.rows.resolve(100_000, v, { kind: 'uniform' }).notice).toMatch(/using 4,096 rows/);
+    expect(spmvSpec.kind.parse('dense')).toEqual({ error: expect.stringMatching(/use one of seed, banded/) as unknown });
+  });
+
+  it('names the first wrong element', () => {
+    const p = { kind: 'seed', rows: 4, workgroupSize: 128 };
+    const inputs = spmvLab.inputs(p, 1);
+    const r = spmvLab.check('ell', p, inputs, new Float32Array(4));
+    expect(r.ok).toBe(false);
+  });
+
+  it('refuses a workgroup it was not written for', () => {
+    expect(() => spmvRun('ell', seedMatrix(), seedX, 48)).toThrow(/whole warps of 32/);
+    expect(() => spmvRun('ell', seedMatrix(), new Float32Array(3), 64)).toThrow(/x has 3 entries; the matrix has 4 columns/);
+  });
+});
