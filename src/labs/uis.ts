@@ -4,5 +4,6 @@
  */
 import type { LabUi } from './ui.ts';
 import { scanUi } from './scan/ui/index.ts';
+import { spmvUi } from './spmv/ui/index.ts';
 
-export const LAB_UIS: Readonly<Record<string, LabUi>> = { scan: scanUi };
+export const LAB_UIS: Readonly<Record<string, LabUi>> = { scan: scanUi, spmv: spmvUi };

@@ -15,6 +15,9 @@ import { spmvMoments } from './moments.ts';
 /** Matrix kind (key `mat`), rows (key `n`) and the workgroup size (key `wg`). */
 export type SpmvParams = { readonly kind: string; readonly rows: number; readonly workgroupSize: number };
 
+/** The seed the lab session draws its inputs with (src/app/session.ts INPUT_SEED); the stage and the metric rows rebuild the same matrix. */
+export const SESSION_SEED = 1;
+
 /** The most rows the step-through simulates. */
 export const MAX_STEP_ROWS = 4096;
 const ROW_CHOICES = [16, 32, 64, 256, 1024, 4096];
@@ -139,7 +142,7 @@ export const spmvLab = defineLab<'spmv', SpmvParams>({
   cases: spmvCases,
   moments: spmvMoments,
   metrics(m, p) {
-    const { a } = matrixOf(spmvInputs(p, 1));
+    const { a } = matrixOf(spmvInputs(p, SESSION_SEED));
     const s = matrixStats(a);
     return [
       { label: 'Nonzeros', value: nonzeros(a).toLocaleString('en'), hint: `${a.rows} rows, ${s.emptyRows} empty` },

@@ -23,10 +23,12 @@ import {
   uniformMatrix,
   type Csr,
 } from './formats.ts';
-import { spmvLab, spmvSpec } from './index.ts';
+import { SESSION_SEED, spmvLab, spmvSpec } from './index.ts';
+import { INPUT_SEED } from '../../app/session.ts';
 import { SPMV_VARIANTS, spmvRun, Y_BINDING, yOf, type SpmvVariant } from './kernel.ts';
 import { spmvMoments } from './moments.ts';
-import { atomicLaneOps, iterationStrip, sectorsPerRequest, touchesAt } from './trace.ts';
+import { atomicLaneOps, iterationStrip, loadSteps, sectorsPerRequest, touchesAt } from './trace.ts';
+import { allFormats, cellOfWord } from './stage.ts';
 
 const sim = (variant: SpmvVariant, a: Csr, x: Float32Array, wg = 128) => {
   const result = simulate(spmvRun(variant, a, x, wg), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
@@ -190,6 +192,10 @@ describe('trace queries on the seed’s example', () => {
 });
 
 describe('the lab module', () => {
+  it('rebuilds the stage’s matrix with the seed the session draws its inputs with', () => {
+    expect(SESSION_SEED).toBe(INPUT_SEED);
+  });
+
   it('fits the rows to the matrix kind and says so', () => {
     const v = spmvLab.variants[0]!;
     expect(spmvSpec.rows.resolve(90, v, { kind: 'laplacian' })).toEqual({ value: 81, notice: expect.stringMatching(/square grid; using 81 rows/) as unknown });
@@ -208,5 +214,33 @@ describe('the lab module', () => {
   it('refuses a workgroup it was not written for', () => {
     expect(() => spmvRun('ell', seedMatrix(), seedX, 48)).toThrow(/whole warps of 32/);
     expect(() => spmvRun('ell', seedMatrix(), new Float32Array(3), 64)).toThrow(/x has 3 entries; the matrix has 4 columns/);
+  });
+});
+
+describe('the stage’s storage map', () => {
+  const f = allFormats(seedMatrix());
+  it('maps each format’s words back to the seed matrix’s entries, padding to col −1', () => {
+    expect(cellOfWord(f, 'csr-scalar', 'values', 4)).toEqual({ row: 2, col: 3 });
+    expect(cellOfWord(f, 'ell', 'values', 1)).toEqual({ row: 1, col: -1 }); // row 1 is empty: slot 0 is padding
+    expect(cellOfWord(f, 'ell', 'col_index', 10)).toEqual({ row: 2, col: 3 }); // slot 2 of row 2
+    expect(cellOfWord(f, 'coo', 'row_index', 5)).toEqual({ row: 3, col: 0 });
+    expect(cellOfWord(f, 'hybrid', 'coo_val', 0)).toEqual({ row: 2, col: 3 });
+    expect(cellOfWord(f, 'jds', 'values', 3)).toEqual({ row: 0, col: 0 }); // stored row 1 is row 0
+    expect(cellOfWord(f, 'jds', 'x', 0)).toBeUndefined();
+    expect(cellOfWord(f, 'csr-vector', 'values', 7)).toBeUndefined();
+  });
+
+  it('every lane of every load of the traced run lands on a nonzero or a padding slot of its row', () => {
+    for (const variant of SPMV_VARIANTS) {
+      const trace = sim(variant, seedMatrix(), seedX).result.trace!;
+      for (const s of loadSteps(trace, 'values')) {
+        for (const t of touchesAt(trace, s).touches) {
+          const cell = cellOfWord(f, variant, touchesAt(trace, s).name, t.addr);
+          expect(cell, `${variant} step ${s} lane ${t.lane}`).toBeDefined();
+          if (cell!.col >= 0) expect(t.value).toBe(toDense(seedMatrix())[cell!.row * 4 + cell!.col]);
+          else expect(t.value).toBe(0);
+        }
+      }
+    }
   });
 });
