@@ -108,7 +108,7 @@ export function stripTotals(trace: Trace): { readonly active: number; readonly i
   return { active, idle };
 }
 
-/** Atomic read-modify-write lane operations of the trace (compare-exchange tries included). */
+/** Atomic read-modify-write lane operations of the trace: every compare-exchange try counts (atomicLoad is a plain load). */
 export function atomicLaneOps(trace: Trace): number {
   let n = 0;
   for (let s = 0; s < trace.stepCount; s++) if (trace.opKind[trace.stepOp[s]!] === OpKind.atomicGlobal) n += trace.stepRecStart[s + 1]! - trace.stepRecStart[s]!;
