@@ -11,18 +11,19 @@ __global__ void spmvCsrScalar(int rows, const unsigned *rowPtr, const unsigned *
     y[row] = sum;
   }
 }`,
-  'csr-vector': `// CUDA rendering of shaders/spmv/csr-vector.wgsl: one warp per row, a shuffle reduction.
-// (CUDA numbers its warps, so the warp's slot is simply threadIdx.x / 32.)
+  'csr-vector': `// CUDA rendering of shaders/spmv/csr-vector.wgsl: a vector of W lanes per row (W = 2…32 from the
+// mean row length), a shuffle butterfly per vector. CUDA numbers its warps, so no slot claiming.
+template <int W>
 __global__ void spmvCsrVector(int rows, const unsigned *rowPtr, const unsigned *colIndex,
                               const float *values, const float *x, float *y) {
-  int lane = threadIdx.x % 32, slot = threadIdx.x / 32, rowsPerBlock = blockDim.x / 32;
+  int lane = threadIdx.x % W, rowsPerBlock = blockDim.x / W;
   for (int block = blockIdx.x * rowsPerBlock; block < rows; block += gridDim.x * rowsPerBlock) {
-    int row = block + slot;
-    if (row >= rows) continue;
+    int row = block + threadIdx.x / W;
+    unsigned start = row < rows ? rowPtr[row] : 0, end = row < rows ? rowPtr[row + 1] : 0;
     float sum = 0.0f;
-    for (unsigned j = rowPtr[row] + lane; j < rowPtr[row + 1]; j += 32) sum += values[j] * x[colIndex[j]];
-    for (int offset = 16; offset > 0; offset /= 2) sum += __shfl_down_sync(0xffffffff, sum, offset);
-    if (lane == 0) y[row] = sum;
+    for (unsigned j = start + lane; j < end; j += W) sum += values[j] * x[colIndex[j]];
+    for (int offset = W / 2; offset > 0; offset /= 2) sum += __shfl_xor_sync(0xffffffff, sum, offset);
+    if (lane == 0 && row < rows) y[row] = sum;
   }
 }`,
   ell: `// CUDA rendering of shaders/spmv/ell.wgsl: one thread per row, slots stored column-major.

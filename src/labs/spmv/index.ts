@@ -29,8 +29,8 @@ const TEXT: Readonly<Record<SpmvVariant, { title: string; summary: string }>> = 
     summary: 'Each lane walks its own row. Neighbouring lanes read words a row apart, and a warp lasts as long as its longest row: lanes on short or empty rows idle.',
   },
   'csr-vector': {
-    title: 'CSR vector: one warp per row',
-    summary: 'The lanes of a subgroup share a row, reading consecutive nonzeros together, and subgroupAdd totals them. Short rows leave most lanes idle; long rows are shared.',
+    title: 'CSR vector: a vector of lanes per row',
+    summary: 'A vector of 2 to 32 lanes of one subgroup (chosen from the mean row length) shares a row, reading consecutive nonzeros together; a subgroupShuffleXor butterfly totals them. Rows shorter than the vector leave lanes idle; long rows are shared.',
   },
   ell: {
     title: 'ELL, column-major',

@@ -26,8 +26,16 @@ export const SPMV_KERNELS: Readonly<Record<SpmvVariant, { readonly file: string;
   jds: { file: 'shaders/spmv/jds.wgsl', wgsl: JDS_WGSL },
 };
 
-/** Rows one CSR-vector workgroup owns: one per 32 invocations (a warp's worth). */
-export const VECTOR_WIDTH = 32;
+/**
+ * CSR vector's lanes per row, from the mean row length as Bell & Garland choose it: the smallest
+ * of 2, 4, 8, 16, 32 at least the mean (32 for anything longer).
+ */
+export function vectorWidth(a: Csr): number {
+  const mean = a.rows ? nonzeros(a) / a.rows : 0;
+  let w = 2;
+  while (w < 32 && w < mean) w *= 2;
+  return w;
+}
 
 /** Whether y comes back as f32 bits in u32 words (the atomic variants). */
 export const atomicOutput = (variant: SpmvVariant) => variant === 'coo' || variant === 'hybrid';
@@ -63,12 +71,13 @@ export function spmvRun(variant: SpmvVariant, a: Csr, x: Float32Array, workgroup
     case 'csr-scalar':
       return { ...base, workgroups: [gridFor(a.rows, workgroupSize)], bindings: { 0: csrBindings }, overrides: { WORKGROUP_SIZE: workgroupSize } };
     case 'csr-vector': {
-      const rowsPerWorkgroup = workgroupSize / VECTOR_WIDTH;
+      const width = vectorWidth(a);
+      const rowsPerWorkgroup = workgroupSize / width;
       return {
         ...base,
         workgroups: [gridFor(a.rows, rowsPerWorkgroup)],
         bindings: { 0: csrBindings },
-        overrides: { WORKGROUP_SIZE: workgroupSize, ROWS_PER_WORKGROUP: rowsPerWorkgroup },
+        overrides: { WORKGROUP_SIZE: workgroupSize, ROWS_PER_WORKGROUP: rowsPerWorkgroup, VECTOR_WIDTH: width },
       };
     }
     case 'ell': {

@@ -25,7 +25,7 @@ import {
 } from './formats.ts';
 import { SESSION_SEED, spmvLab, spmvSpec } from './index.ts';
 import { INPUT_SEED } from '../../app/session.ts';
-import { SPMV_VARIANTS, spmvRun, Y_BINDING, yOf, type SpmvVariant } from './kernel.ts';
+import { SPMV_VARIANTS, spmvRun, vectorWidth, Y_BINDING, yOf, type SpmvVariant } from './kernel.ts';
 import { spmvMoments } from './moments.ts';
 import { atomicLaneOps, iterationStrip, loadSteps, sectorsPerRequest, touchesAt } from './trace.ts';
 import { allFormats, cellOfWord } from './stage.ts';
@@ -79,6 +79,21 @@ describe('formats on the seed’s example', () => {
     expect([...j.perm]).toEqual([2, 0, 3, 1]);
     expect([...j.rowPtr]).toEqual([0, 3, 5, 7, 7]);
     expect([...j.values]).toEqual([2, 4, 1, 3, 1, 1, 1]);
+  });
+});
+
+describe('CSR vector’s width', () => {
+  it('is the smallest of 2…32 lanes at least the mean row length', () => {
+    expect(vectorWidth(seedMatrix())).toBe(2); // 7 / 4
+    expect(vectorWidth(uniformMatrix(4096, seededRandom(1)))).toBe(16);
+    expect(vectorWidth(csrFromRows(64, [Array.from({ length: 64 }, (_, c) => [c, 1] as const)]))).toBe(32);
+  });
+
+  it('runs 16-lane vectors, two rows per 32-lane warp, each row summed exactly', () => {
+    const a = uniformMatrix(300, seededRandom(5));
+    const x = makeVector(a.cols, seededRandom(6));
+    expect(vectorWidth(a)).toBe(16);
+    expect([...sim('csr-vector', a, x, 256).y]).toEqual([...spmvReference(a, x)]);
   });
 });
 
