@@ -55,18 +55,31 @@ __global__ void spmvCoo(int count, const unsigned *rowIndex, const unsigned *col
 }`,
   hybrid: `// CUDA rendering of shaders/spmv/hybrid.wgsl: ELL for the first width slots, COO for the tails,
 // in one launch; addToY as in the COO rendering. width: largest K with ≥ rows/3 rows of length ≥ K.
+// Unit t is row t's ELL part (key t) or triple t − rows (key rows + its row): keys rise with t, so
+// a warp adds runs of equal keys with a shuffle scan and only a run's last lane adds to y.
 __global__ void spmvHybrid(int rows, int width, int count, const unsigned *ellCol, const float *ellVal,
                            const unsigned *cooRow, const unsigned *cooCol, const float *cooVal,
                            const float *x, float *y /* zeroed */) {
-  for (int t = blockIdx.x * blockDim.x + threadIdx.x; t < rows + count; t += gridDim.x * blockDim.x) {
+  int lane = threadIdx.x % 32;
+  for (int base = blockIdx.x * blockDim.x; base < rows + count; base += gridDim.x * blockDim.x) {
+    int t = base + threadIdx.x;
+    unsigned key = 0xffffffffu;
+    float sum = 0.0f;
     if (t < rows) {
-      float sum = 0.0f;
       for (int i = 0; i < width; i++) sum += ellVal[i * rows + t] * x[ellCol[i * rows + t]];
-      addToY(y, t, sum);
-    } else {
+      key = t;
+    } else if (t < rows + count) {
       int k = t - rows;
-      addToY(y, cooRow[k], cooVal[k] * x[cooCol[k]]);
+      sum = cooVal[k] * x[cooCol[k]];
+      key = rows + cooRow[k];
     }
+    for (int offset = 1; offset < 32; offset *= 2) {
+      float before = __shfl_up_sync(0xffffffff, sum, offset);
+      unsigned beforeKey = __shfl_up_sync(0xffffffff, key, offset);
+      if (lane >= offset && beforeKey == key) sum += before;
+    }
+    unsigned nextKey = __shfl_down_sync(0xffffffff, key, 1);
+    if (key != 0xffffffffu && (lane == 31 || nextKey != key)) addToY(y, key >= rows ? key - rows : key, sum);
   }
 }`,
   jds: `// CUDA rendering of shaders/spmv/jds.wgsl: rows sorted longest first, CSR over that order.

@@ -42,7 +42,7 @@ const TEXT: Readonly<Record<SpmvVariant, { title: string; summary: string }>> = 
   },
   hybrid: {
     title: 'ELL + COO hybrid',
-    summary: 'ELL up to the width that at least a third of the rows reach, COO for the long rows’ tails: little padding, and the few long rows no longer set everyone’s width.',
+    summary: 'ELL up to the width that at least a third of the rows reach, COO for the long rows’ tails: little padding, and the few long rows no longer set everyone’s width. A subgroup adds runs of one row’s tail with a shuffle scan first, so a long tail costs one atomic per run, not per nonzero.',
   },
   jds: {
     title: 'JDS: rows sorted by length',
@@ -59,7 +59,7 @@ const variants: LabVariant[] = (Object.keys(SPMV_KERNELS) as SpmvVariant[]).map(
   cuda: SPMV_CUDA[id],
   workgroupSizes: [32, 64, 128, 256],
   elementTypes: ['f32'],
-  needsSubgroups: id === 'csr-vector',
+  needsSubgroups: id === 'csr-vector' || id === 'hybrid',
 }));
 
 const variantOf = (id: string): SpmvVariant => {

@@ -208,6 +208,20 @@ describe('trace queries on the seed’s example', () => {
   });
 });
 
+describe('the hybrid’s segmented tails', () => {
+  it('adds a run of one row’s tail in the subgroup first: far fewer atomic tries than COO on a power-law matrix', () => {
+    const a = powerLawMatrix(256, seededRandom(9));
+    const x = makeVector(a.cols, seededRandom(10));
+    const coo = atomicLaneOps(sim('coo', a, x, 256).result.trace!);
+    const hybrid = atomicLaneOps(sim('hybrid', a, x, 256).result.trace!);
+    expect(hybrid * 3).toBeLessThan(coo);
+  });
+
+  it('on the seed: one add per ELL row and one for row 2’s tail; lanes 2 and 4 meet on y[2], so one retries (6 tries)', () => {
+    expect(atomicLaneOps(sim('hybrid', seedMatrix(), seedX).result.trace!)).toBe(6);
+  });
+});
+
 describe('the lab module', () => {
   it('rebuilds the stage’s matrix with the seed the session draws its inputs with', () => {
     expect(SESSION_SEED).toBe(INPUT_SEED);

@@ -106,7 +106,7 @@ export const spmvLesson: Lesson = {
       params: seed,
       moment: { kind: 'lab', name: 'gather', arg: 'last' },
       narrative:
-        'The split width is the largest K that at least a third of the rows reach. Three of the seed’s four rows have 2 or more nonzeros, only one has 3: so K = 2, and row 2’s last nonzero goes to COO, exactly as the seed splits it. Lanes 0–3 sum two ELL slots; lane 4 takes the one COO triple.',
+        'The split width is the largest K that at least a third of the rows reach. Three of the seed’s four rows have 2 or more nonzeros, only one has 3: so K = 2, and row 2’s last nonzero goes to COO, exactly as the seed splits it. Lanes 0–3 sum two ELL slots; lane 4 takes the one COO triple. Before adding into y, the lanes of a subgroup add up neighbours holding the same row (a segmented scan with shuffles), so a long tail costs one atomic per run rather than one per nonzero.',
       lookAt: 'the hybrid’s split line and the lanes of warp 0',
       question: {
         prompt: 'How many gathers of x does warp 0 make in all (ELL iterations and COO)?',
