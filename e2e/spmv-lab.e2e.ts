@@ -72,7 +72,7 @@ describe('SpMV lab', () => {
   it('opens its lesson at a named moment', async () => {
     const { page, errors } = await openPage(browser(), '/lesson/spmv/2');
     await new LabPageObject(page).ready();
-    expect(await page.getByTestId('lesson-counter').textContent()).toContain('Step 2 of 7');
+    expect(await page.getByTestId('lesson-counter').textContent()).toContain('Step 2 of 8');
     await page.getByTestId('spmv-stage').waitFor();
     expect(await page.getByTestId('spmv-now').getAttribute('data-lanes')).toBe('1');
     expect(errors).toEqual([]);

@@ -275,3 +275,20 @@ describe('the stage’s storage map', () => {
     }
   });
 });
+
+describe('bench', () => {
+  it('times the matrix the sweep checks: the same seed (the size), the seed’s example as the uniform kind, least traffic 12 B per nonzero + 4 per row', () => {
+    const p = spmvLab.bench.at({ kind: 'seed', rows: 4, workgroupSize: 128 }, 1024);
+    expect(p).toEqual({ kind: 'uniform', rows: 1024, workgroupSize: 128 });
+    const inputs = spmvLab.inputs(p, 1024);
+    const [run] = spmvLab.bench.passes('csr-scalar', p);
+    expect([...(run!.bindings[0]![0] as Uint32Array)]).toEqual([...(inputs.rowPtr as Uint32Array)]);
+    const nnz = (inputs.rowPtr as Uint32Array)[1024]!;
+    expect(spmvLab.bench.bytes(p)).toBe(12 * nnz + 4 * 1024);
+  });
+
+  it('refuses ELL where padding to the longest row would not fit, naming the hybrid', () => {
+    const a = csrFromRows(1 << 14, [Array.from({ length: 1 << 14 }, (_, c) => [c, 1] as const), ...Array.from({ length: (1 << 14) - 1 }, () => [])]);
+    expect(() => spmvRun('ell', a, new Float32Array(1 << 14), 256)).toThrow(/use the hybrid or CSR/);
+  });
+});

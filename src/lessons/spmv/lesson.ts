@@ -84,6 +84,22 @@ export const spmvLesson: Lesson = {
       },
     },
     {
+      title: 'CSR vector: lanes share a row',
+      lab: 'spmv',
+      variant: 'csr-vector',
+      params: uniform,
+      moment: { kind: 'lab', name: 'gather', arg: 'first' },
+      narrative:
+        'Back to CSR, but now a vector of lanes takes each row: with about 16 nonzeros per row, 16 lanes per row, two rows per 32-lane warp. The lanes of a vector read consecutive nonzeros (coalesced, like ELL, without padding), and a butterfly of subgroupShuffleXor adds their partial sums in registers. A row shorter than 16 leaves some of its lanes idle.',
+      lookAt: 'the lane numbers in the values and x arrays: two runs of neighbouring words',
+      highlight: { code: ['subgroupShuffleXor(sum, offset)'] },
+      question: {
+        prompt: 'How many lanes of the warp gather x in this first iteration?',
+        answer: activeLanesNow,
+        explain: (s) => `${activeLanesNow(s)}: each of the two rows gives min(its length, 16) lanes work.`,
+      },
+    },
+    {
       title: 'COO: atomics, because rows are shared',
       lab: 'spmv',
       variant: 'coo',
