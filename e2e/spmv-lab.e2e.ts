@@ -69,12 +69,13 @@ describe('SpMV lab', () => {
     expect(other.errors).toEqual([]);
   });
 
-  it('opens its lesson at a named moment', async () => {
+  it('opens its lesson at a named moment (one lane left in the third iteration); axe finds nothing serious', async () => {
     const { page, errors } = await openPage(browser(), '/lesson/spmv/2');
     await new LabPageObject(page).ready();
     expect(await page.getByTestId('lesson-counter').textContent()).toContain('Step 2 of 8');
     await page.getByTestId('spmv-stage').waitFor();
     expect(await page.getByTestId('spmv-now').getAttribute('data-lanes')).toBe('1');
+    expect(await axeFindings(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });
