@@ -78,4 +78,25 @@ describe('SpMV lab', () => {
     expect(await axeFindings(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  it('walks the whole lesson with the clicker keys, the stage on every step; the first check takes 3 and explains a wrong 4', async () => {
+    const { page, errors } = await openPage(browser(), '/lesson/spmv/1');
+    await new LabPageObject(page).ready();
+    await page.getByTestId('check-answer').and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
+    await page.getByTestId('answer').fill('4');
+    await page.getByTestId('check-answer').click();
+    expect(await page.getByTestId('verdict').getAttribute('data-ok')).toBe('no');
+    expect(await page.getByTestId('verdict').textContent()).toMatch(/3 lanes gather, not 4/);
+    await page.getByTestId('answer').fill('3');
+    await page.getByTestId('check-answer').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=verdict]')?.getAttribute('data-ok') === 'yes');
+    for (let n = 2; n <= 8; n++) {
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('PageDown');
+      await page.waitForFunction((k) => document.querySelector('[data-testid=lesson]')?.getAttribute('data-step') === String(k), n);
+      await new LabPageObject(page).ready();
+      await page.getByTestId('spmv-stage').waitFor();
+    }
+    expect(errors).toEqual([]);
+  }, 240_000);
 });
