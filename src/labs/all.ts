@@ -11,3 +11,4 @@ export { convolutionLab } from './convolution/index.ts';
 export { mergeLab } from './merge/index.ts';
 export { topkLab } from './topk/index.ts';
 export { matmulLab } from './matmul/index.ts';
+export { spmvLab } from './spmv/index.ts';

@@ -8,6 +8,8 @@ import { histogramUi } from './histogram/ui/index.ts';
 import { convolutionUi } from './convolution/ui/index.ts';
 import { mergeUi } from './merge/ui/index.ts';
 import { topkUi } from './topk/ui/index.ts';
+import { matmulUi } from './matmul/ui/index.ts';
+import { spmvUi } from './spmv/ui/index.ts';
 
 export const LAB_UIS: Readonly<Record<string, LabUi>> = {
   scan: scanUi,
@@ -15,4 +17,6 @@ export const LAB_UIS: Readonly<Record<string, LabUi>> = {
   convolution: convolutionUi,
   merge: mergeUi,
   topk: topkUi,
+  matmul: matmulUi,
+  spmv: spmvUi,
 };

@@ -1,0 +1,102 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './browser.ts';
+import { LabPageObject } from './pages.ts';
+
+/** axe-core's serious or critical findings on the page as it stands. */
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
+  const found = await page.evaluate(async () => {
+    type V = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: V[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact}: ${v.id} at ${v.nodes[0]?.target.join(' ')}`);
+}
+
+/** The SpMV lab: the seed's matrix in every format, a warp's lanes laid over the storage. */
+describe('SpMV lab', () => {
+  const browser = useBrowser();
+
+  it('draws the seed’s matrix in every format and marks the lanes of a gather, by keyboard; axe finds nothing serious', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/spmv?v=csr-scalar&mat=seed&n=4&wg=128');
+    const lab = new LabPageObject(page);
+    await lab.ready();
+    const stage = page.getByTestId('spmv-stage');
+    await stage.waitFor();
+    for (const f of ['spmv-dense', 'spmv-csr', 'spmv-ell', 'spmv-coo', 'spmv-hybrid', 'spmv-jds']) expect(await page.getByTestId(f).count()).toBe(1);
+    expect(await page.getByTestId('spmv-csr').getAttribute('data-active')).toBe('true');
+    // ELL of the seed: 12 slots, 5 of them padding.
+    expect(await page.getByTestId('spmv-ell').locator('tr').first().locator('td.pad').count()).toBe(5);
+
+    // The jump button, reached by Tab and pressed with Enter, lands on the first gather of x.
+    await page.getByTestId('spmv-next-gather').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid=spmv-now]')?.getAttribute('data-array') === 'x');
+    expect(await page.getByTestId('spmv-now').getAttribute('data-lanes')).toBe('3');
+    // Lanes 0 and 3 gather x[0] (column 0 of rows 0 and 3), lane 2 gathers x[1].
+    expect(await page.getByTestId('spmv-x').locator('td.touched').count()).toBe(2);
+    // One warp instruction back (',' after leaving the button), the lanes read col_index: the
+    // three nonzeros they read are marked in the dense matrix and in CSR's arrays.
+    await lab.blur();
+    await lab.press(',');
+    await page.waitForFunction(() => document.querySelector('[data-testid=spmv-now]')?.getAttribute('data-array') !== 'x');
+    expect(await page.getByTestId('spmv-now').getAttribute('data-array')).toBe('col_index');
+    expect(await page.getByTestId('spmv-dense').locator('td.touched').count()).toBe(3);
+    expect(await page.getByTestId('spmv-csr').locator('td.touched').count()).toBe(3);
+    // The strip of warp 0: 3, 3 and 1 lanes of the four with rows.
+    const strip = page.getByTestId('spmv-strip').locator('button');
+    expect(await strip.count()).toBe(3);
+    expect(await strip.nth(2).getAttribute('data-idle')).toBe('3');
+    expect(await axeFindings(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('switches to the hybrid, whose split holds row 2’s last nonzero, and fits rows to a Laplacian grid with a notice', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/spmv?v=hybrid&mat=seed&n=4&wg=128');
+    await new LabPageObject(page).ready();
+    await page.getByTestId('spmv-stage').waitFor();
+    expect(await page.getByTestId('spmv-hybrid').getAttribute('data-active')).toBe('true');
+    expect(await page.getByTestId('spmv-hybrid').locator('td.split').count()).toBe(3);
+
+    const other = await openPage(browser(), '/lab/spmv?v=ell&mat=laplacian&n=30');
+    await new LabPageObject(other.page).ready();
+    expect((await other.page.getByTestId('lab-notices').textContent()) ?? '').toMatch(/square grid; using 25 rows/);
+    expect(await other.page.getByTestId('spmv-ell').getAttribute('data-active')).toBe('true');
+    expect(errors).toEqual([]);
+    expect(other.errors).toEqual([]);
+  });
+
+  it('opens its lesson at a named moment (one lane left in the third iteration); axe finds nothing serious', async () => {
+    const { page, errors } = await openPage(browser(), '/lesson/spmv/2');
+    await new LabPageObject(page).ready();
+    expect(await page.getByTestId('lesson-counter').textContent()).toContain('Step 2 of 8');
+    await page.getByTestId('spmv-stage').waitFor();
+    expect(await page.getByTestId('spmv-now').getAttribute('data-lanes')).toBe('1');
+    expect(await axeFindings(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('walks the whole lesson with the clicker keys, the stage on every step; the first check takes 3 and explains a wrong 4', async () => {
+    const { page, errors } = await openPage(browser(), '/lesson/spmv/1');
+    await new LabPageObject(page).ready();
+    await page.getByTestId('check-answer').and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
+    await page.getByTestId('answer').fill('4');
+    await page.getByTestId('check-answer').click();
+    expect(await page.getByTestId('verdict').getAttribute('data-ok')).toBe('no');
+    expect(await page.getByTestId('verdict').textContent()).toMatch(/3 lanes gather, not 4/);
+    await page.getByTestId('answer').fill('3');
+    await page.getByTestId('check-answer').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=verdict]')?.getAttribute('data-ok') === 'yes');
+    for (let n = 2; n <= 8; n++) {
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('PageDown');
+      await page.waitForFunction((k) => document.querySelector('[data-testid=lesson]')?.getAttribute('data-step') === String(k), n);
+      await new LabPageObject(page).ready();
+      await page.getByTestId('spmv-stage').waitFor();
+    }
+    expect(errors).toEqual([]);
+  }, 240_000);
+});

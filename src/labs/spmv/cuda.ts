@@ -1,0 +1,94 @@
+/** Our CUDA renderings of the SpMV kernels, for the code pane (written for Warpscope). */
+import type { SpmvVariant } from './kernel.ts';
+
+export const SPMV_CUDA: Readonly<Record<SpmvVariant, string>> = {
+  'csr-scalar': `// CUDA rendering of shaders/spmv/csr-scalar.wgsl: one thread per row.
+__global__ void spmvCsrScalar(int rows, const unsigned *rowPtr, const unsigned *colIndex,
+                              const float *values, const float *x, float *y) {
+  for (int row = blockIdx.x * blockDim.x + threadIdx.x; row < rows; row += gridDim.x * blockDim.x) {
+    float sum = 0.0f;
+    for (unsigned j = rowPtr[row]; j < rowPtr[row + 1]; j++) sum += values[j] * x[colIndex[j]];
+    y[row] = sum;
+  }
+}`,
+  'csr-vector': `// CUDA rendering of shaders/spmv/csr-vector.wgsl: a vector of W lanes per row (W = 2…32 from the
+// mean row length), a shuffle butterfly per vector. CUDA numbers its warps, so no slot claiming.
+template <int W>
+__global__ void spmvCsrVector(int rows, const unsigned *rowPtr, const unsigned *colIndex,
+                              const float *values, const float *x, float *y) {
+  int lane = threadIdx.x % W, rowsPerBlock = blockDim.x / W;
+  for (int block = blockIdx.x * rowsPerBlock; block < rows; block += gridDim.x * rowsPerBlock) {
+    int row = block + threadIdx.x / W;
+    unsigned start = row < rows ? rowPtr[row] : 0, end = row < rows ? rowPtr[row + 1] : 0;
+    float sum = 0.0f;
+    for (unsigned j = start + lane; j < end; j += W) sum += values[j] * x[colIndex[j]];
+    for (int offset = W / 2; offset > 0; offset /= 2) sum += __shfl_xor_sync(0xffffffff, sum, offset);
+    if (lane == 0 && row < rows) y[row] = sum;
+  }
+}`,
+  ell: `// CUDA rendering of shaders/spmv/ell.wgsl: one thread per row, slots stored column-major.
+__global__ void spmvEll(int rows, int width, const unsigned *colIndex, const float *values,
+                        const float *x, float *y) {
+  for (int row = blockIdx.x * blockDim.x + threadIdx.x; row < rows; row += gridDim.x * blockDim.x) {
+    float sum = 0.0f;
+    for (int i = 0; i < width; i++) {
+      int k = i * rows + row;            // neighbouring threads, neighbouring words
+      sum += values[k] * x[colIndex[k]]; // padding: column 0, value 0
+    }
+    y[row] = sum;
+  }
+}`,
+  coo: `// CUDA rendering of shaders/spmv/coo.wgsl: one thread per nonzero, an atomic add per product.
+// CUDA has atomicAdd(float *, float); WGSL has not, so the WGSL builds it from atomicCAS:
+__device__ void addToY(float *y, int i, float v) {
+  unsigned *word = (unsigned *)&y[i];
+  unsigned seen = *word, tried;
+  do {
+    tried = seen;
+    seen = atomicCAS(word, tried, __float_as_uint(__uint_as_float(tried) + v));
+  } while (seen != tried);
+}
+__global__ void spmvCoo(int count, const unsigned *rowIndex, const unsigned *colIndex,
+                        const float *values, const float *x, float *y /* zeroed */) {
+  for (int k = blockIdx.x * blockDim.x + threadIdx.x; k < count; k += gridDim.x * blockDim.x)
+    addToY(y, rowIndex[k], values[k] * x[colIndex[k]]);
+}`,
+  hybrid: `// CUDA rendering of shaders/spmv/hybrid.wgsl: ELL for the first width slots, COO for the tails,
+// in one launch; addToY as in the COO rendering. width: largest K with ≥ rows/3 rows of length ≥ K.
+// Unit t is row t's ELL part (key t) or triple t − rows (key rows + its row): keys rise with t, so
+// a warp adds runs of equal keys with a shuffle scan and only a run's last lane adds to y.
+__global__ void spmvHybrid(int rows, int width, int count, const unsigned *ellCol, const float *ellVal,
+                           const unsigned *cooRow, const unsigned *cooCol, const float *cooVal,
+                           const float *x, float *y /* zeroed */) {
+  int lane = threadIdx.x % 32;
+  for (int base = blockIdx.x * blockDim.x; base < rows + count; base += gridDim.x * blockDim.x) {
+    int t = base + threadIdx.x;
+    unsigned key = 0xffffffffu;
+    float sum = 0.0f;
+    if (t < rows) {
+      for (int i = 0; i < width; i++) sum += ellVal[i * rows + t] * x[ellCol[i * rows + t]];
+      key = t;
+    } else if (t < rows + count) {
+      int k = t - rows;
+      sum = cooVal[k] * x[cooCol[k]];
+      key = rows + cooRow[k];
+    }
+    for (int offset = 1; offset < 32; offset *= 2) {
+      float before = __shfl_up_sync(0xffffffff, sum, offset);
+      unsigned beforeKey = __shfl_up_sync(0xffffffff, key, offset);
+      if (lane >= offset && beforeKey == key) sum += before;
+    }
+    unsigned nextKey = __shfl_down_sync(0xffffffff, key, 1);
+    if (key != 0xffffffffu && (lane == 31 || nextKey != key)) addToY(y, key >= rows ? key - rows : key, sum);
+  }
+}`,
+  jds: `// CUDA rendering of shaders/spmv/jds.wgsl: rows sorted longest first, CSR over that order.
+__global__ void spmvJds(int rows, const unsigned *perm, const unsigned *rowPtr, const unsigned *colIndex,
+                        const float *values, const float *x, float *y) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < rows; i += gridDim.x * blockDim.x) {
+    float sum = 0.0f;
+    for (unsigned j = rowPtr[i]; j < rowPtr[i + 1]; j++) sum += values[j] * x[colIndex[j]];
+    y[perm[i]] = sum;                    // back to the row's own place
+  }
+}`,
+};

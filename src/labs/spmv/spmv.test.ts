@@ -1,0 +1,294 @@
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../sim/index.ts';
+import { indexTrace } from '../../trace/index.ts';
+import { seededRandom } from '../../util/random.ts';
+import {
+  bandedMatrix,
+  csrFromRows,
+  denseRowMatrix,
+  emptyRowsMatrix,
+  hybridWidth,
+  laplacianMatrix,
+  makeVector,
+  matrixStats,
+  powerLawMatrix,
+  rowLengths,
+  seedMatrix,
+  spmvReference,
+  toCoo,
+  toDense,
+  toEll,
+  toHybrid,
+  toJds,
+  uniformMatrix,
+  type Csr,
+} from './formats.ts';
+import { SESSION_SEED, spmvLab, spmvSpec } from './index.ts';
+import { INPUT_SEED } from '../../app/session.ts';
+import { SPMV_VARIANTS, spmvRun, vectorWidth, Y_BINDING, yOf, type SpmvVariant } from './kernel.ts';
+import { spmvMoments } from './moments.ts';
+import { atomicLaneOps, iterationStrip, loadSteps, sectorsPerRequest, touchesAt } from './trace.ts';
+import { allFormats, cellOfWord } from './stage.ts';
+
+const sim = (variant: SpmvVariant, a: Csr, x: Float32Array, wg = 128) => {
+  const result = simulate(spmvRun(variant, a, x, wg), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
+  return { result, y: yOf(variant, result.buffers[0]![Y_BINDING[variant]]!, a.rows) };
+};
+
+const seedX = new Float32Array([1, 2, 3, 4]);
+
+describe('formats on the seed’s example', () => {
+  const a = seedMatrix();
+
+  it('is the seed’s CSR: data, col_index and row_ptr', () => {
+    expect([...a.values]).toEqual([3, 1, 2, 4, 1, 1, 1]);
+    expect([...a.colIndex]).toEqual([0, 2, 1, 2, 3, 0, 3]);
+    expect([...a.rowPtr]).toEqual([0, 2, 2, 5, 7]);
+    // Row 0: 3·x0 + 1·x2; row 1 empty; row 2: 2·x1 + 4·x2 + 1·x3; row 3: x0 + x3.
+    expect([...spmvReference(a, seedX)]).toEqual([3 + 3, 0, 4 + 12 + 4, 1 + 4]);
+    expect([...toDense(a)]).toEqual([3, 0, 1, 0, 0, 0, 0, 0, 0, 2, 4, 1, 1, 0, 0, 1]);
+  });
+
+  it('ELL pads every row to 3 slots, column-major: 12 stored for 7 nonzeros', () => {
+    const e = toEll(a);
+    expect(e.width).toBe(3);
+    // Slot 0 of rows 0–3, then slot 1, then slot 2; padding is column 0, value 0.
+    expect([...e.values]).toEqual([3, 0, 2, 1, 1, 0, 4, 1, 0, 0, 1, 0]);
+    expect([...e.colIndex]).toEqual([0, 0, 1, 0, 2, 0, 2, 3, 0, 0, 3, 0]);
+    expect([...e.filled]).toEqual([1, 0, 1, 1, 1, 0, 1, 1, 0, 0, 1, 0]);
+    expect(matrixStats(a).ellFill).toBeCloseTo(12 / 7, 12);
+  });
+
+  it('COO lists the seven triples in row order', () => {
+    const c = toCoo(a);
+    expect([...c.rowIndex]).toEqual([0, 0, 2, 2, 2, 3, 3]);
+    expect([...c.colIndex]).toEqual([0, 2, 1, 2, 3, 0, 3]);
+  });
+
+  it('the hybrid keeps width 2 (three of four rows reach it) and sends row 2’s last nonzero to COO, as the seed does', () => {
+    expect(hybridWidth(rowLengths(a))).toBe(2);
+    const h = toHybrid(a);
+    expect(h.ell.width).toBe(2);
+    expect([...h.coo.rowIndex]).toEqual([2]);
+    expect([...h.coo.colIndex]).toEqual([3]);
+    expect([...h.coo.values]).toEqual([1]);
+  });
+
+  it('JDS sorts the rows 2, 0, 3, 1 (the seed’s row_index) and keeps them as CSR', () => {
+    const j = toJds(a);
+    expect([...j.perm]).toEqual([2, 0, 3, 1]);
+    expect([...j.rowPtr]).toEqual([0, 3, 5, 7, 7]);
+    expect([...j.values]).toEqual([2, 4, 1, 3, 1, 1, 1]);
+  });
+});
+
+describe('CSR vector’s width', () => {
+  it('is the smallest of 2…32 lanes at least the mean row length', () => {
+    expect(vectorWidth(seedMatrix())).toBe(2); // 7 / 4
+    expect(vectorWidth(uniformMatrix(4096, seededRandom(1)))).toBe(16);
+    expect(vectorWidth(csrFromRows(64, [Array.from({ length: 64 }, (_, c) => [c, 1] as const)]))).toBe(32);
+  });
+
+  it('runs 16-lane vectors, two rows per 32-lane warp, each row summed exactly', () => {
+    const a = uniformMatrix(300, seededRandom(5));
+    const x = makeVector(a.cols, seededRandom(6));
+    expect(vectorWidth(a)).toBe(16);
+    expect([...sim('csr-vector', a, x, 256).y]).toEqual([...spmvReference(a, x)]);
+  });
+});
+
+describe('the split-width rule', () => {
+  it('is the largest K that at least a third of the rows reach', () => {
+    expect(hybridWidth([10, 1, 1, 1, 1, 1])).toBe(1); // only one row in six has 2 or more
+    expect(hybridWidth([5, 5, 1, 1, 1, 1])).toBe(5); // two of six is a third
+    expect(hybridWidth([0, 0, 0, 7])).toBe(0);
+    expect(hybridWidth([])).toBe(0);
+  });
+});
+
+describe('matrix kinds', () => {
+  it('the Laplacian has 4 on the diagonal and −1 to each grid neighbour', () => {
+    const a = laplacianMatrix(3);
+    expect([...rowLengths(a)]).toEqual([3, 4, 3, 4, 5, 4, 3, 4, 3]);
+    // Every row sums to 0 on the inside and to the number of missing neighbours on the border.
+    expect([...spmvReference(a, new Float32Array(9).fill(1))]).toEqual([2, 1, 2, 1, 0, 1, 2, 1, 2]);
+  });
+
+  it('the power law has a few very long rows; uniform rows stay near the mean', () => {
+    const p = matrixStats(powerLawMatrix(4096, seededRandom(3)));
+    const u = matrixStats(uniformMatrix(4096, seededRandom(3)));
+    expect(p.longest / p.mean).toBeGreaterThan(10);
+    expect(u.longest).toBeLessThanOrEqual(32);
+    expect(u.mean).toBeGreaterThan(14);
+    expect(u.mean).toBeLessThan(18);
+  });
+
+  it('refuses a column outside the matrix', () => {
+    expect(() => csrFromRows(2, [[[2, 1]]])).toThrow(/Column 2 lies outside the matrix's 2 columns/);
+  });
+});
+
+describe('every variant on the simulator equals the CPU reference, bit for bit', () => {
+  const kinds: [string, (rng: () => number) => Csr][] = [
+    ['seed', () => seedMatrix()],
+    ['banded', (rng) => bandedMatrix(70, rng)],
+    ['uniform', (rng) => uniformMatrix(90, rng)],
+    ['power-law', (rng) => powerLawMatrix(120, rng)],
+    ['Laplacian', () => laplacianMatrix(8)],
+    ['empty rows', (rng) => emptyRowsMatrix(50, rng)],
+    ['one dense row', (rng) => denseRowMatrix(40, rng)],
+    ['all rows empty', () => csrFromRows(5, [[], [], [], [], []])],
+  ];
+  for (const [name, make] of kinds) {
+    it.each(SPMV_VARIANTS)(`${name}: %s`, (variant) => {
+      const rng = seededRandom(11);
+      const a = make(rng);
+      const x = makeVector(a.cols, rng);
+      const { result, y } = sim(variant, a, x, 64);
+      expect(result.diagnostics).toEqual([]);
+      expect([...y]).toEqual([...spmvReference(a, x)]);
+    });
+  }
+});
+
+describe('trace queries on the seed’s example', () => {
+  const a = seedMatrix();
+
+  it('CSR scalar: of the four lanes with rows, 3, 3 and 1 gather x in iterations 1–3 (row 1 is empty, rows 0 and 3 end after two)', () => {
+    const strip = iterationStrip(sim('csr-scalar', a, seedX).result.trace!, 0);
+    expect(strip.map((i) => [i.active, i.idle])).toEqual([
+      [3, 1],
+      [3, 1],
+      [1, 3],
+    ]);
+  });
+
+  it('ELL: all four lanes in each of the 3 iterations, padding included', () => {
+    const strip = iterationStrip(sim('ell', a, seedX).result.trace!, 0);
+    expect(strip.map((i) => [i.active, i.idle])).toEqual([
+      [4, 0],
+      [4, 0],
+      [4, 0],
+    ]);
+  });
+
+  it('JDS: the lanes take rows 2, 0, 3, 1 and the longest comes first', () => {
+    const trace = sim('jds', a, seedX).result.trace!;
+    // The store to y goes through perm: lane i writes row perm[i].
+    let store = trace.stepCount - 1;
+    while (store >= 0 && touchesAt(trace, store).name !== 'y') store--;
+    const writes = touchesAt(trace, store).touches.map((t) => [t.lane, t.addr]);
+    expect(writes).toEqual([
+      [0, 2],
+      [1, 0],
+      [2, 3],
+      [3, 1],
+    ]);
+  });
+
+  it('ELL reads each slot column in one sector; CSR scalar spreads the value loads over more', () => {
+    const ell = sectorsPerRequest(sim('ell', a, seedX).result.trace!, 'values');
+    expect(ell.perRequest).toBe(1);
+    const big = uniformMatrix(256, seededRandom(2));
+    const x = makeVector(big.cols, seededRandom(4));
+    const scalar = sectorsPerRequest(sim('csr-scalar', big, x).result.trace!, 'values').perRequest;
+    const ellBig = sectorsPerRequest(sim('ell', big, x).result.trace!, 'values').perRequest;
+    expect(ellBig).toBe(4); // 32 consecutive words = 128 bytes = 4 sectors
+    expect(scalar).toBeGreaterThan(ellBig * 4);
+  });
+
+  it('COO: lanes of one row retry in turn (12 compare-exchange tries on the seed); moments find the first gather and atomic', () => {
+    const trace = sim('coo', a, seedX).result.trace!;
+    // Rows 0 and 3 have two lanes each, row 2 three; lanes of one row are served in turn and the
+    // losers retry: (1 + 2) + (1 + 2 + 3) + (1 + 2) = 12 compare-exchange tries.
+    expect(atomicLaneOps(trace)).toBe(12);
+    const index = indexTrace(trace);
+    expect(spmvMoments.atomic(index, 'first')).toBeGreaterThan(spmvMoments.gather(index, 'first'));
+    expect(() => spmvMoments.gather(index, 'never')).toThrow(/use one of first, idle, last/);
+  });
+});
+
+describe('the hybrid’s segmented tails', () => {
+  it('adds a run of one row’s tail in the subgroup first: far fewer atomic tries than COO on a power-law matrix', () => {
+    const a = powerLawMatrix(256, seededRandom(9));
+    const x = makeVector(a.cols, seededRandom(10));
+    const coo = atomicLaneOps(sim('coo', a, x, 256).result.trace!);
+    const hybrid = atomicLaneOps(sim('hybrid', a, x, 256).result.trace!);
+    expect(hybrid * 3).toBeLessThan(coo);
+  });
+
+  it('on the seed: one add per ELL row and one for row 2’s tail; lanes 2 and 4 meet on y[2], so one retries (6 tries)', () => {
+    expect(atomicLaneOps(sim('hybrid', seedMatrix(), seedX).result.trace!)).toBe(6);
+  });
+});
+
+describe('the lab module', () => {
+  it('rebuilds the stage’s matrix with the seed the session draws its inputs with', () => {
+    expect(SESSION_SEED).toBe(INPUT_SEED);
+  });
+
+  it('fits the rows to the matrix kind and says so', () => {
+    const v = spmvLab.variants[0]!;
+    expect(spmvSpec.rows.resolve(90, v, { kind: 'laplacian' })).toEqual({ value: 81, notice: expect.stringMatching(/square grid; using 81 rows/) as unknown });
+    expect(spmvSpec.rows.resolve(16, v, { kind: 'seed' }).value).toBe(4);
+    expect(spmvSpec.rows.resolve(100_000, v, { kind: 'uniform' }).notice).toMatch(/using 4,096 rows/);
+    expect(spmvSpec.kind.parse('dense')).toEqual({ error: expect.stringMatching(/use one of seed, banded/) as unknown });
+  });
+
+  it('names the first wrong element', () => {
+    const p = { kind: 'seed', rows: 4, workgroupSize: 128 };
+    const inputs = spmvLab.inputs(p, 1);
+    const r = spmvLab.check('ell', p, inputs, new Float32Array(4));
+    expect(r.ok).toBe(false);
+  });
+
+  it('refuses a workgroup it was not written for', () => {
+    expect(() => spmvRun('ell', seedMatrix(), seedX, 48)).toThrow(/whole warps of 32/);
+    expect(() => spmvRun('ell', seedMatrix(), new Float32Array(3), 64)).toThrow(/x has 3 entries; the matrix has 4 columns/);
+  });
+});
+
+describe('the stage’s storage map', () => {
+  const f = allFormats(seedMatrix());
+  it('maps each format’s words back to the seed matrix’s entries, padding to col −1', () => {
+    expect(cellOfWord(f, 'csr-scalar', 'values', 4)).toEqual({ row: 2, col: 3 });
+    expect(cellOfWord(f, 'ell', 'values', 1)).toEqual({ row: 1, col: -1 }); // row 1 is empty: slot 0 is padding
+    expect(cellOfWord(f, 'ell', 'col_index', 10)).toEqual({ row: 2, col: 3 }); // slot 2 of row 2
+    expect(cellOfWord(f, 'coo', 'row_index', 5)).toEqual({ row: 3, col: 0 });
+    expect(cellOfWord(f, 'hybrid', 'coo_val', 0)).toEqual({ row: 2, col: 3 });
+    expect(cellOfWord(f, 'jds', 'values', 3)).toEqual({ row: 0, col: 0 }); // stored row 1 is row 0
+    expect(cellOfWord(f, 'jds', 'x', 0)).toBeUndefined();
+    expect(cellOfWord(f, 'csr-vector', 'values', 7)).toBeUndefined();
+  });
+
+  it('every lane of every load of the traced run lands on a nonzero or a padding slot of its row', () => {
+    for (const variant of SPMV_VARIANTS) {
+      const trace = sim(variant, seedMatrix(), seedX).result.trace!;
+      for (const s of loadSteps(trace, 'values')) {
+        for (const t of touchesAt(trace, s).touches) {
+          const cell = cellOfWord(f, variant, touchesAt(trace, s).name, t.addr);
+          expect(cell, `${variant} step ${s} lane ${t.lane}`).toBeDefined();
+          if (cell!.col >= 0) expect(t.value).toBe(toDense(seedMatrix())[cell!.row * 4 + cell!.col]);
+          else expect(t.value).toBe(0);
+        }
+      }
+    }
+  });
+});
+
+describe('bench', () => {
+  it('times the matrix the sweep checks: the same seed (the size), the seed’s example as the uniform kind, least traffic 12 B per nonzero + 4 per row', () => {
+    const p = spmvLab.bench.at({ kind: 'seed', rows: 4, workgroupSize: 128 }, 1024);
+    expect(p).toEqual({ kind: 'uniform', rows: 1024, workgroupSize: 128 });
+    const inputs = spmvLab.inputs(p, 1024);
+    const [run] = spmvLab.bench.passes('csr-scalar', p);
+    expect([...(run!.bindings[0]![0] as Uint32Array)]).toEqual([...(inputs.rowPtr as Uint32Array)]);
+    const nnz = (inputs.rowPtr as Uint32Array)[1024]!;
+    expect(spmvLab.bench.bytes(p)).toBe(12 * nnz + 4 * 1024);
+  });
+
+  it('refuses ELL where padding to the longest row would not fit, naming the hybrid', () => {
+    const a = csrFromRows(1 << 14, [Array.from({ length: 1 << 14 }, (_, c) => [c, 1] as const), ...Array.from({ length: (1 << 14) - 1 }, () => [])]);
+    expect(() => spmvRun('ell', a, new Float32Array(1 << 14), 256)).toThrow(/use the hybrid or CSR/);
+  });
+});
