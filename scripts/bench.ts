@@ -5,7 +5,8 @@
  */
 import { createNodeGpu } from '../src/gpu/node.ts';
 import { vectorAddBytes, vectorAddRun } from '../src/labs/basics/vectorAdd.ts';
-import { fmt, gbps, log2Label, table } from '../src/bench/format.ts';
+import { writeFileSync } from 'node:fs';
+import { fmt, gbps, log2Label, pct, ratioCell, table, type BestFigure } from '../src/bench/format.ts';
 import { randomF32, seededRandom } from '../src/util/random.ts';
 import { benchReduce } from '../src/labs/reduce/bench.ts';
 import { benchScan } from '../src/labs/scan/bench.ts';
@@ -15,13 +16,18 @@ const MAX_LOG2 = Number(process.env.BENCH_MAX_LOG2 ?? 26);
 /** Which sections to run: `BENCH_ONLY=reduce,scan` (default: all). */
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'basics,reduce,scan').split(','));
 
+/** Where to write our best figures as JSON, for the peer script (scripts/peers.py). */
+const JSON_PATH = process.env.BENCH_JSON;
+const best: BestFigure[] = [];
+const record = (b: BestFigure): void => void best.push(b);
+
 const gpu = await createNodeGpu();
 const adapter = gpu.adapter!;
 console.log(`# Warpscope benchmark`);
 console.log(`adapter: ${adapter.name}${adapter.isFallbackAdapter ? ' (fallback adapter)' : ''}`);
 console.log(`timestamps: ${adapter.hasTimestamps ? 'timestamp-query (unquantized in Node)' : 'missing: wall clock around onSubmittedWorkDone'}`);
 console.log(`subgroups: ${adapter.hasSubgroups ? `${adapter.subgroupMinSize ?? '?'}–${adapter.subgroupMaxSize ?? '?'}` : 'none'}`);
-console.log(`repeats: ${REPEATS} timed passes per figure (median)\n`);
+console.log(`repeats: ${REPEATS} rounds per figure, each a timed pass of the kernel and one of its baseline (median of per-round ratios; a figure with max/min over 1.15 is measured again, up to 3 times, else marked UNSTEADY)\n`);
 
 const maxBinding = Math.min(adapter.limits.maxStorageBufferBindingSize, adapter.limits.maxBufferSize);
 const baselineBytes = Math.min(2 ** MAX_LOG2 * 4, maxBinding);
@@ -45,11 +51,12 @@ if (ONLY.has('basics')) {
     if (n * 4 > maxBinding) break;
     const rng = seededRandom(log2);
     const run = vectorAddRun({ a: randomF32(rng, n), b: randomF32(rng, n) });
-    const t = await gpu.time(run, { repeats: REPEATS });
+    // Alternating rounds with a copy from a to c, the kernel's own buffers.
+    const t = await gpu.time(run, { repeats: REPEATS, baseline: { kind: 'copy', bytes: vectorAddBytes(n) } });
     const rate = gbps(vectorAddBytes(n), t.medianMs);
-    rows.push([log2Label(n), fmt(t.medianMs, 4), fmt(t.minMs, 4), fmt(t.maxMs, 4), String(t.dispatchesPerPass), fmt(rate), `${fmt((100 * rate) / base.copyGBps, 1)} %`]);
+    rows.push([log2Label(n), fmt(t.medianMs, 4), fmt(t.minMs, 4), fmt(t.maxMs, 4), String(t.dispatchesPerPass), fmt(rate), pct(t.relative?.ratio ?? Number.NaN), ratioCell(t)]);
   }
-  console.log(table(['N', 'median ms', 'min ms', 'max ms', 'dispatches/pass', 'GB/s', '% of copy'], rows));
+  console.log(table(['N', 'median ms', 'min ms', 'max ms', 'dispatches/pass', 'GB/s', '% of copy', 'rounds'], rows));
 }
 
 /**
@@ -66,13 +73,16 @@ async function sectionBaselines(name: string) {
 if (ONLY.has('reduce')) {
   console.log('\n## Reduction ladder (u32)');
   const b = await sectionBaselines('reduce');
-  console.log(await benchReduce(gpu, b, { repeats: REPEATS, maxLog2: MAX_LOG2, sweep: process.env.BENCH_SWEEP === '1' }));
+  console.log(await benchReduce(gpu, b, { repeats: REPEATS, maxLog2: MAX_LOG2, sweep: process.env.BENCH_SWEEP === '1', record }));
 }
 
 if (ONLY.has('scan')) {
   console.log('\n## Scan');
-  const b = await sectionBaselines('scan');
-  console.log(await benchScan(gpu, b, { repeats: REPEATS, maxLog2: MAX_LOG2 }));
+  console.log(await benchScan(gpu, { repeats: REPEATS, maxLog2: MAX_LOG2, record }));
+}
+if (JSON_PATH) {
+  writeFileSync(JSON_PATH, JSON.stringify({ adapter: adapter.name, best }, null, 2));
+  console.log(`\n(best figures written to ${JSON_PATH} for scripts/peers.py)`);
 }
 gpu.destroy();
 process.exit(0);
