@@ -340,20 +340,32 @@ export class GpuExecutor {
     const repeats = Math.min(1024, Math.max(1, options.repeats ?? 10)); // 4 queries a round, of 4096
     const maxSpread = options.maxSpread ?? MAX_SPREAD;
     const maxAttempts = Math.max(1, options.maxAttempts ?? 3);
-    const bound: Bound[] = [];
-    const owned: GPUBuffer[] = [];
+    let owned: GPUBuffer[] = [];
     let querySet: GPUQuerySet | undefined;
     let resolve: GPUBuffer | undefined;
-    try {
-      for (const r of chain) {
-        const b = await this.bind(r);
-        bound.push(b);
-        for (const { buffer } of b.buffers.values()) owned.push(buffer);
+    const label = chain[0]?.label ?? chain[0]?.file ?? 'chain';
+    /** The chain (and its baseline) on buffers of their own; a re-measure may ask for new ones. */
+    const bindAll = async (): Promise<{ lists: Bound[][]; base?: { bound: Bound; bytes: number }; owned: GPUBuffer[] }> => {
+      const mine: GPUBuffer[] = [];
+      const bound: Bound[] = [];
+      try {
+        for (const r of chain) {
+          const b = await this.bind(r);
+          bound.push(b);
+          for (const { buffer } of b.buffers.values()) mine.push(buffer);
+        }
+        const base = options.baseline ? await this.bindBaseline(options.baseline.kind, bound, mine, label) : undefined;
+        return { lists: base ? [bound, [base.bound]] : [bound], ...(base ? { base } : {}), owned: mine };
+      } catch (e) {
+        for (const b of mine) b.destroy();
+        throw e;
       }
+    };
+    try {
+      const initial = await bindAll();
+      let { lists, base } = initial;
+      owned = initial.owned;
       const { device, summary } = await this.ready();
-      const label = chain[0]?.label ?? chain[0]?.file ?? 'chain';
-      const base = options.baseline ? await this.bindBaseline(options.baseline.kind, bound, owned, label) : undefined;
-      const lists: Bound[][] = base ? [bound, [base.bound]] : [bound];
       const useTimestamps = summary.hasTimestamps;
       querySet = useTimestamps
         ? device.createQuerySet({ label: `${label}.timestamps`, type: 'timestamp', count: 2 * lists.length * repeats })
@@ -470,7 +482,7 @@ export class GpuExecutor {
         }
         let best: Timing | undefined;
         const worst = (t: Timing): number => Math.max(t.spread, t.relative?.baseline.spread ?? 0);
-        const baseKey = base && options.baseline ? `${options.baseline.kind}:${base.bytes}` : undefined;
+        const baseKey = options.baseline?.kind;
         for (let attempt = 1; attempt <= maxAttempts; attempt++) {
           // Each re-measure warms up longer: a slow spell of the memory system can last a second.
           await warmUp(ks, (options.warmupMs ?? 200) * (2 * attempt - 1));
@@ -481,16 +493,17 @@ export class GpuExecutor {
           const kernel = samplesOf(kernelMs, ks[0]!);
           let relative: RelativeTiming | undefined;
           if (base && options.baseline) {
+            const baseBytes = base.bytes;
             const baseline = samplesOf(ms.filter((_, i) => i % lists.length === 1), ks[1]!);
             const kernelBytes = options.baseline.bytes;
-            const ratios = kernel.samplesMs.map((t, i) => kernelBytes / t / (base.bytes / baseline.samplesMs[i]!));
+            const ratios = kernel.samplesMs.map((t, i) => kernelBytes / t / (baseBytes / baseline.samplesMs[i]!));
             relative = {
               kind: options.baseline.kind,
               kernelBytes,
-              baselineBytes: base.bytes,
+              baselineBytes: baseBytes,
               baseline,
               kernelGBps: kernelBytes / (kernel.medianMs * 1e6),
-              baselineGBps: base.bytes / (baseline.medianMs * 1e6),
+              baselineGBps: baseBytes / (baseline.medianMs * 1e6),
               ratio: median(ratios),
               ratioMin: Math.min(...ratios),
               ratioMax: Math.max(...ratios),
@@ -500,10 +513,12 @@ export class GpuExecutor {
           let reason: string | undefined;
           if (worst({ ...kernel, relative } as Timing) > maxSpread)
             reason = `max/min ${worst({ ...kernel, relative } as Timing).toFixed(2)} over ${maxSpread}`;
-          if (relative && baseKey && base!.bytes >= SLOW_CHECK_BYTES) {
+          let slow = false;
+          if (relative && baseKey && relative.baselineBytes >= SLOW_CHECK_BYTES) {
             const fastest = Math.max(this.fastestBaseline.get(baseKey) ?? 0, relative.baselineGBps);
             this.fastestBaseline.set(baseKey, fastest);
-            if (!reason && relative.baselineGBps < SLOW_BASELINE * fastest)
+            slow = relative.baselineGBps < SLOW_BASELINE * fastest;
+            if (!reason && slow)
               reason = `the ${relative.kind} baseline ran at ${((100 * relative.baselineGBps) / fastest).toFixed(0)} % of its best this session`;
           }
           const timing: Timing = {
@@ -521,6 +536,13 @@ export class GpuExecutor {
           const better = (a: Timing, b: Timing): boolean =>
             a.relative && b.relative ? a.relative.baselineGBps > b.relative.baselineGBps : worst(a) < worst(b);
           if (!best || better(timing, best)) best = timing;
+          if (slow && attempt < maxAttempts) {
+            // Where large buffers land decides how fast they stream (docs/benchmarks.md): measure
+            // again on new buffers, made before the old ones are freed so they land elsewhere.
+            const again = await bindAll();
+            for (const b of owned) b.destroy();
+            ({ lists, base, owned } = again);
+          }
         }
         return { ...best!, attempts: maxAttempts };
       });
