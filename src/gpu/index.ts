@@ -3,7 +3,7 @@
  * bandwidth baselines. Knows nothing of labs or views. Node code imports `./node.ts` directly.
  */
 export { GpuExecutor } from './executor.ts';
-export type { Timing, TimeOptions, TimingSource, BandwidthBaselines } from './executor.ts';
+export type { Timing, TimeOptions, TimingSource, BandwidthBaselines, BaselineKind, BaselineSpec, RelativeTiming, TimingSamples } from './executor.ts';
 export { acquireDevice } from './device.ts';
 export type { AdapterSummary, GpuContext } from './device.ts';
 export { GpuError, isGpuError, formatShaderMessage, HINTS } from './errors.ts';

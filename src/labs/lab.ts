@@ -59,6 +59,11 @@ export interface LabDefinition {
   agrees(variant: string, params: LabParams, input: BindingData, output: BindingData, reference: BindingData): boolean;
   /** The chain of dispatches `GpuExecutor.time` measures for n elements. */
   timingPasses(variant: string, n: number, params: LabParams): KernelRun[];
+  /**
+   * The bandwidth kernel its timings are set against, in alternating rounds over the same buffers
+   * (default 'read': reductions read their input once; 'copy' for kernels that also write n).
+   */
+  readonly baseline?: 'read' | 'copy';
   /** Bytes the algorithm must move at least, for GB/s. */
   bytesMoved(n: number, params: LabParams): number;
   /** A CPU baseline for the timings table: the plain sequential loop (its result is returned so it cannot be optimised away). */

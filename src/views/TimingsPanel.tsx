@@ -2,7 +2,7 @@ import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from '
 import * as d3 from 'd3';
 import { pageGpu } from '../app/gpu.ts';
 import { workerSimExecutor } from '../app/simulation.ts';
-import { isGpuError, type BandwidthBaselines } from '../gpu/index.ts';
+import { isGpuError, type BandwidthBaselines, type BaselineKind } from '../gpu/index.ts';
 import type { LabDefinition, LabParams } from '../labs/lab.ts';
 import { selectGpuStatus, useAppStore } from '../store/index.ts';
 import { median } from '../util/stats.ts';
@@ -15,7 +15,15 @@ export interface TimingRow {
   readonly n: number;
   readonly gpuMs: number;
   readonly gbps: number;
-  readonly percentOfRead: number;
+  /** The baseline timed beside the kernel in alternating rounds, on the kernel's own buffers. */
+  readonly baselineKind: BaselineKind;
+  /** Median over the rounds of the kernel's GB/s ÷ the baseline's, in percent; and its range. */
+  readonly percentOfBaseline: number;
+  readonly percentMin: number;
+  readonly percentMax: number;
+  /** False when the figure never settled (max/min over 1.15 in every attempt). */
+  readonly steady: boolean;
+  readonly unsteadyReason: string | undefined;
   readonly cpuMs: number;
   readonly gpuAgrees: boolean;
   /** undefined: not simulated at this size. */
@@ -178,7 +186,13 @@ export const TimingsPanel = memo(function TimingsPanel({ lab, params }: { lab: L
           const fitting = v.workgroupSizes.filter((s) => s <= Math.min(maxInvocations, p.workgroupSize));
           const vp: LabParams = { ...p, workgroupSize: fitting.length > 0 ? Math.max(...fitting) : v.workgroupSizes[0]! };
           const out = await lab.runAll(pageGpu, v.id, vp, input);
-          const timing = await pageGpu.time(lab.timingPasses(v.id, n, vp), { repeats: 10 });
+          // The one timing method: kernel and baseline (read or copy over its own buffers) in
+          // alternating rounds, median of per-round ratios, unsteady figures measured again.
+          const baselineKind = lab.baseline ?? 'read';
+          const timing = await pageGpu.time(lab.timingPasses(v.id, n, vp), {
+            repeats: 10,
+            baseline: { kind: baselineKind, bytes: lab.bytesMoved(n, vp) },
+          });
           let simAgrees: boolean | undefined;
           if (n <= SIM_CHECK_LIMIT) {
             const simOut = await lab.runAll(workerSimExecutor(), v.id, vp, input);
@@ -190,7 +204,12 @@ export const TimingsPanel = memo(function TimingsPanel({ lab, params }: { lab: L
             n,
             gpuMs: timing.medianMs,
             gbps,
-            percentOfRead: (100 * gbps) / base.readGBps,
+            baselineKind,
+            percentOfBaseline: 100 * (timing.relative?.ratio ?? gbps / (baselineKind === 'read' ? base.readGBps : base.copyGBps)),
+            percentMin: 100 * (timing.relative?.ratioMin ?? Number.NaN),
+            percentMax: 100 * (timing.relative?.ratioMax ?? Number.NaN),
+            steady: timing.steady,
+            unsteadyReason: timing.unsteadyReason,
             cpuMs,
             gpuAgrees: lab.agrees(v.id, vp, input, out, reference),
             simAgrees,
@@ -264,7 +283,8 @@ export const TimingsPanel = memo(function TimingsPanel({ lab, params }: { lab: L
       )}
       {(anyQuantized || anyWall) && (
         <p className="hint">
-          {anyQuantized && 'The browser rounds GPU timestamps to 0.1 ms; each timed pass held enough dispatches to keep that rounding small. '}
+          {anyQuantized &&
+            'The browser rounds GPU timestamps to 0.1 ms, so each timed pass holds enough dispatches to last at least 20 ms (the "Dispatches per pass" column): the rounding stays under 0.5 %. '}
           {anyWall && 'This adapter has no timestamp queries: figures are wall-clock time around each submit.'}
         </p>
       )}
@@ -272,14 +292,20 @@ export const TimingsPanel = memo(function TimingsPanel({ lab, params }: { lab: L
       {rows.length > 0 && (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Timings table (scrolls sideways)">
           <table className="data-table" data-testid="timings-table">
-            <caption>Median of 10 timed passes per figure; GB/s counts the bytes the algorithm must read.</caption>
+            <caption>
+              Each figure: 10 rounds, each a timed pass of the kernel and then one of its baseline (a read, or a copy, over
+              the kernel&apos;s own buffers). GPU ms is the median per run; % of baseline is the median of the rounds&apos; ratios,
+              with the lowest and highest round beside it. A figure whose rounds spread more than 15 % is measured again, up
+              to three times, and marked unsteady if it never settles. GB/s counts the bytes the algorithm must move.
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Variant</th>
                 <th scope="col">n</th>
                 <th scope="col">GPU ms</th>
                 <th scope="col">GB/s</th>
-                <th scope="col">% of read</th>
+                <th scope="col">% of baseline (rounds)</th>
+                <th scope="col">Dispatches per pass</th>
                 <th scope="col">CPU ms</th>
                 <th scope="col">Speedup</th>
                 <th scope="col">GPU · sim · CPU agree</th>
@@ -295,7 +321,14 @@ export const TimingsPanel = memo(function TimingsPanel({ lab, params }: { lab: L
                     <td>2^{Math.log2(r.n)}</td>
                     <td>{r.gpuMs.toPrecision(3)}</td>
                     <td>{r.gbps.toFixed(2)}</td>
-                    <td>{r.percentOfRead.toFixed(1)} %</td>
+                    <td data-testid="ratio-cell" data-steady={r.steady ? 'yes' : 'no'}>
+                      {r.percentOfBaseline.toFixed(1)} % of {r.baselineKind}{' '}
+                      <span data-testid="ratio-spread">
+                        ({Number.isFinite(r.percentMin) ? `${r.percentMin.toFixed(1)}–${r.percentMax.toFixed(1)} %` : 'no spread'})
+                      </span>
+                      {!r.steady && <strong> unsteady: {r.unsteadyReason ?? 'did not settle'}</strong>}
+                    </td>
+                    <td data-testid="dispatches-cell">{r.dispatchesPerPass}</td>
                     <td>{r.cpuMs.toPrecision(3)}</td>
                     <td>{(r.cpuMs / r.gpuMs).toFixed(1)}×</td>
                     <td data-testid="agree-cell" data-agree={agree ? 'yes' : 'no'}>

@@ -86,6 +86,7 @@ export const basicsLab: LabDefinition = {
     return true;
   },
   timingPasses: (variant, n, params) => [run(variant, params, new Float32Array(n))],
+  baseline: 'copy',
   bytesMoved: (n) => 12 * n,
   cpuBaseline(input) {
     const a = input as Float32Array;

@@ -81,6 +81,7 @@ export const scanLab: LabDefinition = {
   timingPasses(variant, n, params) {
     return timingPasses(id(variant), n, options(params));
   },
+  baseline: 'copy',
   bytesMoved: (n) => bytesMoved(n),
   cpuBaseline(input) {
     let acc = 0;
