@@ -15,6 +15,8 @@
  *   aftermath   a settled 1 GiB read timed over the 600 ms after one event: nothing; allocating
  *               4 GiB; allocating and clearing 4 GiB; destroying those 4 GiB; a 1 GiB buffer made
  *               with mappedAtCreation (Dawn's staging copy); queue.writeBuffer of 1 GiB
+ *   grid        the one-pass vec4 reduction (one atomicAdd per workgroup) at 2^26 and 2^28 with
+ *               grids of 264 to 8192 workgroups, each against a read of its input
  *
  * Usage: node … timing-experiments.mjs [experiment ...] (default: all). Prints figures only.
  */
@@ -224,6 +226,22 @@ if (wants('steady')) {
   const rates = ms.map((x) => item.bytes / (x * 1e6));
   console.log(`\n## steady: a 1 GiB read, 40 passes of 6 back to back (GB/s each)\n${rates.map((r) => fmt(r, 0)).join(' ')}`);
   console.log(`median ${fmt(median(rates))}, min ${fmt(Math.min(...rates))}, max ${fmt(Math.max(...rates))}`);
+}
+
+if (wants('grid')) {
+  const lim = ctx.summary.limits;
+  const rows: string[][] = [];
+  for (const log2 of [26, 28]) {
+    const n = 2 ** log2 / SCALE;
+    for (const grid of [264, 528, 1056, 2048, 4096, 8192]) {
+      const params = { workgroupSize: 256, maxWorkgroupsPerDimension: lim.maxComputeWorkgroupsPerDimension, maxGridWorkgroups: grid };
+      const t = await gpu.time(timingPasses('vec4-atomic', n, params), { repeats: 10, baseline: { kind: 'read', bytes: bytesMoved(n) } });
+      const r = t.relative!;
+      rows.push([`2^${log2}`, String(grid), fmt(t.medianMs, 4), fmt(r.baseline.medianMs, 4), fmt(1000 * (t.medianMs - r.baseline.medianMs), 2), `${fmt(100 * r.ratio, 2)} % (${fmt(100 * r.ratioMin, 1)}–${fmt(100 * r.ratioMax, 1)})`, t.steady ? '' : 'UNSTEADY']);
+    }
+  }
+  console.log('\n## grid: one-pass vec4 reduction (vec4-atomic) by grid size, against a read of its input');
+  console.log(table(['N', 'workgroups', 'kernel ms', 'read ms', 'gap µs', '% of read (rounds)', ''], rows));
 }
 
 if (wants('aftermath')) {
