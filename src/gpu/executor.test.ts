@@ -172,6 +172,31 @@ ${LINEAR_WGSL}`;
     expect(always.steady).toBe(true);
   });
 
+  it('measures a figure whose baseline ran slow again, on newly allocated buffers', async () => {
+    const n = 1 << 14;
+    const rng = seededRandom(5);
+    const a = randomF32(rng, n);
+    const run = vectorAddRun({ a, b: a });
+    // A share of 2 marks every baseline as slow: each attempt re-binds and measures again.
+    const t = await gpu.time(run, {
+      repeats: 3,
+      dispatchesPerPass: 1,
+      warmupMs: 0,
+      maxSpread: Infinity,
+      maxAttempts: 3,
+      slowBaseline: 2,
+      slowCheckBytes: 0,
+      baseline: { kind: 'copy', bytes: 12 * n },
+    });
+    expect(t.attempts).toBe(3);
+    expect(t.steady).toBe(false);
+    expect(t.unsteadyReason).toMatch(/copy baseline ran at \d+ % of its best/);
+    expect(t.relative!.ratios).toHaveLength(3);
+    // The executor still works afterwards: the old buffers were freed, not the new ones in use.
+    const out = await gpu.run(run);
+    expect(out[0]![2]).toEqual(vectorAddReference(a, a));
+  });
+
   it('measures read and copy baselines', async () => {
     const b = await gpu.baselines(1 << 22, { repeats: 3, minPassMs: 0.5 });
     expect(b.bytes).toBe(1 << 22);

@@ -101,6 +101,12 @@ export interface TimeOptions {
   readonly maxSpread?: number;
   /** Measurements at most, the first included, before a figure is returned unsteady (default 3). */
   readonly maxAttempts?: number;
+  /**
+   * A baseline slower than this share of the fastest the executor has seen for its kind marks the
+   * figure for a re-measure on new buffers (default 0.9), from `slowCheckBytes` up (default 64 MiB).
+   */
+  readonly slowBaseline?: number;
+  readonly slowCheckBytes?: number;
 }
 
 /**
@@ -514,10 +520,10 @@ export class GpuExecutor {
           if (worst({ ...kernel, relative } as Timing) > maxSpread)
             reason = `max/min ${worst({ ...kernel, relative } as Timing).toFixed(2)} over ${maxSpread}`;
           let slow = false;
-          if (relative && baseKey && relative.baselineBytes >= SLOW_CHECK_BYTES) {
+          if (relative && baseKey && relative.baselineBytes >= (options.slowCheckBytes ?? SLOW_CHECK_BYTES)) {
             const fastest = Math.max(this.fastestBaseline.get(baseKey) ?? 0, relative.baselineGBps);
             this.fastestBaseline.set(baseKey, fastest);
-            slow = relative.baselineGBps < SLOW_BASELINE * fastest;
+            slow = relative.baselineGBps < (options.slowBaseline ?? SLOW_BASELINE) * fastest;
             if (!reason && slow)
               reason = `the ${relative.kind} baseline ran at ${((100 * relative.baselineGBps) / fastest).toFixed(0)} % of its best this session`;
           }
