@@ -4,7 +4,8 @@
  * of the baseline. Run on a real GPU through scripts/gpu-bundle.sh.
  */
 import { createNodeGpu } from '../src/gpu/node.ts';
-import { fmt, log2Label, table } from '../src/bench/format.ts';
+import { writeFileSync } from 'node:fs';
+import { fmt, log2Label, table, type BestFigure } from '../src/bench/format.ts';
 import { LABS } from '../src/labs/registry.ts';
 import { timingSweep } from '../src/labs/sweep.ts';
 import type { AnyLab } from '../src/labs/lab.ts';
@@ -14,13 +15,18 @@ const MAX_LOG2 = Number(process.env.BENCH_MAX_LOG2 ?? 26);
 /** Which labs' sections to run: `BENCH_ONLY=reduce,scan` (default: every lab in the registry). */
 const ONLY = new Set((process.env.BENCH_ONLY ?? LABS.map((l) => l.id).join(',')).split(','));
 
+/** Where to write our best figures as JSON, for the peer script (scripts/peers.py). */
+const JSON_PATH = process.env.BENCH_JSON;
+const best: BestFigure[] = [];
+const record = (b: BestFigure): void => void best.push(b);
+
 const gpu = await createNodeGpu();
 const adapter = gpu.adapter!;
 console.log(`# Warpscope benchmark`);
 console.log(`adapter: ${adapter.name}${adapter.isFallbackAdapter ? ' (fallback adapter)' : ''}`);
 console.log(`timestamps: ${adapter.hasTimestamps ? 'timestamp-query (unquantized in Node)' : 'missing: wall clock around onSubmittedWorkDone'}`);
 console.log(`subgroups: ${adapter.hasSubgroups ? `${adapter.subgroupMinSize ?? '?'}–${adapter.subgroupMaxSize ?? '?'}` : 'none'}`);
-console.log(`repeats: ${REPEATS} timed passes per figure (median)\n`);
+console.log(`repeats: ${REPEATS} rounds per figure, each a timed pass of the kernel and one of its baseline (median of per-round ratios; a figure with max/min over 1.15 is measured again, up to 3 times, else marked UNSTEADY)\n`);
 
 const maxBinding = Math.min(adapter.limits.maxStorageBufferBindingSize, adapter.limits.maxBufferSize);
 const baselineBytes = Math.min(2 ** MAX_LOG2 * 4, maxBinding);
@@ -61,9 +67,19 @@ async function sweepSection(lab: AnyLab, b: typeof base): Promise<string> {
     maxInvocations: adapter.limits.maxComputeInvocationsPerWorkgroup,
   });
   for await (const r of sweep) {
-    rows.push([r.variant, log2Label(r.n), fmt(r.gpuMs, 4), fmt(r.gbps), `${fmt(r.percentOfRead, 1)} %`, r.gpuAgrees ? 'yes' : 'NO']);
+    const range = `${fmt(r.percentMin, 1)}–${fmt(r.percentMax, 1)} %`;
+    rows.push([
+      r.variant,
+      log2Label(r.n),
+      fmt(r.gpuMs, 4),
+      String(r.dispatchesPerPass),
+      fmt(r.gbps),
+      `${fmt(r.percentOfBaseline, 1)} % of ${r.baselineKind}`,
+      r.steady ? range : `${range} UNSTEADY (${r.unsteadyReason ?? 'did not settle'})`,
+      r.gpuAgrees ? 'yes' : 'NO',
+    ]);
   }
-  return table(['variant', 'N', 'median ms', 'GB/s', '% of read', 'matches CPU'], rows);
+  return table(['variant', 'N', 'median ms', 'dispatches/pass', 'GB/s', '% of baseline', 'rounds', 'matches CPU'], rows);
 }
 
 for (const lab of LABS) {
@@ -71,8 +87,12 @@ for (const lab of LABS) {
   console.log(`\n## ${lab.title}`);
   // The first section runs right after the baselines above; later ones re-measure them.
   const b = lab === LABS.find((l) => ONLY.has(l.id)) ? base : await sectionBaselines(lab.id);
-  const opts = { repeats: REPEATS, maxLog2: MAX_LOG2, sweep: process.env.BENCH_SWEEP === '1' };
+  const opts = { repeats: REPEATS, maxLog2: MAX_LOG2, sweep: process.env.BENCH_SWEEP === '1', record };
   console.log(lab.bench.section ? await lab.bench.section(gpu, b, opts) : await sweepSection(lab, b));
+}
+if (JSON_PATH) {
+  writeFileSync(JSON_PATH, JSON.stringify({ adapter: adapter.name, best }, null, 2));
+  console.log(`\n(best figures written to ${JSON_PATH} for scripts/peers.py)`);
 }
 gpu.destroy();
 process.exit(0);

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Packs `npm run bench` into a self-contained folder for a GPU host without Node or network
 # (the shared pack.sh adds Node, Dawn and the Vulkan loader), with `npm run bench:scan-tuning`
-# beside it as app/scan-tuning.mjs. Run from the project root:
+# beside it as app/scan-tuning.mjs, the timing experiments as app/timing-experiments.mjs, the
+# PyTorch peers as app/peers.py, and vulkaninfo with its libraries (vtools/, unpacked by
+# vtools/vulkaninfo.sh into /tmp, never into /). Run from the project root:
 #   bash scripts/gpu-bundle.sh [OUT_DIR]      (default .gpu-bundle, git-ignored)
 # then on the GPU host:  bash .gpu-bundle/run.sh
 # and, once run.sh has unpacked Node to /tmp/gpu-bundle-node and the Vulkan loader:
@@ -13,5 +15,20 @@ pack=${PACK_SH:-../shared/gpu-bundle/pack.sh}
 tmp=$(mktemp -d)
 node scripts/run-ts.mjs --bundle-only scripts/bench.ts "$tmp/bench.mjs"
 node scripts/run-ts.mjs --bundle-only scripts/scan-tuning.ts "$tmp/scan-tuning.mjs"
-bash "$pack" "$out" "$tmp/bench.mjs" "$tmp/scan-tuning.mjs"
+node scripts/run-ts.mjs --bundle-only scripts/timing-experiments.ts "$tmp/timing-experiments.mjs"
+bash "$pack" "$out" "$tmp/bench.mjs" "$tmp/scan-tuning.mjs" "$tmp/timing-experiments.mjs" scripts/peers.py
+mkdir -p "$out/vtools"
+lists=$(mktemp -d); mkdir -p "$lists/partial"
+o="-oAPT::Architecture=amd64 -oAPT::Architectures=amd64 -oDir::State::Lists=$lists"
+apt-get $o update >/dev/null 2>&1 || true
+(cd "$out/vtools" && apt-get $o download vulkan-tools libwayland-client0 libxcb1 libx11-6 libxau6 libxdmcp6 libbsd0 libmd0 libffi8 >/dev/null 2>&1) \
+  || echo "gpu-bundle: vulkaninfo not packed (apt download failed); the rest of the bundle is fine" >&2
+cat > "$out/vtools/vulkaninfo.sh" <<'VT'
+#!/usr/bin/env bash
+# Prints the Vulkan driver's memory heaps and types (vulkaninfo from Debian, unpacked into /tmp).
+here=$(cd "$(dirname "$0")" && pwd)
+mkdir -p /tmp/vtools && for f in "$here"/*.deb; do dpkg -x "$f" /tmp/vtools; done
+LD_LIBRARY_PATH=/tmp/vtools/usr/lib/x86_64-linux-gnu /tmp/vtools/usr/bin/vulkaninfo "$@"
+VT
+chmod +x "$out/vtools/vulkaninfo.sh"
 echo "gpu-bundle: $out ready; run it with: bash $out/run.sh"

@@ -28,7 +28,7 @@ fn main(@builtin(local_invocation_index) lid: u32,
   // The grid is never folded (the driver caps it far below 65 535), so x alone indexes it.
   let vec4_count = (params.n + 3u) / 4u;
   let stride = nwg.x * WORKGROUP_SIZE;
-  // 2^26 elements, 2048 workgroups of 256: 2^24 vec4s / 524 288 invocations = 32 steps each.
+  // 2^26 elements, 8192 workgroups of 256: 2^24 vec4s / 2 097 152 invocations = 8 steps each.
   var acc = vec4<T>(T(0));
   for (var i = wid.x * WORKGROUP_SIZE + lid; i < vec4_count; i += stride) {
     acc += input[i];
@@ -49,7 +49,7 @@ fn main(@builtin(local_invocation_index) lid: u32,
   }
   let workgroup_total = subgroupAdd(total_acc);
   if (lid == 0u) {
-    // One atomic per workgroup (2048 at most) instead of a second dispatch: integer addition
+    // One atomic per workgroup (8192 at most) instead of a second dispatch: integer addition
     // wraps and is associative and commutative, so the arrival order of workgroups cannot change
     // the sum. WGSL has no f32 atomics, which is why this variant is for u32 and i32 only.
     atomicAdd(&total[0], workgroup_total);

@@ -3,7 +3,7 @@ import { createLabSession, type SimulateFn } from './session.ts';
 import { findLab } from '../labs/registry.ts';
 import { simulate } from '../sim/index.ts';
 import { SimCancelled } from '../sim/workerClient.ts';
-import type { BandwidthBaselines, GpuExecutor, Timing } from '../gpu/executor.ts';
+import type { BandwidthBaselines, GpuExecutor, TimeOptions, Timing } from '../gpu/executor.ts';
 
 /** Runs the simulator in-process, as the worker would, and records each job. */
 function inProcess() {
@@ -101,13 +101,42 @@ describe('lab session (outside React)', () => {
   });
 
   it('runs the timing sweep of its parameters on any executor, checks each output, and stops when cancelled', async () => {
-    const timing: Timing = { medianMs: 1, minMs: 1, maxMs: 1, repeats: 1, dispatchesPerPass: 1, source: 'timestamp-query', quantized: false, samplesMs: [1] };
+    const timing: Timing = {
+      medianMs: 1,
+      minMs: 1,
+      maxMs: 1,
+      spread: 1,
+      repeats: 1,
+      dispatchesPerPass: 1,
+      source: 'timestamp-query',
+      quantized: false,
+      samplesMs: [1],
+      attempts: 1,
+      steady: true,
+    };
     const baselines: BandwidthBaselines = { bytes: 1 << 20, readGBps: 10, copyGBps: 20, read: timing, copy: timing };
     let timed = 0;
-    // A stand-in GPU: the simulator runs the kernels, the clock always reads 1 ms.
+    const asked: TimeOptions[] = [];
+    // A stand-in GPU: the simulator runs the kernels; the n-th timing reads n ms, at 40–60 % (median 50 %) of its baseline.
     const gpu = {
       run: (r: Parameters<typeof simulate>[0]) => Promise.resolve(simulate(r, { warpSize: 32, trace: 'summary' }).buffers),
-      time: () => Promise.resolve({ ...timing, medianMs: ++timed }),
+      time: (_runs: unknown, options: TimeOptions) => {
+        asked.push(options);
+        const kind = options.baseline?.kind;
+        const relative = kind && {
+          kind,
+          kernelBytes: options.baseline.bytes,
+          baselineBytes: options.baseline.bytes,
+          baseline: timing,
+          kernelGBps: 1,
+          baselineGBps: 2,
+          ratio: 0.5,
+          ratioMin: 0.4,
+          ratioMax: 0.6,
+          ratios: [0.4, 0.5, 0.6],
+        };
+        return Promise.resolve({ ...timing, medianMs: ++timed, ...(relative ? { relative } : {}) });
+      },
       baselines: () => Promise.resolve(baselines),
     } as unknown as GpuExecutor;
     const session = createLabSession(findLab('rowsum'), { variant: undefined, compare: undefined, params: { cols: 128 }, workgroup: 0 }, { simulate: inProcess().fn });
@@ -125,6 +154,24 @@ describe('lab session (outside React)', () => {
     ]);
     // 4 + 128 bytes per row of 128 u32, 8 rows at 1024 elements, timed at 1 ms.
     expect(rows[0]!.gbps).toBeCloseTo((8 * 128 * 4 + 8 * 4) / 1e6, 9);
+    // Every figure is timed against the lab's baseline (a read for rowsum) over the bytes it moves,
+    // and its row carries the median ratio of the rounds with the lowest and highest.
+    expect(asked.map((o) => o.baseline)).toEqual([
+      { kind: 'read', bytes: 8 * 128 * 4 + 8 * 4 },
+      { kind: 'read', bytes: 8 * 128 * 4 + 8 * 4 },
+      { kind: 'read', bytes: 32 * 128 * 4 + 32 * 4 },
+      { kind: 'read', bytes: 32 * 128 * 4 + 32 * 4 },
+    ]);
+    expect(rows.map((r) => [r.baselineKind, r.percentOfBaseline, r.percentMin, r.percentMax, r.steady])).toEqual(Array(4).fill(['read', 50, 40, 60, true]));
+
+    // A lab that says 'copy' (vector add reads two arrays and writes one) is timed against a copy.
+    asked.length = 0;
+    const basics = createLabSession(findLab('basics'), { variant: 'vector-add', compare: undefined, params: {}, workgroup: 0 }, { simulate: inProcess().fn });
+    await basics.getState().measureTimings({ ...plan, sizes: [1024] });
+    expect(basics.getState().timings.error).toBeUndefined();
+    expect(asked.map((o) => o.baseline?.kind)).toEqual(basics.getState().timings.rows.map(() => 'copy'));
+    expect(basics.getState().timings.rows.map((r) => r.baselineKind)).toContain('copy');
+    basics.getState().dispose();
 
     const running = session.getState().measureTimings(plan);
     session.getState().cancelTimings();

@@ -128,6 +128,75 @@ ${LINEAR_WGSL}`;
     expect(performance.now() - t0).toBeGreaterThanOrEqual(300);
   });
 
+  it('times kernel and read baseline in alternating rounds: one ratio per round, on the kernel\'s largest buffer', async () => {
+    const n = 1 << 16;
+    const rng = seededRandom(3);
+    const run = vectorAddRun({ a: randomF32(rng, n), b: randomF32(rng, n) });
+    const t = await gpu.time(run, { repeats: 6, minPassMs: 0.5, warmupMs: 0, maxSpread: Infinity, baseline: { kind: 'read', bytes: 12 * n } });
+    const rel = t.relative!;
+    expect(rel.kind).toBe('read');
+    expect(rel.ratios).toHaveLength(6);
+    expect(rel.baseline.samplesMs).toHaveLength(6);
+    expect(rel.baselineBytes).toBe(4 * n); // one of a, b, c: all 4n bytes
+    expect(rel.kernelBytes).toBe(12 * n);
+    // Each round's ratio is that round's kernel GB/s over that round's baseline GB/s.
+    const r0 = (12 * n) / t.samplesMs[0]! / ((4 * n) / rel.baseline.samplesMs[0]!);
+    expect(rel.ratios[0]).toBeCloseTo(r0, 9);
+    expect(rel.ratioMin).toBeLessThanOrEqual(rel.ratio);
+    expect(rel.ratio).toBeLessThanOrEqual(rel.ratioMax);
+    expect(rel.kernelGBps).toBeCloseTo((12 * n) / (t.medianMs * 1e6), 9);
+    expect(t.spread).toBeCloseTo(t.maxMs / t.minMs, 9);
+  });
+
+  it('copies between the kernel\'s own buffers for the copy baseline, leaving its inputs as they were', async () => {
+    const n = 1 << 14;
+    const rng = seededRandom(4);
+    const a = randomF32(rng, n);
+    const b = randomF32(rng, n);
+    const t = await gpu.time(vectorAddRun({ a, b }), { repeats: 3, dispatchesPerPass: 2, warmupMs: 0, maxSpread: Infinity, baseline: { kind: 'copy', bytes: 12 * n } });
+    expect(t.relative!.baselineBytes).toBe(2 * 4 * n);
+    expect(t.relative!.baseline.dispatchesPerPass).toBe(2);
+    // The executor works on copies: the caller's arrays are untouched.
+    const out = await gpu.run(vectorAddRun({ a, b }));
+    expect(out[0]![2]).toEqual(vectorAddReference(a, b));
+  });
+
+  it('measures an unsteady figure again and returns it flagged when it never settles', async () => {
+    const run = vectorAddRun({ a: new Float32Array(4096).fill(1), b: new Float32Array(4096).fill(2) });
+    // No two timings are exactly equal, so a limit of 1.0 can never be met.
+    const never = await gpu.time(run, { repeats: 4, dispatchesPerPass: 1, warmupMs: 0, maxSpread: 1, maxAttempts: 3 });
+    expect(never.attempts).toBe(3);
+    expect(never.steady).toBe(false);
+    const always = await gpu.time(run, { repeats: 4, dispatchesPerPass: 1, warmupMs: 0, maxSpread: Infinity, maxAttempts: 3 });
+    expect(always.attempts).toBe(1);
+    expect(always.steady).toBe(true);
+  });
+
+  it('measures a figure whose baseline ran slow again, on newly allocated buffers', async () => {
+    const n = 1 << 14;
+    const rng = seededRandom(5);
+    const a = randomF32(rng, n);
+    const run = vectorAddRun({ a, b: a });
+    // A share of 2 marks every baseline as slow: each attempt re-binds and measures again.
+    const t = await gpu.time(run, {
+      repeats: 3,
+      dispatchesPerPass: 1,
+      warmupMs: 0,
+      maxSpread: Infinity,
+      maxAttempts: 3,
+      slowBaseline: 2,
+      slowCheckBytes: 0,
+      baseline: { kind: 'copy', bytes: 12 * n },
+    });
+    expect(t.attempts).toBe(3);
+    expect(t.steady).toBe(false);
+    expect(t.unsteadyReason).toMatch(/copy baseline ran at \d+ % of its best/);
+    expect(t.relative!.ratios).toHaveLength(3);
+    // The executor still works afterwards: the old buffers were freed, not the new ones in use.
+    const out = await gpu.run(run);
+    expect(out[0]![2]).toEqual(vectorAddReference(a, a));
+  });
+
   it('measures read and copy baselines', async () => {
     const b = await gpu.baselines(1 << 22, { repeats: 3, minPassMs: 0.5 });
     expect(b.bytes).toBe(1 << 22);
@@ -213,6 +282,18 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     already.abort();
     expect((await expectGpuError(own.time(slow(3), { signal: already.signal }))).kind).toBe('cancelled');
     expect((await own.run(slow(1)))[0]![1]![5]).toBe(5);
+    own.destroy();
+  });
+
+  it('bounds a timing against its baseline too: past timeoutMs it is abandoned, and the next one runs on a new device', async () => {
+    const own = await createNodeGpu();
+    const first = (await own.ready()).device;
+    const err = await expectGpuError(own.time(slow(1 << 20), { timeoutMs: 100, repeats: 2, warmupMs: 0, baseline: { kind: 'read', bytes: 1024 } }));
+    expect(err.kind).toBe('timeout');
+    expect(own.lastLoss).toBe('slow did not finish within 0.1 s');
+    const t = await own.time(slow(3), { repeats: 2, dispatchesPerPass: 1, warmupMs: 0, maxSpread: Infinity, baseline: { kind: 'copy', bytes: 1024 } });
+    expect(t.relative!.ratios).toHaveLength(2);
+    expect((await own.ready()).device).not.toBe(first);
     own.destroy();
   });
 });

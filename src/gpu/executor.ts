@@ -15,30 +15,80 @@ import { describeTrips, trippedLoops, type WatchdogBinding } from '../kernel/wat
 /** How a figure was measured. */
 export type TimingSource = 'timestamp-query' | 'wall-clock';
 
-/** GPU time per dispatch (or per chain of dispatches) of a kernel. */
-export interface Timing {
+/** The bandwidth kernels a figure can be set against. */
+export type BaselineKind = 'read' | 'copy';
+
+/**
+ * What to time a kernel against. The baseline runs on the kernel's own buffers (read: its largest
+ * buffer; copy: from there into its largest other writable buffer, or a fresh one of the same
+ * size), so placement, touching and allocation order are the same for both.
+ */
+export interface BaselineSpec {
+  readonly kind: BaselineKind;
+  /** Bytes one run of the kernel (or chain) moves as the caller counts them, for its GB/s. */
+  readonly bytes: number;
+}
+
+/** A kernel's speed as a share of a baseline's, from rounds that time each in turn. */
+export interface RelativeTiming {
+  readonly kind: BaselineKind;
+  /** Bytes the kernel moves per run (from `BaselineSpec.bytes`) and the baseline per dispatch. */
+  readonly kernelBytes: number;
+  readonly baselineBytes: number;
+  /** The baseline's own figures, from the same rounds. */
+  readonly baseline: TimingSamples;
+  /** GB/s of the kernel (median time) and of the baseline (median time). */
+  readonly kernelGBps: number;
+  readonly baselineGBps: number;
+  /** Median over rounds of (kernel GB/s ÷ baseline GB/s) in that round: 1 = as fast as the baseline. */
+  readonly ratio: number;
+  readonly ratioMin: number;
+  readonly ratioMax: number;
+  readonly ratios: readonly number[];
+}
+
+/** Per-dispatch figures of one kernel over the timed passes. */
+export interface TimingSamples {
   /** Median over the repeats, milliseconds per run of the kernel (or of the whole chain). */
   readonly medianMs: number;
   readonly minMs: number;
   readonly maxMs: number;
-  readonly repeats: number;
+  /** maxMs ÷ minMs. */
+  readonly spread: number;
   /** Dispatches (chains) placed in one timed pass; each sample is that pass divided by this. */
   readonly dispatchesPerPass: number;
-  readonly source: TimingSource;
-  /**
-   * True when the raw timestamps were all multiples of 100 µs, which is how Chrome quantizes
-   * them without `--enable-dawn-features=allow_unsafe_apis`; the pass was then lengthened.
-   */
-  readonly quantized: boolean;
   readonly samplesMs: readonly number[];
 }
 
+/** GPU time per dispatch (or per chain of dispatches) of a kernel. */
+export interface Timing extends TimingSamples {
+  readonly repeats: number;
+  readonly source: TimingSource;
+  /**
+   * True when the raw timestamps were all multiples of 100 µs, which is how Chrome quantizes
+   * them without `--enable-dawn-features=allow_unsafe_apis`; passes then last at least
+   * `QUANTIZED_MIN_PASS_MS`, so the rounding stays under 0.5 % of a pass.
+   */
+  readonly quantized: boolean;
+  /** Measurements taken: 1, plus one for each re-measure of an unsteady figure. */
+  readonly attempts: number;
+  /**
+   * False when every attempt had a spread (of the kernel, or of its baseline) above
+   * `TimeOptions.maxSpread`: the figure is unsteady and should be flagged, not published.
+   */
+  readonly steady: boolean;
+  /** Why the figure is unsteady, when it is. */
+  readonly unsteadyReason?: string;
+  /** Set when `TimeOptions.baseline` was given. */
+  readonly relative?: RelativeTiming;
+}
+
 export interface TimeOptions {
-  /** Timed passes to take the median over; at least 10 for figures we report. */
+  /** Timed rounds to take the median over; at least 10 for figures we report. */
   readonly repeats?: number;
   /** Fixed dispatches per pass; by default grown until a pass lasts `minPassMs`. */
   readonly dispatchesPerPass?: number;
-  /** The shortest pass worth timing, ms (default 2, beyond Chrome's 0.1 ms quantum). */
+  /** The shortest pass worth timing, ms (default 2; 20 where timestamps are quantized). */
   readonly minPassMs?: number;
   /**
    * Milliseconds of untimed passes run just before the timed ones (default 200), so the GPU's
@@ -46,6 +96,18 @@ export interface TimeOptions {
    * of a second, and a short pass started then runs at part speed (copy: 1.5 instead of 2.85 TB/s).
    */
   readonly warmupMs?: number;
+  /** Time the kernel against this baseline, in alternating rounds (see `RelativeTiming`). */
+  readonly baseline?: BaselineSpec;
+  /** The largest max ÷ min a figure may show before it is measured again (default 1.15). */
+  readonly maxSpread?: number;
+  /** Measurements at most, the first included, before a figure is returned unsteady (default 3). */
+  readonly maxAttempts?: number;
+  /**
+   * A baseline slower than this share of the fastest the executor has seen for its kind marks the
+   * figure for a re-measure on new buffers (default 0.9), from `slowCheckBytes` up (default 64 MiB).
+   */
+  readonly slowBaseline?: number;
+  readonly slowCheckBytes?: number;
 }
 
 /** How long GPU work may take, and how to stop it. */
@@ -66,6 +128,20 @@ export interface RunOptions extends Bounds {
 
 /** Compiled pipelines kept by default; each distinct edit of a kernel is one entry. */
 export const PIPELINE_CACHE_SIZE = 32;
+/**
+ * A baseline over at least this many bytes that runs slower than `SLOW_BASELINE` of the fastest
+ * run of the same baseline and size this executor has seen marks its figure for a re-measure:
+ * on an H100 the whole memory system sometimes ran at 55 % for a second or more (see
+ * docs/benchmarks.md), and a figure taken then is right as a ratio but wrong as a time.
+ */
+const SLOW_CHECK_BYTES = 64 * 2 ** 20;
+const SLOW_BASELINE = 0.9;
+
+/** Default for `TimeOptions.maxSpread`. */
+export const MAX_SPREAD = 1.15;
+/** Shortest pass when timestamps come rounded to 100 µs (Chrome without unsafe APIs). */
+export const QUANTIZED_MIN_PASS_MS = 20;
+const QUANTUM_NS = 100_000;
 
 /** Bytes/second figures measured on this device in this session. */
 export interface BandwidthBaselines {
@@ -133,6 +209,8 @@ export class GpuExecutor {
   private lostReason: string | undefined;
   /** Bumped by `abandon`: work begun under an older epoch never touches the new device. */
   private epoch = 0;
+  /** Fastest GB/s each baseline reached on figures of `SLOW_CHECK_BYTES` and up, by kind: see `SLOW_BASELINE`. */
+  private readonly fastestBaseline = new Map<string, number>();
 
   /**
    * @param getGpu returns the `GPU` entry point (navigator.gpu, or Dawn's in Node).
@@ -406,6 +484,12 @@ export class GpuExecutor {
    * Times a kernel, or a chain of kernels run back to back (a multi-pass driver), with timestamp
    * queries around a pass of K dispatches; falls back to wall time around `onSubmittedWorkDone`.
    * Data of later passes in a chain is whatever their bindings hold: timing only.
+   *
+   * The method, the same for every figure: warm the clocks up, then queue `repeats` rounds back
+   * to back, each a timed pass of the kernel followed (with `options.baseline`) by a timed pass of
+   * the baseline on the kernel's own buffers; read all timestamps once at the end. A figure whose
+   * max ÷ min (the kernel's, or its baseline's) exceeds `maxSpread` is measured again, up to
+   * `maxAttempts` times, and comes back `steady: false` if it never settles.
    */
   async time(runs: KernelRun | readonly KernelRun[], options: TimeOptions & Bounds = {}): Promise<Timing> {
     const first = Array.isArray(runs) ? (runs as readonly KernelRun[])[0] : (runs as KernelRun);
@@ -416,140 +500,301 @@ export class GpuExecutor {
   private async timeOnce(runs: KernelRun | readonly KernelRun[], options: TimeOptions): Promise<Timing> {
     const epoch = this.epoch;
     const chain = Array.isArray(runs) ? (runs as readonly KernelRun[]) : [runs as KernelRun];
-    const repeats = Math.min(2048, Math.max(1, options.repeats ?? 10)); // 2 queries each, of 4096
-    const minPassMs = options.minPassMs ?? 2;
-    const bound: Bound[] = [];
-    for (const r of chain) bound.push(await this.bind(r, epoch));
-    const { device, summary } = await this.readyFor(epoch);
+    const repeats = Math.min(1024, Math.max(1, options.repeats ?? 10)); // 4 queries a round, of 4096
+    const maxSpread = options.maxSpread ?? MAX_SPREAD;
+    const maxAttempts = Math.max(1, options.maxAttempts ?? 3);
+    let owned: GPUBuffer[] = [];
+    let querySet: GPUQuerySet | undefined;
+    let resolve: GPUBuffer | undefined;
     const label = chain[0]?.label ?? chain[0]?.file ?? 'chain';
-    const useTimestamps = summary.hasTimestamps;
-    const querySet = useTimestamps
-      ? device.createQuerySet({ label: `${label}.timestamps`, type: 'timestamp', count: 2 * repeats })
-      : undefined;
-    const resolve = useTimestamps
-      ? device.createBuffer({
-          label: `${label}.timestamps.resolve`,
-          size: 16 * repeats,
-          usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC,
-        })
-      : undefined;
-    const rawTicks: number[] = [];
-    /** Nothing more is encoded on a device abandoned (cancel, timeout) while this call ran. */
-    const stillOurs = (): void => {
-      if (epoch !== this.epoch) throw new GpuError('device-lost', `${label}: the GPU device was abandoned (${this.lostReason ?? ''}).`, HINTS.deviceLost);
-    };
-
-    /** Encodes a pass of k runs of the chain, with timestamps into query pair `slot` if given. */
-    const encodePass = (encoder: GPUCommandEncoder, k: number, slot?: number): void => {
-      const pass = encoder.beginComputePass({
-        label: `${label}.timed-pass`,
-        ...(slot !== undefined && querySet
-          ? { timestampWrites: { querySet, beginningOfPassWriteIndex: 2 * slot, endOfPassWriteIndex: 2 * slot + 1 } }
-          : {}),
-      });
-      for (let i = 0; i < k; i++) for (const b of bound) this.encode(pass, b);
-      pass.end();
-    };
-
-    /** Nanoseconds of each timed pass in query pairs 0 … count − 1, read back once. */
-    const readTicks = async (encoder: GPUCommandEncoder, count: number): Promise<number[]> => {
-      stillOurs();
-      encoder.resolveQuerySet(querySet!, 0, 2 * count, resolve!, 0);
-      const staging = device.createBuffer({ size: 16 * count, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-      encoder.copyBufferToBuffer(resolve!, 0, staging, 0, 16 * count);
-      device.queue.submit([encoder.finish()]);
-      await staging.mapAsync(GPUMapMode.READ);
-      const t = new BigUint64Array(staging.getMappedRange().slice(0));
-      staging.unmap();
-      staging.destroy();
-      return Array.from({ length: count }, (_, i) => Number((t[2 * i + 1] ?? 0n) - (t[2 * i] ?? 0n)));
-    };
-
-    /** One pass on its own: timestamps, else the wall clock around onSubmittedWorkDone. */
-    const timePass = async (k: number): Promise<number> => {
-      stillOurs();
-      const encoder = device.createCommandEncoder({ label: `${label}.timed-encoder` });
-      encodePass(encoder, k, querySet ? 0 : undefined);
-      const t0 = performance.now();
-      if (!querySet) {
-        device.queue.submit([encoder.finish()]);
-        await device.queue.onSubmittedWorkDone();
-        return performance.now() - t0;
-      }
-      const [ns = 0] = await readTicks(encoder, 1);
-      const wallMs = performance.now() - t0;
-      rawTicks.push(ns);
-      // Some drivers give 0 or garbage when the pass crosses a clock domain; trust the wall then.
-      return ns > 0 && ns < wallMs * 1e6 * 4 ? ns / 1e6 : wallMs;
-    };
-
-    /**
-     * Every timed pass submitted back to back, so the GPU never idles between them (each pass waited
-     * for on its own lets the clocks fall in the gaps), with one read of all timestamps at the end.
-     */
-    const timePasses = async (k: number, count: number): Promise<number[]> => {
-      stillOurs();
-      if (!querySet) {
-        const out: number[] = [];
-        for (let i = 0; i < count; i++) out.push(await timePass(k));
-        return out;
-      }
-      const t0 = performance.now();
-      for (let i = 0; i < count; i++) {
-        const encoder = device.createCommandEncoder({ label: `${label}.timed-encoder` });
-        encodePass(encoder, k, i);
-        device.queue.submit([encoder.finish()]);
-      }
-      const ticks = await readTicks(device.createCommandEncoder({ label: `${label}.resolve` }), count);
-      const wallMs = performance.now() - t0;
-      rawTicks.push(...ticks);
-      return ticks.map((ns) => (ns > 0 && ns < wallMs * 1e6 * 4 ? ns / 1e6 : wallMs / count));
-    };
-
-    /** Untimed passes for about `ms`, a few in the queue at a time. */
-    const warmUp = async (k: number, ms: number): Promise<void> => {
-      const t0 = performance.now();
-      while (performance.now() - t0 < ms) {
-        stillOurs();
-        for (let i = 0; i < 4; i++) {
-          const encoder = device.createCommandEncoder({ label: `${label}.warm-up` });
-          encodePass(encoder, k);
-          device.queue.submit([encoder.finish()]);
+    /** The chain (and its baseline) on buffers of their own; a re-measure may ask for new ones. */
+    const bindAll = async (): Promise<{ lists: Bound[][]; base?: { bound: Bound; bytes: number }; owned: GPUBuffer[] }> => {
+      const mine: GPUBuffer[] = [];
+      const bound: Bound[] = [];
+      try {
+        for (const r of chain) {
+          const b = await this.bind(r, epoch);
+          bound.push(b);
+          for (const { buffer } of b.buffers.values()) mine.push(buffer);
         }
-        await device.queue.onSubmittedWorkDone();
+        const base = options.baseline ? await this.bindBaseline(epoch, options.baseline.kind, bound, mine, label) : undefined;
+        return { lists: base ? [bound, [base.bound]] : [bound], ...(base ? { base } : {}), owned: mine };
+      } catch (e) {
+        for (const b of mine) b.destroy();
+        throw e;
       }
     };
-
     try {
+      const initial = await bindAll();
+      let { lists, base } = initial;
+      owned = initial.owned;
+      const { device, summary } = await this.readyFor(epoch);
+      const useTimestamps = summary.hasTimestamps;
+      querySet = useTimestamps
+        ? device.createQuerySet({ label: `${label}.timestamps`, type: 'timestamp', count: 2 * lists.length * repeats })
+        : undefined;
+      resolve = useTimestamps
+        ? device.createBuffer({
+            label: `${label}.timestamps.resolve`,
+            size: 16 * lists.length * repeats,
+            usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC,
+          })
+        : undefined;
+      const qs = querySet;
+      const rs = resolve;
+      const rawTicks: number[] = [];
+      /** Nothing more is encoded on a device abandoned (cancel, timeout) while this call ran. */
+      const stillOurs = (): void => {
+        if (epoch !== this.epoch) throw new GpuError('device-lost', `${label}: the GPU device was abandoned (${this.lostReason ?? ''}).`, HINTS.deviceLost);
+      };
+
+      /** Encodes a pass of k runs of a list, with timestamps into query pair `slot` if given. */
+      const encodePass = (encoder: GPUCommandEncoder, list: readonly Bound[], k: number, slot?: number): void => {
+        const pass = encoder.beginComputePass({
+          label: `${label}.timed-pass`,
+          ...(slot !== undefined && qs
+            ? { timestampWrites: { querySet: qs, beginningOfPassWriteIndex: 2 * slot, endOfPassWriteIndex: 2 * slot + 1 } }
+            : {}),
+        });
+        for (let i = 0; i < k; i++) for (const b of list) this.encode(pass, b);
+        pass.end();
+      };
+
+      /** Nanoseconds of each timed pass in query pairs 0 … count − 1, read back once. */
+      const readTicks = async (encoder: GPUCommandEncoder, count: number): Promise<number[]> => {
+        stillOurs();
+        encoder.resolveQuerySet(qs!, 0, 2 * count, rs!, 0);
+        const staging = device.createBuffer({ size: 16 * count, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+        encoder.copyBufferToBuffer(rs!, 0, staging, 0, 16 * count);
+        device.queue.submit([encoder.finish()]);
+        await staging.mapAsync(GPUMapMode.READ);
+        const t = new BigUint64Array(staging.getMappedRange().slice(0));
+        staging.unmap();
+        staging.destroy();
+        return Array.from({ length: count }, (_, i) => Number((t[2 * i + 1] ?? 0n) - (t[2 * i] ?? 0n)));
+      };
+
+      /**
+       * Passes given as (list, k) pairs, submitted back to back so the GPU never idles between
+       * them (a pass waited for on its own lets the clocks fall in the gap), then one read of
+       * all timestamps. Without timestamps: each pass on its own, timed by the wall clock.
+       */
+      const timePasses = async (passes: readonly { list: readonly Bound[]; k: number }[]): Promise<number[]> => {
+        if (!qs) {
+          const out: number[] = [];
+          for (const p of passes) {
+            stillOurs();
+            const encoder = device.createCommandEncoder({ label: `${label}.timed-encoder` });
+            encodePass(encoder, p.list, p.k);
+            const t0 = performance.now();
+            device.queue.submit([encoder.finish()]);
+            await device.queue.onSubmittedWorkDone();
+            out.push(performance.now() - t0);
+          }
+          return out;
+        }
+        stillOurs();
+        const t0 = performance.now();
+        passes.forEach((p, i) => {
+          const encoder = device.createCommandEncoder({ label: `${label}.timed-encoder` });
+          encodePass(encoder, p.list, p.k, i);
+          device.queue.submit([encoder.finish()]);
+        });
+        const ticks = await readTicks(device.createCommandEncoder({ label: `${label}.resolve` }), passes.length);
+        const wallMs = performance.now() - t0;
+        rawTicks.push(...ticks);
+        // Some drivers give 0 or garbage when a pass crosses a clock domain; trust the wall then.
+        return ticks.map((ns) => (ns > 0 && ns < wallMs * 1e6 * 4 ? ns / 1e6 : wallMs / passes.length));
+      };
+
+      /** Untimed passes of every list in turn for about `ms`, a few in the queue at a time. */
+      const warmUp = async (ks: readonly number[], ms: number): Promise<void> => {
+        const t0 = performance.now();
+        while (performance.now() - t0 < ms) {
+          stillOurs();
+          for (let i = 0; i < 4; i++) {
+            const encoder = device.createCommandEncoder({ label: `${label}.warm-up` });
+            lists.forEach((list, j) => encodePass(encoder, list, ks[j]!));
+            device.queue.submit([encoder.finish()]);
+          }
+          await device.queue.onSubmittedWorkDone();
+        }
+      };
+
+      /** Dispatches per pass for a list: grown until a pass lasts minPassMs (at most 1024). */
+      const passSize = async (list: readonly Bound[], minPassMs: number): Promise<number> => {
+        if (options.dispatchesPerPass !== undefined) return options.dispatchesPerPass;
+        let k = 1;
+        for (;;) {
+          const [ms = 0] = await timePasses([{ list, k }]);
+          if (ms >= minPassMs || k >= 1024) return k;
+          k = Math.min(1024, k * Math.max(2, Math.ceil(minPassMs / Math.max(ms, 0.01))));
+        }
+      };
+
+      const samplesOf = (ms: readonly number[], k: number): TimingSamples => {
+        const s = ms.map((x) => x / k);
+        const min = Math.min(...s);
+        const max = Math.max(...s);
+        return { medianMs: median(s), minMs: min, maxMs: max, spread: min > 0 ? max / min : Infinity, dispatchesPerPass: k, samplesMs: s };
+      };
+
       return await this.guard(epoch, label, async () => {
-        let k = options.dispatchesPerPass ?? 1;
-        await timePass(1); // warm-up: pipeline creation, first-touch of buffers
-        if (options.dispatchesPerPass === undefined) {
-          for (;;) {
-            const ms = await timePass(k);
-            if (ms >= minPassMs || k >= 1024) break;
-            k = Math.min(1024, k * Math.max(2, Math.ceil(minPassMs / Math.max(ms, 0.01))));
+        // First use of every buffer and pipeline, untimed: uploads, lazy initialisation, compilation.
+        await timePasses(lists.map((list) => ({ list, k: 1 })));
+        let minPassMs = options.minPassMs ?? 2;
+        let ks: number[] = [];
+        for (const list of lists) ks.push(await passSize(list, minPassMs));
+        const quantized = rawTicks.length > 0 && rawTicks.every((t) => t % QUANTUM_NS === 0);
+        if (quantized && minPassMs < QUANTIZED_MIN_PASS_MS && options.dispatchesPerPass === undefined) {
+          minPassMs = QUANTIZED_MIN_PASS_MS;
+          ks = [];
+          for (const list of lists) ks.push(await passSize(list, minPassMs));
+        }
+        let best: Timing | undefined;
+        const worst = (t: Timing): number => Math.max(t.spread, t.relative?.baseline.spread ?? 0);
+        const baseKey = options.baseline?.kind;
+        for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+          // Each re-measure warms up longer: a slow spell of the memory system can last a second.
+          await warmUp(ks, (options.warmupMs ?? 200) * (2 * attempt - 1));
+          const passes: { list: readonly Bound[]; k: number }[] = [];
+          for (let r = 0; r < repeats; r++) lists.forEach((list, j) => passes.push({ list, k: ks[j]! }));
+          const ms = await timePasses(passes);
+          const kernelMs = ms.filter((_, i) => i % lists.length === 0);
+          const kernel = samplesOf(kernelMs, ks[0]!);
+          let relative: RelativeTiming | undefined;
+          if (base && options.baseline) {
+            const baseBytes = base.bytes;
+            const baseline = samplesOf(ms.filter((_, i) => i % lists.length === 1), ks[1]!);
+            const kernelBytes = options.baseline.bytes;
+            const ratios = kernel.samplesMs.map((t, i) => kernelBytes / t / (baseBytes / baseline.samplesMs[i]!));
+            relative = {
+              kind: options.baseline.kind,
+              kernelBytes,
+              baselineBytes: baseBytes,
+              baseline,
+              kernelGBps: kernelBytes / (kernel.medianMs * 1e6),
+              baselineGBps: baseBytes / (baseline.medianMs * 1e6),
+              ratio: median(ratios),
+              ratioMin: Math.min(...ratios),
+              ratioMax: Math.max(...ratios),
+              ratios,
+            };
+          }
+          let reason: string | undefined;
+          if (worst({ ...kernel, relative } as Timing) > maxSpread)
+            reason = `max/min ${worst({ ...kernel, relative } as Timing).toFixed(2)} over ${maxSpread}`;
+          let slow = false;
+          if (relative && baseKey && relative.baselineBytes >= (options.slowCheckBytes ?? SLOW_CHECK_BYTES)) {
+            const fastest = Math.max(this.fastestBaseline.get(baseKey) ?? 0, relative.baselineGBps);
+            this.fastestBaseline.set(baseKey, fastest);
+            slow = relative.baselineGBps < (options.slowBaseline ?? SLOW_BASELINE) * fastest;
+            if (!reason && slow)
+              reason = `the ${relative.kind} baseline ran at ${((100 * relative.baselineGBps) / fastest).toFixed(0)} % of its best this session`;
+          }
+          const timing: Timing = {
+            ...kernel,
+            repeats,
+            source: useTimestamps ? 'timestamp-query' : 'wall-clock',
+            quantized,
+            attempts: attempt,
+            steady: reason === undefined,
+            ...(reason ? { unsteadyReason: reason } : {}),
+            ...(relative ? { relative } : {}),
+          };
+          if (timing.steady) return timing;
+          // Keep the attempt whose baseline ran fastest, else the one with the smallest spread.
+          const better = (a: Timing, b: Timing): boolean =>
+            a.relative && b.relative ? a.relative.baselineGBps > b.relative.baselineGBps : worst(a) < worst(b);
+          if (!best || better(timing, best)) best = timing;
+          if (slow && attempt < maxAttempts) {
+            // Where large buffers land decides how fast they stream (docs/benchmarks.md): measure
+            // again on new buffers, made before the old ones are freed so they land elsewhere.
+            const again = await bindAll();
+            for (const b of owned) b.destroy();
+            ({ lists, base, owned } = again);
           }
         }
-        await warmUp(k, options.warmupMs ?? 200);
-        const samples = (await timePasses(k, repeats)).map((ms) => ms / k);
-        const quantized = rawTicks.length > 0 && rawTicks.every((t) => t % 100_000 === 0);
-        return {
-          medianMs: median(samples),
-          minMs: Math.min(...samples),
-          maxMs: Math.max(...samples),
-          repeats,
-          dispatchesPerPass: k,
-          source: useTimestamps ? 'timestamp-query' : 'wall-clock',
-          quantized,
-          samplesMs: samples,
-        } satisfies Timing;
+        return { ...best!, attempts: maxAttempts };
       });
     } finally {
       querySet?.destroy();
       resolve?.destroy();
-      for (const b of bound) for (const { buffer } of b.buffers.values()) buffer.destroy();
+      for (const buffer of owned) buffer.destroy();
     }
+  }
+
+  /**
+   * The read or copy baseline bound to a chain's own buffers: read streams the largest buffer;
+   * copy streams it into the largest other writable buffer of at least half its size (or a new
+   * buffer of the same size, made the same way, when there is none). Returns the bytes one
+   * dispatch moves. Buffers it creates are added to `owned`.
+   */
+  private async bindBaseline(
+    epoch: number,
+    kind: BaselineKind,
+    chain: readonly Bound[],
+    owned: GPUBuffer[],
+    label: string,
+  ): Promise<{ bound: Bound; bytes: number }> {
+    const { device, summary } = await this.readyFor(epoch);
+    const storage: { buffer: GPUBuffer; writable: boolean }[] = [];
+    for (const b of chain)
+      for (const { buffer, resource } of b.buffers.values())
+        if (resource.kind !== 'uniform' && !storage.some((s) => s.buffer === buffer))
+          storage.push({ buffer, writable: resource.kind === 'storage-read-write' });
+    const src = storage.reduce<GPUBuffer | undefined>((m, s) => (!m || s.buffer.size > m.size ? s.buffer : m), undefined);
+    if (!src) throw new GpuError('bindings', `${label}: no storage buffer to run the ${kind} baseline over.`, 'Time a kernel that binds at least one storage buffer.');
+    const fresh = (size: number, name: string): GPUBuffer => {
+      const b = device.createBuffer({
+        label: `${label}.baseline.${name}`,
+        size,
+        usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
+        mappedAtCreation: true,
+      });
+      b.unmap();
+      owned.push(b);
+      return b;
+    };
+    let dst: GPUBuffer | undefined;
+    if (kind === 'copy') {
+      dst = storage
+        .filter((s) => s.writable && s.buffer !== src && 2 * s.buffer.size >= src.size)
+        .reduce<GPUBuffer | undefined>((m, s) => (!m || s.buffer.size > m.size ? s.buffer : m), undefined);
+      dst ??= fresh(src.size, 'dst');
+    }
+    const span = Math.floor(Math.min(src.size, dst?.size ?? src.size) / 16) * 16;
+    const vec4s = span / 16;
+    const workgroups = Math.min(summary.limits.maxComputeWorkgroupsPerDimension, Math.max(1, Math.ceil(vec4s / 256)), 4096);
+    const uniform = device.createBuffer({ label: `${label}.baseline.params`, size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST, mappedAtCreation: true });
+    new Uint32Array(uniform.getMappedRange()).set([vec4s, 0, 0, 0]);
+    uniform.unmap();
+    owned.push(uniform);
+    const second = kind === 'copy' ? dst! : fresh(workgroups * 256 * 4, 'sink');
+    const run: KernelRun = {
+      code: kind === 'read' ? READ_WGSL : COPY_WGSL,
+      entryPoint: 'main',
+      workgroups: [workgroups],
+      bindings: {},
+      label: `baseline.${kind}`,
+      file: `shaders/bandwidth/${kind}.wgsl`,
+    };
+    const prepared = await this.prepare(run, epoch);
+    const bindGroups = prepared.layouts.map((layout, g) =>
+      device.createBindGroup({
+        label: `${label}.baseline.bind-group.${g}`,
+        layout,
+        entries: [
+          { binding: 0, resource: { buffer: src, size: span } },
+          { binding: 1, resource: { buffer: second, ...(kind === 'copy' ? { size: span } : {}) } },
+          { binding: 2, resource: { buffer: uniform } },
+        ],
+      }),
+    );
+    return {
+      bound: { prepared, bindGroups, buffers: new Map(), workgroups: [workgroups, 1, 1] },
+      bytes: kind === 'read' ? span : 2 * span,
+    };
   }
 
   private encode(pass: GPUComputePassEncoder, bound: Bound): void {

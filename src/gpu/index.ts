@@ -3,7 +3,7 @@
  * bandwidth baselines. Knows nothing of labs or views. Node code imports `./node.ts` directly.
  */
 export { GpuExecutor } from './executor.ts';
-export type { Timing, TimeOptions, TimingSource, BandwidthBaselines, Bounds, RunOptions } from './executor.ts';
+export type { Timing, TimeOptions, TimingSource, BandwidthBaselines, Bounds, RunOptions, BaselineKind, BaselineSpec, RelativeTiming, TimingSamples } from './executor.ts';
 export { acquireDevice } from './device.ts';
 export type { AdapterSummary, GpuContext } from './device.ts';
 export { GpuError, isGpuError, formatShaderMessage, excerptAround, HINTS, SHOWN_MESSAGES, EXCERPT_WIDTH } from './errors.ts';

@@ -6,9 +6,10 @@
  */
 import type { BindingData, KernelRun } from '../kernel/types.ts';
 import type { KernelCase } from '../kernel/cases.ts';
-import type { BandwidthBaselines, GpuExecutor } from '../gpu/executor.ts';
-import type { Metrics, Trace } from '../sim/index.ts';
+import type { BandwidthBaselines, BaselineKind, GpuExecutor } from '../gpu/executor.ts';
+import type { Metrics } from '../sim/index.ts';
 import type { TraceIndex } from '../trace/index.ts';
+import type { BestFigure } from '../bench/format.ts';
 import type { ElementType, KernelExecutor } from './types.ts';
 
 /** One variant of an algorithm: one WGSL file. */
@@ -90,6 +91,12 @@ export interface LabBench<P extends Params> {
   passes(variant: string, params: P): KernelRun[];
   /** Bytes the algorithm must move at least, for GB/s. */
   bytes(params: P): number;
+  /**
+   * The bandwidth kernel its timings are set against, in alternating rounds over the same buffers
+   * (default 'read': kernels that read their input once and write little; 'copy' for kernels
+   * that also write about as much as they read).
+   */
+  readonly baseline?: BaselineKind;
   /** Arithmetic operations, where a rate in FLOP/s means something. */
   flops?(params: P): number;
   /** The plain sequential CPU loop (its result is returned so it cannot be optimised away). */
@@ -99,7 +106,11 @@ export interface LabBench<P extends Params> {
   /** The largest element count the timing sweep should take (its CPU loop and check grow faster than n). */
   readonly maxElements?: number;
   /** The lab's section of `npm run bench`: prints its own table. */
-  readonly section?: (gpu: GpuExecutor, baselines: BandwidthBaselines, opts: { repeats: number; maxLog2: number; sweep: boolean }) => Promise<string>;
+  readonly section?: (
+    gpu: GpuExecutor,
+    baselines: BandwidthBaselines,
+    opts: { repeats: number; maxLog2: number; sweep: boolean; record?: (best: BestFigure) => void },
+  ) => Promise<string>;
 }
 
 /** Everything the platform knows about an algorithm family. */

@@ -1,10 +1,12 @@
 /**
  * The timing sweep of any registered lab: every variant the adapter can run, over a list of sizes,
- * timed on the GPU against in-run bandwidth baselines, with GPU, simulator and CPU checked against
- * the lab's reference. The timings panel runs it in the page; anything else holding a
+ * timed on the GPU by the one method of `GpuExecutor.time` (the kernel and the lab's baseline, a
+ * read or a copy over the kernel's own buffers, in alternating rounds; the median of the rounds'
+ * ratios with the lowest and highest), with GPU, simulator and CPU checked against the lab's
+ * reference. The timings panel runs it in the page; anything else holding a
  * `GpuExecutor` (scripts, tests) can run the same sweep. No React, no DOM.
  */
-import type { BandwidthBaselines, GpuExecutor } from '../gpu/executor.ts';
+import type { BandwidthBaselines, BaselineKind, GpuExecutor } from '../gpu/executor.ts';
 import type { AnyLab, LabInputs, Params } from './lab.ts';
 import type { KernelExecutor } from './types.ts';
 import { median } from '../util/stats.ts';
@@ -14,7 +16,15 @@ export interface TimingRow {
   readonly n: number;
   readonly gpuMs: number;
   readonly gbps: number;
-  readonly percentOfRead: number;
+  /** The baseline timed beside the kernel in alternating rounds, on the kernel's own buffers. */
+  readonly baselineKind: BaselineKind;
+  /** Median over the rounds of the kernel's GB/s ÷ the baseline's, in percent; and its range. */
+  readonly percentOfBaseline: number;
+  readonly percentMin: number;
+  readonly percentMax: number;
+  /** False when the figure never settled (see `Timing.steady`). */
+  readonly steady: boolean;
+  readonly unsteadyReason: string | undefined;
   readonly cpuMs: number;
   readonly gpuAgrees: boolean;
   /** undefined: not simulated at this size. */
@@ -26,6 +36,7 @@ export interface TimingRow {
 
 export interface SweepOptions {
   readonly gpu: GpuExecutor;
+  /** The session's read and copy figures, shown above the table; each row has its own baseline. */
   readonly baselines: BandwidthBaselines;
   /** Element counts to time (the lab's `bench.at` turns each into parameters). */
   readonly sizes: readonly number[];
@@ -81,16 +92,24 @@ export async function* timingSweep(lab: AnyLab, params: Params, o: SweepOptions)
       const fitting = v.workgroupSizes.filter((s) => s <= Math.min(o.maxInvocations, wanted));
       const vp: Params = 'workgroupSize' in p ? { ...p, workgroupSize: fitting.length > 0 ? Math.max(...fitting) : v.workgroupSizes[0]! } : p;
       const out = await lab.runAll(o.gpu, v.id, vp, inputs);
-      const timing = await o.gpu.time(lab.bench.passes(v.id, vp), { repeats: o.repeats });
+      const baselineKind = lab.bench.baseline ?? 'read';
+      const bytes = lab.bench.bytes(vp);
+      const timing = await o.gpu.time(lab.bench.passes(v.id, vp), { repeats: o.repeats, baseline: { kind: baselineKind, bytes } });
+      const relative = timing.relative;
+      if (!relative) throw new Error(`${lab.id}/${v.id}: the timing came back without its ${baselineKind} baseline.`);
       let simAgrees: boolean | undefined;
       if (o.sim && n <= (o.simLimit ?? 0)) simAgrees = lab.check(v.id, vp, inputs, await lab.runAll(o.sim, v.id, vp, inputs)).ok;
-      const gbps = lab.bench.bytes(vp) / (timing.medianMs * 1e6);
       yield {
         variant: v.id,
         n,
         gpuMs: timing.medianMs,
-        gbps,
-        percentOfRead: (100 * gbps) / o.baselines.readGBps,
+        gbps: bytes / (timing.medianMs * 1e6),
+        baselineKind,
+        percentOfBaseline: 100 * relative.ratio,
+        percentMin: 100 * relative.ratioMin,
+        percentMax: 100 * relative.ratioMax,
+        steady: timing.steady,
+        unsteadyReason: timing.unsteadyReason,
         cpuMs,
         gpuAgrees: lab.check(v.id, vp, inputs, out).ok,
         simAgrees,

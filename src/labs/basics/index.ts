@@ -92,6 +92,8 @@ export const basicsLab = defineLab<'basics', LinearParams>({
     at: (p, n) => ({ ...p, n }),
     passes: (variant, p) => [run(variant, p, { a: new Float32Array(p.n), b: new Float32Array(p.n) })],
     bytes: (p) => vectorAddBytes(p.n),
+    // Reads a and b and writes c: set against a copy, which reads and writes too.
+    baseline: 'copy',
     flops: (p) => p.n,
     cpu(data) {
       const a = data.a as Float32Array;

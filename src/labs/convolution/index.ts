@@ -150,6 +150,8 @@ export const convolutionLab = defineLab<'convolution', ConvolutionParams>({
     },
     passes: (v, p) => [convolutionRun(variantOf(v), new Float32Array(p.width * p.height), new Float32Array(p.maskWidth * p.maskWidth), shapeOf(p))],
     bytes: (p) => 8 * p.width * p.height,
+    // Reads the image and writes one of the same size: set against a copy.
+    baseline: 'copy',
     flops: (p) => 2 * p.maskWidth * p.maskWidth * p.width * p.height,
     cpu(inputs, p) {
       const out = convolutionReference('basic2d', imageOf(inputs), p.width, p.height, maskOf(inputs), p.maskWidth);

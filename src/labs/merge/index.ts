@@ -153,6 +153,8 @@ export const mergeLab = defineLab<'merge', MergeParams>({
     passes: (variant, p) => mergePasses(variantOf(variant), benchData(p)),
     // Each input word read once and each output word written once.
     bytes: (p) => 4 * 2 * (p.m + p.n),
+    // Reads both lists and writes their merge: set against a copy.
+    baseline: 'copy',
     cpu(inputs, p) {
       const d = mergeData(inputs, p);
       const c = mergeReference(d.a, d.m, d.b, d.n);

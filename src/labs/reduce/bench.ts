@@ -5,7 +5,7 @@
  * figures; never fails on time. Called from `scripts/bench.ts`.
  */
 import type { BandwidthBaselines, GpuExecutor, Timing } from '../../gpu/executor.ts';
-import { fmt, gbps, log2Label, table } from '../../bench/format.ts';
+import { fmt, gbps, log2Label, ratioCell, table, type BestFigure } from '../../bench/format.ts';
 import { bytesMoved, passPlan, reduce, timingPasses } from './driver.ts';
 import { sumU32 } from './reference.ts';
 import {
@@ -15,6 +15,7 @@ import {
   type ReduceVariantId,
 } from './variants.ts';
 import { median } from '../../util/stats.ts';
+import { timeTf } from '../../bench/tfjs.ts';
 
 export interface ReduceBenchOptions {
   /** Timed passes per figure (the median is reported); at least 10 for figures we publish. */
@@ -42,7 +43,7 @@ export interface ReduceBenchRow {
   readonly passes: number;
   readonly timing: Timing;
   readonly gbps: number;
-  /** Share of the in-run read baseline, 0..1+. */
+  /** Median over rounds of the share of the read baseline timed beside it, 0..1+. */
   readonly ofRead: number;
   /** GPU sum equals the CPU's; undefined when not checked. */
   readonly correct: boolean | undefined;
@@ -64,7 +65,9 @@ export interface ReduceBenchResult {
 
 function cpuSumMs(input: Uint32Array, repeats: number): number {
   const samples: number[] = [];
-  for (let r = 0; r < Math.max(3, Math.min(repeats, 10)); r++) {
+  // Three runs are plenty once a run takes a quarter of a second (2^26 and up).
+  const runs = input.length >= 2 ** 26 ? 3 : Math.max(3, Math.min(repeats, 10));
+  for (let r = 0; r < runs; r++) {
     const t0 = performance.now();
     sumU32(input);
     samples.push(performance.now() - t0);
@@ -90,7 +93,8 @@ async function timeVariant(
     maxWorkgroupsPerDimension: gpu.adapter!.limits.maxComputeWorkgroupsPerDimension,
   };
   const chain = timingPasses(variant.id, n, params);
-  const timing = await gpu.time(chain, { repeats });
+  // Timed in alternating rounds with a read of the chain's own input, the same bytes.
+  const timing = await gpu.time(chain, { repeats, baseline: { kind: 'read', bytes: bytesMoved(n) } });
   const rate = gbps(bytesMoved(n), timing.medianMs);
   let correct: boolean | undefined;
   if (verify) correct = (await reduce(gpu, variant.id, verify, params)).value === sumU32(verify);
@@ -101,7 +105,7 @@ async function timeVariant(
     passes: passPlan(variant.id, n, params).length,
     timing,
     gbps: rate,
-    ofRead: rate / baselines.readGBps,
+    ofRead: timing.relative?.ratio ?? rate / baselines.readGBps,
     correct,
   };
 }
@@ -194,6 +198,7 @@ export function formatReduceBench(result: ReduceBenchResult, baselines: Bandwidt
             'max ms',
             'GB/s',
             '% of read',
+            'rounds',
             '× neighbored',
             '× CPU',
             'sum',
@@ -210,6 +215,7 @@ export function formatReduceBench(result: ReduceBenchResult, baselines: Bandwidt
               fmt(r.timing.maxMs, 4),
               num(r.gbps),
               pct(r.ofRead),
+              ratioCell(r.timing),
               reference ? num(reference.timing.medianMs / r.timing.medianMs) : '—',
               cpu === undefined ? '—' : num(cpu / r.timing.medianMs),
               checkMark(r, v),
@@ -217,8 +223,11 @@ export function formatReduceBench(result: ReduceBenchResult, baselines: Bandwidt
           }),
         ),
       );
+    out.push(
+      '\n% of read: median over the rounds of this kernel\'s GB/s over a read of its own input timed just after it; rounds: the lowest and highest round.',
+    );
     if (cpu !== undefined)
-      out.push(`\nCPU: one JavaScript loop over the same Uint32Array, ${fmt(cpu, 3)} ms (median).`);
+      out.push(`CPU: one JavaScript loop over the same Uint32Array, ${fmt(cpu, 3)} ms (median).`);
     if (skipped.length > 0) {
       out.push(
         `Not measured (a chain would take longer than the limit): ${skipped.map((x) => `${x.variant} (~${fmt(x.predictedMs / 1000, 1)} s)`).join(', ')}.`,
@@ -262,7 +271,43 @@ export function formatReduceBench(result: ReduceBenchResult, baselines: Bandwidt
 export async function benchReduce(
   gpu: GpuExecutor,
   baselines: BandwidthBaselines,
-  opts: ReduceBenchOptions,
+  opts: ReduceBenchOptions & { readonly peers?: boolean; readonly record?: (best: BestFigure) => void },
 ): Promise<string> {
-  return formatReduceBench(await measureReduce(gpu, baselines, opts), baselines);
+  const result = await measureReduce(gpu, baselines, opts);
+  const text = formatReduceBench(result, baselines);
+  for (const n of new Set(result.headline.map((r) => r.n))) {
+    const best = bestReduction(result, n);
+    if (best) opts.record?.({ op: 'reduce', n, type: 'u32', variant: best.variant, medianMs: best.timing.medianMs, ratio: best.timing.relative?.ratio });
+  }
+  return opts.peers === false ? text : `${text}\n${await tfSumBeside(result, opts.repeats)}`;
+}
+
+/**
+ * The best correct, race-free variant at n: the highest share of the read timed beside it (a
+ * ratio holds when the memory system has a slow spell; a time alone does not).
+ */
+export function bestReduction(result: ReduceBenchResult, n: number): ReduceBenchRow | undefined {
+  return result.headline
+    .filter((r) => r.n === n && r.correct !== false && !REDUCE_VARIANTS.find((v) => v.id === r.variant)?.racy)
+    .sort((a, b) => b.ofRead - a.ofRead)[0];
+}
+
+/** TensorFlow.js `tf.sum` (int32, WebGPU backend, same adapter) beside our fastest variant, per headline N. */
+async function tfSumBeside(result: ReduceBenchResult, repeats: number): Promise<string> {
+  const out: string[] = [];
+  for (const n of [...new Set(result.headline.map((r) => r.n))].sort((a, b) => a - b)) {
+    const best = bestReduction(result, n);
+    const tf = await timeTf('sum', n, 'int32', Math.max(10, repeats));
+    out.push(`## TensorFlow.js tf.sum (WebGPU backend, int32, N = ${log2Label(n)})`);
+    if (!tf.ok) {
+      out.push(`tf.sum could not run here: ${tf.reason}\n`);
+      continue;
+    }
+    out.push(`tf.sum: ${fmt(tf.medianMs, 4)} ms (${num(gbps(bytesMoved(n), tf.medianMs))} GB/s; ${tf.source})`);
+    if (best)
+      out.push(
+        `ratio: tf.sum takes ${fmt(tf.medianMs / best.timing.medianMs, 2)}× the time of ${best.variant} (${fmt(best.timing.medianMs, 4)} ms).\n`,
+      );
+  }
+  return out.join('\n');
 }

@@ -25,6 +25,14 @@ export const ELEMENT_ALIAS_LINE = 'alias T = u32;';
 export const DEFAULT_MAX_GRID = 2048;
 
 /**
+ * Grid cap of the one-pass atomic variant, which has no second pass to keep short. On an H100 at
+ * 2^26 it reached 68 % of the read with 264 workgroups, 98.4 % with 2048, 99.0 % with 4096 and
+ * 99.4 % with 8192 (docs/runs/2026-11-22-h100-timing-experiments-3-grid.txt): more workgroups
+ * keep more loads in flight and leave a shorter tail.
+ */
+export const ATOMIC_MAX_GRID = 8192;
+
+/**
  * The grid-stride variant launches at most ceil(vec4s / (WORKGROUP_SIZE · 4)) workgroups, so each
  * invocation loads at least 4 vec4s: a second pass over 2048 partials then needs one workgroup.
  */
@@ -35,7 +43,7 @@ export interface ReduceParams {
   readonly workgroupSize?: number;
   /** Fold dispatches above this many workgroups into 2-D (default 65 535, WebGPU's limit). */
   readonly maxWorkgroupsPerDimension?: number;
-  /** Grid cap of the grid-stride variant (default 2048). */
+  /** Grid cap of the grid-stride variants (default 2048; 8192 for the one-pass atomic variant). */
   readonly maxGridWorkgroups?: number;
 }
 
@@ -104,7 +112,7 @@ export function passPlan(variantId: ReduceVariantId, n: number, params: ReducePa
   const variant = reduceVariant(variantId);
   const wg = workgroupSizeOf(variant, params);
   const maxDim = params.maxWorkgroupsPerDimension ?? MAX_WORKGROUPS_PER_DIMENSION;
-  const maxGrid = Math.min(params.maxGridWorkgroups ?? DEFAULT_MAX_GRID, maxDim);
+  const maxGrid = Math.min(params.maxGridWorkgroups ?? (variant.atomicTotal ? ATOMIC_MAX_GRID : DEFAULT_MAX_GRID), maxDim);
   const plan: PassShape[] = [];
   let count = n;
   do {

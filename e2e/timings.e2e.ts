@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './browser.ts';
+
+describe('timings view', () => {
+  const browser = useBrowser();
+
+  it('shows each figure as a share of its baseline with the spread of the rounds and the dispatches per pass', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/reduce?v=interleaved&n=1024&wg=256');
+    await page.getByTestId('adapter-name').or(page.getByTestId('measure')).first().waitFor();
+    // A short sweep (2^10 and 2^12): the software adapter of CI is slow.
+    await page.getByLabel('Largest n').selectOption('12');
+    await page.getByTestId('measure').click();
+    await page.getByTestId('timings-table').waitFor({ timeout: 120_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=timings]')?.getAttribute('data-state') === 'done', undefined, {
+      timeout: 240_000,
+      polling: 500,
+    });
+    const ratios = await page.getByTestId('ratio-cell').allTextContents();
+    expect(ratios.length).toBeGreaterThanOrEqual(2 * 8);
+    for (const text of ratios) {
+      // "12.3 % of read (11.9–12.8 %)": the median of the rounds and the lowest and highest round.
+      const m = /([\d.]+) % of read \(([\d.]+)–([\d.]+) %\)/.exec(text);
+      expect(m, text).not.toBeNull();
+      const [median, low, high] = [Number(m![1]), Number(m![2]), Number(m![3])];
+      expect(low).toBeLessThanOrEqual(median);
+      expect(median).toBeLessThanOrEqual(high);
+    }
+    // A figure that never settled says so in words, not by colour alone.
+    const unsteady = page.locator('[data-testid=ratio-cell][data-steady=no]');
+    for (const text of await unsteady.allTextContents()) expect(text).toContain('unsteady');
+    for (const d of await page.getByTestId('dispatches-cell').allTextContents()) expect(Number(d)).toBeGreaterThanOrEqual(1);
+    const caption = (await page.getByTestId('timings-table').locator('caption').textContent()) ?? '';
+    expect(caption).toContain('rounds');
+    expect(errors).toEqual([]);
+  }, 360_000);
+});
