@@ -589,7 +589,10 @@ export class Compiler {
 
   private indexOp(base: Ref, elem: Ty, stride: number, count: number, ir: number, pos: Pos): Ref {
     const prev = base.dyn;
-    const dst = this.alloc(1);
+    // A memory reference's offset register is followed by its out-of-bounds flag (an index was
+    // clamped), so the memory instruction can keep clamped accesses out of race detection.
+    const flagged = base.k === 'mem';
+    const dst = this.alloc(flagged ? 2 : 1);
     const W = this.W;
     const I = ir * W;
     const P = prev * W;
@@ -603,11 +606,14 @@ export class Compiler {
       for (let k = 0; k < w.n; k++) {
         const l = L[k]!;
         let i = R[I + l]!;
+        let bad = 0;
         if (i >= count || i < 0) {
           M.indexOutOfBounds(w, l, i, count, id);
           i = i < 0 || count === 0 ? 0 : count - 1;
+          bad = 1;
         }
         R[D + l] = (prev >= 0 ? R[P + l]! : 0) + i * stride;
+        if (flagged) R[D + W + l] = bad | (prev >= 0 ? R[P + W + l]! : 0);
       }
     }, pos, OpKind.alu);
     return base.k === 'mem' ? { ...base, ty: elem, dyn: dst } : { ...base, ty: elem, dyn: dst };
@@ -670,19 +676,33 @@ export class Compiler {
         const R = w.R;
         const L = w.lanes;
         const A = w.addr;
+        const O = w.oob;
         const nn = w.n;
         if (ix) {
           for (let i = 0; i < nn; i++) {
             const l = L[i]!;
             let x = R[IX + l]!;
+            let bad = dyn >= 0 ? R[DY + W + l]! : 0;
             if (x >= ixCount || x < 0) {
               M.indexOutOfBounds(w, l, x, ixCount, id);
               x = x < 0 || ixCount === 0 ? 0 : ixCount - 1;
+              bad = 1;
             }
             A[l] = off + (dyn >= 0 ? R[DY + l]! : 0) + x * ixStride;
+            O[l] = bad;
           }
-        } else if (dyn >= 0) for (let i = 0; i < nn; i++) A[L[i]!] = off + R[DY + L[i]!]!;
-        else for (let i = 0; i < nn; i++) A[L[i]!] = off;
+        } else if (dyn >= 0) {
+          for (let i = 0; i < nn; i++) {
+            const l = L[i]!;
+            A[l] = off + R[DY + l]!;
+            O[l] = R[DY + W + l]!;
+          }
+        } else {
+          for (let i = 0; i < nn; i++) {
+            A[L[i]!] = off;
+            O[L[i]!] = 0;
+          }
+        }
         M.access(w, mem, 1, mode, id);
         if (mode === READ) {
           for (let i = 0; i < nn; i++) {
@@ -1160,9 +1180,7 @@ export class Compiler {
             if (e.op === '||' && l.c[0]) return { k: 'c', ty: BOOL, c: [1] };
             return this.expr(e.r);
           }
-          // Both sides are evaluated for every active lane: the same result as WGSL's
-          // short-circuit for side-effect-free operands.
-          return this.binary(e.op, l, this.expr(e.r), e.pos);
+          return this.shortCircuit(e.op, l, e.r, e.pos);
         }
         return this.binary(e.op, this.expr(e.l), this.expr(e.r), e.pos);
       }
@@ -1190,6 +1208,52 @@ export class Compiler {
       case 'call':
         return this.call(e, statement);
     }
+  }
+
+  /**
+   * `l && r` / `l || r` as WGSL defines them: the right side runs only in the lanes whose left
+   * side does not decide the result (a branch, like an `if`), so its loads, calls and bounds
+   * checks never happen in the other lanes.
+   */
+  private shortCircuit(op: string, l: Val, rE: Expr, pos: Pos): Val {
+    if (l.ty.k !== 'scalar' || l.ty.s !== 'bool') err(`'${op}' needs bool operands, not ${typeName(l.ty)}`, pos, 'type');
+    const M = this.M;
+    const W = this.W;
+    const dst = this.alloc(1);
+    const D = dst * W;
+    this.mov(dst, this.regOf(l, pos), 1, pos);
+    // Lanes whose left side is `decided` already have their result.
+    const decided = op === '&&' ? 0 : 1;
+    const endL = this.label();
+    this.emit((w) => {
+      w.push();
+      const R = w.R;
+      const L = w.lanes;
+      const n = w.n;
+      let go = 0;
+      for (let i = 0; i < n; i++) if (R[D + L[i]!] !== decided) go++;
+      if (go === n) return;
+      if (go === 0) {
+        w.pc = endL.pc;
+        return;
+      }
+      M.divergentBranches++;
+      const m = w.mask;
+      for (let i = 0; i < n; i++) {
+        const x = L[i]!;
+        if (R[D + x] === decided) m[x] = 0;
+      }
+      w.modS[w.sp - 1] = 1;
+      w.relanes();
+    }, pos, OpKind.branch);
+    this.restore.push(endL);
+    const r = this.expr(rE);
+    if (r.ty.k !== 'scalar' || r.ty.s !== 'bool') err(`'${op}' needs bool operands, not ${typeName(r.ty)}`, pos, 'type');
+    this.mov(dst, this.regOf(r, pos), 1, pos);
+    this.restore.pop();
+    this.place(endL);
+    this.emitRestore(pos, true, 0, null);
+    return { k: 'r', ty: BOOL, reg: dst, alias: false };
   }
 
   private indexValue(base: Val, e: Extract<Expr, { k: 'idx' }>): Val {
@@ -1767,7 +1831,12 @@ export class Compiler {
       const L = w.lanes;
       const A = w.addr;
       const n = w.n;
-      for (let i = 0; i < n; i++) A[L[i]!] = off + (dyn >= 0 ? R[DY + L[i]!]! : 0);
+      const O = w.oob;
+      for (let i = 0; i < n; i++) {
+        const l = L[i]!;
+        A[l] = off + (dyn >= 0 ? R[DY + l]! : 0);
+        O[l] = dyn >= 0 ? R[DY + W + l]! : 0;
+      }
       M.access(w, mem, 1, mode, id);
       M.atomics += n;
       // Lane order: the documented, reproducible serialisation of a warp's atomics.

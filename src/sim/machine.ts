@@ -50,6 +50,8 @@ export class Warp {
   status = RUN;
   /** Per-lane word addresses of the current memory instruction. */
   readonly addr: Int32Array;
+  /** Per lane: the current memory instruction's address was clamped (out of bounds). */
+  readonly oob: Uint8Array;
 
   constructor(
     readonly id: number,
@@ -62,6 +64,7 @@ export class Warp {
     this.lanes = new Int32Array(W);
     this.park = new Int32Array(W);
     this.addr = new Int32Array(W);
+    this.oob = new Uint8Array(W);
   }
 
   /** Rebuilds the active-lane list from `mask`. */
@@ -209,6 +212,7 @@ export class Machine {
       if (a < 0 || a > lim) {
         this.outOfBounds(w, mem, l, a, op);
         A[l] = a < 0 || lim < 0 ? 0 : lim;
+        w.oob[l] = 1;
       }
     }
     const req = ++this.req;
@@ -267,25 +271,37 @@ export class Machine {
     );
   }
 
-  /** Fills `w.addr` for the active lanes: `off + dyn + clamp(index) * stride`. */
+  /**
+   * Fills `w.addr` for the active lanes: `off + dyn + clamp(index) * stride`, and `w.oob` with
+   * whether an index was clamped (the flag register follows `dyn`).
+   */
   addresses(w: Warp, off: number, dyn: number, IX: number, stride: number, count: number, hasIx: boolean, op: number): void {
     const R = w.R;
     const L = w.lanes;
     const A = w.addr;
+    const O = w.oob;
     const n = w.n;
-    const DY = dyn * this.W;
+    const W = this.W;
+    const DY = dyn * W;
     for (let i = 0; i < n; i++) {
       const l = L[i]!;
-      let a = off + (dyn >= 0 ? R[DY + l]! : 0);
+      let a = off;
+      let bad = 0;
+      if (dyn >= 0) {
+        a += R[DY + l]!;
+        bad = R[DY + W + l]!;
+      }
       if (hasIx) {
         let x = R[IX + l]!;
         if (x >= count || x < 0) {
           this.indexOutOfBounds(w, l, x, count, op);
           x = x < 0 || count === 0 ? 0 : count - 1;
+          bad = 1;
         }
         a += x * stride;
       }
       A[l] = a;
+      O[l] = bad;
     }
   }
 
@@ -316,8 +332,12 @@ export class Machine {
     const rMulti = mem.rMulti!;
     const base = w.id * this.W;
     const atomic = mode === ATOMIC ? 1 : 0;
+    const O = w.oob;
     for (let i = 0; i < n; i++) {
       const l = L[i]!;
+      // A clamped (out-of-bounds) access is reported as such; the word it lands on is not one
+      // the program named, so it takes no part in race detection.
+      if (O[l]) continue;
       const t = base + l;
       const a0 = A[l]!;
       for (let c = 0; c < span; c++) {
