@@ -15,7 +15,7 @@
  */
 import type { Expr, Global, Pos, Stmt, TypeExpr } from './ast.ts';
 import { WgslError } from './ast.ts';
-import { ATOMIC, DONE, Machine, Mem, READ, WAIT, WRITE, type OpFn } from './machine.ts';
+import { ATOMIC, DONE, READ, WAIT, WRITE, type MemInfo, type OpFn, type Warp } from './machine.ts';
 import { OpKind } from './trace.ts';
 import {
   binaryFn, bitcast, builtin1, builtin2, builtin3, COMPARISONS, convert, insertBits, type Fn1, type Fn2, type Fn3,
@@ -24,7 +24,6 @@ import {
   AF, AI, BOOL, concretize, F32, I32, isAbstract, leafScalar, makeStruct, scalar, sizeOf, slots, strideOf,
   typeName, U32, vec, type Scalar, type Ty,
 } from './types.ts';
-import type { BindingData, Bindings } from '../kernel/types.ts';
 
 interface Label {
   pc: number;
@@ -35,10 +34,14 @@ type Ref =
   | {
       readonly k: 'mem';
       readonly ty: Ty;
-      readonly mem: Mem;
+      readonly mem: MemInfo;
       readonly off: number;
       readonly dyn: number;
-      /** A last dynamic index the memory instruction applies itself (fused address math). */
+      /**
+       * A last dynamic index the memory instruction applies itself (fused address math). A
+       * negative `count` is a runtime-sized array starting at word `-count - 1`: its length
+       * comes from the run's binding.
+       */
       readonly ix?: { readonly reg: number; readonly stride: number; readonly count: number };
     };
 
@@ -63,6 +66,10 @@ export interface Builtins {
   nwg: number;
   sgid: number;
   sgsize: number;
+  /** subgroup_id: the warp's index in its workgroup. */
+  sgIndex: number;
+  /** num_subgroups: warps per workgroup. */
+  nsg: number;
 }
 
 /** The compiled kernel. */
@@ -77,9 +84,10 @@ export interface Program {
   readonly constInit: readonly (readonly [number, number])[];
   readonly builtins: Builtins;
   readonly workgroupSize: readonly [number, number, number];
-  readonly mems: readonly Mem[];
-  readonly bindingMems: readonly { group: number; binding: number; mem: Mem; data: BindingData }[];
-  readonly sharedMems: readonly Mem[];
+  /** Every memory the kernel names: buffers (sized by each run's bindings) and workgroup variables. */
+  readonly mems: readonly MemInfo[];
+  /** Lanes per warp the program was compiled for (its register layout depends on it). */
+  readonly warpSize: number;
 }
 
 const BUILTIN_NAMES: Record<string, keyof Builtins> = {
@@ -90,6 +98,8 @@ const BUILTIN_NAMES: Record<string, keyof Builtins> = {
   num_workgroups: 'nwg',
   subgroup_invocation_id: 'sgid',
   subgroup_size: 'sgsize',
+  subgroup_id: 'sgIndex',
+  num_subgroups: 'nsg',
 };
 
 const SWIZZLE = 'xyzw';
@@ -102,8 +112,15 @@ function err(msg: string, pos: Pos, kind: 'unsupported' | 'type' = 'unsupported'
 export interface CompileInput {
   readonly module: readonly Global[];
   readonly entryPoint: string;
-  readonly bindings: Bindings;
   readonly overrides: Readonly<Record<string, number>>;
+  /** `fma` rounds once (true) or after the product and after the sum (false). */
+  readonly fusedFma: boolean;
+}
+
+/** Element count of an indexed array: static, or (negative) read from the run's memory size. */
+function countOf(w: Warp, mem: number, count: number, stride: number): number {
+  if (count >= 0) return count;
+  return Math.max(0, Math.floor((w.M.mems[mem]!.words + count + 1) / stride));
 }
 
 export class Compiler {
@@ -128,17 +145,15 @@ export class Compiler {
   /** Where to jump when every lane has parked. */
   private restore: Label[] = [];
   private fnStack: { name: string; cid: number; retReg: number; retTy: Ty | null }[] = [];
-  private readonly mems: Mem[] = [];
-  private readonly bindingMems: { group: number; binding: number; mem: Mem; data: BindingData }[] = [];
-  private readonly sharedMems: Mem[] = [];
+  private readonly mems: MemInfo[] = [];
   private privInits: { ref: Ref; init: Expr | null; pos: Pos }[] = [];
   builtins!: Builtins;
 
   constructor(
-    private readonly M: Machine,
+    W: number,
     private readonly input: CompileInput,
   ) {
-    this.W = M.W;
+    this.W = W;
   }
 
   // ───────────────────────────── registers, constants, emission ─────────────────────────────
@@ -296,6 +311,8 @@ export class Compiler {
       nwg: this.alloc(3),
       sgid: this.alloc(1),
       sgsize: this.alloc(1),
+      sgIndex: this.alloc(1),
+      nsg: this.alloc(1),
     };
 
     const scope = new Map<string, Binding>();
@@ -335,8 +352,7 @@ export class Compiler {
       builtins: this.builtins,
       workgroupSize: ws,
       mems: this.mems,
-      bindingMems: this.bindingMems,
-      sharedMems: this.sharedMems,
+      warpSize: this.W,
     };
   }
 
@@ -370,23 +386,15 @@ export class Compiler {
         b = { k: 'ref', ref };
       } else if (g.space === 'workgroup') {
         if (ty.k === 'array' && ty.count === null) err(`workgroup arrays need a fixed size`, g.pos, 'type');
-        const mem = new Mem(this.mems.length, name, 'workgroup', sizeOf(ty), -1, -1, false);
+        const mem: MemInfo = { id: this.mems.length, name, space: 'workgroup', words: sizeOf(ty), group: -1, binding: -1, readOnly: false, pos: g.pos };
         this.mems.push(mem);
-        this.sharedMems.push(mem);
         b = { k: 'ref', ref: { k: 'mem', ty, mem, off: 0, dyn: -1 } };
       } else if (g.space === 'storage' || g.space === 'uniform') {
         const group = this.attrInt(g.attrs, 'group', g.pos);
         const binding = this.attrInt(g.attrs, 'binding', g.pos);
-        const data = this.input.bindings[group]?.[binding];
-        if (!data) err(`no buffer bound at @group(${group}) @binding(${binding}) for '${name}'`, g.pos, 'type');
-        const words = data.length;
         const readOnly = g.space === 'uniform' || g.access !== 'read_write';
-        const mem = new Mem(this.mems.length, name, g.space, words, group, binding, readOnly);
-        if (data instanceof Float32Array) mem.f32.set(data);
-        else if (data instanceof Int32Array) mem.i32.set(data);
-        else mem.u32.set(data);
+        const mem: MemInfo = { id: this.mems.length, name, space: g.space, words: -1, group, binding, readOnly, pos: g.pos };
         this.mems.push(mem);
-        this.bindingMems.push({ group, binding, mem, data });
         b = { k: 'ref', ref: { k: 'mem', ty, mem, off: 0, dyn: -1 } };
       } else {
         return err(`var<${g.space}> is not supported`, g.pos);
@@ -530,7 +538,7 @@ export class Compiler {
         const ty = base.ty;
         if (ty.k === 'array') {
           const stride = base.k === 'mem' ? strideOf(ty.elem) : slots(ty.elem);
-          const count = ty.count ?? (base.k === 'mem' ? Math.max(0, Math.floor((base.mem.words - base.off) / stride)) : 0);
+          const count = ty.count ?? (base.k === 'mem' ? -(base.off + 1) : 0);
           return this.indexRef(base, ty.elem, stride, count, e.i, e.pos);
         }
         if (ty.k === 'vec') return this.indexRef(base, scalar(ty.s), 1, ty.n, e.i, e.pos);
@@ -597,19 +605,20 @@ export class Compiler {
     const I = ir * W;
     const P = prev * W;
     const D = dst * W;
-    const M = this.M;
+    const MID = base.k === 'mem' ? base.mem.id : -1;
     const id = this.nextOp;
     // Address arithmetic (IMAD on hardware); out-of-range indices clamp like WGSL's robust access.
     this.emit((w) => {
       const R = w.R;
       const L = w.lanes;
+      const cnt = countOf(w, MID, count, stride);
       for (let k = 0; k < w.n; k++) {
         const l = L[k]!;
         let i = R[I + l]!;
         let bad = 0;
-        if (i >= count || i < 0) {
-          M.indexOutOfBounds(w, l, i, count, id);
-          i = i < 0 || count === 0 ? 0 : count - 1;
+        if (i >= cnt || i < 0) {
+          w.M.indexOutOfBounds(w, l, i, cnt, id);
+          i = i < 0 || cnt === 0 ? 0 : cnt - 1;
           bad = 1;
         }
         R[D + l] = (prev >= 0 ? R[P + l]! : 0) + i * stride;
@@ -649,7 +658,7 @@ export class Compiler {
   /** Emits a memory instruction moving `offs.length` words between memory and registers. */
   private memOp(ref: Extract<Ref, { k: 'mem' }>, offs: Int32Array, views: Uint8Array, reg: number, mode: number, pos: Pos): void {
     const mem = ref.mem;
-    const M = this.M;
+    const MID = mem.id;
     const W = this.W;
     const off = ref.off;
     const DY = ref.dyn * W;
@@ -668,24 +677,27 @@ export class Compiler {
       mem.space === 'uniform' ? OpKind.loadUniform
       : shared ? (mode === READ ? OpKind.loadShared : OpKind.storeShared)
       : mode === READ ? OpKind.loadGlobal : OpKind.storeGlobal;
-    const arrs = [mem.u32, mem.i32, mem.f32] as const;
     const R0 = reg * W;
     if (n === 1 && offs[0] === 0) {
-      const v = arrs[views[0]!]!;
+      const view = views[0]!;
       this.emit((w) => {
+        const M = w.M;
+        const m = M.mems[MID]!;
+        const v = view === 0 ? m.u32 : view === 1 ? m.i32 : m.f32;
         const R = w.R;
         const L = w.lanes;
         const A = w.addr;
         const O = w.oob;
         const nn = w.n;
         if (ix) {
+          const cnt = countOf(w, MID, ixCount, ixStride);
           for (let i = 0; i < nn; i++) {
             const l = L[i]!;
             let x = R[IX + l]!;
             let bad = dyn >= 0 ? R[DY + W + l]! : 0;
-            if (x >= ixCount || x < 0) {
-              M.indexOutOfBounds(w, l, x, ixCount, id);
-              x = x < 0 || ixCount === 0 ? 0 : ixCount - 1;
+            if (x >= cnt || x < 0) {
+              M.indexOutOfBounds(w, l, x, cnt, id);
+              x = x < 0 || cnt === 0 ? 0 : cnt - 1;
               bad = 1;
             }
             A[l] = off + (dyn >= 0 ? R[DY + l]! : 0) + x * ixStride;
@@ -703,7 +715,7 @@ export class Compiler {
             O[L[i]!] = 0;
           }
         }
-        M.access(w, mem, 1, mode, id);
+        M.access(w, m, 1, mode, id);
         if (mode === READ) {
           for (let i = 0; i < nn; i++) {
             const l = L[i]!;
@@ -715,17 +727,20 @@ export class Compiler {
             v[A[l]!] = R[R0 + l]!;
           }
         }
-        if (M.tr) M.traceMem(w, mem, offs, reg, mode, reg);
+        if (M.tr) M.traceMem(w, m, offs, reg, mode, reg);
       }, pos, kind, mode === READ && !shared ? [this.flow([], [reg])] : null);
       return;
     }
     this.emit((w) => {
+      const M = w.M;
+      const m = M.mems[MID]!;
+      const arrs = [m.u32, m.i32, m.f32] as const;
       const R = w.R;
       const L = w.lanes;
       const A = w.addr;
       const nn = w.n;
-      M.addresses(w, off, dyn, IX, ixStride, ixCount, !!ix, id);
-      M.access(w, mem, span, mode, id);
+      M.addresses(w, off, dyn, IX, ixStride, ix ? countOf(w, MID, ixCount, ixStride) : 0, !!ix, id);
+      M.access(w, m, span, mode, id);
       for (let c = 0; c < n; c++) {
         const v = arrs[views[c]!]!;
         const o = offs[c]!;
@@ -742,7 +757,7 @@ export class Compiler {
           }
         }
       }
-      if (M.tr) M.traceMem(w, mem, offs, reg, mode, reg);
+      if (M.tr) M.traceMem(w, m, offs, reg, mode, reg);
     }, pos, kind, mode === READ && !shared ? [this.flow([], Array.from({ length: n }, (_, c) => reg + c))] : null);
   }
 
@@ -934,7 +949,6 @@ export class Compiler {
   }
 
   private ifStmt(s: Extract<Stmt, { k: 'if' }>): void {
-    const M = this.M;
     const W = this.W;
     const cv = this.expr(s.cond);
     if (cv.k === 'c') {
@@ -961,7 +975,7 @@ export class Compiler {
         w.pc = elseBody.pc;
         return;
       }
-      M.divergentBranches++;
+      w.M.divergentBranches++;
       for (let i = 0; i < n; i++) {
         const l = L[i]!;
         if (!R[C + l]) m[l] = 0;
@@ -1003,7 +1017,6 @@ export class Compiler {
   }
 
   private loopStmt(s: Extract<Stmt, { k: 'for' | 'while' | 'loop' }>): void {
-    const M = this.M;
     const W = this.W;
     this.scopes.push(new Map());
     if (s.k === 'for' && s.init) this.stmt(s.init);
@@ -1039,7 +1052,7 @@ export class Compiler {
             left++;
           }
         }
-        if (left !== 0 && left !== n) M.divergentBranches++;
+        if (left !== 0 && left !== n) w.M.divergentBranches++;
         if (left !== 0) {
           w.parkCount++;
           w.relanes();
@@ -1081,7 +1094,6 @@ export class Compiler {
   }
 
   private switchStmt(s: Extract<Stmt, { k: 'switch' }>): void {
-    const M = this.M;
     const W = this.W;
     const sel = this.concrete(this.expr(s.sel), s.sel.pos);
     const ss = leafScalar(sel.ty);
@@ -1128,7 +1140,7 @@ export class Compiler {
           distinct++;
         }
       }
-      if (distinct > 1) M.divergentBranches++;
+      if (distinct > 1) w.M.divergentBranches++;
       w.modS[w.sp - 1] = 1;
     }, s.sel.pos, OpKind.branch);
     const endL = this.label();
@@ -1217,7 +1229,6 @@ export class Compiler {
    */
   private shortCircuit(op: string, l: Val, rE: Expr, pos: Pos): Val {
     if (l.ty.k !== 'scalar' || l.ty.s !== 'bool') err(`'${op}' needs bool operands, not ${typeName(l.ty)}`, pos, 'type');
-    const M = this.M;
     const W = this.W;
     const dst = this.alloc(1);
     const D = dst * W;
@@ -1237,7 +1248,7 @@ export class Compiler {
         w.pc = endL.pc;
         return;
       }
-      M.divergentBranches++;
+      w.M.divergentBranches++;
       const m = w.mask;
       for (let i = 0; i < n; i++) {
         const x = L[i]!;
@@ -1441,8 +1452,20 @@ export class Compiler {
       case 'arrayLength': {
         const p = this.expr(e.args[0]!);
         if (p.k !== 'p' || p.ref.ty.k !== 'array' || p.ref.k !== 'mem') return err(`arrayLength needs a pointer to a runtime-sized array`, e.pos, 'type');
+        // The buffer's size belongs to the run, not the program: a register move, uncounted
+        // (the driver passes the length in a uniform on hardware).
         const stride = strideOf(p.ref.ty.elem);
-        return { k: 'c', ty: U32, c: [Math.max(0, Math.floor((p.ref.mem.words - p.ref.off) / stride))] };
+        const MID = p.ref.mem.id;
+        const start = p.ref.off;
+        const dst = this.alloc(1);
+        const D = dst * this.W;
+        this.emit((w) => {
+          const v = Math.max(0, Math.floor((w.M.mems[MID]!.words - start) / stride));
+          const R = w.R;
+          const L = w.lanes;
+          for (let i = 0; i < w.n; i++) R[D + L[i]!] = v;
+        }, e.pos, OpKind.meta, [this.flow([], [dst])]);
+        return { k: 'r', ty: U32, reg: dst, alias: false };
       }
       case 'workgroupBarrier':
       case 'storageBarrier':
@@ -1761,9 +1784,9 @@ export class Compiler {
   }
 
   private barrier(pos: Pos): void {
-    const M = this.M;
     const W = this.W;
     this.emit((w) => {
+      const M = w.M;
       if (w.n !== w.nExist) {
         let returned = 0;
         for (let l = 0; l < W; l++) if (w.exist[l] && w.park[l] === 1) returned++;
@@ -1809,7 +1832,7 @@ export class Compiler {
     const resTy: Ty = cas ? makeStruct('__atomic_compare_exchange_result', [{ name: 'old_value', ty }, { name: 'exchanged', ty: BOOL }]) : ty;
     const dst = this.alloc(slots(resTy));
     const mem = ref.mem;
-    const M = this.M;
+    const MID = mem.id;
     const W = this.W;
     const off = ref.off;
     const dyn = ref.dyn;
@@ -1817,7 +1840,6 @@ export class Compiler {
     const V = (args[0] ?? 0) * W;
     const C2 = (args[1] ?? 0) * W;
     const D = dst * W;
-    const view = s === 'u32' ? mem.u32 : mem.i32;
     const id = this.nextOp;
     const isLoad = name === 'atomicLoad';
     const isStore = name === 'atomicStore';
@@ -1827,6 +1849,9 @@ export class Compiler {
     const offs = Int32Array.of(0);
     const valueReg = isLoad ? dst : (args[cas ? 1 : 0] ?? dst);
     this.emit((w) => {
+      const M = w.M;
+      const m = M.mems[MID]!;
+      const view = s === 'u32' ? m.u32 : m.i32;
       const R = w.R;
       const L = w.lanes;
       const A = w.addr;
@@ -1837,7 +1862,7 @@ export class Compiler {
         A[l] = off + (dyn >= 0 ? R[DY + l]! : 0);
         O[l] = dyn >= 0 ? R[DY + W + l]! : 0;
       }
-      M.access(w, mem, 1, mode, id);
+      M.access(w, m, 1, mode, id);
       M.atomics += n;
       // Lane order: the documented, reproducible serialisation of a warp's atomics.
       for (let i = 0; i < n; i++) {
@@ -1855,7 +1880,7 @@ export class Compiler {
           if (!isStore) R[D + l] = old;
         }
       }
-      if (M.tr) M.traceMem(w, mem, offs, valueReg, mode, isLoad ? -1 : valueReg);
+      if (M.tr) M.traceMem(w, m, offs, valueReg, mode, isLoad ? -1 : valueReg);
     }, e.pos, isLoad ? (shared ? OpKind.loadShared : OpKind.loadGlobal) : shared ? OpKind.atomicShared : OpKind.atomicGlobal,
     shared ? null : [this.flow([], [dst])]);
     if (isStore) return { k: 'c', ty: BOOL, c: [0] };

@@ -8,6 +8,7 @@
  * order.
  */
 import type { Pos } from './ast.ts';
+import type { MemoryObserver } from './observers.ts';
 import { TAINT_SLOTS, type TraceBuilder } from './trace.ts';
 
 /** A compiled instruction: runs one warp instruction for the warp's active lanes. */
@@ -29,6 +30,8 @@ export interface Diagnostic {
 
 export class Warp {
   readonly R: Float64Array;
+  /** The instance this warp runs in: its memories, counters and diagnostics. */
+  readonly M: Machine;
   T: Int32Array | null = null;
   readonly mask: Uint8Array;
   readonly exist: Uint8Array;
@@ -53,11 +56,8 @@ export class Warp {
   /** Per lane: the current memory instruction's address was clamped (out of bounds). */
   readonly oob: Uint8Array;
 
-  constructor(
-    readonly id: number,
-    readonly W: number,
-    nregs: number,
-  ) {
+  constructor(M: Machine, readonly id: number, readonly W: number, nregs: number) {
+    this.M = M;
     this.R = new Float64Array(nregs * W);
     this.mask = new Uint8Array(W);
     this.exist = new Uint8Array(W);
@@ -90,23 +90,28 @@ export class Warp {
   }
 }
 
+/**
+ * What the compiled program knows about a memory: everything but its contents and, for buffers,
+ * its size (which the bindings of each run decide).
+ */
+export interface MemInfo {
+  readonly id: number;
+  readonly name: string;
+  readonly space: 'storage' | 'uniform' | 'workgroup';
+  /** Size in words for workgroup memory; -1 for a buffer (sized by its binding). */
+  readonly words: number;
+  readonly group: number;
+  readonly binding: number;
+  readonly readOnly: boolean;
+  /** The declaration, for messages about a missing binding. */
+  readonly pos: Pos;
+}
+
 /** A memory: a storage/uniform binding or a workgroup variable, in 4-byte words. */
 export class Mem {
   readonly u32: Uint32Array;
   readonly i32: Int32Array;
   readonly f32: Float32Array;
-  // Race detection for workgroup memory: per word, the epoch (barrier interval) and invocation of
-  // the last write and of the first read, whether several invocations read, and where.
-  wEp: Int32Array | null = null;
-  wTh: Int32Array | null = null;
-  wOp: Int32Array | null = null;
-  wAt: Uint8Array | null = null;
-  rEp: Int32Array | null = null;
-  rTh: Int32Array | null = null;
-  rOp: Int32Array | null = null;
-  rMulti: Uint8Array | null = null;
-  /** Stamp per word (bank conflicts) or per sector (global transactions). */
-  stamp: Int32Array;
   /** Last write record per word (trace provenance). */
   lastWrite: Int32Array | null = null;
 
@@ -123,21 +128,7 @@ export class Mem {
     this.u32 = new Uint32Array(buf);
     this.i32 = new Int32Array(buf);
     this.f32 = new Float32Array(buf);
-    if (space === 'workgroup') {
-      const n = Math.max(words, 1);
-      this.wEp = new Int32Array(n).fill(-1);
-      this.wTh = new Int32Array(n);
-      this.wOp = new Int32Array(n);
-      this.wAt = new Uint8Array(n);
-      this.rEp = new Int32Array(n).fill(-1);
-      this.rTh = new Int32Array(n);
-      this.rOp = new Int32Array(n);
-      this.rMulti = new Uint8Array(n);
-      this.stamp = new Int32Array(n).fill(-1);
-      this.lastWrite = new Int32Array(n).fill(-1);
-    } else {
-      this.stamp = new Int32Array(Math.ceil(Math.max(words, 1) / 8)).fill(-1);
-    }
+    if (space === 'workgroup') this.lastWrite = new Int32Array(Math.max(words, 1)).fill(-1);
   }
 }
 
@@ -175,16 +166,16 @@ export class Machine {
   atomics = 0;
   /** Barrier interval counter, global across workgroups, for race detection. */
   epoch = 0;
-  /** Request counter, for the per-word / per-sector stamps. */
-  req = 0;
-  readonly bankCount = new Int32Array(32);
-  readonly bankStamp = new Int32Array(32).fill(-1);
+  /** What watches each memory request (metrics, races, user observers). */
+  observers: readonly MemoryObserver[] = [];
   readonly diags = new Map<string, Diagnostic & { count: number }>();
   /** Trace builder when the current workgroup is traced, else null. */
   tr: TraceBuilder | null = null;
   wgLinear = 0;
   /** Source position of each instruction (filled by the compiler). */
   opPos: Pos[] = [];
+  /** The run's memories, indexed by `MemInfo.id`. */
+  mems: Mem[] = [];
 
   constructor(W: number) {
     this.W = W;
@@ -198,8 +189,8 @@ export class Machine {
   }
 
   /**
-   * Accounts one warp memory request: bounds (clamping into the memory like WebGPU's robust
-   * access), metrics and race detection. `w.addr` holds each active lane's first word.
+   * One warp memory request: bounds (clamping into the memory like WebGPU's robust access), then
+   * the observers (metrics, races). `w.addr` holds each active lane's first word.
    */
   access(w: Warp, mem: Mem, span: number, mode: number, op: number): void {
     const L = w.lanes;
@@ -215,48 +206,8 @@ export class Machine {
         w.oob[l] = 1;
       }
     }
-    const req = ++this.req;
-    if (mem.space === 'workgroup') {
-      this.sharedRequests++;
-      // Wavefronts = the most distinct words any one bank is asked for.
-      const st = mem.stamp;
-      const bc = this.bankCount;
-      const bs = this.bankStamp;
-      let max = 1;
-      for (let i = 0; i < n; i++) {
-        const a0 = A[L[i]!]!;
-        for (let c = 0; c < span; c++) {
-          const a = a0 + c;
-          if (st[a] === req) continue;
-          st[a] = req;
-          const b = a & 31;
-          let k: number;
-          if (bs[b] !== req) {
-            bs[b] = req;
-            k = bc[b] = 1;
-          } else k = ++bc[b]!;
-          if (k > max) max = k;
-        }
-      }
-      this.sharedBankConflicts += max - 1;
-      this.raceCheck(w, mem, span, mode, op);
-    } else if (mem.space === 'storage') {
-      this.globalRequests++;
-      const st = mem.stamp;
-      let sectors = 0;
-      for (let i = 0; i < n; i++) {
-        const a0 = A[L[i]!]!;
-        const s0 = a0 >> 3;
-        const s1 = (a0 + span - 1) >> 3;
-        for (let s = s0; s <= s1; s++) {
-          if (st[s] !== req) {
-            st[s] = req;
-            sectors++;
-          }
-        }
-      }
-      this.globalTransactions += sectors;
-    }
+    const obs = this.observers;
+    for (let k = 0; k < obs.length; k++) obs[k]!.access(this, w, mem, span, mode, op);
   }
 
   private outOfBounds(w: Warp, mem: Mem, lane: number, addr: number, op: number): void {
@@ -314,68 +265,6 @@ export class Machine {
       `index ${index} is outside 0…${count - 1} (workgroup ${this.wgLinear}, invocation ` +
         `${w.id * this.W + lane}). WebGPU clamps the index or discards the access instead of ` +
         `faulting; the simulator clamps it to ${count - 1 < 0 ? 0 : index < 0 ? 0 : count - 1}.`,
-    );
-  }
-
-  private raceCheck(w: Warp, mem: Mem, span: number, mode: number, op: number): void {
-    const E = this.epoch;
-    const L = w.lanes;
-    const n = w.n;
-    const A = w.addr;
-    const wEp = mem.wEp!;
-    const wTh = mem.wTh!;
-    const wOp = mem.wOp!;
-    const wAt = mem.wAt!;
-    const rEp = mem.rEp!;
-    const rTh = mem.rTh!;
-    const rOp = mem.rOp!;
-    const rMulti = mem.rMulti!;
-    const base = w.id * this.W;
-    const atomic = mode === ATOMIC ? 1 : 0;
-    const O = w.oob;
-    for (let i = 0; i < n; i++) {
-      const l = L[i]!;
-      // A clamped (out-of-bounds) access is reported as such; the word it lands on is not one
-      // the program named, so it takes no part in race detection.
-      if (O[l]) continue;
-      const t = base + l;
-      const a0 = A[l]!;
-      for (let c = 0; c < span; c++) {
-        const a = a0 + c;
-        if (mode === READ) {
-          if (wEp[a] === E && wTh[a] !== t) this.race(mem, a, wTh[a]!, wOp[a]!, 'writes', t, op, 'reads');
-          if (rEp[a] !== E) {
-            rEp[a] = E;
-            rTh[a] = t;
-            rOp[a] = op;
-            rMulti[a] = 0;
-          } else if (rTh[a] !== t) rMulti[a] = 1;
-        } else {
-          if (wEp[a] === E && wTh[a] !== t && !(atomic && wAt[a])) {
-            this.race(mem, a, wTh[a]!, wOp[a]!, 'writes', t, op, 'writes');
-          } else if (!atomic && rEp[a] === E && (rMulti[a] || rTh[a] !== t)) {
-            this.race(mem, a, rTh[a] === t ? -1 : rTh[a]!, rOp[a]!, 'reads', t, op, 'writes');
-          }
-          wEp[a] = E;
-          wTh[a] = t;
-          wOp[a] = op;
-          wAt[a] = atomic;
-        }
-      }
-    }
-  }
-
-  private race(mem: Mem, word: number, t1: number, op1: number, what1: string, t2: number, op2: number, what2: string): void {
-    const p1 = this.opPos[op1] ?? { line: 0, col: 0 };
-    const p2 = this.opPos[op2] ?? { line: 0, col: 0 };
-    const who = t1 < 0 ? 'another invocation' : `invocation ${t1}`;
-    this.diag(
-      'race',
-      p2,
-      `workgroup-memory race on '${mem.name}' word ${word} in workgroup ${this.wgLinear}: ${who} ` +
-        `${what1} it (line ${p1.line}:${p1.col}) and invocation ${t2} ${what2} it (line ${p2.line}:` +
-        `${p2.col}) with no workgroupBarrier() in between. The result depends on scheduling; ` +
-        `add a barrier between the two accesses (or use atomics).`,
     );
   }
 
