@@ -16,6 +16,7 @@
 import type { Expr, Global, Pos, Stmt, TypeExpr } from './ast.ts';
 import { WgslError } from './ast.ts';
 import { ATOMIC, DONE, READ, WAIT, WRITE, type MemInfo, type OpFn, type Warp } from './machine.ts';
+import { binOp, move, op1, op2, op3, opN } from './lanes.ts';
 import { OpKind } from './trace.ts';
 import {
   binaryFn, bitcast, builtin1, builtin2, builtin3, COMPARISONS, convert, insertBits, type Fn1, type Fn2, type Fn3,
@@ -460,34 +461,9 @@ export class Compiler {
   /** Moves `n` slots (uncounted: a register rename on hardware). */
   private mov(dst: number, src: number, n: number, pos: Pos): void {
     if (dst === src || n === 0) return;
-    const W = this.W;
-    const D = dst * W;
-    const S = src * W;
     const flows = [];
     for (let c = 0; c < n; c++) flows.push(this.flow([src + c], [dst + c]));
-    if (n === 1) {
-      this.emit((w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = R[S + l]!;
-        }
-      }, pos, OpKind.meta, flows);
-    } else {
-      this.emit((w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let c = 0; c < n; c++) {
-          const d = D + c * W;
-          const s = S + c * W;
-          for (let i = 0; i < w.n; i++) {
-            const l = L[i]!;
-            R[d + l] = R[s + l]!;
-          }
-        }
-      }, pos, OpKind.meta, flows);
-    }
+    this.emit(move(this.W, dst, src, n), pos, OpKind.meta, flows);
   }
 
   /** A fresh register copy of `v` (for `let` of a variable, which must not alias it). */
@@ -1338,19 +1314,7 @@ export class Compiler {
     const n = slots(ty);
     const a = this.regOf(v, pos);
     const dst = this.alloc(n);
-    const W = this.W;
-    for (let c = 0; c < n; c++) {
-      const A = (a + c) * W;
-      const D = (dst + c) * W;
-      this.emit((w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = f(R[A + l]!);
-        }
-      }, pos, kind, [this.flow([a + c], [dst + c])]);
-    }
+    for (let c = 0; c < n; c++) this.emit(op1(this.W, dst + c, a + c, f), pos, kind, [this.flow([a + c], [dst + c])]);
     return { k: 'r', ty, reg: dst, alias: false };
   }
 
@@ -1490,9 +1454,10 @@ export class Compiler {
       case 'any': {
         const v = this.expr(e.args[0]!);
         if (v.ty.k === 'scalar') return v;
-        const n = slots(v.ty);
         const all = name === 'all';
-        return this.reduceComponents(v, BOOL, e.pos, (xs) => (all ? (xs.every((x) => x) ? 1 : 0) : xs.some((x) => x) ? 1 : 0), n);
+        return this.vector([v], BOOL, e.pos, (xs, out) => {
+          out[0] = all ? (xs.every((x) => x !== 0) ? 1 : 0) : xs.some((x) => x !== 0) ? 1 : 0;
+        });
       }
       case 'dot': {
         const a = this.expr(e.args[0]!);
@@ -1501,16 +1466,17 @@ export class Compiler {
         const n = slots(ua.ty);
         const f = binaryFn('*', s)!;
         const add = binaryFn('+', s)!;
-        return this.reduce2(ua, ub, scalar(s), e.pos, n, (xs, ys) => {
-          let acc = f(xs[0]!, ys[0]!);
-          for (let c = 1; c < n; c++) acc = add(acc, f(xs[c]!, ys[c]!));
-          return acc;
+        return this.vector([ua, ub], scalar(s), e.pos, (xs, out) => {
+          let acc = f(xs[0]!, xs[n]!);
+          for (let c = 1; c < n; c++) acc = add(acc, f(xs[c]!, xs[n + c]!));
+          out[0] = acc;
         });
       }
       case 'length': {
         const v = this.concrete(this.expr(e.args[0]!), e.pos);
-        const n = slots(v.ty);
-        return this.reduceComponents(v, F32, e.pos, (xs) => Math.fround(Math.sqrt(xs.reduce((a, x) => Math.fround(a + Math.fround(x * x)), 0))), n);
+        return this.vector([v], F32, e.pos, (xs, out) => {
+          out[0] = Math.fround(Math.sqrt(xs.reduce((a, x) => Math.fround(a + Math.fround(x * x)), 0)));
+        });
       }
       case 'insertBits': {
         const vs = e.args.map((x) => this.expr(x));
@@ -1519,7 +1485,10 @@ export class Compiler {
         const o = this.convertVal(vs[2]!, U32, e.pos);
         const c = this.convertVal(vs[3]!, U32, e.pos);
         const ts = s === 'ai' ? 'i32' : s;
-        return this.mapN4((a, b, x, y) => insertBits(a, b, x, y, ts), [this.concrete(v0, e.pos), this.concrete(v1, e.pos), o, c], concretize(v0.ty), e.pos);
+        const n = slots(v0.ty);
+        return this.vector([this.concrete(v0, e.pos), this.concrete(v1, e.pos), o, c], concretize(v0.ty), e.pos, (xs, out) => {
+          for (let k = 0; k < n; k++) out[k] = insertBits(xs[k]!, xs[n + k]!, xs[2 * n]!, xs[2 * n + 1]!, ts);
+        });
       }
     }
     if (name.startsWith('atomic')) return this.atomic(e);
@@ -1581,98 +1550,36 @@ export class Compiler {
     ty = concretize(ty);
     const dst = this.alloc(n);
     const W = this.W;
-    const three = vals.length === 3;
     for (let c = 0; c < n; c++) {
       const src = regs.map((r, i) => r + (slots(vals[i]!.ty) === 1 ? 0 : c));
-      const A = src[0]! * W;
-      const B = src[1]! * W;
-      const C = (src[2] ?? 0) * W;
-      const D = (dst + c) * W;
-      this.emit(
-        three
-          ? (w) => {
-              const R = w.R;
-              const L = w.lanes;
-              for (let i = 0; i < w.n; i++) {
-                const l = L[i]!;
-                R[D + l] = f(R[A + l]!, R[B + l]!, R[C + l]!);
-              }
-            }
-          : (w) => {
-              const R = w.R;
-              const L = w.lanes;
-              for (let i = 0; i < w.n; i++) {
-                const l = L[i]!;
-                R[D + l] = f(R[A + l]!, R[B + l]!, 0);
-              }
-            },
-        pos,
-        OpKind.alu,
-        [this.flow(src, [dst + c])],
-      );
+      const op = vals.length === 3 ? op3(W, dst + c, src[0]!, src[1]!, src[2]!, f) : op2(W, dst + c, src[0]!, src[1]!, (x, y) => f(x, y, 0));
+      this.emit(op, pos, OpKind.alu, [this.flow(src, [dst + c])]);
     }
     return { k: 'r', ty, reg: dst, alias: false };
   }
 
-  private mapN4(f: (a: number, b: number, c: number, d: number) => number, vals: readonly Val[], ty: Ty, pos: Pos): Val {
+  /**
+   * A builtin computed on whole values: `f(xs, out)` gets the argument components (each argument
+   * flattened, in order) and writes the result's components. Folds when every argument is
+   * constant; otherwise one instruction.
+   */
+  private vector(vals: readonly Val[], ty: Ty, pos: Pos, f: (xs: Float64Array, out: Float64Array) => void): Val {
     const n = slots(ty);
-    const regs = vals.map((v) => this.regOf(v, pos));
-    const dst = this.alloc(n);
-    const W = this.W;
-    for (let c = 0; c < n; c++) {
-      const src = regs.map((r, i) => (r + (slots(vals[i]!.ty) === 1 ? 0 : c)) * W);
-      const D = (dst + c) * W;
-      this.emit((w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = f(R[src[0]! + l]!, R[src[1]! + l]!, R[src[2]! + l]!, R[src[3]! + l]!);
-        }
-      }, pos, OpKind.alu);
+    if (vals.every((v) => v.k === 'c')) {
+      const xs = Float64Array.from(vals.flatMap((v) => [...(v as { c: readonly number[] }).c]));
+      const out = new Float64Array(n);
+      f(xs, out);
+      return { k: 'c', ty, c: Array.from(out) };
     }
-    return { k: 'r', ty, reg: dst, alias: false };
-  }
-
-  private reduceComponents(v: Val, ty: Ty, pos: Pos, f: (xs: number[]) => number, n: number): Val {
-    if (v.k === 'c') return { k: 'c', ty, c: [f([...v.c])] };
-    const a = this.regOf(v, pos);
-    const dst = this.alloc(1);
-    const W = this.W;
-    const xs = new Array<number>(n).fill(0);
-    this.emit((w) => {
-      const R = w.R;
-      const L = w.lanes;
-      for (let i = 0; i < w.n; i++) {
-        const l = L[i]!;
-        for (let c = 0; c < n; c++) xs[c] = R[(a + c) * W + l]!;
-        R[dst * W + l] = f(xs);
-      }
-    }, pos, OpKind.alu, [this.flow(Array.from({ length: n }, (_, c) => a + c), [dst])]);
-    return { k: 'r', ty, reg: dst, alias: false };
-  }
-
-  private reduce2(a: Val, b: Val, ty: Ty, pos: Pos, n: number, f: (xs: number[], ys: number[]) => number): Val {
-    if (a.k === 'c' && b.k === 'c') return { k: 'c', ty, c: [f([...a.c], [...b.c])] };
-    const ra = this.regOf(this.concrete(a, pos), pos);
-    const rb = this.regOf(this.concrete(b, pos), pos);
-    const dst = this.alloc(1);
-    const W = this.W;
-    const xs = new Array<number>(n).fill(0);
-    const ys = new Array<number>(n).fill(0);
-    this.emit((w) => {
-      const R = w.R;
-      const L = w.lanes;
-      for (let i = 0; i < w.n; i++) {
-        const l = L[i]!;
-        for (let c = 0; c < n; c++) {
-          xs[c] = R[(ra + c) * W + l]!;
-          ys[c] = R[(rb + c) * W + l]!;
-        }
-        R[dst * W + l] = f(xs, ys);
-      }
-    }, pos, OpKind.alu);
-    return { k: 'r', ty, reg: dst, alias: false };
+    const src: number[] = [];
+    for (const v of vals) {
+      const r = this.regOf(this.concrete(v, pos), pos);
+      for (let c = 0; c < slots(v.ty); c++) src.push(r + c);
+    }
+    const dst = this.alloc(n);
+    const dsts = Array.from({ length: n }, (_, c) => dst + c);
+    this.emit(opN(this.W, src, dsts, f), pos, OpKind.alu, [this.flow(src, dsts)]);
+    return { k: 'r', ty: concretize(ty), reg: dst, alias: false };
   }
 
   /** Builds a composite value from component values (constants fold). */
@@ -2043,99 +1950,4 @@ function memLayout(t: Ty, base: number): { offs: Int32Array; views: Uint8Array }
   };
   walk(t, base);
   return { offs: Int32Array.from(offs), views: Uint8Array.from(views) };
-}
-
-/** Binary ALU instruction with specialised loops for the hot operators. */
-function binOp(op: string, s: Scalar, W: number, dst: number, a: number, b: number, f: Fn2): OpFn {
-  const D = dst * W;
-  const A = a * W;
-  const B = b * W;
-  const key = `${s}${op}`;
-  switch (key) {
-    case 'u32+':
-      return (w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = (R[A + l]! + R[B + l]!) >>> 0;
-        }
-      };
-    case 'i32+':
-      return (w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = (R[A + l]! + R[B + l]!) | 0;
-        }
-      };
-    case 'f32+':
-      return (w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = Math.fround(R[A + l]! + R[B + l]!);
-        }
-      };
-    case 'u32*':
-      return (w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = Math.imul(R[A + l]!, R[B + l]!) >>> 0;
-        }
-      };
-    case 'u32<':
-    case 'i32<':
-    case 'f32<':
-      return (w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = R[A + l]! < R[B + l]! ? 1 : 0;
-        }
-      };
-    case 'u32>':
-    case 'i32>':
-      return (w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = R[A + l]! > R[B + l]! ? 1 : 0;
-        }
-      };
-    case 'u32==':
-    case 'i32==':
-      return (w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = R[A + l]! === R[B + l]! ? 1 : 0;
-        }
-      };
-    case 'u32>>':
-      return (w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = R[A + l]! >>> (R[B + l]! & 31);
-        }
-      };
-    default:
-      return (w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = f(R[A + l]!, R[B + l]!);
-        }
-      };
-  }
 }

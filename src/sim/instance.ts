@@ -319,11 +319,19 @@ export class Instance {
       incomplete = true;
     }
 
-    const buffers = copyBindings(this.bindings);
+    // The instance runs once, so its memories become the result (views of the input's type;
+    // a binding of 0 words gets a fresh empty array).
+    const buffers: Bindings = {};
     for (const o of this.outputs) {
-      const out = buffers[o.group]![o.binding]!;
-      const src = out instanceof Float32Array ? o.mem.f32 : out instanceof Int32Array ? o.mem.i32 : o.mem.u32;
-      out.set(src.subarray(0, out.length));
+      const like = o.like;
+      const view = like instanceof Float32Array ? o.mem.f32 : like instanceof Int32Array ? o.mem.i32 : o.mem.u32;
+      (buffers[o.group] ??= {})[o.binding] = like.length === view.length ? view : view.slice(0, like.length);
+    }
+    for (const [g, rec] of Object.entries(this.bindings)) {
+      for (const [k, v] of Object.entries(rec)) {
+        const out = (buffers[Number(g)] ??= {});
+        if (!(Number(k) in out)) out[Number(k)] = v.slice();
+      }
     }
     const diagnostics: Diagnostic[] = [...M.diags.values()].map((d) => ({
       kind: d.kind,

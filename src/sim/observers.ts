@@ -22,16 +22,16 @@ export interface MemoryObserver {
 export class BankConflicts implements MemoryObserver {
   private readonly bankCount = new Int32Array(32);
   private readonly bankStamp = new Int32Array(32).fill(-1);
-  private stamps = new Map<number, Int32Array>();
+  private stamps: (Int32Array | undefined)[] = [];
   private req = 0;
 
   access(M: Machine, w: Warp, mem: Mem, span: number): void {
     if (mem.space !== 'workgroup') return;
     M.sharedRequests++;
-    let st = this.stamps.get(mem.id);
+    let st = this.stamps[mem.id];
     if (!st) {
       st = new Int32Array(Math.max(mem.words, 1)).fill(-1);
-      this.stamps.set(mem.id, st);
+      this.stamps[mem.id] = st;
     }
     const req = ++this.req;
     const L = w.lanes;
@@ -61,16 +61,16 @@ export class BankConflicts implements MemoryObserver {
 
 /** Storage memory: one request per warp instruction; transactions = distinct 32-byte sectors. */
 export class Coalescing implements MemoryObserver {
-  private stamps = new Map<number, Int32Array>();
+  private stamps: (Int32Array | undefined)[] = [];
   private req = 0;
 
   access(M: Machine, w: Warp, mem: Mem, span: number): void {
     if (mem.space !== 'storage') return;
     M.globalRequests++;
-    let st = this.stamps.get(mem.id);
+    let st = this.stamps[mem.id];
     if (!st) {
       st = new Int32Array(Math.ceil(Math.max(mem.words, 1) / 8)).fill(-1);
-      this.stamps.set(mem.id, st);
+      this.stamps[mem.id] = st;
     }
     const req = ++this.req;
     const L = w.lanes;
@@ -120,14 +120,14 @@ class RaceWords {
  * accesses are reported as out-of-bounds by the machine and take no part here.
  */
 export class Races implements MemoryObserver {
-  private words = new Map<number, RaceWords>();
+  private words: (RaceWords | undefined)[] = [];
 
   access(M: Machine, w: Warp, mem: Mem, span: number, mode: number, op: number): void {
     if (mem.space !== 'workgroup') return;
-    let st = this.words.get(mem.id);
+    let st = this.words[mem.id];
     if (!st) {
       st = new RaceWords(Math.max(mem.words, 1));
-      this.words.set(mem.id, st);
+      this.words[mem.id] = st;
     }
     const { wEp, wTh, wOp, wAt, rEp, rTh, rOp, rMulti } = st;
     const E = M.epoch;
