@@ -16,10 +16,11 @@
 import type { Expr, Global, Pos, Stmt, TypeExpr } from './ast.ts';
 import { WgslError } from './ast.ts';
 import { ATOMIC, DONE, READ, WAIT, WRITE, type MemInfo, type OpFn, type Warp } from './machine.ts';
+import { BUILTINS } from './builtins.ts';
 import { binOp, move, op1, op2, op3, opN } from './lanes.ts';
 import { OpKind } from './trace.ts';
 import {
-  binaryFn, bitcast, builtin1, builtin2, builtin3, COMPARISONS, convert, insertBits, type Fn1, type Fn2, type Fn3,
+  binaryFn, bitcast, builtin1, builtin2, builtin3, COMPARISONS, convert, fusedFma, insertBits, type Fn1, type Fn2, type Fn3,
 } from './scalar.ts';
 import {
   AF, AI, BOOL, concretize, F32, I32, isAbstract, leafScalar, makeStruct, scalar, sizeOf, slots, strideOf,
@@ -1491,8 +1492,16 @@ export class Compiler {
         });
       }
     }
+    const table = BUILTINS[name];
+    if (table) {
+      const vals = e.args.map((x) => this.expr(x));
+      const sig = table.sig(vals.map((v) => v.ty));
+      if (typeof sig === 'string') return err(sig, e.pos, 'type');
+      const conv = vals.map((v, i) => this.convertVal(v, sig.params[i]!, e.args[i]!.pos));
+      return this.vector(conv, sig.result, e.pos, sig.f);
+    }
     if (name.startsWith('atomic')) return this.atomic(e);
-    if (name.startsWith('subgroup')) return this.subgroup(e);
+    if (name.startsWith('subgroup') || name.startsWith('quad')) return this.subgroup(e);
     if (/^vec[234][fiu]?$/.test(name)) return this.vecCtor(e);
     if (name === 'array') return this.arrayCtor(e);
     // Component-wise numeric builtins.
@@ -1528,7 +1537,7 @@ export class Compiler {
         const f = builtin2(name, s);
         if (f) return this.mapN((x, y) => f(x, y), vals, rty, e.pos);
       } else {
-        const f = builtin3(name, s);
+        const f = name === 'fma' && this.input.fusedFma && s === 'f32' ? fusedFma : builtin3(name, s);
         if (f) return this.mapN(f, vals, rty, e.pos);
       }
     }
@@ -1854,13 +1863,16 @@ export class Compiler {
       : opName === 'Any' ? (x, y) => (x || y ? 1 : 0)
       : null;
     const identity = opName === 'Mul' || opName === 'All' ? 1 : opName === 'Min' ? Infinity : opName === 'Max' ? -Infinity : opName === 'And' ? (s === 'u32' ? 0xffffffff : -1) : 0;
-    const shuffleKind = ['Broadcast', 'BroadcastFirst', 'Shuffle', 'ShuffleXor', 'ShuffleUp', 'ShuffleDown'].indexOf(opName);
-    if (!combine && shuffleKind < 0) return err(`'${name}' is not supported by the simulator`, pos);
+    const quad = name.startsWith('quad');
+    const shuffleKind = quad
+      ? 6 + ['quadBroadcast', 'quadSwapX', 'quadSwapY', 'quadSwapDiagonal'].indexOf(name)
+      : ['Broadcast', 'BroadcastFirst', 'Shuffle', 'ShuffleXor', 'ShuffleUp', 'ShuffleDown'].indexOf(opName);
+    if (quad ? shuffleKind < 6 : !combine && shuffleKind < 0) return err(`'${name}' is not supported by the simulator`, pos);
     const tmp = new Float64Array(W);
     for (let c = 0; c < n; c++) {
       const S = (src + c) * W;
       const D = (dst + c) * W;
-      if (combine) {
+      if (combine && !quad) {
         this.emit((w) => {
           const R = w.R;
           const L = w.lanes;
@@ -1891,7 +1903,12 @@ export class Compiler {
               case 2: from = a; break;
               case 3: from = l ^ a; break;
               case 4: from = l - a; break;
-              default: from = l + a; break;
+              case 5: from = l + a; break;
+              // Quads: lanes 4q…4q+3.
+              case 6: from = (l & ~3) + a; break;
+              case 7: from = l ^ 1; break;
+              case 8: from = l ^ 2; break;
+              default: from = l ^ 3; break;
             }
             // Reading an inactive or missing lane is undefined on GPUs; we return the own value.
             R[D + l] = from >= 0 && from < W && w.mask[from] ? tmp[from]! : tmp[l]!;
