@@ -136,6 +136,7 @@ export class Compiler {
   private readonly constInit: [number, number][] = [];
   private readonly W: number;
   private readonly structs = new Map<string, Ty>();
+  private readonly structDecls = new Map<string, Extract<Global, { k: 'struct' }>>();
   private readonly aliases = new Map<string, TypeExpr>();
   private readonly fns = new Map<string, Extract<Global, { k: 'fn' }>>();
   private readonly globals = new Map<string, Binding>();
@@ -278,11 +279,18 @@ export class Compiler {
     const { module, entryPoint } = this.input;
     for (const g of module) {
       if (g.k === 'struct') {
-        const ms = g.members.map((m) => ({ name: m.name, ty: this.resolveType(m.ty) }));
-        if (g.members.some((m) => m.attrs.some((a) => a.name === 'size' || a.name === 'align'))) {
-          err(`@size/@align on struct members are not supported`, g.pos);
-        }
+        const ms = g.members.map((m) => {
+          const align = m.attrs.find((a) => a.name === 'align');
+          const size = m.attrs.find((a) => a.name === 'size');
+          const ty = this.resolveType(m.ty);
+          const al = align ? this.constInt(align.args[0]!, align.pos) : undefined;
+          const sz = size ? this.constInt(size.args[0]!, size.pos) : undefined;
+          if (al !== undefined && (al < 4 || (al & (al - 1)) !== 0)) err(`@align(${al}) must be a power of two of at least 4 bytes here`, align!.pos, 'type');
+          if (sz !== undefined && sz < sizeOf(ty) * 4) err(`@size(${sz}) is smaller than ${typeName(ty)} (${sizeOf(ty) * 4} bytes)`, size!.pos, 'type');
+          return { name: m.name, ty, align: al, size: sz };
+        });
         this.structs.set(g.name, makeStruct(g.name, ms));
+        this.structDecls.set(g.name, g);
       } else if (g.k === 'alias') {
         this.aliases.set(g.name, g.ty);
       } else if (g.k === 'fn') {
@@ -318,19 +326,36 @@ export class Compiler {
     };
 
     const scope = new Map<string, Binding>();
-    for (const p of entry.params) {
-      const b = p.attrs.find((a) => a.name === 'builtin');
-      if (!b || b.args[0]?.k !== 'id') err(`entry-point parameter '${p.name}' needs a @builtin`, p.pos);
+    const builtinReg = (attrs: readonly { name: string; args: readonly Expr[] }[], what: string, pos: Pos): number => {
+      const b = attrs.find((a) => a.name === 'builtin');
+      if (!b || b.args[0]?.k !== 'id') return err(`${what} needs a @builtin`, pos, 'type');
       const bname = (b.args[0] as { name: string }).name;
       const key = BUILTIN_NAMES[bname];
-      if (!key) err(`@builtin(${bname}) is not a compute builtin the simulator knows`, p.pos);
+      if (!key) return err(`@builtin(${bname}) is not a compute builtin the simulator knows`, pos);
+      return this.builtins[key];
+    };
+    const entryMoves: (() => void)[] = [];
+    for (const p of entry.params) {
       const ty = this.resolveType(p.ty);
-      scope.set(p.name, { k: 'val', val: { k: 'r', ty, reg: this.builtins[key], alias: true } });
+      const decl = ty.k === 'struct' ? this.structDecls.get(ty.name) : undefined;
+      if (ty.k === 'struct' && decl && !p.attrs.some((a) => a.name === 'builtin')) {
+        // An entry-point struct: each member is a builtin, copied into the struct's registers.
+        const base = this.alloc(slots(ty));
+        ty.members.forEach((m, i) => {
+          const src = builtinReg(decl.members[i]!.attrs, `member '${m.name}' of entry-point struct ${ty.name}`, decl.members[i]!.pos);
+          entryMoves.push(() => this.mov(base + m.slot, src, slots(m.ty), p.pos));
+        });
+        scope.set(p.name, { k: 'val', val: { k: 'r', ty, reg: base, alias: true } });
+        continue;
+      }
+      const reg = builtinReg(p.attrs, `entry-point parameter '${p.name}'`, p.pos);
+      scope.set(p.name, { k: 'val', val: { k: 'r', ty, reg, alias: true } });
     }
     this.scopes = [scope];
     const exit = this.label();
     this.restore = [exit];
     this.fnStack = [{ name: entry.name, cid: 0, retReg: -1, retTy: null }];
+    for (const m of entryMoves) m();
     // Private variables start at their initializer (or zero) in every invocation.
     for (const pi of this.privInits) {
       if (pi.init) this.store(pi.ref, this.expr(pi.init), pi.pos);

@@ -10,7 +10,14 @@ export type Ty =
   | { readonly k: 'scalar'; readonly s: Scalar }
   | { readonly k: 'vec'; readonly n: number; readonly s: Scalar }
   | { readonly k: 'array'; readonly elem: Ty; readonly count: number | null }
-  | { readonly k: 'struct'; readonly name: string; readonly members: readonly Member[] }
+  | {
+      readonly k: 'struct';
+      readonly name: string;
+      readonly members: readonly Member[];
+      /** Alignment and size in words (from the members' @align/@size). */
+      readonly align: number;
+      readonly size: number;
+    }
   | { readonly k: 'atomic'; readonly s: 'u32' | 'i32' }
   | { readonly k: 'ptr'; readonly space: string; readonly elem: Ty };
 
@@ -71,7 +78,7 @@ export function alignOf(t: Ty): number {
     case 'array':
       return alignOf(t.elem);
     case 'struct':
-      return t.members.reduce((a, m) => Math.max(a, alignOf(m.ty)), 1);
+      return t.align;
   }
 }
 
@@ -86,11 +93,8 @@ export function sizeOf(t: Ty): number {
       return t.n;
     case 'array':
       return (t.count ?? 0) * strideOf(t.elem);
-    case 'struct': {
-      const last = t.members[t.members.length - 1];
-      const end = last ? last.offset + sizeOf(last.ty) : 0;
-      return roundUp(end, alignOf(t));
-    }
+    case 'struct':
+      return t.size;
   }
 }
 
@@ -102,17 +106,28 @@ export function roundUp(x: number, a: number): number {
   return Math.ceil(x / a) * a;
 }
 
-export function makeStruct(name: string, ms: readonly { name: string; ty: Ty }[]): Ty {
+/**
+ * A struct's layout. `align` and `size` are a member's `@align(n)` / `@size(n)` in BYTES when
+ * given (WGSL's units); offsets follow WGSL: each member at the next multiple of its alignment.
+ */
+export function makeStruct(
+  name: string,
+  ms: readonly { name: string; ty: Ty; align?: number | undefined; size?: number | undefined }[],
+): Ty {
   const members: Member[] = [];
   let off = 0;
   let slot = 0;
+  let structAlign = 4;
   for (const m of ms) {
-    off = roundUp(off, alignOf(m.ty));
-    members.push({ name: m.name, ty: m.ty, offset: off, slot });
-    off += sizeOf(m.ty);
+    const align = m.align ?? alignOf(m.ty) * 4;
+    structAlign = Math.max(structAlign, align);
+    off = roundUp(off, align);
+    members.push({ name: m.name, ty: m.ty, offset: off / 4, slot });
+    off += m.size ?? sizeOf(m.ty) * 4;
     slot += slots(m.ty);
   }
-  return { k: 'struct', name, members };
+  const size = roundUp(off, structAlign);
+  return { k: 'struct', name, members, align: structAlign / 4, size: Math.ceil(size / 4) };
 }
 
 /** The scalar type at the leaves of a numeric type (vectors, atomics). */
