@@ -23,7 +23,7 @@ import {
   binaryFn, bitcast, builtin1, builtin2, builtin3, COMPARISONS, convert, fusedFma, insertBits, type Fn1, type Fn2, type Fn3,
 } from './scalar.ts';
 import {
-  AF, AI, BOOL, concretize, F32, I32, isAbstract, leafScalar, makeStruct, scalar, sizeOf, slots, strideOf,
+  AF, AI, BOOL, columnStride, concretize, F32, I32, isAbstract, leafScalar, makeStruct, mat, scalar, sizeOf, slots, strideOf,
   typeName, U32, vec, type Scalar, type Ty,
 } from './types.ts';
 
@@ -255,7 +255,18 @@ export class Compiler {
         return { k: 'ptr', space, elem: el };
       }
     }
-    if (/^mat\d/.test(t.name)) err(`matrix types (${t.name}) are not supported by the simulator`, t.pos);
+    const mm = /^mat([234])x([234])(f?)$/.exec(t.name);
+    if (mm) {
+      let el: Ty = F32;
+      if (!mm[3]) {
+        const e = t.args[0];
+        if (!e) err(`${t.name} needs an element type: ${t.name}<f32>`, t.pos, 'type');
+        el = this.resolveType(e as TypeExpr);
+      }
+      if (el !== F32) err(`matrices of ${typeName(el)} are not supported (f32 only)`, t.pos);
+      return mat(Number(mm[1]), Number(mm[2]), 'f32');
+    }
+    if (/^mat\d/.test(t.name)) err(`unknown matrix type '${t.name}'`, t.pos, 'type');
     return err(`unknown type '${t.name}'`, t.pos, 'type');
   }
 
@@ -544,6 +555,10 @@ export class Compiler {
           return this.indexRef(base, ty.elem, stride, count, e.i, e.pos);
         }
         if (ty.k === 'vec') return this.indexRef(base, scalar(ty.s), 1, ty.n, e.i, e.pos);
+        if (ty.k === 'mat') {
+          const stride = base.k === 'mem' ? columnStride(ty.r) : ty.r;
+          return this.indexRef(base, vec(ty.r, ty.s), stride, ty.c, e.i, e.pos);
+        }
         return err(`cannot index a value of type ${typeName(ty)}`, e.pos, 'type');
       }
       case 'mem': {
@@ -1279,6 +1294,9 @@ export class Compiler {
     } else if (ty.k === 'array' && ty.count !== null) {
       elem = ty.elem;
       count = ty.count;
+    } else if (ty.k === 'mat') {
+      elem = vec(ty.r, ty.s);
+      count = ty.c;
     } else return err(`cannot index ${typeName(ty)}`, e.pos, 'type');
     const es = slots(elem);
     const iv = this.expr(e.i);
@@ -1318,7 +1336,7 @@ export class Compiler {
     if (e.op === '*') return this.load(this.ref(e), e.pos);
     const v = this.expr(e.e);
     const s = leafScalar(v.ty);
-    if (!s) return err(`operator ${e.op} needs a number`, e.pos, 'type');
+    if (!s || v.ty.k === 'mat') return err(`operator ${e.op} is not defined for ${typeName(v.ty)}`, e.pos, 'type');
     let f: Fn1;
     if (e.op === '-') {
       if (s === 'u32') err(`unary '-' is not defined for u32`, e.pos, 'type');
@@ -1364,6 +1382,7 @@ export class Compiler {
   }
 
   private binary(op: string, a0: Val, b0: Val, pos: Pos): Val {
+    if (a0.ty.k === 'mat' || b0.ty.k === 'mat') return this.matrixBinary(op, a0, b0, pos);
     const shift = op === '<<' || op === '>>';
     let a: Val;
     let b: Val;
@@ -1404,6 +1423,112 @@ export class Compiler {
       this.emit(binOp(op, s, this.W, dst + c, sa, sb, f), pos, OpKind.alu, [this.flow([sa, sb], [dst + c])]);
     }
     return { k: 'r', ty, reg: dst, alias: false };
+  }
+
+  /** Matrix arithmetic (f32): + and - per component, * by a scalar, a vector or a matrix. */
+  private matrixBinary(op: string, a0: Val, b0: Val, pos: Pos): Val {
+    const f32Of = (v: Val): Val => (isAbstract(v.ty) ? this.convertVal(v, withLeaf(concretize(v.ty), 'f32'), pos) : v);
+    const a = f32Of(a0);
+    const b = f32Of(b0);
+    const ta = a.ty;
+    const tb = b.ty;
+    if (leafScalar(ta) !== 'f32' || leafScalar(tb) !== 'f32') err(`matrix operands must be f32, not ${typeName(ta)} and ${typeName(tb)}`, pos, 'type');
+    const fr = Math.fround;
+    if ((op === '+' || op === '-') && ta.k === 'mat' && tb.k === 'mat') {
+      if (ta.c !== tb.c || ta.r !== tb.r) err(`${typeName(ta)} ${op} ${typeName(tb)}: the shapes differ`, pos, 'type');
+      const n = ta.c * ta.r;
+      const sub = op === '-';
+      return this.vector([a, b], ta, pos, (xs, out) => {
+        for (let k = 0; k < n; k++) out[k] = fr(sub ? xs[k]! - xs[n + k]! : xs[k]! + xs[n + k]!);
+      });
+    }
+    if (op !== '*') return err(`operator '${op}' is not defined for ${typeName(ta)} and ${typeName(tb)}`, pos, 'type');
+    if (ta.k === 'scalar' || tb.k === 'scalar') {
+      const m = (ta.k === 'mat' ? ta : tb) as Extract<Ty, { k: 'mat' }>;
+      const n = m.c * m.r;
+      const sFirst = ta.k === 'scalar';
+      return this.vector([a, b], m, pos, (xs, out) => {
+        for (let k = 0; k < n; k++) out[k] = sFirst ? fr(xs[0]! * xs[1 + k]!) : fr(xs[k]! * xs[n]!);
+      });
+    }
+    if (ta.k === 'mat' && tb.k === 'vec') {
+      if (tb.n !== ta.c) err(`${typeName(ta)} * ${typeName(tb)}: the vector needs ${ta.c} components`, pos, 'type');
+      const { c, r } = ta;
+      return this.vector([a, b], vec(r, 'f32'), pos, (xs, out) => {
+        for (let i = 0; i < r; i++) {
+          let acc = fr(xs[i]! * xs[c * r]!);
+          for (let j = 1; j < c; j++) acc = fr(acc + fr(xs[j * r + i]! * xs[c * r + j]!));
+          out[i] = acc;
+        }
+      });
+    }
+    if (ta.k === 'vec' && tb.k === 'mat') {
+      if (ta.n !== tb.r) err(`${typeName(ta)} * ${typeName(tb)}: the vector needs ${tb.r} components`, pos, 'type');
+      const { c, r } = tb;
+      return this.vector([a, b], vec(c, 'f32'), pos, (xs, out) => {
+        for (let j = 0; j < c; j++) {
+          let acc = fr(xs[0]! * xs[r + j * r]!);
+          for (let i = 1; i < r; i++) acc = fr(acc + fr(xs[i]! * xs[r + j * r + i]!));
+          out[j] = acc;
+        }
+      });
+    }
+    if (ta.k === 'mat' && tb.k === 'mat') {
+      if (ta.c !== tb.r) err(`${typeName(ta)} * ${typeName(tb)}: inner sizes differ`, pos, 'type');
+      const K = ta.c;
+      const R = ta.r;
+      const C = tb.c;
+      const nb = K * R;
+      return this.vector([a, b], mat(C, R, 'f32'), pos, (xs, out) => {
+        for (let j = 0; j < C; j++) {
+          for (let i = 0; i < R; i++) {
+            let acc = fr(xs[i]! * xs[nb + j * K]!);
+            for (let k = 1; k < K; k++) acc = fr(acc + fr(xs[k * R + i]! * xs[nb + j * K + k]!));
+            out[j * R + i] = acc;
+          }
+        }
+      });
+    }
+    return err(`operator '*' is not defined for ${typeName(ta)} and ${typeName(tb)}`, pos, 'type');
+  }
+
+  private matrixFn(e: Extract<Expr, { k: 'call' }>): Val {
+    if (e.args.length !== 1) return err(`${e.name} takes one matrix`, e.pos, 'type');
+    let v = this.expr(e.args[0]!);
+    if (v.ty.k !== 'mat') return err(`${e.name} needs a matrix, not ${typeName(v.ty)}`, e.pos, 'type');
+    v = this.convertVal(v, concretize(v.ty), e.pos);
+    const { c, r } = v.ty as Extract<Ty, { k: 'mat' }>;
+    if (e.name === 'transpose') {
+      return this.vector([v], mat(r, c, 'f32'), e.pos, (xs, out) => {
+        for (let j = 0; j < c; j++) for (let i = 0; i < r; i++) out[i * c + j] = xs[j * r + i]!;
+      });
+    }
+    if (c !== r) return err(`determinant needs a square matrix, not ${typeName(v.ty)}`, e.pos, 'type');
+    return this.vector([v], F32, e.pos, (xs, out) => {
+      out[0] = determinant(xs, c);
+    });
+  }
+
+  /** `matCxR(...)`: zero, C*R scalars or C column vectors, converted to f32. */
+  private matCtor(e: Extract<Expr, { k: 'call' }>, ty: Extract<Ty, { k: 'mat' }>): Val {
+    const args = e.args.map((x) => this.expr(x));
+    const n = ty.c * ty.r;
+    if (args.length === 0) return { k: 'c', ty, c: new Array<number>(n).fill(0) };
+    if (args.length === 1 && args[0]!.ty.k === 'mat') {
+      const m = args[0]!.ty;
+      if (m.c !== ty.c || m.r !== ty.r) err(`cannot convert ${typeName(m)} to ${typeName(ty)}`, e.pos, 'type');
+      return this.convertVal(args[0]!, ty, e.pos);
+    }
+    const parts: Val[] = [];
+    for (const [i, v] of args.entries()) {
+      const vt = v.ty;
+      const want = vt.k === 'vec' ? vec(ty.r, 'f32') : F32;
+      if (vt.k === 'vec' && vt.n !== ty.r) err(`column ${i} of ${typeName(ty)} must be a vec${ty.r}`, e.args[i]!.pos, 'type');
+      parts.push(this.convertVal(v, want, e.args[i]!.pos));
+    }
+    const total = parts.reduce((a, p) => a + slots(p.ty), 0);
+    if (total !== n) err(`${typeName(ty)} needs ${ty.c} columns or ${n} values, got ${total} components`, e.pos, 'type');
+    return this.compose(ty, parts, e.pos);
   }
 
   // ───────────────────────────── calls ─────────────────────────────
@@ -1528,6 +1653,11 @@ export class Compiler {
     if (name.startsWith('atomic')) return this.atomic(e);
     if (name.startsWith('subgroup') || name.startsWith('quad')) return this.subgroup(e);
     if (/^vec[234][fiu]?$/.test(name)) return this.vecCtor(e);
+    if (/^mat[234]x[234]f?$/.test(name)) {
+      const ty = e.tmpl?.[0] || name.endsWith('f') ? this.resolveType({ pos: e.pos, name, args: e.tmpl ?? [] }) : mat(Number(name[3]), Number(name[5]), 'f32');
+      return this.matCtor(e, ty as Extract<Ty, { k: 'mat' }>);
+    }
+    if (name === 'transpose' || name === 'determinant') return this.matrixFn(e);
     if (name === 'array') return this.arrayCtor(e);
     // Component-wise numeric builtins.
     const args = e.args.map((x) => this.expr(x));
@@ -1952,8 +2082,27 @@ function swizzleIndex(ch: string, pos: Pos): number {
   return c;
 }
 
+/** Determinant of an n×n column-major f32 matrix by cofactor expansion, rounding each step. */
+function determinant(m: ArrayLike<number>, n: number): number {
+  const fr = Math.fround;
+  const at = (col: number, row: number) => m[col * n + row]!;
+  if (n === 2) return fr(fr(at(0, 0) * at(1, 1)) - fr(at(1, 0) * at(0, 1)));
+  let acc = 0;
+  for (let j = 0; j < n; j++) {
+    const minor: number[] = [];
+    for (let cc = 0; cc < n; cc++) {
+      if (cc === j) continue;
+      for (let rr = 1; rr < n; rr++) minor.push(at(cc, rr));
+    }
+    const term = fr(at(j, 0) * determinant(minor, n - 1));
+    acc = j === 0 ? term : j % 2 ? fr(acc - term) : fr(acc + term);
+  }
+  return acc;
+}
+
 function withLeaf(t: Ty, s: Scalar): Ty {
   if (t.k === 'vec') return vec(t.n, s);
+  if (t.k === 'mat') return mat(t.c, t.r, s);
   if (t.k === 'scalar') return scalar(s);
   return t;
 }
@@ -1977,6 +2126,9 @@ function memLayout(t: Ty, base: number): { offs: Int32Array; views: Uint8Array }
       }
       case 'vec':
         for (let c = 0; c < ty.n; c++) walk(scalar(ty.s), off + c);
+        return;
+      case 'mat':
+        for (let j = 0; j < ty.c; j++) walk(vec(ty.r, ty.s), off + j * columnStride(ty.r));
         return;
       case 'array': {
         const st = strideOf(ty.elem);

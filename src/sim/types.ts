@@ -9,6 +9,8 @@ export type Scalar = 'u32' | 'i32' | 'f32' | 'bool' | 'ai' | 'af';
 export type Ty =
   | { readonly k: 'scalar'; readonly s: Scalar }
   | { readonly k: 'vec'; readonly n: number; readonly s: Scalar }
+  /** `matCxR`: C columns of vecR, column-major (registers: column j at slots j*R…). */
+  | { readonly k: 'mat'; readonly c: number; readonly r: number; readonly s: Scalar }
   | { readonly k: 'array'; readonly elem: Ty; readonly count: number | null }
   | {
       readonly k: 'struct';
@@ -50,6 +52,15 @@ export function vec(n: number, s: Scalar): Ty {
   return n === 1 ? scalar(s) : { k: 'vec', n, s };
 }
 
+export function mat(c: number, r: number, s: Scalar): Ty {
+  return { k: 'mat', c, r, s };
+}
+
+/** Words between a matrix's columns in memory (a column is a vecR: vec3 aligns to 4). */
+export function columnStride(r: number): number {
+  return r === 2 ? 2 : 4;
+}
+
 /** Number of register slots a value of this type occupies. */
 export function slots(t: Ty): number {
   switch (t.k) {
@@ -59,6 +70,8 @@ export function slots(t: Ty): number {
       return 1;
     case 'vec':
       return t.n;
+    case 'mat':
+      return t.c * t.r;
     case 'array':
       return (t.count ?? 0) * slots(t.elem);
     case 'struct':
@@ -75,6 +88,8 @@ export function alignOf(t: Ty): number {
       return 1;
     case 'vec':
       return t.n === 2 ? 2 : 4;
+    case 'mat':
+      return columnStride(t.r);
     case 'array':
       return alignOf(t.elem);
     case 'struct':
@@ -91,6 +106,8 @@ export function sizeOf(t: Ty): number {
       return 1;
     case 'vec':
       return t.n;
+    case 'mat':
+      return t.c * columnStride(t.r);
     case 'array':
       return (t.count ?? 0) * strideOf(t.elem);
     case 'struct':
@@ -132,7 +149,7 @@ export function makeStruct(
 
 /** The scalar type at the leaves of a numeric type (vectors, atomics). */
 export function leafScalar(t: Ty): Scalar | null {
-  if (t.k === 'scalar' || t.k === 'vec' || t.k === 'atomic') return t.s;
+  if (t.k === 'scalar' || t.k === 'vec' || t.k === 'atomic' || t.k === 'mat') return t.s;
   return null;
 }
 
@@ -145,6 +162,7 @@ export function isAbstract(t: Ty): boolean {
 export function concretize(t: Ty, s?: Scalar): Ty {
   if (t.k === 'scalar') return t.s === 'ai' ? scalar(s ?? 'i32') : t.s === 'af' ? scalar(s ?? 'f32') : t;
   if (t.k === 'vec') return t.s === 'ai' || t.s === 'af' ? vec(t.n, s ?? (t.s === 'ai' ? 'i32' : 'f32')) : t;
+  if (t.k === 'mat') return t.s === 'af' ? mat(t.c, t.r, 'f32') : t;
   if (t.k === 'array') return { k: 'array', elem: concretize(t.elem, s), count: t.count };
   return t;
 }
@@ -155,6 +173,8 @@ export function typeName(t: Ty): string {
       return t.s === 'ai' ? 'abstract-int' : t.s === 'af' ? 'abstract-float' : t.s;
     case 'vec':
       return `vec${t.n}<${typeName(scalar(t.s))}>`;
+    case 'mat':
+      return `mat${t.c}x${t.r}<${typeName(scalar(t.s))}>`;
     case 'array':
       return t.count === null ? `array<${typeName(t.elem)}>` : `array<${typeName(t.elem)}, ${t.count}>`;
     case 'struct':
