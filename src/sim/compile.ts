@@ -696,7 +696,10 @@ export class Compiler {
       : mode === READ ? OpKind.loadGlobal : OpKind.storeGlobal;
     const R0 = reg * W;
     if (n === 1 && offs[0] === 0) {
+      // One word per lane (the common case): addresses, bounds and the access in one pass each,
+      // full warps without the lane list.
       const view = views[0]!;
+      const read = mode === READ;
       this.emit((w) => {
         const M = w.M;
         const m = M.mems[MID]!;
@@ -706,44 +709,48 @@ export class Compiler {
         const A = w.addr;
         const O = w.oob;
         const nn = w.n;
-        if (ix) {
-          const cnt = countOf(w, MID, ixCount, ixStride);
-          for (let i = 0; i < nn; i++) {
-            const l = L[i]!;
+        const full = nn === W;
+        const lim = m.words - 1;
+        const cnt = ix ? countOf(w, MID, ixCount, ixStride) : 0;
+        for (let i = 0; i < nn; i++) {
+          const l = full ? i : L[i]!;
+          let a = off;
+          let bad = 0;
+          if (dyn >= 0) {
+            a += R[DY + l]!;
+            bad = R[DY + W + l]!;
+          }
+          if (ix) {
             let x = R[IX + l]!;
-            let bad = dyn >= 0 ? R[DY + W + l]! : 0;
             if (x >= cnt || x < 0) {
               M.indexOutOfBounds(w, l, x, cnt, id);
               x = x < 0 || cnt === 0 ? 0 : cnt - 1;
               bad = 1;
             }
-            A[l] = off + (dyn >= 0 ? R[DY + l]! : 0) + x * ixStride;
-            O[l] = bad;
+            a += x * ixStride;
           }
-        } else if (dyn >= 0) {
-          for (let i = 0; i < nn; i++) {
-            const l = L[i]!;
-            A[l] = off + R[DY + l]!;
-            O[l] = R[DY + W + l]!;
+          if (a < 0 || a > lim) {
+            M.outOfBounds(w, m, l, a, id);
+            a = a < 0 || lim < 0 ? 0 : lim;
+            bad = 1;
           }
-        } else {
-          for (let i = 0; i < nn; i++) {
-            A[L[i]!] = off;
-            O[L[i]!] = 0;
-          }
+          A[l] = a;
+          O[l] = bad;
         }
-        M.access(w, m, 1, mode, id);
-        if (mode === READ) {
-          for (let i = 0; i < nn; i++) {
-            const l = L[i]!;
-            R[R0 + l] = v[A[l]!]!;
-          }
-        } else {
+        M.observe(w, m, 1, mode, id);
+        if (read) {
+          if (full) for (let l = 0; l < W; l++) R[R0 + l] = v[A[l]!]!;
+          else
+            for (let i = 0; i < nn; i++) {
+              const l = L[i]!;
+              R[R0 + l] = v[A[l]!]!;
+            }
+        } else if (full) for (let l = 0; l < W; l++) v[A[l]!] = R[R0 + l]!;
+        else
           for (let i = 0; i < nn; i++) {
             const l = L[i]!;
             v[A[l]!] = R[R0 + l]!;
           }
-        }
         if (M.tr) M.traceMem(w, m, offs, reg, mode, reg);
       }, pos, kind, mode === READ && !shared ? [this.flow([], [reg])] : null);
       return;

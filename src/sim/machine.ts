@@ -206,11 +206,16 @@ export class Machine {
         w.oob[l] = 1;
       }
     }
+    this.observe(w, mem, span, mode, op);
+  }
+
+  /** Hands a bounds-checked warp request to the observers. */
+  observe(w: Warp, mem: Mem, span: number, mode: number, op: number): void {
     const obs = this.observers;
     for (let k = 0; k < obs.length; k++) obs[k]!.access(this, w, mem, span, mode, op);
   }
 
-  private outOfBounds(w: Warp, mem: Mem, lane: number, addr: number, op: number): void {
+  outOfBounds(w: Warp, mem: Mem, lane: number, addr: number, op: number): void {
     const pos = this.opPos[op] ?? { line: 0, col: 0 };
     this.diag(
       'out-of-bounds',
@@ -329,13 +334,15 @@ export class Machine {
   }
 }
 
+const TAINT_TMP = new Int32Array(TAINT_SLOTS);
+
 /** Union of the operands' taints into the destinations, for the active lanes. */
 export function propagateTaint(w: Warp, srcs: Int32Array, dsts: Int32Array): void {
   const T = w.T!;
   const K = TAINT_SLOTS;
   const W = w.W;
   const L = w.lanes;
-  const tmp = [-1, -1, -1, -1];
+  const tmp = TAINT_TMP;
   for (let i = 0; i < w.n; i++) {
     const l = L[i]!;
     let m = 0;
