@@ -132,14 +132,14 @@ console.log(`  peak memory   rss ${mb(peakRss)}, heap+buffers ${mb(peakHeap)}`);
 {
   console.log(`simulator: large kernels, summary trace (lane instructions per second, median of 3)`);
   const picks: [string, number][] = [
-    ['shaders/scan/blelloch.wgsl', 1 << 18],
-    ['shaders/scan/hillis-steele.wgsl', 1 << 18],
-    ['shaders/reduce/unrolled.wgsl', 1 << 22],
+    ['scan/blelloch u32 inclusive wg=64', 1 << 18],
+    ['scan/hillis-steele u32 inclusive wg=64', 1 << 18],
+    ['reduce/unrolled u32 wg=256', 1 << 22],
   ];
-  for (const [file, n] of picks) {
-    const kc = kernelCases.find((c) => c.file === file && !c.subgroups);
+  for (const [name, n] of picks) {
+    const kc = kernelCases.find((c) => c.name === name);
     if (!kc) {
-      console.log(`  ${file}: no case in the registry`);
+      console.log(`  ${name}: no such case in the registry`);
       continue;
     }
     let seed = 1;
@@ -148,8 +148,9 @@ console.log(`  peak memory   rss ${mb(peakRss)}, heap+buffers ${mb(peakHeap)}`);
     const m = tm.last.metrics;
     const ms = med(tm.wall);
     console.log(
-      `  ${kc.name.padEnd(36)} n=2^${Math.log2(n)}  ${ms.toFixed(0).padStart(5)} ms (CPU ${med(tm.cpu).toFixed(0)} ms)  ` +
-        `${(m.laneInstructions / 1e6).toFixed(1)} M lane instr.  ${((m.laneInstructions / ms) * 1000 / 1e6).toFixed(1)} M lane instr./s` +
+      `  ${kc.name.padEnd(40)} n=2^${Math.log2(n)}  ${ms.toFixed(0).padStart(5)} ms (CPU ${med(tm.cpu).toFixed(0)} ms)  ` +
+        `${(m.laneInstructions / 1e6).toFixed(1)} M lane instr.  ${((m.laneInstructions / ms) * 1000 / 1e6).toFixed(1)} M lane instr./s ` +
+        `(${((m.laneInstructions / med(tm.cpu)) * 1000 / 1e6).toFixed(1)} M per CPU second)` +
         `${tm.last.diagnostics.length ? `  (${tm.last.diagnostics.length} diagnostics)` : ''}`,
     );
   }

@@ -992,7 +992,8 @@ export class Compiler {
       const m = w.mask;
       let t = 0;
       const n = w.n;
-      for (let i = 0; i < n; i++) if (R[C + L[i]!]) t++;
+      if (n === W) for (let l = 0; l < W; l++) t += R[C + l] ? 1 : 0;
+      else for (let i = 0; i < n; i++) if (R[C + L[i]!]) t++;
       if (t === n) return;
       if (t === 0) {
         // Uniformly not taken: the mask stays, run the else side directly.
