@@ -7,7 +7,7 @@
 import type { BindingData, KernelRun } from '../kernel/types.ts';
 import type { KernelCase } from '../kernel/cases.ts';
 import type { BandwidthBaselines, GpuExecutor } from '../gpu/executor.ts';
-import type { Metrics, Trace } from '../sim/index.ts';
+import type { Metrics } from '../sim/index.ts';
 import type { TraceIndex } from '../trace/index.ts';
 import type { ElementType, KernelExecutor } from './types.ts';
 
