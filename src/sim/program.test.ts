@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compile, compileCached, instantiate, simulate, type MemoryObserver } from './index.ts';
+import { parse } from '../wgsl/parser.ts';
 
 const SUM = `
 @group(0) @binding(0) var<storage, read> inp: array<u32>;
@@ -70,5 +71,36 @@ describe('compile once, run many', () => {
     const r = inst.instance.run([1], { trace: 'summary' });
     expect(seen).toEqual(['inp:4:1:0', 'out:4:1:1']);
     expect(r.metrics.globalRequests).toBe(2);
+  });
+});
+
+describe('compile checks with the front end first', () => {
+  const BIG = `
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+var<workgroup> scratch: array<u32, 5000>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32) {
+  scratch[lid] = lid;
+  workgroupBarrier();
+  out[lid] = scratch[63u - lid];
+}`;
+
+  it('against the given limits (a capable adapter by default), and caches per limits', () => {
+    // 20 000 bytes of workgroup memory: a capable adapter grants it, WebGPU's default 16 KiB does not.
+    const capable = compileCached(BIG, 'main');
+    expect(capable.ok).toBe(true);
+    const strict = compileCached(BIG, 'main', {}, { limits: { maxComputeWorkgroupStorageSize: 16384 } });
+    expect(strict.ok).toBe(false);
+    if (!strict.ok) {
+      expect(strict.diagnostics[0]).toMatchObject({ kind: 'unsupported', line: 3 });
+      expect(strict.diagnostics[0]!.message).toMatch(/maxComputeWorkgroupStorageSize/);
+    }
+  });
+
+  it('a module already parsed by the front end is checked too, with every error at its place', () => {
+    const { ast } = parse('@compute @workgroup_size(1)\nfn main() {\n  let x: u32 = -1;\n  let y = 1u << 40u;\n}\n');
+    const r = compile(ast, 'main');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.diagnostics.map((d) => `${d.kind} ${d.line}:${d.column}`)).toEqual(['unsupported 3:16', 'unsupported 4:11']);
   });
 });
