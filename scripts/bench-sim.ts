@@ -1,15 +1,18 @@
 /**
  * `npm run bench:sim` (node scripts/run-ts.mjs scripts/bench-sim.ts): simulator throughput on the
  * interleaved shared-memory reduction. Prints figures, never fails on time.
- *  1. 2^20 u32, summary trace: time (median of 5), lane instructions/s, peak memory.
+ *  1. 2^20 u32, summary trace, compiled once and instantiated for each run: time (median of 5,
+ *     wall and CPU: the machine is shared), lane instructions/s, peak memory.
  *  2. The same kernel and size through wgsl_reflect's WgslExec (one invocation at a time, so its
  *     workgroup memory and barriers do not behave as on a GPU): time ratio, correctness of both.
- *  3. 2^16 u32 with the full trace: time and trace size.
+ *  3. 2^16 u32 with the full trace: time (median of 5) and trace size.
+ *  4. Lane instructions per second on three large kernels of the registry (scan, reduction).
  */
 import { WgslExec, WgslParser } from 'wgsl_reflect/wgsl_reflect.module.js';
 import type { KernelRun } from '../src/kernel/types.ts';
 import { sumU32 } from '../src/labs/reduce/reference.ts';
-import { simulate, traceBytes } from '../src/sim/index.ts';
+import { kernelCases } from '../src/labs/registry.ts';
+import { compile, instantiate, simulate, traceBytes, type Program, type SimResult } from '../src/sim/index.ts';
 import KERNEL from '../src/sim/testdata/reduce-interleaved.wgsl?raw';
 
 const WG = 256;
@@ -43,22 +46,46 @@ const N = 1 << 20;
 const run = makeRun(N);
 const want = expectedSum(run);
 
-// Warm-up, then the median of 5.
-simulate(makeRun(1 << 14), { trace: 'summary' });
-const times: number[] = [];
-let result = simulate(run, { trace: 'summary' });
-for (let k = 0; k < 5; k++) {
-  const t0 = performance.now();
-  result = simulate(run, { trace: 'summary' });
-  times.push(performance.now() - t0);
-  sample();
+/** Runs `program` on `r`'s bindings: instantiate (copies the inputs) and run. */
+function runOnce(program: Program, r: KernelRun, trace: 'full' | 'summary'): SimResult {
+  const inst = instantiate(program, r.bindings);
+  if (!inst.ok) throw new Error(inst.diagnostics.map((d) => d.message).join('; '));
+  return inst.instance.run(r.workgroups, { trace });
 }
-times.sort((a, b) => a - b);
-const simMs = times[2]!;
+
+/** Median wall and CPU milliseconds of `k` calls of `f` (after one warm-up call). */
+function timed<T>(k: number, f: () => T): { wall: number[]; cpu: number[]; last: T } {
+  let last = f();
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < k; i++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    last = f();
+    wall.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
+    sample();
+  }
+  wall.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
+  return { wall, cpu, last };
+}
+const med = (xs: number[]) => xs[xs.length >> 1]!;
+
+const c0 = performance.now();
+const compiled = compile(KERNEL, 'main');
+const compileMs = performance.now() - c0;
+if (!compiled.ok) throw new Error(compiled.diagnostics.map((d) => d.message).join('; '));
+const program = compiled.program;
+const big = timed(5, () => runOnce(program, run, 'summary'));
+const result = big.last;
+const times = big.wall;
+const simMs = med(times);
 const simSum = sumU32(result.buffers[0]![1]! as Uint32Array);
 const m = result.metrics;
-console.log(`simulator: interleaved reduction, 2^20 u32, summary trace, warpSize 32`);
-console.log(`  time          ${simMs.toFixed(0)} ms (median of 5; min ${times[0]!.toFixed(0)}, max ${times[4]!.toFixed(0)})`);
+console.log(`simulator: interleaved reduction, 2^20 u32, summary trace, warpSize 32 (compiled once in ${compileMs.toFixed(1)} ms, instantiated per run)`);
+console.log(`  time          ${simMs.toFixed(0)} ms (median of 5; min ${times[0]!.toFixed(0)}, max ${times[4]!.toFixed(0)}); CPU ${med(big.cpu).toFixed(0)} ms (median; min ${big.cpu[0]!.toFixed(0)})`);
 console.log(`  result        ${simSum === want ? 'correct' : `WRONG (${simSum} vs ${want})`} (sum ${want})`);
 console.log(`  warp instr.   ${m.warpInstructions.toLocaleString('en')}   lane instr. ${m.laneInstructions.toLocaleString('en')}`);
 console.log(`  throughput    ${((m.laneInstructions / simMs) * 1000 / 1e6).toFixed(1)} M lane instructions/s, ${((m.warpInstructions / simMs) * 1000 / 1e6).toFixed(2)} M warp instructions/s`);
@@ -94,14 +121,39 @@ console.log(`  peak memory   rss ${mb(peakRss)}, heap+buffers ${mb(peakHeap)}`);
 // Full trace at 2^16.
 {
   const small = makeRun(1 << 16);
-  const t0 = performance.now();
-  const r = simulate(small, { trace: 'full' });
-  const ms = performance.now() - t0;
-  sample();
+  const tm = timed(5, () => runOnce(program, small, 'full'));
+  const r = tm.last;
   const t = r.trace!;
   console.log(`simulator: 2^16 u32, full trace`);
-  console.log(`  time          ${ms.toFixed(0)} ms, ${sumU32(r.buffers[0]![1]! as Uint32Array) === expectedSum(small) ? 'correct' : 'WRONG'}`);
+  console.log(`  time          ${med(tm.wall).toFixed(0)} ms (median of 5; min ${tm.wall[0]!.toFixed(0)}); CPU ${med(tm.cpu).toFixed(0)} ms, ${sumU32(r.buffers[0]![1]! as Uint32Array) === expectedSum(small) ? 'correct' : 'WRONG'}`);
   console.log(`  trace         ${t.stepCount.toLocaleString('en')} steps, ${t.recordCount.toLocaleString('en')} lane records, ${t.provList.length.toLocaleString('en')} provenance links, ${mb(traceBytes(t))}`);
+}
+// Three large kernels of the registry: lane instructions per second.
+{
+  console.log(`simulator: large kernels, summary trace (lane instructions per second, median of 3)`);
+  const picks: [string, number][] = [
+    ['scan/blelloch u32 inclusive wg=64', 1 << 18],
+    ['scan/hillis-steele u32 inclusive wg=64', 1 << 18],
+    ['reduce/unrolled u32 wg=256', 1 << 22],
+  ];
+  for (const [name, n] of picks) {
+    const kc = kernelCases.find((c) => c.name === name);
+    if (!kc) {
+      console.log(`  ${name}: no such case in the registry`);
+      continue;
+    }
+    let seed = 1;
+    const r = kc.build(() => ((seed = (seed * 16807) % 2147483647) / 2147483647), n);
+    const tm = timed(3, () => simulate(r, { trace: 'summary' }));
+    const m = tm.last.metrics;
+    const ms = med(tm.wall);
+    console.log(
+      `  ${kc.name.padEnd(40)} n=2^${Math.log2(n)}  ${ms.toFixed(0).padStart(5)} ms (CPU ${med(tm.cpu).toFixed(0)} ms)  ` +
+        `${(m.laneInstructions / 1e6).toFixed(1)} M lane instr.  ${((m.laneInstructions / ms) * 1000 / 1e6).toFixed(1)} M lane instr./s ` +
+        `(${((m.laneInstructions / med(tm.cpu)) * 1000 / 1e6).toFixed(1)} M per CPU second)` +
+        `${tm.last.diagnostics.length ? `  (${tm.last.diagnostics.length} diagnostics)` : ''}`,
+    );
+  }
 }
 clearInterval(timer);
 sample();

@@ -3,8 +3,11 @@
 // bands 64 rows apart times two 4-column bands 64 columns apart, so the vec4 reads of a warp
 // from workgroup memory land on neighbouring words. Per step of BK = 8 along K, each invocation
 // loads one vec4 of A and one of B from global memory: 16 words feed 64 multiply-adds per k.
-// - The A tile is stored transposed (k-major) with rows of 128 + 4 words: without the 4 words of
-//   padding, the transposed stores of lanes t and t + 1 (rows r, k and k + 4) hit one bank.
+// - The A tile is stored transposed (k-major) and swizzled: rows k = 4…7 keep vec4 column c at
+//   c XOR 4 (bit 2 of the column flips with bit 2 of k). Plainly stored, the transposed stores of
+//   lanes t and t + 1 (rows k and k + 4, 512 words apart) hit one bank; swizzled, they are 16 banks
+//   apart. (Padding each row by 4 words would do the same but take 16 640 bytes, over the 16 KiB
+//   of workgroup memory WebGPU promises; the swizzle costs no memory.)
 // - The tiles are double-buffered: the next step's vec4s are loaded into registers before the
 //   multiply-adds and stored into the other buffer after them, so one barrier per step suffices
 //   (the buffer being written was last read before the previous barrier).
@@ -13,8 +16,8 @@
 alias T = f32;
 const BM = 128u;
 const BK = 8u;
-const AS = 33u;          // vec4s per transposed A-tile row: 128 words + 4 of padding
-const A_BUF = 264u;      // BK × AS vec4s per buffer
+const AS = 32u;          // vec4s per transposed A-tile row: 128 words
+const A_BUF = 256u;      // BK × AS vec4s per buffer
 const B_BUF = 256u;      // BK × 32 vec4s per buffer
 
 struct Params {
@@ -28,8 +31,8 @@ struct Params {
 @group(0) @binding(2) var<storage, read_write> c: array<vec4<T>>;
 @group(0) @binding(3) var<uniform> params: Params;
 
-var<workgroup> tileA: array<vec4<T>, 528>; // 2 buffers × BK × AS: A transposed and padded
-var<workgroup> tileB: array<vec4<T>, 512>; // 2 buffers × BK × 32
+var<workgroup> tileA: array<vec4<T>, 512>; // 2 buffers × BK × AS: A transposed and swizzled
+var<workgroup> tileB: array<vec4<T>, 512>; // 2 buffers × BK × 32 (16 KiB in all)
 
 @compute @workgroup_size(16, 16)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_index) t: u32, @builtin(workgroup_id) wid: vec3<u32>) {
@@ -41,6 +44,8 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_
   let bkr = t / 32u;
   let bc4 = wid.x * 32u + t % 32u;
   let aRow = t / 2u;
+  // Rows ah·4…ah·4 + 3 of the transposed tile: the column this invocation stores to, swizzled.
+  let aCol = (aRow / 4u) ^ (ah * 4u);
   // Zero-initialised, like every WGSL function-scope variable.
   var acc: array<vec4<T>, 16>;
   // Step 0 into buffer 0.
@@ -52,10 +57,10 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_
   if (bkr < params.k && bc4 < n4) {
     vb = b[bkr * n4 + bc4];
   }
-  tileA[(ah * 4u) * AS + aRow / 4u][aRow % 4u] = va.x;
-  tileA[(ah * 4u + 1u) * AS + aRow / 4u][aRow % 4u] = va.y;
-  tileA[(ah * 4u + 2u) * AS + aRow / 4u][aRow % 4u] = va.z;
-  tileA[(ah * 4u + 3u) * AS + aRow / 4u][aRow % 4u] = va.w;
+  tileA[(ah * 4u) * AS + aCol][aRow % 4u] = va.x;
+  tileA[(ah * 4u + 1u) * AS + aCol][aRow % 4u] = va.y;
+  tileA[(ah * 4u + 2u) * AS + aCol][aRow % 4u] = va.z;
+  tileA[(ah * 4u + 3u) * AS + aCol][aRow % 4u] = va.w;
   tileB[bkr * 32u + t % 32u] = vb;
   workgroupBarrier();
   let steps = (params.k + BK - 1u) / BK;
@@ -76,8 +81,8 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_
     }
     for (var kk = 0u; kk < BK; kk++) {
       let arow = cur * A_BUF + kk * AS;
-      let a0 = tileA[arow + lid.y];
-      let a1 = tileA[arow + 16u + lid.y];
+      let a0 = tileA[arow + (lid.y ^ (kk & 4u))];
+      let a1 = tileA[arow + ((16u + lid.y) ^ (kk & 4u))];
       let brow = cur * B_BUF + kk * 32u;
       let b0 = tileB[brow + lid.x];
       let b1 = tileB[brow + 16u + lid.x];
@@ -101,10 +106,10 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(local_invocation_
     }
     if (more) {
       let nxt = 1u - cur;
-      tileA[nxt * A_BUF + (ah * 4u) * AS + aRow / 4u][aRow % 4u] = va.x;
-      tileA[nxt * A_BUF + (ah * 4u + 1u) * AS + aRow / 4u][aRow % 4u] = va.y;
-      tileA[nxt * A_BUF + (ah * 4u + 2u) * AS + aRow / 4u][aRow % 4u] = va.z;
-      tileA[nxt * A_BUF + (ah * 4u + 3u) * AS + aRow / 4u][aRow % 4u] = va.w;
+      tileA[nxt * A_BUF + (ah * 4u) * AS + aCol][aRow % 4u] = va.x;
+      tileA[nxt * A_BUF + (ah * 4u + 1u) * AS + aCol][aRow % 4u] = va.y;
+      tileA[nxt * A_BUF + (ah * 4u + 2u) * AS + aCol][aRow % 4u] = va.z;
+      tileA[nxt * A_BUF + (ah * 4u + 3u) * AS + aCol][aRow % 4u] = va.w;
       tileB[nxt * B_BUF + bkr * 32u + t % 32u] = vb;
     }
     workgroupBarrier(); // one barrier per step: the other buffer is full, this one free

@@ -7,10 +7,10 @@
 // word read once and each output word written once, all coalesced: the kernel is bandwidth-bound.
 // Element type: the driver rewrites the `alias T` line for f32 or u32 (line numbers unchanged).
 alias T = i32;
-override WORKGROUP_SIZE: u32 = 256;
+override WORKGROUP_SIZE: u32 = 128;
 // Outputs per invocation; TILE = WORKGROUP_SIZE × ITEMS (set by the driver).
 override ITEMS: u32 = 8;
-override TILE: u32 = 2048;
+override TILE: u32 = 1024;
 
 struct Params {
   m: u32, // length of A
@@ -30,7 +30,7 @@ var<workgroup> tile: array<T, TILE>;
 var<workgroup> merged: array<T, TILE>;
 // starts[t]: how many of the tile's A words precede invocation t's first output; one search each,
 // the end of t's share is where t + 1 starts. STARTS = WORKGROUP_SIZE + 1 (set by the driver).
-override STARTS: u32 = 257;
+override STARTS: u32 = 129;
 var<workgroup> starts: array<u32, STARTS>;
 
 fn co_rank_tile(k: u32, la: u32, lb: u32) -> u32 {

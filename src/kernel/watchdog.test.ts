@@ -73,7 +73,7 @@ describe('watchdog source transform', () => {
       err = e;
     }
     expect(err).toBeInstanceOf(WgslError);
-    expect((err as WgslError).pos).toEqual({ line: 3, col: 18 });
+    expect((err as WgslError).pos).toMatchObject({ line: 3, col: 18 });
   });
 
   it('adds a zeroed flag buffer to the bindings of a guarded run, leaving the original untouched', () => {
@@ -106,7 +106,7 @@ describe('watchdog source transform', () => {
 
 describe('the simulator\'s step budget refuses a loop that never ends, with its place', () => {
   it.each([
-    ['loop {}', '  loop {}', 'loop'],
+    ['an empty loop whose only exit is never taken', '  loop { if (i > 1000000u) { break; } }', 'loop'],
     ['the home page example', '  loop { c[i] = c[i] + 1.0; if (params.n == 7u) { break; } }', 'loop'],
     ['a while that never changes its condition', '  var k = 0u;\n  while (k < 10u) { c[i] = 2.0; }', 'while'],
   ])('%s', (_name, body, kind) => {
@@ -118,5 +118,19 @@ describe('the simulator\'s step budget refuses a loop that never ends, with its 
     const stop = r.diagnostics.find((d) => d.kind === 'step-limit')!;
     expect(stop.line).toBe(loopLine);
     expect(loopAround(code, stop.line)).toEqual({ kind, line: loopLine, column: 3 });
+  });
+});
+
+describe('a loop with no exit at all', () => {
+  it('loop {} is refused before it runs, at the loop\'s line and column, as the browser refuses it', () => {
+    const base = vectorAddRun({ a: new Float32Array(64), b: new Float32Array(64) });
+    const code = base.code.replace('  let stride = nwg.x * WORKGROUP_SIZE;', '  let stride = nwg.x * WORKGROUP_SIZE;\n  loop {}');
+    const loopLine = code.split('\n').findIndex((l) => /^\s*loop\b/.test(l)) + 1;
+    const r = simulate({ ...base, code }, { trace: 'summary', maxSteps: 50_000 });
+    expect(r.metrics.warpInstructions).toBe(0);
+    expect(r.diagnostics).toHaveLength(1);
+    expect(r.diagnostics[0]).toMatchObject({ kind: 'unsupported', line: loopLine, column: 3 });
+    expect(r.diagnostics[0]!.message).toMatch(/loop does not exit/);
+    expect(loopAround(code, loopLine)).toEqual({ kind: 'loop', line: loopLine, column: 3 });
   });
 });

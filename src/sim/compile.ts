@@ -15,16 +15,17 @@
  */
 import type { Expr, Global, Pos, Stmt, TypeExpr } from './ast.ts';
 import { WgslError } from './ast.ts';
-import { ATOMIC, DONE, Machine, Mem, READ, WAIT, WRITE, type OpFn } from './machine.ts';
+import { ATOMIC, DONE, READ, WAIT, WRITE, type MemInfo, type OpFn, type Warp } from './machine.ts';
+import { BUILTINS } from './builtins.ts';
+import { binOp, move, op1, op2, op3, opN } from './lanes.ts';
 import { OpKind } from './trace.ts';
 import {
-  binaryFn, bitcast, builtin1, builtin2, builtin3, COMPARISONS, convert, insertBits, type Fn1, type Fn2, type Fn3,
+  binaryFn, bitcast, builtin1, builtin2, builtin3, COMPARISONS, convert, fusedFma, insertBits, type Fn1, type Fn2, type Fn3,
 } from './scalar.ts';
 import {
-  AF, AI, BOOL, concretize, F32, I32, isAbstract, leafScalar, makeStruct, scalar, sizeOf, slots, strideOf,
+  AF, AI, BOOL, columnStride, concretize, F32, I32, isAbstract, leafScalar, makeStruct, mat, scalar, sizeOf, slots, strideOf,
   typeName, U32, vec, type Scalar, type Ty,
 } from './types.ts';
-import type { BindingData, Bindings } from '../kernel/types.ts';
 
 interface Label {
   pc: number;
@@ -35,10 +36,14 @@ type Ref =
   | {
       readonly k: 'mem';
       readonly ty: Ty;
-      readonly mem: Mem;
+      readonly mem: MemInfo;
       readonly off: number;
       readonly dyn: number;
-      /** A last dynamic index the memory instruction applies itself (fused address math). */
+      /**
+       * A last dynamic index the memory instruction applies itself (fused address math). A
+       * negative `count` is a runtime-sized array starting at word `-count - 1`: its length
+       * comes from the run's binding.
+       */
       readonly ix?: { readonly reg: number; readonly stride: number; readonly count: number };
     };
 
@@ -63,6 +68,10 @@ export interface Builtins {
   nwg: number;
   sgid: number;
   sgsize: number;
+  /** subgroup_id: the warp's index in its workgroup. */
+  sgIndex: number;
+  /** num_subgroups: warps per workgroup. */
+  nsg: number;
 }
 
 /** The compiled kernel. */
@@ -77,9 +86,10 @@ export interface Program {
   readonly constInit: readonly (readonly [number, number])[];
   readonly builtins: Builtins;
   readonly workgroupSize: readonly [number, number, number];
-  readonly mems: readonly Mem[];
-  readonly bindingMems: readonly { group: number; binding: number; mem: Mem; data: BindingData }[];
-  readonly sharedMems: readonly Mem[];
+  /** Every memory the kernel names: buffers (sized by each run's bindings) and workgroup variables. */
+  readonly mems: readonly MemInfo[];
+  /** Lanes per warp the program was compiled for (its register layout depends on it). */
+  readonly warpSize: number;
 }
 
 const BUILTIN_NAMES: Record<string, keyof Builtins> = {
@@ -90,6 +100,8 @@ const BUILTIN_NAMES: Record<string, keyof Builtins> = {
   num_workgroups: 'nwg',
   subgroup_invocation_id: 'sgid',
   subgroup_size: 'sgsize',
+  subgroup_id: 'sgIndex',
+  num_subgroups: 'nsg',
 };
 
 const SWIZZLE = 'xyzw';
@@ -102,8 +114,15 @@ function err(msg: string, pos: Pos, kind: 'unsupported' | 'type' = 'unsupported'
 export interface CompileInput {
   readonly module: readonly Global[];
   readonly entryPoint: string;
-  readonly bindings: Bindings;
   readonly overrides: Readonly<Record<string, number>>;
+  /** `fma` rounds once (true) or after the product and after the sum (false). */
+  readonly fusedFma: boolean;
+}
+
+/** Element count of an indexed array: static, or (negative) read from the run's memory size. */
+function countOf(w: Warp, mem: number, count: number, stride: number): number {
+  if (count >= 0) return count;
+  return Math.max(0, Math.floor((w.M.mems[mem]!.words + count + 1) / stride));
 }
 
 export class Compiler {
@@ -117,6 +136,7 @@ export class Compiler {
   private readonly constInit: [number, number][] = [];
   private readonly W: number;
   private readonly structs = new Map<string, Ty>();
+  private readonly structDecls = new Map<string, Extract<Global, { k: 'struct' }>>();
   private readonly aliases = new Map<string, TypeExpr>();
   private readonly fns = new Map<string, Extract<Global, { k: 'fn' }>>();
   private readonly globals = new Map<string, Binding>();
@@ -128,17 +148,15 @@ export class Compiler {
   /** Where to jump when every lane has parked. */
   private restore: Label[] = [];
   private fnStack: { name: string; cid: number; retReg: number; retTy: Ty | null }[] = [];
-  private readonly mems: Mem[] = [];
-  private readonly bindingMems: { group: number; binding: number; mem: Mem; data: BindingData }[] = [];
-  private readonly sharedMems: Mem[] = [];
+  private readonly mems: MemInfo[] = [];
   private privInits: { ref: Ref; init: Expr | null; pos: Pos }[] = [];
   builtins!: Builtins;
 
   constructor(
-    private readonly M: Machine,
+    W: number,
     private readonly input: CompileInput,
   ) {
-    this.W = M.W;
+    this.W = W;
   }
 
   // ───────────────────────────── registers, constants, emission ─────────────────────────────
@@ -237,7 +255,18 @@ export class Compiler {
         return { k: 'ptr', space, elem: el };
       }
     }
-    if (/^mat\d/.test(t.name)) err(`matrix types (${t.name}) are not supported by the simulator`, t.pos);
+    const mm = /^mat([234])x([234])(f?)$/.exec(t.name);
+    if (mm) {
+      let el: Ty = F32;
+      if (!mm[3]) {
+        const e = t.args[0];
+        if (!e) err(`${t.name} needs an element type: ${t.name}<f32>`, t.pos, 'type');
+        el = this.resolveType(e as TypeExpr);
+      }
+      if (el !== F32) err(`matrices of ${typeName(el)} are not supported (f32 only)`, t.pos);
+      return mat(Number(mm[1]), Number(mm[2]), 'f32');
+    }
+    if (/^mat\d/.test(t.name)) err(`unknown matrix type '${t.name}'`, t.pos, 'type');
     return err(`unknown type '${t.name}'`, t.pos, 'type');
   }
 
@@ -261,11 +290,18 @@ export class Compiler {
     const { module, entryPoint } = this.input;
     for (const g of module) {
       if (g.k === 'struct') {
-        const ms = g.members.map((m) => ({ name: m.name, ty: this.resolveType(m.ty) }));
-        if (g.members.some((m) => m.attrs.some((a) => a.name === 'size' || a.name === 'align'))) {
-          err(`@size/@align on struct members are not supported`, g.pos);
-        }
+        const ms = g.members.map((m) => {
+          const align = m.attrs.find((a) => a.name === 'align');
+          const size = m.attrs.find((a) => a.name === 'size');
+          const ty = this.resolveType(m.ty);
+          const al = align ? this.constInt(align.args[0]!, align.pos) : undefined;
+          const sz = size ? this.constInt(size.args[0]!, size.pos) : undefined;
+          if (al !== undefined && (al < 4 || (al & (al - 1)) !== 0)) err(`@align(${al}) must be a power of two of at least 4 bytes here`, align!.pos, 'type');
+          if (sz !== undefined && sz < sizeOf(ty) * 4) err(`@size(${sz}) is smaller than ${typeName(ty)} (${sizeOf(ty) * 4} bytes)`, size!.pos, 'type');
+          return { name: m.name, ty, align: al, size: sz };
+        });
         this.structs.set(g.name, makeStruct(g.name, ms));
+        this.structDecls.set(g.name, g);
       } else if (g.k === 'alias') {
         this.aliases.set(g.name, g.ty);
       } else if (g.k === 'fn') {
@@ -296,22 +332,41 @@ export class Compiler {
       nwg: this.alloc(3),
       sgid: this.alloc(1),
       sgsize: this.alloc(1),
+      sgIndex: this.alloc(1),
+      nsg: this.alloc(1),
     };
 
     const scope = new Map<string, Binding>();
-    for (const p of entry.params) {
-      const b = p.attrs.find((a) => a.name === 'builtin');
-      if (!b || b.args[0]?.k !== 'id') err(`entry-point parameter '${p.name}' needs a @builtin`, p.pos);
+    const builtinReg = (attrs: readonly { name: string; args: readonly Expr[] }[], what: string, pos: Pos): number => {
+      const b = attrs.find((a) => a.name === 'builtin');
+      if (!b || b.args[0]?.k !== 'id') return err(`${what} needs a @builtin`, pos, 'type');
       const bname = (b.args[0] as { name: string }).name;
       const key = BUILTIN_NAMES[bname];
-      if (!key) err(`@builtin(${bname}) is not a compute builtin the simulator knows`, p.pos);
+      if (!key) return err(`@builtin(${bname}) is not a compute builtin the simulator knows`, pos);
+      return this.builtins[key];
+    };
+    const entryMoves: (() => void)[] = [];
+    for (const p of entry.params) {
       const ty = this.resolveType(p.ty);
-      scope.set(p.name, { k: 'val', val: { k: 'r', ty, reg: this.builtins[key], alias: true } });
+      const decl = ty.k === 'struct' ? this.structDecls.get(ty.name) : undefined;
+      if (ty.k === 'struct' && decl && !p.attrs.some((a) => a.name === 'builtin')) {
+        // An entry-point struct: each member is a builtin, copied into the struct's registers.
+        const base = this.alloc(slots(ty));
+        ty.members.forEach((m, i) => {
+          const src = builtinReg(decl.members[i]!.attrs, `member '${m.name}' of entry-point struct ${ty.name}`, decl.members[i]!.pos);
+          entryMoves.push(() => this.mov(base + m.slot, src, slots(m.ty), p.pos));
+        });
+        scope.set(p.name, { k: 'val', val: { k: 'r', ty, reg: base, alias: true } });
+        continue;
+      }
+      const reg = builtinReg(p.attrs, `entry-point parameter '${p.name}'`, p.pos);
+      scope.set(p.name, { k: 'val', val: { k: 'r', ty, reg, alias: true } });
     }
     this.scopes = [scope];
     const exit = this.label();
     this.restore = [exit];
     this.fnStack = [{ name: entry.name, cid: 0, retReg: -1, retTy: null }];
+    for (const m of entryMoves) m();
     // Private variables start at their initializer (or zero) in every invocation.
     for (const pi of this.privInits) {
       if (pi.init) this.store(pi.ref, this.expr(pi.init), pi.pos);
@@ -335,8 +390,7 @@ export class Compiler {
       builtins: this.builtins,
       workgroupSize: ws,
       mems: this.mems,
-      bindingMems: this.bindingMems,
-      sharedMems: this.sharedMems,
+      warpSize: this.W,
     };
   }
 
@@ -370,23 +424,15 @@ export class Compiler {
         b = { k: 'ref', ref };
       } else if (g.space === 'workgroup') {
         if (ty.k === 'array' && ty.count === null) err(`workgroup arrays need a fixed size`, g.pos, 'type');
-        const mem = new Mem(this.mems.length, name, 'workgroup', sizeOf(ty), -1, -1, false);
+        const mem: MemInfo = { id: this.mems.length, name, space: 'workgroup', words: sizeOf(ty), group: -1, binding: -1, readOnly: false, pos: g.pos };
         this.mems.push(mem);
-        this.sharedMems.push(mem);
         b = { k: 'ref', ref: { k: 'mem', ty, mem, off: 0, dyn: -1 } };
       } else if (g.space === 'storage' || g.space === 'uniform') {
         const group = this.attrInt(g.attrs, 'group', g.pos);
         const binding = this.attrInt(g.attrs, 'binding', g.pos);
-        const data = this.input.bindings[group]?.[binding];
-        if (!data) err(`no buffer bound at @group(${group}) @binding(${binding}) for '${name}'`, g.pos, 'type');
-        const words = data.length;
         const readOnly = g.space === 'uniform' || g.access !== 'read_write';
-        const mem = new Mem(this.mems.length, name, g.space, words, group, binding, readOnly);
-        if (data instanceof Float32Array) mem.f32.set(data);
-        else if (data instanceof Int32Array) mem.i32.set(data);
-        else mem.u32.set(data);
+        const mem: MemInfo = { id: this.mems.length, name, space: g.space, words: -1, group, binding, readOnly, pos: g.pos };
         this.mems.push(mem);
-        this.bindingMems.push({ group, binding, mem, data });
         b = { k: 'ref', ref: { k: 'mem', ty, mem, off: 0, dyn: -1 } };
       } else {
         return err(`var<${g.space}> is not supported`, g.pos);
@@ -452,34 +498,9 @@ export class Compiler {
   /** Moves `n` slots (uncounted: a register rename on hardware). */
   private mov(dst: number, src: number, n: number, pos: Pos): void {
     if (dst === src || n === 0) return;
-    const W = this.W;
-    const D = dst * W;
-    const S = src * W;
     const flows = [];
     for (let c = 0; c < n; c++) flows.push(this.flow([src + c], [dst + c]));
-    if (n === 1) {
-      this.emit((w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = R[S + l]!;
-        }
-      }, pos, OpKind.meta, flows);
-    } else {
-      this.emit((w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let c = 0; c < n; c++) {
-          const d = D + c * W;
-          const s = S + c * W;
-          for (let i = 0; i < w.n; i++) {
-            const l = L[i]!;
-            R[d + l] = R[s + l]!;
-          }
-        }
-      }, pos, OpKind.meta, flows);
-    }
+    this.emit(move(this.W, dst, src, n), pos, OpKind.meta, flows);
   }
 
   /** A fresh register copy of `v` (for `let` of a variable, which must not alias it). */
@@ -530,10 +551,14 @@ export class Compiler {
         const ty = base.ty;
         if (ty.k === 'array') {
           const stride = base.k === 'mem' ? strideOf(ty.elem) : slots(ty.elem);
-          const count = ty.count ?? (base.k === 'mem' ? Math.max(0, Math.floor((base.mem.words - base.off) / stride)) : 0);
+          const count = ty.count ?? (base.k === 'mem' ? -(base.off + 1) : 0);
           return this.indexRef(base, ty.elem, stride, count, e.i, e.pos);
         }
         if (ty.k === 'vec') return this.indexRef(base, scalar(ty.s), 1, ty.n, e.i, e.pos);
+        if (ty.k === 'mat') {
+          const stride = base.k === 'mem' ? columnStride(ty.r) : ty.r;
+          return this.indexRef(base, vec(ty.r, ty.s), stride, ty.c, e.i, e.pos);
+        }
         return err(`cannot index a value of type ${typeName(ty)}`, e.pos, 'type');
       }
       case 'mem': {
@@ -589,25 +614,32 @@ export class Compiler {
 
   private indexOp(base: Ref, elem: Ty, stride: number, count: number, ir: number, pos: Pos): Ref {
     const prev = base.dyn;
-    const dst = this.alloc(1);
+    // A memory reference's offset register is followed by its out-of-bounds flag (an index was
+    // clamped), so the memory instruction can keep clamped accesses out of race detection.
+    const flagged = base.k === 'mem';
+    const dst = this.alloc(flagged ? 2 : 1);
     const W = this.W;
     const I = ir * W;
     const P = prev * W;
     const D = dst * W;
-    const M = this.M;
+    const MID = base.k === 'mem' ? base.mem.id : -1;
     const id = this.nextOp;
     // Address arithmetic (IMAD on hardware); out-of-range indices clamp like WGSL's robust access.
     this.emit((w) => {
       const R = w.R;
       const L = w.lanes;
+      const cnt = countOf(w, MID, count, stride);
       for (let k = 0; k < w.n; k++) {
         const l = L[k]!;
         let i = R[I + l]!;
-        if (i >= count || i < 0) {
-          M.indexOutOfBounds(w, l, i, count, id);
-          i = i < 0 || count === 0 ? 0 : count - 1;
+        let bad = 0;
+        if (i >= cnt || i < 0) {
+          w.M.indexOutOfBounds(w, l, i, cnt, id);
+          i = i < 0 || cnt === 0 ? 0 : cnt - 1;
+          bad = 1;
         }
         R[D + l] = (prev >= 0 ? R[P + l]! : 0) + i * stride;
+        if (flagged) R[D + W + l] = bad | (prev >= 0 ? R[P + W + l]! : 0);
       }
     }, pos, OpKind.alu);
     return base.k === 'mem' ? { ...base, ty: elem, dyn: dst } : { ...base, ty: elem, dyn: dst };
@@ -643,7 +675,7 @@ export class Compiler {
   /** Emits a memory instruction moving `offs.length` words between memory and registers. */
   private memOp(ref: Extract<Ref, { k: 'mem' }>, offs: Int32Array, views: Uint8Array, reg: number, mode: number, pos: Pos): void {
     const mem = ref.mem;
-    const M = this.M;
+    const MID = mem.id;
     const W = this.W;
     const off = ref.off;
     const DY = ref.dyn * W;
@@ -662,50 +694,77 @@ export class Compiler {
       mem.space === 'uniform' ? OpKind.loadUniform
       : shared ? (mode === READ ? OpKind.loadShared : OpKind.storeShared)
       : mode === READ ? OpKind.loadGlobal : OpKind.storeGlobal;
-    const arrs = [mem.u32, mem.i32, mem.f32] as const;
     const R0 = reg * W;
     if (n === 1 && offs[0] === 0) {
-      const v = arrs[views[0]!]!;
+      // One word per lane (the common case): addresses, bounds and the access in one pass each,
+      // full warps without the lane list.
+      const view = views[0]!;
+      const read = mode === READ;
       this.emit((w) => {
+        const M = w.M;
+        const m = M.mems[MID]!;
+        const v = view === 0 ? m.u32 : view === 1 ? m.i32 : m.f32;
         const R = w.R;
         const L = w.lanes;
         const A = w.addr;
+        const O = w.oob;
         const nn = w.n;
-        if (ix) {
-          for (let i = 0; i < nn; i++) {
-            const l = L[i]!;
+        const full = nn === W;
+        const lim = m.words - 1;
+        const cnt = ix ? countOf(w, MID, ixCount, ixStride) : 0;
+        for (let i = 0; i < nn; i++) {
+          const l = full ? i : L[i]!;
+          let a = off;
+          let bad = 0;
+          if (dyn >= 0) {
+            a += R[DY + l]!;
+            bad = R[DY + W + l]!;
+          }
+          if (ix) {
             let x = R[IX + l]!;
-            if (x >= ixCount || x < 0) {
-              M.indexOutOfBounds(w, l, x, ixCount, id);
-              x = x < 0 || ixCount === 0 ? 0 : ixCount - 1;
+            if (x >= cnt || x < 0) {
+              M.indexOutOfBounds(w, l, x, cnt, id);
+              x = x < 0 || cnt === 0 ? 0 : cnt - 1;
+              bad = 1;
             }
-            A[l] = off + (dyn >= 0 ? R[DY + l]! : 0) + x * ixStride;
+            a += x * ixStride;
           }
-        } else if (dyn >= 0) for (let i = 0; i < nn; i++) A[L[i]!] = off + R[DY + L[i]!]!;
-        else for (let i = 0; i < nn; i++) A[L[i]!] = off;
-        M.access(w, mem, 1, mode, id);
-        if (mode === READ) {
-          for (let i = 0; i < nn; i++) {
-            const l = L[i]!;
-            R[R0 + l] = v[A[l]!]!;
+          if (a < 0 || a > lim) {
+            M.outOfBounds(w, m, l, a, id);
+            a = a < 0 || lim < 0 ? 0 : lim;
+            bad = 1;
           }
-        } else {
+          A[l] = a;
+          O[l] = bad;
+        }
+        M.observe(w, m, 1, mode, id);
+        if (read) {
+          if (full) for (let l = 0; l < W; l++) R[R0 + l] = v[A[l]!]!;
+          else
+            for (let i = 0; i < nn; i++) {
+              const l = L[i]!;
+              R[R0 + l] = v[A[l]!]!;
+            }
+        } else if (full) for (let l = 0; l < W; l++) v[A[l]!] = R[R0 + l]!;
+        else
           for (let i = 0; i < nn; i++) {
             const l = L[i]!;
             v[A[l]!] = R[R0 + l]!;
           }
-        }
-        if (M.tr) M.traceMem(w, mem, offs, reg, mode, reg);
+        if (M.tr) M.traceMem(w, m, offs, reg, mode, reg);
       }, pos, kind, mode === READ && !shared ? [this.flow([], [reg])] : null);
       return;
     }
     this.emit((w) => {
+      const M = w.M;
+      const m = M.mems[MID]!;
+      const arrs = [m.u32, m.i32, m.f32] as const;
       const R = w.R;
       const L = w.lanes;
       const A = w.addr;
       const nn = w.n;
-      M.addresses(w, off, dyn, IX, ixStride, ixCount, !!ix, id);
-      M.access(w, mem, span, mode, id);
+      M.addresses(w, off, dyn, IX, ixStride, ix ? countOf(w, MID, ixCount, ixStride) : 0, !!ix, id);
+      M.access(w, m, span, mode, id);
       for (let c = 0; c < n; c++) {
         const v = arrs[views[c]!]!;
         const o = offs[c]!;
@@ -722,7 +781,7 @@ export class Compiler {
           }
         }
       }
-      if (M.tr) M.traceMem(w, mem, offs, reg, mode, reg);
+      if (M.tr) M.traceMem(w, m, offs, reg, mode, reg);
     }, pos, kind, mode === READ && !shared ? [this.flow([], Array.from({ length: n }, (_, c) => reg + c))] : null);
   }
 
@@ -914,7 +973,6 @@ export class Compiler {
   }
 
   private ifStmt(s: Extract<Stmt, { k: 'if' }>): void {
-    const M = this.M;
     const W = this.W;
     const cv = this.expr(s.cond);
     if (cv.k === 'c') {
@@ -934,14 +992,15 @@ export class Compiler {
       const m = w.mask;
       let t = 0;
       const n = w.n;
-      for (let i = 0; i < n; i++) if (R[C + L[i]!]) t++;
+      if (n === W) for (let l = 0; l < W; l++) t += R[C + l] ? 1 : 0;
+      else for (let i = 0; i < n; i++) if (R[C + L[i]!]) t++;
       if (t === n) return;
       if (t === 0) {
         // Uniformly not taken: the mask stays, run the else side directly.
         w.pc = elseBody.pc;
         return;
       }
-      M.divergentBranches++;
+      w.M.divergentBranches++;
       for (let i = 0; i < n; i++) {
         const l = L[i]!;
         if (!R[C + l]) m[l] = 0;
@@ -983,7 +1042,6 @@ export class Compiler {
   }
 
   private loopStmt(s: Extract<Stmt, { k: 'for' | 'while' | 'loop' }>): void {
-    const M = this.M;
     const W = this.W;
     this.scopes.push(new Map());
     if (s.k === 'for' && s.init) this.stmt(s.init);
@@ -1019,7 +1077,7 @@ export class Compiler {
             left++;
           }
         }
-        if (left !== 0 && left !== n) M.divergentBranches++;
+        if (left !== 0 && left !== n) w.M.divergentBranches++;
         if (left !== 0) {
           w.parkCount++;
           w.relanes();
@@ -1061,7 +1119,6 @@ export class Compiler {
   }
 
   private switchStmt(s: Extract<Stmt, { k: 'switch' }>): void {
-    const M = this.M;
     const W = this.W;
     const sel = this.concrete(this.expr(s.sel), s.sel.pos);
     const ss = leafScalar(sel.ty);
@@ -1108,7 +1165,7 @@ export class Compiler {
           distinct++;
         }
       }
-      if (distinct > 1) M.divergentBranches++;
+      if (distinct > 1) w.M.divergentBranches++;
       w.modS[w.sp - 1] = 1;
     }, s.sel.pos, OpKind.branch);
     const endL = this.label();
@@ -1161,9 +1218,7 @@ export class Compiler {
             if (e.op === '||' && l.c[0]) return { k: 'c', ty: BOOL, c: [1] };
             return this.expr(e.r);
           }
-          // Both sides are evaluated for every active lane: the same result as WGSL's
-          // short-circuit for side-effect-free operands.
-          return this.binary(e.op, l, this.expr(e.r), e.pos);
+          return this.shortCircuit(e.op, l, e.r, e.pos);
         }
         return this.binary(e.op, this.expr(e.l), this.expr(e.r), e.pos);
       }
@@ -1193,6 +1248,51 @@ export class Compiler {
     }
   }
 
+  /**
+   * `l && r` / `l || r` as WGSL defines them: the right side runs only in the lanes whose left
+   * side does not decide the result (a branch, like an `if`), so its loads, calls and bounds
+   * checks never happen in the other lanes.
+   */
+  private shortCircuit(op: string, l: Val, rE: Expr, pos: Pos): Val {
+    if (l.ty.k !== 'scalar' || l.ty.s !== 'bool') err(`'${op}' needs bool operands, not ${typeName(l.ty)}`, pos, 'type');
+    const W = this.W;
+    const dst = this.alloc(1);
+    const D = dst * W;
+    this.mov(dst, this.regOf(l, pos), 1, pos);
+    // Lanes whose left side is `decided` already have their result.
+    const decided = op === '&&' ? 0 : 1;
+    const endL = this.label();
+    this.emit((w) => {
+      w.push();
+      const R = w.R;
+      const L = w.lanes;
+      const n = w.n;
+      let go = 0;
+      for (let i = 0; i < n; i++) if (R[D + L[i]!] !== decided) go++;
+      if (go === n) return;
+      if (go === 0) {
+        w.pc = endL.pc;
+        return;
+      }
+      w.M.divergentBranches++;
+      const m = w.mask;
+      for (let i = 0; i < n; i++) {
+        const x = L[i]!;
+        if (R[D + x] === decided) m[x] = 0;
+      }
+      w.modS[w.sp - 1] = 1;
+      w.relanes();
+    }, pos, OpKind.branch);
+    this.restore.push(endL);
+    const r = this.expr(rE);
+    if (r.ty.k !== 'scalar' || r.ty.s !== 'bool') err(`'${op}' needs bool operands, not ${typeName(r.ty)}`, pos, 'type');
+    this.mov(dst, this.regOf(r, pos), 1, pos);
+    this.restore.pop();
+    this.place(endL);
+    this.emitRestore(pos, true, 0, null);
+    return { k: 'r', ty: BOOL, reg: dst, alias: false };
+  }
+
   private indexValue(base: Val, e: Extract<Expr, { k: 'idx' }>): Val {
     const ty = base.ty;
     let elem: Ty;
@@ -1203,6 +1303,9 @@ export class Compiler {
     } else if (ty.k === 'array' && ty.count !== null) {
       elem = ty.elem;
       count = ty.count;
+    } else if (ty.k === 'mat') {
+      elem = vec(ty.r, ty.s);
+      count = ty.c;
     } else return err(`cannot index ${typeName(ty)}`, e.pos, 'type');
     const es = slots(elem);
     const iv = this.expr(e.i);
@@ -1242,7 +1345,7 @@ export class Compiler {
     if (e.op === '*') return this.load(this.ref(e), e.pos);
     const v = this.expr(e.e);
     const s = leafScalar(v.ty);
-    if (!s) return err(`operator ${e.op} needs a number`, e.pos, 'type');
+    if (!s || v.ty.k === 'mat') return err(`operator ${e.op} is not defined for ${typeName(v.ty)}`, e.pos, 'type');
     let f: Fn1;
     if (e.op === '-') {
       if (s === 'u32') err(`unary '-' is not defined for u32`, e.pos, 'type');
@@ -1264,19 +1367,7 @@ export class Compiler {
     const n = slots(ty);
     const a = this.regOf(v, pos);
     const dst = this.alloc(n);
-    const W = this.W;
-    for (let c = 0; c < n; c++) {
-      const A = (a + c) * W;
-      const D = (dst + c) * W;
-      this.emit((w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = f(R[A + l]!);
-        }
-      }, pos, kind, [this.flow([a + c], [dst + c])]);
-    }
+    for (let c = 0; c < n; c++) this.emit(op1(this.W, dst + c, a + c, f), pos, kind, [this.flow([a + c], [dst + c])]);
     return { k: 'r', ty, reg: dst, alias: false };
   }
 
@@ -1300,6 +1391,7 @@ export class Compiler {
   }
 
   private binary(op: string, a0: Val, b0: Val, pos: Pos): Val {
+    if (a0.ty.k === 'mat' || b0.ty.k === 'mat') return this.matrixBinary(op, a0, b0, pos);
     const shift = op === '<<' || op === '>>';
     let a: Val;
     let b: Val;
@@ -1342,6 +1434,112 @@ export class Compiler {
     return { k: 'r', ty, reg: dst, alias: false };
   }
 
+  /** Matrix arithmetic (f32): + and - per component, * by a scalar, a vector or a matrix. */
+  private matrixBinary(op: string, a0: Val, b0: Val, pos: Pos): Val {
+    const f32Of = (v: Val): Val => (isAbstract(v.ty) ? this.convertVal(v, withLeaf(concretize(v.ty), 'f32'), pos) : v);
+    const a = f32Of(a0);
+    const b = f32Of(b0);
+    const ta = a.ty;
+    const tb = b.ty;
+    if (leafScalar(ta) !== 'f32' || leafScalar(tb) !== 'f32') err(`matrix operands must be f32, not ${typeName(ta)} and ${typeName(tb)}`, pos, 'type');
+    const fr = Math.fround;
+    if ((op === '+' || op === '-') && ta.k === 'mat' && tb.k === 'mat') {
+      if (ta.c !== tb.c || ta.r !== tb.r) err(`${typeName(ta)} ${op} ${typeName(tb)}: the shapes differ`, pos, 'type');
+      const n = ta.c * ta.r;
+      const sub = op === '-';
+      return this.vector([a, b], ta, pos, (xs, out) => {
+        for (let k = 0; k < n; k++) out[k] = fr(sub ? xs[k]! - xs[n + k]! : xs[k]! + xs[n + k]!);
+      });
+    }
+    if (op !== '*') return err(`operator '${op}' is not defined for ${typeName(ta)} and ${typeName(tb)}`, pos, 'type');
+    if (ta.k === 'scalar' || tb.k === 'scalar') {
+      const m = (ta.k === 'mat' ? ta : tb) as Extract<Ty, { k: 'mat' }>;
+      const n = m.c * m.r;
+      const sFirst = ta.k === 'scalar';
+      return this.vector([a, b], m, pos, (xs, out) => {
+        for (let k = 0; k < n; k++) out[k] = sFirst ? fr(xs[0]! * xs[1 + k]!) : fr(xs[k]! * xs[n]!);
+      });
+    }
+    if (ta.k === 'mat' && tb.k === 'vec') {
+      if (tb.n !== ta.c) err(`${typeName(ta)} * ${typeName(tb)}: the vector needs ${ta.c} components`, pos, 'type');
+      const { c, r } = ta;
+      return this.vector([a, b], vec(r, 'f32'), pos, (xs, out) => {
+        for (let i = 0; i < r; i++) {
+          let acc = fr(xs[i]! * xs[c * r]!);
+          for (let j = 1; j < c; j++) acc = fr(acc + fr(xs[j * r + i]! * xs[c * r + j]!));
+          out[i] = acc;
+        }
+      });
+    }
+    if (ta.k === 'vec' && tb.k === 'mat') {
+      if (ta.n !== tb.r) err(`${typeName(ta)} * ${typeName(tb)}: the vector needs ${tb.r} components`, pos, 'type');
+      const { c, r } = tb;
+      return this.vector([a, b], vec(c, 'f32'), pos, (xs, out) => {
+        for (let j = 0; j < c; j++) {
+          let acc = fr(xs[0]! * xs[r + j * r]!);
+          for (let i = 1; i < r; i++) acc = fr(acc + fr(xs[i]! * xs[r + j * r + i]!));
+          out[j] = acc;
+        }
+      });
+    }
+    if (ta.k === 'mat' && tb.k === 'mat') {
+      if (ta.c !== tb.r) err(`${typeName(ta)} * ${typeName(tb)}: inner sizes differ`, pos, 'type');
+      const K = ta.c;
+      const R = ta.r;
+      const C = tb.c;
+      const nb = K * R;
+      return this.vector([a, b], mat(C, R, 'f32'), pos, (xs, out) => {
+        for (let j = 0; j < C; j++) {
+          for (let i = 0; i < R; i++) {
+            let acc = fr(xs[i]! * xs[nb + j * K]!);
+            for (let k = 1; k < K; k++) acc = fr(acc + fr(xs[k * R + i]! * xs[nb + j * K + k]!));
+            out[j * R + i] = acc;
+          }
+        }
+      });
+    }
+    return err(`operator '*' is not defined for ${typeName(ta)} and ${typeName(tb)}`, pos, 'type');
+  }
+
+  private matrixFn(e: Extract<Expr, { k: 'call' }>): Val {
+    if (e.args.length !== 1) return err(`${e.name} takes one matrix`, e.pos, 'type');
+    let v = this.expr(e.args[0]!);
+    if (v.ty.k !== 'mat') return err(`${e.name} needs a matrix, not ${typeName(v.ty)}`, e.pos, 'type');
+    v = this.convertVal(v, concretize(v.ty), e.pos);
+    const { c, r } = v.ty as Extract<Ty, { k: 'mat' }>;
+    if (e.name === 'transpose') {
+      return this.vector([v], mat(r, c, 'f32'), e.pos, (xs, out) => {
+        for (let j = 0; j < c; j++) for (let i = 0; i < r; i++) out[i * c + j] = xs[j * r + i]!;
+      });
+    }
+    if (c !== r) return err(`determinant needs a square matrix, not ${typeName(v.ty)}`, e.pos, 'type');
+    return this.vector([v], F32, e.pos, (xs, out) => {
+      out[0] = determinant(xs, c);
+    });
+  }
+
+  /** `matCxR(...)`: zero, C*R scalars or C column vectors, converted to f32. */
+  private matCtor(e: Extract<Expr, { k: 'call' }>, ty: Extract<Ty, { k: 'mat' }>): Val {
+    const args = e.args.map((x) => this.expr(x));
+    const n = ty.c * ty.r;
+    if (args.length === 0) return { k: 'c', ty, c: new Array<number>(n).fill(0) };
+    if (args.length === 1 && args[0]!.ty.k === 'mat') {
+      const m = args[0]!.ty;
+      if (m.c !== ty.c || m.r !== ty.r) err(`cannot convert ${typeName(m)} to ${typeName(ty)}`, e.pos, 'type');
+      return this.convertVal(args[0]!, ty, e.pos);
+    }
+    const parts: Val[] = [];
+    for (const [i, v] of args.entries()) {
+      const vt = v.ty;
+      const want = vt.k === 'vec' ? vec(ty.r, 'f32') : F32;
+      if (vt.k === 'vec' && vt.n !== ty.r) err(`column ${i} of ${typeName(ty)} must be a vec${ty.r}`, e.args[i]!.pos, 'type');
+      parts.push(this.convertVal(v, want, e.args[i]!.pos));
+    }
+    const total = parts.reduce((a, p) => a + slots(p.ty), 0);
+    if (total !== n) err(`${typeName(ty)} needs ${ty.c} columns or ${n} values, got ${total} components`, e.pos, 'type');
+    return this.compose(ty, parts, e.pos);
+  }
+
   // ───────────────────────────── calls ─────────────────────────────
 
   private call(e: Extract<Expr, { k: 'call' }>, statement: boolean): Val {
@@ -1378,8 +1576,20 @@ export class Compiler {
       case 'arrayLength': {
         const p = this.expr(e.args[0]!);
         if (p.k !== 'p' || p.ref.ty.k !== 'array' || p.ref.k !== 'mem') return err(`arrayLength needs a pointer to a runtime-sized array`, e.pos, 'type');
+        // The buffer's size belongs to the run, not the program: a register move, uncounted
+        // (the driver passes the length in a uniform on hardware).
         const stride = strideOf(p.ref.ty.elem);
-        return { k: 'c', ty: U32, c: [Math.max(0, Math.floor((p.ref.mem.words - p.ref.off) / stride))] };
+        const MID = p.ref.mem.id;
+        const start = p.ref.off;
+        const dst = this.alloc(1);
+        const D = dst * this.W;
+        this.emit((w) => {
+          const v = Math.max(0, Math.floor((w.M.mems[MID]!.words - start) / stride));
+          const R = w.R;
+          const L = w.lanes;
+          for (let i = 0; i < w.n; i++) R[D + L[i]!] = v;
+        }, e.pos, OpKind.meta, [this.flow([], [dst])]);
+        return { k: 'r', ty: U32, reg: dst, alias: false };
       }
       case 'workgroupBarrier':
       case 'storageBarrier':
@@ -1404,9 +1614,10 @@ export class Compiler {
       case 'any': {
         const v = this.expr(e.args[0]!);
         if (v.ty.k === 'scalar') return v;
-        const n = slots(v.ty);
         const all = name === 'all';
-        return this.reduceComponents(v, BOOL, e.pos, (xs) => (all ? (xs.every((x) => x) ? 1 : 0) : xs.some((x) => x) ? 1 : 0), n);
+        return this.vector([v], BOOL, e.pos, (xs, out) => {
+          out[0] = all ? (xs.every((x) => x !== 0) ? 1 : 0) : xs.some((x) => x !== 0) ? 1 : 0;
+        });
       }
       case 'dot': {
         const a = this.expr(e.args[0]!);
@@ -1415,16 +1626,17 @@ export class Compiler {
         const n = slots(ua.ty);
         const f = binaryFn('*', s)!;
         const add = binaryFn('+', s)!;
-        return this.reduce2(ua, ub, scalar(s), e.pos, n, (xs, ys) => {
-          let acc = f(xs[0]!, ys[0]!);
-          for (let c = 1; c < n; c++) acc = add(acc, f(xs[c]!, ys[c]!));
-          return acc;
+        return this.vector([ua, ub], scalar(s), e.pos, (xs, out) => {
+          let acc = f(xs[0]!, xs[n]!);
+          for (let c = 1; c < n; c++) acc = add(acc, f(xs[c]!, xs[n + c]!));
+          out[0] = acc;
         });
       }
       case 'length': {
         const v = this.concrete(this.expr(e.args[0]!), e.pos);
-        const n = slots(v.ty);
-        return this.reduceComponents(v, F32, e.pos, (xs) => Math.fround(Math.sqrt(xs.reduce((a, x) => Math.fround(a + Math.fround(x * x)), 0))), n);
+        return this.vector([v], F32, e.pos, (xs, out) => {
+          out[0] = Math.fround(Math.sqrt(xs.reduce((a, x) => Math.fround(a + Math.fround(x * x)), 0)));
+        });
       }
       case 'insertBits': {
         const vs = e.args.map((x) => this.expr(x));
@@ -1433,12 +1645,28 @@ export class Compiler {
         const o = this.convertVal(vs[2]!, U32, e.pos);
         const c = this.convertVal(vs[3]!, U32, e.pos);
         const ts = s === 'ai' ? 'i32' : s;
-        return this.mapN4((a, b, x, y) => insertBits(a, b, x, y, ts), [this.concrete(v0, e.pos), this.concrete(v1, e.pos), o, c], concretize(v0.ty), e.pos);
+        const n = slots(v0.ty);
+        return this.vector([this.concrete(v0, e.pos), this.concrete(v1, e.pos), o, c], concretize(v0.ty), e.pos, (xs, out) => {
+          for (let k = 0; k < n; k++) out[k] = insertBits(xs[k]!, xs[n + k]!, xs[2 * n]!, xs[2 * n + 1]!, ts);
+        });
       }
     }
+    const table = BUILTINS[name];
+    if (table) {
+      const vals = e.args.map((x) => this.expr(x));
+      const sig = table.sig(vals.map((v) => v.ty));
+      if (typeof sig === 'string') return err(sig, e.pos, 'type');
+      const conv = vals.map((v, i) => this.convertVal(v, sig.params[i]!, e.args[i]!.pos));
+      return this.vector(conv, sig.result, e.pos, sig.f);
+    }
     if (name.startsWith('atomic')) return this.atomic(e);
-    if (name.startsWith('subgroup')) return this.subgroup(e);
+    if (name.startsWith('subgroup') || name.startsWith('quad')) return this.subgroup(e);
     if (/^vec[234][fiu]?$/.test(name)) return this.vecCtor(e);
+    if (/^mat[234]x[234]f?$/.test(name)) {
+      const ty = e.tmpl?.[0] || name.endsWith('f') ? this.resolveType({ pos: e.pos, start: e.start, end: e.end, name, args: e.tmpl ?? [] }) : mat(Number(name[3]), Number(name[5]), 'f32');
+      return this.matCtor(e, ty as Extract<Ty, { k: 'mat' }>);
+    }
+    if (name === 'transpose' || name === 'determinant') return this.matrixFn(e);
     if (name === 'array') return this.arrayCtor(e);
     // Component-wise numeric builtins.
     const args = e.args.map((x) => this.expr(x));
@@ -1473,7 +1701,7 @@ export class Compiler {
         const f = builtin2(name, s);
         if (f) return this.mapN((x, y) => f(x, y), vals, rty, e.pos);
       } else {
-        const f = builtin3(name, s);
+        const f = name === 'fma' && this.input.fusedFma && s === 'f32' ? fusedFma : builtin3(name, s);
         if (f) return this.mapN(f, vals, rty, e.pos);
       }
     }
@@ -1495,98 +1723,36 @@ export class Compiler {
     ty = concretize(ty);
     const dst = this.alloc(n);
     const W = this.W;
-    const three = vals.length === 3;
     for (let c = 0; c < n; c++) {
       const src = regs.map((r, i) => r + (slots(vals[i]!.ty) === 1 ? 0 : c));
-      const A = src[0]! * W;
-      const B = src[1]! * W;
-      const C = (src[2] ?? 0) * W;
-      const D = (dst + c) * W;
-      this.emit(
-        three
-          ? (w) => {
-              const R = w.R;
-              const L = w.lanes;
-              for (let i = 0; i < w.n; i++) {
-                const l = L[i]!;
-                R[D + l] = f(R[A + l]!, R[B + l]!, R[C + l]!);
-              }
-            }
-          : (w) => {
-              const R = w.R;
-              const L = w.lanes;
-              for (let i = 0; i < w.n; i++) {
-                const l = L[i]!;
-                R[D + l] = f(R[A + l]!, R[B + l]!, 0);
-              }
-            },
-        pos,
-        OpKind.alu,
-        [this.flow(src, [dst + c])],
-      );
+      const op = vals.length === 3 ? op3(W, dst + c, src[0]!, src[1]!, src[2]!, f) : op2(W, dst + c, src[0]!, src[1]!, (x, y) => f(x, y, 0));
+      this.emit(op, pos, OpKind.alu, [this.flow(src, [dst + c])]);
     }
     return { k: 'r', ty, reg: dst, alias: false };
   }
 
-  private mapN4(f: (a: number, b: number, c: number, d: number) => number, vals: readonly Val[], ty: Ty, pos: Pos): Val {
+  /**
+   * A builtin computed on whole values: `f(xs, out)` gets the argument components (each argument
+   * flattened, in order) and writes the result's components. Folds when every argument is
+   * constant; otherwise one instruction.
+   */
+  private vector(vals: readonly Val[], ty: Ty, pos: Pos, f: (xs: Float64Array, out: Float64Array) => void): Val {
     const n = slots(ty);
-    const regs = vals.map((v) => this.regOf(v, pos));
-    const dst = this.alloc(n);
-    const W = this.W;
-    for (let c = 0; c < n; c++) {
-      const src = regs.map((r, i) => (r + (slots(vals[i]!.ty) === 1 ? 0 : c)) * W);
-      const D = (dst + c) * W;
-      this.emit((w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = f(R[src[0]! + l]!, R[src[1]! + l]!, R[src[2]! + l]!, R[src[3]! + l]!);
-        }
-      }, pos, OpKind.alu);
+    if (vals.every((v) => v.k === 'c')) {
+      const xs = Float64Array.from(vals.flatMap((v) => [...(v as { c: readonly number[] }).c]));
+      const out = new Float64Array(n);
+      f(xs, out);
+      return { k: 'c', ty, c: Array.from(out) };
     }
-    return { k: 'r', ty, reg: dst, alias: false };
-  }
-
-  private reduceComponents(v: Val, ty: Ty, pos: Pos, f: (xs: number[]) => number, n: number): Val {
-    if (v.k === 'c') return { k: 'c', ty, c: [f([...v.c])] };
-    const a = this.regOf(v, pos);
-    const dst = this.alloc(1);
-    const W = this.W;
-    const xs = new Array<number>(n).fill(0);
-    this.emit((w) => {
-      const R = w.R;
-      const L = w.lanes;
-      for (let i = 0; i < w.n; i++) {
-        const l = L[i]!;
-        for (let c = 0; c < n; c++) xs[c] = R[(a + c) * W + l]!;
-        R[dst * W + l] = f(xs);
-      }
-    }, pos, OpKind.alu, [this.flow(Array.from({ length: n }, (_, c) => a + c), [dst])]);
-    return { k: 'r', ty, reg: dst, alias: false };
-  }
-
-  private reduce2(a: Val, b: Val, ty: Ty, pos: Pos, n: number, f: (xs: number[], ys: number[]) => number): Val {
-    if (a.k === 'c' && b.k === 'c') return { k: 'c', ty, c: [f([...a.c], [...b.c])] };
-    const ra = this.regOf(this.concrete(a, pos), pos);
-    const rb = this.regOf(this.concrete(b, pos), pos);
-    const dst = this.alloc(1);
-    const W = this.W;
-    const xs = new Array<number>(n).fill(0);
-    const ys = new Array<number>(n).fill(0);
-    this.emit((w) => {
-      const R = w.R;
-      const L = w.lanes;
-      for (let i = 0; i < w.n; i++) {
-        const l = L[i]!;
-        for (let c = 0; c < n; c++) {
-          xs[c] = R[(ra + c) * W + l]!;
-          ys[c] = R[(rb + c) * W + l]!;
-        }
-        R[dst * W + l] = f(xs, ys);
-      }
-    }, pos, OpKind.alu);
-    return { k: 'r', ty, reg: dst, alias: false };
+    const src: number[] = [];
+    for (const v of vals) {
+      const r = this.regOf(this.concrete(v, pos), pos);
+      for (let c = 0; c < slots(v.ty); c++) src.push(r + c);
+    }
+    const dst = this.alloc(n);
+    const dsts = Array.from({ length: n }, (_, c) => dst + c);
+    this.emit(opN(this.W, src, dsts, f), pos, OpKind.alu, [this.flow(src, dsts)]);
+    return { k: 'r', ty: concretize(ty), reg: dst, alias: false };
   }
 
   /** Builds a composite value from component values (constants fold). */
@@ -1698,9 +1864,9 @@ export class Compiler {
   }
 
   private barrier(pos: Pos): void {
-    const M = this.M;
     const W = this.W;
     this.emit((w) => {
+      const M = w.M;
       if (w.n !== w.nExist) {
         let returned = 0;
         for (let l = 0; l < W; l++) if (w.exist[l] && w.park[l] === 1) returned++;
@@ -1746,7 +1912,7 @@ export class Compiler {
     const resTy: Ty = cas ? makeStruct('__atomic_compare_exchange_result', [{ name: 'old_value', ty }, { name: 'exchanged', ty: BOOL }]) : ty;
     const dst = this.alloc(slots(resTy));
     const mem = ref.mem;
-    const M = this.M;
+    const MID = mem.id;
     const W = this.W;
     const off = ref.off;
     const dyn = ref.dyn;
@@ -1754,7 +1920,6 @@ export class Compiler {
     const V = (args[0] ?? 0) * W;
     const C2 = (args[1] ?? 0) * W;
     const D = dst * W;
-    const view = s === 'u32' ? mem.u32 : mem.i32;
     const id = this.nextOp;
     const isLoad = name === 'atomicLoad';
     const isStore = name === 'atomicStore';
@@ -1764,12 +1929,20 @@ export class Compiler {
     const offs = Int32Array.of(0);
     const valueReg = isLoad ? dst : (args[cas ? 1 : 0] ?? dst);
     this.emit((w) => {
+      const M = w.M;
+      const m = M.mems[MID]!;
+      const view = s === 'u32' ? m.u32 : m.i32;
       const R = w.R;
       const L = w.lanes;
       const A = w.addr;
       const n = w.n;
-      for (let i = 0; i < n; i++) A[L[i]!] = off + (dyn >= 0 ? R[DY + L[i]!]! : 0);
-      M.access(w, mem, 1, mode, id);
+      const O = w.oob;
+      for (let i = 0; i < n; i++) {
+        const l = L[i]!;
+        A[l] = off + (dyn >= 0 ? R[DY + l]! : 0);
+        O[l] = dyn >= 0 ? R[DY + W + l]! : 0;
+      }
+      M.access(w, m, 1, mode, id);
       M.atomics += n;
       // Lane order: the documented, reproducible serialisation of a warp's atomics.
       for (let i = 0; i < n; i++) {
@@ -1787,7 +1960,7 @@ export class Compiler {
           if (!isStore) R[D + l] = old;
         }
       }
-      if (M.tr) M.traceMem(w, mem, offs, valueReg, mode, isLoad ? -1 : valueReg);
+      if (M.tr) M.traceMem(w, m, offs, valueReg, mode, isLoad ? -1 : valueReg);
     }, e.pos, isLoad ? (shared ? OpKind.loadShared : OpKind.loadGlobal) : shared ? OpKind.atomicShared : OpKind.atomicGlobal,
     shared ? null : [this.flow([], [dst])]);
     if (isStore) return { k: 'c', ty: BOOL, c: [0] };
@@ -1854,13 +2027,16 @@ export class Compiler {
       : opName === 'Any' ? (x, y) => (x || y ? 1 : 0)
       : null;
     const identity = opName === 'Mul' || opName === 'All' ? 1 : opName === 'Min' ? Infinity : opName === 'Max' ? -Infinity : opName === 'And' ? (s === 'u32' ? 0xffffffff : -1) : 0;
-    const shuffleKind = ['Broadcast', 'BroadcastFirst', 'Shuffle', 'ShuffleXor', 'ShuffleUp', 'ShuffleDown'].indexOf(opName);
-    if (!combine && shuffleKind < 0) return err(`'${name}' is not supported by the simulator`, pos);
+    const quad = name.startsWith('quad');
+    const shuffleKind = quad
+      ? 6 + ['quadBroadcast', 'quadSwapX', 'quadSwapY', 'quadSwapDiagonal'].indexOf(name)
+      : ['Broadcast', 'BroadcastFirst', 'Shuffle', 'ShuffleXor', 'ShuffleUp', 'ShuffleDown'].indexOf(opName);
+    if (quad ? shuffleKind < 6 : !combine && shuffleKind < 0) return err(`'${name}' is not supported by the simulator`, pos);
     const tmp = new Float64Array(W);
     for (let c = 0; c < n; c++) {
       const S = (src + c) * W;
       const D = (dst + c) * W;
-      if (combine) {
+      if (combine && !quad) {
         this.emit((w) => {
           const R = w.R;
           const L = w.lanes;
@@ -1891,7 +2067,12 @@ export class Compiler {
               case 2: from = a; break;
               case 3: from = l ^ a; break;
               case 4: from = l - a; break;
-              default: from = l + a; break;
+              case 5: from = l + a; break;
+              // Quads: lanes 4q…4q+3.
+              case 6: from = (l & ~3) + a; break;
+              case 7: from = l ^ 1; break;
+              case 8: from = l ^ 2; break;
+              default: from = l ^ 3; break;
             }
             // Reading an inactive or missing lane is undefined on GPUs; we return the own value.
             R[D + l] = from >= 0 && from < W && w.mask[from] ? tmp[from]! : tmp[l]!;
@@ -1910,8 +2091,27 @@ function swizzleIndex(ch: string, pos: Pos): number {
   return c;
 }
 
+/** Determinant of an n×n column-major f32 matrix by cofactor expansion, rounding each step. */
+function determinant(m: ArrayLike<number>, n: number): number {
+  const fr = Math.fround;
+  const at = (col: number, row: number) => m[col * n + row]!;
+  if (n === 2) return fr(fr(at(0, 0) * at(1, 1)) - fr(at(1, 0) * at(0, 1)));
+  let acc = 0;
+  for (let j = 0; j < n; j++) {
+    const minor: number[] = [];
+    for (let cc = 0; cc < n; cc++) {
+      if (cc === j) continue;
+      for (let rr = 1; rr < n; rr++) minor.push(at(cc, rr));
+    }
+    const term = fr(at(j, 0) * determinant(minor, n - 1));
+    acc = j === 0 ? term : j % 2 ? fr(acc - term) : fr(acc + term);
+  }
+  return acc;
+}
+
 function withLeaf(t: Ty, s: Scalar): Ty {
   if (t.k === 'vec') return vec(t.n, s);
+  if (t.k === 'mat') return mat(t.c, t.r, s);
   if (t.k === 'scalar') return scalar(s);
   return t;
 }
@@ -1936,6 +2136,9 @@ function memLayout(t: Ty, base: number): { offs: Int32Array; views: Uint8Array }
       case 'vec':
         for (let c = 0; c < ty.n; c++) walk(scalar(ty.s), off + c);
         return;
+      case 'mat':
+        for (let j = 0; j < ty.c; j++) walk(vec(ty.r, ty.s), off + j * columnStride(ty.r));
+        return;
       case 'array': {
         const st = strideOf(ty.elem);
         for (let i = 0; i < (ty.count ?? 0); i++) walk(ty.elem, off + i * st);
@@ -1950,99 +2153,4 @@ function memLayout(t: Ty, base: number): { offs: Int32Array; views: Uint8Array }
   };
   walk(t, base);
   return { offs: Int32Array.from(offs), views: Uint8Array.from(views) };
-}
-
-/** Binary ALU instruction with specialised loops for the hot operators. */
-function binOp(op: string, s: Scalar, W: number, dst: number, a: number, b: number, f: Fn2): OpFn {
-  const D = dst * W;
-  const A = a * W;
-  const B = b * W;
-  const key = `${s}${op}`;
-  switch (key) {
-    case 'u32+':
-      return (w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = (R[A + l]! + R[B + l]!) >>> 0;
-        }
-      };
-    case 'i32+':
-      return (w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = (R[A + l]! + R[B + l]!) | 0;
-        }
-      };
-    case 'f32+':
-      return (w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = Math.fround(R[A + l]! + R[B + l]!);
-        }
-      };
-    case 'u32*':
-      return (w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = Math.imul(R[A + l]!, R[B + l]!) >>> 0;
-        }
-      };
-    case 'u32<':
-    case 'i32<':
-    case 'f32<':
-      return (w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = R[A + l]! < R[B + l]! ? 1 : 0;
-        }
-      };
-    case 'u32>':
-    case 'i32>':
-      return (w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = R[A + l]! > R[B + l]! ? 1 : 0;
-        }
-      };
-    case 'u32==':
-    case 'i32==':
-      return (w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = R[A + l]! === R[B + l]! ? 1 : 0;
-        }
-      };
-    case 'u32>>':
-      return (w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = R[A + l]! >>> (R[B + l]! & 31);
-        }
-      };
-    default:
-      return (w) => {
-        const R = w.R;
-        const L = w.lanes;
-        for (let i = 0; i < w.n; i++) {
-          const l = L[i]!;
-          R[D + l] = f(R[A + l]!, R[B + l]!);
-        }
-      };
-  }
 }

@@ -5,6 +5,12 @@
  */
 export { simulate } from './simulate.ts';
 export type { SimOptions, SimResult } from './simulate.ts';
+export { compile, compileCached } from './program.ts';
+export type { CompileResult, Hardware, Program } from './program.ts';
+export { instantiate, Instance } from './instance.ts';
+export type { InstantiateResult, RunOptions } from './instance.ts';
+export { BankConflicts, Coalescing, Races, defaultObservers } from './observers.ts';
+export type { MemoryObserver } from './observers.ts';
 export type { Diagnostic, DiagnosticKind, Metrics } from './machine.ts';
 export {
   OpKind,

@@ -7,13 +7,9 @@
  * barrier completes and the round starts again from warp 0. Atomics inside a warp apply in lane
  * order.
  */
-import { DEFAULT_HARDWARE, wordsPerSector } from './hardware.ts';
 import type { Pos } from './ast.ts';
+import type { MemoryObserver } from './observers.ts';
 import { TAINT_SLOTS, type TraceBuilder } from './trace.ts';
-
-/** Bank and sector arithmetic of the counters, from the one hardware model. */
-const BANKS = DEFAULT_HARDWARE.banks;
-const WORDS_PER_SECTOR = wordsPerSector(DEFAULT_HARDWARE);
 
 /** A compiled instruction: runs one warp instruction for the warp's active lanes. */
 export type OpFn = (w: Warp) => void;
@@ -40,6 +36,8 @@ export interface Diagnostic {
 
 export class Warp {
   readonly R: Float64Array;
+  /** The instance this warp runs in: its memories, counters and diagnostics. */
+  readonly M: Machine;
   T: Int32Array | null = null;
   readonly mask: Uint8Array;
   readonly exist: Uint8Array;
@@ -61,18 +59,18 @@ export class Warp {
   status = RUN;
   /** Per-lane word addresses of the current memory instruction. */
   readonly addr: Int32Array;
+  /** Per lane: the current memory instruction's address was clamped (out of bounds). */
+  readonly oob: Uint8Array;
 
-  constructor(
-    readonly id: number,
-    readonly W: number,
-    nregs: number,
-  ) {
+  constructor(M: Machine, readonly id: number, readonly W: number, nregs: number) {
+    this.M = M;
     this.R = new Float64Array(nregs * W);
     this.mask = new Uint8Array(W);
     this.exist = new Uint8Array(W);
     this.lanes = new Int32Array(W);
     this.park = new Int32Array(W);
     this.addr = new Int32Array(W);
+    this.oob = new Uint8Array(W);
   }
 
   /** Rebuilds the active-lane list from `mask`. */
@@ -98,23 +96,28 @@ export class Warp {
   }
 }
 
+/**
+ * What the compiled program knows about a memory: everything but its contents and, for buffers,
+ * its size (which the bindings of each run decide).
+ */
+export interface MemInfo {
+  readonly id: number;
+  readonly name: string;
+  readonly space: 'storage' | 'uniform' | 'workgroup';
+  /** Size in words for workgroup memory; -1 for a buffer (sized by its binding). */
+  readonly words: number;
+  readonly group: number;
+  readonly binding: number;
+  readonly readOnly: boolean;
+  /** The declaration, for messages about a missing binding. */
+  readonly pos: Pos;
+}
+
 /** A memory: a storage/uniform binding or a workgroup variable, in 4-byte words. */
 export class Mem {
   readonly u32: Uint32Array;
   readonly i32: Int32Array;
   readonly f32: Float32Array;
-  // Race detection for workgroup memory: per word, the epoch (barrier interval) and invocation of
-  // the last write and of the first read, whether several invocations read, and where.
-  wEp: Int32Array | null = null;
-  wTh: Int32Array | null = null;
-  wOp: Int32Array | null = null;
-  wAt: Uint8Array | null = null;
-  rEp: Int32Array | null = null;
-  rTh: Int32Array | null = null;
-  rOp: Int32Array | null = null;
-  rMulti: Uint8Array | null = null;
-  /** Stamp per word (bank conflicts) or per sector (global transactions). */
-  stamp: Int32Array;
   /** Last write record per word (trace provenance). */
   lastWrite: Int32Array | null = null;
 
@@ -131,21 +134,7 @@ export class Mem {
     this.u32 = new Uint32Array(buf);
     this.i32 = new Int32Array(buf);
     this.f32 = new Float32Array(buf);
-    if (space === 'workgroup') {
-      const n = Math.max(words, 1);
-      this.wEp = new Int32Array(n).fill(-1);
-      this.wTh = new Int32Array(n);
-      this.wOp = new Int32Array(n);
-      this.wAt = new Uint8Array(n);
-      this.rEp = new Int32Array(n).fill(-1);
-      this.rTh = new Int32Array(n);
-      this.rOp = new Int32Array(n);
-      this.rMulti = new Uint8Array(n);
-      this.stamp = new Int32Array(n).fill(-1);
-      this.lastWrite = new Int32Array(n).fill(-1);
-    } else {
-      this.stamp = new Int32Array(Math.ceil(Math.max(words, 1) / 8)).fill(-1);
-    }
+    if (space === 'workgroup') this.lastWrite = new Int32Array(Math.max(words, 1)).fill(-1);
   }
 }
 
@@ -183,16 +172,16 @@ export class Machine {
   atomics = 0;
   /** Barrier interval counter, global across workgroups, for race detection. */
   epoch = 0;
-  /** Request counter, for the per-word / per-sector stamps. */
-  req = 0;
-  readonly bankCount = new Int32Array(BANKS);
-  readonly bankStamp = new Int32Array(BANKS).fill(-1);
+  /** What watches each memory request (metrics, races, user observers). */
+  observers: readonly MemoryObserver[] = [];
   readonly diags = new Map<string, Diagnostic & { count: number }>();
   /** Trace builder when the current workgroup is traced, else null. */
   tr: TraceBuilder | null = null;
   wgLinear = 0;
   /** Source position of each instruction (filled by the compiler). */
   opPos: Pos[] = [];
+  /** The run's memories, indexed by `MemInfo.id`. */
+  mems: Mem[] = [];
 
   constructor(W: number) {
     this.W = W;
@@ -206,8 +195,8 @@ export class Machine {
   }
 
   /**
-   * Accounts one warp memory request: bounds (clamping into the memory like WebGPU's robust
-   * access), metrics and race detection. `w.addr` holds each active lane's first word.
+   * One warp memory request: bounds (clamping into the memory like WebGPU's robust access), then
+   * the observers (metrics, races). `w.addr` holds each active lane's first word.
    */
   access(w: Warp, mem: Mem, span: number, mode: number, op: number): void {
     const L = w.lanes;
@@ -220,53 +209,19 @@ export class Machine {
       if (a < 0 || a > lim) {
         this.outOfBounds(w, mem, l, a, op);
         A[l] = a < 0 || lim < 0 ? 0 : lim;
+        w.oob[l] = 1;
       }
     }
-    const req = ++this.req;
-    if (mem.space === 'workgroup') {
-      this.sharedRequests++;
-      // Wavefronts = the most distinct words any one bank is asked for.
-      const st = mem.stamp;
-      const bc = this.bankCount;
-      const bs = this.bankStamp;
-      let max = 1;
-      for (let i = 0; i < n; i++) {
-        const a0 = A[L[i]!]!;
-        for (let c = 0; c < span; c++) {
-          const a = a0 + c;
-          if (st[a] === req) continue;
-          st[a] = req;
-          const b = a % BANKS;
-          let k: number;
-          if (bs[b] !== req) {
-            bs[b] = req;
-            k = bc[b] = 1;
-          } else k = ++bc[b]!;
-          if (k > max) max = k;
-        }
-      }
-      this.sharedBankConflicts += max - 1;
-      this.raceCheck(w, mem, span, mode, op);
-    } else if (mem.space === 'storage') {
-      this.globalRequests++;
-      const st = mem.stamp;
-      let sectors = 0;
-      for (let i = 0; i < n; i++) {
-        const a0 = A[L[i]!]!;
-        const s0 = Math.floor(a0 / WORDS_PER_SECTOR);
-        const s1 = Math.floor((a0 + span - 1) / WORDS_PER_SECTOR);
-        for (let s = s0; s <= s1; s++) {
-          if (st[s] !== req) {
-            st[s] = req;
-            sectors++;
-          }
-        }
-      }
-      this.globalTransactions += sectors;
-    }
+    this.observe(w, mem, span, mode, op);
   }
 
-  private outOfBounds(w: Warp, mem: Mem, lane: number, addr: number, op: number): void {
+  /** Hands a bounds-checked warp request to the observers. */
+  observe(w: Warp, mem: Mem, span: number, mode: number, op: number): void {
+    const obs = this.observers;
+    for (let k = 0; k < obs.length; k++) obs[k]!.access(this, w, mem, span, mode, op);
+  }
+
+  outOfBounds(w: Warp, mem: Mem, lane: number, addr: number, op: number): void {
     const pos = this.opPos[op] ?? { line: 0, col: 0 };
     this.diag(
       'out-of-bounds',
@@ -278,25 +233,37 @@ export class Machine {
     );
   }
 
-  /** Fills `w.addr` for the active lanes: `off + dyn + clamp(index) * stride`. */
+  /**
+   * Fills `w.addr` for the active lanes: `off + dyn + clamp(index) * stride`, and `w.oob` with
+   * whether an index was clamped (the flag register follows `dyn`).
+   */
   addresses(w: Warp, off: number, dyn: number, IX: number, stride: number, count: number, hasIx: boolean, op: number): void {
     const R = w.R;
     const L = w.lanes;
     const A = w.addr;
+    const O = w.oob;
     const n = w.n;
-    const DY = dyn * this.W;
+    const W = this.W;
+    const DY = dyn * W;
     for (let i = 0; i < n; i++) {
       const l = L[i]!;
-      let a = off + (dyn >= 0 ? R[DY + l]! : 0);
+      let a = off;
+      let bad = 0;
+      if (dyn >= 0) {
+        a += R[DY + l]!;
+        bad = R[DY + W + l]!;
+      }
       if (hasIx) {
         let x = R[IX + l]!;
         if (x >= count || x < 0) {
           this.indexOutOfBounds(w, l, x, count, op);
           x = x < 0 || count === 0 ? 0 : count - 1;
+          bad = 1;
         }
         a += x * stride;
       }
       A[l] = a;
+      O[l] = bad;
     }
   }
 
@@ -309,64 +276,6 @@ export class Machine {
       `index ${index} is outside 0…${count - 1} (workgroup ${this.wgLinear}, invocation ` +
         `${w.id * this.W + lane}). WebGPU clamps the index or discards the access instead of ` +
         `faulting; the simulator clamps it to ${count - 1 < 0 ? 0 : index < 0 ? 0 : count - 1}.`,
-    );
-  }
-
-  private raceCheck(w: Warp, mem: Mem, span: number, mode: number, op: number): void {
-    const E = this.epoch;
-    const L = w.lanes;
-    const n = w.n;
-    const A = w.addr;
-    const wEp = mem.wEp!;
-    const wTh = mem.wTh!;
-    const wOp = mem.wOp!;
-    const wAt = mem.wAt!;
-    const rEp = mem.rEp!;
-    const rTh = mem.rTh!;
-    const rOp = mem.rOp!;
-    const rMulti = mem.rMulti!;
-    const base = w.id * this.W;
-    const atomic = mode === ATOMIC ? 1 : 0;
-    for (let i = 0; i < n; i++) {
-      const l = L[i]!;
-      const t = base + l;
-      const a0 = A[l]!;
-      for (let c = 0; c < span; c++) {
-        const a = a0 + c;
-        if (mode === READ) {
-          if (wEp[a] === E && wTh[a] !== t) this.race(mem, a, wTh[a]!, wOp[a]!, 'writes', t, op, 'reads');
-          if (rEp[a] !== E) {
-            rEp[a] = E;
-            rTh[a] = t;
-            rOp[a] = op;
-            rMulti[a] = 0;
-          } else if (rTh[a] !== t) rMulti[a] = 1;
-        } else {
-          if (wEp[a] === E && wTh[a] !== t && !(atomic && wAt[a])) {
-            this.race(mem, a, wTh[a]!, wOp[a]!, 'writes', t, op, 'writes');
-          } else if (!atomic && rEp[a] === E && (rMulti[a] || rTh[a] !== t)) {
-            this.race(mem, a, rTh[a] === t ? -1 : rTh[a]!, rOp[a]!, 'reads', t, op, 'writes');
-          }
-          wEp[a] = E;
-          wTh[a] = t;
-          wOp[a] = op;
-          wAt[a] = atomic;
-        }
-      }
-    }
-  }
-
-  private race(mem: Mem, word: number, t1: number, op1: number, what1: string, t2: number, op2: number, what2: string): void {
-    const p1 = this.opPos[op1] ?? { line: 0, col: 0 };
-    const p2 = this.opPos[op2] ?? { line: 0, col: 0 };
-    const who = t1 < 0 ? 'another invocation' : `invocation ${t1}`;
-    this.diag(
-      'race',
-      p2,
-      `workgroup-memory race on '${mem.name}' word ${word} in workgroup ${this.wgLinear}: ${who} ` +
-        `${what1} it (line ${p1.line}:${p1.col}) and invocation ${t2} ${what2} it (line ${p2.line}:` +
-        `${p2.col}) with no workgroupBarrier() in between. The result depends on scheduling; ` +
-        `add a barrier between the two accesses (or use atomics).`,
     );
   }
 
@@ -431,13 +340,15 @@ export class Machine {
   }
 }
 
+const TAINT_TMP = new Int32Array(TAINT_SLOTS);
+
 /** Union of the operands' taints into the destinations, for the active lanes. */
 export function propagateTaint(w: Warp, srcs: Int32Array, dsts: Int32Array): void {
   const T = w.T!;
   const K = TAINT_SLOTS;
   const W = w.W;
   const L = w.lanes;
-  const tmp = [-1, -1, -1, -1];
+  const tmp = TAINT_TMP;
   for (let i = 0; i < w.n; i++) {
     const l = L[i]!;
     let m = 0;

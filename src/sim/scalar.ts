@@ -117,13 +117,20 @@ export function convert(x: number, from: Scalar, to: Scalar): number {
   if (from === to) return x;
   switch (to) {
     case 'u32':
-      if (from === 'f32' || from === 'af') {
+      // WGSL saturates f32 → u32 to [0, 2^32 - 256], the largest f32 below 2^32.
+      if (from === 'f32') return Number.isNaN(x) ? 0 : x <= 0 ? 0 : x >= 4294967040 ? 4294967040 : Math.trunc(x);
+      if (from === 'af') {
         if (Number.isNaN(x)) return 0;
         return x <= 0 ? 0 : x >= 4294967295 ? 4294967295 : Math.trunc(x);
       }
       return x >>> 0;
     case 'i32':
-      if (from === 'f32' || from === 'af') {
+      // f32 → i32 saturates to [-2^31, 2^31 - 128], the largest f32 below 2^31.
+      if (from === 'f32') {
+        if (Number.isNaN(x)) return 0;
+        return x <= -2147483648 ? -2147483648 : x >= 2147483520 ? 2147483520 : Math.trunc(x);
+      }
+      if (from === 'af') {
         if (Number.isNaN(x)) return 0;
         return x <= -2147483648 ? -2147483648 : x >= 2147483647 ? 2147483647 : Math.trunc(x);
       }
@@ -205,6 +212,9 @@ export function builtin1(name: string, s: Scalar): Fn1 | null {
     case 'asin': return (x) => fr(Math.asin(x));
     case 'acos': return (x) => fr(Math.acos(x));
     case 'atan': return (x) => fr(Math.atan(x));
+    case 'asinh': return (x) => fr(Math.asinh(x));
+    case 'acosh': return (x) => fr(Math.acosh(x));
+    case 'atanh': return (x) => fr(Math.atanh(x));
     case 'sinh': return (x) => fr(Math.sinh(x));
     case 'cosh': return (x) => fr(Math.cosh(x));
     case 'tanh': return (x) => fr(Math.tanh(x));
@@ -230,7 +240,8 @@ export function builtin2(name: string, s: Scalar): Fn2 | null {
 export function builtin3(name: string, s: Scalar): Fn3 | null {
   switch (name) {
     case 'clamp': return (x, lo, hi) => Math.min(Math.max(x, lo), hi);
-    case 'fma': return (a, b, c) => fr(a * b + c);
+    // Unfused: the product rounds to f32, then the sum (fusedFma below rounds once).
+    case 'fma': return s === 'f32' ? (a, b, c) => fr(fr(a * b) + c) : (a, b, c) => a * b + c;
     case 'mix': return (a, b, t) => fr(fr(a * fr(1 - t)) + fr(b * t));
     case 'smoothstep':
       return (lo, hi, x) => {
@@ -247,6 +258,27 @@ export function builtin3(name: string, s: Scalar): Fn3 | null {
       };
   }
   return null;
+}
+
+/**
+ * `fma(a, b, c)` rounded once, as a fused multiply-add does. The product of two f32 values is
+ * exact in a double; the double sum is rounded, so the rounding error of that sum (two-sum) breaks
+ * the one case where rounding the double to f32 could differ: a double exactly halfway between
+ * two f32 values.
+ */
+export function fusedFma(a: number, b: number, c: number): number {
+  const p = a * b;
+  const s = p + c;
+  const r = fr(s);
+  if (!Number.isFinite(s) || s === r) return r;
+  const bb = s - p;
+  const e = p - (s - bb) + (c - bb);
+  if (e === 0) return r;
+  // The f32 neighbour of r on the other side of s, and the midpoint between them.
+  const other = bitsF32(r > s === r > 0 ? f32Bits(r) - 1 : f32Bits(r) + 1);
+  if ((r + other) / 2 !== s) return r;
+  // A tie in the double: the exact value lies on e's side of it.
+  return e > 0 === other > r ? other : r;
 }
 
 export function insertBits(e: number, nb: number, off: number, cnt: number, s: Scalar): number {

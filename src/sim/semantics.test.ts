@@ -71,7 +71,9 @@ describe('f32 semantics', () => {
         input: Float32Array.of(3.75),
       },
     );
-    expect(r.out.slice(0, 4)).toEqual([3, 0, 0xffffffff, 0x40700000]);
+    // f32 → u32 saturates at 2^32 - 256, the largest f32 below 2^32 (WGSL; Dawn agrees, see
+    // conformance/expressions).
+    expect(r.out.slice(0, 4)).toEqual([3, 0, 4294967040, 0x40700000]);
   });
 
   it('numeric builtins', () => {
@@ -259,7 +261,7 @@ describe.each([4, 8, 16, 32])('subgroup operations with warpSize %i', (W) => {
 
 describe('unsupported WGSL never throws', () => {
   it.each([
-    ['matrix types', `let m = mat2x2<f32>(1.0, 0.0, 0.0, 1.0); out[0] = 1u;`],
+    ['f16', `let h = f16(1.0); out[0] = 1u;`],
     ['an unknown builtin', `out[0] = textureLoad(1u);`],
     ['a syntax error', `out[0] = (1u + ;`],
   ])('%s', (_name, body) => {

@@ -1,402 +1,55 @@
-import type { Bindings, BindingData, KernelRun } from '../kernel/types.ts';
-import { dispatchSize } from '../kernel/types.ts';
-import { WgslError } from './ast.ts';
-import { withRequestCounters } from './trace.ts';
-import { Compiler, type Program } from './compile.ts';
-import {
-  DONE,
-  Machine,
-  propagateTaint,
-  RUN,
-  StopRun,
-  WAIT,
-  Warp,
-  type Diagnostic,
-  type Metrics,
-} from './machine.ts';
-import { check, type Limits } from '../wgsl/checker.ts';
-import type { WgslDiagnostic } from '../wgsl/ast.ts';
-import { DEFAULT_TRACE_BYTES, TAINT_SLOTS, TraceBuilder, type Trace, type TraceMemory } from './trace.ts';
+import type { KernelRun } from '../kernel/types.ts';
+import { copyBindings, instantiate, type RunOptions, type SimResult } from './instance.ts';
+import { Machine, type Diagnostic } from './machine.ts';
+import { compileCached, warpSizeOf, type Hardware } from './program.ts';
+
+export type { SimResult } from './instance.ts';
+export { CAPABLE_ADAPTER_LIMITS } from './program.ts';
 
 /** Options of {@link simulate}. */
-export interface SimOptions {
+export interface SimOptions extends RunOptions {
   /** Lanes per warp (= subgroup size). Default 32. */
   warpSize?: number;
-  /** `'summary'` keeps counters only (big runs); default `'full'`. */
-  trace?: 'full' | 'summary';
-  /** Keep the full trace only for these linear workgroup ids. */
-  traceWorkgroups?: number[];
-  /** Stop after this many warp instructions (guards endless loops). Default 200 000 000. */
-  maxSteps?: number;
-  /**
-   * Bytes the full trace may hold (default `DEFAULT_TRACE_BYTES`, 256 MiB; a step costs about
-   * 160 bytes at 32 lanes). Past it the trace stops with a `trace-limit` diagnostic at the line
-   * reached, and the run goes on with counters only (metrics, buffers, other diagnostics).
-   */
-  maxTraceBytes?: number;
-  /** Called with the fraction of workgroups done (0…1), at most about 100 times. */
-  onProgress?: (fraction: number) => void;
-  /** Polled between workgroups and every 65 536 warp instructions; true stops early (the worker's cancel). */
-  shouldStop?: () => boolean;
-  /**
-   * The order workgroups run in, one after another: `'linear'` (default: by linear id),
-   * `'reverse'`, or a permutation of the linear ids. WebGPU promises no order, so a kernel that is
-   * right in one order only has a bug this exposes.
-   */
-  workgroupOrder?: 'linear' | 'reverse' | readonly number[];
+  /** Follow a device that fuses `fma` (see src/gpu's fma probe). Default false. */
+  fusedFma?: boolean;
   /**
    * The device limits the kernel is checked against (workgroup size, workgroup storage), as the
-   * browser would at pipeline creation. Default: {@link CAPABLE_ADAPTER_LIMITS}; pass the
-   * learner's adapter limits (or WebGPU's defaults) to check against those.
+   * browser would at pipeline creation. Default: `CAPABLE_ADAPTER_LIMITS`; pass the learner's
+   * adapter limits (or WebGPU's defaults) to check against those.
    */
-  limits?: Partial<Limits>;
+  limits?: Hardware['limits'];
 }
 
-/** What {@link simulate} returns. */
-export interface SimResult {
-  /** Same shape as `run.bindings`: contents after the dispatch. Inputs are not modified. */
-  buffers: Bindings;
-  metrics: Metrics;
-  diagnostics: Diagnostic[];
-  /** Present when `trace` is `'full'` (possibly limited to `traceWorkgroups`). */
-  trace?: Trace;
-  /** True when the run stopped early (step limit, cancel) or never ran (unsupported WGSL). */
-  incomplete?: boolean;
-}
-
-const DEFAULT_MAX_STEPS = 200_000_000;
-/** `shouldStop` is polled every 65 536 counted warp instructions (and between workgroups). */
-const STOP_POLL_MASK = 0xffff;
-
-/** Linear workgroup ids in running order, or undefined for the linear order. */
-function workgroupOrder(order: SimOptions['workgroupOrder'], total: number): Uint32Array | undefined {
-  if (order === undefined || order === 'linear') return undefined;
-  if (order === 'reverse') return Uint32Array.from({ length: total }, (_, i) => total - 1 - i);
-  const seen = new Uint8Array(total);
-  for (const id of order) {
-    if (!Number.isInteger(id) || id < 0 || id >= total || seen[id]) {
-      throw new RangeError(
-        `workgroupOrder must be a permutation of 0 … ${total - 1}; ${id} is out of range or repeated`,
-      );
-    }
-    seen[id] = 1;
-  }
-  if (order.length !== total)
-    throw new RangeError(`workgroupOrder names ${order.length} workgroups; the dispatch has ${total}`);
-  return Uint32Array.from(order);
-}
-
-function copyBindings(b: Bindings): Bindings {
-  const out: Bindings = {};
-  for (const [g, rec] of Object.entries(b)) {
-    const o: Record<number, BindingData> = {};
-    for (const [k, v] of Object.entries(rec)) o[Number(k)] = v.slice();
-    out[Number(g)] = o;
-  }
-  return out;
-}
-
-function emptyMetrics(W: number): Metrics {
-  return new Machine(W).metrics();
+function failed(run: KernelRun, W: number, diagnostics: readonly Diagnostic[]): SimResult {
+  return {
+    buffers: copyBindings(run.bindings),
+    metrics: new Machine(W).metrics(),
+    diagnostics: diagnostics.map((d) => ({
+      ...d,
+      message: `${run.file ? `${run.file}:${d.line}:${d.column}: ` : ''}${d.message}`,
+    })),
+    incomplete: true,
+  };
 }
 
 /**
- * Limits a capable adapter grants when asked (desktop GPUs in Chrome): what the simulator checks
- * against when the caller passes none, so kernels tuned for 512 or 1024 invocations still run here,
- * while a workgroup of 100 000 or a 1 GB workgroup array is refused as the browser would.
- */
-export const CAPABLE_ADAPTER_LIMITS: Limits = {
-  maxComputeWorkgroupSizeX: 1024,
-  maxComputeWorkgroupSizeY: 1024,
-  maxComputeWorkgroupSizeZ: 64,
-  maxComputeInvocationsPerWorkgroup: 1024,
-  maxComputeWorkgroupStorageSize: 32768,
-};
-
-/** A front-end error as a simulator diagnostic: barrier uniformity errors are barrier divergence. */
-function fromFrontEnd(d: WgslDiagnostic, file: string | undefined): Diagnostic {
-  const where = file ? `${file}:${d.line}:${d.col}: ` : '';
-  const barrier = d.stage === 'uniformity' && !/subgroup/.test(d.message);
-  const message = barrier
-    ? `${where}${d.message}: WGSL rejects this program (the browser will not compile it), because invocations that skip the ` +
-      `barrier would leave the others waiting; in CUDA, __syncthreads() in divergent code is undefined behaviour.`
-    : d.stage === 'pipeline'
-      ? `${where}${d.message}.`
-      : `${where}${d.message}. The browser rejects this WGSL too.`;
-  return { kind: barrier ? 'barrier-divergence' : 'unsupported', line: d.line, column: d.col, message };
-}
-
-/**
- * Runs `run` warp by warp, synchronously. Lanes are grouped into warps by
- * `local_invocation_index`; see `machine.ts` for the fixed schedule. Unsupported or invalid WGSL
- * yields an `unsupported` diagnostic with its line and column (never a throw), and the input
+ * Runs `run` warp by warp, synchronously: checks it with the WGSL front end and compiles it
+ * (cached per source text, entry point, overrides, warp size, fma and limits), binds its buffers
+ * and runs the dispatch. Lanes are grouped into warps
+ * by `local_invocation_index`; see `machine.ts` for the fixed schedule. Unsupported or invalid
+ * WGSL yields an `unsupported` diagnostic with its line and column (never a throw), and the input
  * buffers come back unchanged.
  */
 export function simulate(run: KernelRun, options: SimOptions = {}): SimResult {
-  const W = options.warpSize ?? 32;
-  if (!Number.isInteger(W) || W < 1 || W > 128) throw new RangeError(`warpSize must be 1…128, got ${W}`);
-  const M = new Machine(W);
-  const numWg = dispatchSize(run.workgroups);
-  // The front end first: what the browser would reject never runs here either.
-  const checked = check(run.code, { entryPoint: run.entryPoint, overrides: run.overrides ?? {}, limits: options.limits ?? CAPABLE_ADAPTER_LIMITS });
-  const invalid = checked.diagnostics.filter((d) => d.severity === 'error');
-  if (invalid.length) {
-    return { buffers: copyBindings(run.bindings), metrics: emptyMetrics(W), diagnostics: invalid.map((d) => fromFrontEnd(d, run.file)), incomplete: true };
-  }
-  let prog: Program;
-  try {
-    const module = checked.module.ast;
-    const compiler = new Compiler(M, {
-      module,
-      entryPoint: run.entryPoint,
-      bindings: run.bindings,
-      overrides: run.overrides ?? {},
-    });
-    prog = compiler.compile();
-  } catch (e) {
-    if (e instanceof WgslError) {
-      return {
-        buffers: copyBindings(run.bindings),
-        metrics: emptyMetrics(W),
-        diagnostics: [
-          {
-            kind: 'unsupported',
-            line: e.pos.line,
-            column: e.pos.col,
-            message: `${run.file ? `${run.file}:${e.pos.line}:${e.pos.col}: ` : ''}${e.message}`,
-          },
-        ],
-        incomplete: true,
-      };
-    }
-    throw e;
-  }
-  M.opPos = prog.opLine.length
-    ? Array.from(prog.opLine, (line, i) => ({ line, col: prog.opColumn[i]! }))
-    : [];
-
-  const full = (options.trace ?? 'full') === 'full';
-  const traceSet = options.traceWorkgroups ? new Set(options.traceWorkgroups) : null;
-  const maxTraceBytes = options.maxTraceBytes ?? DEFAULT_TRACE_BYTES;
-  if (!(maxTraceBytes > 0)) throw new RangeError(`maxTraceBytes must be positive, got ${maxTraceBytes}`);
-  const tb = full ? new TraceBuilder(W, Math.ceil(W / 32), maxTraceBytes) : null;
-  const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
-
-  const [wx, wy, wz] = prog.workgroupSize;
-  const wgSize = wx * wy * wz;
-  const nWarps = Math.ceil(wgSize / W);
-  const warps: Warp[] = [];
-  for (let k = 0; k < nWarps; k++) {
-    const w = new Warp(k, W, prog.nregs);
-    for (const [r, v] of prog.constInit) w.R.fill(v, r * W, (r + 1) * W);
-    warps.push(w);
-  }
-  const B = prog.builtins;
-  const [nx, ny, nz] = numWg;
-  for (const w of warps) {
-    const R = w.R;
-    let ne = 0;
-    for (let l = 0; l < W; l++) {
-      const li = w.id * W + l;
-      const exists = li < wgSize;
-      w.exist[l] = exists ? 1 : 0;
-      if (exists) ne++;
-      R[B.lid * W + l] = li % wx;
-      R[(B.lid + 1) * W + l] = Math.floor(li / wx) % wy;
-      R[(B.lid + 2) * W + l] = Math.floor(li / (wx * wy));
-      R[B.lidx * W + l] = li;
-      R[B.nwg * W + l] = nx;
-      R[(B.nwg + 1) * W + l] = ny;
-      R[(B.nwg + 2) * W + l] = nz;
-      R[B.sgid * W + l] = l;
-      R[B.sgsize * W + l] = W;
-    }
-    w.nExist = ne;
-  }
-  const total = nx * ny * nz;
-  const ops = prog.ops;
-  const counted = prog.counted;
-  const taint = prog.taint;
-  let steps = 0;
-  let incomplete = false;
-  let lastProgress = -1;
-
-  /** The trace reached its budget at instruction `pc`: say where, and go on counting only. */
-  const traceFull = (pc: number): void => {
-    const p = M.opPos[pc] ?? { line: 0, col: 0 };
-    const mib = (maxTraceBytes / 2 ** 20).toLocaleString('en', { maximumFractionDigits: 1 });
-    M.diag(
-      'trace-limit',
-      p,
-      `trace too large at line ${p.line}${run.file ? ` of ${run.file}` : ''}: the trace reached its ` +
-        `${mib} MiB budget after ${tb!.steps.toLocaleString('en')} steps (workgroup ${M.wgLinear}). The steps before ` +
-        `are kept; the run went on with counters only. Trace fewer workgroups, a smaller input, or raise maxTraceBytes.`,
-    );
-    M.tr = null;
-    for (const w of warps) w.T = null;
+  const hardware: Hardware = {
+    warpSize: options.warpSize ?? 32,
+    fusedFma: options.fusedFma ?? false,
+    ...(options.limits ? { limits: options.limits } : {}),
   };
-
-  const runWarp = (w: Warp): void => {
-    let tr = M.tr;
-    while (w.status === RUN) {
-      const pc = w.pc++;
-      if (counted[pc]) {
-        M.warpInstructions++;
-        M.laneInstructions += w.n;
-        // Cancel is polled inside long workgroups too: one that never ends would otherwise keep
-        // the worker busy until maxSteps.
-        if ((steps & STOP_POLL_MASK) === STOP_POLL_MASK && options.shouldStop?.()) throw new StopRun();
-        if (++steps > maxSteps) {
-          const p = M.opPos[pc] ?? { line: 0, col: 0 };
-          M.diag(
-            'step-limit',
-            p,
-            `stopped after ${maxSteps} warp instructions (workgroup ${M.wgLinear}, warp ${w.id} at line ` +
-              `${p.line}): the kernel may loop forever. Raise maxSteps if it is just big.`,
-          );
-          throw new StopRun();
-        }
-        if (tr && !tr.beginStep(M.wgLinear, w.id, pc, w.mask)) {
-          traceFull(pc);
-          tr = null;
-        }
-      }
-      ops[pc]!(w);
-      if (tr) {
-        const t = taint[pc];
-        if (t) for (const f of t) propagateTaint(w, f.src, f.dst);
-      }
-    }
-  };
-
-  const order = workgroupOrder(options.workgroupOrder, total);
-  try {
-    for (let done = 0; done < total; done++) {
-      const linear = order ? order[done]! : done;
-      const wx_ = linear % nx;
-      const wy_ = Math.floor(linear / nx) % ny;
-      const wz_ = Math.floor(linear / (nx * ny));
-      M.wgLinear = linear;
-      if (options.shouldStop?.()) {
-        incomplete = true;
-        throw new StopRun();
-      }
-      const traced = !!tb && !tb.full && (!traceSet || traceSet.has(linear));
-      M.tr = traced ? tb : null;
-      if (traced) tb.workgroups.push(linear);
-      for (const m of prog.sharedMems) {
-        m.u32.fill(0);
-        m.lastWrite!.fill(-1);
-      }
-      M.epoch++;
-      for (const w of warps) {
-        const R = w.R;
-        // Lane-constant builtins were set once; per workgroup only the ids change.
-        R.fill(wx_, B.wgid * W, (B.wgid + 1) * W);
-        R.fill(wy_, (B.wgid + 1) * W, (B.wgid + 2) * W);
-        R.fill(wz_, (B.wgid + 2) * W, (B.wgid + 3) * W);
-        const gx = wx_ * wx;
-        const gy = wy_ * wy;
-        const gz = wz_ * wz;
-        const lid0 = B.lid * W;
-        const gid0 = B.gid * W;
-        for (let l = 0; l < W; l++) {
-          R[gid0 + l] = gx + R[lid0 + l]!;
-          R[gid0 + W + l] = gy + R[lid0 + W + l]!;
-          R[gid0 + 2 * W + l] = gz + R[lid0 + 2 * W + l]!;
-        }
-        w.mask.set(w.exist);
-        w.park.fill(0);
-        w.parkCount = 0;
-        const ne = w.nExist;
-        w.relanes();
-        w.pc = 0;
-        w.sp = 0;
-        w.status = ne > 0 ? RUN : DONE;
-        if (traced) {
-          if (!w.T || w.T.length !== prog.nregs * W * TAINT_SLOTS)
-            w.T = new Int32Array(prog.nregs * W * TAINT_SLOTS);
-          w.T.fill(-1);
-        } else w.T = null;
-      }
-      // Round-robin: each warp runs to its next barrier or its end.
-      for (;;) {
-        for (const w of warps) if (w.status === RUN) runWarp(w);
-        let waiting = 0;
-        let done = 0;
-        let pc0 = -1;
-        let samePc = true;
-        for (const w of warps) {
-          if (w.status === WAIT) {
-            waiting++;
-            if (pc0 < 0) pc0 = w.pc;
-            else if (w.pc !== pc0) samePc = false;
-          } else done++;
-        }
-        if (waiting === 0) break;
-        const bpos = M.opPos[pc0 - 1] ?? { line: 0, col: 0 };
-        if (done > 0) {
-          M.diag(
-            'barrier-divergence',
-            bpos,
-            `only ${waiting} of ${nWarps} warps of workgroup ${linear} reach this barrier; the others ` +
-              `finished without it. On a GPU the waiting warps may hang. WGSL compilers reject barriers ` +
-              `in non-uniform control flow; CUDA leaves it undefined.`,
-          );
-        }
-        if (!samePc) {
-          const lines = [
-            ...new Set(warps.filter((w) => w.status === WAIT).map((w) => M.opPos[w.pc - 1]?.line ?? 0)),
-          ];
-          M.diag(
-            'barrier-divergence',
-            bpos,
-            `warps of workgroup ${linear} wait at different barriers (lines ${lines.join(', ')}): the ` +
-              `barrier is in non-uniform control flow. WGSL compilers reject this; CUDA leaves it undefined.`,
-          );
-        }
-        M.barriers++;
-        M.epoch++;
-        for (const w of warps) if (w.status === WAIT) w.status = RUN;
-      }
-      if (options.onProgress) {
-        const pct = Math.floor(((done + 1) * 100) / total);
-        if (pct !== lastProgress) {
-          lastProgress = pct;
-          options.onProgress((done + 1) / total);
-        }
-      }
-    }
-  } catch (e) {
-    if (!(e instanceof StopRun)) throw e;
-    incomplete = true;
-  }
-
-  const buffers = copyBindings(run.bindings);
-  for (const bm of prog.bindingMems) {
-    const out = buffers[bm.group]![bm.binding]!;
-    const src =
-      out instanceof Float32Array ? bm.mem.f32 : out instanceof Int32Array ? bm.mem.i32 : bm.mem.u32;
-    out.set(src.subarray(0, out.length));
-  }
-  const diagnostics: Diagnostic[] = [...M.diags.values()].map((d) => ({
-    kind: d.kind,
-    line: d.line,
-    column: d.column,
-    message: d.count > 1 ? `${d.message} (${d.count} occurrences)` : d.message,
-  }));
-  const result: SimResult = { buffers, metrics: M.metrics(), diagnostics };
-  if (tb) {
-    const memories: TraceMemory[] = prog.mems.map((m) => ({
-      id: m.id,
-      name: m.name,
-      space: m.space,
-      group: m.group,
-      binding: m.binding,
-      words: m.words,
-    }));
-    result.trace = withRequestCounters(tb.finish(prog.opLine, prog.opColumn, prog.opKind, memories), [wx, wy, wz]);
-  }
-  if (incomplete) result.incomplete = true;
-  return result;
+  const W = warpSizeOf(hardware);
+  const compiled = compileCached(run.code, run.entryPoint, run.overrides ?? {}, hardware);
+  if (!compiled.ok) return failed(run, W, compiled.diagnostics);
+  const inst = instantiate(compiled.program, run.bindings);
+  if (!inst.ok) return failed(run, W, inst.diagnostics);
+  return inst.instance.run(run.workgroups, run.file && !options.file ? { ...options, file: run.file } : options);
 }

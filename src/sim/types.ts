@@ -9,8 +9,17 @@ export type Scalar = 'u32' | 'i32' | 'f32' | 'bool' | 'ai' | 'af';
 export type Ty =
   | { readonly k: 'scalar'; readonly s: Scalar }
   | { readonly k: 'vec'; readonly n: number; readonly s: Scalar }
+  /** `matCxR`: C columns of vecR, column-major (registers: column j at slots j*R…). */
+  | { readonly k: 'mat'; readonly c: number; readonly r: number; readonly s: Scalar }
   | { readonly k: 'array'; readonly elem: Ty; readonly count: number | null }
-  | { readonly k: 'struct'; readonly name: string; readonly members: readonly Member[] }
+  | {
+      readonly k: 'struct';
+      readonly name: string;
+      readonly members: readonly Member[];
+      /** Alignment and size in words (from the members' @align/@size). */
+      readonly align: number;
+      readonly size: number;
+    }
   | { readonly k: 'atomic'; readonly s: 'u32' | 'i32' }
   | { readonly k: 'ptr'; readonly space: string; readonly elem: Ty };
 
@@ -43,6 +52,15 @@ export function vec(n: number, s: Scalar): Ty {
   return n === 1 ? scalar(s) : { k: 'vec', n, s };
 }
 
+export function mat(c: number, r: number, s: Scalar): Ty {
+  return { k: 'mat', c, r, s };
+}
+
+/** Words between a matrix's columns in memory (a column is a vecR: vec3 aligns to 4). */
+export function columnStride(r: number): number {
+  return r === 2 ? 2 : 4;
+}
+
 /** Number of register slots a value of this type occupies. */
 export function slots(t: Ty): number {
   switch (t.k) {
@@ -52,6 +70,8 @@ export function slots(t: Ty): number {
       return 1;
     case 'vec':
       return t.n;
+    case 'mat':
+      return t.c * t.r;
     case 'array':
       return (t.count ?? 0) * slots(t.elem);
     case 'struct':
@@ -68,10 +88,12 @@ export function alignOf(t: Ty): number {
       return 1;
     case 'vec':
       return t.n === 2 ? 2 : 4;
+    case 'mat':
+      return columnStride(t.r);
     case 'array':
       return alignOf(t.elem);
     case 'struct':
-      return t.members.reduce((a, m) => Math.max(a, alignOf(m.ty)), 1);
+      return t.align;
   }
 }
 
@@ -84,13 +106,12 @@ export function sizeOf(t: Ty): number {
       return 1;
     case 'vec':
       return t.n;
+    case 'mat':
+      return t.c * columnStride(t.r);
     case 'array':
       return (t.count ?? 0) * strideOf(t.elem);
-    case 'struct': {
-      const last = t.members[t.members.length - 1];
-      const end = last ? last.offset + sizeOf(last.ty) : 0;
-      return roundUp(end, alignOf(t));
-    }
+    case 'struct':
+      return t.size;
   }
 }
 
@@ -102,22 +123,33 @@ export function roundUp(x: number, a: number): number {
   return Math.ceil(x / a) * a;
 }
 
-export function makeStruct(name: string, ms: readonly { name: string; ty: Ty }[]): Ty {
+/**
+ * A struct's layout. `align` and `size` are a member's `@align(n)` / `@size(n)` in BYTES when
+ * given (WGSL's units); offsets follow WGSL: each member at the next multiple of its alignment.
+ */
+export function makeStruct(
+  name: string,
+  ms: readonly { name: string; ty: Ty; align?: number | undefined; size?: number | undefined }[],
+): Ty {
   const members: Member[] = [];
   let off = 0;
   let slot = 0;
+  let structAlign = 4;
   for (const m of ms) {
-    off = roundUp(off, alignOf(m.ty));
-    members.push({ name: m.name, ty: m.ty, offset: off, slot });
-    off += sizeOf(m.ty);
+    const align = m.align ?? alignOf(m.ty) * 4;
+    structAlign = Math.max(structAlign, align);
+    off = roundUp(off, align);
+    members.push({ name: m.name, ty: m.ty, offset: off / 4, slot });
+    off += m.size ?? sizeOf(m.ty) * 4;
     slot += slots(m.ty);
   }
-  return { k: 'struct', name, members };
+  const size = roundUp(off, structAlign);
+  return { k: 'struct', name, members, align: structAlign / 4, size: Math.ceil(size / 4) };
 }
 
 /** The scalar type at the leaves of a numeric type (vectors, atomics). */
 export function leafScalar(t: Ty): Scalar | null {
-  if (t.k === 'scalar' || t.k === 'vec' || t.k === 'atomic') return t.s;
+  if (t.k === 'scalar' || t.k === 'vec' || t.k === 'atomic' || t.k === 'mat') return t.s;
   return null;
 }
 
@@ -130,6 +162,7 @@ export function isAbstract(t: Ty): boolean {
 export function concretize(t: Ty, s?: Scalar): Ty {
   if (t.k === 'scalar') return t.s === 'ai' ? scalar(s ?? 'i32') : t.s === 'af' ? scalar(s ?? 'f32') : t;
   if (t.k === 'vec') return t.s === 'ai' || t.s === 'af' ? vec(t.n, s ?? (t.s === 'ai' ? 'i32' : 'f32')) : t;
+  if (t.k === 'mat') return t.s === 'af' ? mat(t.c, t.r, 'f32') : t;
   if (t.k === 'array') return { k: 'array', elem: concretize(t.elem, s), count: t.count };
   return t;
 }
@@ -140,6 +173,8 @@ export function typeName(t: Ty): string {
       return t.s === 'ai' ? 'abstract-int' : t.s === 'af' ? 'abstract-float' : t.s;
     case 'vec':
       return `vec${t.n}<${typeName(scalar(t.s))}>`;
+    case 'mat':
+      return `mat${t.c}x${t.r}<${typeName(scalar(t.s))}>`;
     case 'array':
       return t.count === null ? `array<${typeName(t.elem)}>` : `array<${typeName(t.elem)}, ${t.count}>`;
     case 'struct':

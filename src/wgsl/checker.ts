@@ -1839,6 +1839,15 @@ function arith(op: string, a: number | bigint | boolean, b: number | bigint | bo
  */
 export function check(source: string, options: CheckOptions = {}): CheckResult {
   const { ast, diagnostics } = parse(source);
+  return checkParsed(ast, diagnostics, options);
+}
+
+/**
+ * {@link check} for a module already parsed (by {@link parse}): `parseDiagnostics` are the
+ * parser's, so a module with syntax errors is not checked further, as `check` does.
+ */
+export function checkParsed(ast: Global[], parseDiagnostics: readonly WgslDiagnostic[] = [], options: CheckOptions = {}): CheckResult {
+  const diagnostics = [...parseDiagnostics];
   const empty: CheckedModule = { ast, resources: [], overrides: [], entryPoints: [], structs: new Map() };
   if (diagnostics.some((d) => d.severity === 'error')) return { module: empty, diagnostics };
   const c = new Checker(ast);

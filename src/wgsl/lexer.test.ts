@@ -32,10 +32,14 @@ describe('lexer', () => {
   it('reports a NUL and other invalid characters at their real line and column, and goes on', () => {
     const r = lex('fn f() {\n  let x = 1\u0000;\n  let y = 2 $ 3;\n}');
     expect(r.diagnostics.map((d) => `${d.line}:${d.col} ${d.message}`)).toEqual([
-      '2:12 null character found',
-      '3:13 invalid character found',
+      '2:12 null character U+0000 (NUL) found',
+      "3:13 invalid character '$' (U+0024) found",
     ]);
     expect(r.toks.some((t) => t.s === 'y')).toBe(true);
+  });
+
+  it('names an invisible character by its code point alone', () => {
+    expect(lex('let x = 1\u0007;').diagnostics.map((d) => `${d.line}:${d.col} ${d.message}`)).toEqual(['1:10 invalid character U+0007 found']);
   });
 
   it('counts CRLF, CR, VT, FF, NEL, LS and PS as one line break each', () => {

@@ -144,7 +144,7 @@ export function lex(src: string): LexResult {
       toks.push({ k: 'sym', s: sym, pos, end: here() });
       continue;
     }
-    const what = cp === 0 ? 'null character found' : 'invalid character found';
+    const what = cp === 0 ? `null character ${codePoint(cp)} (NUL) found` : `invalid character ${characterName(cp)} found`;
     i += ch.length;
     diagnostics.push(diag('error', 'lex', what, { pos, end: here() }));
   }
@@ -152,6 +152,20 @@ export function lex(src: string): LexResult {
   toks.push({ k: 'eof', s: '<end of file>', pos: eof, end: eof });
   discoverTemplates(toks);
   return { toks, diagnostics };
+}
+
+/** `U+0024`: a code point as Unicode writes it. */
+function codePoint(cp: number): string {
+  return `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/**
+ * Names a character so a person can find it: printable ones quoted with their code point
+ * (`'$' (U+0024)`), invisible ones (controls, format characters, separators) by code point alone.
+ */
+function characterName(cp: number): string {
+  const ch = String.fromCodePoint(cp);
+  return /[\p{C}\p{Z}]/u.test(ch) ? codePoint(cp) : `'${ch}' (${codePoint(cp)})`;
 }
 
 function shifted(p: Pos, by: number): Pos {

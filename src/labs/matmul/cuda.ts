@@ -118,20 +118,22 @@ __global__ void matmulVec4(const float4 *A, const float4 *B, float4 *C, int M, i
 const FAST = `// CUDA rendering of shaders/matmul/fast.wgsl (float4; K and N multiples of 4).
 #define BM 128
 #define BK 8
-#define AS 33                               // float4s per transposed A row: 128 words + 4 padding
+#define AS 32                               // float4s per transposed A row: 128 words
 __global__ void matmulFast(const float4 *A, const float4 *B, float4 *C, int M, int N, int K) {
-  __shared__ float4 tileA[2][BK * AS];      // double-buffered, A transposed and padded
+  __shared__ float4 tileA[2][BK * AS];      // double-buffered, A transposed and swizzled (col ^ (k & 4))
   __shared__ float4 tileB[2][BK * 32];
   int t = threadIdx.y * 16 + threadIdx.x, k4 = K / 4, n4 = N / 4;
   int ar = blockIdx.y * BM + t / 2, ah = t % 2, aRow = t / 2;
+  int aCol = (aRow / 4) ^ (ah * 4);         // rows 4..7 of a buffer keep column c at c ^ 4
   int bkr = t / 32, bc4 = blockIdx.x * 32 + t % 32;
   float4 acc[16] = {};
   auto loadA = [&](int k0) { return (ar < M && k0 + ah * 4 < K) ? A[ar * k4 + k0 / 4 + ah] : make_float4(0, 0, 0, 0); };
   auto loadB = [&](int k0) { return (k0 + bkr < K && bc4 < n4) ? B[(k0 + bkr) * n4 + bc4] : make_float4(0, 0, 0, 0); };
   auto store = [&](int buf, float4 a, float4 b) {
     float *ta = (float *)tileA[buf];
-    ta[(ah * 4 + 0) * AS * 4 + aRow] = a.x; ta[(ah * 4 + 1) * AS * 4 + aRow] = a.y;
-    ta[(ah * 4 + 2) * AS * 4 + aRow] = a.z; ta[(ah * 4 + 3) * AS * 4 + aRow] = a.w;
+    int w = aCol * 4 + aRow % 4;
+    ta[(ah * 4 + 0) * AS * 4 + w] = a.x; ta[(ah * 4 + 1) * AS * 4 + w] = a.y;
+    ta[(ah * 4 + 2) * AS * 4 + w] = a.z; ta[(ah * 4 + 3) * AS * 4 + w] = a.w;
     tileB[buf][bkr * 32 + t % 32] = b;
   };
   store(0, loadA(0), loadB(0));
@@ -143,7 +145,7 @@ __global__ void matmulFast(const float4 *A, const float4 *B, float4 *C, int M, i
     float4 va, vb;
     if (more) { va = loadA((s + 1) * BK); vb = loadB((s + 1) * BK); }   // in flight during the FMAs
     for (int kk = 0; kk < BK; ++kk) {
-      float4 a0 = tileA[cur][kk * AS + threadIdx.y], a1 = tileA[cur][kk * AS + 16 + threadIdx.y];
+      float4 a0 = tileA[cur][kk * AS + (threadIdx.y ^ (kk & 4))], a1 = tileA[cur][kk * AS + ((16 + threadIdx.y) ^ (kk & 4))];
       float4 b0 = tileB[cur][kk * 32 + threadIdx.x], b1 = tileB[cur][kk * 32 + 16 + threadIdx.x];
       const float *pa0 = &a0.x, *pa1 = &a1.x;
       for (int i = 0; i < 4; ++i) {

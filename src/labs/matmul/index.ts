@@ -52,9 +52,9 @@ const TEXTS: Readonly<Record<MatmulVariant, { title: string; summary: string }>>
       'Each invocation owns a 4 × 4 square of C as four vec4s: 4 words of the transposed A tile and one vec4 of the B tile feed 16 multiply-adds. Global loads are vec4s (K and N multiples of 4). The transposed store crowds one bank.',
   },
   fast: {
-    title: 'Fastest here: 8 × 8 per invocation, padded, double-buffered',
+    title: 'Fastest here: 8 × 8 per invocation, swizzled, double-buffered',
     summary:
-      'A 128 × 128 block, 64 outputs per invocation; the A tile is transposed and padded by 4 words so its stores miss each other’s banks, and two buffers let the next tile load during the multiply-adds with one barrier per step.',
+      'A 128 × 128 block, 64 outputs per invocation; the A tile is transposed and swizzled (rows 4–7 flip bit 2 of the column) so its stores miss each other’s banks without padding, which would not fit in 16 KiB, and two buffers let the next tile load during the multiply-adds with one barrier per step.',
   },
 };
 

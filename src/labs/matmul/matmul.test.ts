@@ -108,7 +108,7 @@ describe('trace queries', () => {
     expect(last.bRect).toEqual({ r0: 32, r1: 40, c0: 0, c1: 16 });
   });
 
-  it('padding removes the bank conflicts of the transposed A-tile store: vec4-2d conflicts, fast does not', () => {
+  it('the swizzle removes the bank conflicts of the transposed A-tile store: vec4-2d conflicts, fast does not', () => {
     const shape = { m: 64, n: 64, k: 32 };
     const storeWavefronts = (variant: MatmulVariant) => {
       const index = indexTrace(sim(variant, 'f32', shape, 16, [0]).result.trace!);

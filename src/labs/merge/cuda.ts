@@ -68,7 +68,7 @@ __global__ void mergePartition(const T *A, int m, const T *B, int n, int *splits
 // Pass 2: coalesced load, merge in shared memory, coalesced store.
 __global__ void mergeFast(const T *A, int m, const T *B, int n, T *C, const int *splits) {
   __shared__ T tile[TILE], merged[TILE];
-  int k0 = min(blockIdx.x * TILE, m + n), k1 = min(k0 + TILE, m + n);   // BLOCK = 256
+  int k0 = min(blockIdx.x * TILE, m + n), k1 = min(k0 + TILE, m + n);   // BLOCK = 128
   int a0 = splits[blockIdx.x], a1 = splits[blockIdx.x + 1];
   int b0 = k0 - a0, la = a1 - a0, lb = (k1 - a1) - b0, count = la + lb;
   __shared__ int starts[BLOCK + 1];
@@ -96,4 +96,4 @@ __global__ void mergeFast(const T *A, int m, const T *B, int n, T *C, const int 
   #pragma unroll
   for (int r = 0; r < ITEMS; r++) { int x = threadIdx.x + r * BLOCK; if (x < count) C[k0 + x] = merged[x]; }
 }
-// Launch: mergePartition<<<ceil((tiles + 1) / 64.0), 64>>>(…); mergeFast<<<tiles, 256>>>(…);  ITEMS = 8, TILE = 2048`;
+// Launch: mergePartition<<<ceil((tiles + 1) / 64.0), 64>>>(…); mergeFast<<<tiles, 128>>>(…);  ITEMS = 8, TILE = 1024`;

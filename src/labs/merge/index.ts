@@ -47,7 +47,7 @@ const variants: LabVariant[] = [
   },
   {
     id: 'fast',
-    title: 'Fast: partition pass, coalesced tiles of 2048',
+    title: 'Fast: partition pass, coalesced tiles of 1024',
     summary:
       'A first pass co-ranks every tile boundary; the merge pass then loads its tile coalesced (a fixed 8 loads per invocation, all in flight at once), co-ranks once per invocation (its share ends where the next one’s starts), merges 8 outputs in workgroup memory and stores the merged tile coalesced too. The step-through replays the merge pass, with the splits computed on the CPU.',
     file: MERGE_FILES.fast.file,

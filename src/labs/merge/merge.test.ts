@@ -99,12 +99,12 @@ describe('merge launches at benchmark sizes', () => {
     // Only the dispatch shape is built here; the data check needs real arrays, so use the sizes alone.
     expect(() => run('tiled', big)).toThrow(/at least max\(1, m\)/);
     expect(tilesOf('tiled', 2 ** 26)).toBe(2 ** 19);
-    expect(tilesOf('fast', 2 ** 26)).toBe(2 ** 15);
-    // A small merge forced through a folded grid still matches: 3 tiles spread as 2 × 2 (one surplus).
+    expect(tilesOf('fast', 2 ** 26)).toBe(2 ** 16);
+    // A small merge forced through a folded grid still matches: 5 tiles spread as 3 × 2 (one surplus).
     const d = mergeInputs(seededRandom(5), 'random', 2000, 2500, 'i32');
     const splits = (await simulator.run((await import('./kernel.ts')).partitionRun(d)))[0]![2] as Uint32Array;
     const r = fast(d, splits);
-    const folded = { ...r, workgroups: [2, 2] as const };
+    const folded = { ...r, workgroups: [3, 2] as const };
     const out = simulate(folded, { warpSize: 32, trace: 'summary' });
     expect(out.diagnostics).toEqual([]);
     expect([...(out.buffers[0]![2] as Int32Array)]).toEqual([...mergeReference(d.a, d.m, d.b, d.n)]);

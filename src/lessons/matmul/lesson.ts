@@ -137,7 +137,7 @@ export const matmulLesson: Lesson = {
       variant: 'vec4-2d',
       moment: { kind: 'bank-conflict' },
       narrative:
-        'The 2-D register-tiled kernel stores its A tile transposed so that an invocation reads its four rows as neighbouring words. The transposed store writes words 64 apart, and 64 is a multiple of the 32 banks: lanes collide. The fastest kernel pads each row of the transposed tile by 4 words, and the conflict disappears.',
+        'The 2-D register-tiled kernel stores its A tile transposed so that an invocation reads its four rows as neighbouring words. The transposed store writes words 64 apart, and 64 is a multiple of the 32 banks: lanes collide. Padding each row by 4 words would shift those lanes 16 banks apart, but the fastest kernel’s two buffers would then need 16 640 bytes, more than the 16 KiB WebGPU promises. It swizzles instead: rows 4–7 store column c at c XOR 4, the same 16-bank shift at no cost in memory, and the conflict disappears.',
       lookAt: 'the bank view: banks marked with a dashed border and ×',
       question: {
         prompt: 'How many wavefronts does this workgroup-memory request take?',
