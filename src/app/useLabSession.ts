@@ -9,6 +9,7 @@ import { useStore } from 'zustand';
 import { labRoute, type LabRoute } from './url.ts';
 import { createLabSession, type LabSession, type LabSessionState, type SimulateFn } from './session.ts';
 import { client } from './simulation.ts';
+import { keepDraft, loadBigDrafts, loadLabDrafts, readSharedDraft } from './editorDrafts.ts';
 import type { AnyLab, LabVariant, Params } from '../labs/lab.ts';
 import type { SimResult } from '../sim/index.ts';
 import { barrierPhase, endOfPhase, findForward, nextStatement, previousStatement, type TraceIndex } from '../trace/index.ts';
@@ -45,9 +46,22 @@ export function useLabSession(
   lessonRef.current = lesson;
   const request = { variant: route.variant, compare: route.compare, params: route.params, workgroup: route.workgroup };
   const requestKey = JSON.stringify(request);
+  const [shared] = useState(() => (lesson || typeof location === 'undefined' ? undefined : readSharedDraft(location.hash)));
   const [session] = useState(() =>
     createLabSession(lab, request, {
       simulate: simulateOnWorker,
+      // A lab page opens with its kept drafts and the one a shared link carries; a lesson shows the kernels as written.
+      ...(lesson
+        ? {}
+        : {
+            drafts: {
+              ...loadLabDrafts(lab.id, lab.variants.map((v) => v.id)),
+              ...(shared && 'source' in shared && lab.variants.some((v) => v.id === shared.variant) ? { [shared.variant]: shared.source } : {}),
+            },
+            onDraft: (variant: string, source: string | undefined) => {
+              void keepDraft(lab.id, variant, source).then((notice) => session.setState({ draftNotice: notice }));
+            },
+          }),
       // Rendering starts nothing: the effect below simulates, and again after a remount.
       deferStart: true,
       ...(companions ? { companions } : {}),
@@ -65,6 +79,20 @@ export function useLabSession(
     session.getState().configure(JSON.parse(requestKey) as typeof request);
   }, [session, requestKey]);
   useEffect(() => () => session.getState().dispose(), [session]);
+  useEffect(() => {
+    if (lessonRef.current) return;
+    // A draft linked here is kept like one typed here; one too big for localStorage arrives from IndexedDB.
+    if (shared && 'source' in shared) void keepDraft(lab.id, shared.variant, shared.source);
+    if (shared && 'error' in shared) session.setState({ draftNotice: shared.error });
+    let live = true;
+    void loadBigDrafts(lab.id, lab.variants.map((v) => v.id)).then((big) => {
+      if (!live) return;
+      for (const [variant, source] of Object.entries(big)) if (session.getState().drafts[variant] === undefined) session.getState().setDraft(variant, source);
+    });
+    return () => {
+      live = false;
+    };
+  }, [session, shared, lab]);
 
   const go = useCallback(
     (patch: RoutePatch, replace = false) => {

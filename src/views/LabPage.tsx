@@ -12,6 +12,7 @@ import { OP_KIND_NAMES, traceStep, type Diagnostic, type Metrics, type Trace } f
 import { barrierPhase, warpsAt, type TraceIndex } from '../trace/index.ts';
 import { lastAccessOfLane } from '../trace/memory.ts';
 import { CodePane } from './CodePane.tsx';
+import { LabCodePane } from './editor/LabCodePane.tsx';
 import { DataflowTreeView } from './DataflowTreeView.tsx';
 import { MetricsPanel, type StepFacts } from './MetricsPanel.tsx';
 import { SharedMemoryStrip } from './SharedMemoryStrip.tsx';
@@ -283,7 +284,11 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
       </p>
 
       <div className={compare ? 'lab-grid compare' : 'lab-grid'}>
-        <CodePane wgsl={variant.wgsl} wgslFile={variant.file} cuda={variant.cuda} line={view?.line} column={view?.column} highlight={lesson?.highlight?.code} />
+        {lesson ? (
+          <CodePane wgsl={variant.wgsl} wgslFile={variant.file} cuda={variant.cuda} line={view?.line} column={view?.column} highlight={lesson.highlight?.code} />
+        ) : (
+          <LabCodePane session={session} fallback={{ wgsl: variant.wgsl, file: variant.file, cuda: variant.cuda, line: view?.line, column: view?.column }} />
+        )}
         <div className="lab-views">
           {index && trace && (
             <WarpGrid

@@ -1,0 +1,220 @@
+/**
+ * The CodeMirror 6 editor of a lab kernel: WGSL highlighting, bracket matching, the timeline's
+ * current line (kept on the same source line while you edit), our front end's diagnostics as you
+ * type and the simulator's and the GPU compiler's after a run, Ctrl/Cmd+Enter to run, and Escape
+ * to leave. The app's single-key shortcuts stay off while it has focus (it is contenteditable).
+ */
+import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { tags as t } from '@lezer/highlight';
+import { forceLinting, linter, lintGutter, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
+import { ChangeSet, EditorState, StateEffect, StateField, Text, type Extension } from '@codemirror/state';
+import { Decoration, EditorView, keymap, lineNumbers, type DecorationSet } from '@codemirror/view';
+import type { EditorDiagnostic } from '../../app/editorLint.ts';
+import { wgslLanguage } from './wgslLanguage.ts';
+
+export interface KernelEditorHandle {
+  /** The text now in the editor. */
+  text(): string;
+  /** Replaces the whole text (reset to original). */
+  setText(text: string): void;
+  /** Says the current text is what the views now replay: trace lines refer to it from here on. */
+  markRun(): void;
+  focus(): void;
+}
+
+interface Props {
+  readonly initial: string;
+  readonly label: string;
+  /** The trace's current line (1-based, in the text that last ran). */
+  readonly currentLine: number | undefined;
+  /** Diagnostics found by running (lines of the text that last ran). */
+  readonly found: readonly EditorDiagnostic[];
+  /** Lints the text as typed. */
+  readonly lint: (text: string) => readonly EditorDiagnostic[];
+  readonly onChange: (text: string) => void;
+  readonly onRun: () => void;
+  readonly onEscape: () => void;
+  readonly editorRef: Ref<KernelEditorHandle>;
+  /** Extra extensions (the debugger's breakpoint gutter). */
+  readonly extensions?: Extension;
+}
+
+/** The text that last ran and the edits since, so its line numbers can be found in today's text. */
+interface RunMap {
+  readonly doc: Text;
+  readonly since: ChangeSet;
+}
+
+const markRunEffect = StateEffect.define<null>();
+const setLineEffect = StateEffect.define<number | null>();
+
+const runMapField = StateField.define<RunMap>({
+  create: (state) => ({ doc: state.doc, since: ChangeSet.empty(state.doc.length) }),
+  update(value, tr) {
+    if (tr.effects.some((e) => e.is(markRunEffect))) return { doc: tr.state.doc, since: ChangeSet.empty(tr.state.doc.length) };
+    return tr.docChanged ? { doc: value.doc, since: value.since.compose(tr.changes) } : value;
+  },
+});
+
+/** Where a 1-based line and column of the text that last ran is now, or -1 when that line is gone. */
+export function mapRunPosition(state: EditorState, line: number, column = 1): number {
+  const map = state.field(runMapField);
+  if (line < 1 || line > map.doc.lines) return -1;
+  const l = map.doc.line(line);
+  const pos = Math.min(l.to, l.from + Math.max(0, column - 1));
+  return map.since.mapPos(pos, 1);
+}
+
+const currentLineMark = Decoration.line({ class: 'cm-current-step', attributes: { 'data-current-step': 'yes' } });
+
+/** The current line as a position in today's text, mapped through edits. */
+const currentLineField = StateField.define<{ pos: number; deco: DecorationSet }>({
+  create: () => ({ pos: -1, deco: Decoration.none }),
+  update(value, tr) {
+    let pos = tr.docChanged && value.pos >= 0 ? tr.changes.mapPos(value.pos, 1) : value.pos;
+    for (const e of tr.effects) {
+      if (e.is(setLineEffect)) pos = e.value === null ? -1 : mapRunPosition(tr.state, e.value);
+    }
+    if (pos === value.pos && !tr.docChanged) return value;
+    if (pos < 0 || pos > tr.state.doc.length) return { pos: -1, deco: Decoration.none };
+    const line = tr.state.doc.lineAt(pos);
+    return { pos, deco: Decoration.set([currentLineMark.range(line.from)]) };
+  },
+  provide: (f) => EditorView.decorations.from(f, (v) => v.deco),
+});
+
+function toCm(state: EditorState, d: EditorDiagnostic, mapped: boolean): CmDiagnostic | undefined {
+  let from: number;
+  let to: number;
+  if (mapped) {
+    from = mapRunPosition(state, d.line, d.column);
+    to = mapRunPosition(state, d.endLine, d.endColumn);
+    if (from < 0) return undefined;
+    if (to < from) to = from;
+  } else {
+    const doc = state.doc;
+    if (d.line > doc.lines) return undefined;
+    const l = doc.line(Math.max(1, d.line));
+    from = Math.min(l.to, l.from + d.column - 1);
+    const e = doc.line(Math.min(doc.lines, Math.max(1, d.endLine)));
+    to = Math.max(from, Math.min(e.to, e.from + d.endColumn - 1));
+  }
+  return { from, to, severity: d.severity, message: d.message, source: d.source };
+}
+
+const theme = EditorView.theme({
+  '&': { fontSize: 'var(--code-font-size, 0.9rem)' },
+  '.cm-content': { fontFamily: 'var(--mono, ui-monospace, monospace)' },
+  '.cm-current-step': { backgroundColor: 'var(--current-line-bg, rgba(255, 200, 0, 0.22))', boxShadow: 'inset 3px 0 0 var(--accent, #b36b00)' },
+  '&.cm-focused': { outline: '2px solid var(--focus, #1a5fb4)' },
+});
+
+/** Colours for the dark code pane (contrast ≥ 4.5:1 on #0a0f1d); kinds also differ by weight or style. */
+const darkHighlight = HighlightStyle.define([
+  { tag: t.keyword, color: '#ff9ecd', fontWeight: 'bold' },
+  { tag: t.typeName, color: '#7fdbca' },
+  { tag: t.comment, color: '#a0a9c0', fontStyle: 'italic' },
+  { tag: t.number, color: '#f7c66b' },
+  { tag: t.atom, color: '#f7c66b' },
+  { tag: t.meta, color: '#c3a6ff' },
+  { tag: t.standard(t.variableName), color: '#82b1ff', fontWeight: 'bold' },
+  { tag: t.function(t.variableName), color: '#82b1ff' },
+  { tag: t.operator, color: '#e6e9f2' },
+]);
+
+export function KernelEditor({ initial, label, currentLine, found, lint, onChange, onRun, onEscape, editorRef, extensions }: Props) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const latest = useRef({ found, lint, onChange, onRun, onEscape });
+  latest.current = { found, lint, onChange, onRun, onEscape };
+
+  useEffect(() => {
+    const state = EditorState.create({
+      doc: initial,
+      extensions: [
+        lineNumbers(),
+        history(),
+        indentOnInput(),
+        bracketMatching(),
+        wgslLanguage,
+        syntaxHighlighting(darkHighlight),
+        runMapField,
+        currentLineField,
+        lintGutter(),
+        linter(
+          (v) => {
+            const text = v.state.doc.toString();
+            const typed = latest.current.lint(text).flatMap((d) => toCm(v.state, d, false) ?? []);
+            const ran = latest.current.found.flatMap((d) => toCm(v.state, d, true) ?? []);
+            return [...typed, ...ran];
+          },
+          { delay: 350 },
+        ),
+        keymap.of([
+          { key: 'Mod-Enter', preventDefault: true, run: () => (latest.current.onRun(), true) },
+          {
+            key: 'Escape',
+            run: (v) => {
+              v.contentDOM.blur();
+              latest.current.onEscape();
+              return true;
+            },
+          },
+          ...defaultKeymap,
+          ...historyKeymap,
+          indentWithTab,
+        ]),
+        EditorView.updateListener.of((u) => {
+          if (u.docChanged) latest.current.onChange(u.state.doc.toString());
+        }),
+        EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': 'kernel-editor' }),
+        theme,
+        extensions ?? [],
+      ],
+    });
+    const v = new EditorView({ state, parent: host.current! });
+    view.current = v;
+    return () => {
+      v.destroy();
+      view.current = null;
+    };
+    // The editor is made once per mount; its props reach it through `latest` and effects.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: setLineEffect.of(currentLine ?? null) });
+    const v = view.current;
+    if (!v || currentLine === undefined) return;
+    const pos = v.state.field(currentLineField).pos;
+    if (pos >= 0 && !v.hasFocus) v.dispatch({ effects: EditorView.scrollIntoView(pos, { y: 'nearest', yMargin: 48 }) });
+  }, [currentLine]);
+
+  useEffect(() => {
+    if (view.current) forceLinting(view.current);
+  }, [found]);
+
+  useImperativeHandle(
+    editorRef,
+    () => ({
+      text: () => view.current?.state.doc.toString() ?? initial,
+      setText(text) {
+        const v = view.current;
+        if (!v) return;
+        v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: text } });
+        v.dispatch({ effects: markRunEffect.of(null) });
+      },
+      markRun() {
+        view.current?.dispatch({ effects: markRunEffect.of(null) });
+      },
+      focus() {
+        view.current?.focus();
+      },
+    }),
+    [initial],
+  );
+
+  return <div ref={host} className="kernel-editor" />;
+}
