@@ -153,12 +153,13 @@ export async function checkDraft(options: {
   const { lab, variant, params, draft, signal } = options;
   const inputs = lab.inputs(params, options.seed ?? INPUT_SEED);
   const original = lab.stepRun(variant, params, inputs).code;
+  const draftCode = lab.stepRun(variant, params, inputs, draft).code;
   const found: Diagnostic[] = [];
   const sim = simExecutor(options.simulate, found, signal);
 
   const simRun = (async (): Promise<ExecOutcome> => {
     try {
-      const output = await lab.runAll(substituting(sim, original, draft), variant, params, inputs);
+      const output = await lab.runAll(substituting(sim, original, draftCode), variant, params, inputs);
       return { state: 'done', output, check: lab.check(variant, params, inputs, output) };
     } catch (e) {
       return describe(e, draft, []);
@@ -168,7 +169,7 @@ export async function checkDraft(options: {
   const gpuRun = (async (): Promise<ExecOutcome> => {
     if (!options.gpu) return { state: 'failed', message: 'No GPU: WebGPU is not available in this browser, so only the simulator ran.' };
     try {
-      const output = await lab.runAll(substituting(gpuExecutor(options.gpu, draft, signal, guards), original, draft), variant, params, inputs);
+      const output = await lab.runAll(substituting(gpuExecutor(options.gpu, draftCode, signal, guards), original, draftCode), variant, params, inputs);
       return { state: 'done', output, check: lab.check(variant, params, inputs, output) };
     } catch (e) {
       return describe(e, draft, guards);
@@ -199,7 +200,7 @@ export async function checkDraft(options: {
   const racy = lab.variants.find((v) => v.id === variant)?.racy;
   const notGuaranteed = race
     ? `Not guaranteed: the simulator found a data race at line ${race.line}, so the GPU may return a different result on another run or device even when it matches now.`
-    : racy && draft === original
+    : racy && draftCode === original
       ? `Not guaranteed: ${racy}`
       : undefined;
   return { gpu: gpuOut, sim: simOut, mismatches, diagnostics, ...(notGuaranteed ? { notGuaranteed } : {}) };

@@ -120,14 +120,20 @@ export default function EditorPane({ session }: EditorPaneProps) {
     setShare(undefined);
   }, [session, variant]);
 
-  const lintRun: KernelRun | undefined = useMemo(() => {
-    try {
-      return lab.stepRun(variant.id, params, lab.inputs(params, INPUT_SEED));
-    } catch {
-      return undefined;
-    }
-  }, [lab, variant, params]);
-  const lint = useCallback((code: string) => (lintRun ? FRONT_END(code, lintRun) : []), [lintRun]);
+  const inputs = useMemo(() => lab.inputs(params, INPUT_SEED), [lab, params]);
+  // The edit compiled as the lab dispatches it (the driver's element type and helpers around it).
+  const lint = useCallback(
+    (code: string) => {
+      let r: KernelRun;
+      try {
+        r = lab.stepRun(variant.id, params, inputs, code);
+      } catch {
+        return [];
+      }
+      return FRONT_END(r.code, r);
+    },
+    [lab, variant, params, inputs],
+  );
 
   const trace = primary.result?.trace;
   const ran = primary.run?.code ?? variant.wgsl;
