@@ -10,6 +10,8 @@ import { labRoute, type LabRoute } from './url.ts';
 import { createLabSession, type LabSession, type LabSessionState, type SimulateFn } from './session.ts';
 import { client } from './simulation.ts';
 import { keepDraft, loadBigDrafts, loadLabDrafts, readSharedDraft } from './editorDrafts.ts';
+import { activeExercise, readExerciseFragment, setActiveExercise } from './exercises.ts';
+import { findExercise } from '../labs/exercises.ts';
 import type { AnyLab, LabVariant, Params } from '../labs/lab.ts';
 import type { SimResult } from '../sim/index.ts';
 import { barrierPhase, endOfPhase, findForward, nextStatement, previousStatement, type TraceIndex } from '../trace/index.ts';
@@ -47,6 +49,13 @@ export function useLabSession(
   const request = { variant: route.variant, compare: route.compare, params: route.params, workgroup: route.workgroup };
   const requestKey = JSON.stringify(request);
   const [shared] = useState(() => (lesson || typeof location === 'undefined' ? undefined : readSharedDraft(location.hash)));
+  // An exercise link starts from its broken kernel, or from the learner's work on it after a reload.
+  const [exercise] = useState(() => {
+    if (lesson || typeof location === 'undefined') return undefined;
+    const id = readExerciseFragment(location.hash);
+    const found = id === undefined ? undefined : findExercise(id);
+    return found && found.lab === lab.id ? found : undefined;
+  });
   const [session] = useState(() =>
     createLabSession(lab, request, {
       simulate: simulateOnWorker,
@@ -57,6 +66,7 @@ export function useLabSession(
             drafts: {
               ...loadLabDrafts(lab.id, lab.variants.map((v) => v.id)),
               ...(shared && 'source' in shared && lab.variants.some((v) => v.id === shared.variant) ? { [shared.variant]: shared.source } : {}),
+              ...(exercise && activeExercise(lab.id) !== exercise.id ? { [exercise.variant]: exercise.broken } : {}),
             },
             onDraft: (variant: string, source: string | undefined) => {
               void keepDraft(lab.id, variant, source).then((notice) => session.setState({ draftNotice: notice }));
@@ -83,6 +93,10 @@ export function useLabSession(
     if (lessonRef.current) return;
     // A draft linked here is kept like one typed here; one too big for localStorage arrives from IndexedDB.
     if (shared && 'source' in shared) void keepDraft(lab.id, shared.variant, shared.source);
+    if (exercise && activeExercise(lab.id) !== exercise.id) {
+      setActiveExercise(lab.id, exercise.id);
+      void keepDraft(lab.id, exercise.variant, exercise.broken);
+    }
     if (shared && 'error' in shared) session.setState({ draftNotice: shared.error });
     let live = true;
     void loadBigDrafts(lab.id, lab.variants.map((v) => v.id)).then((big) => {
@@ -92,7 +106,7 @@ export function useLabSession(
     return () => {
       live = false;
     };
-  }, [session, shared, lab]);
+  }, [session, shared, exercise, lab]);
 
   const go = useCallback(
     (patch: RoutePatch, replace = false) => {

@@ -13,6 +13,7 @@ import { barrierPhase, warpsAt, type TraceIndex } from '../trace/index.ts';
 import { lastAccessOfLane } from '../trace/memory.ts';
 import { CodePane } from './CodePane.tsx';
 import { LabCodePane } from './editor/LabCodePane.tsx';
+import { ExerciseList } from './editor/ExerciseList.tsx';
 import { DataflowTreeView } from './DataflowTreeView.tsx';
 import { MetricsPanel, type StepFacts } from './MetricsPanel.tsx';
 import { SharedMemoryStrip } from './SharedMemoryStrip.tsx';
@@ -358,6 +359,7 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
       )}
 
       {(!lesson || lesson.timings) && <TimingsPanel session={session} />}
+      {!lesson && <ExerciseList lab={lab.id} />}
     </div>
   );
 }

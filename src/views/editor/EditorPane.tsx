@@ -17,7 +17,11 @@ import type { KernelRun } from '../../kernel/types.ts';
 import { traceStep } from '../../sim/index.ts';
 import { selectGpuStatus, useAppStore } from '../../store/index.ts';
 import { KernelEditor, type KernelEditorHandle } from './KernelEditor.tsx';
-import { EDITOR_TEXT as T } from './strings.ts';
+import { activeExercise, checkExercise, markSolved, readExerciseFragment, setActiveExercise, type ExerciseVerdict } from '../../app/exercises.ts';
+import { findExercise } from '../../labs/exercises.ts';
+import type { Exercise } from '../../labs/exercise.ts';
+import type { AnyLab } from '../../labs/lab.ts';
+import { EDITOR_TEXT as T, EXERCISE_TEXT as X } from './strings.ts';
 import './editor.css';
 
 type Tab = 'wgsl' | 'cuda' | 'diff';
@@ -85,6 +89,48 @@ function CheckView({ check, seek }: { check: DraftCheck; seek: (step: number) =>
   );
 }
 
+/** The exercise being worked on: its goal, a hint behind a disclosure, and the check. */
+function ExerciseBar({ lab, exercise, text, onLeave }: { lab: AnyLab; exercise: Exercise; text: () => string; onLeave: () => void }) {
+  const [verdict, setVerdict] = useState<ExerciseVerdict | undefined>();
+  const [busy, setBusy] = useState(false);
+  const check = async () => {
+    setBusy(true);
+    setVerdict(undefined);
+    try {
+      const v = await checkExercise(lab, exercise, text(), (r, o) => client('exercise-check').simulate(r, o));
+      if (v.ok) markSolved(exercise.id);
+      setVerdict(v);
+    } catch (e) {
+      setVerdict({ ok: false, message: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="exercise-bar banner" aria-label={X.barTitle(exercise.title)} data-testid="exercise-bar">
+      <h3>{X.barTitle(exercise.title)}</h3>
+      <p>
+        <strong>{X.goal}</strong> {exercise.goal}
+      </p>
+      <details>
+        <summary>{X.hint}</summary>
+        <p>{exercise.hint}</p>
+      </details>
+      <div className="controls">
+        <button type="button" onClick={() => void check()} disabled={busy} data-testid="exercise-check">
+          {X.check}
+        </button>
+        <button type="button" onClick={onLeave}>
+          {X.leave}
+        </button>
+      </div>
+      <p role="status" data-testid="exercise-verdict" data-ok={verdict?.ok ? 'yes' : 'no'}>
+        {busy ? X.checking : verdict ? (verdict.ok ? X.solved : verdict.message) : ''}
+      </p>
+    </section>
+  );
+}
+
 export interface EditorPaneProps {
   readonly session: LabSession;
 }
@@ -110,6 +156,11 @@ export default function EditorPane({ session }: EditorPaneProps) {
   const abort = useRef<AbortController | null>(null);
   const pane = useRef<HTMLElement>(null);
   const id = useId();
+  const [exerciseId, setExerciseId] = useState(() => {
+    const linked = typeof location === 'undefined' ? undefined : readExerciseFragment(location.hash);
+    return linked !== undefined && findExercise(linked)?.lab === lab.id ? linked : activeExercise(lab.id);
+  });
+  const exercise = exerciseId === undefined ? undefined : findExercise(exerciseId);
 
   // A new variant: its draft or its kernel, and nothing found yet.
   useEffect(() => {
@@ -246,6 +297,17 @@ export default function EditorPane({ session }: EditorPaneProps) {
           {edited ? T.edited : T.original}
         </span>
       </div>
+      {exercise && exercise.lab === lab.id && exercise.variant === variant.id && (
+        <ExerciseBar
+          lab={lab}
+          exercise={exercise}
+          text={() => editor.current?.text() ?? text}
+          onLeave={() => {
+            setActiveExercise(lab.id, undefined);
+            setExerciseId(undefined);
+          }}
+        />
+      )}
       {view && tab === 'wgsl' && (
         <p className="code-position" data-testid="code-position">
           {T.position(view.line, view.column)}

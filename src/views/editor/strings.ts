@@ -37,3 +37,18 @@ export const EDITOR_TEXT = {
   diffLabel: 'Changes from the original kernel',
   diagnosticsFound: (n: number) => `${n} finding${n === 1 ? '' : 's'} marked in the editor`,
 } as const;
+
+/** The exercises' sentences. */
+export const EXERCISE_TEXT = {
+  listTitle: 'Fix the kernel: exercises',
+  progress: (done: number, total: number) => `${done} of ${total} solved in this browser.`,
+  done: '✓ Solved',
+  notDone: 'Not solved yet',
+  barTitle: (title: string) => `Exercise: ${title}`,
+  goal: 'Goal:',
+  hint: 'Show a hint',
+  check: 'Check my fix',
+  checking: 'Checking on the simulator with several inputs…',
+  solved: 'Solved: no race, no barrier divergence, no out-of-bounds access, and the output matches the CPU reference on every input. Marked as done.',
+  leave: 'Leave the exercise',
+} as const;
