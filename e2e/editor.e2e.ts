@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage, useBrowser } from './browser.ts';
@@ -34,7 +35,9 @@ class EditorLab extends LabPageObject {
   }
 }
 
-const original = async (page: Page) => (await new EditorLab(page).source()).replace(/\u00a0/g, ' ');
+/** The kernel as the editor opens it (its file), read here rather than from the editor's rendered lines. */
+const original = (_page: Page): Promise<string> =>
+  Promise.resolve( readFileSync(new URL('../shaders/reduce/neighbored.wgsl', import.meta.url), 'utf8'));
 
 describe('lab editor', () => {
   const browser = useBrowser();
@@ -142,7 +145,8 @@ describe('lab editor', () => {
     const other = new EditorLab(fresh);
     await other.ready();
     await other.editor().waitFor();
-    expect(await other.source()).toContain('// shared with the class');
+    await fresh.waitForFunction(() => document.querySelector('[data-testid=kernel-editor]')?.textContent?.includes('// shared with the class'), undefined, { timeout: 30_000 });
+    expect(await fresh.getByTestId('draft-state').textContent()).toContain('Edited');
     await ctx.close();
   }, 180_000);
 });

@@ -25,6 +25,9 @@ export const SPEEDS = [1, 2, 4, 8, 16, 32, 64, 128, 256] as const;
 /** Warp instructions a draft's step-through may take (an endless loop ends here with a step-limit diagnostic). */
 export const DRAFT_MAX_STEPS = 2_000_000;
 
+/** Bytes a draft's trace may hold (about 100 000 steps; a kernel as written traces one workgroup in far fewer). */
+export const DRAFT_TRACE_BYTES = 16 * 2 ** 20;
+
 /** The seed of the inputs the step-through simulates. */
 export const INPUT_SEED = 1;
 
@@ -208,7 +211,8 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
         warpSize: DEFAULT_HARDWARE.warpSize,
         trace: 'full',
         traceWorkgroups: [focus],
-        ...(draft ? { maxSteps: options.draftMaxSteps ?? DRAFT_MAX_STEPS } : {}),
+        // An edit may loop: stop it by steps, and keep its trace small enough to index on the main thread.
+        ...(draft ? { maxSteps: options.draftMaxSteps ?? DRAFT_MAX_STEPS, maxTraceBytes: DRAFT_TRACE_BYTES } : {}),
       };
       const mine = options.simulate(slot, run, simOptions, (progress) => {
         if (started.job) update(slot, started.job, { status: { state: 'running', progress } });

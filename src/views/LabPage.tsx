@@ -288,7 +288,7 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
         {lesson ? (
           <CodePane wgsl={variant.wgsl} wgslFile={variant.file} cuda={variant.cuda} line={view?.line} column={view?.column} highlight={lesson.highlight?.code} />
         ) : (
-          <LabCodePane session={session} fallback={{ wgsl: variant.wgsl, file: variant.file, cuda: variant.cuda, line: view?.line, column: view?.column }} />
+          <LabCodePane session={session} onWorkgroup={(g) => go({ workgroup: g, step: undefined })} fallback={{ wgsl: variant.wgsl, file: variant.file, cuda: variant.cuda, line: view?.line, column: view?.column }} />
         )}
         <div className="lab-views">
           {index && trace && (

@@ -17,6 +17,8 @@ import type { KernelRun } from '../../kernel/types.ts';
 import { traceStep } from '../../sim/index.ts';
 import { selectGpuStatus, useAppStore } from '../../store/index.ts';
 import { KernelEditor, type KernelEditorHandle } from './KernelEditor.tsx';
+import { DebugPanel } from './DebugPanel.tsx';
+import { makeBreakpoint, type Breakpoint } from '../../app/debugger.ts';
 import { activeExercise, checkExercise, markSolved, readExerciseFragment, setActiveExercise, type ExerciseVerdict } from '../../app/exercises.ts';
 import { findExercise } from '../../labs/exercises.ts';
 import type { Exercise } from '../../labs/exercise.ts';
@@ -133,9 +135,11 @@ function ExerciseBar({ lab, exercise, text, onLeave }: { lab: AnyLab; exercise: 
 
 export interface EditorPaneProps {
   readonly session: LabSession;
+  /** Moves the focus to another workgroup (the console's `cuda block N`). */
+  readonly onWorkgroup?: ((workgroup: number) => void) | undefined;
 }
 
-export default function EditorPane({ session }: EditorPaneProps) {
+export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
   const lab = useStore(session, (s) => s.lab);
   const variant = useStore(session, (s) => s.variant);
   const params = useStore(session, (s) => s.params);
@@ -161,6 +165,11 @@ export default function EditorPane({ session }: EditorPaneProps) {
     return linked !== undefined && findExercise(linked)?.lab === lab.id ? linked : activeExercise(lab.id);
   });
   const exercise = exerciseId === undefined ? undefined : findExercise(exerciseId);
+  const [breakpoints, setBreakpoints] = useState<readonly Breakpoint[]>([]);
+  const gutterMarks = useMemo(() => breakpoints.map((b) => ({ line: b.line, conditional: b.condition !== undefined })), [breakpoints]);
+  const toggleBreakpoint = useCallback((line: number) => {
+    setBreakpoints((list) => (list.some((b) => b.line === line) ? list.filter((b) => b.line !== line) : [...list, makeBreakpoint(list.reduce((m, b) => Math.max(m, b.id), 0) + 1, line)]));
+  }, []);
 
   // A new variant: its draft or its kernel, and nothing found yet.
   useEffect(() => {
@@ -252,11 +261,13 @@ export default function EditorPane({ session }: EditorPaneProps) {
       return;
     }
     setShareUrl(link.url);
+    setShare(`${T.sharedNoClipboard} ${link.url}`);
     try {
+      // The clipboard may ask for permission or be refused; the link is on the page either way.
       await navigator.clipboard.writeText(link.url);
-      setShare(T.shared(link.length));
+      setShare(`${T.shared(link.length)} ${link.url}`);
     } catch {
-      setShare(`${T.sharedNoClipboard} ${link.url}`);
+      // Keep the link shown for copying by hand.
     }
   };
 
@@ -326,6 +337,8 @@ export default function EditorPane({ session }: EditorPaneProps) {
             onRun={() => void run()}
             onEscape={() => pane.current?.focus()}
             editorRef={editor}
+            breakpoints={gutterMarks}
+            onToggleBreakpoint={toggleBreakpoint}
           />
         </div>
         {tab === 'cuda' && (
@@ -351,6 +364,7 @@ export default function EditorPane({ session }: EditorPaneProps) {
         {found.length > 0 && <p data-testid="editor-findings">{T.diagnosticsFound(found.length)}</p>}
       </div>
       {check && <CheckView check={check} seek={(s) => session.getState().setStep(s)} />}
+      <DebugPanel session={session} breakpoints={breakpoints} setBreakpoints={setBreakpoints} onWorkgroup={onWorkgroup} />
     </section>
   );
 }

@@ -9,8 +9,8 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirro
 import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { tags as t } from '@lezer/highlight';
 import { forceLinting, linter, lintGutter, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
-import { ChangeSet, EditorState, StateEffect, StateField, Text, type Extension } from '@codemirror/state';
-import { Decoration, EditorView, keymap, lineNumbers, type DecorationSet } from '@codemirror/view';
+import { ChangeSet, EditorState, RangeSet, StateEffect, StateField, Text, type Extension } from '@codemirror/state';
+import { Decoration, EditorView, gutter, GutterMarker, keymap, lineNumbers, type DecorationSet } from '@codemirror/view';
 import type { EditorDiagnostic } from '../../app/editorLint.ts';
 import { wgslLanguage } from './wgslLanguage.ts';
 
@@ -37,9 +37,48 @@ interface Props {
   readonly onRun: () => void;
   readonly onEscape: () => void;
   readonly editorRef: Ref<KernelEditorHandle>;
-  /** Extra extensions (the debugger's breakpoint gutter). */
+  /** Extra extensions. */
   readonly extensions?: Extension;
+  /** Lines with a breakpoint (1-based) and whether each has a condition. */
+  readonly breakpoints?: readonly { line: number; conditional: boolean }[];
+  /** A click in the breakpoint gutter, or F9 on the cursor's line. */
+  readonly onToggleBreakpoint?: (line: number) => void;
 }
+
+class BreakpointMarker extends GutterMarker {
+  constructor(readonly conditional: boolean) {
+    super();
+  }
+  override eq(other: BreakpointMarker): boolean {
+    return other.conditional === this.conditional;
+  }
+  override toDOM(): Node {
+    const el = document.createElement('span');
+    el.className = 'cm-breakpoint';
+    // A shape as well as a colour: ● plain, ◆ conditional.
+    el.textContent = this.conditional ? '◆' : '●';
+    el.title = this.conditional ? 'Conditional breakpoint' : 'Breakpoint';
+    return el;
+  }
+}
+
+const setBreakpointsEffect = StateEffect.define<readonly { line: number; conditional: boolean }[]>();
+const breakpointField = StateField.define<RangeSet<GutterMarker>>({
+  create: () => RangeSet.empty,
+  update(value, tr) {
+    let next = tr.docChanged ? value.map(tr.changes) : value;
+    for (const e of tr.effects) {
+      if (!e.is(setBreakpointsEffect)) continue;
+      const doc = tr.state.doc;
+      const marks = e.value
+        .filter((b) => b.line >= 1 && b.line <= doc.lines)
+        .sort((a, b) => a.line - b.line)
+        .map((b) => new BreakpointMarker(b.conditional).range(doc.line(b.line).from));
+      next = RangeSet.of(marks);
+    }
+    return next;
+  },
+});
 
 /** The text that last ran and the edits since, so its line numbers can be found in today's text. */
 interface RunMap {
@@ -48,6 +87,8 @@ interface RunMap {
 }
 
 const markRunEffect = StateEffect.define<null>();
+/** Asks the linter to run again (findings from a run arrived; the text did not change). */
+const relintEffect = StateEffect.define<null>();
 const setLineEffect = StateEffect.define<number | null>();
 
 const runMapField = StateField.define<RunMap>({
@@ -124,16 +165,28 @@ const darkHighlight = HighlightStyle.define([
   { tag: t.operator, color: '#e6e9f2' },
 ]);
 
-export function KernelEditor({ initial, label, currentLine, found, lint, onChange, onRun, onEscape, editorRef, extensions }: Props) {
+export function KernelEditor({ initial, label, currentLine, found, lint, onChange, onRun, onEscape, editorRef, extensions, breakpoints, onToggleBreakpoint }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const latest = useRef({ found, lint, onChange, onRun, onEscape });
-  latest.current = { found, lint, onChange, onRun, onEscape };
+  const latest = useRef({ found, lint, onChange, onRun, onEscape, onToggleBreakpoint });
+  latest.current = { found, lint, onChange, onRun, onEscape, onToggleBreakpoint };
 
   useEffect(() => {
     const state = EditorState.create({
       doc: initial,
       extensions: [
+        breakpointField,
+        gutter({
+          class: 'cm-breakpoint-gutter',
+          markers: (v) => v.state.field(breakpointField),
+          initialSpacer: () => new BreakpointMarker(false),
+          domEventHandlers: {
+            mousedown(v, block) {
+              latest.current.onToggleBreakpoint?.(v.state.doc.lineAt(block.from).number);
+              return true;
+            },
+          },
+        }),
         lineNumbers(),
         history(),
         indentOnInput(),
@@ -150,10 +203,18 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
             const ran = latest.current.found.flatMap((d) => toCm(v.state, d, true) ?? []);
             return [...typed, ...ran];
           },
-          { delay: 350 },
+          { delay: 350, needsRefresh: (u) => u.transactions.some((tr) => tr.effects.some((e) => e.is(relintEffect))) },
         ),
         keymap.of([
           { key: 'Mod-Enter', preventDefault: true, run: () => (latest.current.onRun(), true) },
+          {
+            key: 'F9',
+            preventDefault: true,
+            run: (v) => {
+              latest.current.onToggleBreakpoint?.(v.state.doc.lineAt(v.state.selection.main.head).number);
+              return true;
+            },
+          },
           {
             key: 'Escape',
             run: (v) => {
@@ -193,8 +254,15 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
   }, [currentLine]);
 
   useEffect(() => {
-    if (view.current) forceLinting(view.current);
+    const v = view.current;
+    if (!v) return;
+    v.dispatch({ effects: relintEffect.of(null) });
+    forceLinting(v);
   }, [found]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: setBreakpointsEffect.of(breakpoints ?? []) });
+  }, [breakpoints]);
 
   useImperativeHandle(
     editorRef,

@@ -6,10 +6,17 @@ import { CodePane } from '../CodePane.tsx';
 const EditorPane = lazy(() => import('./EditorPane.tsx'));
 
 /** The lab's code pane: the read-only listing while the editor loads, then the editor. */
-export function LabCodePane({ session, fallback }: { session: LabSession; fallback: { wgsl: string; file: string; cuda?: string | undefined; line?: number | undefined; column?: number | undefined } }) {
+export function LabCodePane({
+  session,
+  fallback,
+  onWorkgroup,
+}: {
+  session: LabSession;
+  onWorkgroup?: (workgroup: number) => void;
+  fallback: { wgsl: string; file: string; cuda?: string | undefined; line?: number | undefined; column?: number | undefined } }) {
   return (
     <Suspense fallback={<CodePane wgsl={fallback.wgsl} wgslFile={fallback.file} cuda={fallback.cuda} line={fallback.line} column={fallback.column} />}>
-      <EditorPane session={session} />
+      <EditorPane session={session} onWorkgroup={onWorkgroup} />
     </Suspense>
   );
 }

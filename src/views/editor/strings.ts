@@ -52,3 +52,27 @@ export const EXERCISE_TEXT = {
   solved: 'Solved: no race, no barrier divergence, no out-of-bounds access, and the output matches the CPU reference on every input. Marked as done.',
   leave: 'Leave the exercise',
 } as const;
+
+/** The debugger's sentences. */
+export const DEBUG_TEXT = {
+  title: 'Debug (like cuda-gdb)',
+  intro: 'Click the gutter left of a line number (or press F9 on a line) to set a breakpoint; give it a condition such as lid == 0u. Continue runs the replay to the next stop.',
+  breakpoints: 'Breakpoints',
+  none: 'No breakpoints.',
+  line: (line: number) => `Line ${line}`,
+  condition: 'Condition',
+  conditionPlaceholder: 'e.g. lid == 0u (empty: always)',
+  remove: 'Remove',
+  cont: 'Continue',
+  reverse: 'Reverse-continue',
+  step: 'Step',
+  console: 'Console',
+  consoleLabel: 'cuda-gdb command',
+  consolePlaceholder: 'cuda block 0 thread 5 · info cuda warps · print sdata[3] · break 42 · continue · step · help',
+  send: 'Run command',
+  watch: 'Warp watch',
+  watchLabel: 'Expression shown in every lane of the focused warp',
+  watchCaption: (expr: string, warp: number, step: number) => `${expr} in every lane of warp ${warp} after step ${step + 1}`,
+  inactive: '(inactive)',
+  noTrace: 'The debugger needs a trace: wait for the simulation.',
+} as const;
