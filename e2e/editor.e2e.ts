@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage, useBrowser } from './browser.ts';
@@ -36,6 +37,18 @@ class EditorLab extends LabPageObject {
 }
 
 /** The kernel as the editor opens it (its file), read here rather than from the editor's rendered lines. */
+const kernelFile = (path: string) => readFileSync(new URL(`../shaders/${path}`, import.meta.url), 'utf8');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact}: ${v.id} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 const original = (_page: Page): Promise<string> =>
   Promise.resolve( readFileSync(new URL('../shaders/reduce/neighbored.wgsl', import.meta.url), 'utf8'));
 
@@ -149,4 +162,90 @@ describe('lab editor', () => {
     expect(await fresh.getByTestId('draft-state').textContent()).toContain('Edited');
     await ctx.close();
   }, 180_000);
+
+  it('each exercise can be solved and is then marked done in the lesson index', async () => {
+    const { page } = await openPage(browser(), '/lessons');
+    await page.getByTestId('exercise-list').waitFor();
+    const links = await page.evaluate(() => [...document.querySelectorAll('[data-testid=exercise-list] li a')].map((a) => a.getAttribute('href') ?? ''));
+    expect(links.length).toBeGreaterThanOrEqual(4);
+    for (const href of links) {
+      await page.goto(new URL(href, page.url()).href);
+      const lab = new EditorLab(page);
+      await lab.ready();
+      await page.getByTestId('exercise-bar').waitFor({ timeout: 30_000 });
+      await page.getByTestId('exercise-check').click();
+      await page.waitForFunction(() => /Not yet/.test(document.querySelector('[data-testid=exercise-verdict]')?.textContent ?? ''), undefined, { timeout: 60_000 });
+      const fix = href.includes('/lab/scan') ? kernelFile('scan/hillis-steele.wgsl') : kernelFile('reduce/neighbored.wgsl');
+      await lab.replaceAll(fix);
+      await page.getByTestId('exercise-check').click();
+      await page.waitForFunction(() => document.querySelector('[data-testid=exercise-verdict]')?.getAttribute('data-ok') === 'yes', undefined, { timeout: 60_000 });
+    }
+    await page.goto(new URL('/lessons', page.url()).href);
+    await page.getByTestId('exercise-list').waitFor();
+    const done = await page.evaluate(() => [...document.querySelectorAll('[data-testid=exercise-list] li')].map((li) => li.getAttribute('data-done')));
+    expect(done.every((d) => d === 'yes')).toBe(true);
+  }, 300_000);
+
+  it('a gutter breakpoint on the add line with lid == 0u stops on each tree level; print and the warp watch match the memory view', async () => {
+    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');
+    const lab = new EditorLab(page);
+    await lab.ready();
+    await lab.editor().waitFor();
+    const addLine = kernelFile('reduce/neighbored.wgsl').split('\n').findIndex((l) => l.includes('sdata[lid] += sdata[lid + s];')) + 1;
+    // Click the breakpoint gutter beside the add line.
+    // The editor draws only the lines in view: scroll the pane until the add line is drawn.
+    const line = page.locator('[data-testid=kernel-editor] .cm-line', { hasText: 'sdata[lid] += sdata[lid + s];' });
+    for (let k = 0; k < 20 && (await line.count()) === 0; k++) {
+      await page.locator('.editor-scroll').evaluate((el) => el.scrollBy(0, 200));
+      await page.waitForTimeout(100);
+    }
+    await line.scrollIntoViewIfNeeded();
+    const box = (await line.boundingBox())!;
+    const gutter = (await page.locator('.cm-breakpoint-gutter').boundingBox())!;
+    await page.mouse.click(gutter.x + gutter.width / 2, box.y + box.height / 2);
+    await page.getByTestId(`breakpoint-${addLine}`).waitFor();
+    await page.getByTestId('breakpoint-condition').fill('lid == 0u');
+    await page.getByTestId('breakpoint-condition').press('Enter');
+
+    const levels: number[] = [];
+    for (let k = 0; k < 8; k++) {
+      const before = await lab.stepCounter();
+      await page.getByTestId('debug-continue').click();
+      await page.waitForFunction((b) => document.querySelector('[data-testid=step-counter]')?.textContent !== b, before);
+      expect(await page.getByTestId('code-position').textContent()).toContain(`Line ${addLine}`);
+      levels.push(Number(await page.getByTestId('dataflow-tree').first().getAttribute('data-level')));
+    }
+    for (let k = 1; k < levels.length; k++) expect(levels[k]).toBeGreaterThan(levels[k - 1]!);
+    await page.getByTestId('debug-continue').click();
+    await page.waitForFunction(() => /No later breakpoint hit/.test(document.querySelector('[data-testid=debug-log]')?.textContent ?? ''));
+
+    // Back one stop; print and the watch against the memory view's words at this step.
+    await page.getByTestId('debug-reverse').click();
+    await page.getByTestId('debug-command').fill('print sdata[3]');
+    await page.getByTestId('debug-command').press('Enter');
+    await page.waitForFunction(() => /\$ = /.test(document.querySelector('[data-testid=debug-log]')?.textContent ?? ''));
+    const words = await page.evaluate(() => [...document.querySelectorAll('[data-testid=shared-strip] g.word .word-value')].map((t) => t.textContent ?? ''));
+    const printed = /\$ = (\S+)/.exec((await page.getByTestId('debug-log').textContent()) ?? '')?.[1];
+    expect(printed).toBe(words[3]);
+    const watch = await page.evaluate(() => [...document.querySelectorAll('[data-testid=warp-watch] tbody tr')].map((r) => r.getAttribute('data-value') ?? ''));
+    expect(watch).toHaveLength(32);
+    expect(watch).toEqual(words.slice(0, 32));
+  }, 180_000);
+
+  it('the editor and its panels are axe-clean, and the keyboard reaches and leaves the editor', async () => {
+    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');
+    const lab = new EditorLab(page);
+    await lab.ready();
+    await lab.editor().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await lab.editor().focus();
+    // Single-key shortcuts are off while typing in the editor, and Escape leaves it.
+    const before = await lab.stepCounter();
+    await page.keyboard.press('.');
+    expect(await lab.stepCounter()).toBe(before);
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid=kernel-editor]') === null)).toBe(true);
+    await page.keyboard.press('.');
+    await page.waitForFunction((b) => document.querySelector('[data-testid=step-counter]')?.textContent !== b, before);
+  }, 120_000);
 });

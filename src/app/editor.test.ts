@@ -3,7 +3,7 @@ import { findLab } from '../labs/registry.ts';
 import { simulate } from '../sim/index.ts';
 import { checkDraft, firstMismatches } from './editorRun.ts';
 import { FRONT_END, simulatorDiagnostics, tokenEnd } from './editorLint.ts';
-import { readSharedDraft, shareLink, SHARE_LIMIT } from './editorDrafts.ts';
+import { readSharedDraft, shareLink, SHARE_LIMIT } from './shareLink.ts';
 import { lineDiff } from './lineDiff.ts';
 import { withSource } from '../labs/lab.ts';
 import { INPUT_SEED } from './session.ts';

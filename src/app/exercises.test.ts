@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { EXERCISES } from '../labs/exercises.ts';
 import { findLab, isLabId } from '../labs/registry.ts';
 import { simulate } from '../sim/index.ts';
-import { checkExercise, exerciseHref, readExerciseFragment } from './exercises.ts';
+import { exerciseHref, readExerciseFragment } from './exercises.ts';
+import { checkExercise } from './exerciseCheck.ts';
 
 const simulateOnce = (r: Parameters<typeof simulate>[0], o: Parameters<typeof simulate>[1]) => ({ promise: Promise.resolve(simulate(r, o)), cancel: () => undefined });
 

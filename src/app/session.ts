@@ -25,8 +25,12 @@ export const SPEEDS = [1, 2, 4, 8, 16, 32, 64, 128, 256] as const;
 /** Warp instructions a draft's step-through may take (an endless loop ends here with a step-limit diagnostic). */
 export const DRAFT_MAX_STEPS = 2_000_000;
 
-/** Bytes a draft's trace may hold (about 100 000 steps; a kernel as written traces one workgroup in far fewer). */
-export const DRAFT_TRACE_BYTES = 16 * 2 ** 20;
+/**
+ * Bytes a draft's trace may hold: about 25 000 steps at 32 lanes, where the labs' kernels trace
+ * their one workgroup in a few thousand. Past it an endless loop's trace stops (a trace-limit
+ * note) and the run goes on counting to the step limit, so indexing the trace cannot block the page.
+ */
+export const DRAFT_TRACE_BYTES = 4 * 2 ** 20;
 
 /** The seed of the inputs the step-through simulates. */
 export const INPUT_SEED = 1;

@@ -9,7 +9,7 @@ import { useStore } from 'zustand';
 import { labRoute, type LabRoute } from './url.ts';
 import { createLabSession, type LabSession, type LabSessionState, type SimulateFn } from './session.ts';
 import { client } from './simulation.ts';
-import { keepDraft, loadBigDrafts, loadLabDrafts, readSharedDraft } from './editorDrafts.ts';
+import { keepDraft, loadBigDrafts, loadLabDrafts } from './editorDrafts.ts';
 import { activeExercise, readExerciseFragment, setActiveExercise } from './exercises.ts';
 import { findExercise } from '../labs/exercises.ts';
 import type { AnyLab, LabVariant, Params } from '../labs/lab.ts';
@@ -48,7 +48,7 @@ export function useLabSession(
   lessonRef.current = lesson;
   const request = { variant: route.variant, compare: route.compare, params: route.params, workgroup: route.workgroup };
   const requestKey = JSON.stringify(request);
-  const [shared] = useState(() => (lesson || typeof location === 'undefined' ? undefined : readSharedDraft(location.hash)));
+  const [sharedHash] = useState(() => (lesson || typeof location === 'undefined' || !/^#?draft=/.test(location.hash) ? undefined : location.hash));
   // An exercise link starts from its broken kernel, or from the learner's work on it after a reload.
   const [exercise] = useState(() => {
     if (lesson || typeof location === 'undefined') return undefined;
@@ -65,7 +65,6 @@ export function useLabSession(
         : {
             drafts: {
               ...loadLabDrafts(lab.id, lab.variants.map((v) => v.id)),
-              ...(shared && 'source' in shared && lab.variants.some((v) => v.id === shared.variant) ? { [shared.variant]: shared.source } : {}),
               ...(exercise && activeExercise(lab.id) !== exercise.id ? { [exercise.variant]: exercise.broken } : {}),
             },
             onDraft: (variant: string, source: string | undefined) => {
@@ -92,13 +91,21 @@ export function useLabSession(
   useEffect(() => {
     if (lessonRef.current) return;
     // A draft linked here is kept like one typed here; one too big for localStorage arrives from IndexedDB.
-    if (shared && 'source' in shared) void keepDraft(lab.id, shared.variant, shared.source);
     if (exercise && activeExercise(lab.id) !== exercise.id) {
       setActiveExercise(lab.id, exercise.id);
       void keepDraft(lab.id, exercise.variant, exercise.broken);
     }
-    if (shared && 'error' in shared) session.setState({ draftNotice: shared.error });
     let live = true;
+    // A link's draft: the decompressor loads only for such a link, then the draft replays like one typed here.
+    if (sharedHash !== undefined) {
+      void import('./shareLink.ts').then(({ readSharedDraft }) => {
+        const shared = readSharedDraft(sharedHash);
+        if (!live || !shared) return;
+        if ('error' in shared) session.setState({ draftNotice: shared.error });
+        else if (lab.variants.some((v) => v.id === shared.variant)) session.getState().setDraft(shared.variant, shared.source);
+        else session.setState({ draftNotice: `The link's draft is for a variant this lab does not have (“${shared.variant.slice(0, 40)}”); the kernel opens as written.` });
+      });
+    }
     void loadBigDrafts(lab.id, lab.variants.map((v) => v.id)).then((big) => {
       if (!live) return;
       for (const [variant, source] of Object.entries(big)) if (session.getState().drafts[variant] === undefined) session.getState().setDraft(variant, source);
@@ -106,7 +113,7 @@ export function useLabSession(
     return () => {
       live = false;
     };
-  }, [session, shared, exercise, lab]);
+  }, [session, sharedHash, exercise, lab]);
 
   const go = useCallback(
     (patch: RoutePatch, replace = false) => {

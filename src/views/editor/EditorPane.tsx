@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { pageGpu, recoverGpu } from '../../app/gpu.ts';
-import { shareLink } from '../../app/editorDrafts.ts';
+import { shareLink } from '../../app/shareLink.ts';
 import { compilerDiagnostics, FRONT_END, simulatorDiagnostics, type EditorDiagnostic } from '../../app/editorLint.ts';
 import { checkDraft, type DraftCheck, type ExecOutcome } from '../../app/editorRun.ts';
 import { INPUT_SEED, type LabSession } from '../../app/session.ts';
@@ -19,7 +19,8 @@ import { selectGpuStatus, useAppStore } from '../../store/index.ts';
 import { KernelEditor, type KernelEditorHandle } from './KernelEditor.tsx';
 import { DebugPanel } from './DebugPanel.tsx';
 import { makeBreakpoint, type Breakpoint } from '../../app/debugger.ts';
-import { activeExercise, checkExercise, markSolved, readExerciseFragment, setActiveExercise, type ExerciseVerdict } from '../../app/exercises.ts';
+import { activeExercise, markSolved, readExerciseFragment, setActiveExercise } from '../../app/exercises.ts';
+import { checkExercise, type ExerciseVerdict } from '../../app/exerciseCheck.ts';
 import { findExercise } from '../../labs/exercises.ts';
 import type { Exercise } from '../../labs/exercise.ts';
 import type { AnyLab } from '../../labs/lab.ts';
@@ -179,6 +180,16 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
     setMessage(undefined);
     setShare(undefined);
   }, [session, variant]);
+
+  // A draft that arrives from elsewhere (a shared link, IndexedDB) replaces the text; the editor's own runs set what it already shows.
+  useEffect(() => {
+    if (draft === undefined) return;
+    const ed = editor.current;
+    if (ed && ed.text() !== draft) {
+      ed.setText(draft);
+      setText(draft);
+    }
+  }, [draft]);
 
   const inputs = useMemo(() => lab.inputs(params, INPUT_SEED), [lab, params]);
   // The edit compiled as the lab dispatches it (the driver's element type and helpers around it).

@@ -231,6 +231,8 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
           if (u.docChanged) latest.current.onChange(u.state.doc.toString());
         }),
         EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': 'kernel-editor' }),
+        // Wrapped lines: no sideways scrolling inside the pane, and long lines stay readable at projector sizes.
+        EditorView.lineWrapping,
         theme,
         extensions ?? [],
       ],
