@@ -158,8 +158,9 @@ describe('lab editor', () => {
     const other = new EditorLab(fresh);
     await other.ready();
     await other.editor().waitFor();
-    await fresh.waitForFunction(() => document.querySelector('[data-testid=kernel-editor]')?.textContent?.includes('// shared with the class'), undefined, { timeout: 30_000 });
-    expect(await fresh.getByTestId('draft-state').textContent()).toContain('Edited');
+    await fresh.waitForFunction(() => document.querySelector('[data-testid=draft-state]')?.textContent?.includes('Edited'), undefined, { timeout: 30_000 });
+    await fresh.getByRole('tab', { name: 'Diff' }).click();
+    expect(await fresh.getByTestId('draft-diff').textContent()).toContain('// shared with the class');
     await ctx.close();
   }, 180_000);
 
@@ -193,12 +194,12 @@ describe('lab editor', () => {
     await lab.editor().waitFor();
     const addLine = kernelFile('reduce/neighbored.wgsl').split('\n').findIndex((l) => l.includes('sdata[lid] += sdata[lid + s];')) + 1;
     // Click the breakpoint gutter beside the add line.
-    // The editor draws only the lines in view: scroll the pane until the add line is drawn.
+    // The editor draws only the lines in view: move the cursor down until the add line is drawn.
     const line = page.locator('[data-testid=kernel-editor] .cm-line', { hasText: 'sdata[lid] += sdata[lid + s];' });
-    for (let k = 0; k < 20 && (await line.count()) === 0; k++) {
-      await page.locator('.editor-scroll').evaluate((el) => el.scrollBy(0, 200));
-      await page.waitForTimeout(100);
-    }
+    await lab.editor().click();
+    await page.keyboard.press('Control+Home');
+    for (let k = 0; k < 150 && (await line.count()) === 0; k++) await page.keyboard.press('ArrowDown');
+    for (let k = 0; k < 6; k++) await page.keyboard.press('ArrowDown');
     await line.scrollIntoViewIfNeeded();
     const box = (await line.boundingBox())!;
     const gutter = (await page.locator('.cm-breakpoint-gutter').boundingBox())!;

@@ -339,7 +339,7 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
         <div hidden={tab !== 'wgsl'}>
           <KernelEditor
             key={variant.id}
-            initial={text}
+            initial={draft ?? variant.wgsl}
             label={T.editorLabel(variant.file)}
             currentLine={view?.line}
             found={found}
