@@ -9,10 +9,11 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirro
 import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { tags as t } from '@lezer/highlight';
 import { forceLinting, linter, lintGutter, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
-import { ChangeSet, EditorState, RangeSet, StateEffect, StateField, Text, type Extension } from '@codemirror/state';
-import { Decoration, EditorView, gutter, GutterMarker, keymap, lineNumbers, type DecorationSet } from '@codemirror/view';
+import { EditorState, RangeSet, StateEffect, StateField, type Extension } from '@codemirror/state';
+import { EditorView, gutter, GutterMarker, keymap, lineNumbers } from '@codemirror/view';
 import type { EditorDiagnostic } from '../../app/editorLint.ts';
 import { wgslLanguage } from './wgslLanguage.ts';
+import { currentLineField, mapRunPosition, markRunEffect, relintEffect, runMapField, setLineEffect } from './runMap.ts';
 
 export interface KernelEditorHandle {
   /** The text now in the editor. */
@@ -78,52 +79,6 @@ const breakpointField = StateField.define<RangeSet<GutterMarker>>({
     }
     return next;
   },
-});
-
-/** The text that last ran and the edits since, so its line numbers can be found in today's text. */
-interface RunMap {
-  readonly doc: Text;
-  readonly since: ChangeSet;
-}
-
-const markRunEffect = StateEffect.define<null>();
-/** Asks the linter to run again (findings from a run arrived; the text did not change). */
-const relintEffect = StateEffect.define<null>();
-const setLineEffect = StateEffect.define<number | null>();
-
-const runMapField = StateField.define<RunMap>({
-  create: (state) => ({ doc: state.doc, since: ChangeSet.empty(state.doc.length) }),
-  update(value, tr) {
-    if (tr.effects.some((e) => e.is(markRunEffect))) return { doc: tr.state.doc, since: ChangeSet.empty(tr.state.doc.length) };
-    return tr.docChanged ? { doc: value.doc, since: value.since.compose(tr.changes) } : value;
-  },
-});
-
-/** Where a 1-based line and column of the text that last ran is now, or -1 when that line is gone. */
-export function mapRunPosition(state: EditorState, line: number, column = 1): number {
-  const map = state.field(runMapField);
-  if (line < 1 || line > map.doc.lines) return -1;
-  const l = map.doc.line(line);
-  const pos = Math.min(l.to, l.from + Math.max(0, column - 1));
-  return map.since.mapPos(pos, 1);
-}
-
-const currentLineMark = Decoration.line({ class: 'cm-current-step', attributes: { 'data-current-step': 'yes' } });
-
-/** The current line as a position in today's text, mapped through edits. */
-const currentLineField = StateField.define<{ pos: number; deco: DecorationSet }>({
-  create: () => ({ pos: -1, deco: Decoration.none }),
-  update(value, tr) {
-    let pos = tr.docChanged && value.pos >= 0 ? tr.changes.mapPos(value.pos, 1) : value.pos;
-    for (const e of tr.effects) {
-      if (e.is(setLineEffect)) pos = e.value === null ? -1 : mapRunPosition(tr.state, e.value);
-    }
-    if (pos === value.pos && !tr.docChanged) return value;
-    if (pos < 0 || pos > tr.state.doc.length) return { pos: -1, deco: Decoration.none };
-    const line = tr.state.doc.lineAt(pos);
-    return { pos, deco: Decoration.set([currentLineMark.range(line.from)]) };
-  },
-  provide: (f) => EditorView.decorations.from(f, (v) => v.deco),
 });
 
 function toCm(state: EditorState, d: EditorDiagnostic, mapped: boolean): CmDiagnostic | undefined {
