@@ -249,4 +249,20 @@ describe('lab editor', () => {
     await page.keyboard.press('.');
     await page.waitForFunction((b) => document.querySelector('[data-testid=step-counter]')?.textContent !== b, before);
   }, 120_000);
+
+  it('the code pane works in projector mode: the editor text is at least 28 px and a run still checks', async () => {
+    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256&mode=projector');
+    const lab = new EditorLab(page);
+    await lab.ready();
+    await lab.editor().waitFor();
+    const sizes = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid=editor-pane] .cm-line, [data-testid=editor-pane] .cm-gutterElement, [data-testid=editor-pane] button')]
+        .filter((el) => (el as HTMLElement).offsetParent !== null && (el.textContent ?? '').trim() !== '')
+        .map((el) => parseFloat(getComputedStyle(el).fontSize)),
+    );
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(28);
+    await lab.run();
+    await page.waitForFunction(() => document.querySelector('[data-testid=check-sim]')?.getAttribute('data-ok') === 'yes', undefined, { timeout: 60_000 });
+  }, 120_000);
 });
