@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 // Prints the JavaScript the built app ships, gzip-compressed: the initial load of the start page
 // (the entry chunk and every chunk it imports statically) and each chunk loaded later (the lab
-// editor with CodeMirror, the simulator worker…). Fails when the initial load passes the budget.
-//   node scripts/bundle-sizes.mjs [dist]
+// editor with CodeMirror, the simulator worker…), and says so loudly when the initial load passes
+// the budget; with --check it also exits non-zero then (for CI).
+//   node scripts/bundle-sizes.mjs [--check] [dist]
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 200;
-const dist = process.argv[2] ?? 'dist';
+const args = process.argv.slice(2);
+const strict = args.includes('--check');
+const dist = args.find((a) => !a.startsWith('--')) ?? 'dist';
 const assets = join(dist, 'assets');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const kb = (bytes) => bytes / 1024;
@@ -40,6 +43,8 @@ console.log('\nJavaScript shipped (gzip -9):');
 for (const r of rows) console.log(`  ${r.initial ? 'initial' : 'later  '}  ${kb(r.gzip).toFixed(1).padStart(7)} KB  (${kb(r.raw).toFixed(1)} KB raw)  ${r.file}`);
 console.log(`Initial JavaScript of the start page: ${kb(initialGzip).toFixed(1)} KB gzip (budget ${BUDGET_KB} KB).`);
 if (kb(initialGzip) > BUDGET_KB) {
-  console.error(`bundle-sizes: the initial JavaScript is over the ${BUDGET_KB} KB budget; move what the start page does not need behind a dynamic import().`);
-  process.exit(1);
+  console.error(
+    `bundle-sizes: OVER BUDGET: the start page's initial JavaScript is ${kb(initialGzip).toFixed(1)} KB, more than ${BUDGET_KB} KB; move what it does not need behind a dynamic import().`,
+  );
+  if (strict) process.exit(1);
 }
