@@ -2,16 +2,18 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
- * The Content-Security-Policy the app ships: only this origin's scripts, workers, styles, images
- * and connections; no inline code, no plugins, no framing restrictions (lessons are embedded in
+ * The Content-Security-Policy the app ships: only this origin's scripts, workers, images and
+ * connections; no inline scripts, no plugins, no framing restrictions (lessons are embedded in
  * course pages); Trusted Types enforced, with one policy for the simulator worker's URL
- * (src/app/trustedTypes.ts).
+ * (src/app/trustedTypes.ts). Styles also allow 'unsafe-inline': the lab editor (CodeMirror 6)
+ * writes its theme into <style> elements and sizes its gutters with style attributes at run time,
+ * and a static site has no per-response nonce to give it. Scripts stay strict.
  */
 export const CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "worker-src 'self'",
-  "style-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
   "img-src 'self'",
   "connect-src 'self'",
   "manifest-src 'self'",

@@ -2,13 +2,22 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Loads axe-core into the page. Evaluated by the test driver, not added as a <script>: the page's
+ * CSP and Trusted Types rightly refuse inline scripts.
+ */
+export async function loadAxe(page: Page): Promise<void> {
+  await page.evaluate(`${AXE_SOURCE}\n;0`);
+}
+
 /**
  * axe-core's serious and critical findings on a page, for the histogram and convolution lab e2e
  * files (the same rule as e2e/a11y.e2e.ts, which covers the shared pages).
  */
 export async function seriousAxeFindings(page: Page): Promise<string[]> {
-  const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  await page.addScriptTag({ content: source });
+  await loadAxe(page);
   const violations = await page.evaluate(async () => {
     type Found = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Found[] }> } }).axe;

@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
+import { loadAxe } from './labAxe.ts';
 
 /** The merge lab: the merge-path grid fills with co-rank probes read from the trace, by keyboard. */
 describe('merge lab', () => {
@@ -97,7 +96,7 @@ describe('merge lab', () => {
   it('has no serious or critical accessibility violation with its stage open (axe-core)', async () => {
     const { page, errors } = await openPage(browser(), '/lab/merge?v=tiled&m=24&n=40&step=400');
     await page.getByTestId('merge-path').waitFor({ timeout: 60_000 });
-    await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
+    await loadAxe(page);
     const found = await page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
       return (await axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => ({ id: v.id, impact: v.impact, at: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));

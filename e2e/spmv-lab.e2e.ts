@@ -1,13 +1,12 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
+import { loadAxe } from './labAxe.ts';
 
 /** axe-core's serious or critical findings on the page as it stands. */
 async function axeFindings(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
+  await loadAxe(page);
   const found = await page.evaluate(async () => {
     type V = { id: string; impact: string | null; nodes: { target: string[] }[] };
     const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: V[] }> } }).axe;

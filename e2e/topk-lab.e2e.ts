@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
+import { loadAxe } from './labAxe.ts';
 
 /** The top-k lab: columns fill, the tree merges lists away level by level, the threshold rises. */
 describe('top-k lab', () => {
@@ -74,7 +73,7 @@ describe('top-k lab', () => {
   it('has no serious or critical accessibility violation with its stage open (axe-core)', async () => {
     const { page, errors } = await openPage(browser(), '/lab/topk?v=seed&n=4096&k=20&step=3000');
     await page.getByTestId('topk-stage').waitFor({ timeout: 60_000 });
-    await page.addScriptTag({ content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8') });
+    await loadAxe(page);
     const found = await page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
       return (await axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => ({ id: v.id, impact: v.impact, at: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));

@@ -22,6 +22,16 @@ import { timingSweep, type TimingRow } from '../labs/sweep.ts';
 /** Play speeds in warp instructions per second. */
 export const SPEEDS = [1, 2, 4, 8, 16, 32, 64, 128, 256] as const;
 
+/** Warp instructions a draft's step-through may take (an endless loop ends here with a step-limit diagnostic). */
+export const DRAFT_MAX_STEPS = 2_000_000;
+
+/**
+ * Bytes a draft's trace may hold: about 25 000 steps at 32 lanes, where the labs' kernels trace
+ * their one workgroup in a few thousand. Past it an endless loop's trace stops (a trace-limit
+ * note) and the run goes on counting to the step limit, so indexing the trace cannot block the page.
+ */
+export const DRAFT_TRACE_BYTES = 4 * 2 ** 20;
+
 /** The seed of the inputs the step-through simulates. */
 export const INPUT_SEED = 1;
 
@@ -107,6 +117,8 @@ export interface LabSessionState {
   readonly focusLane: number;
   /** Edited kernel sources by variant id; a draft replaces the variant's WGSL in the step-through. */
   readonly drafts: Readonly<Record<string, string>>;
+  /** Where drafts could not be kept as usual, or why a shared draft did not open (a sentence), if so. */
+  readonly draftNotice: string | undefined;
   readonly timings: TimingsState;
 
   readonly configure: (request: SessionRequest) => void;
@@ -134,6 +146,12 @@ export interface SessionOptions {
   readonly onReady?: (state: { result: SimResult; index: TraceIndex; step: number }) => void;
   /** Leaves the first simulation to the first `configure` (React starts it in an effect). */
   readonly deferStart?: boolean;
+  /** Drafts to open with (kept ones, or one a shared link carries), by variant id. */
+  readonly drafts?: Readonly<Record<string, string>>;
+  /** Told of every draft change (to keep it across reloads); `undefined` means back to the original. */
+  readonly onDraft?: (variant: string, source: string | undefined) => void;
+  /** Warp instructions a draft's simulation may take before it is stopped with a step-limit diagnostic. */
+  readonly draftMaxSteps?: number;
   /** A timer for the play clock (tests pass a fake). */
   readonly timer?: { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
 }
@@ -180,7 +198,7 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
 
   const store = createStore<LabSessionState>()((set, get) => {
     /** Builds and starts the simulation of `variant` into the slot named `slot`. */
-    function start(slot: string, variant: LabVariant | undefined, params: Params, workgroup: number, traceAll = false): SimSlot {
+    function start(slot: string, variant: LabVariant | undefined, params: Params, workgroup: number, traceAll = false, keepStep?: number): SimSlot {
       jobs.get(slot)?.cancel();
       jobs.delete(slot);
       if (!variant) return EMPTY_SLOT;
@@ -194,7 +212,15 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
       const focus = Math.min(workgroup, totalWorkgroups - 1);
       // Progress may be reported before `simulate` returns: it is ignored until the job is known.
       const started: { job?: SimJob } = {};
-      const mine = options.simulate(slot, run, { warpSize: DEFAULT_HARDWARE.warpSize, trace: 'full', ...(traceAll ? {} : { traceWorkgroups: [focus] }) }, (progress) => {
+      const draft = get().drafts[variant.id] !== undefined;
+      const simOptions: SimOptions = {
+        warpSize: DEFAULT_HARDWARE.warpSize,
+        trace: 'full',
+        ...(traceAll ? {} : { traceWorkgroups: [focus] }),
+        // An edit may loop: stop it by steps, and keep its trace small enough to index on the main thread.
+        ...(draft ? { maxSteps: options.draftMaxSteps ?? DRAFT_MAX_STEPS, maxTraceBytes: DRAFT_TRACE_BYTES } : {}),
+      };
+      const mine = options.simulate(slot, run, simOptions, (progress) => {
         if (started.job) update(slot, started.job, { status: { state: 'running', progress } });
       });
       started.job = mine;
@@ -206,7 +232,8 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
           const memory = result.trace ? mainSharedMemory(result.trace) : -1;
           update(slot, mine, { status: { state: 'done', result }, result, index, memory });
           if (slot === 'primary' && index && result.trace) {
-            const first = options.startAt ? options.startAt(index) : 0;
+            // A replayed edit keeps the step it stood on, where that step still exists.
+            const first = keepStep !== undefined ? keepStep : options.startAt ? options.startAt(index) : 0;
             set({ stepCount: result.trace.stepCount, step: clampStep(first, result.trace.stepCount) });
             options.onReady?.({ result, index, step: get().step });
           }
@@ -228,10 +255,10 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
       else if (s.companions[slot]) set({ companions: { ...s.companions, [slot]: { ...s.companions[slot], ...patch } } });
     }
 
-    function simulateAll(): void {
+    function simulateAll(keepStep?: number): void {
       const s = get();
       stopClock();
-      const primary = start('primary', s.variant, s.params, s.workgroup);
+      const primary = start('primary', s.variant, s.params, s.workgroup, false, keepStep);
       const other = start('other', s.compare, s.params, s.workgroup);
       for (const id of Object.keys(s.companions)) if (jobs.has(id)) jobs.get(id)!.cancel();
       const companions: Record<string, SimSlot> = {};
@@ -272,7 +299,8 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
       speedIndex: 3,
       focusWarp: 0,
       focusLane: 0,
-      drafts: {},
+      drafts: { ...(options.drafts ?? {}) },
+      draftNotice: undefined,
       timings: { rows: [], baseline: undefined, progress: undefined, error: undefined },
 
       configure: (req) => {
@@ -309,7 +337,8 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
         if (source === undefined) delete drafts[variant];
         else drafts[variant] = source;
         set({ drafts });
-        if (variant === get().variant.id || variant === get().compare?.id) simulateAll();
+        options.onDraft?.(variant, source);
+        if (variant === get().variant.id || variant === get().compare?.id) simulateAll(get().step);
       },
       cancel: (slot) => {
         jobs.get(slot)?.cancel();

@@ -9,6 +9,9 @@ import { useStore } from 'zustand';
 import { labRoute, type LabRoute } from './url.ts';
 import { createLabSession, type LabSession, type LabSessionState, type SimulateFn } from './session.ts';
 import { client } from './simulation.ts';
+import { keepDraft, loadBigDrafts, loadLabDrafts } from './editorDrafts.ts';
+import { activeExercise, readExerciseFragment, setActiveExercise } from './exercises.ts';
+import { findExercise } from '../labs/exercises.ts';
 import type { AnyLab, LabVariant, Params } from '../labs/lab.ts';
 import type { SimResult } from '../sim/index.ts';
 import { barrierPhase, endOfPhase, findForward, nextStatement, previousStatement, type TraceIndex } from '../trace/index.ts';
@@ -45,9 +48,29 @@ export function useLabSession(
   lessonRef.current = lesson;
   const request = { variant: route.variant, compare: route.compare, params: route.params, workgroup: route.workgroup };
   const requestKey = JSON.stringify(request);
+  const [sharedHash] = useState(() => (lesson || typeof location === 'undefined' || !/^#?draft=/.test(location.hash) ? undefined : location.hash));
+  // An exercise link starts from its broken kernel, or from the learner's work on it after a reload.
+  const [exercise] = useState(() => {
+    if (lesson || typeof location === 'undefined') return undefined;
+    const id = readExerciseFragment(location.hash);
+    const found = id === undefined ? undefined : findExercise(id);
+    return found && found.lab === lab.id ? found : undefined;
+  });
   const [session] = useState(() =>
     createLabSession(lab, request, {
       simulate: simulateOnWorker,
+      // A lab page opens with its kept drafts and the one a shared link carries; a lesson shows the kernels as written.
+      ...(lesson
+        ? {}
+        : {
+            drafts: {
+              ...loadLabDrafts(lab.id, lab.variants.map((v) => v.id)),
+              ...(exercise && activeExercise(lab.id) !== exercise.id ? { [exercise.variant]: exercise.broken } : {}),
+            },
+            onDraft: (variant: string, source: string | undefined) => {
+              void keepDraft(lab.id, variant, source).then((notice) => session.setState({ draftNotice: notice }));
+            },
+          }),
       // Rendering starts nothing: the effect below simulates, and again after a remount.
       deferStart: true,
       ...(companions ? { companions } : {}),
@@ -65,6 +88,32 @@ export function useLabSession(
     session.getState().configure(JSON.parse(requestKey) as typeof request);
   }, [session, requestKey]);
   useEffect(() => () => session.getState().dispose(), [session]);
+  useEffect(() => {
+    if (lessonRef.current) return;
+    // A draft linked here is kept like one typed here; one too big for localStorage arrives from IndexedDB.
+    if (exercise && activeExercise(lab.id) !== exercise.id) {
+      setActiveExercise(lab.id, exercise.id);
+      void keepDraft(lab.id, exercise.variant, exercise.broken);
+    }
+    let live = true;
+    // A link's draft: the decompressor loads only for such a link, then the draft replays like one typed here.
+    if (sharedHash !== undefined) {
+      void import('./shareLink.ts').then(({ readSharedDraft }) => {
+        const shared = readSharedDraft(sharedHash);
+        if (!live || !shared) return;
+        if ('error' in shared) session.setState({ draftNotice: shared.error });
+        else if (lab.variants.some((v) => v.id === shared.variant)) session.getState().setDraft(shared.variant, shared.source);
+        else session.setState({ draftNotice: `The link's draft is for a variant this lab does not have (“${shared.variant.slice(0, 40)}”); the kernel opens as written.` });
+      });
+    }
+    void loadBigDrafts(lab.id, lab.variants.map((v) => v.id)).then((big) => {
+      if (!live) return;
+      for (const [variant, source] of Object.entries(big)) if (session.getState().drafts[variant] === undefined) session.getState().setDraft(variant, source);
+    });
+    return () => {
+      live = false;
+    };
+  }, [session, sharedHash, exercise, lab]);
 
   const go = useCallback(
     (patch: RoutePatch, replace = false) => {

@@ -321,3 +321,24 @@ export function exactCheck(output: ArrayLike<number>, want: ArrayLike<number>): 
   }
   return { ok: true };
 }
+
+/**
+ * The code a dispatch runs when `source` (an edit of `file`, the variant's WGSL as shown) replaces
+ * the variant's kernel in `code` (what the driver built from `file`): lines the driver rewrote
+ * (the element type's `alias`) are rewritten the same way in the edit where it kept them, and what
+ * the driver appended after the file (the linear-workgroup helper) is appended again, so the edit's
+ * line numbers stay its own.
+ */
+export function withSource(code: string, file: string, source: string): string {
+  const fileLines = file.split('\n');
+  const codeLines = code.split('\n');
+  if (codeLines.length < fileLines.length) return source;
+  const out = source.split('\n');
+  for (let i = 0; i < fileLines.length; i++) {
+    if (codeLines[i] === fileLines[i]) continue;
+    const at = out.indexOf(fileLines[i]!);
+    if (at >= 0) out[at] = codeLines[i]!;
+  }
+  const suffix = codeLines.slice(fileLines.length);
+  return [...out, ...suffix].join('\n');
+}

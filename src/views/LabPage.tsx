@@ -12,6 +12,8 @@ import { OP_KIND_NAMES, traceStep, type Diagnostic, type Metrics, type Trace } f
 import { barrierPhase, warpsAt, type TraceIndex } from '../trace/index.ts';
 import { lastAccessOfLane } from '../trace/memory.ts';
 import { CodePane } from './CodePane.tsx';
+import { LabCodePane } from './editor/LabCodePane.tsx';
+import { ExerciseList } from './editor/ExerciseList.tsx';
 import { DataflowTreeView } from './DataflowTreeView.tsx';
 import { MetricsPanel, type StepFacts } from './MetricsPanel.tsx';
 import { PanelBoundary } from './PanelBoundary.tsx';
@@ -291,7 +293,11 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
 
       <div className={compare ? 'lab-grid compare' : 'lab-grid'}>
         <PanelBoundary id="code" title="the code pane">
-          <CodePane wgsl={variant.wgsl} wgslFile={variant.file} cuda={variant.cuda} line={view?.line} column={view?.column} highlight={lesson?.highlight?.code} />
+          {lesson ? (
+            <CodePane wgsl={variant.wgsl} wgslFile={variant.file} cuda={variant.cuda} line={view?.line} column={view?.column} highlight={lesson.highlight?.code} />
+          ) : (
+            <LabCodePane session={session} onWorkgroup={(g) => go({ workgroup: g, step: undefined })} fallback={{ wgsl: variant.wgsl, file: variant.file, cuda: variant.cuda, line: view?.line, column: view?.column }} />
+          )}
         </PanelBoundary>
         <div className="lab-views">
           <PanelBoundary id="warp-grid" title="the warp grid">
@@ -378,6 +384,7 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
       <PanelBoundary id="timings" title="the timings panel">
         {(!lesson || lesson.timings) && <TimingsPanel session={session} />}
       </PanelBoundary>
+      {!lesson && <ExerciseList lab={lab.id} />}
     </div>
   );
 }

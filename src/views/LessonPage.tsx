@@ -7,6 +7,7 @@ import { findLesson, LESSONS } from '../lessons/index.ts';
 import { markSeen, readProgress } from '../lessons/progress.ts';
 import { resolveMoment, type Lesson, type MomentState } from '../lessons/types.ts';
 import { useAppStore } from '../store/index.ts';
+import { ExerciseList } from './editor/ExerciseList.tsx';
 import { LabPage, type LessonFrame } from './LabPage.tsx';
 import { Link } from './Link.tsx';
 import { PanelBoundary } from './PanelBoundary.tsx';
@@ -288,6 +289,7 @@ export function LessonIndex() {
           );
         })}
       </ol>
+      <ExerciseList headingLevel={2} />
     </section>
   );
 }

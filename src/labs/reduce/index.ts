@@ -1,5 +1,5 @@
 import type { BindingData } from '../../kernel/types.ts';
-import { defineLab, elementTypeOfParams, linearSpec, type LabInputs, type LabVariant, type LinearParams } from '../lab.ts';
+import { defineLab, elementTypeOfParams, linearSpec, withSource, type LabInputs, type LabVariant, type LinearParams } from '../lab.ts';
 import { arrayFor } from '../types.ts';
 import { benchReduce } from './bench.ts';
 import { reduceCases } from './cases.ts';
@@ -57,7 +57,7 @@ export const reduceLab = defineLab<'reduce', LinearParams>({
     if (!shape) throw new RangeError('A reduction needs at least one element.');
     const data = reduceVariant(v).layout === 'grid-stride' ? padToVec4(input) : input;
     const run = passRun(v, elementTypeOfParams(params), shape, data, { workgroupSize: params.workgroupSize });
-    return source === undefined ? run : { ...run, code: source };
+    return source === undefined ? run : { ...run, code: withSource(run.code, reduceVariant(v).wgsl, source) };
   },
   async runAll(executor, variant, params, inputs) {
     const result = await reduce(executor, id(variant), inputs.input!, { workgroupSize: params.workgroupSize });

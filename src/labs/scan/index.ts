@@ -1,4 +1,4 @@
-import { defineLab, elementTypeOfParams, exactCheck, linearSpec, type CheckResult, type LabVariant, type LinearParams } from '../lab.ts';
+import { defineLab, elementTypeOfParams, exactCheck, linearSpec, withSource, type CheckResult, type LabVariant, type LinearParams } from '../lab.ts';
 import { benchScan } from './bench.ts';
 import { scanCases } from './cases.ts';
 import { scanMoments } from './moments.ts';
@@ -51,7 +51,7 @@ export const scanLab = defineLab<'scan', LinearParams>({
   inputs: (params, seed) => ({ input: scanInput(seededRandom(seed), params.n, elementTypeOfParams(params), 'small-integers') }),
   stepRun(variant, params, inputs, source) {
     const run = stepRun(variant, params, inputs.input!);
-    return source === undefined ? run : { ...run, code: source };
+    return source === undefined ? run : { ...run, code: withSource(run.code, variants.find((v) => v.id === variant)?.wgsl ?? source, source) };
   },
   async runAll(executor, variant, params, inputs) {
     const input = inputs.input!;

@@ -1,0 +1,282 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, useBrowser } from './browser.ts';
+import { LabPageObject } from './pages.ts';
+import { loadAxe } from './labAxe.ts';
+
+/** The lab editor driven as a person would: click into it, select all, type. */
+class EditorLab extends LabPageObject {
+  editor() {
+    return this.page.getByTestId('kernel-editor');
+  }
+  async source(): Promise<string> {
+    return this.page.evaluate(() => [...document.querySelectorAll('[data-testid=kernel-editor] .cm-line')].map((l) => l.textContent ?? '').join('\n'));
+  }
+  async replaceAll(text: string): Promise<void> {
+    await this.editor().click();
+    await this.page.keyboard.press('Control+a');
+    await this.page.keyboard.insertText(text);
+  }
+  async run(): Promise<void> {
+    await this.editor().click();
+    await this.page.keyboard.press('Control+Enter');
+  }
+  async checked(): Promise<void> {
+    await this.page.getByTestId('editor-check').waitFor({ timeout: 90_000 });
+  }
+  /** The text of the editor line carrying an error mark of the given kind, if any. */
+  async markedLines(): Promise<string[]> {
+    return this.page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid=kernel-editor] .cm-line')].filter((l) => l.querySelector('.cm-lintRange-error')).map((l) => l.textContent ?? ''),
+    );
+  }
+  async treeStride(): Promise<string> {
+    return (await this.page.getByTestId('dataflow-tree').first().getAttribute('data-stride')) ?? '';
+  }
+}
+
+/** The kernel as the editor opens it (its file), read here rather than from the editor's rendered lines. */
+const kernelFile = (path: string) => readFileSync(new URL(`../shaders/${path}`, import.meta.url), 'utf8');
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await loadAxe(page);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact}: ${v.id} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const original = (_page: Page): Promise<string> =>
+  Promise.resolve( readFileSync(new URL('../shaders/reduce/neighbored.wgsl', import.meta.url), 'utf8'));
+
+describe('lab editor', () => {
+  const browser = useBrowser();
+
+  it('an edit turning the neighbored tree interleaved replays as the interleaved tree and both executors match the reference', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');
+    const lab = new EditorLab(page);
+    await lab.ready();
+    await lab.editor().waitFor();
+    const src = await original(page);
+    const edited = src
+      .replace('for (var s = 1u; s < WORKGROUP_SIZE; s *= 2u) {', 'for (var s = WORKGROUP_SIZE / 2u; s > 0u; s >>= 1u) {')
+      .replace('if (lid % (2u * s) == 0u) {', 'if (lid < s) {');
+    expect(edited).not.toBe(src);
+    await lab.replaceAll(edited);
+    await lab.run();
+    await lab.checked();
+    await page.waitForFunction(() => document.querySelector('[data-testid=check-gpu]')?.getAttribute('data-ok') === 'yes', undefined, { timeout: 60_000 });
+    expect(await page.getByTestId('check-sim').getAttribute('data-ok')).toBe('yes');
+    // The first tree level of the interleaved shape writes neighbouring words (stride 1).
+    await lab.blur();
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 5 && (await lab.treeStride()) === ''; i++) await lab.press(']');
+    expect(await lab.treeStride()).toBe('1');
+    expect(await page.getByTestId('draft-state').textContent()).toContain('Edited');
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('deleting the loop barrier is marked as a race on its line and the result is not guaranteed', async () => {
+    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');
+    const lab = new EditorLab(page);
+    await lab.ready();
+    await lab.editor().waitFor();
+    const src = await original(page);
+    const at = src.indexOf('workgroupBarrier();', src.indexOf('for (var s'));
+    await lab.replaceAll(src.slice(0, at) + src.slice(at + 'workgroupBarrier();'.length));
+    await lab.run();
+    await lab.checked();
+    await page.getByTestId('not-guaranteed').or(page.getByTestId('mismatches')).first().waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=kernel-editor] .cm-lintRange-error') !== null, undefined, { timeout: 30_000 });
+    const marked = await lab.markedLines();
+    expect(marked.some((l) => l.includes('sdata[lid] += sdata[lid + s]'))).toBe(true);
+  }, 240_000);
+
+  it('a syntax error is underlined at its line and column and the last good trace stays', async () => {
+    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');
+    const lab = new EditorLab(page);
+    await lab.ready();
+    await lab.editor().waitFor();
+    const src = await original(page);
+    await lab.replaceAll(src.replace('let i = base + lid;', 'let i = base + ;'));
+    await page.waitForFunction(() => document.querySelector('[data-testid=kernel-editor] .cm-lintRange-error') !== null, undefined, { timeout: 10_000 });
+    expect((await lab.markedLines()).some((l) => l.includes('let i = base + ;'))).toBe(true);
+    await lab.run();
+    const message = await page.getByTestId('editor-message').textContent();
+    const line = src.split('\n').findIndex((l) => l.includes('let i = base + lid;')) + 1;
+    expect(message).toContain(`line ${line}, column`);
+    expect(await page.getByTestId('warp-grid').count()).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('loop {} is refused as the browser refuses it, with its line and column', async () => {
+    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');
+    const lab = new EditorLab(page);
+    await lab.ready();
+    await lab.editor().waitFor();
+    const src = await original(page);
+    await lab.replaceAll(src.replace('sdata[lid] = v;', 'sdata[lid] = v;\n  loop {}'));
+    // Tint rejects a loop with no way out ("loop does not exit"); our front end says so as you type.
+    const line = src.split('\n').findIndex((l) => l.includes('sdata[lid] = v;')) + 2;
+    await lab.run();
+    await page.waitForFunction((l) => (document.body.textContent ?? '').includes(`Not run: line ${l}, column 3:`), line, { timeout: 30_000 });
+    expect(await page.evaluate(() => document.body.textContent ?? '')).toMatch(/does not exit/);
+  }, 120_000);
+
+  it('a loop whose exit is never taken ends with a step-limit message and the page stays responsive', async () => {
+    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');
+    const lab = new EditorLab(page);
+    await lab.ready();
+    await lab.editor().waitFor();
+    const src = await original(page);
+    // The exit depends only on the workgroup (uniform, so the barriers below stay valid) and is never taken.
+    await lab.replaceAll(src.replace('sdata[lid] = v;', 'sdata[lid] = v;\n  loop { if (group == 0xffffffffu) { break; } }'));
+    // A frame probe: the longest gap between animation frames while the edit runs.
+    await page.evaluate(() => {
+      const w = window as unknown as { __gap: number; __probe: boolean };
+      w.__gap = 0;
+      w.__probe = true;
+      let last = performance.now();
+      const tick = (t: number) => {
+        w.__gap = Math.max(w.__gap, t - last);
+        last = t;
+        if (w.__probe) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await lab.run();
+    await lab.checked();
+    await page.waitForFunction(() => document.querySelector('[data-testid=check-sim]')?.textContent?.includes('Stopped after'), undefined, { timeout: 90_000 });
+    const gap = await page.evaluate(() => {
+      const w = window as unknown as { __gap: number; __probe: boolean };
+      w.__probe = false;
+      return w.__gap;
+    });
+    expect(gap).toBeLessThan(100);
+  }, 240_000);
+
+  it('a share link opens the draft in a fresh context', async () => {
+    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');
+    const lab = new EditorLab(page);
+    await lab.ready();
+    await lab.editor().waitFor();
+    const src = await original(page);
+    await lab.replaceAll(src.replace('var v = T(0);', 'var v = T(0); // shared with the class'));
+    await page.getByTestId('share-edit').click();
+    const url = await page.getByTestId('share-message').getAttribute('data-url');
+    expect(url).toContain('#draft=neighbored~');
+    const ctx = await browser().newContext();
+    const fresh = await ctx.newPage();
+    await fresh.goto(url!);
+    const other = new EditorLab(fresh);
+    await other.ready();
+    await other.editor().waitFor();
+    await fresh.waitForFunction(() => document.querySelector('[data-testid=draft-state]')?.textContent?.includes('Edited'), undefined, { timeout: 30_000 });
+    await fresh.getByRole('tab', { name: 'Diff' }).click();
+    expect(await fresh.getByTestId('draft-diff').textContent()).toContain('// shared with the class');
+    await ctx.close();
+  }, 180_000);
+
+  it('each exercise can be solved and is then marked done in the lesson index', async () => {
+    const { page } = await openPage(browser(), '/lessons');
+    await page.getByTestId('exercise-list').waitFor();
+    const links = await page.evaluate(() => [...document.querySelectorAll('[data-testid=exercise-list] li a')].map((a) => a.getAttribute('href') ?? ''));
+    expect(links.length).toBeGreaterThanOrEqual(4);
+    for (const href of links) {
+      await page.goto(new URL(href, page.url()).href);
+      const lab = new EditorLab(page);
+      await lab.ready();
+      await page.getByTestId('exercise-bar').waitFor({ timeout: 30_000 });
+      await page.getByTestId('exercise-check').click();
+      await page.waitForFunction(() => /Not yet/.test(document.querySelector('[data-testid=exercise-verdict]')?.textContent ?? ''), undefined, { timeout: 60_000 });
+      const fix = href.includes('/lab/scan') ? kernelFile('scan/hillis-steele.wgsl') : kernelFile('reduce/neighbored.wgsl');
+      await lab.replaceAll(fix);
+      await page.getByTestId('exercise-check').click();
+      await page.waitForFunction(() => document.querySelector('[data-testid=exercise-verdict]')?.getAttribute('data-ok') === 'yes', undefined, { timeout: 60_000 });
+    }
+    await page.goto(new URL('/lessons', page.url()).href);
+    await page.getByTestId('exercise-list').waitFor();
+    const done = await page.evaluate(() => [...document.querySelectorAll('[data-testid=exercise-list] li')].map((li) => li.getAttribute('data-done')));
+    expect(done.every((d) => d === 'yes')).toBe(true);
+  }, 300_000);
+
+  it('a gutter breakpoint on the add line with lid == 0u stops on each tree level; print and the warp watch match the memory view', async () => {
+    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');
+    const lab = new EditorLab(page);
+    await lab.ready();
+    await lab.editor().waitFor();
+    const addLine = kernelFile('reduce/neighbored.wgsl').split('\n').findIndex((l) => l.includes('sdata[lid] += sdata[lid + s];')) + 1;
+    // Click the breakpoint gutter beside the add line.
+    // The editor draws only the lines in view: move the cursor down until the add line is drawn.
+    const line = page.locator('[data-testid=kernel-editor] .cm-line', { hasText: 'sdata[lid] += sdata[lid + s];' });
+    await lab.editor().click();
+    await page.keyboard.press('Control+Home');
+    for (let k = 0; k < 150 && (await line.count()) === 0; k++) await page.keyboard.press('ArrowDown');
+    for (let k = 0; k < 6; k++) await page.keyboard.press('ArrowDown');
+    await line.scrollIntoViewIfNeeded();
+    const box = (await line.boundingBox())!;
+    const gutter = (await page.locator('.cm-breakpoint-gutter').boundingBox())!;
+    await page.mouse.click(gutter.x + gutter.width / 2, box.y + box.height / 2);
+    await page.getByTestId(`breakpoint-${addLine}`).waitFor();
+    await page.getByTestId('breakpoint-condition').fill('lid == 0u');
+    await page.getByTestId('breakpoint-condition').press('Enter');
+
+    const levels: number[] = [];
+    for (let k = 0; k < 8; k++) {
+      const before = await lab.stepCounter();
+      await page.getByTestId('debug-continue').click();
+      await page.waitForFunction((b) => document.querySelector('[data-testid=step-counter]')?.textContent !== b, before);
+      expect(await page.getByTestId('code-position').textContent()).toContain(`Line ${addLine}`);
+      levels.push(Number(await page.getByTestId('dataflow-tree').first().getAttribute('data-level')));
+    }
+    for (let k = 1; k < levels.length; k++) expect(levels[k]).toBeGreaterThan(levels[k - 1]!);
+    await page.getByTestId('debug-continue').click();
+    await page.waitForFunction(() => /No later breakpoint hit/.test(document.querySelector('[data-testid=debug-log]')?.textContent ?? ''));
+
+    // Back one stop; print and the watch against the memory view's words at this step.
+    await page.getByTestId('debug-reverse').click();
+    await page.getByTestId('debug-command').fill('print sdata[3]');
+    await page.getByTestId('debug-command').press('Enter');
+    await page.waitForFunction(() => /\$ = /.test(document.querySelector('[data-testid=debug-log]')?.textContent ?? ''));
+    const words = await page.evaluate(() => [...document.querySelectorAll('[data-testid=shared-strip] g.word .word-value')].map((t) => t.textContent ?? ''));
+    const printed = /\$ = (\S+)/.exec((await page.getByTestId('debug-log').textContent()) ?? '')?.[1];
+    expect(printed).toBe(words[3]);
+    const watch = await page.evaluate(() => [...document.querySelectorAll('[data-testid=warp-watch] tbody tr')].map((r) => r.getAttribute('data-value') ?? ''));
+    expect(watch).toHaveLength(32);
+    expect(watch).toEqual(words.slice(0, 32));
+  }, 180_000);
+
+  it('the editor and its panels are axe-clean, and the keyboard reaches and leaves the editor', async () => {
+    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');
+    const lab = new EditorLab(page);
+    await lab.ready();
+    await lab.editor().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await lab.editor().focus();
+    // Single-key shortcuts are off while typing in the editor, and Escape leaves it.
+    const before = await lab.stepCounter();
+    await page.keyboard.press('.');
+    expect(await lab.stepCounter()).toBe(before);
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid=kernel-editor]') === null)).toBe(true);
+    await page.keyboard.press('.');
+    await page.waitForFunction((b) => document.querySelector('[data-testid=step-counter]')?.textContent !== b, before);
+  }, 120_000);
+
+  it('the code pane works in projector mode: the editor text is at least 28 px and a run still checks', async () => {
+    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256&mode=projector');
+    const lab = new EditorLab(page);
+    await lab.ready();
+    await lab.editor().waitFor();
+    const sizes = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid=editor-pane] .cm-line, [data-testid=editor-pane] .cm-gutterElement, [data-testid=editor-pane] button')]
+        .filter((el) => (el as HTMLElement).offsetParent !== null && (el.textContent ?? '').trim() !== '')
+        .map((el) => parseFloat(getComputedStyle(el).fontSize)),
+    );
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(28);
+    await lab.run();
+    await page.waitForFunction(() => document.querySelector('[data-testid=check-sim]')?.getAttribute('data-ok') === 'yes', undefined, { timeout: 60_000 });
+  }, 120_000);
+});

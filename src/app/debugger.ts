@@ -1,0 +1,400 @@
+/**
+ * cuda-gdb habits over the replay (seed 004), as a pure module over a trace: breakpoints on source
+ * lines with optional conditions (`lid == 5u`), continue and reverse-continue to the next or
+ * previous hit, the console's commands (`cuda block 1 thread 5`, `info cuda warps`,
+ * `print sdata[3]`, `break 45 if lid == 0u`, `delete 1`, `continue`, `reverse-continue`, `step`),
+ * and a warp watch that evaluates an expression in every lane of the focused warp at a step.
+ *
+ * Expressions see the builtins of each lane (`lid`, `lane`, `warp`, `workgroup`; `tid` and
+ * `threadIdx.x` as cuda-gdb names them) and workgroup memory as the memory view shows it at that
+ * step (`sdata[lid + 1u]`). Values come from the trace, which the simulator recorded in one
+ * deterministic run.
+ */
+import { traceStep, type Trace } from '../sim/index.ts';
+import { warpsAt, type TraceIndex } from '../trace/index.ts';
+import { sharedContentsAt } from '../trace/memory.ts';
+
+export class DebugError extends Error {}
+
+type Node =
+  | { k: 'num'; v: number }
+  | { k: 'id'; name: string }
+  | { k: 'index'; name: string; index: Node }
+  | { k: 'un'; op: string; a: Node }
+  | { k: 'bin'; op: string; a: Node; b: Node };
+
+const PRECEDENCE: Record<string, number> = { '||': 1, '&&': 2, '==': 3, '!=': 3, '<': 4, '<=': 4, '>': 4, '>=': 4, '+': 5, '-': 5, '*': 6, '/': 6, '%': 6 };
+
+function tokenize(text: string): string[] {
+  const out: string[] = [];
+  const re = /\s*(0[xX][0-9a-fA-F]+[iu]?|\d+[iu]?|[A-Za-z_][\w.]*|==|!=|<=|>=|&&|\|\||[-+*/%<>()[\]!])/y;
+  let at = 0;
+  while (at < text.length) {
+    if (/^\s*$/.test(text.slice(at))) break;
+    re.lastIndex = at;
+    const m = re.exec(text);
+    if (!m) throw new DebugError(`cannot read “${text.slice(at).trim()}” at column ${at + 1} of “${text}”`);
+    out.push(m[1]!);
+    at = re.lastIndex;
+  }
+  return out;
+}
+
+/** Parses an expression of the watch or a breakpoint condition. */
+export function parseExpression(text: string): Node {
+  const tokens = tokenize(text);
+  if (tokens.length === 0) throw new DebugError('an empty expression');
+  let i = 0;
+  const peek = () => tokens[i];
+  const primary = (): Node => {
+    const t = tokens[i++];
+    if (t === undefined) throw new DebugError(`“${text}” ends too early`);
+    if (t === '(') {
+      const e = binary(0);
+      if (tokens[i++] !== ')') throw new DebugError(`a “)” is missing in “${text}”`);
+      return e;
+    }
+    if (t === '-' || t === '!') return { k: 'un', op: t, a: primary() };
+    if (/^\d|^0[xX]/.test(t)) return { k: 'num', v: Number.parseInt(t.replace(/[iu]$/, ''), t.startsWith('0x') || t.startsWith('0X') ? 16 : 10) };
+    if (/^[A-Za-z_]/.test(t)) {
+      if (peek() === '[') {
+        i++;
+        const index = binary(0);
+        if (tokens[i++] !== ']') throw new DebugError(`a “]” is missing in “${text}”`);
+        return { k: 'index', name: t, index };
+      }
+      return { k: 'id', name: t };
+    }
+    throw new DebugError(`unexpected “${t}” in “${text}”`);
+  };
+  const binary = (min: number): Node => {
+    let a = primary();
+    for (;;) {
+      const op = peek();
+      const p = op === undefined ? undefined : PRECEDENCE[op];
+      if (p === undefined || p <= min) return a;
+      i++;
+      a = { k: 'bin', op: op!, a, b: binary(p) };
+    }
+  };
+  const e = binary(0);
+  if (i < tokens.length) throw new DebugError(`unexpected “${tokens[i]}” in “${text}”`);
+  return e;
+}
+
+/** What an expression sees in one lane at one step. */
+export interface LaneEnv {
+  readonly lid: number;
+  readonly lane: number;
+  readonly warp: number;
+  readonly workgroup: number;
+  /** Workgroup memory by name at the step, or undefined when there is none of that name. */
+  readonly memory: (name: string) => Float64Array | undefined;
+}
+
+const NAMES = 'lid, lane, warp, workgroup and workgroup memory such as sdata[i]';
+
+export function evaluate(node: Node, env: LaneEnv): number {
+  switch (node.k) {
+    case 'num':
+      return node.v;
+    case 'id': {
+      const n = node.name;
+      if (n === 'lid' || n === 'tid' || n === 'threadIdx.x' || n === 'local_invocation_index') return env.lid;
+      if (n === 'lane') return env.lane;
+      if (n === 'warp') return env.warp;
+      if (n === 'workgroup' || n === 'wid' || n === 'blockIdx.x') return env.workgroup;
+      if (n === 'true') return 1;
+      if (n === 'false') return 0;
+      throw new DebugError(`“${n}” is not something the replay can show here: it knows ${NAMES}`);
+    }
+    case 'index': {
+      const mem = env.memory(node.name);
+      if (!mem) throw new DebugError(`there is no workgroup memory named “${node.name}”; it knows ${NAMES}`);
+      const at = evaluate(node.index, env);
+      if (!Number.isInteger(at) || at < 0 || at >= mem.length) throw new DebugError(`${node.name}[${at}] is outside 0…${mem.length - 1}`);
+      return mem[at]!;
+    }
+    case 'un': {
+      const a = evaluate(node.a, env);
+      return node.op === '-' ? -a : a === 0 ? 1 : 0;
+    }
+    case 'bin': {
+      const a = evaluate(node.a, env);
+      const b = evaluate(node.b, env);
+      switch (node.op) {
+        case '+':
+          return a + b;
+        case '-':
+          return a - b;
+        case '*':
+          return a * b;
+        case '/':
+          if (b === 0) throw new DebugError('division by zero');
+          return Math.trunc(a / b);
+        case '%':
+          if (b === 0) throw new DebugError('remainder by zero');
+          return a % b;
+        case '==':
+          return a === b ? 1 : 0;
+        case '!=':
+          return a !== b ? 1 : 0;
+        case '<':
+          return a < b ? 1 : 0;
+        case '<=':
+          return a <= b ? 1 : 0;
+        case '>':
+          return a > b ? 1 : 0;
+        case '>=':
+          return a >= b ? 1 : 0;
+        case '&&':
+          return a !== 0 && b !== 0 ? 1 : 0;
+        default:
+          return a !== 0 || b !== 0 ? 1 : 0;
+      }
+    }
+  }
+}
+
+/** Workgroup memory by name after `step`, as the memory view shows it. */
+function memoryAt(trace: Trace, step: number): (name: string) => Float64Array | undefined {
+  const cache = new Map<string, Float64Array | undefined>();
+  return (name) => {
+    if (cache.has(name)) return cache.get(name);
+    const m = trace.memories.find((x) => x.name === name && x.space === 'workgroup');
+    const values = m ? sharedContentsAt(trace, m.id, step).values.slice() : undefined;
+    cache.set(name, values);
+    return values;
+  };
+}
+
+export interface Breakpoint {
+  readonly id: number;
+  readonly line: number;
+  readonly condition?: string;
+}
+
+/** Throws a `DebugError` when the condition cannot be read. */
+export function makeBreakpoint(id: number, line: number, condition?: string): Breakpoint {
+  if (!Number.isInteger(line) || line < 1) throw new DebugError(`“${line}” is not a line number`);
+  const c = condition?.trim();
+  if (c) parseExpression(c);
+  return c ? { id, line, condition: c } : { id, line };
+}
+
+/** The step of the same warp before `step`, or -1 (for telling a statement's first step from the rest). */
+function previousOfWarp(index: TraceIndex, step: number): number {
+  const steps = index.warpSteps[index.trace.stepWarp[step]!]!;
+  let lo = 0;
+  let hi = steps.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (steps[mid]! < step) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return lo > 0 ? steps[lo - 1]! : -1;
+}
+
+/**
+ * Whether `step` stops at `bp`: the warp enters the breakpoint's line here (its step before was on
+ * another line) and the condition holds in at least one active lane.
+ */
+export function hitsBreakpoint(index: TraceIndex, bp: Breakpoint, step: number, condition = bp.condition ? parseExpression(bp.condition) : undefined): boolean {
+  const trace = index.trace;
+  const view = traceStep(trace, step);
+  if (view.line !== bp.line) return false;
+  const prev = previousOfWarp(index, step);
+  if (prev >= 0 && traceStep(trace, prev).line === bp.line) return false;
+  if (!condition) return true;
+  const memory = memoryAt(trace, Math.max(0, step - 1));
+  for (let lane = 0; lane < trace.warpSize; lane++) {
+    if (!view.isActive(lane)) continue;
+    const env: LaneEnv = { lid: view.warp * trace.warpSize + lane, lane, warp: view.warp, workgroup: view.workgroup, memory };
+    try {
+      if (evaluate(condition, env) !== 0) return true;
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+
+/** The next (`direction` 1) or previous (-1) step after `from` that stops at a breakpoint, or -1. */
+export function findHit(index: TraceIndex, breakpoints: readonly Breakpoint[], from: number, direction: 1 | -1): { step: number; breakpoint: Breakpoint } | undefined {
+  if (breakpoints.length === 0) return undefined;
+  const compiled = breakpoints.map((bp) => ({ bp, condition: bp.condition ? parseExpression(bp.condition) : undefined }));
+  const lines = new Set(breakpoints.map((b) => b.line));
+  const trace = index.trace;
+  for (let s = from + direction; s >= 0 && s < trace.stepCount; s += direction) {
+    if (!lines.has(trace.opLine[trace.stepOp[s]!]!)) continue;
+    for (const { bp, condition } of compiled) if (hitsBreakpoint(index, bp, s, condition)) return { step: s, breakpoint: bp };
+  }
+  return undefined;
+}
+
+/** One lane's value in the warp watch. */
+export interface WatchCell {
+  readonly lane: number;
+  readonly active: boolean;
+  readonly value: number | undefined;
+  readonly error?: string;
+}
+
+/** `expression` in every lane of `warp` after `step` (inactive lanes are evaluated too and marked). */
+export function warpWatch(index: TraceIndex, step: number, warp: number, expression: string): WatchCell[] {
+  const node = parseExpression(expression);
+  const trace = index.trace;
+  const memory = memoryAt(trace, step);
+  const workgroup = trace.stepCount > 0 ? trace.stepWorkgroup[step]! : 0;
+  const snapshot = warpsAt(index, step)[warp];
+  const out: WatchCell[] = [];
+  for (let lane = 0; lane < trace.warpSize; lane++) {
+    const active = snapshot ? snapshot.lanes[lane] !== 0 : false;
+    try {
+      out.push({ lane, active, value: evaluate(node, { lid: warp * trace.warpSize + lane, lane, warp, workgroup, memory }) });
+    } catch (e) {
+      out.push({ lane, active, value: undefined, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+  return out;
+}
+
+/** What a console command asks of the page. */
+export interface CommandEffect {
+  readonly output: readonly string[];
+  readonly step?: number;
+  readonly focus?: { readonly warp: number; readonly lane: number };
+  readonly workgroup?: number;
+  readonly breakpoints?: readonly Breakpoint[];
+  readonly watch?: string;
+}
+
+export interface DebugState {
+  readonly index: TraceIndex;
+  readonly step: number;
+  readonly workgroup: number;
+  readonly workgroupCount: number;
+  readonly focusWarp: number;
+  readonly focusLane: number;
+  readonly breakpoints: readonly Breakpoint[];
+}
+
+export const CONSOLE_HELP = [
+  'cuda block B thread T — focus workgroup B and invocation T (its warp and lane)',
+  'info cuda warps — the warps of the workgroup at this step',
+  'print EXPR — e.g. print sdata[3], print sdata[lid] (lid of the focused lane)',
+  'break LINE [if COND] — e.g. break 42 if lid == 0u',
+  'delete [N] — remove breakpoint N (all without N)',
+  'continue / reverse-continue — to the next / previous breakpoint hit',
+  'step — the focused warp’s next statement',
+  'watch EXPR — show EXPR in every lane of the focused warp',
+];
+
+/** Runs one console command against the replay. Never throws: errors come back as output. */
+export function runCommand(state: DebugState, text: string): CommandEffect {
+  const line = text.trim();
+  try {
+    return command(state, line);
+  } catch (e) {
+    return { output: [e instanceof DebugError ? `Error: ${e.message}.` : `Error: ${String(e)}`] };
+  }
+}
+
+function command(state: DebugState, line: string): CommandEffect {
+  const { index, step } = state;
+  const trace = index.trace;
+  const W = trace.warpSize;
+  let m: RegExpExecArray | null;
+  if (line === '' || line === 'help') return { output: CONSOLE_HELP };
+  if ((m = /^cuda\s+(?:block\s+(\d+)\s*)?(?:thread\s+(\d+))?$/.exec(line)) && (m[1] !== undefined || m[2] !== undefined)) {
+    const out: string[] = [];
+    let workgroup: number | undefined;
+    if (m[1] !== undefined) {
+      workgroup = Number(m[1]);
+      if (workgroup >= state.workgroupCount) throw new DebugError(`block ${workgroup} does not exist: there are ${state.workgroupCount} workgroups`);
+    }
+    let focus: { warp: number; lane: number } | undefined;
+    if (m[2] !== undefined) {
+      const t = Number(m[2]);
+      if (t >= index.invocations) throw new DebugError(`thread ${t} does not exist: a workgroup has ${index.invocations} invocations`);
+      focus = { warp: Math.floor(t / W), lane: t % W };
+    }
+    const f = focus ?? { warp: state.focusWarp, lane: state.focusLane };
+    out.push(`[Switching focus to block ${workgroup ?? state.workgroup}, thread ${f.warp * W + f.lane} (warp ${f.warp}, lane ${f.lane})]`);
+    return { output: out, ...(focus ? { focus } : {}), ...(workgroup !== undefined && workgroup !== state.workgroup ? { workgroup } : {}) };
+  }
+  if (/^info\s+cuda\s+warps$/.test(line)) {
+    const warps = warpsAt(index, step);
+    const out = [`Warps of block ${state.workgroup} at step ${step + 1}:`];
+    for (const w of warps) {
+      const steps = index.warpSteps[w.id]!;
+      let last = -1;
+      for (let k = steps.length - 1; k >= 0; k--) {
+        if (steps[k]! <= step) {
+          last = steps[k]!;
+          break;
+        }
+      }
+      const active = [...w.lanes].filter((x) => x !== 0).length;
+      const where = last >= 0 ? `line ${traceStep(trace, last).line}` : 'not started';
+      out.push(`${w.current ? '*' : ' '} warp ${w.id}: ${where}, ${active} of ${W} lanes live${w.divergent ? ', divergent' : ''}${w.id === state.focusWarp ? ' (focus)' : ''}`);
+    }
+    return { output: out };
+  }
+  if ((m = /^(?:print|p)\s+(.+)$/.exec(line))) {
+    const node = parseExpression(m[1]!);
+    const env: LaneEnv = {
+      lid: state.focusWarp * W + state.focusLane,
+      lane: state.focusLane,
+      warp: state.focusWarp,
+      workgroup: state.workgroup,
+      memory: memoryAt(trace, step),
+    };
+    return { output: [`$ = ${evaluate(node, env)}  (${m[1]!.trim()} at step ${step + 1})`] };
+  }
+  if ((m = /^(?:break|b)\s+(\d+)(?:\s+if\s+(.+))?$/.exec(line))) {
+    const id = state.breakpoints.reduce((mx, b) => Math.max(mx, b.id), 0) + 1;
+    const bp = makeBreakpoint(id, Number(m[1]), m[2]);
+    return { output: [`Breakpoint ${id} at line ${bp.line}${bp.condition ? ` if ${bp.condition}` : ''}.`], breakpoints: [...state.breakpoints, bp] };
+  }
+  if ((m = /^(?:delete|d)(?:\s+(\d+))?$/.exec(line))) {
+    if (m[1] === undefined) return { output: ['Deleted every breakpoint.'], breakpoints: [] };
+    const id = Number(m[1]);
+    if (!state.breakpoints.some((b) => b.id === id)) throw new DebugError(`there is no breakpoint ${id}`);
+    return { output: [`Deleted breakpoint ${id}.`], breakpoints: state.breakpoints.filter((b) => b.id !== id) };
+  }
+  if (/^(continue|c|reverse-continue|rc)$/.test(line)) {
+    const back = line.startsWith('r');
+    if (state.breakpoints.length === 0) throw new DebugError('no breakpoints are set (break LINE, or click the gutter)');
+    const hit = findHit(index, state.breakpoints, step, back ? -1 : 1);
+    if (!hit) return { output: [back ? 'No earlier breakpoint hit: at the first.' : 'No later breakpoint hit: the kernel runs to its end.'] };
+    const v = traceStep(trace, hit.step);
+    return {
+      output: [`Breakpoint ${hit.breakpoint.id}, warp ${v.warp} at line ${v.line} (step ${hit.step + 1}).`],
+      step: hit.step,
+      focus: { warp: v.warp, lane: firstActive(v, W, state.focusWarp === v.warp ? state.focusLane : 0) },
+    };
+  }
+  if (/^(step|s|next|n)$/.test(line)) {
+    const steps = index.warpSteps[state.focusWarp];
+    if (!steps) throw new DebugError(`warp ${state.focusWarp} has no steps`);
+    const here = step < trace.stepCount ? traceStep(trace, step).line : -1;
+    for (const s of steps) {
+      if (s <= step) continue;
+      const l = traceStep(trace, s).line;
+      if (l !== here) return { output: [`warp ${state.focusWarp} at line ${l} (step ${s + 1}).`], step: s };
+    }
+    return { output: [`warp ${state.focusWarp} has no later statement.`] };
+  }
+  if ((m = /^watch\s+(.+)$/.exec(line))) {
+    parseExpression(m[1]!);
+    return { output: [`Watching ${m[1]!.trim()} in every lane of warp ${state.focusWarp}.`], watch: m[1]!.trim() };
+  }
+  throw new DebugError(`unknown command “${line}”; type help for the list`);
+}
+
+function firstActive(view: { isActive(lane: number): boolean }, W: number, prefer: number): number {
+  if (view.isActive(prefer)) return prefer;
+  for (let l = 0; l < W; l++) if (view.isActive(l)) return l;
+  return prefer;
+}
