@@ -132,6 +132,8 @@ describe('lab editor', () => {
     const src = await original(page);
     // The exit depends only on the workgroup (uniform, so the barriers below stay valid) and is never taken.
     await lab.replaceAll(src.replace('sdata[lid] = v;', 'sdata[lid] = v;\n  loop { if (group == 0xffffffffu) { break; } }'));
+    // Let the as-you-type lint (350 ms after the last keystroke) finish first: the probe is about the run.
+    await page.waitForTimeout(1500);
     // A frame probe: the longest gap between animation frames while the edit runs.
     await page.evaluate(() => {
       const w = window as unknown as { __gap: number; __probe: boolean };

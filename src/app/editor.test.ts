@@ -127,7 +127,8 @@ describe('checkDraft', () => {
   });
 
   it('an endless loop is stopped by the step limit', async () => {
-    const edited = neighbored.wgsl.replace('sdata[lid] = v;', 'sdata[lid] = v;\n  loop {}');
+    // Tint refuses \`loop {}\` outright; this loop has a (uniform) exit that is never taken.
+    const edited = neighbored.wgsl.replace('sdata[lid] = v;', 'sdata[lid] = v;\n  loop { if (group == 0xffffffffu) { break; } }');
     const r = await checkDraft({ lab: reduce, variant: 'neighbored', params, draft: edited, gpu: undefined, simulate: simulateOnce });
     expect(r.sim.state).toBe('stopped');
   });
