@@ -38,13 +38,12 @@ async function visit(page: Page, errors: string[], path: string): Promise<{ text
 }
 
 /**
- * The page a path shows, for the crawl: another step of the same lesson, or the same lab at
- * another step, is the same page with other data, so each is visited once.
+ * The page a path shows, for the crawl: the route, whatever its query (variant, parameters, step)
+ * and whichever step of a lesson, since those are the same components with other data; each is
+ * visited once, at the first address the links lead to.
  */
 function pageKey(path: string): string {
-  const u = new URL(path, BASE_URL);
-  u.searchParams.delete('step');
-  return `${u.pathname.replace(/^\/lesson\/([^/]+)\/\d+$/, '/lesson/$1')}?${u.searchParams.toString()}`;
+  return new URL(path, BASE_URL).pathname.replace(/^\/lesson\/([^/]+)\/\d+$/, '/lesson/$1');
 }
 
 describe('every page under the dev server (StrictMode)', () => {
