@@ -22,7 +22,9 @@ async function linksOf(page: Page): Promise<string[]> {
 /** Waits until the page has rendered content, then a little longer, so late effects run too. */
 async function settled(page: Page, timeout: number): Promise<void> {
   await page.waitForFunction(() => (document.querySelector('main')?.textContent?.trim().length ?? 0) > 40, undefined, { timeout });
-  await page.waitForLoadState('networkidle');
+  // A page that keeps a request open (the dev server's module graph, a worker's script) never
+  // reaches network idle: give it a few seconds, not the default 30, then let late effects run.
+  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
   await page.waitForTimeout(500);
 }
 
