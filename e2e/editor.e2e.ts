@@ -134,11 +134,18 @@ describe('lab editor', () => {
     await lab.replaceAll(src.replace('sdata[lid] = v;', 'sdata[lid] = v;\n  loop { if (group == 0xffffffffu) { break; } }'));
     // Let the as-you-type lint (350 ms after the last keystroke) finish first: the probe is about the run.
     await page.waitForTimeout(1500);
-    // A frame probe: the longest gap between animation frames while the edit runs.
+    // The probe: every main-thread task over 50 ms while the edit runs (the Long Tasks API), and for
+    // the record the longest gap between animation frames (which also waits on the GPU process,
+    // busy here running the same loop on SwiftShader, so it is printed, not bounded).
     await page.evaluate(() => {
-      const w = window as unknown as { __gap: number; __probe: boolean };
+      const w = window as unknown as { __long: number[]; __gap: number; __probe: boolean; __observer?: PerformanceObserver };
+      w.__long = [];
       w.__gap = 0;
       w.__probe = true;
+      w.__observer = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__long.push(e.duration);
+      });
+      w.__observer.observe({ type: 'longtask' });
       let last = performance.now();
       const tick = (t: number) => {
         w.__gap = Math.max(w.__gap, t - last);
@@ -147,15 +154,22 @@ describe('lab editor', () => {
       };
       requestAnimationFrame(tick);
     });
+    expect(await page.evaluate(() => PerformanceObserver.supportedEntryTypes.includes('longtask'))).toBe(true);
+    const started = Date.now();
     await lab.run();
     await lab.checked();
     await page.waitForFunction(() => document.querySelector('[data-testid=check-sim]')?.textContent?.includes('Stopped after'), undefined, { timeout: 90_000 });
-    const gap = await page.evaluate(() => {
-      const w = window as unknown as { __gap: number; __probe: boolean };
+    // Let the tasks that follow the result (the lint of the draft, the views' effects) run too.
+    await page.waitForTimeout(1000);
+    const runMs = Date.now() - started;
+    const { long, gap } = await page.evaluate(() => {
+      const w = window as unknown as { __long: number[]; __gap: number; __probe: boolean; __observer?: PerformanceObserver };
       w.__probe = false;
-      return w.__gap;
+      w.__observer?.disconnect();
+      return { long: w.__long, gap: w.__gap };
     });
-    expect(gap).toBeLessThan(100);
+    console.log(`step-limit run: ${runMs} ms; main-thread tasks over 50 ms: [${long.map((d) => d.toFixed(0)).join(', ')}]; longest frame gap ${gap.toFixed(0)} ms`);
+    expect(Math.max(0, ...long)).toBeLessThan(100);
   }, 240_000);
 
   it('a share link opens the draft in a fresh context', async () => {

@@ -152,6 +152,11 @@ export interface SessionOptions {
   readonly onDraft?: (variant: string, source: string | undefined) => void;
   /** Warp instructions a draft's simulation may take before it is stopped with a step-limit diagnostic. */
   readonly draftMaxSteps?: number;
+  /**
+   * Resolves in a later task of the page (the app passes a zero timeout). Between indexing a
+   * finished trace and showing it, so the two never make one long task; without it both run at once.
+   */
+  readonly nextTask?: () => Promise<void>;
   /** A timer for the play clock (tests pass a fake). */
   readonly timer?: { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
 }
@@ -226,17 +231,22 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
       started.job = mine;
       jobs.set(slot, mine);
       mine.promise.then(
-        (result) => {
+        async (result) => {
           if (jobs.get(slot) !== mine) return; // a newer run took the slot
           const index = result.trace ? indexTrace(result.trace) : undefined;
           const memory = result.trace ? mainSharedMemory(result.trace) : -1;
-          update(slot, mine, { status: { state: 'done', result }, result, index, memory });
+          if (options.nextTask) {
+            await options.nextTask();
+            if (jobs.get(slot) !== mine) return;
+          }
+          const patch: Partial<SimSlot> = { status: { state: 'done', result }, result, index, memory };
           if (slot === 'primary' && index && result.trace) {
             // A replayed edit keeps the step it stood on, where that step still exists.
             const first = keepStep !== undefined ? keepStep : options.startAt ? options.startAt(index) : 0;
-            set({ stepCount: result.trace.stepCount, step: clampStep(first, result.trace.stepCount) });
+            // One store update for the result and its step: every update renders the page once.
+            update(slot, mine, patch, { stepCount: result.trace.stepCount, step: clampStep(first, result.trace.stepCount) });
             options.onReady?.({ result, index, step: get().step });
-          }
+          } else update(slot, mine, patch);
         },
         (e: unknown) => {
           const cancelled = e instanceof Error && e.name === 'SimCancelled';
@@ -247,12 +257,12 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
     }
 
     /** Applies a job's news to its slot, unless a newer job has taken the slot since. */
-    function update(slot: string, job: SimJob, patch: Partial<SimSlot>): void {
+    function update(slot: string, job: SimJob, patch: Partial<SimSlot>, also: Partial<LabSessionState> = {}): void {
       if (jobs.get(slot) !== job) return;
       const s = get();
-      if (slot === 'primary') set({ primary: { ...s.primary, ...patch } });
-      else if (slot === 'other') set({ other: { ...s.other, ...patch } });
-      else if (s.companions[slot]) set({ companions: { ...s.companions, [slot]: { ...s.companions[slot], ...patch } } });
+      if (slot === 'primary') set({ ...also, primary: { ...s.primary, ...patch } });
+      else if (slot === 'other') set({ ...also, other: { ...s.other, ...patch } });
+      else if (s.companions[slot]) set({ ...also, companions: { ...s.companions, [slot]: { ...s.companions[slot], ...patch } } });
     }
 
     function simulateAll(keepStep?: number): void {

@@ -59,6 +59,7 @@ export function useLabSession(
   const [session] = useState(() =>
     createLabSession(lab, request, {
       simulate: simulateOnWorker,
+      nextTask: () => new Promise<void>((resolve) => setTimeout(resolve, 0)),
       // A lab page opens with its kept drafts and the one a shared link carries; a lesson shows the kernels as written.
       ...(lesson
         ? {}

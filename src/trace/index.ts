@@ -51,12 +51,16 @@ function maskOf(trace: Trace, step: number): Uint32Array {
   return trace.stepMask.subarray(step * mw, step * mw + mw);
 }
 
-function isStrictSubset(a: Uint32Array, b: Uint32Array): boolean {
+/**
+ * Whether mask `a` (words at `a`…) is a non-empty strict subset of mask `b`, both read in place
+ * from one array (no views are made: this runs once a step).
+ */
+function strictSubsetAt(masks: Uint32Array, a: number, b: number, words: number): boolean {
   let strict = false;
   let any = false;
-  for (let k = 0; k < a.length; k++) {
-    const x = a[k]!;
-    const y = b[k]!;
+  for (let k = 0; k < words; k++) {
+    const x = masks[a + k]!;
+    const y = masks[b + k]!;
     if ((x & ~y) !== 0) return false;
     if (x !== y) strict = true;
     if (x !== 0) any = true;
@@ -89,8 +93,9 @@ export function indexTrace(trace: Trace, invocations: number = trace.invocations
   const warpSteps = Array.from({ length: warpCount }, (_, w) => new Int32Array(counts[w]!));
   const fill = new Int32Array(warpCount);
   const divergent = new Uint8Array(trace.stepCount);
-  const wavefronts = new Uint8Array(trace.stepCount);
-  const sectors = new Uint16Array(trace.stepCount);
+  const wavefronts = Uint8Array.from(trace.stepWavefronts.subarray(0, trace.stepCount));
+  const sectors = Uint16Array.from(trace.stepSectors.subarray(0, trace.stepCount));
+  const mw = trace.maskWords;
   const barriers: number[] = [];
   const lastOf = new Int32Array(warpCount).fill(-1);
   const exitSteps: number[][] = Array.from({ length: warpCount }, () => []);
@@ -102,7 +107,7 @@ export function indexTrace(trace: Trace, invocations: number = trace.invocations
     if (w >= warpCount) continue;
     warpSteps[w]![fill[w]!++] = s;
     const prev = lastOf[w]!;
-    if (prev >= 0 && trace.opKind[trace.stepOp[prev]!] === OpKind.branch && isStrictSubset(maskOf(trace, s), maskOf(trace, prev))) {
+    if (prev >= 0 && trace.opKind[trace.stepOp[prev]!] === OpKind.branch && strictSubsetAt(trace.stepMask, s * mw, prev * mw, mw)) {
       divergent[prev] = 1;
     }
     lastOf[w] = s;
@@ -115,8 +120,6 @@ export function indexTrace(trace: Trace, invocations: number = trace.invocations
       exitSteps[w]!.push(s);
       exitMasks[w]!.push(m.slice());
     }
-    wavefronts[s] = trace.stepWavefronts[s]!;
-    sectors[s] = trace.stepSectors[s]!;
   }
   return {
     trace,

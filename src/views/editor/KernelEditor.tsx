@@ -214,7 +214,10 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
     const v = view.current;
     if (!v) return;
     v.dispatch({ effects: relintEffect.of(null) });
-    forceLinting(v);
+    // In a task of its own: a run's news already costs the page one render, and the lint (the
+    // front end and the compile of the whole draft) in the same task would make it a long one.
+    const later = setTimeout(() => forceLinting(v), 0);
+    return () => clearTimeout(later);
   }, [found]);
 
   useEffect(() => {
