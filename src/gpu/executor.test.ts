@@ -312,4 +312,27 @@ describe('device loss', () => {
     expect((await own.ready()).device).not.toBe(first.device);
     own.destroy();
   });
+  it('forgets the baselines\' best figures with the device: a new device is judged against its own', async () => {
+    const own = await createNodeGpu();
+    const first = await own.ready();
+    // As if the lost device had copied at 1 PB/s: against that, every figure of a new one looks slow.
+    (own as unknown as { fastestBaseline: Map<string, number> }).fastestBaseline.set('copy', 1e6);
+    first.device.destroy();
+    await first.device.lost;
+    const n = 1 << 12;
+    const a = new Float32Array(n).fill(1);
+    const t = await own.time(vectorAddRun({ a, b: a }), {
+      repeats: 3,
+      dispatchesPerPass: 1,
+      warmupMs: 0,
+      maxSpread: Infinity,
+      maxAttempts: 2,
+      slowBaseline: 0.01,
+      slowCheckBytes: 0,
+      baseline: { kind: 'copy', bytes: 12 * n },
+    });
+    expect(t.unsteadyReason ?? '').not.toMatch(/baseline ran at/);
+    expect(t.attempts).toBe(1);
+    own.destroy();
+  });
 });

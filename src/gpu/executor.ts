@@ -234,6 +234,8 @@ export class GpuExecutor {
         this.context = ctx;
         this.acquiring = undefined;
         this.pipelines.clear();
+        // Another device (maybe another adapter) sets its own bests.
+        this.fastestBaseline.clear();
         void ctx.device.lost.then((info) => {
           if (this.context?.device === ctx.device) {
             this.context = undefined;
