@@ -93,7 +93,9 @@ __global__ void spmvJds(int rows, const unsigned *perm, const unsigned *rowPtr, 
 }`,
   'csr-merge': `// CUDA rendering of shaders/spmv/csr-merge.wgsl: merge-path SpMV (Merrill & Garland). The path
 // merges the row ends rowPtr[1..rows] with the nonzero indices 0..nnz-1; each block takes TILE
-// items of it, each thread ITEMS. addToY as in the COO rendering; y starts zeroed.
+// items of it, each thread ITEMS. addToY as in the COO rendering; y starts zeroed. The tile's ends
+// are found here by two threads' binary searches (the WGSL with SUBGROUP_SEARCH off); the WGSL's
+// default has one warp search both, each half-warp probing 16 rows a round.
 #define ITEMS 7
 #define NONE 0xffffffffu
 // Row ends before diagonal diag of a path whose nonzeros are numbered from j0.

@@ -154,7 +154,7 @@ export const spmvLab = defineLab<'spmv', SpmvParams>({
       { label: 'Longest row ÷ mean', value: `${s.longest} ÷ ${s.mean.toFixed(2)} = ${(s.mean ? s.longest / s.mean : 0).toFixed(2)}`, hint: 'load imbalance of one row per lane' },
       { label: 'ELL fill', value: s.ellFill.toFixed(2), hint: `stored ÷ nonzeros: ${a.rows} × ${s.longest} slots for ${s.nonzeros} nonzeros` },
       { label: 'Hybrid split', value: `width ${s.hybridWidth}, ${s.hybridCoo} in COO`, hint: `ELL part fill ${s.hybridFill.toFixed(2)}` },
-      { label: 'Atomic adds', value: m.atomics.toLocaleString('en'), hint: 'lane atomics, compare-exchange retries included (COO and hybrid)' },
+      { label: 'Atomic adds', value: m.atomics.toLocaleString('en'), hint: 'lane atomics, compare-exchange retries included (COO and hybrid; the merge path stores every row with an atomic store, as its y is atomic, and adds at most two partial rows per tile)' },
       { label: 'Least traffic', value: `${leastBytes(a).toLocaleString('en')} B`, hint: 'values and indices once, x per nonzero, y once' },
     ];
   },
