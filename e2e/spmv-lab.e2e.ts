@@ -68,6 +68,36 @@ describe('SpMV lab', () => {
     expect(other.errors).toEqual([]);
   });
 
+  it('runs the merge path on the GPU and the simulator, both equal to the CPU, over several tiles; on the seed one warp gathers all seven nonzeros at once', async () => {
+    // 256 power-law rows: about 4 000 items, five tiles of 128 × 7.
+    const { page, errors } = await openPage(browser(), '/lab/spmv?v=csr-merge&mat=powerlaw&n=256&wg=128');
+    await new LabPageObject(page).ready();
+    await page.getByTestId('spmv-stage').waitFor();
+    // The tile's values are read by consecutive lanes: a full warp's 128 contiguous bytes touch 4
+    // or 5 sectors (a tile starts at any nonzero), the tile's last partial warp fewer; one lane per
+    // row (CSR scalar) touches about one sector per lane.
+    const sectors = Number.parseFloat((await page.getByTestId('spmv-sectors-values').textContent()) ?? '');
+    expect(sectors).toBeGreaterThan(3);
+    expect(sectors).toBeLessThanOrEqual(5);
+    await page.getByTestId('kernel-editor').click();
+    await page.keyboard.press('Control+Enter');
+    await page.getByTestId('editor-check').waitFor({ timeout: 90_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=check-gpu]')?.getAttribute('data-ok') === 'yes', undefined, { timeout: 60_000 });
+    expect(await page.getByTestId('check-sim').getAttribute('data-ok')).toBe('yes');
+
+    const seed = await openPage(browser(), '/lab/spmv?v=csr-merge&mat=seed&n=4&wg=128');
+    await new LabPageObject(seed.page).ready();
+    await seed.page.getByTestId('spmv-stage').waitFor();
+    expect(await seed.page.getByTestId('spmv-csr').getAttribute('data-active')).toBe('true');
+    await seed.page.getByTestId('spmv-next-gather').focus();
+    await seed.page.keyboard.press('Enter');
+    await seed.page.waitForFunction(() => document.querySelector('[data-testid=spmv-now]')?.getAttribute('data-array') === 'x');
+    // The tile's products are loaded one nonzero per lane: lanes 0–6, where CSR scalar had 3.
+    expect(await seed.page.getByTestId('spmv-now').getAttribute('data-lanes')).toBe('7');
+    expect(errors).toEqual([]);
+    expect(seed.errors).toEqual([]);
+  }, 240_000);
+
   it('opens its lesson at a named moment (one lane left in the third iteration); axe finds nothing serious', async () => {
     const { page, errors } = await openPage(browser(), '/lesson/spmv/2');
     await new LabPageObject(page).ready();

@@ -48,6 +48,11 @@ const TEXT: Readonly<Record<SpmvVariant, { title: string; summary: string }>> = 
     title: 'JDS: rows sorted by length',
     summary: 'Rows sorted longest first with a permutation back: the rows of a warp have similar lengths, so lanes finish together; empty rows gather at the end.',
   },
+  'csr-merge': {
+    title: 'CSR merge path: equal work per workgroup',
+    summary:
+      'Row ends and nonzeros merged into one path and cut into equal tiles, found by binary search: every workgroup and every lane gets the same number of items however the row lengths vary. Products are loaded coalesced into workgroup memory, each lane walks its 7 items, and rows split between lanes or tiles are fixed up — in order inside a tile, with at most two atomic adds per tile across tiles.',
+  },
 };
 
 const variants: LabVariant[] = (Object.keys(SPMV_KERNELS) as SpmvVariant[]).map((id) => ({
@@ -59,7 +64,7 @@ const variants: LabVariant[] = (Object.keys(SPMV_KERNELS) as SpmvVariant[]).map(
   cuda: SPMV_CUDA[id],
   workgroupSizes: [32, 64, 128, 256],
   elementTypes: ['f32'],
-  needsSubgroups: id === 'csr-vector' || id === 'hybrid',
+  needsSubgroups: id === 'csr-vector' || id === 'hybrid' || id === 'csr-merge',
 }));
 
 const variantOf = (id: string): SpmvVariant => {
@@ -149,7 +154,7 @@ export const spmvLab = defineLab<'spmv', SpmvParams>({
       { label: 'Longest row ÷ mean', value: `${s.longest} ÷ ${s.mean.toFixed(2)} = ${(s.mean ? s.longest / s.mean : 0).toFixed(2)}`, hint: 'load imbalance of one row per lane' },
       { label: 'ELL fill', value: s.ellFill.toFixed(2), hint: `stored ÷ nonzeros: ${a.rows} × ${s.longest} slots for ${s.nonzeros} nonzeros` },
       { label: 'Hybrid split', value: `width ${s.hybridWidth}, ${s.hybridCoo} in COO`, hint: `ELL part fill ${s.hybridFill.toFixed(2)}` },
-      { label: 'Atomic adds', value: m.atomics.toLocaleString('en'), hint: 'lane atomics, compare-exchange retries included (COO and hybrid)' },
+      { label: 'Atomic adds', value: m.atomics.toLocaleString('en'), hint: 'lane atomics, compare-exchange retries included (COO and hybrid; the merge path stores every row with an atomic store, as its y is atomic, and adds at most two partial rows per tile)' },
       { label: 'Least traffic', value: `${leastBytes(a).toLocaleString('en')} B`, hint: 'values and indices once, x per nonzero, y once' },
     ];
   },

@@ -7,13 +7,14 @@ import type { BindingData, KernelRun } from '../../kernel/types.ts';
 import { MAX_WORKGROUPS_PER_DIMENSION } from '../../kernel/types.ts';
 import CSR_SCALAR_WGSL from '../../../shaders/spmv/csr-scalar.wgsl?raw';
 import CSR_VECTOR_WGSL from '../../../shaders/spmv/csr-vector.wgsl?raw';
+import CSR_MERGE_WGSL from '../../../shaders/spmv/csr-merge.wgsl?raw';
 import ELL_WGSL from '../../../shaders/spmv/ell.wgsl?raw';
 import COO_WGSL from '../../../shaders/spmv/coo.wgsl?raw';
 import HYBRID_WGSL from '../../../shaders/spmv/hybrid.wgsl?raw';
 import JDS_WGSL from '../../../shaders/spmv/jds.wgsl?raw';
 import { hybridWidth, longestOf, nonzeros, rowLengths, toCoo, toEll, toHybrid, toJds, type Csr } from './formats.ts';
 
-export const SPMV_VARIANTS = ['csr-scalar', 'csr-vector', 'ell', 'coo', 'hybrid', 'jds'] as const;
+export const SPMV_VARIANTS = ['csr-scalar', 'csr-vector', 'ell', 'coo', 'hybrid', 'jds', 'csr-merge'] as const;
 export type SpmvVariant = (typeof SPMV_VARIANTS)[number];
 export const isSpmvVariant = (id: string): id is SpmvVariant => (SPMV_VARIANTS as readonly string[]).includes(id);
 
@@ -24,7 +25,14 @@ export const SPMV_KERNELS: Readonly<Record<SpmvVariant, { readonly file: string;
   coo: { file: 'shaders/spmv/coo.wgsl', wgsl: COO_WGSL },
   hybrid: { file: 'shaders/spmv/hybrid.wgsl', wgsl: HYBRID_WGSL },
   jds: { file: 'shaders/spmv/jds.wgsl', wgsl: JDS_WGSL },
+  'csr-merge': { file: 'shaders/spmv/csr-merge.wgsl', wgsl: CSR_MERGE_WGSL },
 };
+
+/** Merge path: items (nonzeros or row ends) each invocation walks; a tile is workgroup size × this (`ITEMS` in csr-merge.wgsl). */
+export const MERGE_ITEMS_PER_INVOCATION = 7;
+
+/** Merge path: the tiles of `itemsPerTile` items that cover a matrix's rows + nonzeros. */
+export const mergeTiles = (a: Csr, itemsPerTile: number) => Math.ceil((a.rows + nonzeros(a)) / itemsPerTile);
 
 /**
  * CSR vector's lanes per row, from the mean row length as Bell & Garland choose it: the smallest
@@ -38,7 +46,7 @@ export function vectorWidth(a: Csr): number {
 }
 
 /** Whether y comes back as f32 bits in u32 words (the atomic variants). */
-export const atomicOutput = (variant: SpmvVariant) => variant === 'coo' || variant === 'hybrid';
+export const atomicOutput = (variant: SpmvVariant) => variant === 'coo' || variant === 'hybrid' || variant === 'csr-merge';
 
 /** The most words ELL may store before the lab refuses (1 GiB of values and indices together). */
 export const MAX_ELL_WORDS = 1 << 27;
@@ -126,6 +134,16 @@ export function spmvRun(variant: SpmvVariant, a: Csr, x: Float32Array, workgroup
         overrides: { WORKGROUP_SIZE: workgroupSize },
       };
     }
+    case 'csr-merge': {
+      const tileItems = workgroupSize * MERGE_ITEMS_PER_INVOCATION;
+      const tiles = mergeTiles(a, tileItems);
+      return {
+        ...base,
+        workgroups: [Math.min(MAX_WORKGROUPS_PER_DIMENSION, tiles)],
+        bindings: { 0: { ...csrBindings, 4: new Uint32Array(a.rows), 5: new Uint32Array([a.rows, nonzeros(a), tiles, 0]) } },
+        overrides: { WORKGROUP_SIZE: workgroupSize, TILE_ITEMS: tileItems },
+      };
+    }
     case 'jds': {
       const jds = toJds(a);
       return {
@@ -139,7 +157,7 @@ export function spmvRun(variant: SpmvVariant, a: Csr, x: Float32Array, workgroup
 }
 
 /** The binding that holds y in a variant's run. */
-export const Y_BINDING: Readonly<Record<SpmvVariant, number>> = { 'csr-scalar': 4, 'csr-vector': 4, ell: 3, coo: 4, hybrid: 6, jds: 5 };
+export const Y_BINDING: Readonly<Record<SpmvVariant, number>> = { 'csr-scalar': 4, 'csr-vector': 4, ell: 3, coo: 4, hybrid: 6, jds: 5, 'csr-merge': 4 };
 
 /** y as f32 from a run's output binding (the atomic variants return its bits as u32). */
 export function yOf(variant: SpmvVariant, data: BindingData, rows: number): Float32Array {

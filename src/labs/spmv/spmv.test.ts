@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../sim/index.ts';
 import { indexTrace } from '../../trace/index.ts';
+import { OpKind } from '../../sim/trace.ts';
 import { seededRandom } from '../../util/random.ts';
 import {
   bandedMatrix,
@@ -25,7 +26,7 @@ import {
 } from './formats.ts';
 import { SESSION_SEED, spmvLab, spmvSpec } from './index.ts';
 import { INPUT_SEED } from '../../app/session.ts';
-import { SPMV_VARIANTS, spmvRun, vectorWidth, Y_BINDING, yOf, type SpmvVariant } from './kernel.ts';
+import { MERGE_ITEMS_PER_INVOCATION, mergeTiles, SPMV_VARIANTS, spmvRun, vectorWidth, Y_BINDING, yOf, type SpmvVariant } from './kernel.ts';
 import { spmvMoments } from './moments.ts';
 import { atomicLaneOps, iterationStrip, loadSteps, sectorsPerRequest, touchesAt } from './trace.ts';
 import { allFormats, cellOfWord } from './stage.ts';
@@ -290,5 +291,110 @@ describe('bench', () => {
   it('refuses ELL where padding to the longest row would not fit, naming the hybrid', () => {
     const a = csrFromRows(1 << 14, [Array.from({ length: 1 << 14 }, (_, c) => [c, 1] as const), ...Array.from({ length: (1 << 14) - 1 }, () => [])]);
     expect(() => spmvRun('ell', a, new Float32Array(1 << 14), 256)).toThrow(/use the hybrid or CSR/);
+  });
+});
+
+describe('CSR merge path', () => {
+  const full = (variant: SpmvVariant, a: Csr, x: Float32Array, wg: number, code?: string) => {
+    const run = spmvRun(variant, a, x, wg);
+    const tiles = run.workgroups[0];
+    const result = simulate(code ? { ...run, code } : run, { warpSize: 32, trace: 'full', traceWorkgroups: Array.from({ length: tiles }, (_, i) => i) });
+    return { result, tiles, y: yOf(variant, result.buffers[0]![Y_BINDING[variant]]!, a.rows) };
+  };
+  /** Lanes' compare-exchange tries: the atomic steps on the line of `atomicCompareExchangeWeak` (its row stores are atomic stores too). */
+  const casTries = (trace: NonNullable<ReturnType<typeof simulate>['trace']>, code: string) => {
+    const line = code.split('\n').findIndex((l) => l.includes('atomicCompareExchangeWeak(')) + 1;
+    let n = 0;
+    for (let s = 0; s < trace.stepCount; s++) if (trace.opLine[trace.stepOp[s]!] === line) n += trace.stepRecStart[s + 1]! - trace.stepRecStart[s]!;
+    return n;
+  };
+  // Rows that cross invocations and tiles: a 700-nonzero row (over three tiles of 32 × 7 = 224
+  // items), 300 empty rows in a run (more than a tile of row ends), a row that starts exactly at a
+  // tile's first item, and short rows around them.
+  const lengths = [3, 0, 700, 5, ...Array<number>(300).fill(0), 9, 1, 0, 14, 2, 40, 6, 0, 0, 215, 8];
+  const crossing = csrFromRows(
+    1024,
+    lengths.map((len, r) => Array.from({ length: len }, (_, k) => [(r * 37 + k * 3) % 1024, 1 + ((r + k) % 4)] as const)),
+  );
+  const xc = makeVector(1024, seededRandom(21));
+
+  it.each([32, 64, 256])('rows split between invocations and tiles sum exactly at workgroup %i', (wg) => {
+    const { result, y } = full('csr-merge', crossing, xc, wg);
+    expect(result.diagnostics).toEqual([]);
+    expect([...y]).toEqual([...spmvReference(crossing, xc)]);
+  });
+
+  it('the plain binary search of the tile ends (SUBGROUP_SEARCH off, kept for timing) finds the same tiles', () => {
+    const run = spmvRun('csr-merge', crossing, xc, 32);
+    const result = simulate({ ...run, overrides: { ...run.overrides, SUBGROUP_SEARCH: 0 } }, { warpSize: 32 });
+    expect(result.diagnostics).toEqual([]);
+    expect([...yOf('csr-merge', result.buffers[0]![4]!, crossing.rows)]).toEqual([...spmvReference(crossing, xc)]);
+  });
+
+  it('a tile boundary falls exactly on a row start: that row is stored whole, with no atomic add', () => {
+    // 32 × 7 = 224 items per tile: rows of 55 nonzeros take 56 items, so row 4 starts on item 224.
+    const a = csrFromRows(64, Array.from({ length: 8 }, (_, r) => Array.from({ length: 55 }, (_, k) => [k, 1 + ((r + k) % 3)] as const)));
+    const x = makeVector(64, seededRandom(3));
+    const { y, result } = full('csr-merge', a, x, 32);
+    expect([...y]).toEqual([...spmvReference(a, x)]);
+    expect(casTries(result.trace!, spmvRun('csr-merge', a, x, 32).code)).toBe(0);
+  });
+
+  it('every tile but the last gets exactly workgroup × 7 items, and adds into y at most twice', () => {
+    const a = powerLawMatrix(600, seededRandom(8));
+    const x = makeVector(a.cols, seededRandom(9));
+    const wg = 64;
+    const { y, result, tiles } = full('csr-merge', a, x, wg);
+    expect([...y]).toEqual([...spmvReference(a, x)]);
+    const items = a.rows + a.rowPtr[a.rows]!;
+    expect(tiles).toBe(mergeTiles(a, wg * MERGE_ITEMS_PER_INVOCATION));
+    expect(tiles).toBe(Math.ceil(items / (wg * 7)));
+    expect(tiles).toBeGreaterThan(3);
+    // Each workgroup writes one word of `tile` per item it holds (a row end or a product).
+    const trace = result.trace!;
+    const tileMemory = trace.memories.find((m) => m.name === 'tile')!.id;
+    const perTile = new Array<number>(tiles).fill(0);
+    for (let s = 0; s < trace.stepCount; s++) {
+      if (trace.opKind[trace.stepOp[s]!] === OpKind.storeShared && trace.stepMemory[s] === tileMemory) perTile[trace.stepWorkgroup[s]!]! += trace.stepRecStart[s + 1]! - trace.stepRecStart[s]!;
+    }
+    expect(perTile).toEqual(Array.from({ length: tiles }, (_, t) => (t + 1 < tiles ? wg * 7 : items - (tiles - 1) * wg * 7)));
+    // One add per tile boundary a row crosses, each a first try that succeeds (the simulator
+    // runs the workgroups in turn): never more than two per tile.
+    const tries = casTries(result.trace!, spmvRun('csr-merge', a, x, wg).code);
+    expect(tries).toBeGreaterThan(0);
+    expect(tries).toBeLessThanOrEqual(2 * tiles);
+  });
+
+  it('the fix-ups are needed: without the cross-tile add, or without the tails of earlier invocations, rows come out wrong', () => {
+    const code = spmvRun('csr-merge', crossing, xc, 32).code;
+    const noTileCarry = code.replace('add_to_y(i1, row_sum);', '');
+    const noTails = code.replace('row_sum += tail[s];\n      }\n      row_sum += head_sum;', '}\n      row_sum += head_sum;');
+    expect(noTileCarry).not.toBe(code);
+    expect(noTails).not.toBe(code);
+    const want = [...spmvReference(crossing, xc)];
+    expect([...full('csr-merge', crossing, xc, 32, noTileCarry).y]).not.toEqual(want);
+    expect([...full('csr-merge', crossing, xc, 32, noTails).y]).not.toEqual(want);
+  });
+
+  it('on the seed’s example one tile holds all 11 items; invocation 0 closes rows 0 and 1, invocation 1 finishes row 2 from its tail', () => {
+    // Path: nz0 nz1 end0 end1 nz2 nz3 nz4 | end2 nz5 nz6 end3 (7 items per invocation).
+    const code = spmvRun('csr-merge', seedMatrix(), seedX, 32).code;
+    const { y, result, tiles } = full('csr-merge', seedMatrix(), seedX, 32);
+    expect(tiles).toBe(1);
+    expect([...y]).toEqual([6, 0, 20, 5]);
+    expect(casTries(result.trace!, code)).toBe(0);
+    // Row 2 is summed from invocation 0's tail (three products) and stored by invocation 1.
+    const trace = result.trace!;
+    const stores: [number, number][] = [];
+    for (let s = 0; s < trace.stepCount; s++) {
+      if (trace.opKind[trace.stepOp[s]!] !== OpKind.atomicGlobal) continue;
+      for (const t of touchesAt(trace, s).touches) stores.push([t.lane, t.addr]);
+    }
+    expect(stores.sort((p, q) => p[1] - q[1])).toEqual([
+      [0, 0],
+      [0, 1],
+      [1, 2],
+      [1, 3],
+    ]);
   });
 });

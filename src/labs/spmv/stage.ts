@@ -54,6 +54,7 @@ export function cellOfWord(f: AllFormats, variant: SpmvVariant, name: string, ad
   switch (variant) {
     case 'csr-scalar':
     case 'csr-vector':
+    case 'csr-merge':
       if ((name === 'values' || name === 'col_index') && addr < f.csr.values.length) return { row: rowOfEntry(f.csr.rowPtr, addr), col: f.csr.colIndex[addr]! };
       return undefined;
     case 'ell':
@@ -79,4 +80,5 @@ export const FORMAT_OF: Readonly<Record<SpmvVariant, 'csr' | 'ell' | 'coo' | 'hy
   coo: 'coo',
   hybrid: 'hybrid',
   jds: 'jds',
+  'csr-merge': 'csr',
 };
