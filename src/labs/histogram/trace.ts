@@ -14,6 +14,8 @@ export type AtomicSpace = 'global' | 'workgroup';
 export interface AtomicQueue {
   readonly addr: number;
   readonly lanes: readonly number[];
+  /** What each of those lanes added (its operand), in the same order. */
+  readonly values: readonly number[];
 }
 
 /** One atomic warp instruction: where it went and how its lanes queued per address. */
@@ -39,14 +41,15 @@ export function atomicAt(trace: Trace, step: number): AtomicStep | undefined {
   if (step < 0 || step >= trace.stepCount) return undefined;
   const space = spaceOfStep(trace, step);
   if (!space) return undefined;
-  const byAddr = new Map<number, number[]>();
+  const byAddr = new Map<number, { lanes: number[]; values: number[] }>();
   for (let r = trace.stepRecStart[step]!; r < trace.stepRecStart[step + 1]!; r++) {
     const addr = trace.recAddr[r]!;
-    const lanes = byAddr.get(addr);
-    if (lanes) lanes.push(trace.recLane[r]!);
-    else byAddr.set(addr, [trace.recLane[r]!]);
+    const q = byAddr.get(addr) ?? { lanes: [], values: [] };
+    q.lanes.push(trace.recLane[r]!);
+    q.values.push(trace.recValue[r]!);
+    byAddr.set(addr, q);
   }
-  const queues = [...byAddr.entries()].sort((a, b) => a[0] - b[0]).map(([addr, lanes]) => ({ addr, lanes }));
+  const queues = [...byAddr.entries()].sort((a, b) => a[0] - b[0]).map(([addr, q]) => ({ addr, ...q }));
   if (queues.length === 0) return undefined; // atomicStore of zeros with no lanes recorded
   return {
     step,
@@ -173,6 +176,34 @@ export function binsAfter(trace: Trace, memory: number, step: number, bins: numb
   }
   const out = new Uint32Array(bins);
   for (let c = 0; c < copies; c++) for (let b = 0; b < bins; b++) out[b] = (out[b]! + words[c * bins + b]!) >>> 0;
+  return out;
+}
+
+/**
+ * The bin a packed-counter update hits (packed-atomic.wgsl): word `addr` holds four 8-bit counters,
+ * bins 4·⌊addr / invocations⌋ … + 3, and the operand 1 << 8j adds one to the j-th of them. Undefined
+ * for an operand that is not one count in one counter (the flush's exchange with 0).
+ */
+export function packedBinOf(addr: number, value: number, invocations: number): number | undefined {
+  for (let j = 0; j < 4; j++) if (value === 2 ** (8 * j)) return 4 * Math.floor(addr / invocations) + j;
+  return undefined;
+}
+
+/**
+ * The bins the traced workgroup has counted by `step` in packed counters updated with atomics:
+ * every update decoded with `packedBinOf`, summed (the flushes move counts out of the counters, not
+ * out of this sum, so it keeps rising).
+ */
+export function packedBinsAfter(trace: Trace, memory: number, step: number, bins: number, invocations: number): Uint32Array {
+  const out = new Uint32Array(bins);
+  const last = Math.min(step, trace.stepCount - 1);
+  for (let s = 0; s <= last; s++) {
+    if (trace.stepMemory[s] !== memory || !spaceOfStep(trace, s)) continue;
+    for (let r = trace.stepRecStart[s]!; r < trace.stepRecStart[s + 1]!; r++) {
+      const bin = packedBinOf(trace.recAddr[r]!, trace.recValue[r]!, invocations);
+      if (bin !== undefined && bin < bins) out[bin]!++;
+    }
+  }
   return out;
 }
 
