@@ -4,7 +4,7 @@
 // atomicAdd whose result nobody waits for, instead of a load, an add and a store that the next byte
 // of the same invocation must wait for (it may hit the same word). Flushed every 15 vec4s as in
 // packed.wgsl; the merge makes one global atomic per non-empty bin.
-override WORKGROUP_SIZE: u32 = 64;
+override WORKGROUP_SIZE: u32 = 64; // a power of two (the indexing below relies on it)
 override BINS: u32 = 256;
 // The counted byte values lo … lo + span − 1 as constants, so the compiler drops the range test and
 // the division when they are 0 … 255 over 256 bins (the uniform still carries them for the check).
@@ -42,11 +42,13 @@ fn bin_of(b: u32) -> u32 {
   return offset * BINS / SPAN;
 }
 
-// One byte into this invocation's counters: byte bin % 4 of word bin / 4.
+// One byte into this invocation's counters: byte bin % 4 of word bin / 4. The word's index is
+// (bin / 4) × WORKGROUP_SIZE + tx, written with | since WORKGROUP_SIZE is a power of two above tx:
+// a shift, a mask and an or, which GPUs do in two instructions instead of three.
 fn count(tx: u32, b: u32) {
   let bin = bin_of(b);
   if (bin != NO_BIN) {
-    atomicAdd(&counters[(bin / 4u) * WORKGROUP_SIZE + tx], 1u << ((bin % 4u) * 8u));
+    atomicAdd(&counters[((bin / 4u) * WORKGROUP_SIZE) | tx], 1u << ((bin % 4u) * 8u));
   }
 }
 
@@ -113,8 +115,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation
       var even = 0u;
       var odd = 0u;
       for (var s = 0u; s < WORKGROUP_SIZE; s++) {
-        // Start at a different invocation in every lane, so the lanes read different banks.
-        let at = tx * WORKGROUP_SIZE + (s + tx) % WORKGROUP_SIZE;
+        // Invocation s ^ tx: a different one in every lane, so the lanes read different banks.
+        let at = tx * WORKGROUP_SIZE + (s ^ tx);
         let c = atomicExchange(&counters[at], 0u);
         even += c & 0x00ff00ffu;
         odd += (c >> 8u) & 0x00ff00ffu;

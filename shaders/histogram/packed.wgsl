@@ -7,7 +7,7 @@
 // a barrier, invocation w adds up word w of every invocation (two bins per 16-bit half, in two
 // registers), clears it, and keeps the sums in registers until the end, when it makes one global
 // atomic per non-empty bin. Each invocation reads 16 bytes per load and three loads at a time.
-override WORKGROUP_SIZE: u32 = 64;
+override WORKGROUP_SIZE: u32 = 64; // a power of two (the indexing below relies on it)
 override BINS: u32 = 256;
 // The counted byte values lo … lo + span − 1 as constants, so the compiler drops the range test and
 // the division when they are 0 … 255 over 256 bins (the uniform still carries them for the check).
@@ -45,11 +45,13 @@ fn bin_of(b: u32) -> u32 {
   return offset * BINS / SPAN;
 }
 
-// One byte into this invocation's counters: byte bin % 4 of word bin / 4.
+// One byte into this invocation's counters: byte bin % 4 of word bin / 4. The word's index is
+// (bin / 4) × WORKGROUP_SIZE + tx, written with | since WORKGROUP_SIZE is a power of two above tx:
+// a shift, a mask and an or, which GPUs do in two instructions instead of three.
 fn count(tx: u32, b: u32) {
   let bin = bin_of(b);
   if (bin != NO_BIN) {
-    let w = (bin / 4u) * WORKGROUP_SIZE + tx;
+    let w = ((bin / 4u) * WORKGROUP_SIZE) | tx;
     counters[w] = counters[w] + (1u << ((bin % 4u) * 8u));
   }
 }
@@ -117,8 +119,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation
       var even = 0u;
       var odd = 0u;
       for (var s = 0u; s < WORKGROUP_SIZE; s++) {
-        // Start at a different invocation in every lane, so the lanes read different banks.
-        let at = tx * WORKGROUP_SIZE + (s + tx) % WORKGROUP_SIZE;
+        // Invocation s ^ tx: a different one in every lane, so the lanes read different banks.
+        let at = tx * WORKGROUP_SIZE + (s ^ tx);
         let c = counters[at];
         counters[at] = 0u;
         even += c & 0x00ff00ffu;

@@ -130,7 +130,7 @@ __device__ __forceinline__ void countByte(unsigned int *counters, unsigned int b
   unsigned int offset = b - LO;
   if (offset >= SPAN) return;
   unsigned int bin = SPAN == BINS ? offset : offset * BINS / SPAN;
-  counters[(bin / 4) * 64 + threadIdx.x] += 1u << (bin % 4 * 8);   // plain load, add, store
+  counters[((bin / 4) * 64) | threadIdx.x] += 1u << (bin % 4 * 8);   // plain load, add, store
 }
 
 template <unsigned int BINS, unsigned int LO, unsigned int SPAN>
@@ -155,7 +155,7 @@ __global__ void __launch_bounds__(64) histoPacked(const uint4 *__restrict__ data
     if (threadIdx.x < WORDS) {                           // flush: word t of every thread, before 255
       unsigned int even = 0, odd = 0;
       for (unsigned int s = 0; s < BLOCK; ++s) {
-        unsigned int at = threadIdx.x * BLOCK + (s + threadIdx.x) % BLOCK;   // lanes on different banks
+        unsigned int at = threadIdx.x * BLOCK + (s ^ threadIdx.x);   // lanes on different banks
         unsigned int c = counters[at];
         counters[at] = 0;
         even += c & 0x00ff00ff;                          // bins 4t and 4t + 2, 16 bits each
@@ -177,7 +177,7 @@ __device__ __forceinline__ void countByte(unsigned int *counters, unsigned int b
   unsigned int offset = b - LO;
   if (offset >= SPAN) return;
   unsigned int bin = SPAN == BINS ? offset : offset * BINS / SPAN;
-  atomicAdd(&counters[(bin / 4) * 64 + threadIdx.x], 1u << (bin % 4 * 8));   // no lane waits for it
+  atomicAdd(&counters[((bin / 4) * 64) | threadIdx.x], 1u << (bin % 4 * 8));   // no lane waits for it
 }
 // The flush reads and clears with atomicExch(&counters[at], 0); everything else is as in histoPacked.`,
 };
