@@ -3,7 +3,7 @@ import { simulate } from '../../sim/index.ts';
 import { histogramLab, histogramSpec } from './index.ts';
 import { BYTE_RANGE, binOf, HISTOGRAM_VARIANTS, histogramReference, histogramRun, LETTER_RANGE, packBytes, unpackBytes, type BinRange, type HistogramVariant } from './kernel.ts';
 import { generateBytes } from './data.ts';
-import { atomicAt, atomicMemories, atomicSteps, atomicSummary, binsAfter, nextAtomic, packedBinOf, packedBinsAfter } from './trace.ts';
+import { atomicAt, atomicMemories, atomicSteps, atomicSummary, binsAfter, countingAtomics, nextAtomic, packedBinOf, packedBinsAfter } from './trace.ts';
 
 const sim = (variant: HistogramVariant, bytes: Uint8Array, bins: number, range: BinRange) =>
   simulate(histogramRun(variant, packBytes(bytes), bytes.length, bins, range), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
@@ -144,6 +144,17 @@ describe('histogram kernels on the simulator', () => {
     // Word 65 of 64 invocations holds bins 4 … 7; 1 << 16 adds to the third of them.
     expect(packedBinOf(65, 1 << 16, 64)).toBe(6);
     expect(packedBinOf(65, 0, 64)).toBeUndefined();
+  });
+
+  it('packed-atomic counts before its first barrier, and those atomics are counting, not clearing', () => {
+    // 4096 zero bytes: one workgroup, one round; every byte is a workgroup atomic before the flush.
+    const trace = sim('packed-atomic', new Uint8Array(4096), 256, BYTE_RANGE).trace!;
+    const s = atomicSummary(trace);
+    expect(s.clearLaneOps).toBe(64 * 64); // the atomicStore of 0 into every counter
+    expect(s.workgroupLaneOps).toBe(4096 + 64 * 64); // the bytes, then the flush's exchanges
+    const first = countingAtomics(trace)[0]!;
+    expect(first.space).toBe('workgroup');
+    expect(first.queues.flatMap((q) => q.values)).toEqual(Array(32).fill(1));
   });
 
   it('fits parameters and names a wrong distribution', () => {

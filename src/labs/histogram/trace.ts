@@ -3,8 +3,8 @@
  * recorded (atomic steps, their lanes, addresses and operands). Nothing here re-runs the kernel.
  * The simulator records an atomic's operand (the 1 or the run length added; 0 for atomicStore),
  * not the word's new value, and the trace holds the traced workgroup only: so the bins shown are
- * that workgroup's contribution, and the histogram kernels' workgroup-memory atomics before their
- * first barrier are the clearing of the private bins (atomicStore of 0), not counting.
+ * that workgroup's contribution, and the histogram kernels' workgroup-memory atomics that store 0
+ * before their first barrier are the clearing of the private bins, not counting.
  */
 import { OpKind, type Trace } from '../../sim/index.ts';
 
@@ -85,7 +85,7 @@ export interface AtomicSummary {
   readonly meanSameAddress: number;
   /** Global lane updates made after the workgroup's last barrier: the merge. */
   readonly mergeLaneOps: number;
-  /** Workgroup-memory lane updates before the first barrier: clearing the private bins. */
+  /** Workgroup-memory lane stores of 0 before the first barrier: clearing the private bins. */
   readonly clearLaneOps: number;
 }
 
@@ -105,9 +105,14 @@ function barrierBounds(trace: Trace): { first: Map<number, number>; last: Map<nu
   return { first, last };
 }
 
-const clears = (a: AtomicStep, first: Map<number, number>) => a.space === 'workgroup' && a.step < (first.get(a.warp) ?? -1);
+/**
+ * Clearing: a workgroup-memory atomic that stores 0 in every lane, before its warp's first barrier.
+ * (Counting adds at least 1; packed-atomic.wgsl counts before its first barrier too.)
+ */
+const clears = (a: AtomicStep, first: Map<number, number>) =>
+  a.space === 'workgroup' && a.step < (first.get(a.warp) ?? -1) && a.queues.every((q) => q.values.every((v) => v === 0));
 
-/** Whether an atomic step clears private bins (workgroup memory, before its warp's first barrier). */
+/** Whether an atomic step clears private bins (workgroup memory, zeros, before its warp's first barrier). */
 export function isClearing(trace: Trace, a: AtomicStep): boolean {
   return clears(a, barrierBounds(trace).first);
 }

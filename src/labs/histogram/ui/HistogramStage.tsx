@@ -64,14 +64,19 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
   const globalBins = useMemo(() => (mems.global === undefined ? undefined : binsAfter(trace, mems.global, step, bins)), [trace, mems, step, bins]);
 
   // Lanes of the current instruction per bin (and per private copy).
-  const queues = new Map<number, { copy: number; lanes: readonly number[] }[]>();
+  // `ownWords`: lanes of a packed variant that hit one bin, each in its own counter (no queue).
+  const queues = new Map<number, { copy: number; lanes: readonly number[]; ownWords?: boolean }[]>();
   if (current) {
     const perCopy = current.space === 'workgroup' ? bins : Infinity;
     for (const q of current.queues) {
       const bin = current.space !== 'workgroup' ? q.addr : packed ? packedBinOf(q.addr, q.values[0]!, trace.invocations) : q.addr % bins;
       if (bin === undefined) continue; // a packed flush: the counter is read and cleared, nothing counted
       const list = queues.get(bin) ?? [];
-      list.push({ copy: Number.isFinite(perCopy) && !packed ? Math.floor(q.addr / bins) : 0, lanes: q.lanes });
+      if (packed && current.space === 'workgroup') {
+        // Every lane has its own word: lanes on one bin are served together, not one after another.
+        if (list[0]) list[0] = { ...list[0], lanes: [...list[0].lanes, ...q.lanes] };
+        else list.push({ copy: 0, lanes: q.lanes, ownWords: true });
+      } else list.push({ copy: Number.isFinite(perCopy) ? Math.floor(q.addr / bins) : 0, lanes: q.lanes });
       queues.set(bin, list);
     }
   }
@@ -128,7 +133,7 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
             const p = privateBins?.[b] ?? 0;
             const g = globalBins?.[b] ?? 0;
             return (
-              <tr key={b} className={q ? 'hit' : undefined} data-bin={b} data-queue={q ? Math.max(...q.map((x) => x.lanes.length)) : 0}>
+              <tr key={b} className={q ? 'hit' : undefined} data-bin={b} data-queue={q ? Math.max(...q.map((x) => (x.ownWords ? 1 : x.lanes.length))) : 0}>
                 <th scope="row">
                   {b} ({binLabel(b, bins, range)})
                 </th>
@@ -140,13 +145,17 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
                 </td>
                 <td>
                   {q?.map((x) => (
-                    <div key={x.copy} className="histo-queue" aria-label={`${x.lanes.length} lanes queued${copies > 1 ? ` in copy ${x.copy}` : ''}: lanes ${x.lanes.join(', ')}`}>
+                    <div
+                      key={x.copy}
+                      className="histo-queue"
+                      aria-label={x.ownWords ? `${x.lanes.length} lanes, each on its own counter, none queued: lanes ${x.lanes.join(', ')}` : `${x.lanes.length} lanes queued${copies > 1 ? ` in copy ${x.copy}` : ''}: lanes ${x.lanes.join(', ')}`}
+                    >
                       <span className="histo-queue-len">
                         {x.lanes.length} {x.lanes.length === 1 ? 'lane' : 'lanes'}
-                        {copies > 1 ? ` (copy ${x.copy})` : ''}:
+                        {x.ownWords ? ', each on its own counter (no queue)' : copies > 1 ? ` (copy ${x.copy})` : ''}:
                       </span>
                       {x.lanes.map((l, k) => (
-                        <span key={l} className={k === 0 ? 'histo-lane first' : 'histo-lane'} aria-hidden="true">
+                        <span key={l} className={k === 0 && !x.ownWords ? 'histo-lane first' : 'histo-lane'} aria-hidden="true">
                           {l}
                         </span>
                       ))}
