@@ -33,6 +33,27 @@ describe('histogram lab', () => {
     expect(errors).toEqual([]);
   });
 
+  it('packed counters: one value puts 32 lanes on bin 0, each on its own counter, and no atomics in variant 6', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/histogram?v=packed-atomic&n=4096&bins=256&dist=one-value');
+    const lab = new LabPageObject(page);
+    await lab.ready();
+    await page.getByTestId('histogram-stage').waitFor();
+    await page.getByTestId('histogram-next-atomic').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid=histogram-stage]')?.getAttribute('data-atomic-space') === 'workgroup');
+    expect(await page.getByTestId('histogram-stage').getAttribute('data-same-address')).toBe('1');
+    const bin0 = page.locator('[data-testid=histogram-bins] tr[data-bin="0"]');
+    expect(await bin0.getAttribute('data-queue')).toBe('1');
+    expect(await bin0.textContent()).toMatch(/32 lanes, each on its own counter \(no queue\)/);
+
+    await page.getByTestId('variant-select').selectOption('packed');
+    await page.waitForFunction(() => document.querySelector('[data-testid=lab]')?.getAttribute('data-variant') === 'packed');
+    await lab.ready();
+    expect(await page.getByTestId('histogram-packed-note').textContent()).toMatch(/no atomics until the merge/);
+    expect(await page.getByTestId('histogram-global-ops').textContent()).toMatch(/^1 /);
+    expect(errors).toEqual([]);
+  });
+
   it('names a distribution it does not know, and opens its lesson at the merge', async () => {
     const { page, errors } = await openPage(browser(), '/lab/histogram?dist=zipf');
     await new LabPageObject(page).ready();

@@ -2,8 +2,10 @@
  * Histogram figures for `npm run bench`: every variant over 4 · 2^maxLog2 bytes (2^28 by default)
  * into 256 bins, on uniform bytes and on all-one-value bytes, as GB/s of input read and as a share
  * of a read over the kernel's own input, timed beside it in alternating rounds (median of the
- * rounds' ratios, with the lowest and highest). Prints figures (the ladder from variant 1 to 5), never fails on time;
- * the peer (torch.bincount) runs from scripts/peers/histconv_peers.py on the same GPU.
+ * rounds' ratios, with the lowest and highest). Prints figures (the ladder from variant 1 to the
+ * last), never fails on time; the peers (torch.bincount, CUB's DeviceHistogram) run from
+ * scripts/peers/histconv_peers.py and scripts/peers/cub_histogram.cu on the same GPU, and
+ * scripts/histogram-experiments.ts takes the packed variants apart (grid, data, ablations).
  */
 import type { BandwidthBaselines, GpuExecutor } from '../../gpu/index.ts';
 import { fmt, gbps, log2Label, pct, ratioCell, table } from '../../bench/format.ts';

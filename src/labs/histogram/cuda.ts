@@ -122,4 +122,62 @@ __global__ void histoPerWarp(const uint4 *__restrict__ data, unsigned int n, uns
     if (total > 0) atomicAdd(&histo[b], total);
   }
 }`,
+
+  packed: `// CUDA rendering of shaders/histogram/packed.wgsl.
+// 8-bit counters per thread, four bins to a word; word w of thread t at w * BLOCK + t (bank t % 32).
+template <unsigned int BINS, unsigned int LO, unsigned int SPAN>
+__device__ __forceinline__ void countByte(unsigned int *counters, unsigned int b) {
+  unsigned int offset = b - LO;
+  if (offset >= SPAN) return;
+  unsigned int bin = SPAN == BINS ? offset : offset * BINS / SPAN;
+  counters[((bin / 4) * 64) | threadIdx.x] += 1u << (bin % 4 * 8);   // plain load, add, store
+}
+
+template <unsigned int BINS, unsigned int LO, unsigned int SPAN>
+__global__ void __launch_bounds__(64) histoPacked(const uint4 *__restrict__ data, unsigned int n, unsigned int *histo) {
+  constexpr unsigned int BLOCK = 64, WORDS = (BINS + 3) / 4, ROUND = 15;   // 15 * 16 + 15 <= 255
+  __shared__ unsigned int counters[WORDS * BLOCK];                            // 16 KiB at 256 bins
+  for (unsigned int w = 0; w < WORDS; ++w) counters[w * BLOCK + threadIdx.x] = 0;
+  unsigned int full = n / 16, stride = BLOCK * gridDim.x, perRound = stride * ROUND;
+  unsigned int rounds = max(1u, (full + perRound - 1) / perRound);
+  unsigned int total[4] = {0, 0, 0, 0};                 // bins 4t .. 4t + 3, summed over the block
+  for (unsigned int r = 0; r < rounds; ++r) {
+    unsigned int q = r * perRound + blockIdx.x * BLOCK + threadIdx.x;
+    for (unsigned int j = 0; j < ROUND; ++j, q += stride) {
+      if (q >= full) continue;
+      uint4 v = data[q];                                 // 16 bytes in one load
+      for (unsigned int word : {v.x, v.y, v.z, v.w})
+        for (unsigned int k = 0; k < 4; ++k) countByte<BINS, LO, SPAN>(counters, (word >> (8 * k)) & 0xff);
+    }
+    if (r + 1 == rounds && blockIdx.x == 0 && threadIdx.x == 0)   // the ragged end, byte by byte
+      for (unsigned int i = full * 16; i < n; ++i) countByte<BINS, LO, SPAN>(counters, reinterpret_cast<const unsigned char *>(data)[i]);
+    __syncthreads();
+    if (threadIdx.x < WORDS) {                           // flush: word t of every thread, before 255
+      unsigned int even = 0, odd = 0;
+      for (unsigned int s = 0; s < BLOCK; ++s) {
+        unsigned int at = threadIdx.x * BLOCK + (s ^ threadIdx.x);   // lanes on different banks
+        unsigned int c = counters[at];
+        counters[at] = 0;
+        even += c & 0x00ff00ff;                          // bins 4t and 4t + 2, 16 bits each
+        odd += (c >> 8) & 0x00ff00ff;                    // bins 4t + 1 and 4t + 3
+      }
+      total[0] += even & 0xffff; total[1] += odd & 0xffff; total[2] += even >> 16; total[3] += odd >> 16;
+    }
+    __syncthreads();
+  }
+  for (unsigned int k = 0; k < 4; ++k)                   // one global atomic per non-empty bin
+    if (threadIdx.x < WORDS && threadIdx.x * 4 + k < BINS && total[k] > 0) atomicAdd(&histo[threadIdx.x * 4 + k], total[k]);
+}
+// Launch: histoPacked<256, 0, 256><<<min(n / 16 / (64 * 15) + 1, 1716u), 64>>>(...);`,
+
+  'packed-atomic': `// CUDA rendering of shaders/histogram/packed-atomic.wgsl: histoPacked (see variant 6) with the
+// plain load, add and store of countByte replaced by a shared-memory atomic whose result is unused:
+template <unsigned int BINS, unsigned int LO, unsigned int SPAN>
+__device__ __forceinline__ void countByte(unsigned int *counters, unsigned int b) {
+  unsigned int offset = b - LO;
+  if (offset >= SPAN) return;
+  unsigned int bin = SPAN == BINS ? offset : offset * BINS / SPAN;
+  atomicAdd(&counters[((bin / 4) * 64) | threadIdx.x], 1u << (bin % 4 * 8));   // no lane waits for it
+}
+// The flush reads and clears with atomicExch(&counters[at], 0); everything else is as in histoPacked.`,
 };

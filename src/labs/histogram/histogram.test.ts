@@ -3,7 +3,7 @@ import { simulate } from '../../sim/index.ts';
 import { histogramLab, histogramSpec } from './index.ts';
 import { BYTE_RANGE, binOf, HISTOGRAM_VARIANTS, histogramReference, histogramRun, LETTER_RANGE, packBytes, unpackBytes, type BinRange, type HistogramVariant } from './kernel.ts';
 import { generateBytes } from './data.ts';
-import { atomicAt, atomicSteps, atomicSummary, binsAfter, nextAtomic } from './trace.ts';
+import { atomicAt, atomicMemories, atomicSteps, atomicSummary, binsAfter, countingAtomics, nextAtomic, packedBinOf, packedBinsAfter } from './trace.ts';
 
 const sim = (variant: HistogramVariant, bytes: Uint8Array, bins: number, range: BinRange) =>
   simulate(histogramRun(variant, packBytes(bytes), bytes.length, bins, range), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
@@ -106,6 +106,55 @@ describe('histogram kernels on the simulator', () => {
     const fast = atomicSummary(sim('per-warp', zeros, 256, BYTE_RANGE).trace!);
     expect(fast.workgroupLaneOps).toBe(256);
     expect(fast.globalLaneOps).toBe(1); // one non-empty bin, merged once
+  });
+
+  it('packed counters: one workgroup flushes before an 8-bit counter passes 255, and the ragged end counts', () => {
+    // Two full rounds of 64 × 240 zero bytes and 15 more: invocation 0 holds 240 + 15 = 255 zeros
+    // in one counter before the last flush; a round of 16 vec4s (256 bytes) would wrap it to 0.
+    for (const variant of ['packed', 'packed-atomic'] as const) {
+      for (const n of [30_735, 30_720 + 1, 47_000]) {
+        const bytes = n === 47_000 ? generateBytes('skewed', n, 9) : new Uint8Array(n);
+        const run = histogramRun(variant, packBytes(bytes), n, 256, BYTE_RANGE, undefined, 1);
+        expect(run.workgroups).toEqual([1, 1]);
+        const r = simulate(run, { warpSize: 32 });
+        expect(r.diagnostics).toEqual([]);
+        expect([...r.buffers[0]![1]!.slice(0, 256)]).toEqual([...histogramReference(bytes, 256, BYTE_RANGE)]);
+      }
+    }
+  });
+
+  it('packed counters need no atomics while counting: workgroup 0 makes only its merge atomics', () => {
+    const bytes = generateBytes('uniform', 20_000, 4);
+    const s = atomicSummary(sim('packed', bytes, 256, BYTE_RANGE).trace!);
+    expect(s.workgroupLaneOps).toBe(0);
+    expect(s.globalLaneOps).toBe(s.mergeLaneOps);
+    expect(s.globalLaneOps).toBeLessThanOrEqual(256);
+    const atomic = atomicSummary(sim('packed-atomic', bytes, 256, BYTE_RANGE).trace!);
+    expect(atomic.maxSameAddress).toBe(1); // every lane has its own word
+  });
+
+  it('packed-atomic: the counts decoded from its packed updates are what workgroup 0 merges', () => {
+    const bytes = generateBytes('skewed', 40_000, 2);
+    const trace = sim('packed-atomic', bytes, 256, BYTE_RANGE).trace!;
+    const mems = atomicMemories(trace);
+    const counted = packedBinsAfter(trace, mems.workgroup!, trace.stepCount - 1, 256, trace.invocations);
+    const merged = binsAfter(trace, mems.global!, trace.stepCount - 1, 256);
+    expect(counted.reduce((a, x) => a + x, 0)).toBeGreaterThan(0);
+    expect([...counted]).toEqual([...merged]);
+    // Word 65 of 64 invocations holds bins 4 … 7; 1 << 16 adds to the third of them.
+    expect(packedBinOf(65, 1 << 16, 64)).toBe(6);
+    expect(packedBinOf(65, 0, 64)).toBeUndefined();
+  });
+
+  it('packed-atomic counts before its first barrier, and those atomics are counting, not clearing', () => {
+    // 4096 zero bytes: one workgroup, one round; every byte is a workgroup atomic before the flush.
+    const trace = sim('packed-atomic', new Uint8Array(4096), 256, BYTE_RANGE).trace!;
+    const s = atomicSummary(trace);
+    expect(s.clearLaneOps).toBe(64 * 64); // the atomicStore of 0 into every counter
+    expect(s.workgroupLaneOps).toBe(4096 + 64 * 64); // the bytes, then the flush's exchanges
+    const first = countingAtomics(trace)[0]!;
+    expect(first.space).toBe('workgroup');
+    expect(first.queues.flatMap((q) => q.values)).toEqual(Array(32).fill(1));
   });
 
   it('fits parameters and names a wrong distribution', () => {

@@ -9,7 +9,7 @@ import { defineLab, exactCheck, intField, MAX_STEP_ELEMENTS, shown, type LabInpu
 import { HISTOGRAM_CUDA } from './cuda.ts';
 import { histogramCases } from './cases.ts';
 import { DISTRIBUTION_LABELS, DISTRIBUTIONS, generateBytes, isDistribution, rangeOf, type Distribution } from './data.ts';
-import { gridOf, HISTOGRAM_KERNELS, HISTOGRAM_WORKGROUP, histogramReference, histogramRun, isHistogramVariant, packBytes, unpackBytes, type HistogramVariant } from './kernel.ts';
+import { gridOf, HISTOGRAM_KERNELS, HISTOGRAM_WORKGROUP, histogramReference, histogramRun, isHistogramVariant, isPackedVariant, PACKED_WORKGROUP, packBytes, unpackBytes, type HistogramVariant } from './kernel.ts';
 import { atomicSummary } from './trace.ts';
 import { histogramSection } from './bench.ts';
 import { histogramMoments } from './moments.ts';
@@ -24,7 +24,7 @@ const variant = (id: HistogramVariant, title: string, summary: string): LabVaria
   file: HISTOGRAM_KERNELS[id].file,
   wgsl: HISTOGRAM_KERNELS[id].wgsl,
   cuda: HISTOGRAM_CUDA[id],
-  workgroupSizes: [HISTOGRAM_WORKGROUP],
+  workgroupSizes: [isPackedVariant(id) ? PACKED_WORKGROUP : HISTOGRAM_WORKGROUP],
   elementTypes: ['u32'],
   needsSubgroups: false,
 });
@@ -35,6 +35,8 @@ const variants: LabVariant[] = [
   variant('privatized', '3. Private bins in workgroup memory, then a merge (seed)', 'Each workgroup counts into its own bins in workgroup memory and adds them to the global histogram once at the end: one global atomic per bin and workgroup. With 7 bins only the first 7 invocations clear and merge; the rest wait.'),
   variant('aggregated', '4. Private bins, runs aggregated', 'Like 3, but each invocation remembers its current bin and run length and makes one atomic per run of equal bins. Data with long runs loses most of its atomics.'),
   variant('per-warp', '5. A private copy per warp, vec4 loads (fast)', 'Every 32 invocations count into their own copy of the bins, so warps never queue on each other; each invocation reads 16 bytes per load and keeps its run across the whole loop; the merge sums the copies of a bin and makes one global atomic.'),
+  variant('packed', '6. 8-bit counters per invocation, no atomics', 'Every invocation owns its own bins as 8-bit counters, four to a word, laid out so that a warp always hits 32 different banks: counting is a plain load, add and store, with no atomics and no queues. Every 240 bytes, before a counter can overflow, the workgroup flushes them into 32-bit sums in registers; the merge makes one global atomic per non-empty bin.'),
+  variant('packed-atomic', '7. 8-bit counters per invocation, workgroup atomics', 'The counters of 6, updated with one workgroup-memory atomicAdd per byte instead of a load, an add and a store: no queues (every lane has its own word), and no byte waits for the one before it.'),
 ];
 
 const variantOf = (id: string): HistogramVariant => {

@@ -11,8 +11,10 @@ import GRID_STRIDE_WGSL from '../../../shaders/histogram/grid-stride.wgsl?raw';
 import PRIVATIZED_WGSL from '../../../shaders/histogram/privatized.wgsl?raw';
 import AGGREGATED_WGSL from '../../../shaders/histogram/aggregated.wgsl?raw';
 import PER_WARP_WGSL from '../../../shaders/histogram/per-warp.wgsl?raw';
+import PACKED_WGSL from '../../../shaders/histogram/packed.wgsl?raw';
+import PACKED_ATOMIC_WGSL from '../../../shaders/histogram/packed-atomic.wgsl?raw';
 
-export const HISTOGRAM_VARIANTS = ['per-element', 'grid-stride', 'privatized', 'aggregated', 'per-warp'] as const;
+export const HISTOGRAM_VARIANTS = ['per-element', 'grid-stride', 'privatized', 'aggregated', 'per-warp', 'packed', 'packed-atomic'] as const;
 export type HistogramVariant = (typeof HISTOGRAM_VARIANTS)[number];
 
 export const HISTOGRAM_KERNELS: Readonly<Record<HistogramVariant, { readonly file: string; readonly wgsl: string }>> = {
@@ -21,12 +23,30 @@ export const HISTOGRAM_KERNELS: Readonly<Record<HistogramVariant, { readonly fil
   privatized: { file: 'shaders/histogram/privatized.wgsl', wgsl: PRIVATIZED_WGSL },
   aggregated: { file: 'shaders/histogram/aggregated.wgsl', wgsl: AGGREGATED_WGSL },
   'per-warp': { file: 'shaders/histogram/per-warp.wgsl', wgsl: PER_WARP_WGSL },
+  packed: { file: 'shaders/histogram/packed.wgsl', wgsl: PACKED_WGSL },
+  'packed-atomic': { file: 'shaders/histogram/packed-atomic.wgsl', wgsl: PACKED_ATOMIC_WGSL },
 };
+
+/** The variants that keep 8-bit counters per invocation, four bins to a word (no bin per word). */
+export const isPackedVariant = (v: string): boolean => v === 'packed' || v === 'packed-atomic';
 
 export const isHistogramVariant = (id: string): id is HistogramVariant => (HISTOGRAM_VARIANTS as readonly string[]).includes(id);
 
-/** Invocations per workgroup, for every variant. */
+/** Invocations per workgroup, for every variant but the packed ones. */
 export const HISTOGRAM_WORKGROUP = 256;
+/**
+ * Invocations per workgroup of the packed variants: 64 invocations × 256 bins × 8 bits fill the
+ * 16 KiB of workgroup memory that WebGPU guarantees.
+ */
+export const PACKED_WORKGROUP = 64;
+/** vec4s each invocation of a packed variant reads between two flushes (ROUND in the WGSL). */
+const PACKED_ROUND = 15;
+/**
+ * The most workgroups a packed variant launches. WebGPU does not say how many multiprocessors
+ * there are; this is about what an H100 keeps resident at once (132 SMs × 13 workgroups of 16 KiB),
+ * so on a large GPU every workgroup runs from the start and none waits for a second wave.
+ */
+export const PACKED_MAX_GRID = 1716;
 /** Bytes each invocation handles per round trip of the grid in the grid-stride variants (about). */
 const BYTES_PER_INVOCATION = 8;
 /** The most workgroups a grid-stride variant launches: enough to fill a large GPU several times. */
@@ -73,15 +93,19 @@ export function unpackBytes(words: Uint32Array, n: number): Uint8Array {
 }
 
 /** Workgroups a variant launches for `n` bytes: [x] or a folded [x, y] for one element per invocation. */
-export function gridOf(variant: HistogramVariant, n: number): [number, number] {
+export function gridOf(variant: HistogramVariant, n: number, maxGrid = PACKED_MAX_GRID): [number, number] {
   const wg = HISTOGRAM_WORKGROUP;
+  if (isPackedVariant(variant)) return [Math.min(maxGrid, Math.max(1, Math.ceil(Math.floor(n / 16) / (PACKED_WORKGROUP * PACKED_ROUND)))), 1];
   if (variant === 'per-element') return foldWorkgroups(Math.max(1, Math.ceil(n / wg)));
   const per = variant === 'per-warp' ? VEC4_BYTES * 4 : BYTES_PER_INVOCATION;
   return [Math.min(MAX_GRID, Math.max(1, Math.ceil(n / (wg * per)))), 1];
 }
 
-/** One dispatch over `n` bytes packed in `words`, counting into `bins` bins over `range`. */
-export function histogramRun(variant: HistogramVariant, words: Uint32Array, n: number, bins: number, range: BinRange, source?: string): KernelRun {
+/**
+ * One dispatch over `n` bytes packed in `words`, counting into `bins` bins over `range`.
+ * `maxGrid` caps the workgroups of the packed variants (the bench tries several).
+ */
+export function histogramRun(variant: HistogramVariant, words: Uint32Array, n: number, bins: number, range: BinRange, source?: string, maxGrid?: number): KernelRun {
   if (!Number.isInteger(bins) || bins < 1 || bins > 256) throw new RangeError(`${bins} bins: a histogram of bytes takes 1 to 256 bins.`);
   if (!Number.isInteger(n) || n < 1) throw new RangeError(`${n} bytes: the input needs at least one byte.`);
   if (words.length * 4 < n || words.length % 4 !== 0) {
@@ -89,12 +113,14 @@ export function histogramRun(variant: HistogramVariant, words: Uint32Array, n: n
   }
   const { file, wgsl } = HISTOGRAM_KERNELS[variant];
   const copies = HISTOGRAM_WORKGROUP / 32;
+  const packed = isPackedVariant(variant);
+  const words4 = Math.ceil(bins / 4);
   return {
     code: source ?? wgsl,
     entryPoint: 'main',
     file,
     label: `histogram.${variant}`,
-    workgroups: gridOf(variant, n),
+    workgroups: gridOf(variant, n, maxGrid),
     bindings: {
       0: {
         0: words,
@@ -104,9 +130,10 @@ export function histogramRun(variant: HistogramVariant, words: Uint32Array, n: n
       },
     },
     overrides: {
-      WORKGROUP_SIZE: HISTOGRAM_WORKGROUP,
+      WORKGROUP_SIZE: packed ? PACKED_WORKGROUP : HISTOGRAM_WORKGROUP,
       ...(variant === 'per-element' || variant === 'grid-stride' ? {} : { BINS: bins }),
       ...(variant === 'per-warp' ? { COPIES: copies, PRIVATE_WORDS: copies * bins } : {}),
+      ...(packed ? { LO: range.lo, SPAN: range.span, WORDS: words4, PRIVATE_WORDS: words4 * PACKED_WORKGROUP } : {}),
     },
   };
 }

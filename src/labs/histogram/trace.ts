@@ -3,8 +3,8 @@
  * recorded (atomic steps, their lanes, addresses and operands). Nothing here re-runs the kernel.
  * The simulator records an atomic's operand (the 1 or the run length added; 0 for atomicStore),
  * not the word's new value, and the trace holds the traced workgroup only: so the bins shown are
- * that workgroup's contribution, and the histogram kernels' workgroup-memory atomics before their
- * first barrier are the clearing of the private bins (atomicStore of 0), not counting.
+ * that workgroup's contribution, and the histogram kernels' workgroup-memory atomics that store 0
+ * before their first barrier are the clearing of the private bins, not counting.
  */
 import { OpKind, type Trace } from '../../sim/index.ts';
 
@@ -14,6 +14,8 @@ export type AtomicSpace = 'global' | 'workgroup';
 export interface AtomicQueue {
   readonly addr: number;
   readonly lanes: readonly number[];
+  /** What each of those lanes added (its operand), in the same order. */
+  readonly values: readonly number[];
 }
 
 /** One atomic warp instruction: where it went and how its lanes queued per address. */
@@ -39,14 +41,15 @@ export function atomicAt(trace: Trace, step: number): AtomicStep | undefined {
   if (step < 0 || step >= trace.stepCount) return undefined;
   const space = spaceOfStep(trace, step);
   if (!space) return undefined;
-  const byAddr = new Map<number, number[]>();
+  const byAddr = new Map<number, { lanes: number[]; values: number[] }>();
   for (let r = trace.stepRecStart[step]!; r < trace.stepRecStart[step + 1]!; r++) {
     const addr = trace.recAddr[r]!;
-    const lanes = byAddr.get(addr);
-    if (lanes) lanes.push(trace.recLane[r]!);
-    else byAddr.set(addr, [trace.recLane[r]!]);
+    const q = byAddr.get(addr) ?? { lanes: [], values: [] };
+    q.lanes.push(trace.recLane[r]!);
+    q.values.push(trace.recValue[r]!);
+    byAddr.set(addr, q);
   }
-  const queues = [...byAddr.entries()].sort((a, b) => a[0] - b[0]).map(([addr, lanes]) => ({ addr, lanes }));
+  const queues = [...byAddr.entries()].sort((a, b) => a[0] - b[0]).map(([addr, q]) => ({ addr, ...q }));
   if (queues.length === 0) return undefined; // atomicStore of zeros with no lanes recorded
   return {
     step,
@@ -82,7 +85,7 @@ export interface AtomicSummary {
   readonly meanSameAddress: number;
   /** Global lane updates made after the workgroup's last barrier: the merge. */
   readonly mergeLaneOps: number;
-  /** Workgroup-memory lane updates before the first barrier: clearing the private bins. */
+  /** Workgroup-memory lane stores of 0 before the first barrier: clearing the private bins. */
   readonly clearLaneOps: number;
 }
 
@@ -102,9 +105,14 @@ function barrierBounds(trace: Trace): { first: Map<number, number>; last: Map<nu
   return { first, last };
 }
 
-const clears = (a: AtomicStep, first: Map<number, number>) => a.space === 'workgroup' && a.step < (first.get(a.warp) ?? -1);
+/**
+ * Clearing: a workgroup-memory atomic that stores 0 in every lane, before its warp's first barrier.
+ * (Counting adds at least 1; packed-atomic.wgsl counts before its first barrier too.)
+ */
+const clears = (a: AtomicStep, first: Map<number, number>) =>
+  a.space === 'workgroup' && a.step < (first.get(a.warp) ?? -1) && a.queues.every((q) => q.values.every((v) => v === 0));
 
-/** Whether an atomic step clears private bins (workgroup memory, before its warp's first barrier). */
+/** Whether an atomic step clears private bins (workgroup memory, zeros, before its warp's first barrier). */
 export function isClearing(trace: Trace, a: AtomicStep): boolean {
   return clears(a, barrierBounds(trace).first);
 }
@@ -173,6 +181,34 @@ export function binsAfter(trace: Trace, memory: number, step: number, bins: numb
   }
   const out = new Uint32Array(bins);
   for (let c = 0; c < copies; c++) for (let b = 0; b < bins; b++) out[b] = (out[b]! + words[c * bins + b]!) >>> 0;
+  return out;
+}
+
+/**
+ * The bin a packed-counter update hits (packed-atomic.wgsl): word `addr` holds four 8-bit counters,
+ * bins 4·⌊addr / invocations⌋ … + 3, and the operand 1 << 8j adds one to the j-th of them. Undefined
+ * for an operand that is not one count in one counter (the flush's exchange with 0).
+ */
+export function packedBinOf(addr: number, value: number, invocations: number): number | undefined {
+  for (let j = 0; j < 4; j++) if (value === 2 ** (8 * j)) return 4 * Math.floor(addr / invocations) + j;
+  return undefined;
+}
+
+/**
+ * The bins the traced workgroup has counted by `step` in packed counters updated with atomics:
+ * every update decoded with `packedBinOf`, summed (the flushes move counts out of the counters, not
+ * out of this sum, so it keeps rising).
+ */
+export function packedBinsAfter(trace: Trace, memory: number, step: number, bins: number, invocations: number): Uint32Array {
+  const out = new Uint32Array(bins);
+  const last = Math.min(step, trace.stepCount - 1);
+  for (let s = 0; s <= last; s++) {
+    if (trace.stepMemory[s] !== memory || !spaceOfStep(trace, s)) continue;
+    for (let r = trace.stepRecStart[s]!; r < trace.stepRecStart[s + 1]!; r++) {
+      const bin = packedBinOf(trace.recAddr[r]!, trace.recValue[r]!, invocations);
+      if (bin !== undefined && bin < bins) out[bin]!++;
+    }
+  }
   return out;
 }
 

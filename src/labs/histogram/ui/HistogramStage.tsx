@@ -1,8 +1,8 @@
 import { useId, useMemo } from 'react';
 import type { PanelProps } from '../../ui.ts';
 import { binLabel, isDistribution, rangeOf } from '../data.ts';
-import { privateCopiesOf } from '../kernel.ts';
-import { atomicMemories, atomicSummary, binsAfter, countingAtomics, type AtomicStep } from '../trace.ts';
+import { isPackedVariant, privateCopiesOf } from '../kernel.ts';
+import { atomicMemories, atomicSummary, binsAfter, countingAtomics, packedBinOf, packedBinsAfter, type AtomicStep } from '../trace.ts';
 import './HistogramStage.css';
 
 /** Bins listed in full up to this many; beyond it only the bins in play. */
@@ -48,19 +48,35 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
   const summary = useMemo(() => atomicSummary(trace), [trace]);
   const mems = useMemo(() => atomicMemories(trace), [trace]);
   const copies = privateCopiesOf(variant.id, trace.invocations);
+  // Packed counters: four bins to a word, one word per invocation and four bins (no bin per word).
+  const packed = isPackedVariant(variant.id);
   const current = atOrBefore(atomics, step);
   const exact = current?.step === step;
-  const privateBins = useMemo(() => (mems.workgroup === undefined ? undefined : binsAfter(trace, mems.workgroup, step, bins, copies)), [trace, mems, step, bins, copies]);
+  const privateBins = useMemo(
+    () =>
+      mems.workgroup === undefined
+        ? undefined
+        : packed
+          ? packedBinsAfter(trace, mems.workgroup, step, bins, trace.invocations)
+          : binsAfter(trace, mems.workgroup, step, bins, copies),
+    [trace, mems, step, bins, copies, packed],
+  );
   const globalBins = useMemo(() => (mems.global === undefined ? undefined : binsAfter(trace, mems.global, step, bins)), [trace, mems, step, bins]);
 
   // Lanes of the current instruction per bin (and per private copy).
-  const queues = new Map<number, { copy: number; lanes: readonly number[] }[]>();
+  // `ownWords`: lanes of a packed variant that hit one bin, each in its own counter (no queue).
+  const queues = new Map<number, { copy: number; lanes: readonly number[]; ownWords?: boolean }[]>();
   if (current) {
     const perCopy = current.space === 'workgroup' ? bins : Infinity;
     for (const q of current.queues) {
-      const bin = current.space === 'workgroup' ? q.addr % bins : q.addr;
+      const bin = current.space !== 'workgroup' ? q.addr : packed ? packedBinOf(q.addr, q.values[0]!, trace.invocations) : q.addr % bins;
+      if (bin === undefined) continue; // a packed flush: the counter is read and cleared, nothing counted
       const list = queues.get(bin) ?? [];
-      list.push({ copy: Number.isFinite(perCopy) ? Math.floor(q.addr / bins) : 0, lanes: q.lanes });
+      if (packed && current.space === 'workgroup') {
+        // Every lane has its own word: lanes on one bin are served together, not one after another.
+        if (list[0]) list[0] = { ...list[0], lanes: [...list[0].lanes, ...q.lanes] };
+        else list.push({ copy: 0, lanes: q.lanes, ownWords: true });
+      } else list.push({ copy: Number.isFinite(perCopy) ? Math.floor(q.addr / bins) : 0, lanes: q.lanes });
       queues.set(bin, list);
     }
   }
@@ -91,8 +107,11 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
         )}
       </div>
       <ul className="histo-key" aria-label="Key">
-        {privateBins && (
+        {privateBins && !packed && (
           <li><span className="histo-bar workgroup" aria-hidden="true" /> solid: this workgroup’s private bins (workgroup memory{copies > 1 ? `, ${copies} copies summed` : ''})</li>
+        )}
+        {privateBins && packed && (
+          <li><span className="histo-bar workgroup" aria-hidden="true" /> solid: what this workgroup’s invocations have counted in their own 8-bit counters (workgroup memory, every invocation’s summed; the flushes move them into registers)</li>
         )}
         <li><span className="histo-bar global" aria-hidden="true" /> hatched: what this workgroup has added to the global histogram</li>
         <li><span className="histo-lane">7</span> a lane queued on that bin, in the order it is served; a double border marks the first</li>
@@ -114,7 +133,7 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
             const p = privateBins?.[b] ?? 0;
             const g = globalBins?.[b] ?? 0;
             return (
-              <tr key={b} className={q ? 'hit' : undefined} data-bin={b} data-queue={q ? Math.max(...q.map((x) => x.lanes.length)) : 0}>
+              <tr key={b} className={q ? 'hit' : undefined} data-bin={b} data-queue={q ? Math.max(...q.map((x) => (x.ownWords ? 1 : x.lanes.length))) : 0}>
                 <th scope="row">
                   {b} ({binLabel(b, bins, range)})
                 </th>
@@ -126,13 +145,17 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
                 </td>
                 <td>
                   {q?.map((x) => (
-                    <div key={x.copy} className="histo-queue" aria-label={`${x.lanes.length} lanes queued${copies > 1 ? ` in copy ${x.copy}` : ''}: lanes ${x.lanes.join(', ')}`}>
+                    <div
+                      key={x.copy}
+                      className="histo-queue"
+                      aria-label={x.ownWords ? `${x.lanes.length} lanes, each on its own counter, none queued: lanes ${x.lanes.join(', ')}` : `${x.lanes.length} lanes queued${copies > 1 ? ` in copy ${x.copy}` : ''}: lanes ${x.lanes.join(', ')}`}
+                    >
                       <span className="histo-queue-len">
                         {x.lanes.length} {x.lanes.length === 1 ? 'lane' : 'lanes'}
-                        {copies > 1 ? ` (copy ${x.copy})` : ''}:
+                        {x.ownWords ? ', each on its own counter (no queue)' : copies > 1 ? ` (copy ${x.copy})` : ''}:
                       </span>
                       {x.lanes.map((l, k) => (
-                        <span key={l} className={k === 0 ? 'histo-lane first' : 'histo-lane'} aria-hidden="true">
+                        <span key={l} className={k === 0 && !x.ownWords ? 'histo-lane first' : 'histo-lane'} aria-hidden="true">
                           {l}
                         </span>
                       ))}
@@ -144,6 +167,11 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
           })}
         </tbody>
       </table>
+      {packed && mems.workgroup === undefined && (
+        <p className="hint" data-testid="histogram-packed-note">
+          This variant counts with plain loads and stores into 8-bit counters of its own, four bins to a word: no atomics until the merge. The workgroup-memory view shows the counters; the bars here show what the merge added.
+        </p>
+      )}
       {bins > ALL_BINS_UP_TO && <p className="hint">{bins} bins: showing the bins the current atomic hits and the first filled ones.</p>}
       <h3>Workgroup {trace.workgroups[0] ?? 0} in numbers</h3>
       <dl className="histo-summary" data-testid="histogram-summary">

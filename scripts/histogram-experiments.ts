@@ -1,0 +1,102 @@
+/**
+ * Experiments behind the histogram figures in docs/benchmarks.md (issue 16): where the packed
+ * variants' time goes, on 2^28 bytes into 256 bins (EXP_LOG2_BYTES to change), each figure timed
+ * against a read of the kernel's own input in alternating rounds (`GpuExecutor.time`, as
+ * `npm run bench` does).
+ *
+ *   grid      packed and packed-atomic with 264 to 8192 workgroups, on uniform and one-value bytes
+ *   data      packed and packed-atomic at their default grid on every byte distribution
+ *   ablate    packed with parts of its work cut out (the counts are then wrong, the timing is the
+ *             point): no counting (the bytes only folded into a register), counting without the
+ *             flushes between rounds (one at the end, so the counting is not dead code)
+ *
+ * Usage: node … histogram-experiments.mjs [experiment ...] (default: all). Prints figures only.
+ */
+import { createNodeGpu } from '../src/gpu/node.ts';
+import { fmt, gbps, pct, ratioCell, table } from '../src/bench/format.ts';
+import { BYTE_RANGE, gridOf, HISTOGRAM_KERNELS, histogramReference, histogramRun, LETTER_RANGE, packBytes, type HistogramVariant } from '../src/labs/histogram/kernel.ts';
+import { generateBytes, type Distribution } from '../src/labs/histogram/data.ts';
+
+const chosen = new Set(process.argv.slice(2));
+const wants = (name: string): boolean => chosen.size === 0 || chosen.has(name);
+const LOG2 = Number(process.env.EXP_LOG2_BYTES ?? 28);
+const BINS = 256;
+const PACKED: HistogramVariant[] = ['packed', 'packed-atomic'];
+
+const gpu = await createNodeGpu();
+const adapter = gpu.adapter!;
+console.log(`# Histogram experiments on ${adapter.name}, 2^${LOG2} bytes into ${BINS} bins`);
+const n = 2 ** LOG2;
+
+/** Letters count into the seed's 7 bins over 'a' … 'z'; every other distribution into 256 byte bins. */
+const binsOf = (dist: Distribution) => (dist === 'letters' || dist === 'alphabet' ? { bins: 7, range: LETTER_RANGE } : { bins: BINS, range: BYTE_RANGE });
+
+const inputs = new Map<Distribution, { words: Uint32Array; want: Uint32Array }>();
+function input(dist: Distribution) {
+  let got = inputs.get(dist);
+  if (!got) {
+    const bytes = generateBytes(dist, n, 3);
+    got = { words: packBytes(bytes), want: histogramReference(bytes, binsOf(dist).bins, binsOf(dist).range) };
+    inputs.clear(); // one input of 256 MiB at a time
+    inputs.set(dist, got);
+  }
+  return got;
+}
+
+async function figure(label: string[], dist: Distribution, variant: HistogramVariant, opts: { maxGrid?: number; source?: string; check?: boolean } = {}): Promise<string[]> {
+  const { words, want } = input(dist);
+  const { bins, range } = binsOf(dist);
+  const run = histogramRun(variant, words, n, bins, range, opts.source, opts.maxGrid);
+  let ok = '—';
+  if (opts.check !== false) {
+    const got = (await gpu.run(run))[0]![1]!;
+    ok = want.every((c, b) => got[b] === c) ? 'yes' : 'NO';
+  }
+  const t = await gpu.time(run, { repeats: 10, baseline: { kind: 'read', bytes: n } });
+  return [...label, String(run.workgroups[0]), ok, fmt(t.medianMs, 4), fmt(gbps(n, t.medianMs)), pct(t.relative?.ratio ?? Number.NaN), ratioCell(t)];
+}
+
+const HEAD = ['workgroups', 'correct', 'median ms', 'GB/s read', '% of read', 'rounds'];
+
+if (wants('grid')) {
+  const rows: string[][] = [];
+  for (const dist of ['uniform', 'one-value'] as Distribution[]) {
+    for (const v of PACKED) {
+      for (const g of [264, 528, 1056, 1320, 1716, 2112, 3432, 8192]) rows.push(await figure([dist, v], dist, v, { maxGrid: g }));
+    }
+  }
+  console.log(`\n## grid: workgroups launched (default ${gridOf('packed', n)[0]})\n`);
+  console.log(table(['data', 'variant', ...HEAD], rows));
+}
+
+if (wants('data')) {
+  const rows: string[][] = [];
+  for (const dist of ['uniform', 'skewed', 'one-value', 'letters'] as Distribution[]) {
+    for (const v of [...PACKED, 'per-warp'] as HistogramVariant[]) rows.push(await figure([dist, v], dist, v));
+  }
+  console.log('\n## data: every distribution (letters into the seed’s 7 bins, the others into 256)\n');
+  console.log(table(['data', 'variant', ...HEAD], rows));
+}
+
+if (wants('ablate')) {
+  const src = HISTOGRAM_KERNELS.packed.wgsl;
+  const replace = (from: string, to: string, s = src): string => {
+    if (!s.includes(from)) throw new Error(`histogram-experiments: packed.wgsl no longer contains ${JSON.stringify(from)}`);
+    return s.replace(from, to);
+  };
+  const COUNT = `fn count(tx: u32, b: u32) {
+  let bin = bin_of(b);`;
+  // The bytes folded into a private register instead of counted, kept alive by an impossible test.
+  const noCount = replace('}\n\n// vec4 q of the input', '}\n\nvar<private> folded: u32;\n\n// vec4 q of the input', replace(COUNT, `fn count(tx: u32, b: u32) {\n  folded = folded * 31u + b;\n  if (tx > 4096u) {\n  let bin = bin_of(b);`, replace('counters[w] = counters[w] + (1u << ((bin % 4u) * 8u));\n  }', 'counters[w] = counters[w] + (1u << ((bin % 4u) * 8u));\n  }\n  }')));
+  const noCountKept = replace('  if (tx < WORDS) {\n    for (var k = 0u;', '  if (folded == 0x9e3779b9u) {\n    atomicAdd(&histo[0], 1u);\n  }\n  if (tx < WORDS) {\n    for (var k = 0u;', noCount);
+  // One flush, after the last round, so the counting still has a reader and is not optimised away.
+  const noFlush = replace('    workgroupBarrier();\n    if (tx < WORDS) {\n      var even', '    if (r + 1u == rounds) {\n    workgroupBarrier();\n    if (tx < WORDS) {\n      var even', replace('      total += vec4<u32>(even & 0xffffu, odd & 0xffffu, even >> 16u, odd >> 16u);\n    }\n    workgroupBarrier();', '      total += vec4<u32>(even & 0xffffu, odd & 0xffffu, even >> 16u, odd >> 16u);\n    }\n    workgroupBarrier();\n    }'));
+  const rows: string[][] = [];
+  for (const dist of ['uniform', 'one-value'] as Distribution[]) {
+    rows.push(await figure([dist, 'packed, whole'], dist, 'packed'));
+    rows.push(await figure([dist, 'no counting (bytes folded into a register), flushes kept'], dist, 'packed', { source: noCountKept, check: false }));
+    rows.push(await figure([dist, 'counting, one flush at the end (counts wrap)'], dist, 'packed', { source: noFlush, check: false }));
+  }
+  console.log('\n## ablate: packed with parts cut out (only the whole kernel’s counts are checked)\n');
+  console.log(table(['data', 'kernel', ...HEAD], rows));
+}

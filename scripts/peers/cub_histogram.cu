@@ -1,0 +1,197 @@
+// CUB's DeviceHistogram::HistogramEven as the CUDA peer of the histogram lab (issue 16): 2^28 bytes
+// (argv[1] = log2 of the byte count) into 256 bins, on uniform bytes and on all-zero bytes, timed
+// with CUDA events after a warm-up of about 200 ms, median of 20 runs; beside it, in the same
+// process, a read of the same bytes (a vectorised sum of the words, 16 bytes per thread per load,
+// grid-stride) as the bandwidth yardstick, so "% of read" means what the WebGPU bench means.
+// Beside CUB, the same process runs CUDA C++ twins of the lab's packed variants
+// (shaders/histogram/packed.wgsl and packed-atomic.wgsl, written out again here), so a gap between
+// the WebGPU figure and CUB can be split into the algorithm's share and the WebGPU path's share.
+// Counts are checked against a count made on the host. Build and run on the GPU machine:
+//   nvcc -O3 -std=c++17 -arch=sm_90 -o /tmp/cub_histogram scripts/peers/cub_histogram.cu && /tmp/cub_histogram 28
+#include <cub/cub.cuh>
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#define CHECK(call)                                                                      \
+  do {                                                                                   \
+    cudaError_t e_ = (call);                                                             \
+    if (e_ != cudaSuccess) {                                                             \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
+      std::exit(1);                                                                      \
+    }                                                                                    \
+  } while (0)
+
+// One read of every byte: each thread sums its uint4s; one atomic per thread keeps the sum alive.
+__global__ void readAll(const uint4 *__restrict__ data, size_t quads, unsigned int *sink) {
+  unsigned int acc = 0;
+  for (size_t q = blockIdx.x * (size_t)blockDim.x + threadIdx.x; q < quads; q += (size_t)blockDim.x * gridDim.x) {
+    uint4 v = data[q];
+    acc += v.x ^ v.y ^ v.z ^ v.w;
+  }
+  if (acc == 0x9e3779b9u) atomicAdd(sink, 1u);
+}
+
+// The twin of packed.wgsl (ATOMIC = false) and packed-atomic.wgsl (ATOMIC = true), 256 bins of
+// bytes: 8-bit counters per thread, four bins to a word, word w of thread t at w * 64 + t.
+constexpr unsigned int PACKED_BLOCK = 64, PACKED_WORDS = 64, PACKED_ROUND = 15;
+
+template <bool ATOMIC>
+__device__ __forceinline__ void countByte(unsigned int *counters, unsigned int b) {
+  unsigned int *w = &counters[((b / 4) * PACKED_BLOCK) | threadIdx.x];
+  if (ATOMIC) atomicAdd(w, 1u << (b % 4 * 8));
+  else *w += 1u << (b % 4 * 8);
+}
+
+template <bool ATOMIC>
+__device__ __forceinline__ void countWord(unsigned int *counters, unsigned int word) {
+  countByte<ATOMIC>(counters, word & 0xff);
+  countByte<ATOMIC>(counters, (word >> 8) & 0xff);
+  countByte<ATOMIC>(counters, (word >> 16) & 0xff);
+  countByte<ATOMIC>(counters, word >> 24);
+}
+
+template <bool ATOMIC>
+__device__ __forceinline__ void countQuad(unsigned int *counters, uint4 v) {
+  countWord<ATOMIC>(counters, v.x);
+  countWord<ATOMIC>(counters, v.y);
+  countWord<ATOMIC>(counters, v.z);
+  countWord<ATOMIC>(counters, v.w);
+}
+
+template <bool ATOMIC>
+__global__ void __launch_bounds__(64) histoPacked(const uint4 *__restrict__ data, unsigned int n, unsigned int *histo) {
+  __shared__ unsigned int counters[PACKED_WORDS * PACKED_BLOCK];
+  const unsigned int tx = threadIdx.x;
+  for (unsigned int w = 0; w < PACKED_WORDS; ++w) counters[w * PACKED_BLOCK + tx] = 0;
+  const unsigned int full = n / 16, stride = PACKED_BLOCK * gridDim.x, perRound = stride * PACKED_ROUND;
+  const unsigned int rounds = max(1u, (full + perRound - 1) / perRound);
+  unsigned int total[4] = {0, 0, 0, 0};
+  for (unsigned int r = 0; r < rounds; ++r) {
+    unsigned int q = r * perRound + blockIdx.x * PACKED_BLOCK + tx;
+    for (unsigned int j = 0; j < PACKED_ROUND; j += 3, q += 3 * stride) {
+      uint4 a = q < full ? data[q] : uint4{}, b = q + stride < full ? data[q + stride] : uint4{};
+      uint4 c = q + 2 * stride < full ? data[q + 2 * stride] : uint4{};
+      if (q < full) countQuad<ATOMIC>(counters, a);
+      if (q + stride < full) countQuad<ATOMIC>(counters, b);
+      if (q + 2 * stride < full) countQuad<ATOMIC>(counters, c);
+    }
+    if (r + 1 == rounds && blockIdx.x == 0 && tx == 0)
+      for (unsigned int i = full * 16; i < n; ++i) countByte<ATOMIC>(counters, reinterpret_cast<const unsigned char *>(data)[i]);
+    __syncthreads();
+    unsigned int even = 0, odd = 0;
+    for (unsigned int s = 0; s < PACKED_BLOCK; ++s) {
+      unsigned int at = tx * PACKED_BLOCK + (s ^ tx);
+      unsigned int c = ATOMIC ? atomicExch(&counters[at], 0u) : counters[at];
+      if (!ATOMIC) counters[at] = 0;
+      even += c & 0x00ff00ff;
+      odd += (c >> 8) & 0x00ff00ff;
+    }
+    total[0] += even & 0xffff; total[1] += odd & 0xffff; total[2] += even >> 16; total[3] += odd >> 16;
+    __syncthreads();
+  }
+  for (unsigned int k = 0; k < 4; ++k)
+    if (total[k] > 0) atomicAdd(&histo[tx * 4 + k], total[k]);
+}
+
+template <typename F>
+static float medianMs(F fn, int repeats = 20) {
+  cudaEvent_t a, b;
+  CHECK(cudaEventCreate(&a));
+  CHECK(cudaEventCreate(&b));
+  for (int i = 0; i < 3; ++i) fn();
+  CHECK(cudaEventRecord(a));
+  fn();
+  CHECK(cudaEventRecord(b));
+  CHECK(cudaEventSynchronize(b));
+  float one = 0;
+  CHECK(cudaEventElapsedTime(&one, a, b));
+  for (int i = 0, warm = int(200.0f / std::max(one, 1e-3f)) + 1; i < warm; ++i) fn();
+  std::vector<float> samples;
+  for (int i = 0; i < repeats; ++i) {
+    CHECK(cudaEventRecord(a));
+    fn();
+    CHECK(cudaEventRecord(b));
+    CHECK(cudaEventSynchronize(b));
+    float ms = 0;
+    CHECK(cudaEventElapsedTime(&ms, a, b));
+    samples.push_back(ms);
+  }
+  CHECK(cudaGetLastError());
+  std::sort(samples.begin(), samples.end());
+  CHECK(cudaEventDestroy(a));
+  CHECK(cudaEventDestroy(b));
+  return samples[samples.size() / 2];
+}
+
+int main(int argc, char **argv) {
+  int log2 = argc > 1 ? std::atoi(argv[1]) : 28;
+  size_t n = size_t(1) << log2;
+  cudaDeviceProp prop;
+  CHECK(cudaGetDeviceProperties(&prop, 0));
+  std::printf("device: %s, %d SMs; CUB %d.%d.%d\n", prop.name, prop.multiProcessorCount, CUB_MAJOR_VERSION, CUB_MINOR_VERSION, CUB_SUBMINOR_VERSION);
+  std::vector<unsigned char> host(n);
+  unsigned char *d_bytes;
+  int *d_hist;
+  unsigned int *d_sink;
+  CHECK(cudaMalloc(&d_bytes, n));
+  CHECK(cudaMalloc(&d_hist, 256 * sizeof(int)));
+  CHECK(cudaMalloc(&d_sink, sizeof(unsigned int)));
+  size_t temp_bytes = 0;
+  CHECK(cub::DeviceHistogram::HistogramEven(nullptr, temp_bytes, d_bytes, d_hist, 257, 0, 256, (int)n));
+  void *d_temp;
+  CHECK(cudaMalloc(&d_temp, temp_bytes));
+  std::printf("| peer | data | median ms | GB/s | %% of the read below |\n|---|---|---|---|---|\n");
+  for (const char *dist : {"uniform", "one-value"}) {
+    if (std::strcmp(dist, "uniform") == 0) {
+      std::mt19937 rng(3);
+      for (size_t i = 0; i < n; ++i) host[i] = (unsigned char)(rng() >> 24);
+    } else {
+      std::fill(host.begin(), host.end(), 0);
+    }
+    CHECK(cudaMemcpy(d_bytes, host.data(), n, cudaMemcpyHostToDevice));
+    std::vector<long long> want(256, 0);
+    for (size_t i = 0; i < n; ++i) ++want[host[i]];
+    auto hist = [&] { CHECK(cub::DeviceHistogram::HistogramEven(d_temp, temp_bytes, d_bytes, d_hist, 257, 0, 256, (int)n)); };
+    hist();
+    std::vector<int> got(256);
+    CHECK(cudaMemcpy(got.data(), d_hist, 256 * sizeof(int), cudaMemcpyDeviceToHost));
+    for (int b = 0; b < 256; ++b) {
+      if (got[b] != want[b]) {
+        std::fprintf(stderr, "CUB histogram of %s bytes: bin %d is %d, expected %lld\n", dist, b, got[b], want[b]);
+        return 1;
+      }
+    }
+    for (int atomic = 0; atomic < 2; ++atomic) {
+      for (unsigned int grid : {1056u, 1716u, 3432u}) {
+        auto run = [&] {
+          if (atomic) histoPacked<true><<<grid, PACKED_BLOCK>>>(reinterpret_cast<const uint4 *>(d_bytes), (unsigned int)n, reinterpret_cast<unsigned int *>(d_hist));
+          else histoPacked<false><<<grid, PACKED_BLOCK>>>(reinterpret_cast<const uint4 *>(d_bytes), (unsigned int)n, reinterpret_cast<unsigned int *>(d_hist));
+        };
+        CHECK(cudaMemset(d_hist, 0, 256 * sizeof(int)));
+        run();
+        CHECK(cudaGetLastError());
+        CHECK(cudaMemcpy(got.data(), d_hist, 256 * sizeof(int), cudaMemcpyDeviceToHost));
+        for (int b = 0; b < 256; ++b) {
+          if (got[b] != want[b]) {
+            std::fprintf(stderr, "CUDA twin of packed%s, %u blocks, %s bytes: bin %d is %d, expected %lld\n", atomic ? "-atomic" : "", grid, dist, b, got[b], want[b]);
+            return 1;
+          }
+        }
+        float ms = medianMs(run);
+        std::printf("| CUDA twin of packed%s.wgsl, %u blocks of 64 | %s | %.4f | %.1f | (read below) |\n", atomic ? "-atomic" : "", grid, dist, ms, n / (ms * 1e6));
+      }
+    }
+    int blocks = prop.multiProcessorCount * 32;
+    auto read = [&] { readAll<<<blocks, 256>>>(reinterpret_cast<const uint4 *>(d_bytes), n / 16, d_sink); };
+    // Alternate, so both see the same clocks: read, histogram, read.
+    float r1 = medianMs(read), h = medianMs(hist), r2 = medianMs(read);
+    float r = std::min(r1, r2);
+    std::printf("| read of the bytes (uint4, %d blocks of 256) | %s | %.4f | %.1f | 100 |\n", blocks, dist, r, n / (r * 1e6));
+    std::printf("| cub::DeviceHistogram::HistogramEven, 256 bins | %s | %.4f | %.1f | %.1f |\n", dist, h, n / (h * 1e6), 100.0 * r / h);
+  }
+  return 0;
+}
