@@ -139,13 +139,23 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     let x1 = x0 + WORKGROUP_SIZE;
     let q0 = input[min(x0, params.quads - 1u)];
     let q1 = input[min(x1, params.quads - 1u)];
-    for (var h = 0u; h < 2u; h++) {
-      let q = select(q0, q1, h == 1u);
-      let inside = select(x0, x1, h == 1u) < params.quads;
-      for (var c = 0u; c < 4u; c++) {
-        let v = q[c];
-        if (inside && v > least) {
-          pool[atomicAdd(&pooled, 1u)] = v;
+    // Which of the eight values enter the pool: one bit each. The invocation then takes a run of
+    // pool words with one atomic for all of them (not one per value: the first round keeps every
+    // value, and one atomic word served 2048 times in a row would stall the workgroup).
+    var enter = 0u;
+    for (var c = 0u; c < 8u; c++) {
+      let inside = select(x0, x1, c >= 4u) < params.quads;
+      let v = select(q0, q1, c >= 4u)[c % 4u];
+      if (inside && v > least) {
+        enter |= 1u << c;
+      }
+    }
+    if (enter != 0u) {
+      var slot = atomicAdd(&pooled, countOneBits(enter));
+      for (var c = 0u; c < 8u; c++) {
+        if ((enter & (1u << c)) != 0u) {
+          pool[slot] = select(q0, q1, c >= 4u)[c % 4u];
+          slot++;
         }
       }
     }

@@ -125,8 +125,12 @@ __global__ void topkRadix(const int4 *input, unsigned quads, int *output) {
     unsigned x0 = base + threadIdx.x, x1 = x0 + BLOCK;
     int4 q0 = input[min(x0, quads - 1)], q1 = input[min(x1, quads - 1)];   // both loads in flight
     int v[8] = {q0.x, q0.y, q0.z, q0.w, q1.x, q1.y, q1.z, q1.w};
-    for (int c = 0; c < 8; c++)
-      if ((c < 4 ? x0 : x1) < quads && v[c] > floor) pool[atomicAdd(&pooled, 1)] = v[c];
+    unsigned enter = 0;                              // one bit per value above the floor
+    for (int c = 0; c < 8; c++) if ((c < 4 ? x0 : x1) < quads && v[c] > floor) enter |= 1u << c;
+    if (enter) {                                     // one atomic for the thread's whole run
+      unsigned slot = atomicAdd(&pooled, __popc(enter));
+      for (int c = 0; c < 8; c++) if (enter >> c & 1) pool[slot++] = v[c];
+    }
     __syncthreads();
     unsigned size = pooled;
     __syncthreads();
