@@ -48,19 +48,21 @@ fn co_rank_tile(k: u32, la: u32, lb: u32) -> u32 {
   return lo;
 }
 
-// Word x of tile g's input (A's share, then B's), or nothing past the tile's end.
-fn tile_word(g: u32, x: u32) -> T {
+// Tile g's first output k0, its first word of A a0, its share of A la, and its length.
+fn tile_of(g: u32) -> vec4<u32> {
   let total = params.m + params.n;
   let k0 = min(g * TILE, total);
-  let k1 = min(k0 + TILE, total);
   let a0 = splits[g];
-  let la = splits[g + 1u] - a0;
-  if (x < la) {
-    return a[a0 + x];
+  return vec4<u32>(k0, a0, splits[g + 1u] - a0, min(k0 + TILE, total) - k0);
+}
+
+// Word x of the tile `t` (from tile_of): A's share, then B's; nothing past the tile's end.
+fn tile_word(t: vec4<u32>, x: u32) -> T {
+  if (x < t.z) {
+    return a[t.y + x];
   }
-  let b0 = k0 - a0;
-  if (x < k1 - k0) {
-    return b[b0 + x - la];
+  if (x < t.w) {
+    return b[t.x - t.y + x - t.z];
   }
   return T();
 }
@@ -68,21 +70,20 @@ fn tile_word(g: u32, x: u32) -> T {
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
   let tiles = params.boundaries - 1u;
-  let total = params.m + params.n;
   // The words of the tile to merge next, word lid + r × WORKGROUP_SIZE in slot r (coalesced).
   var next: array<T, ITEMS>;
   var merged: array<T, ITEMS>;
+  var t = vec4<u32>();
   if (wid.x < tiles) {
+    t = tile_of(wid.x);
     for (var r = 0u; r < ITEMS; r++) {
-      next[r] = tile_word(wid.x, lid + r * WORKGROUP_SIZE);
+      next[r] = tile_word(t, lid + r * WORKGROUP_SIZE);
     }
   }
   for (var g = wid.x; g < tiles; g += groups.x) {
-    let k0 = min(g * TILE, total);
-    let k1 = min(k0 + TILE, total);
-    let a0 = splits[g];
-    let la = splits[g + 1u] - a0;
-    let count = k1 - k0;
+    let k0 = t.x;
+    let la = t.z;
+    let count = t.w;
     let lb = count - la;
     for (var r = 0u; r < ITEMS; r++) {
       let x = lid + r * WORKGROUP_SIZE;
@@ -94,8 +95,9 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     // The next tile's loads go out now and land while this tile is searched and merged.
     let following = g + groups.x;
     if (following < tiles) {
+      t = tile_of(following);
       for (var r = 0u; r < ITEMS; r++) {
-        next[r] = tile_word(following, lid + r * WORKGROUP_SIZE);
+        next[r] = tile_word(t, lid + r * WORKGROUP_SIZE);
       }
     }
     let t0 = min(lid * ITEMS, count);

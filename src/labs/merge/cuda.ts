@@ -102,12 +102,16 @@ export const STREAM_CUDA = `// CUDA rendering of shaders/merge/stream.wgsl (writ
 // of the fast variant, with TILE = BLOCK * ITEMS = 128 * 11.
 ${CO_RANK}
 
-// Word x of tile g's input: A's share, then B's.
-__device__ T tileWord(const T *A, int m, const T *B, int n, const int *splits, int g, int x) {
-  int k0 = min(g * TILE, m + n), k1 = min(k0 + TILE, m + n);
-  int a0 = splits[g], la = splits[g + 1] - a0;
-  if (x < la) return A[a0 + x];
-  if (x < k1 - k0) return B[k0 - a0 + x - la];
+// Tile g: its first output k0, first word of A a0, share of A la, and length.
+struct Tile { int k0, a0, la, count; };
+__device__ Tile tileOf(int m, int n, const int *splits, int g) {
+  int k0 = min(g * TILE, m + n), a0 = splits[g];
+  return { k0, a0, splits[g + 1] - a0, min(k0 + TILE, m + n) - k0 };
+}
+// Word x of tile t: A's share, then B's.
+__device__ T tileWord(const T *A, const T *B, Tile t, int x) {
+  if (x < t.la) return A[t.a0 + x];
+  if (x < t.count) return B[t.k0 - t.a0 + x - t.la];
   return T();
 }
 
@@ -117,18 +121,22 @@ __global__ void mergeStream(const T *A, int m, const T *B, int n, T *C, const in
   __shared__ T tile[TILE];
   __shared__ int starts[BLOCK + 1];
   T next[ITEMS], merged[ITEMS];                  // ITEMS = 11: odd, so a warp's words hit 32 banks
-  if (blockIdx.x < tiles)
+  Tile t = {};
+  if (blockIdx.x < tiles) {
+    t = tileOf(m, n, splits, blockIdx.x);
     #pragma unroll
-    for (int r = 0; r < ITEMS; r++) next[r] = tileWord(A, m, B, n, splits, blockIdx.x, threadIdx.x + r * BLOCK);
+    for (int r = 0; r < ITEMS; r++) next[r] = tileWord(A, B, t, threadIdx.x + r * BLOCK);
+  }
   for (int g = blockIdx.x; g < tiles; g += gridDim.x) {
-    int k0 = min(g * TILE, m + n), count = min(k0 + TILE, m + n) - k0;
-    int a0 = splits[g], la = splits[g + 1] - a0, lb = count - la;
+    int k0 = t.k0, la = t.la, count = t.count, lb = count - la;
     #pragma unroll
     for (int r = 0; r < ITEMS; r++) { int x = threadIdx.x + r * BLOCK; if (x < count) tile[x] = next[r]; }
     __syncthreads();
-    if (g + gridDim.x < tiles)                   // in flight while this tile is searched and merged
+    if (g + gridDim.x < tiles) {                 // in flight while this tile is searched and merged
+      t = tileOf(m, n, splits, g + gridDim.x);
       #pragma unroll
-      for (int r = 0; r < ITEMS; r++) next[r] = tileWord(A, m, B, n, splits, g + gridDim.x, threadIdx.x + r * BLOCK);
+      for (int r = 0; r < ITEMS; r++) next[r] = tileWord(A, B, t, threadIdx.x + r * BLOCK);
+    }
     int t0 = min(threadIdx.x * ITEMS, count), t1 = min(t0 + ITEMS, count);
     int i0 = co_rank(t0, tile, la, tile + la, lb);
     starts[threadIdx.x] = i0;
