@@ -19,7 +19,7 @@ function row(label: string, elements: number, r: SimResult, extra = ''): string 
   return `| ${label} | ${elements} | ${per(m.warpInstructions)} | ${m.barriers} | ${per(wavefronts)} | ${(m.sharedBankConflicts / Math.max(1, m.sharedRequests)).toFixed(2)} | ${per(m.globalTransactions)} | ${per(m.atomics)} | ${extra} |`;
 }
 
-console.log('| kernel | elements | warp instr. / element | barriers (warp arrivals) | shared wavefronts / element | conflict replays / request | global sectors / element | atomics / element | notes |');
+console.log('| kernel | elements | warp instr. / element | barriers (whole dispatch) | shared wavefronts / element | conflict replays / request | global sectors / element | atomics / element | notes |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 
 const total = 2 ** 16;

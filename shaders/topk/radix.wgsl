@@ -2,8 +2,8 @@
 // rounds of 2 × WORKGROUP_SIZE vec4s and keeps, in a pool in workgroup memory, only the values
 // above its threshold `floor`, which starts at the lowest i32; most values cost one comparison
 // with a register. When the pool could overflow in the next round, the workgroup finds the pool's
-// K-th largest value by radix select (four passes over 8 bits of the key, a 256-bin histogram and a
-// suffix sum each), keeps exactly the K largest (the values above the K-th, and as many copies of
+// K-th largest value by radix select (four passes over 8 bits of the key, a 256-bin histogram and its
+// suffix sums each), keeps exactly the K largest (the values above the K-th, and as many copies of
 // the K-th as make K) and raises the floor to the K-th. At the end it writes its K largest,
 // descending, padded with the lowest i32. The same kernel over the workgroups' lists, as one
 // workgroup, gives the answer. Duplicates are kept (the usual top-k): a histogram counts values,
@@ -30,10 +30,11 @@ var<workgroup> pooled: atomic<u32>;
 var<workgroup> pool_size: u32;
 // The current floor: a value enters the pool only when it is above it.
 var<workgroup> floor_value: i32;
-// Radix select: the histogram of one digit, its suffix sums, and the bucket found with the count
-// still needed inside it.
+// Radix select: the histogram of one digit, the sums of its 16 groups of 16 bins, its suffix
+// sums, and the bucket found with the count still needed inside it.
 var<workgroup> bins: array<atomic<u32>, 256>;
-var<workgroup> sums: array<u32, 256>;
+var<workgroup> groups16: array<u32, 16>;
+var<workgroup> suffix: array<u32, 256>;
 var<workgroup> chosen: array<u32, 2>;
 // The values strictly above the K-th while the pool is cut down to K.
 var<workgroup> above: array<i32, 64>;
@@ -68,35 +69,42 @@ fn keep_k_largest(lid: u32, size: u32) {
       }
     }
     workgroupBarrier();
-    // Suffix sums: sums[b] counts the matching keys whose digit is b or more.
-    for (var b = lid; b < 256u; b += WORKGROUP_SIZE) {
-      sums[b] = atomicLoad(&bins[b]);
+    // Suffix sums without a barrier per step: the 16 groups of 16 bins summed, then each
+    // invocation adds up the rest of its bin's group and the groups above it (every lane of a
+    // warp reads the same word or one 16 words away, so no bank is read twice).
+    for (var g = lid; g < 16u; g += WORKGROUP_SIZE) {
+      var total = 0u;
+      for (var x = 0u; x < 16u; x++) {
+        total += atomicLoad(&bins[16u * g + x]);
+      }
+      groups16[g] = total;
     }
     workgroupBarrier();
-    for (var step = 1u; step < 256u; step *= 2u) {
-      var add = array<u32, 4>(0u, 0u, 0u, 0u);
-      for (var b = lid; b < 256u; b += WORKGROUP_SIZE) {
-        add[b / WORKGROUP_SIZE] = select(0u, sums[min(b + step, 255u)], b + step < 256u);
+    for (var b = lid; b < 256u; b += WORKGROUP_SIZE) {
+      let group = b / 16u;
+      var from_b = 0u;
+      for (var x = 0u; x < 16u; x++) {
+        from_b += select(0u, atomicLoad(&bins[16u * group + x]), 16u * group + x >= b);
       }
-      workgroupBarrier();
-      for (var b = lid; b < 256u; b += WORKGROUP_SIZE) {
-        sums[b] += add[b / WORKGROUP_SIZE];
+      for (var g = 0u; g < 16u; g++) {
+        from_b += select(0u, groups16[g], g > group);
       }
-      workgroupBarrier();
+      suffix[b] = from_b;
     }
+    workgroupBarrier();
     // The K-th key's digit is the one bucket where the count from the top first reaches `need`.
     for (var b = lid; b < 256u; b += WORKGROUP_SIZE) {
-      let higher = select(0u, sums[min(b + 1u, 255u)], b < 255u);
-      if (sums[b] >= need && higher < need) {
+      let higher = select(0u, suffix[min(b + 1u, 255u)], b < 255u);
+      if (suffix[b] >= need && higher < need) {
         chosen[0] = b;
         chosen[1] = need - higher;
       }
     }
     workgroupBarrier();
+    // No barrier needed before the next digit: `chosen` is written again only three barriers on.
     prefix |= chosen[0] << shift;
     known |= 255u << shift;
     need = chosen[1];
-    workgroupBarrier();
   }
   // `prefix` is now the K-th key, and `need` copies of it complete the K largest.
   let kth = bitcast<i32>(prefix ^ 0x80000000u);

@@ -73,7 +73,7 @@ __device__ unsigned key(int v) { return (unsigned)v ^ 0x80000000u; }   // signed
 
 // Cuts the pool's size values (size >= K) to its K largest; returns the K-th, the new floor.
 __device__ int keep_k_largest(int *pool, unsigned *pooled, int size) {
-  __shared__ unsigned bins[256], sums[256], chosen[2], above_count;
+  __shared__ unsigned bins[256], groups16[16], sums[256], chosen[2], above_count;
   __shared__ int above[64];
   unsigned prefix = 0, known = 0, need = K;
   for (int d = 0; d < 4; d++) {                      // 8 bits of the key per pass, from the top
@@ -86,22 +86,25 @@ __device__ int keep_k_largest(int *pool, unsigned *pooled, int size) {
       if ((u & known) == prefix) atomicAdd(&bins[(u >> shift) & 255], 1);
     }
     __syncthreads();
-    for (int b = threadIdx.x; b < 256; b += BLOCK) sums[b] = bins[b];
-    __syncthreads();
-    for (int step = 1; step < 256; step *= 2) {      // suffix sums: keys with digit >= b
-      unsigned add[4];
-      for (int b = threadIdx.x; b < 256; b += BLOCK) add[b / BLOCK] = b + step < 256 ? sums[b + step] : 0;
-      __syncthreads();
-      for (int b = threadIdx.x; b < 256; b += BLOCK) sums[b] += add[b / BLOCK];
-      __syncthreads();
+    for (int g = threadIdx.x; g < 16; g += BLOCK) {   // suffix sums: 16 groups of 16 bins, then
+      unsigned total = 0;                             // each bin's rest of group and groups above
+      for (int x = 0; x < 16; x++) total += bins[16 * g + x];
+      groups16[g] = total;
     }
+    __syncthreads();
+    for (int b = threadIdx.x; b < 256; b += BLOCK) {
+      unsigned s = 0;
+      for (int x = 0; x < 16; x++) s += 16 * (b / 16) + x >= b ? bins[16 * (b / 16) + x] : 0;
+      for (int g = 0; g < 16; g++) s += g > b / 16 ? groups16[g] : 0;
+      sums[b] = s;
+    }
+    __syncthreads();
     for (int b = threadIdx.x; b < 256; b += BLOCK) {  // the bucket where the count reaches need
       unsigned higher = b < 255 ? sums[b + 1] : 0;
       if (sums[b] >= need && higher < need) { chosen[0] = b; chosen[1] = need - higher; }
     }
     __syncthreads();
     prefix |= chosen[0] << shift; known |= 255u << shift; need = chosen[1];
-    __syncthreads();
   }
   int kth = (int)(prefix ^ 0x80000000u);
   for (int x = threadIdx.x; x < size; x += BLOCK)

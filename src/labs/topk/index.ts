@@ -169,8 +169,8 @@ export const topkLab = defineLab<'topk', TopkParams>({
     if (variant === 'radix') {
       return [
         { label: 'Branches that split a warp', value: m.divergentBranches.toLocaleString('en'), hint: 'divergent branches of the stepped launch: lanes whose value enters the pool against lanes whose value does not, and the histogram’s matching keys' },
-        { label: 'Select passes per cut', value: '4', hint: 'radix select over the 32-bit key, 8 bits a pass: a 256-bin histogram and its suffix sums each' },
-        { label: 'Workgroup memory per workgroup', value: `${(RADIX_POOL * 4 + 2 * 256 * 4 + 64 * 4 + 24).toLocaleString('en')} B`, hint: `a pool of ${RADIX_POOL} values, 256 bins and their sums, 64 values above the k-th, and counters` },
+        { label: 'Select passes per cut', value: '4', hint: 'radix select over the 32-bit key, 8 bits a pass: a 256-bin histogram and its suffix sums (through 16 group sums) each, five barriers a pass' },
+        { label: 'Workgroup memory per workgroup', value: `${(RADIX_POOL * 4 + 2 * 256 * 4 + 16 * 4 + 64 * 4 + 24).toLocaleString('en')} B`, hint: `a pool of ${RADIX_POOL} values, 256 bins and their suffix sums, 16 group sums, 64 values above the k-th, and counters` },
         passes,
       ];
     }
