@@ -9,7 +9,7 @@
  */
 import { simulate, type SimResult } from '../src/sim/index.ts';
 import { mergeLab } from '../src/labs/merge/index.ts';
-import { topkRun, type TopkVariant } from '../src/labs/topk/kernel.ts';
+import { topkRun, workgroupOf, type TopkVariant } from '../src/labs/topk/kernel.ts';
 import { readRadixTrace } from '../src/labs/topk/trace.ts';
 
 function row(label: string, elements: number, r: SimResult, extra = ''): string {
@@ -41,7 +41,7 @@ for (const [variant, distinct] of [['fast', true], ['fast', false], ['radix', fa
     const run = topkRun(variant, values, 1, { k: 20, distinct });
     const r = simulate(run, { warpSize: 32, trace: variant === 'radix' ? 'full' : 'summary', traceWorkgroups: [0] });
     if (r.diagnostics.length) throw new Error(`${variant}: ${JSON.stringify(r.diagnostics)}`);
-    let note = `${run.overrides?.WORKGROUP_SIZE} invocations`;
+    let note = `${workgroupOf(variant, 20)} invocations`;
     if (variant === 'radix') {
       const v = readRadixTrace(r.trace!);
       note += `; ${v.rounds.length - 1} rounds, ${v.floors.length - 1} cuts, pool sizes ${v.rounds.map((x) => x.size).join(' ')}`;

@@ -9,7 +9,9 @@
 // workgroup, gives the answer. Duplicates are kept (the usual top-k): a histogram counts values,
 // not distinct values. Equal values are interchangeable, so the pool's order (set by atomics) never
 // shows: the output is the same whatever order the invocations run in.
-override WORKGROUP_SIZE: u32 = 256;
+// One invocation per histogram bin: loops over the bins would nest one level deeper, and a
+// watchdog-guarded copy of this kernel (edited code) gives each loop fewer iterations per level.
+const WORKGROUP_SIZE: u32 = 256u;
 // Values kept (1…64).
 override K: u32 = 20;
 // Words of the pool: at least K + 8 × WORKGROUP_SIZE (set by the driver).
@@ -55,9 +57,7 @@ fn keep_k_largest(lid: u32, size: u32) {
   var need = K;    // how many values of the keys matching `prefix` still belong to the K largest
   for (var d = 0u; d < 4u; d++) {
     let shift = 24u - 8u * d;
-    for (var b = lid; b < 256u; b += WORKGROUP_SIZE) {
-      atomicStore(&bins[b], 0u);
-    }
+    atomicStore(&bins[lid], 0u);
     if (lid == 0u) {
       atomicStore(&above_count, 0u);
     }
@@ -72,33 +72,29 @@ fn keep_k_largest(lid: u32, size: u32) {
     // Suffix sums without a barrier per step: the 16 groups of 16 bins summed, then each
     // invocation adds up the rest of its bin's group and the groups above it (every lane of a
     // warp reads the same word or one 16 words away, so no bank is read twice).
-    for (var g = lid; g < 16u; g += WORKGROUP_SIZE) {
+    if (lid < 16u) {
       var total = 0u;
       for (var x = 0u; x < 16u; x++) {
-        total += atomicLoad(&bins[16u * g + x]);
+        total += atomicLoad(&bins[16u * lid + x]);
       }
-      groups16[g] = total;
+      groups16[lid] = total;
     }
     workgroupBarrier();
-    for (var b = lid; b < 256u; b += WORKGROUP_SIZE) {
-      let group = b / 16u;
-      var from_b = 0u;
-      for (var x = 0u; x < 16u; x++) {
-        from_b += select(0u, atomicLoad(&bins[16u * group + x]), 16u * group + x >= b);
-      }
-      for (var g = 0u; g < 16u; g++) {
-        from_b += select(0u, groups16[g], g > group);
-      }
-      suffix[b] = from_b;
+    let group = lid / 16u;
+    var from_b = 0u;
+    for (var x = 0u; x < 16u; x++) {
+      from_b += select(0u, atomicLoad(&bins[16u * group + x]), 16u * group + x >= lid);
     }
+    for (var g = 0u; g < 16u; g++) {
+      from_b += select(0u, groups16[g], g > group);
+    }
+    suffix[lid] = from_b;
     workgroupBarrier();
     // The K-th key's digit is the one bucket where the count from the top first reaches `need`.
-    for (var b = lid; b < 256u; b += WORKGROUP_SIZE) {
-      let higher = select(0u, suffix[min(b + 1u, 255u)], b < 255u);
-      if (suffix[b] >= need && higher < need) {
-        chosen[0] = b;
-        chosen[1] = need - higher;
-      }
+    let higher = select(0u, suffix[min(lid + 1u, 255u)], lid < 255u);
+    if (from_b >= need && higher < need) {
+      chosen[0] = lid;
+      chosen[1] = need - higher;
     }
     workgroupBarrier();
     // No barrier needed before the next digit: `chosen` is written again only three barriers on.
@@ -115,9 +111,9 @@ fn keep_k_largest(lid: u32, size: u32) {
     }
   }
   workgroupBarrier();
-  let higher = K - need;
-  for (var t = lid; t < K; t += WORKGROUP_SIZE) {
-    pool[t] = select(kth, above[min(t, 63u)], t < higher);
+  // K ≤ 64 < WORKGROUP_SIZE: one word each.
+  if (lid < K) {
+    pool[lid] = select(kth, above[min(lid, 63u)], lid < K - need);
   }
   if (lid == 0u) {
     atomicStore(&pooled, K);
@@ -188,19 +184,17 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   // Each of the (at most K) kept values goes to its rank: the values above it, and equal values
   // held at a lower word, come first.
   let kept = min(size, K);
-  for (var t = lid; t < K; t += WORKGROUP_SIZE) {
-    if (t < kept) {
-      let v = pool[t];
-      var rank = 0u;
-      for (var j = 0u; j < kept; j++) {
-        let w = pool[j];
-        if (w > v || (w == v && j < t)) {
-          rank++;
-        }
+  if (lid < kept) {
+    let v = pool[lid];
+    var rank = 0u;
+    for (var j = 0u; j < kept; j++) {
+      let w = pool[j];
+      if (w > v || (w == v && j < lid)) {
+        rank++;
       }
-      output[wid.x * K + rank] = v;
-    } else {
-      output[wid.x * K + t] = LOWEST;
     }
+    output[wid.x * K + rank] = v;
+  } else if (lid < K) {
+    output[wid.x * K + lid] = LOWEST;
   }
 }

@@ -76,7 +76,8 @@ export function topkRun(variant: TopkVariant, values: Int32Array, groups: number
     label: `topk.${variant}`,
     workgroups: [groups],
     bindings: { 0: { 0: input, 1: new Int32Array(Math.ceil((groups * k) / 4) * 4), 2: new Uint32Array([vec4 ? input.length / 4 : values.length, 0, 0, 0]) } },
-    overrides: variant === 'radix' ? { WORKGROUP_SIZE: wg, K: k, POOL: RADIX_POOL } : { WORKGROUP_SIZE: wg, K: k, LISTS: wg * k, DISTINCT: distinct ? 1 : 0 },
+    // The radix kernel's workgroup size is a constant (RADIX_WG) in its source.
+    overrides: variant === 'radix' ? { K: k, POOL: RADIX_POOL } : { WORKGROUP_SIZE: wg, K: k, LISTS: wg * k, DISTINCT: distinct ? 1 : 0 },
   };
 }
 

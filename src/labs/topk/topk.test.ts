@@ -3,7 +3,7 @@ import { simulate } from '../../sim/index.ts';
 import { seededRandom } from '../../util/random.ts';
 import type { KernelExecutor } from '../types.ts';
 import { TOPK_DISTRIBUTIONS, topkInput } from './inputs.ts';
-import { firstPass, runTopk, supportsDistinct, topkRun, TOPK_VARIANTS } from './kernel.ts';
+import { firstPass, RADIX_WG, runTopk, supportsDistinct, TOPK_FILES, topkRun, TOPK_VARIANTS } from './kernel.ts';
 import { insertValue, LOWEST, topkReference, workgroupSizeFor } from './reference.ts';
 
 const simulator: KernelExecutor = { run: (r) => Promise.resolve(simulate(r, { warpSize: 32, trace: 'summary' }).buffers) };
@@ -71,6 +71,11 @@ describe('top-k kernels on the simulator', () => {
     // The lowest i32 is a value like any other, and k above n pads with it.
     const low = Int32Array.from([LOWEST, -1, LOWEST]);
     expect([...(await runTopk(simulator, 'radix', low, { k: 4, distinct: false }))]).toEqual([-1, LOWEST, LOWEST, LOWEST]);
+  });
+
+  it('radix: the driver’s workgroup size is the shader’s constant, one invocation per histogram bin', () => {
+    expect(Number(/^const WORKGROUP_SIZE: u32 = (\d+)u;$/m.exec(TOPK_FILES.radix.wgsl)?.[1])).toBe(RADIX_WG);
+    expect(RADIX_WG).toBe(256);
   });
 
   it('radix refuses the distinct semantics with a message that says what to use', () => {
