@@ -147,7 +147,7 @@ export const mergeLab = defineLab<'merge', MergeParams>({
   courseOrder: 7.5,
   title: 'Parallel merge (co-rank)',
   summary:
-    'Merge two sorted arrays with every invocation finding its own share by a binary search on the merge path’s cross-diagonal: per invocation in global memory, per tile in workgroup memory, and a bandwidth-bound version.',
+    'Merge two sorted arrays with every invocation finding its own share by a binary search on the merge path’s cross-diagonal: per invocation in global memory, per tile in workgroup memory, and two versions aimed at memory bandwidth: a partition pass with coalesced tiles, and tiles streamed with the next one’s loads in flight.',
   variants,
   defaultVariant: 'basic',
   params: mergeSpec,

@@ -135,7 +135,7 @@ export const topkLab = defineLab<'topk', TopkParams>({
   courseOrder: 7.6,
   title: 'Top-k (sorted lists and a merge tree)',
   summary:
-    'Find the k largest of n values: a sorted list per invocation, a pairwise merge tree in workgroup memory and two launches, as in the course seed, with its distinct-values semantics beside the usual top-k, and a faster version.',
+    'Find the k largest of n values: a sorted list per invocation, a pairwise merge tree in workgroup memory and two launches, as in the course seed, with its distinct-values semantics beside the usual top-k, a faster version, and a radix select that reads the input once and keeps only what beats a rising floor.',
   variants,
   defaultVariant: 'seed',
   params: topkSpec,
