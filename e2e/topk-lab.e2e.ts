@@ -46,6 +46,23 @@ describe('top-k lab', () => {
     expect(errors).toEqual([]);
   });
 
+  it('radix: keeps duplicates with a notice, and its stage lists the rounds, the cut and the floor, by keyboard', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/topk?v=radix&n=10000&k=20&dist=sorted&sem=distinct');
+    const lab = new LabPageObject(page);
+    await lab.ready();
+    expect((await page.getByTestId('lab-notices').textContent()) ?? '').toMatch(/cannot drop repeats: showing the top k with duplicates kept/);
+    await page.getByTestId('topk-stage').waitFor();
+    // Workgroup 0 reads one round of 2048 ascending values: all enter, the pool is cut to 20.
+    const rounds = page.getByRole('list', { name: 'Pool size after each round' });
+    expect(await rounds.textContent()).toMatch(/Round 1 pool holds 2,048, cut: floor raised to -?\d+/);
+    expect(await page.getByTestId('topk-threshold').textContent()).toBe('—');
+    await page.getByRole('button', { name: 'End', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid=topk-stage]')?.getAttribute('data-cuts') === '1');
+    expect(await page.getByTestId('topk-threshold').textContent()).toMatch(/^-?\d+$/);
+    expect(errors).toEqual([]);
+  });
+
   it('opens its lesson on the distinct-values step', async () => {
     const { page, errors } = await openPage(browser(), '/lesson/topk/4');
     await new LabPageObject(page).ready();

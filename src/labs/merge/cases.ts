@@ -2,7 +2,7 @@
 import type { KernelCase } from '../../kernel/cases.ts';
 import type { ElementType } from '../types.ts';
 import { MERGE_INPUTS, mergeInputs, type MergeInput } from './inputs.ts';
-import { fastRun, MERGE_FILES, mergeRun, partitionRun, splitsOf } from './kernel.ts';
+import { fastRun, MERGE_FILES, mergeRun, partitionRun, splitsOf, streamRun } from './kernel.ts';
 
 /** Totals that are and are not multiples of the tiles, from a single element up. */
 const SIZES = [1, 3, 37, 128, 255, 1000, 2500];
@@ -30,4 +30,16 @@ export const mergeCases: KernelCase[] = [
   ...cases('tiled', (d) => mergeRun('tiled', d)),
   ...cases('partition', (d) => partitionRun(d)),
   ...cases('fast', (d) => fastRun(d, splitsOf(d))),
+  ...cases('stream', (d) => streamRun(d, splitsOf(d, 'stream'))),
+  {
+    // Two workgroups over up to five tiles of 1408: each walks over several, loading the next
+    // one's words while it merges the current one.
+    file: MERGE_FILES.stream.file,
+    name: 'merge/stream i32, workgroups walking over several tiles',
+    sizes: [1409, 2817, 4000, 6100],
+    build: (rng, n) => {
+      const d = data(rng, MERGE_INPUTS[Math.floor(rng() * MERGE_INPUTS.length)]!, n, 'i32');
+      return streamRun(d, splitsOf(d, 'stream'), undefined, 2);
+    },
+  },
 ];

@@ -97,3 +97,66 @@ __global__ void mergeFast(const T *A, int m, const T *B, int n, T *C, const int 
   for (int r = 0; r < ITEMS; r++) { int x = threadIdx.x + r * BLOCK; if (x < count) C[k0 + x] = merged[x]; }
 }
 // Launch: mergePartition<<<ceil((tiles + 1) / 64.0), 64>>>(…); mergeFast<<<tiles, 128>>>(…);  ITEMS = 8, TILE = 1024`;
+
+export const STREAM_CUDA = `// CUDA rendering of shaders/merge/stream.wgsl (written for Warpscope). Pass 1 is mergePartition
+// of the fast variant, with TILE = BLOCK * ITEMS = 128 * 11.
+${CO_RANK}
+
+// Tile g: its first output k0, first word of A a0, share of A la, and length.
+struct Tile { int k0, a0, la, count; };
+__device__ Tile tileOf(int m, int n, const int *splits, int g) {
+  int k0 = min(g * TILE, m + n), a0 = splits[g];
+  return { k0, a0, splits[g + 1] - a0, min(k0 + TILE, m + n) - k0 };
+}
+// Word x of tile t: A's share, then B's.
+__device__ T tileWord(const T *A, const T *B, Tile t, int x) {
+  if (x < t.la) return A[t.a0 + x];
+  if (x < t.count) return B[t.k0 - t.a0 + x - t.la];
+  return T();
+}
+
+// Pass 2: each block walks over tiles blockIdx.x, + gridDim.x, …; the next tile's words are
+// loaded into registers while the current one is merged.
+__global__ void mergeStream(const T *A, int m, const T *B, int n, T *C, const int *splits, int tiles) {
+  __shared__ T tile[TILE];
+  __shared__ int starts[BLOCK + 1];
+  T next[ITEMS], merged[ITEMS];                  // ITEMS = 11: odd, so a warp's words hit 32 banks
+  Tile t = {};
+  if (blockIdx.x < tiles) {
+    t = tileOf(m, n, splits, blockIdx.x);
+    #pragma unroll
+    for (int r = 0; r < ITEMS; r++) next[r] = tileWord(A, B, t, threadIdx.x + r * BLOCK);
+  }
+  for (int g = blockIdx.x; g < tiles; g += gridDim.x) {
+    int k0 = t.k0, la = t.la, count = t.count, lb = count - la;
+    #pragma unroll
+    for (int r = 0; r < ITEMS; r++) { int x = threadIdx.x + r * BLOCK; if (x < count) tile[x] = next[r]; }
+    __syncthreads();
+    if (g + gridDim.x < tiles) {                 // in flight while this tile is searched and merged
+      t = tileOf(m, n, splits, g + gridDim.x);
+      #pragma unroll
+      for (int r = 0; r < ITEMS; r++) next[r] = tileWord(A, B, t, threadIdx.x + r * BLOCK);
+    }
+    int t0 = min(threadIdx.x * ITEMS, count), t1 = min(t0 + ITEMS, count);
+    int i0 = co_rank(t0, tile, la, tile + la, lb);
+    starts[threadIdx.x] = i0;
+    if (threadIdx.x == BLOCK - 1) starts[BLOCK] = la;
+    __syncthreads();
+    int i1 = starts[threadIdx.x + 1], i = i0, j = t0 - i0, j1 = t1 - i1;
+    #pragma unroll
+    for (int r = 0; r < ITEMS; r++) {            // branch-free serial merge into registers
+      T av = tile[min(i, TILE - 1)], bv = tile[min(la + j, TILE - 1)];
+      bool takeA = j >= j1 || (i < i1 && av <= bv);
+      merged[r] = takeA ? av : bv;
+      i += takeA; j += !takeA;
+    }
+    __syncthreads();
+    #pragma unroll
+    for (int r = 0; r < ITEMS; r++) if (t0 + r < t1) tile[t0 + r] = merged[r];
+    __syncthreads();
+    #pragma unroll
+    for (int r = 0; r < ITEMS; r++) { int x = threadIdx.x + r * BLOCK; if (x < count) C[k0 + x] = tile[x]; }
+    __syncthreads();
+  }
+}
+// Launch: mergePartition<<<ceil((tiles + 1) / 64.0), 64>>>(…); mergeStream<<<min(tiles, 2048), 128>>>(…, tiles);`;

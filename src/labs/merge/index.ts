@@ -3,15 +3,16 @@
  * output and finds where it starts in A and B by a binary search on the output's cross-diagonal,
  * then merges its slice sequentially. "Tiled" co-ranks per workgroup, stages the tile's A and B in
  * workgroup memory and co-ranks again inside the tile; "fast" moves the workgroup co-ranks into a
- * pass of their own and coalesces loads and stores.
+ * pass of their own and coalesces loads and stores; "stream" keeps each workgroup walking over
+ * tiles with the next tile's loads in flight while it merges the current one.
  */
 import { defineLab, elementTypeOfParams, exactCheck, intField, MAX_STEP_ELEMENTS, shown, type LabInputs, type LabVariant, type ParamField } from '../lab.ts';
 import { seededRandom } from '../../util/random.ts';
 import type { ElementType } from '../types.ts';
 import { mergeCases } from './cases.ts';
-import { BASIC_CUDA, FAST_CUDA, TILED_CUDA } from './cuda.ts';
+import { BASIC_CUDA, FAST_CUDA, STREAM_CUDA, TILED_CUDA } from './cuda.ts';
 import { isMergeInput, MERGE_INPUT_NAMES, MERGE_INPUTS, mergeInputs } from './inputs.ts';
-import { isMergeVariant, MERGE_FILES, MERGE_SHAPES, mergePasses, mergeStepRun, runMerge, type MergeData, type MergeVariant } from './kernel.ts';
+import { isMergeVariant, MERGE_FILES, MERGE_SHAPES, mergePasses, mergeStepRun, runMerge, STREAM_GROUPS, type MergeData, type MergeVariant } from './kernel.ts';
 import { coRankIterationBound, mergeReference } from './reference.ts';
 import { mergeMoments } from './moments.ts';
 
@@ -57,10 +58,21 @@ const variants: LabVariant[] = [
     elementTypes: TYPES,
     needsSubgroups: false,
   },
+  {
+    id: 'stream',
+    title: 'Streamed: workgroups walk over tiles, the next one’s loads in flight',
+    summary: `The same partition pass, then at most ${STREAM_GROUPS.toLocaleString('en')} workgroups, each walking over every so-many-th tile of ${MERGE_SHAPES.stream.workgroupSize * MERGE_SHAPES.stream.items} outputs. Each invocation loads its ${MERGE_SHAPES.stream.items} words of the next tile into registers before it searches and merges the current one, so those loads are in flight during the merge; it merges into registers without branches and writes its outputs back over the tile (one tile of workgroup memory, not two). ${MERGE_SHAPES.stream.items} outputs per invocation is odd, so a warp’s consecutive words fall in 32 different banks.`,
+    file: MERGE_FILES.stream.file,
+    wgsl: MERGE_FILES.stream.wgsl,
+    cuda: STREAM_CUDA,
+    workgroupSizes: [MERGE_SHAPES.stream.workgroupSize],
+    elementTypes: TYPES,
+    needsSubgroups: false,
+  },
 ];
 
 const variantOf = (id: string): MergeVariant => {
-  if (!isMergeVariant(id)) throw new RangeError(`The merge lab has no variant “${id}”; use basic, tiled or fast.`);
+  if (!isMergeVariant(id)) throw new RangeError(`The merge lab has no variant “${id}”; use basic, tiled, fast or stream.`);
   return id;
 };
 
@@ -135,7 +147,7 @@ export const mergeLab = defineLab<'merge', MergeParams>({
   courseOrder: 7.5,
   title: 'Parallel merge (co-rank)',
   summary:
-    'Merge two sorted arrays with every invocation finding its own share by a binary search on the merge path’s cross-diagonal: per invocation in global memory, per tile in workgroup memory, and a bandwidth-bound version.',
+    'Merge two sorted arrays with every invocation finding its own share by a binary search on the merge path’s cross-diagonal: per invocation in global memory, per tile in workgroup memory, and two versions aimed at memory bandwidth: a partition pass with coalesced tiles, and tiles streamed with the next one’s loads in flight.',
   variants,
   defaultVariant: 'basic',
   params: mergeSpec,

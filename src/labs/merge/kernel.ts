@@ -11,10 +11,14 @@ import BASIC_WGSL from '../../../shaders/merge/basic.wgsl?raw';
 import TILED_WGSL from '../../../shaders/merge/tiled.wgsl?raw';
 import PARTITION_WGSL from '../../../shaders/merge/partition.wgsl?raw';
 import FAST_WGSL from '../../../shaders/merge/fast.wgsl?raw';
+import STREAM_WGSL from '../../../shaders/merge/stream.wgsl?raw';
 import { coRank } from './reference.ts';
 
-export type MergeVariant = 'basic' | 'tiled' | 'fast';
-export const MERGE_VARIANTS: readonly MergeVariant[] = ['basic', 'tiled', 'fast'];
+export type MergeVariant = 'basic' | 'tiled' | 'fast' | 'stream';
+export const MERGE_VARIANTS: readonly MergeVariant[] = ['basic', 'tiled', 'fast', 'stream'];
+/** The variants with a partition pass before the merge pass. */
+export type PartitionedVariant = 'fast' | 'stream';
+const partitioned = (v: MergeVariant): v is PartitionedVariant => v === 'fast' || v === 'stream';
 export const isMergeVariant = (id: string): id is MergeVariant => (MERGE_VARIANTS as readonly string[]).includes(id);
 
 export const MERGE_FILES = {
@@ -22,6 +26,7 @@ export const MERGE_FILES = {
   tiled: { file: 'shaders/merge/tiled.wgsl', wgsl: TILED_WGSL },
   partition: { file: 'shaders/merge/partition.wgsl', wgsl: PARTITION_WGSL },
   fast: { file: 'shaders/merge/fast.wgsl', wgsl: FAST_WGSL },
+  stream: { file: 'shaders/merge/stream.wgsl', wgsl: STREAM_WGSL },
 } as const;
 
 /** Invocations per workgroup and outputs per invocation of each variant. */
@@ -30,7 +35,12 @@ export const MERGE_SHAPES: Readonly<Record<MergeVariant, { readonly workgroupSiz
   tiled: { workgroupSize: 32, items: 4 },
   // 128 × 8: two tiles of 1024 words and the starts fit in WebGPU's 16 KiB of workgroup memory.
   fast: { workgroupSize: 128, items: 8 },
+  // ITEMS is a constant in stream.wgsl (its register arrays need a fixed size): keep the two equal.
+  stream: { workgroupSize: 128, items: 11 },
 };
+
+/** The most workgroups the streamed merge launches; each walks over tiles g, g + groups, … */
+export const STREAM_GROUPS = 2048;
 
 /** Workgroup size of the partition pass. */
 const PARTITION_WG = 64;
@@ -78,10 +88,10 @@ export function mergeRun(variant: 'basic' | 'tiled', data: MergeData, source?: s
   };
 }
 
-/** The fast variant's first pass: the co-rank of every tile boundary, into `splits`. */
-export function partitionRun(data: MergeData, source?: string): KernelRun {
+/** The first pass of fast or stream: the co-rank of every tile boundary, into `splits`. */
+export function partitionRun(data: MergeData, source?: string, variant: PartitionedVariant = 'fast'): KernelRun {
   const type = checkData(data);
-  const boundaries = tilesOf('fast', data.m + data.n) + 1;
+  const boundaries = tilesOf(variant, data.m + data.n) + 1;
   return {
     code: typedSource(source ?? MERGE_FILES.partition.wgsl, type),
     entryPoint: 'main',
@@ -89,7 +99,30 @@ export function partitionRun(data: MergeData, source?: string): KernelRun {
     label: 'merge.partition',
     workgroups: [Math.ceil(boundaries / PARTITION_WG)],
     bindings: { 0: { 0: data.a, 1: data.b, 2: new Uint32Array(boundaries), 3: sizes(data.m, data.n, boundaries) } },
-    overrides: { WORKGROUP_SIZE: PARTITION_WG, TILE: tileOf('fast') },
+    overrides: { WORKGROUP_SIZE: PARTITION_WG, TILE: tileOf(variant) },
+  };
+}
+
+/**
+ * The streamed merge pass over the splits the partition pass wrote: `groups` workgroups (at most
+ * one per tile), each walking over every groups-th tile.
+ */
+export function streamRun(data: MergeData, splits: Uint32Array, source?: string, groups?: number): KernelRun {
+  const type = checkData(data);
+  const total = data.m + data.n;
+  const tiles = tilesOf('stream', total);
+  if (splits.length < tiles + 1) throw new RangeError(`The streamed merge of ${total} outputs needs ${tiles + 1} splits; got ${splits.length}.`);
+  const launched = groups ?? Math.min(tiles, STREAM_GROUPS);
+  if (!Number.isInteger(launched) || launched < 1 || launched > 65535) throw new RangeError(`The streamed merge launches 1 to 65,535 workgroups; asked for ${launched}.`);
+  const { workgroupSize, items } = MERGE_SHAPES.stream;
+  return {
+    code: typedSource(source ?? MERGE_FILES.stream.wgsl, type),
+    entryPoint: 'main',
+    file: MERGE_FILES.stream.file,
+    label: 'merge.stream',
+    workgroups: [launched],
+    bindings: { 0: { 0: data.a, 1: data.b, 2: arrayFor(type, Math.max(1, total)), 3: sizes(data.m, data.n, tiles + 1), 4: splits } },
+    overrides: { WORKGROUP_SIZE: workgroupSize, TILE: workgroupSize * items, STARTS: workgroupSize + 1 },
   };
 }
 
@@ -112,17 +145,21 @@ export function fastRun(data: MergeData, splits: Uint32Array, source?: string): 
 }
 
 /** The splits the partition pass computes, on the CPU (for stepping the merge pass alone). */
-export function splitsOf(data: MergeData): Uint32Array {
+export function splitsOf(data: MergeData, variant: PartitionedVariant = 'fast'): Uint32Array {
   const total = data.m + data.n;
-  const tiles = tilesOf('fast', total);
+  const tiles = tilesOf(variant, total);
   const out = new Uint32Array(tiles + 1);
-  for (let g = 0; g <= tiles; g++) out[g] = coRank(Math.min(g * tileOf('fast'), total), data.a, data.m, data.b, data.n).i;
+  for (let g = 0; g <= tiles; g++) out[g] = coRank(Math.min(g * tileOf(variant), total), data.a, data.m, data.b, data.n).i;
   return out;
 }
 
+/** The merge pass of a partitioned variant over its splits. */
+const mergePassOf = (variant: PartitionedVariant, data: MergeData, splits: Uint32Array, source?: string) =>
+  variant === 'fast' ? fastRun(data, splits, source) : streamRun(data, splits, source);
+
 /** The dispatch the step-through replays: the merge itself (the fast one with its splits from the CPU). */
 export function mergeStepRun(variant: MergeVariant, data: MergeData, source?: string): KernelRun {
-  return variant === 'fast' ? fastRun(data, splitsOf(data), source) : mergeRun(variant, data, source);
+  return partitioned(variant) ? mergePassOf(variant, data, splitsOf(data, variant), source) : mergeRun(variant, data, source);
 }
 
 /**
@@ -130,17 +167,17 @@ export function mergeStepRun(variant: MergeVariant, data: MergeData, source?: st
  * pass is handed the splits computed on the CPU (the ones pass 1 writes) to do the real work.
  */
 export function mergePasses(variant: MergeVariant, data: MergeData): KernelRun[] {
-  if (variant !== 'fast') return [mergeRun(variant, data)];
-  return [partitionRun(data), fastRun(data, splitsOf(data))];
+  if (!partitioned(variant)) return [mergeRun(variant, data)];
+  return [partitionRun(data, undefined, variant), mergePassOf(variant, data, splitsOf(data, variant))];
 }
 
 /** Runs a whole merge on an executor and returns C (m + n elements). */
 export async function runMerge(executor: KernelExecutor, variant: MergeVariant, data: MergeData): Promise<BindingData> {
   let run: KernelRun;
-  if (variant === 'fast') {
-    const splits = (await executor.run(partitionRun(data)))[0]?.[2];
+  if (partitioned(variant)) {
+    const splits = (await executor.run(partitionRun(data, undefined, variant)))[0]?.[2];
     if (!(splits instanceof Uint32Array)) throw new Error('merge.partition: the executor returned no splits (binding 2)');
-    run = fastRun(data, splits);
+    run = mergePassOf(variant, data, splits);
   } else {
     run = mergeRun(variant, data);
   }

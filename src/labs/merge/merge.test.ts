@@ -3,7 +3,7 @@ import { simulate } from '../../sim/index.ts';
 import type { KernelExecutor } from '../types.ts';
 import { mergeInputs, MERGE_INPUTS } from './inputs.ts';
 import { mergeLab } from './index.ts';
-import { MERGE_FILES, mergeStepRun, runMerge, MERGE_VARIANTS, type MergeData } from './kernel.ts';
+import { MERGE_FILES, MERGE_SHAPES, mergeStepRun, partitionRun, runMerge, MERGE_VARIANTS, splitsOf, streamRun, type MergeData } from './kernel.ts';
 import { coRank, coRankIterationBound, mergePath, mergeReference } from './reference.ts';
 import { pathPoints, readMergeTrace, searchesOf, searchResult } from './trace.ts';
 import { seededRandom } from '../../util/random.ts';
@@ -56,6 +56,38 @@ describe('merge kernels on the simulator', () => {
     },
   );
 
+  it('stream: workgroups that walk over several tiles, with the next one prefetched, merge every input kind', () => {
+    // 5000 outputs are four tiles of 1408 (the last one short); one and three workgroups take
+    // every tile in turn (three: the first takes tiles 0 and 3), all of them on one.
+    for (const kind of MERGE_INPUTS) {
+      for (const type of ['i32', 'f32', 'u32'] as const) {
+        const d = mergeInputs(seededRandom(kind.length * 7 + type.length), kind, 1700, 3300, type);
+        for (const groups of [1, 3]) {
+          const splits = simulate(partitionRun(d, undefined, 'stream'), { warpSize: 32, trace: 'summary' }).buffers[0]![2] as Uint32Array;
+          expect([...splits]).toEqual([...splitsOf(d, 'stream')]);
+          const res = simulate(streamRun(d, splits, undefined, groups), { warpSize: 32, trace: 'summary' });
+          expect(res.diagnostics, `${kind} ${type} groups=${groups}`).toEqual([]);
+          const out = (res.buffers[0]![2] as typeof d.a).slice(0, d.m + d.n);
+          expect([...out], `${kind} ${type} groups=${groups}`).toEqual([...mergeReference(d.a, d.m, d.b, d.n)]);
+        }
+      }
+    }
+  });
+
+  it.each(MERGE_VARIANTS)('%s is stable: of equal keys A’s come first (−0 in A and +0 in B compare equal but differ in bits)', async (variant) => {
+    const a = Float32Array.from([-0, 1, 1, 2]);
+    const b = Float32Array.from([0, 1, 2, 2]);
+    const out = await runMerge(simulator, variant, { a, b, m: 4, n: 4 });
+    expect([...out].map((x) => (Object.is(x, -0) ? '-0' : String(x)))).toEqual(['-0', '0', '1', '1', '1', '2', '2', '2']);
+  });
+
+  it('stream: the driver’s items per invocation is the shader’s ITEMS constant, and odd', () => {
+    const items = Number(/^const ITEMS: u32 = (\d+)u;$/m.exec(MERGE_FILES.stream.wgsl)?.[1]);
+    expect(items).toBe(MERGE_SHAPES.stream.items);
+    expect(items % 2).toBe(1);
+    expect(() => streamRun(data([1], [2]), new Uint32Array([0, 1]), undefined, 0)).toThrow(/1 to 65,535 workgroups/);
+  });
+
   it('reads the probes, slices and path from the trace of the basic merge', () => {
     const d = data([1, 3, 5, 7], [2, 4, 6, 8]);
     const res = simulate(mergeStepRun('basic', d), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
@@ -81,6 +113,20 @@ describe('merge kernels on the simulator', () => {
     const s = searchesOf(view, 1).find((x) => x.space === 'tile' && x.k === 4)!;
     expect(searchResult(s)).toBe(2);
     expect(pathPoints(view)).toHaveLength(9);
+  });
+
+  it('reads the tile of the streamed merge, whose outputs overwrite its staged inputs', () => {
+    const d = data([1, 3, 5, 7, 9], [2, 4, 6]);
+    const res = simulate(mergeStepRun('stream', d), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
+    const view = readMergeTrace(res.trace!, MERGE_FILES.stream.wgsl, { m: 5, n: 3 });
+    expect(view.tile).toMatchObject({ a0: 0, a1: 5, k0: 0, k1: 8 });
+    expect(view.aValues).toEqual([1, 3, 5, 7, 9]);
+    expect(view.bValues).toEqual([2, 4, 6]);
+    expect(pathPoints(view)).toHaveLength(9);
+    // Invocation 0 owns outputs 0…10 of the tile, all 8: its search is on diagonal 0, a single
+    // point, so it probes nothing; the coalesced store has it write word 0 only.
+    expect(searchesOf(view, 0).filter((x) => x.space === 'tile')).toHaveLength(0);
+    expect(view.slices[0]).toMatchObject({ first: 0, end: 1 });
   });
 
   it('the lab checks a wrong output and names the element', () => {
@@ -112,7 +158,7 @@ describe('merge launches at benchmark sizes', () => {
 });
 
 describe('co-rank iterations from the trace', () => {
-  it.each(['basic', 'tiled', 'fast'] as const)('%s: no search probes more than ⌈log2 min(m, n)⌉ + 1 times, and each lands where the CPU co-rank does', (variant) => {
+  it.each(['basic', 'tiled', 'fast', 'stream'] as const)('%s: no search probes more than ⌈log2 min(m, n)⌉ + 1 times, and each lands where the CPU co-rank does', (variant) => {
     for (const kind of ['random', 'duplicates', 'disjoint'] as const) {
       const d = mergeInputs(seededRandom(11), kind, 37, 90, 'i32');
       const res = simulate(mergeStepRun(variant, d), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });

@@ -7,7 +7,8 @@ import { readMergeTrace, searchResult, type MergeTraceView } from './trace.ts';
 /** The variant's WGSL that made a trace, told by its workgroup memories. */
 export function sourceOf(trace: Trace): string {
   const has = (name: string) => trace.memories.some((mm) => mm.name === name);
-  return has('merged') ? MERGE_FILES.fast.wgsl : has('tile') ? MERGE_FILES.tiled.wgsl : MERGE_FILES.basic.wgsl;
+  // fast: tile, merged and starts; stream: tile and starts; tiled: tile and bounds.
+  return has('merged') ? MERGE_FILES.fast.wgsl : has('starts') ? MERGE_FILES.stream.wgsl : has('tile') ? MERGE_FILES.tiled.wgsl : MERGE_FILES.basic.wgsl;
 }
 
 /**

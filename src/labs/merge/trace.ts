@@ -129,7 +129,9 @@ export function readMergeTrace(trace: Trace, source: string, sizes: MergeSizes):
         bounds[addr] = value;
         boundsStep = s;
       } else if (kind === OpKind.storeShared && mem === TILE) {
-        tileWords[addr] = value;
+        // The first store of a word is the input staged from A or B (the streamed merge later
+        // writes its outputs over the tile).
+        if (tileWords[addr] === undefined) tileWords[addr] = value;
       } else if (kind === OpKind.loadShared && mem === TILE && within(line, tileLines)) {
         // Tile probes: the first load is A's share, the second B's; translated below.
         const p = pending.get(inv);

@@ -67,3 +67,88 @@ __global__ void topkFast(const int4 *input, int quads, int *output) {
 }
 // Launch: topkFast<<<groups, BLOCK>>>(input, n / 4, partial); topkFast<<<1, BLOCK>>>(partial, groups * K / 4, result);
 // The input is padded with INT_MIN to whole int4s.`;
+
+export const RADIX_CUDA = `// CUDA rendering of shaders/topk/radix.wgsl (written for Warpscope).
+__device__ unsigned key(int v) { return (unsigned)v ^ 0x80000000u; }   // signed order as unsigned
+
+// Cuts the pool's size values (size >= K) to its K largest; returns the K-th, the new floor.
+__device__ int keep_k_largest(int *pool, unsigned *pooled, int size) {
+  __shared__ unsigned bins[256], groups16[16], sums[256], chosen[2], above_count;
+  __shared__ int above[64];
+  unsigned prefix = 0, known = 0, need = K;
+  for (int d = 0; d < 4; d++) {                      // 8 bits of the key per pass, from the top
+    int shift = 24 - 8 * d;
+    for (int b = threadIdx.x; b < 256; b += BLOCK) bins[b] = 0;
+    if (threadIdx.x == 0) above_count = 0;
+    __syncthreads();
+    for (int x = threadIdx.x; x < size; x += BLOCK) {
+      unsigned u = key(pool[x]);
+      if ((u & known) == prefix) atomicAdd(&bins[(u >> shift) & 255], 1);
+    }
+    __syncthreads();
+    for (int g = threadIdx.x; g < 16; g += BLOCK) {   // suffix sums: 16 groups of 16 bins, then
+      unsigned total = 0;                             // each bin's rest of group and groups above
+      for (int x = 0; x < 16; x++) total += bins[16 * g + x];
+      groups16[g] = total;
+    }
+    __syncthreads();
+    for (int b = threadIdx.x; b < 256; b += BLOCK) {
+      unsigned s = 0;
+      for (int x = 0; x < 16; x++) s += 16 * (b / 16) + x >= b ? bins[16 * (b / 16) + x] : 0;
+      for (int g = 0; g < 16; g++) s += g > b / 16 ? groups16[g] : 0;
+      sums[b] = s;
+    }
+    __syncthreads();
+    for (int b = threadIdx.x; b < 256; b += BLOCK) {  // the bucket where the count reaches need
+      unsigned higher = b < 255 ? sums[b + 1] : 0;
+      if (sums[b] >= need && higher < need) { chosen[0] = b; chosen[1] = need - higher; }
+    }
+    __syncthreads();
+    prefix |= chosen[0] << shift; known |= 255u << shift; need = chosen[1];
+  }
+  int kth = (int)(prefix ^ 0x80000000u);
+  for (int x = threadIdx.x; x < size; x += BLOCK)
+    if (pool[x] > kth) above[atomicAdd(&above_count, 1)] = pool[x];
+  __syncthreads();
+  for (int t = threadIdx.x; t < K; t += BLOCK) pool[t] = t < K - (int)need ? above[t] : kth;
+  if (threadIdx.x == 0) *pooled = K;
+  __syncthreads();
+  return kth;
+}
+
+__global__ void topkRadix(const int4 *input, unsigned quads, int *output) {
+  __shared__ int pool[POOL];                         // POOL >= K + 8 * BLOCK
+  __shared__ unsigned pooled;
+  if (threadIdx.x == 0) pooled = 0;
+  __syncthreads();
+  int floor = INT_MIN;                               // a value enters the pool only above it
+  for (unsigned round = 0;; round++) {
+    unsigned base = (round * gridDim.x + blockIdx.x) * 2 * BLOCK;
+    if (base >= quads) break;
+    unsigned x0 = base + threadIdx.x, x1 = x0 + BLOCK;
+    int4 q0 = input[min(x0, quads - 1)], q1 = input[min(x1, quads - 1)];   // both loads in flight
+    int v[8] = {q0.x, q0.y, q0.z, q0.w, q1.x, q1.y, q1.z, q1.w};
+    unsigned enter = 0;                              // one bit per value above the floor
+    for (int c = 0; c < 8; c++) if ((c < 4 ? x0 : x1) < quads && v[c] > floor) enter |= 1u << c;
+    if (enter) {                                     // one atomic for the thread's whole run
+      unsigned slot = atomicAdd(&pooled, __popc(enter));
+      for (int c = 0; c < 8; c++) if (enter >> c & 1) pool[slot++] = v[c];
+    }
+    __syncthreads();
+    unsigned size = pooled;
+    __syncthreads();
+    if (size > POOL - 8 * BLOCK) floor = keep_k_largest(pool, &pooled, size);
+  }
+  __syncthreads();
+  unsigned size = pooled;
+  if (size > K) keep_k_largest(pool, &pooled, size);
+  unsigned kept = min(size, (unsigned)K);
+  for (unsigned t = threadIdx.x; t < K; t += BLOCK) {  // each kept value to its rank, descending
+    if (t >= kept) { output[blockIdx.x * K + t] = INT_MIN; continue; }
+    int v = pool[t]; unsigned rank = 0;
+    for (unsigned j = 0; j < kept; j++) rank += pool[j] > v || (pool[j] == v && j < t);
+    output[blockIdx.x * K + rank] = v;
+  }
+}
+// Launch: topkRadix<<<groups, 256>>>(input, n / 4, partial); topkRadix<<<1, 256>>>(partial, groups * K / 4, result);
+// The input is padded with INT_MIN to whole int4s; POOL = 3072.`;

@@ -3,7 +3,7 @@ import { simulate } from '../../sim/index.ts';
 import { seededRandom } from '../../util/random.ts';
 import type { KernelExecutor } from '../types.ts';
 import { TOPK_DISTRIBUTIONS, topkInput } from './inputs.ts';
-import { firstPass, runTopk, TOPK_VARIANTS } from './kernel.ts';
+import { firstPass, RADIX_WG, runTopk, supportsDistinct, TOPK_FILES, topkRun, TOPK_VARIANTS } from './kernel.ts';
 import { insertValue, LOWEST, topkReference, workgroupSizeFor } from './reference.ts';
 
 const simulator: KernelExecutor = { run: (r) => Promise.resolve(simulate(r, { warpSize: 32, trace: 'summary' }).buffers) };
@@ -35,7 +35,7 @@ describe('top-k reference', () => {
 });
 
 describe('top-k kernels on the simulator', () => {
-  it.each(TOPK_VARIANTS.flatMap((v) => TOPK_DISTRIBUTIONS.flatMap((d) => [true, false].map((distinct) => [v, d, distinct] as const))))(
+  it.each(TOPK_VARIANTS.flatMap((v) => TOPK_DISTRIBUTIONS.flatMap((d) => [true, false].filter((distinct) => !distinct || supportsDistinct(v)).map((distinct) => [v, d, distinct] as const))))(
     '%s %s distinct=%s: both passes agree with the CPU reference',
     async (variant, dist, distinct) => {
       for (const [n, k] of [[0, 3], [7, 20], [1000, 20], [3001, 64], [500, 1]] as const) {
@@ -45,6 +45,42 @@ describe('top-k kernels on the simulator', () => {
       }
     },
   );
+
+  it('radix: one workgroup over many rounds cuts its pool and keeps duplicates, on every distribution', () => {
+    // 9001 values in one workgroup: five rounds of 2048, the pool cut after the first and, on
+    // ascending input, after every round; the size is not a multiple of 4 or of the round.
+    for (const dist of TOPK_DISTRIBUTIONS) {
+      for (const k of [1, 20, 64]) {
+        const values = topkInput(seededRandom(k + 11), 9001, dist);
+        const opts = { k, distinct: false };
+        const res = simulate(topkRun('radix', values, 1, opts), { warpSize: 32, trace: 'summary' });
+        expect(res.diagnostics, `${dist} k=${k}`).toEqual([]);
+        const out = (res.buffers[0]![1] as Int32Array).slice(0, k);
+        expect([...out], `${dist} k=${k}`).toEqual([...topkReference(values, k, false)]);
+      }
+    }
+  });
+
+  it('radix: equal values are kept as often as they occur, in descending order (checked by hand)', async () => {
+    // 3000 sevens, two nines and one eight: the top 5 are 9, 9, 8, 7, 7.
+    const values = new Int32Array(3000).fill(7);
+    values[17] = 9;
+    values[2500] = 8;
+    values[2999] = 9;
+    expect([...(await runTopk(simulator, 'radix', values, { k: 5, distinct: false }))]).toEqual([9, 9, 8, 7, 7]);
+    // The lowest i32 is a value like any other, and k above n pads with it.
+    const low = Int32Array.from([LOWEST, -1, LOWEST]);
+    expect([...(await runTopk(simulator, 'radix', low, { k: 4, distinct: false }))]).toEqual([-1, LOWEST, LOWEST, LOWEST]);
+  });
+
+  it('radix: the driver’s workgroup size is the shader’s constant, one invocation per histogram bin', () => {
+    expect(Number(/^const WORKGROUP_SIZE: u32 = (\d+)u;$/m.exec(TOPK_FILES.radix.wgsl)?.[1])).toBe(RADIX_WG);
+    expect(RADIX_WG).toBe(256);
+  });
+
+  it('radix refuses the distinct semantics with a message that says what to use', () => {
+    expect(() => firstPass('radix', new Int32Array(8), { k: 3, distinct: true })).toThrow(/keeps duplicates.*distinct = false.*seed or fast/);
+  });
 
   it('the seed kernel runs without diagnostics', () => {
     const r = simulate(firstPass('seed', topkInput(seededRandom(1), 4096, 'random'), { k: 20, distinct: true }), { warpSize: 32, trace: 'summary' });
@@ -76,5 +112,24 @@ describe('top-k trace queries', () => {
     expect(laneList(view, last, 0)).toEqual([...topkReference(values, 64, true)]);
     expect(threshold(view, last)).toBe(64);
     expect(listsAt(view, 0).every((v) => v === LOWEST)).toBe(true);
+  });
+});
+
+describe('radix select trace queries', () => {
+  it('reads every round’s pool size and every floor from the trace (checked by hand on ascending input)', async () => {
+    const { readRadixTrace, floorAt } = await import('./trace.ts');
+    // 9001 ascending values, one workgroup: five rounds of up to 2048 values (the last 809), so the
+    // pool (room for 1024 before a round) is cut after rounds 1–4 to the 20 largest seen so far,
+    // and once more at the end.
+    const values = Int32Array.from({ length: 9001 }, (_, i) => 3 * i - 5000);
+    const res = simulate(topkRun('radix', values, 1, { k: 20, distinct: false }), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
+    const view = readRadixTrace(res.trace!);
+    expect(view.rounds.map((r) => r.size)).toEqual([2048, 2068, 2068, 2068, 829, 829]);
+    expect(view.floors.map((f) => f.value)).toEqual([LOWEST, values[2048 - 20], values[4096 - 20], values[6144 - 20], values[8192 - 20], values[9001 - 20]]);
+    expect(floorAt(view, 0)).toBe(LOWEST);
+    expect(floorAt(view, view.rounds[1]!.step)).toBe(values[2048 - 20]);
+    expect(floorAt(view, res.trace!.stepCount - 1)).toBe(values[9001 - 20]);
+    // The seed's lists are not there: its reader finds none.
+    expect(readRadixTrace(simulate(firstPass('seed', values.subarray(0, 64), { k: 4, distinct: true }), { warpSize: 32, trace: 'full', traceWorkgroups: [0] }).trace!).rounds).toEqual([]);
   });
 });

@@ -108,3 +108,44 @@ export function filled(view: TopkTraceView, step: number, lane: number): number 
 export function threshold(view: TopkTraceView, step: number): number {
   return laneList(view, step, 0)[view.k - 1] ?? LOWEST;
 }
+
+export interface RadixRound {
+  /** The step that wrote the pool's size after a round (0-based round), and that size. */
+  readonly step: number;
+  readonly round: number;
+  readonly size: number;
+}
+
+export interface RadixTraceView {
+  /** Every pool size the workgroup read after a round, and the final one, in step order. */
+  readonly rounds: readonly RadixRound[];
+  /** Every floor written (the first is the lowest i32; each later one ends a cut), in step order. */
+  readonly floors: readonly { readonly step: number; readonly value: number }[];
+}
+
+/** Reads the radix select's rounds and floors from a trace of one workgroup (empty for other kernels). */
+export function readRadixTrace(trace: Trace): RadixTraceView {
+  const words = (name: string) => {
+    const mem = trace.memories.findIndex((m) => m.name === name);
+    const out: { step: number; value: number }[] = [];
+    if (mem < 0) return out;
+    for (let s = 0; s < trace.stepCount; s++) {
+      if (trace.stepMemory[s] !== mem || trace.opKind[trace.stepOp[s]!] !== OpKind.storeShared) continue;
+      const r = trace.stepRecStart[s]!;
+      if (r < trace.stepRecStart[s + 1]!) out.push({ step: s, value: trace.recValue[r]! });
+    }
+    return out;
+  };
+  const rounds = words('pool_size').map((w, round) => ({ step: w.step, round, size: w.value }));
+  return { rounds, floors: words('floor_value') };
+}
+
+/** The floor at `step`: the last one written at or before it (the lowest i32 before any). */
+export function floorAt(view: RadixTraceView, step: number): number {
+  let floor = LOWEST;
+  for (const f of view.floors) {
+    if (f.step > step) break;
+    floor = f.value;
+  }
+  return floor;
+}

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { PanelProps } from '../../ui.ts';
 import { LOWEST } from '../reference.ts';
-import { laneList, levelAt, listsAt, mergedAway, readTopkTrace, threshold, type TopkTraceView } from '../trace.ts';
+import { floorAt, laneList, levelAt, listsAt, mergedAway, readRadixTrace, readTopkTrace, threshold, type TopkTraceView } from '../trace.ts';
 import './TopkPanel.css';
 
 const show = (v: number) => (v === LOWEST ? '—' : String(v));
@@ -11,7 +11,50 @@ const show = (v: number) => (v === LOWEST ? '—' : String(v));
  * height), filling during the insert phase; the tree level by level, with lists merged away drawn
  * hollow and faded; and lane 0's k-th value, the threshold a value must beat, as a line.
  */
-export function TopkPanel({ trace, step, variant, seek }: PanelProps) {
+export function TopkPanel(props: PanelProps) {
+  return props.variant.id === 'radix' ? <RadixStage {...props} /> : <ListsStage {...props} />;
+}
+
+/**
+ * The radix select's stage, from the trace: the pool's size after every round, which rounds ended
+ * in a cut (a radix select keeping the k largest) and the floor a value must beat at this step.
+ */
+function RadixStage({ trace, step, seek }: PanelProps) {
+  const titleId = useId();
+  const view = useMemo(() => readRadixTrace(trace), [trace]);
+  const floor = floorAt(view, step);
+  const cuts = view.floors.filter((f, i) => i > 0 && f.step <= step).length;
+  const last = view.rounds.length - 1;
+  return (
+    <section className="panel topk-stage" aria-labelledby={titleId} data-testid="topk-stage" data-cuts={cuts}>
+      <div className="panel-head">
+        <h2 id={titleId}>Pool and floor (from the trace, workgroup {trace.workgroups[0] ?? 0})</h2>
+      </div>
+      <p className="topk-phase" aria-live="polite" data-testid="topk-phase">
+        Floor now: <strong data-testid="topk-threshold">{show(floor)}</strong> (a value enters the pool only above it). Cuts so far: {cuts}; each one
+        is a radix select that keeps the k largest of the pool and raises the floor to the k-th.
+      </p>
+      <ol className="topk-rounds" aria-label="Pool size after each round">
+        {view.rounds.map((r, i) => {
+          const cut = view.floors.find((f) => f.step > r.step && (view.rounds[i + 1] === undefined || f.step < view.rounds[i + 1]!.step));
+          return (
+            <li key={r.step} className={r.step <= step ? 'done' : undefined}>
+              <button type="button" onClick={() => seek(r.step)}>
+                {i === last ? 'End' : `Round ${r.round + 1}`}
+              </button>{' '}
+              pool holds {r.size.toLocaleString('en')}
+              {cut && i !== last ? `, cut: floor raised to ${show(cut.value)}` : ''}
+              {cut && i === last ? `, final cut to the k largest (k-th = ${show(cut.value)})` : ''}
+              {r.step <= step ? ' (done)' : ''}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function ListsStage({ trace, step, variant, seek }: PanelProps) {
   const titleId = useId();
   const laneId = useId();
   const view = useMemo(() => readTopkTrace(trace, variant.wgsl), [trace, variant.wgsl]);
