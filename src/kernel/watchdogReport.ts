@@ -23,7 +23,7 @@ export interface WatchdogBinding {
   /** Iterations one loop may run each time it is entered before it is stopped. */
   readonly bound: number;
   readonly loops: readonly WatchedLoop[];
-  /** Where the code came from, for messages (e.g. `shaders/basics/vector-add.wgsl`). */
+  /** Where the code came from, for messages (a path under `shaders/`, or `edited.wgsl`). */
   readonly file?: string;
 }
 

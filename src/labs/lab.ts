@@ -11,6 +11,7 @@ import type { Metrics } from '../sim/index.ts';
 import type { TraceIndex } from '../trace/index.ts';
 import type { BestFigure } from '../bench/format.ts';
 import type { ElementType, KernelExecutor } from './types.ts';
+import type { Exercise } from './exercise.ts';
 
 /** One variant of an algorithm: one WGSL file. */
 export interface LabVariant {
@@ -140,6 +141,8 @@ export interface LabModule<P extends Params = Params> {
   readonly cases: readonly KernelCase[];
   /** Moments lessons may name beyond the generic ones (start, end, barriers, divergence…). */
   readonly moments?: Readonly<Record<string, LabMoment>>;
+  /** "Fix the kernel" exercises that start from a broken variant of this lab. */
+  readonly exercises?: readonly Exercise[];
   /**
    * Metric rows beyond the generic ones; `traced` is the variant and the index of the traced
    * workgroup, once its simulation is done.

@@ -26,3 +26,6 @@ export function findLab(id: string): AnyLab | undefined {
 
 /** Every kernel case of every lab, for the GPU–simulator differential test. */
 export const kernelCases: readonly KernelCase[] = LABS.flatMap((l) => l.cases);
+
+/** The home page's editable demo: the basics lab's vector add (run, reference, bytes, file). */
+export * as homeDemo from './basics/vectorAdd.ts';

@@ -212,7 +212,7 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
   const otherStep = compare ? alignedStep(index, other.index, safeStep) : 0;
   const otherWarps = useMemo(() => (compare && other.index ? warpsAt(other.index, otherStep) : []), [compare, other.index, otherStep]);
   const warpsOf = (slot: SimSlot) => slot.totalWorkgroups * (slot.index?.warpCount ?? 1);
-  // Memoised: a lab's rows may scan the whole trace (the histogram's same-address counts).
+  // Memoised: a lab's rows may read the whole trace (same-address counts over every atomic, say).
   const extraMetrics = useMemo(
     () => (main.result && lab.metrics ? lab.metrics(main.result.metrics, params, main.variant && main.index ? { variant: main.variant, index: main.index } : undefined) : undefined),
     [lab, main.result, main.variant, main.index, params],

@@ -8,6 +8,7 @@ import { bytesMoved, passPlan, passRun, reduce, timingPasses } from './driver.ts
 import { padToVec4 } from '../types.ts';
 import { additionTreeHeight, f32ErrorBound, referenceSum } from './reference.ts';
 import { REDUCE_VARIANTS, reduceVariant, type ReduceVariantId } from './variants.ts';
+import { REDUCE_EXERCISES } from './exercises.ts';
 
 const variants: LabVariant[] = REDUCE_VARIANTS.map((v) => ({
   id: v.id,
@@ -93,5 +94,6 @@ export const reduceLab = defineLab<'reduce', LinearParams>({
     note: 'Published ladders for comparison: the seeds measured 16M ints on a Tesla M2070 at 11.7 ms (neighbored), 9.3 ms (less divergent, 1.26×) and 7.0 ms (interleaved, 1.69×); Harris’s seven kernels reached 30× cumulative on a G80.',
     section: (gpu, baselines, opts) => benchReduce(gpu, baselines, opts),
   },
+  exercises: REDUCE_EXERCISES,
   cases: reduceCases,
 });

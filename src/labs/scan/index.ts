@@ -8,6 +8,7 @@ import { scanInput } from './inputs.ts';
 import { bytesMoved, scanReference, scanReferenceF64, summedAreaReference } from './reference.ts';
 import type { KernelRun } from '../../kernel/types.ts';
 import { SCAN_VARIANTS, scanVariant, type ScanVariantId } from './variants.ts';
+import { SCAN_EXERCISES } from './exercises.ts';
 
 const variants: LabVariant[] = SCAN_VARIANTS.map((v) => ({
   id: v.id,
@@ -98,6 +99,7 @@ export const scanLab = defineLab<'scan', LinearParams>({
     },
     section: (gpu, _baselines, opts) => benchScan(gpu, opts),
   },
+  exercises: SCAN_EXERCISES,
   cases: scanCases,
   moments: scanMoments,
 });
