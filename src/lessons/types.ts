@@ -39,6 +39,25 @@ export interface LessonStep {
   readonly question?: Question;
   /** Show the timings panel, to set published figures beside the learner's own device. */
   readonly timings?: boolean;
+  /** The picture this step needs on the stage, and the part of it to show. */
+  readonly stage?: StageView;
+}
+
+/**
+ * What a step puts on the stage: a panel by id (`warp-grid`, `shared-memory`, `dataflow` or a
+ * lab panel's id such as `scan-insights`) and the window into it. The lab page resolves the
+ * window against the trace (a range past the memory's end is clamped, a warp past the workgroup's
+ * last is the last), so the named thing is on screen.
+ */
+export interface StageView {
+  readonly panel: string;
+  /** The workgroup to trace (for a picture of one workgroup's memory or warps). */
+  readonly workgroup?: number;
+  /** The warp and lane the grid focuses and the lane detail describes. */
+  readonly warp?: number;
+  readonly lane?: number;
+  /** Words [from, to) of the main workgroup memory to show. */
+  readonly words?: readonly [number, number];
 }
 
 export interface Highlight {

@@ -9,6 +9,8 @@ interface Props {
   readonly step: number;
   /** The panel's heading: what the lab calls its dataflow (a reduction tree, a scan's sweeps…). */
   readonly title: string;
+  /** Words [from, to) a lesson step asks to see. */
+  readonly words?: readonly [number, number] | undefined;
 }
 
 const WINDOWS = [32, 64, 128, 256, 1024] as const;

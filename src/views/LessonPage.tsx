@@ -8,6 +8,7 @@ import { markSeen, readProgress } from '../lessons/progress.ts';
 import { resolveMoment, type Lesson, type MomentState } from '../lessons/types.ts';
 import { useAppStore } from '../store/index.ts';
 import { LabPage, type LessonFrame } from './LabPage.tsx';
+import { t } from '../i18n/messages.ts';
 import { Link } from './Link.tsx';
 import { PanelBoundary } from './PanelBoundary.tsx';
 
@@ -89,6 +90,7 @@ export function LessonPage({ route }: { route: LessonRoute }) {
         onReady: (s) => setState(s),
         timings: step.timings ?? false,
         highlight: step.highlight,
+        stage: step.stage,
       },
     [step],
   );
@@ -105,47 +107,56 @@ export function LessonPage({ route }: { route: LessonRoute }) {
   }
   if (presenter) return <PresenterView lesson={lesson} number={number} go={go} />;
   const lab = findLab(step.lab);
-  const labAt = labRoute(step.lab, { variant: step.variant, params: step.params });
+  const labAt = labRoute(step.lab, { variant: step.variant, params: step.params, ...(step.stage?.workgroup !== undefined ? { workgroup: step.stage.workgroup } : {}) });
+  const nextLesson = LESSONS[LESSONS.findIndex((l) => l.id === lesson.id) + 1];
+  const side = (
+    <div className="lesson-side" data-testid="lesson-side">
+      {/* Embedded in a course page: no way out of the lesson, only its own steps. */}
+      {!embed && (
+        <p className="lesson-crumb">
+          <Link to={{ kind: 'lessons' }}>{t('lesson.lessons')}</Link> › {lesson.title}
+        </p>
+      )}
+      <h1 id="lesson-title">
+        <span className="lesson-counter" data-testid="lesson-counter">
+          {t('lesson.step', { n: number, count })}
+        </span>{' '}
+        {step.title}
+      </h1>
+      {route.step !== number && (
+        <p className="hint" role="status">
+          {t('lesson.clamped', { count, n: number })}
+        </p>
+      )}
+      <p className="narrative" aria-live="polite" data-testid="narrative">
+        {step.narrative}
+        {step.lookAt && <span className="look-at">{t('lesson.lookAt', { what: step.lookAt })}</span>}
+      </p>
+      {step.question && (
+        <PanelBoundary key={`${lesson.id}-${number}`} id="question" title="the check question">
+          <CheckQuestion prompt={step.question.prompt} state={state} answer={step.question.answer} explain={step.question.explain} />
+        </PanelBoundary>
+      )}
+      <nav className="controls lesson-nav" aria-label="Lesson steps">
+        <button type="button" onClick={() => go(number - 1)} disabled={number <= 1} aria-keyshortcuts="PageUp ArrowLeft" data-testid="lesson-prev">
+          {t('lesson.prev')}
+        </button>
+        <button type="button" onClick={() => go(number + 1)} disabled={number >= count} aria-keyshortcuts="PageDown ArrowRight Space" data-testid="lesson-next">
+          {t('lesson.next')}
+        </button>
+      </nav>
+      {number >= count && (
+        <p className="lesson-end" data-testid="lesson-end">
+          {t('lesson.finished')}{' '}
+          {nextLesson && !embed ? <Link to={{ kind: 'lesson', lesson: nextLesson.id, step: 1 }}>{t('lesson.nextLesson', { title: nextLesson.title })}</Link> : !embed && t('lesson.lastLesson')}
+        </p>
+      )}
+      <p className="hint lesson-keys">{t('lesson.keys')}</p>
+    </div>
+  );
   return (
     <div className="lesson" data-testid="lesson" data-lesson={lesson.id} data-step={number}>
-      <section className="panel lesson-head" aria-labelledby="lesson-title">
-        {/* Embedded in a course page: no way out of the lesson, only its own steps. */}
-        {!embed && (
-          <p className="lesson-crumb">
-            <Link to={{ kind: 'lessons' }}>Lessons</Link> › {lesson.title}
-          </p>
-        )}
-        <h1 id="lesson-title">
-          <span className="lesson-counter" data-testid="lesson-counter">
-            Step {number} of {count}
-          </span>{' '}
-          {step.title}
-        </h1>
-        {route.step !== number && (
-          <p className="hint" role="status">
-            This lesson has {count} steps; showing step {number}.
-          </p>
-        )}
-        <p className="narrative" aria-live="polite" data-testid="narrative">
-          {step.narrative}
-          {step.lookAt && <span className="look-at"> Look at {step.lookAt}.</span>}
-        </p>
-        {step.question && (
-          <PanelBoundary key={`${lesson.id}-${number}`} id="question" title="the check question">
-            <CheckQuestion prompt={step.question.prompt} state={state} answer={step.question.answer} explain={step.question.explain} />
-          </PanelBoundary>
-        )}
-        <nav className="controls lesson-nav" aria-label="Lesson steps">
-          <button type="button" onClick={() => go(number - 1)} disabled={number <= 1} aria-keyshortcuts="PageUp ArrowLeft" data-testid="lesson-prev">
-            ◀ Previous
-          </button>
-          <button type="button" onClick={() => go(number + 1)} disabled={number >= count} aria-keyshortcuts="PageDown ArrowRight Space" data-testid="lesson-next">
-            Next ▶
-          </button>
-          <span className="hint">PageDown, → or Space for the next step; PageUp or ← to go back.</span>
-        </nav>
-      </section>
-      <LabPage key={`${lesson.id}-${number}`} lab={lab} route={labAt} lesson={frame} />
+      <LabPage key={`${lesson.id}-${number}`} lab={lab} route={labAt} lesson={frame} side={side} />
     </div>
   );
 }
