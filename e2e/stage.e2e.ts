@@ -120,6 +120,40 @@ describe('the stage', () => {
     }
   }, 1_200_000);
 
+  it.each(['neighbored', 'interleaved'])('the %s tree at 256 words shows values and is connected: every node above the leaves has both inputs drawn', async (v) => {
+    const { page, errors } = await open(browser(), `/lab/reduce?v=${v}&n=1024&wg=256`, 1440, 900);
+    await stageReady(page);
+    expect(await page.locator('[data-testid=stage]').getAttribute('data-panel')).toBe('dataflow');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid=dataflow-tree]')?.getAttribute('data-level')) >= 8);
+    const tree = await page.evaluate(() => {
+      const svg = document.querySelector('[data-testid=tree-svg]')!;
+      const nodes = [...svg.querySelectorAll('g.tree-node')];
+      const inner = nodes.filter((n) => Number(n.getAttribute('data-level')) > 0);
+      const edgesTo = new Map<string, number>();
+      for (const e of svg.querySelectorAll('line.edge')) edgesTo.set(e.getAttribute('data-to')!, (edgesTo.get(e.getAttribute('data-to')!) ?? 0) + 1);
+      return {
+        nodes: nodes.length,
+        inner: inner.length,
+        missing: inner.filter((n) => edgesTo.get(n.getAttribute('data-node')!) !== 2).length,
+        values: [...svg.querySelectorAll('.node-value')].map((x) => x.textContent ?? ''),
+        indices: svg.querySelectorAll('.word-index').length,
+        levels: svg.querySelectorAll('.level-label').length,
+      };
+    });
+    expect(tree.nodes).toBe(256 + 255);
+    expect(tree.inner).toBe(255);
+    expect(tree.missing).toBe(0);
+    expect(tree.values.length).toBeGreaterThan(10);
+    expect(tree.values.every((x) => /^-?\d/.test(x))).toBe(true);
+    expect(tree.indices).toBeGreaterThan(10);
+    expect(tree.levels).toBe(9);
+    await page.screenshot({ path: `${SCREENS}/tree-${v}-256.png` });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('stacks at 1000 px and cuts nothing off at 800 px in embed mode', async () => {
     for (const path of ['/lab/scan', '/lesson/scan/2?embed=1', '/lab/reduce?embed=1']) {
       const { page } = await open(browser(), path, 800, 700);
