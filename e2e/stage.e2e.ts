@@ -110,6 +110,9 @@ describe('the stage', () => {
           const where = `/lesson/${lesson.id}/${n} at ${w}×${h} ${mode}`;
           const m = await measure(page);
           expectStageOnScreen(m, where);
+          const stage = page.getByTestId('stage');
+          const askedFor = await stage.getAttribute('data-asked');
+          if (askedFor) expect(await stage.getAttribute('data-panel'), `${where}: the step's panel is not on the stage`).toBe(askedFor);
           for (const mark of m.marks) {
             expect(mark.top >= m.stage.top - 1 && mark.bottom <= m.stage.bottom + 1 && mark.left >= m.stage.left - 1 && mark.right <= m.stage.right + 1, `${where}: a highlight is off screen (${JSON.stringify(mark)})`).toBe(true);
           }

@@ -21,7 +21,9 @@ export type Moment =
   /** A moment the lab defines (`LabModule.moments`), e.g. scan's `scan-phase` with arg `down-sweep`. */
   | { readonly kind: 'lab'; readonly name: string; readonly arg: string }
   /** The first request of `warp` to the binding named `memory` (e.g. warp 1 reading `a`). */
-  | { readonly kind: 'first-access'; readonly memory: string; readonly warp: number };
+  | { readonly kind: 'first-access'; readonly memory: string; readonly warp: number }
+  /** `barriers` completed barriers after another moment: a phase with its first level drawn. */
+  | { readonly kind: 'after'; readonly moment: Moment; readonly barriers: number };
 
 export interface LessonStep {
   readonly title: string;
@@ -58,6 +60,8 @@ export interface StageView {
   readonly lane?: number;
   /** Words [from, to) of the main workgroup memory to show. */
   readonly words?: readonly [number, number];
+  /** A secondary panel to open beside the stage (the step talks about its numbers). */
+  readonly drawer?: 'metrics' | 'timings';
 }
 
 export interface Highlight {
@@ -126,6 +130,10 @@ export function resolveMoment(index: TraceIndex, moment: Moment, lab?: AnyLab): 
       const { trace } = index;
       const s = findForward(index, -1, (t) => trace.stepWarp[t] === moment.warp && trace.memories[trace.stepMemory[t]!]?.name === moment.memory);
       return s < 0 ? 0 : s;
+    }
+    case 'after': {
+      const from = resolveMoment(index, moment.moment, lab);
+      return Math.min(last, endOfPhase(index, barrierPhase(index, from) + moment.barriers - 1));
     }
     case 'lab': {
       const find = lab?.moments?.[moment.name];

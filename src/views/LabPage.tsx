@@ -191,7 +191,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
   const stageId = useId();
   const actions = useMemo(() => timelineActions(state), [state]);
   const [chosen, setChosen] = useState<string | undefined>();
-  const [drawer, setDrawer] = useState<DrawerTab | undefined>(lesson?.timings ? 'timings' : undefined);
+  const [drawer, setDrawer] = useState<DrawerTab | undefined>(lesson?.timings ? 'timings' : lesson?.stage?.drawer);
   const [focused, setFocused] = useState(false);
 
   // A lesson step's warp and lane become the grid's focus once the trace is there.
@@ -423,7 +423,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
           </PanelBoundary>
         </div>
 
-        <section className="panel wb-stage" aria-labelledby={stageId} data-testid="stage" data-panel={stagePanel} data-ready={trace && index ? 'yes' : 'no'} ref={stageRef}>
+        <section className="panel wb-stage" aria-labelledby={stageId} data-testid="stage" data-panel={stagePanel} data-asked={asked?.panel} data-ready={trace && index ? 'yes' : 'no'} ref={stageRef}>
           <div className="stage-bar">
             <h2 id={stageId} className="sr-only">
               {t('stage.label')}: {stageTitle(stagePanel, ui.panels)}
