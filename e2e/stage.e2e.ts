@@ -34,7 +34,7 @@ function measure(page: Page) {
     const stage = document.querySelector('[data-testid=stage]')!.getBoundingClientRect();
     const body = document.querySelector('[data-testid=stage-body]')!;
     let drawn = 0;
-    for (const el of body.querySelectorAll('circle, rect, line, path, td, polygon, text')) {
+    for (const el of body.querySelectorAll('circle, rect, line, path, td, th, polygon, text, li, canvas, [class*=cell], [class*=lane], [class*=queue]')) {
       const r = el.getBoundingClientRect();
       if (r.width > 0 || r.height > 0) drawn++;
     }

@@ -8,6 +8,7 @@ import { histogramUi } from './histogram/ui/index.ts';
 import { convolutionUi } from './convolution/ui/index.ts';
 import { mergeUi } from './merge/ui/index.ts';
 import { topkUi } from './topk/ui/index.ts';
+import { matmulUi } from './matmul/ui/index.ts';
 
 export const LAB_UIS: Readonly<Record<string, LabUi>> = {
   scan: scanUi,
@@ -15,4 +16,5 @@ export const LAB_UIS: Readonly<Record<string, LabUi>> = {
   convolution: convolutionUi,
   merge: mergeUi,
   topk: topkUi,
+  matmul: matmulUi,
 };

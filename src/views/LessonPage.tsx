@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isNewer, newWindowId, nextVersion, NO_VERSION, parseSyncMessage, SYNC_CHANNEL, type Version } from '../app/lessonSync.ts';
 import { useShortcuts } from '../app/shortcuts.ts';
 import { labRoute, type LessonRoute } from '../app/url.ts';
@@ -105,9 +105,9 @@ export function LessonPage({ route }: { route: LessonRoute }) {
       </section>
     );
   }
-  if (presenter) return <PresenterView lesson={lesson} number={number} go={go} />;
   const lab = findLab(step.lab);
   const labAt = labRoute(step.lab, { variant: step.variant, params: step.params, ...(step.stage?.workgroup !== undefined ? { workgroup: step.stage.workgroup } : {}) });
+  if (presenter) return <PresenterView lesson={lesson} number={number} go={go} preview={<LabPage key={`${lesson.id}-${number}`} lab={lab} route={labAt} lesson={frame} />} state={state} />;
   const nextLesson = LESSONS[LESSONS.findIndex((l) => l.id === lesson.id) + 1];
   const side = (
     <div className="lesson-side" data-testid="lesson-side">
@@ -230,46 +230,63 @@ function useLessonSync(lessonId: string | undefined, count: number, number: numb
   }, [lessonId, number]);
 }
 
-/** The presenter's window: this step's notes, what comes next, and the clicker controls. */
-function PresenterView({ lesson, number, go }: { lesson: Lesson; number: number; go: (n: number) => void }) {
+/**
+ * The presenter's window: this step's notes, the answer to its question (computed from the same
+ * simulation), what comes next, the clicker controls, and a live preview of what the room sees:
+ * the same lab at the same moment, drawn small.
+ */
+function PresenterView({ lesson, number, go, preview, state }: { lesson: Lesson; number: number; go: (n: number) => void; preview: ReactNode; state: MomentState | undefined }) {
   const step = lesson.steps[number - 1]!;
   const next = lesson.steps[number];
   return (
     <div className="lesson presenter" data-testid="presenter" data-lesson={lesson.id} data-step={number}>
-      <section className="panel" aria-labelledby="presenter-title">
-        <p className="lesson-crumb">Presenter notes · {lesson.title}</p>
+      <section className="panel presenter-notes" aria-labelledby="presenter-title">
+        <p className="lesson-crumb">{t('presenter.notes', { title: lesson.title })}</p>
         <h1 id="presenter-title">
           <span className="lesson-counter" data-testid="lesson-counter">
-            Step {number} of {lesson.steps.length}
+            {t('lesson.step', { n: number, count: lesson.steps.length })}
           </span>{' '}
           {step.title}
         </h1>
         <p className="narrative" aria-live="polite">
           {step.narrative}
         </p>
-        {step.lookAt && <p>Point at: {step.lookAt}.</p>}
-        {step.question && <p>Ask the room: {step.question.prompt}</p>}
+        {step.lookAt && <p>{t('presenter.pointAt', { what: step.lookAt })}</p>}
+        {step.question && (
+          <>
+            <p>{t('presenter.ask', { prompt: step.question.prompt })}</p>
+            <p className="presenter-answer" data-testid="presenter-answer">
+              {state ? t('presenter.answer', { answer: step.question.answer(state) }) : t('presenter.answerPending')}
+            </p>
+          </>
+        )}
         <nav className="controls lesson-nav" aria-label="Lesson steps">
           <button type="button" onClick={() => go(number - 1)} disabled={number <= 1} data-testid="lesson-prev">
-            ◀ Previous
+            {t('lesson.prev')}
           </button>
           <button type="button" onClick={() => go(number + 1)} disabled={!next} data-testid="lesson-next">
-            Next ▶
+            {t('lesson.next')}
           </button>
         </nav>
+        <section aria-labelledby="up-next" data-testid="up-next">
+          <h2 id="up-next">{t('presenter.upNext')}</h2>
+          {next ? (
+            <>
+              <p>
+                <strong>{next.title}</strong>
+              </p>
+              <p className="hint">{next.narrative}</p>
+            </>
+          ) : (
+            <p>{t('presenter.last')}</p>
+          )}
+        </section>
       </section>
-      <section className="panel" aria-labelledby="up-next" data-testid="up-next">
-        <h2 id="up-next">Up next</h2>
-        {next ? (
-          <>
-            <p>
-              <strong>{next.title}</strong>
-            </p>
-            <p className="hint">{next.narrative}</p>
-          </>
-        ) : (
-          <p>This is the last step.</p>
-        )}
+      <section className="panel presenter-preview" aria-label={t('presenter.audience')} data-testid="presenter-preview">
+        <h2>{t('presenter.audience')}</h2>
+        <div className="preview-frame" inert>
+          <div className="preview-scale">{preview}</div>
+        </div>
       </section>
     </div>
   );
