@@ -129,6 +129,8 @@ export interface LabModule<P extends Params = Params> {
   readonly cases: readonly KernelCase[];
   /** Moments lessons may name beyond the generic ones (start, end, barriers, divergence…). */
   readonly moments?: Readonly<Record<string, LabMoment>>;
+  /** The project's own recorded figures (docs/benchmarks.md), shown beside the learner's timings. */
+  readonly recorded?: RecordedTimings;
   /**
    * Metric rows beyond the generic ones; `traced` is the variant and the index of the traced
    * workgroup, once its simulation is done.
@@ -140,6 +142,15 @@ export interface LabModule<P extends Params = Params> {
 export type AnyLab = LabModule<Params>;
 
 /** Registers a typed lab module under the erased type. */
+/** A benchmark run the project recorded: the device, the size, and the median per variant. */
+export interface RecordedTimings {
+  readonly device: string;
+  readonly n: number;
+  /** Where the figures come from, e.g. `docs/benchmarks.md`. */
+  readonly source: string;
+  readonly rows: readonly { readonly variant: string; readonly ms: number; readonly gbps: number }[];
+}
+
 export function defineLab<Id extends string, P extends Params>(lab: LabModule<P> & { readonly id: Id }): AnyLab & { readonly id: Id } {
   return lab;
 }
