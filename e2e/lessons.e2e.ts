@@ -8,7 +8,7 @@ async function lessonStep(page: Page): Promise<number> {
 
 /** Waits for the step's simulation, so the check question can be answered. */
 async function simulated(page: Page): Promise<void> {
-  await page.getByTestId('warp-grid').first().waitFor({ timeout: 60_000 });
+  await page.locator('[data-testid=stage][data-ready=yes]').waitFor({ timeout: 60_000 });
 }
 
 describe('lessons', () => {

@@ -46,7 +46,7 @@ describe('projector mode at 1920×1080', () => {
     async (path) => {
       const { page, errors } = await open(path);
       await page.waitForTimeout(300);
-      if (path.includes('lab/') || path.includes('lesson/')) await page.getByTestId('warp-grid').first().waitFor({ timeout: 60_000 });
+      if (path.includes('lab/') || path.includes('lesson/')) await page.locator('[data-testid=stage][data-ready=yes]').waitFor({ timeout: 60_000 });
       else await page.locator('main').waitFor();
       const smallest = await smallestVisibleText(page);
       expect(smallest.px, `“${smallest.sample}” is ${smallest.px}px`).toBeGreaterThanOrEqual(28);
@@ -56,13 +56,13 @@ describe('projector mode at 1920×1080', () => {
 
   it('the measurement finds the small print of normal mode (so it can fail)', async () => {
     const { page } = await open('/lab/reduce?v=neighbored&step=120');
-    await page.getByTestId('warp-grid').first().waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid=stage][data-ready=yes]').waitFor({ timeout: 60_000 });
     expect((await smallestVisibleText(page)).px).toBeLessThan(20);
   });
 
   it('P toggles projector mode, B blanks the screen and brings it back', async () => {
     const { page, errors } = await open('/lesson/divergence/1');
-    await page.getByTestId('warp-grid').first().waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid=stage][data-ready=yes]').waitFor({ timeout: 60_000 });
     await page.keyboard.press('p');
     await page.waitForFunction(() => document.querySelector('.app')?.classList.contains('mode-projector') && location.search.includes('mode=projector'));
     await page.keyboard.press('b');
