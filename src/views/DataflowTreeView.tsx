@@ -87,7 +87,7 @@ export function DataflowTreeView({ trace, memory, step, title, words: asked }: P
   const partGap = font * 2.2;
   const totalRows = split.parts.reduce((sum, p) => sum + p.levels, 0);
   const chrome = font * 3.8 + (split.parts.length > 1 ? split.parts.length * partGap : 0);
-  const rowH = Math.max(font * 1.9, Math.min(font * 3.4, avail > 0 && totalRows > 0 ? (avail - chrome) / totalRows : font * 3.4));
+  const rowH = Math.max(font * 1.3, Math.min(font * 3.4, avail > 0 && totalRows > 0 ? (avail - chrome) / totalRows : font * 3.4));
 
   // Rows: the first tree with its leaves at the bottom, a later tree (a down-sweep) root first.
   const layout = useMemo(() => {
