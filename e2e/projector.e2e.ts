@@ -41,7 +41,14 @@ describe('projector mode at 1920×1080', () => {
     return { page, errors };
   }
 
-  it.each(['/lesson/reduction/3?mode=projector', '/lab/reduce?v=neighbored&mode=projector&step=120', '/lessons?mode=projector', '/?mode=projector'])(
+  it.each([
+    '/lesson/reduction/3?mode=projector',
+    '/lab/reduce?v=neighbored&mode=projector&step=120',
+    '/lesson/divergence/2?mode=projector',
+    '/lesson/scan/3?mode=projector',
+    '/lessons?mode=projector',
+    '/?mode=projector',
+  ])(
     '%s has no visible text under 28 px',
     async (path) => {
       const { page, errors } = await open(path);
@@ -50,6 +57,11 @@ describe('projector mode at 1920×1080', () => {
       else await page.locator('main').waitFor();
       const smallest = await smallestVisibleText(page);
       expect(smallest.px, `“${smallest.sample}” is ${smallest.px}px`).toBeGreaterThanOrEqual(28);
+      if (path.includes('lab/') || path.includes('lesson/')) {
+        // Scaled, not stripped: the stage's diagram keeps its labels and values.
+        const labels = await page.evaluate(() => [...document.querySelectorAll('[data-testid=stage] svg text')].filter((t) => t.getBoundingClientRect().width > 0).length);
+        expect(labels, 'SVG labels on the stage').toBeGreaterThan(3);
+      }
       expect(errors).toEqual([]);
     },
   );
