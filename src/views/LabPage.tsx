@@ -336,7 +336,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
   const otherTrace = other.result?.trace;
   const compareBody =
     compare && !lesson ? (
-      <div className="stage-half" data-testid="compare-pane">
+      <div className="stage-half" data-testid="compare-pane" tabIndex={0} role="region" aria-label={compare.title}>
         <h2 className="stage-half-title">{compare.title}</h2>
         <SimulationProgress slot={other} cancel={() => session.getState().cancel('other')} />
         {other.index && otherTrace && (
@@ -460,7 +460,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
           </div>
           <SimulationProgress slot={main} cancel={() => session.getState().cancel('primary')} />
           <div className="stage-panes">
-            <div className="stage-body" role="tabpanel" aria-label={stageTitle(stagePanel, ui.panels)} data-testid="stage-body">
+            <div className="stage-body" role="tabpanel" tabIndex={0} aria-label={stageTitle(stagePanel, ui.panels)} data-testid="stage-body">
               {compareBody && <h2 className="stage-half-title">{variant.title}</h2>}
               {stageBody}
             </div>
@@ -469,7 +469,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
           {compare && !lesson && <p className="hint compare-note">{t('compare.aligned', { phase: index ? barrierPhase(index, safeStep) : 0 })}</p>}
         </section>
 
-        <aside className="panel wb-side" aria-label={t('side.narration')} data-testid="side">
+        <aside className="panel wb-side" aria-label={t('side.narration')} data-testid="side" tabIndex={0}>
           {side ?? (
             <>
               <h2>{t('side.variant')}</h2>
@@ -506,7 +506,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
           ))}
         </div>
         {drawer && (
-          <div className="drawer-body" role="tabpanel" aria-label={t(`drawer.${drawer}`)}>
+          <div className="drawer-body" role="tabpanel" tabIndex={0} aria-label={t(`drawer.${drawer}`)}>
             {drawer === 'metrics' && (
               <PanelBoundary id="metrics" title="the metrics panel">
                 {main.result && (
