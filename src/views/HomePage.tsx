@@ -2,6 +2,7 @@ import { labRoute } from '../app/url.ts';
 import { t } from '../i18n/messages.ts';
 import { LABS } from '../labs/registry.ts';
 import { LESSONS } from '../lessons/index.ts';
+import { selectGpuStatus, useAppStore } from '../store/index.ts';
 import { GpuStatusPanel } from './GpuStatusPanel.tsx';
 import { Link } from './Link.tsx';
 import { PanelBoundary } from './PanelBoundary.tsx';
@@ -13,6 +14,8 @@ import { VectorAddPanel } from './VectorAddPanel.tsx';
  */
 export function HomePage() {
   const first = LESSONS[0];
+  // When WebGPU is missing the device panel is what the visitor needs first: it opens by itself.
+  const unavailable = useAppStore(selectGpuStatus).state === 'unavailable';
   return (
     <>
       <section className="panel home-hero" aria-labelledby="home-title" data-testid="home-hero">
@@ -43,7 +46,7 @@ export function HomePage() {
           ))}
         </ul>
       </section>
-      <details className="panel device-details" data-testid="device-details">
+      <details className="panel device-details" data-testid="device-details" open={unavailable || undefined}>
         <summary>{t('home.device')}</summary>
         <PanelBoundary id="gpu-status" title="the GPU status panel">
           <GpuStatusPanel />
