@@ -141,7 +141,6 @@ export interface LabModule<P extends Params = Params> {
 /** A lab with its parameter type erased, as the registry and the app hold it. */
 export type AnyLab = LabModule<Params>;
 
-/** Registers a typed lab module under the erased type. */
 /** A benchmark run the project recorded: the device, the size, and the median per variant. */
 export interface RecordedTimings {
   readonly device: string;
@@ -151,6 +150,7 @@ export interface RecordedTimings {
   readonly rows: readonly { readonly variant: string; readonly ms: number; readonly gbps: number }[];
 }
 
+/** Registers a typed lab module under the erased type. */
 export function defineLab<Id extends string, P extends Params>(lab: LabModule<P> & { readonly id: Id }): AnyLab & { readonly id: Id } {
   return lab;
 }
