@@ -38,6 +38,7 @@ describe('matrix-multiply lab', () => {
     // The whole dispatch (16 workgroups, traced by a companion): N / TILE = 4 loads of every element.
     await page.waitForFunction(() => /A were loaded 4 times each, those of B 4 times each/.test(document.querySelector('[data-testid=matmul-whole]')?.textContent ?? ''));
     expect(await page.getByTestId('matmul-question-answer').textContent()).toMatch(/The whole dispatch loads it 4 times/);
+    await new LabPageObject(page).openDrawer('metrics');
     expect(await page.locator('[data-metric="Global loads per FMA"]').textContent()).toBe('0.125');
     expect(await page.locator('[data-metric="Barriers per tile"]').textContent()).toBe('2.00');
     expect(await seriousViolations(page)).toEqual([]);
@@ -61,7 +62,7 @@ describe('matrix-multiply lab', () => {
 
   it('places every variant on the roofline and measures this GPU', async () => {
     const { page, errors } = await openPage(browser(), '/lab/matmul?v=naive&m=64&n=64&k=64');
-    await new LabPageObject(page).ready();
+    await new LabPageObject(page).showStage('matmul-roofline');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=matmul-roofline-table] tbody tr').length === 6, undefined, { timeout: 60_000 });
     // The naive kernel: every element is loaded N = 64 times over the whole dispatch.
     await page.waitForFunction(() => /A were loaded 64 times each, those of B 64 times each/.test(document.querySelector('[data-testid=matmul-whole]')?.textContent ?? ''), undefined, { timeout: 60_000 });
