@@ -1,9 +1,10 @@
 /**
  * The message catalog: every user-visible string of the workbench (lab and lesson pages, the
  * stage, the timeline) by key, in ICU message syntax (see format.ts). English is the only catalog
- * now; another language is one more object of the same keys, chosen in `setLocale`.
+ * now here; other languages load on demand through `createCatalog` (catalog.ts).
  */
-import { format, type MessageValues } from './format.ts';
+import { createCatalog } from './catalog.ts';
+import type { MessageValues } from './format.ts';
 
 const en = {
   'stage.label': 'Stage',
@@ -111,20 +112,15 @@ const en = {
 
 export type MessageKey = keyof typeof en;
 
-const catalogs: Readonly<Record<string, Readonly<Record<MessageKey, string>>>> = { en };
-let locale = 'en';
-
-/** Chooses the catalog (falls back to English for a locale without one). */
-export function setLocale(next: string): void {
-  locale = next in catalogs ? next : 'en';
-}
+/** The workbench's catalog (see catalog.ts); other locales are added as modules loaded on demand. */
+const workbench = createCatalog('workbench', en);
 
 /** The message `key` in the current locale, with its placeholders filled. */
 export function t(key: MessageKey, values?: MessageValues): string {
-  return format(catalogs[locale]![key], values, locale);
+  return workbench(key, values);
 }
 
 /** Whether the catalog has a message for `key` (for keys built at run time, e.g. panel ids). */
 export function hasMessage(key: string): key is MessageKey {
-  return key in en;
+  return workbench.has(key);
 }
