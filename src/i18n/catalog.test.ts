@@ -8,9 +8,9 @@ describe('message catalogs', () => {
   it('speaks English until another locale is chosen and loaded, then that locale', async () => {
     let loads = 0;
     const m = createCatalog('test-a', { hello: 'Hello, {who}', steps: '{n, plural, one {# step} other {# steps}}' }, {
-      'zh-CN': async () => {
+      'zh-CN': () => {
         loads++;
-        return { default: { hello: '你好，{who}', steps: '{n} 步' } };
+        return Promise.resolve({ default: { hello: '你好，{who}', steps: '{n} 步' } });
       },
     });
     expect(m('hello', { who: 'GPU' })).toBe('Hello, GPU');

@@ -26,7 +26,7 @@ export interface Catalog<T extends Record<string, string>> {
   (key: keyof T & string, values?: MessageValues): string;
   /** Whether `key` names a message (for keys built at run time). */
   has(key: string): key is keyof T & string;
-  readonly name: string;
+  readonly id: string;
 }
 
 export function createCatalog<T extends Record<string, string>>(
@@ -53,7 +53,7 @@ export function createCatalog<T extends Record<string, string>>(
     const text = loaded.get(locale)?.[key] ?? en[key] ?? key;
     return format(text, values, locale);
   };
-  return Object.assign(lookup, { has: (key: string): key is keyof T & string => key in en, name });
+  return Object.assign(lookup, { has: (key: string): key is keyof T & string => key in en, id: name });
 }
 
 /** Loads `locale` for every catalog registered so far (call before `setCurrentLocale`). */
