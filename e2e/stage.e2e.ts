@@ -87,7 +87,7 @@ describe('the stage', () => {
   it('every step of every lesson brings its picture, with its highlights on screen (1440×900 and projector)', async () => {
     const { page: index } = await open(browser(), '/lessons', 1440, 900);
     const lessons = await index.evaluate(() =>
-      [...document.querySelectorAll('[data-testid=lesson-index] li')].map((li) => ({
+      [...document.querySelectorAll('[data-testid=lesson-index] .lesson-list > li')].map((li) => ({
         id: li.getAttribute('data-testid')!.replace(/^lesson-/, ''),
         steps: Number(/(\d+) steps/.exec(li.querySelector('[data-testid=lesson-progress]')!.textContent ?? '')?.[1]),
       })),
