@@ -12,7 +12,7 @@ import { BASE_URL, useBrowser, watchErrors } from './browser.ts';
 const SCREENS = 'test-results/screens';
 mkdirSync(SCREENS, { recursive: true });
 
-const LABS = ['basics', 'reduce', 'scan', 'rowsum', 'histogram', 'convolution', 'merge', 'topk', 'matmul'];
+const LABS = ['basics', 'reduce', 'scan', 'rowsum', 'histogram', 'convolution', 'merge', 'topk', 'matmul', 'spmv'];
 
 async function open(browser: Browser, path: string, width: number, height: number): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width, height } });
@@ -34,7 +34,8 @@ function measure(page: Page) {
     const stage = document.querySelector('[data-testid=stage]')!.getBoundingClientRect();
     const body = document.querySelector('[data-testid=stage-body]')!;
     let drawn = 0;
-    for (const el of body.querySelectorAll('circle, rect, line, path, td, th, polygon, text, li, canvas, [class*=cell], [class*=lane], [class*=queue]')) {
+    // Figures in a definition list (a stage's counts read from the trace) are content too.
+    for (const el of body.querySelectorAll('circle, rect, line, path, td, th, polygon, text, li, dd, canvas, [class*=cell], [class*=lane], [class*=queue]')) {
       const r = el.getBoundingClientRect();
       if (r.width > 0 || r.height > 0) drawn++;
     }
