@@ -13,6 +13,7 @@ import { barrierPhase, warpsAt, type TraceIndex } from '../trace/index.ts';
 import { lastAccessOfLane } from '../trace/memory.ts';
 import { CodePane } from './CodePane.tsx';
 import { DataflowTreeView } from './DataflowTreeView.tsx';
+import { Exportable } from './export/ExportButton.tsx';
 import { MetricsPanel, type StepFacts } from './MetricsPanel.tsx';
 import { PanelBoundary } from './PanelBoundary.tsx';
 import { SharedMemoryStrip } from './SharedMemoryStrip.tsx';
@@ -296,6 +297,7 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
         <div className="lab-views">
           <PanelBoundary id="warp-grid" title="the warp grid">
           {index && trace && (
+            <Exportable name="warp-grid" title="the warp grid">
             <WarpGrid
               workgroup={main.focus}
               workgroupCount={main.totalWorkgroups}
@@ -309,19 +311,20 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
               highlightWarps={lesson?.highlight?.warps}
               highlightLanes={lesson?.highlight?.lanes}
             />
+            </Exportable>
           )}
           </PanelBoundary>
           <PanelBoundary id="shared-memory" title="the shared-memory strip">
-            {trace && main.memory >= 0 && index && <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} highlightWords={lesson?.highlight?.words} />}
+            {trace && main.memory >= 0 && index && <Exportable name="memory" title="the shared-memory strip"><SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} highlightWords={lesson?.highlight?.words} /></Exportable>}
           </PanelBoundary>
           <PanelBoundary id="dataflow" title="the dataflow tree">
-            {trace && <DataflowTreeView trace={trace} memory={main.memory} step={safeStep} title={ui.treeTitle ?? 'Reduction tree'} />}
+            {trace && <Exportable name="tree" title="the dataflow tree"><DataflowTreeView trace={trace} memory={main.memory} step={safeStep} title={ui.treeTitle ?? 'Reduction tree'} /></Exportable>}
           </PanelBoundary>
           {trace &&
             index &&
             ui.panels.map((panel) => (
               <PanelBoundary key={panel.id} id={panel.id} title={panel.title}>
-                <LabPanelView panel={panel} session={session} trace={trace} index={index} step={safeStep} />
+                <Exportable name={panel.id} title={panel.title}><LabPanelView panel={panel} session={session} trace={trace} index={index} step={safeStep} /></Exportable>
               </PanelBoundary>
             ))}
         </div>
