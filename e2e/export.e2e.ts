@@ -38,7 +38,7 @@ function pngSize(png: Buffer): { width: number; height: number } {
 }
 
 /** Texts of the <text> elements of a class in an SVG file (the export writes them as the page does). */
-const textsOfClass = (svg: string, cls: string) => [...svg.matchAll(new RegExp(`<text [^>]*class="${cls}"[^>]*>([^<]*)</text>`, 'g'))].map((m) => m[1]);
+const textsOfClass = (svg: string, cls: string) => [...svg.matchAll(new RegExp(`<text [^>]*class="${cls}"[^>]*>([^<]*)</text>`, 'g'))].map((m) => m[1] ?? '');
 
 /** Opens the export dialog of the panel `name` by keyboard, as a person at a projector would. */
 async function openExport(page: Page, name: string): Promise<void> {
