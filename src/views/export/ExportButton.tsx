@@ -14,7 +14,7 @@ export function ExportButton({ target, name, title }: { target: RefObject<Elemen
   return (
     <>
       <button ref={button} type="button" className="export-button" aria-haspopup="dialog" onClick={() => setOpen(true)} data-testid="export-button" data-export-skip="">
-        Export <span className="sr-only">{title}</span>…
+        Export<span className="sr-only"> {title}</span>…
       </button>
       {open && (
         <Suspense fallback={null}>
