@@ -13,8 +13,8 @@ export const CSP = [
   "script-src 'self'",
   "worker-src 'self'",
   "style-src 'self'",
-  // blob: for the export's PNG: the picture is drawn from an SVG built in memory (src/views/export).
-  "img-src 'self' blob:",
+  // data: for the export's PNG: the picture is drawn from an SVG built in memory (src/views/export).
+  "img-src 'self' data:",
   "connect-src 'self'",
   "manifest-src 'self'",
   "base-uri 'none'",

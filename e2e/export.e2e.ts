@@ -132,6 +132,34 @@ describe('export for teachers', () => {
     expect(errors).toEqual([]);
   }, 180_000);
 
+  it('exports an HTML panel (the histogram table) as it looks, with the dialog and its QR code left out', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/histogram');
+    await new LabPageObject(page).ready();
+    const table = page.getByTestId('histogram-bins');
+    await table.waitFor();
+    const firstRow = ((await table.locator('tbody tr').first().textContent()) ?? '').trim();
+    expect(firstRow.length).toBeGreaterThan(0);
+    await openExport(page, 'histogram-stage');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()]);
+    const svg = (await contents(download)).toString('utf8');
+    expect(await parseErrors(page, svg)).toBe('');
+    expect(svg).toContain('<foreignObject');
+    expect(svg).toContain('data-testid="histogram-bins"');
+    expect(svg).not.toContain('qr-code');
+    expect(svg).not.toContain('export-button');
+    // The table's first row reads as the page shows it.
+    const blank = await page.context().newPage();
+    const exportedRow = await blank.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+      return doc.querySelector('[data-testid=histogram-bins] tbody tr')?.textContent?.trim() ?? '';
+    }, svg);
+    await blank.close();
+    expect(exportedRow).toBe(firstRow);
+    const [pngDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-png').click()]);
+    expect(pngSize(await contents(pngDownload)).width).toBeGreaterThanOrEqual(1920);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
   it('is clean for axe with the export buttons on the lab page', async () => {
     const { page, errors } = await openPage(browser(), LAB);
     await new LabPageObject(page).ready();

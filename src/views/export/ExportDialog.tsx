@@ -68,7 +68,7 @@ export default function ExportDialog({ target, name, title, onClose }: { target:
   };
 
   return (
-    <dialog ref={ref} className="export-dialog" aria-labelledby={headingId} onClose={onClose} data-testid="export-dialog">
+    <dialog ref={ref} className="export-dialog" aria-labelledby={headingId} onClose={onClose} data-testid="export-dialog" data-export-skip="">
       <h2 id={headingId}>Export {title}</h2>
       {picture ? (
         <p className="hint">

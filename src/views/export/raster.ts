@@ -19,23 +19,21 @@ export function pngSize(svg: { width: number; height: number }, deviceScale = 1)
 export async function toPng(svg: StandaloneSvg): Promise<{ blob: Blob; width: number; height: number }> {
   const size = pngSize(svg, window.devicePixelRatio || 1);
   const big = resized(svg, size.width);
-  const url = URL.createObjectURL(new Blob([big.markup], { type: 'image/svg+xml' }));
-  try {
-    const img = new Image(big.width, big.height);
-    img.src = url;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = big.width;
-    canvas.height = big.height;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('this browser gave no 2D canvas to draw the PNG in');
-    ctx.drawImage(img, 0, 0, big.width, big.height);
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
-    if (!blob) throw new Error(`the browser could not encode a ${big.width} × ${big.height} px PNG`);
-    return { blob, width: big.width, height: big.height };
-  } finally {
-    URL.revokeObjectURL(url);
-  }
+  // A data: URL, not a blob: one: Chrome taints a canvas that drew a blob: SVG holding a
+  // foreignObject (an HTML panel), and a tainted canvas cannot be saved.
+  const url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(big.markup)}`;
+  const img = new Image(big.width, big.height);
+  img.src = url;
+  await img.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = big.width;
+  canvas.height = big.height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('this browser gave no 2D canvas to draw the PNG in');
+  ctx.drawImage(img, 0, 0, big.width, big.height);
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  if (!blob) throw new Error(`the browser could not encode a ${big.width} × ${big.height} px PNG`);
+  return { blob, width: big.width, height: big.height };
 }
 
 /** Saves `blob` as a download called `filename`. */

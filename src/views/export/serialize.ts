@@ -101,13 +101,15 @@ const area = (e: Element) => {
 
 /**
  * The main picture in `root`: `root` itself when it is an SVG, else its largest visible SVG (legend
- * swatches and icons are small), else `root` as it is (exported as HTML inside the SVG).
+ * swatches and icons are small; the export controls and their dialog do not count), else `root`
+ * as it is (exported as HTML inside the SVG).
  */
 export function mainPicture(root: Element): Element {
   if (root.namespaceURI === SVG_NS && root.localName === 'svg') return root;
   let best: Element | undefined;
   for (const svg of root.querySelectorAll('svg')) {
     if (svg.parentElement?.closest('svg')) continue; // nested: part of a bigger picture
+    if (svg.closest('[data-export-skip]')) continue; // the export controls (and the dialog's QR code)
     const a = area(svg);
     if (a >= 48 * 48 && (!best || a > area(best))) best = svg;
   }
