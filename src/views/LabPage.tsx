@@ -17,6 +17,7 @@ import { CodePane } from './CodePane.tsx';
 import { LabCodePane } from './editor/LabCodePane.tsx';
 import { ExerciseList } from './editor/ExerciseList.tsx';
 import { DataflowTreeView } from './DataflowTreeView.tsx';
+import { Exportable } from './export/ExportButton.tsx';
 import { MetricsPanel, type StepFacts } from './MetricsPanel.tsx';
 import { PanelBoundary } from './PanelBoundary.tsx';
 import { SharedMemoryStrip } from './SharedMemoryStrip.tsx';
@@ -288,37 +289,46 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
     return () => cancelAnimationFrame(frame);
   }, [hasTrace, lesson, stagePanel]);
 
+  // Whatever the stage shows can be exported (SVG, PNG at projector size, a link with a QR code).
   const stageBody = (() => {
     if (!trace || !index) return <p className="hint stage-empty">{t('stage.empty')}</p>;
     switch (stagePanel) {
       case 'warp-grid':
         return (
           <PanelBoundary id="warp-grid" title="the warp grid">
-            <WarpGrid
-              workgroup={main.focus}
-              workgroupCount={main.totalWorkgroups}
-              warpSize={trace.warpSize}
-              warps={warps}
-              focusedWarp={Math.min(focusWarp, warps.length - 1)}
-              focusedLane={Math.min(focusLane, trace.warpSize - 1)}
-              onFocus={setFocus}
-              onWorkgroup={(g) => go({ workgroup: g, step: undefined })}
-              describeLane={(w, l) => lastAccessOfLane(index, w, l, safeStep)}
-              highlightWarps={lesson?.highlight?.warps}
-              highlightLanes={lesson?.highlight?.lanes}
-            />
+            <Exportable name="warp-grid" title={t('export.what.warp-grid')}>
+              <WarpGrid
+                workgroup={main.focus}
+                workgroupCount={main.totalWorkgroups}
+                warpSize={trace.warpSize}
+                warps={warps}
+                focusedWarp={Math.min(focusWarp, warps.length - 1)}
+                focusedLane={Math.min(focusLane, trace.warpSize - 1)}
+                onFocus={setFocus}
+                onWorkgroup={(g) => go({ workgroup: g, step: undefined })}
+                describeLane={(w, l) => lastAccessOfLane(index, w, l, safeStep)}
+                highlightWarps={lesson?.highlight?.warps}
+                highlightLanes={lesson?.highlight?.lanes}
+              />
+            </Exportable>
           </PanelBoundary>
         );
       case 'shared-memory':
         return (
           <PanelBoundary id="shared-memory" title="the shared-memory strip">
-            {main.memory >= 0 && <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} highlightWords={lesson?.highlight?.words} />}
+            {main.memory >= 0 && (
+              <Exportable name="memory" title={t('export.what.memory')}>
+                <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} highlightWords={lesson?.highlight?.words} />
+              </Exportable>
+            )}
           </PanelBoundary>
         );
       case 'dataflow':
         return (
           <PanelBoundary id="dataflow" title="the dataflow tree">
-            <DataflowTreeView trace={trace} memory={main.memory} step={safeStep} title={ui.treeTitle ?? 'Reduction tree'} words={words} />
+            <Exportable name="tree" title={t('export.what.tree')}>
+              <DataflowTreeView trace={trace} memory={main.memory} step={safeStep} title={ui.treeTitle ?? 'Reduction tree'} words={words} />
+            </Exportable>
           </PanelBoundary>
         );
       default: {
@@ -326,7 +336,9 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
         return (
           panel && (
             <PanelBoundary key={panel.id} id={panel.id} title={panel.title}>
-              <LabPanelView panel={panel} session={session} trace={trace} index={index} step={safeStep} window={words ? { words } : undefined} />
+              <Exportable name={panel.id} title={panel.title}>
+                <LabPanelView panel={panel} session={session} trace={trace} index={index} step={safeStep} window={words ? { words } : undefined} />
+              </Exportable>
             </PanelBoundary>
           )
         );
