@@ -81,6 +81,10 @@ describe('offline, after one visit', () => {
       await page.keyboard.press('PageDown');
       await page.waitForFunction(() => document.querySelector('[data-testid=lesson]')?.getAttribute('data-step') === '2');
       await stageReady(page);
+      // And the lesson reloads too, at the same step, its simulation run again.
+      await page.reload();
+      await stageReady(page);
+      expect(await page.getByTestId('lesson').getAttribute('data-step')).toBe('2');
       expect(await page.getByTestId('update-notice').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
