@@ -66,6 +66,33 @@ describe('projector mode at 1920×1080', () => {
     },
   );
 
+  // Every lab's default page: its own stage picture (SVG or HTML tables and strips) keeps its text.
+  it.each(['basics', 'reduce', 'scan', 'rowsum', 'histogram', 'convolution', 'merge', 'topk', 'matmul', 'spmv'])(
+    '/lab/%s?mode=projector has no visible text under 28 px, and its stage keeps its labels',
+    async (lab) => {
+      const { page, errors } = await open(`/lab/${lab}?mode=projector`);
+      await page.locator('[data-testid=stage][data-ready=yes]').waitFor({ timeout: 60_000 });
+      await page.waitForTimeout(300);
+      const smallest = await smallestVisibleText(page);
+      expect(smallest.px, `“${smallest.sample}” is ${smallest.px}px`).toBeGreaterThanOrEqual(28);
+      // Labels present: visible text in the stage's picture, drawn as SVG text or as HTML.
+      const labels = await page.evaluate(() => {
+        const body = document.querySelector('[data-testid=stage-body]')!;
+        const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+        let n = 0;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const el = node.parentElement;
+          if (!el || !(node.textContent ?? '').trim() || el.closest('.sr-only, button')) continue;
+          const r = el.getBoundingClientRect();
+          if (r.width > 0 && r.height > 0) n++;
+        }
+        return n;
+      });
+      expect(labels, 'labels on the stage').toBeGreaterThan(3);
+      expect(errors).toEqual([]);
+    },
+  );
+
   it('the measurement finds the small print of normal mode (so it can fail)', async () => {
     const { page } = await open('/lab/reduce?v=neighbored&step=120');
     await page.locator('[data-testid=stage][data-ready=yes]').waitFor({ timeout: 60_000 });
