@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BASE_URL, useBrowser, watchErrors } from './browser.ts';
+import { LabPageObject } from './pages.ts';
 
 /** The built service worker that `vite preview` serves (e2e/run.mjs builds into dist/ first). */
 const SW_FILE = 'dist/sw.js';
@@ -31,7 +32,7 @@ async function newPage(context: BrowserContext): Promise<{ page: Page; errors: s
 /** Steps the GPU timings down to the smallest sweep (n up to 4096) and runs them: every variant on the GPU, checked. */
 async function gpuRun(page: Page): Promise<void> {
   // The timings live in the drawer under the stage.
-  if ((await page.getByTestId('drawer-tab-timings').getAttribute('aria-selected')) !== 'true') await page.getByTestId('drawer-tab-timings').click();
+  await new LabPageObject(page).openDrawer('timings');
   await page.getByTestId('adapter-name').or(page.getByTestId('measure')).first().waitFor();
   await page.getByTestId('timings').locator('select').selectOption('12');
   await page.getByTestId('measure').click();
