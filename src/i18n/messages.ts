@@ -28,6 +28,7 @@ const en = {
   'home.labs': 'Labs',
   'home.variants': '{n, plural, one {# variant} other {# variants}}',
   'home.device': 'Your GPU and browser (details)',
+  'app.loadingPage': 'Loading the page…',
   'drawer.label': 'More panels',
   'drawer.metrics': 'Metrics',
   'drawer.timings': 'Timings',

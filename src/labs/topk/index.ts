@@ -5,14 +5,17 @@
  * usual duplicates-kept top-k beside it. "Fast" rejects most values with one register comparison,
  * reads vec4s and merges lists linearly.
  */
-import { defineLab, exactCheck, intField, MAX_STEP_ELEMENTS, shown, type LabInputs, type LabVariant, type ParamField } from '../lab.ts';
+import { defineLab, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
 import { seededRandom } from '../../util/random.ts';
 import { topkCases } from './cases.ts';
 import { FAST_CUDA, SEED_CUDA } from './cuda.ts';
-import { isTopkDistribution, TOPK_DISTRIBUTION_NAMES, TOPK_DISTRIBUTIONS, topkInput } from './inputs.ts';
-import { firstPass, groupsFor, isTopkVariant, MAX_K, runTopk, TOPK_FILES, topkPasses, type TopkVariant } from './kernel.ts';
+import { isTopkDistribution, topkInput } from './inputs.ts';
+import { firstPass, groupsFor, isTopkVariant, runTopk, TOPK_FILES, topkPasses, type TopkVariant } from './kernel.ts';
 import { topkMoments } from './moments.ts';
 import { insertValue, LOWEST, topkReference, workgroupSizeFor } from './reference.ts';
+import { topkMeta } from './meta.ts';
+
+export { topkSpec } from './meta.ts';
 
 /** n values, k kept, the distribution, and whether repeats are dropped (`distinct`) or kept (`all`), key `sem`. */
 export type TopkParams = { readonly n: number; readonly k: number; readonly dist: string; readonly semantics: string };
@@ -49,47 +52,6 @@ const variantOf = (id: string): TopkVariant => {
   return id;
 };
 
-const n = intField({
-  key: 'n',
-  label: 'size n',
-  min: 0,
-  max: 2 ** 28,
-  choices: (_v, params) => [...new Set([0, 100, 1000, 4096, 10000, 65536, Number(params.n ?? 4096)])].sort((a, b) => a - b),
-  resolve: (value) =>
-    value > MAX_STEP_ELEMENTS
-      ? { value: MAX_STEP_ELEMENTS, notice: `Stepping through ${value.toLocaleString('en')} values would trace too much; simulating ${MAX_STEP_ELEMENTS.toLocaleString('en')}. The timings go to larger sizes.` }
-      : { value },
-});
-
-const k = intField({
-  key: 'k',
-  label: 'k',
-  min: 1,
-  max: 1_000_000,
-  choices: (_v, params) => [...new Set([1, 4, 8, 16, 20, 32, 64, Number(params.k ?? 20)])].filter((x) => x <= MAX_K).sort((a, b) => a - b),
-  resolve: (value) => (value <= MAX_K ? { value } : { value: MAX_K, notice: `The lists keep at most ${MAX_K} values each; using k = ${MAX_K}.` }),
-});
-
-function choiceField(key: string, label: string, values: readonly string[], names: Readonly<Record<string, string>>, fallback: string): ParamField<string> {
-  return {
-    key,
-    label,
-    parse: (raw) => (/^[a-z-]{1,20}$/.test(raw) ? { value: raw } : { error: `not a ${label}` }),
-    choices: () => values,
-    resolve: (value) => (values.includes(value) ? { value } : { value: fallback, notice: `The top-k lab has no ${label} “${shown(value)}”; use ${values.join(', ')}. Showing ${names[fallback]}.` }),
-    show: (v) => names[v] ?? v,
-  };
-}
-
-const MODES = ['distinct', 'all'] as const;
-const MODE_NAMES = { distinct: 'distinct values (the seed)', all: 'duplicates kept' };
-
-export const topkSpec = {
-  n,
-  k,
-  dist: choiceField('dist', 'distribution', TOPK_DISTRIBUTIONS, TOPK_DISTRIBUTION_NAMES, 'random'),
-  semantics: choiceField('sem', 'semantics', MODES, MODE_NAMES, 'distinct'),
-};
 
 const optsOf = (p: TopkParams) => ({ k: p.k, distinct: p.semantics !== 'all' });
 const valuesOf = (inputs: LabInputs) => inputs.input as Int32Array;
@@ -102,14 +64,9 @@ function benchValues(count: number): Int32Array {
 }
 
 export const topkLab = defineLab<'topk', TopkParams>({
-  id: 'topk',
-  courseOrder: 7.6,
-  title: 'Top-k (sorted lists and a merge tree)',
-  summary:
-    'Find the k largest of n values: a sorted list per invocation, a pairwise merge tree in workgroup memory and two launches, as in the course seed, with its distinct-values semantics beside the usual top-k, and a faster version.',
+  ...topkMeta,
   variants,
   defaultVariant: 'seed',
-  params: topkSpec,
   defaults: { n: 4096, k: 20, dist: 'random', semantics: 'distinct' },
   inputs: (p, seed) => ({ input: topkInput(seededRandom(seed), p.n, isTopkDistribution(p.dist) ? p.dist : 'random') }),
   stepRun: (variant, p, inputs, source) => firstPass(variantOf(variant), valuesOf(inputs), optsOf(p), source),
