@@ -14,6 +14,7 @@ import { firstPass, groupsFor, isTopkVariant, runTopk, TOPK_FILES, topkPasses, t
 import { topkMoments } from './moments.ts';
 import { insertValue, LOWEST, topkReference, workgroupSizeFor } from './reference.ts';
 import { topkMeta } from './meta.ts';
+import { TOPK_EXERCISES } from './exercises.ts';
 
 export { topkSpec } from './meta.ts';
 
@@ -68,6 +69,7 @@ export const topkLab = defineLab<'topk', TopkParams>({
   variants,
   defaultVariant: 'seed',
   defaults: { n: 4096, k: 20, dist: 'random', semantics: 'distinct' },
+  exercises: TOPK_EXERCISES,
   inputs: (p, seed) => ({ input: topkInput(seededRandom(seed), p.n, isTopkDistribution(p.dist) ? p.dist : 'random') }),
   stepRun: (variant, p, inputs, source) => firstPass(variantOf(variant), valuesOf(inputs), optsOf(p), source),
   runAll: (executor, variant, p, inputs) => runTopk(executor, variantOf(variant), valuesOf(inputs), optsOf(p)),
