@@ -251,6 +251,16 @@ describe('lab editor', () => {
     const watch = await page.evaluate(() => [...document.querySelectorAll('[data-testid=warp-watch] tbody tr')].map((r) => r.getAttribute('data-value') ?? ''));
     expect(watch).toHaveLength(32);
     expect(watch).toEqual(words.slice(0, 32));
+
+    // The kernel's own loop counter, from the simulator's re-run to this step: the last level adds
+    // words s = 128 apart, and sdata[lid + s] in each lane is the memory view's word lid + 128.
+    await page.getByTestId('watch-expression').fill('sdata[lid + s]');
+    await page.getByTestId('watch-scope').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('watch-scope').textContent()).toMatch(/\bs\b/);
+    const shifted = await page.evaluate(() => [...document.querySelectorAll('[data-testid=warp-watch] tbody tr')].map((r) => r.getAttribute('data-value') ?? ''));
+    expect(shifted).toEqual(words.slice(128, 160));
+    await page.getByTestId('watch-expression').fill('s');
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=warp-watch] tbody tr')].every((r) => r.getAttribute('data-value') === '128'));
   }, 180_000);
 
   it('the editor and its panels are axe-clean, and the keyboard reaches and leaves the editor', async () => {
