@@ -14,16 +14,29 @@ class EditorLab extends LabPageObject {
     return this.page.evaluate(() => [...document.querySelectorAll('[data-testid=kernel-editor] .cm-line')].map((l) => l.textContent ?? '').join('\n'));
   }
   async replaceAll(text: string): Promise<void> {
-    await this.editor().click();
+    // Focus, not a click at the editor's centre: on a short viewport other panels may cover it.
+    await this.editor().focus();
     await this.page.keyboard.press('Control+a');
     await this.page.keyboard.insertText(text);
   }
   async run(): Promise<void> {
-    await this.editor().click();
+    await this.editor().focus();
     await this.page.keyboard.press('Control+Enter');
   }
   async checked(): Promise<void> {
     await this.page.getByTestId('editor-check').waitFor({ timeout: 90_000 });
+  }
+  /** Moves the cursor to the first line holding `text` (CodeMirror draws only the lines in view, and scrolls the cursor's into it). */
+  async cursorTo(text: string): Promise<void> {
+    await this.editor().focus();
+    await this.page.keyboard.press('Control+Home');
+    const cursorLine = () =>
+      this.page.evaluate(() => {
+        const n = getSelection()?.anchorNode;
+        const el = n instanceof Element ? n : n?.parentElement;
+        return el?.closest('.cm-line')?.textContent ?? '';
+      });
+    for (let k = 0; k < 200 && !(await cursorLine()).includes(text); k++) await this.page.keyboard.press('ArrowDown');
   }
   /**
    * The texts of the editor lines carrying an error mark. The editor draws only the lines near its
@@ -220,7 +233,9 @@ describe('lab editor', () => {
     const { page } = await openPage(browser(), '/lessons');
     await page.getByTestId('exercise-list').waitFor();
     const links = await page.evaluate(() => [...document.querySelectorAll('[data-testid=exercise-list] li a')].map((a) => a.getAttribute('href') ?? ''));
-    expect(links.length).toBeGreaterThanOrEqual(4);
+    expect(links.length).toBeGreaterThanOrEqual(7);
+    // The seeds' bugs each have an exercise: the last-warp race, the in-place write, the fixed-size top-k.
+    for (const id of ['reduce-last-warp-race', 'reduce-inplace-overwrite', 'topk-fixed-size']) expect(links.some((h) => h.endsWith(`#exercise=${id}`))).toBe(true);
     for (const href of links) {
       await page.goto(new URL(href, page.url()).href);
       const lab = new EditorLab(page);
@@ -228,7 +243,9 @@ describe('lab editor', () => {
       await page.getByTestId('exercise-bar').waitFor({ timeout: 30_000 });
       await page.getByTestId('exercise-check').click();
       await page.waitForFunction(() => /Not yet/.test(document.querySelector('[data-testid=exercise-verdict]')?.textContent ?? ''), undefined, { timeout: 60_000 });
-      const fix = href.includes('/lab/scan') ? kernelFile('scan/hillis-steele.wgsl') : kernelFile('reduce/neighbored.wgsl');
+      // The fix is the variant as the lab ships it: shaders/<lab>/<variant>.wgsl.
+      const url = new URL(href, page.url());
+      const fix = kernelFile(`${url.pathname.split('/')[2]}/${url.searchParams.get('v')}.wgsl`);
       await lab.replaceAll(fix);
       await page.getByTestId('exercise-check').click();
       await page.waitForFunction(() => document.querySelector('[data-testid=exercise-verdict]')?.getAttribute('data-ok') === 'yes', undefined, { timeout: 60_000 });
@@ -245,17 +262,10 @@ describe('lab editor', () => {
     await lab.ready();
     await lab.editor().waitFor();
     const addLine = kernelFile('reduce/neighbored.wgsl').split('\n').findIndex((l) => l.includes('sdata[lid] += sdata[lid + s];')) + 1;
-    // Click the breakpoint gutter beside the add line.
-    // The editor draws only the lines in view: move the cursor down until the add line is drawn.
-    const line = page.locator('[data-testid=kernel-editor] .cm-line', { hasText: 'sdata[lid] += sdata[lid + s];' });
-    await lab.editor().click();
-    await page.keyboard.press('Control+Home');
-    for (let k = 0; k < 150 && (await line.count()) === 0; k++) await page.keyboard.press('ArrowDown');
-    for (let k = 0; k < 6; k++) await page.keyboard.press('ArrowDown');
-    await line.scrollIntoViewIfNeeded();
-    const box = (await line.boundingBox())!;
-    const gutter = (await page.locator('.cm-breakpoint-gutter').boundingBox())!;
-    await page.mouse.click(gutter.x + gutter.width / 2, box.y + box.height / 2);
+    // Put the cursor on the add line and set the gutter breakpoint there with F9 (the keyboard's
+    // way; a click in the gutter does the same, but other panels may cover it on a short viewport).
+    await lab.cursorTo('sdata[lid] += sdata[lid + s];');
+    await page.keyboard.press('F9');
     await page.getByTestId(`breakpoint-${addLine}`).waitFor();
     await page.getByTestId('breakpoint-condition').fill('lid == 0u');
     await page.getByTestId('breakpoint-condition').press('Enter');
@@ -280,12 +290,28 @@ describe('lab editor', () => {
     await page.getByTestId('debug-command').fill('print sdata[3]');
     await page.getByTestId('debug-command').press('Enter');
     await page.waitForFunction(() => /\$ = /.test(document.querySelector('[data-testid=debug-log]')?.textContent ?? ''));
+    // The memory view on the stage (it shows one picture at a time).
+    await lab.showStage('shared-memory');
+    await page.getByTestId('shared-strip').waitFor();
     const words = await page.evaluate(() => [...document.querySelectorAll('[data-testid=shared-strip] g.word .word-value')].map((t) => t.textContent ?? ''));
     const printed = /\$ = (\S+)/.exec((await page.getByTestId('debug-log').textContent()) ?? '')?.[1];
     expect(printed).toBe(words[3]);
     const watch = await page.evaluate(() => [...document.querySelectorAll('[data-testid=warp-watch] tbody tr')].map((r) => r.getAttribute('data-value') ?? ''));
     expect(watch).toHaveLength(32);
     expect(watch).toEqual(words.slice(0, 32));
+
+    // The kernel's own loop counter, from the simulator's re-run to this step: one stop back from
+    // the last level (s = 128 at 256 invocations) the tree adds words s = 64 apart, and
+    // sdata[lid + s] in each lane is the memory view's word lid + 64.
+    await page.getByTestId('watch-expression').fill('s');
+    await page.getByTestId('watch-scope').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('watch-scope').textContent()).toMatch(/\bs\b/);
+    const counters = await page.evaluate(() => [...document.querySelectorAll('[data-testid=warp-watch] tbody tr')].map((r) => r.getAttribute('data-value') ?? ''));
+    expect(counters).toEqual(Array.from({ length: 32 }, () => '64'));
+    await page.getByTestId('watch-expression').fill('sdata[lid + s]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=warp-watch] caption')?.textContent?.startsWith('sdata[lid + s]'));
+    const shifted = await page.evaluate(() => [...document.querySelectorAll('[data-testid=warp-watch] tbody tr')].map((r) => r.getAttribute('data-value') ?? ''));
+    expect(shifted).toEqual(words.slice(64, 96));
   }, 180_000);
 
   it('the editor and its panels are axe-clean, and the keyboard reaches and leaves the editor', async () => {

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit tests (incl. GPU tests on Dawn), e2e tests in Chromium with
-// WebGPU against the production build (`vite preview`, shipped CSP) and a crawl of every page under
-// the dev server (`vite`, React StrictMode). Runs every stage even when one fails, then prints one
-// plain summary line:
+// WebGPU against the production build (`vite preview`, shipped CSP), a crawl of every page under
+// the dev server (`vite`, React StrictMode) and the start page's JavaScript against its budget.
+// Runs every stage even when one fails, then prints one plain summary line:
 //   Summary: N passed, N failed
 // Each test counts once; typecheck and lint count as one check each.
 import { spawnSync } from 'node:child_process';
@@ -57,6 +57,8 @@ vitestStage('unit', 'npx', ['vitest', 'run']);
 vitestStage('e2e', 'node', ['e2e/run.mjs']);
 // The same app under the `vite` dev server (StrictMode on): the README's first command.
 vitestStage('e2e-dev', 'node', ['e2e/run.mjs', '--dev']);
+// The production build, and the start page's initial JavaScript against its budget (200 KB gzip).
+check('bundle budget', stage('bundle', 'npx', ['vite', 'build', '--logLevel', 'warn']) && stage('bundle sizes', 'node', ['scripts/bundle-sizes.mjs', '--check']));
 
 if (failures.length > 0) {
   console.log('\nFailed:');

@@ -1,27 +1,39 @@
-import { useEffect, useRef, useState } from 'react';
-import { t } from '../i18n/messages.ts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useShortcuts } from './shortcuts.ts';
 import { labRoute, type Route } from './url.ts';
-import { findLab, LABS } from '../labs/registry.ts';
+import { labInfo, LAB_CATALOG } from '../labs/catalog.ts';
 import { selectChrome, selectRoute, useAppStore } from '../store/index.ts';
 import { HelpOverlay } from '../views/HelpOverlay.tsx';
 import { HomePage } from '../views/HomePage.tsx';
-import { LabPage } from '../views/LabPage.tsx';
-import { LessonIndex, LessonPage } from '../views/LessonPage.tsx';
 import { Link } from '../views/Link.tsx';
 import { Notices } from '../views/Notices.tsx';
 import { PanelBoundary } from '../views/PanelBoundary.tsx';
 import { UpdateNotice } from '../views/UpdateNotice.tsx';
+import { t } from '../i18n/messages.ts';
+
+// Lab and lesson pages bring the lab modules, the simulator's views and the lessons: a chunk of
+// their own, fetched when one opens, so the start page loads only what it shows.
+const pages = () => import('../views/pages.tsx');
+const LabRoutePage = lazy(() => pages().then((m) => ({ default: m.LabRoutePage })));
+const LessonPage = lazy(() => pages().then((m) => ({ default: m.LessonPage })));
+const LessonIndex = lazy(() => pages().then((m) => ({ default: m.LessonIndex })));
+
+function Loading() {
+  return (
+    <p className="panel page-loading" role="status" data-testid="page-loading">
+      {t('app.loadingPage')}
+    </p>
+  );
+}
 
 function Page() {
   const route = useAppStore(selectRoute);
-  if (route.kind === 'lab') {
-    const lab = findLab(route.lab);
-    if (lab) return <LabPage key={lab.id} lab={lab} route={route} />;
-  }
-  if (route.kind === 'lesson') return <LessonPage route={route} />;
-  if (route.kind === 'lessons') return <LessonIndex />;
-  return <HomePage />;
+  if (route.kind === 'home') return <HomePage />;
+  return (
+    <Suspense fallback={<Loading />}>
+      {route.kind === 'lab' ? <LabRoutePage route={route} /> : route.kind === 'lesson' ? <LessonPage route={route} /> : <LessonIndex />}
+    </Suspense>
+  );
 }
 
 /** One key per page: a page's error box goes when another page opens. */
@@ -52,7 +64,7 @@ export function App() {
   useEffect(() => {
     const title =
       route.kind === 'lab'
-        ? `${findLab(route.lab)?.title ?? 'Lab'} — Warpscope`
+        ? `${labInfo(route.lab)?.title ?? 'Lab'} — Warpscope`
         : route.kind === 'lesson' || route.kind === 'lessons'
           ? 'Lessons — Warpscope'
           : 'Warpscope';
@@ -133,7 +145,7 @@ function LabsMenu({ current }: { current: string | undefined }) {
   const close = () => {
     if (ref.current) ref.current.open = false;
   };
-  const currentLab = LABS.find((l) => l.id === current);
+  const currentLab = LAB_CATALOG.find((l) => l.id === current);
   return (
     <details
       ref={ref}
@@ -154,7 +166,7 @@ function LabsMenu({ current }: { current: string | undefined }) {
         {currentLab ? t('nav.labsIn', { lab: currentLab.title }) : t('nav.labs')}
       </summary>
       <ul>
-        {LABS.map((lab) => (
+        {LAB_CATALOG.map((lab) => (
           <li key={lab.id} onClick={close}>
             <Link to={labRoute(lab.id)} className={lab.id === current ? 'current' : undefined}>
               {lab.title}

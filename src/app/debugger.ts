@@ -90,9 +90,11 @@ export interface LaneEnv {
   readonly workgroup: number;
   /** Workgroup memory by name at the step, or undefined when there is none of that name. */
   readonly memory: (name: string) => Float64Array | undefined;
+  /** The kernel's own scalar names in this lane (from the simulator's watch re-run), when known. */
+  readonly local?: ((name: string) => number | undefined) | undefined;
 }
 
-const NAMES = 'lid, lane, warp, workgroup and workgroup memory such as sdata[i]';
+const NAMES = 'lid, lane, warp, workgroup, workgroup memory such as sdata[i] and, in the warp watch, the kernel’s scalar names in scope';
 
 export function evaluate(node: Node, env: LaneEnv): number {
   switch (node.k) {
@@ -106,6 +108,8 @@ export function evaluate(node: Node, env: LaneEnv): number {
       if (n === 'workgroup' || n === 'wid' || n === 'blockIdx.x') return env.workgroup;
       if (n === 'true') return 1;
       if (n === 'false') return 0;
+      const local = env.local?.(n);
+      if (local !== undefined) return local;
       throw new DebugError(`“${n}” is not something the replay can show here: it knows ${NAMES}`);
     }
     case 'index': {
@@ -240,18 +244,53 @@ export interface WatchCell {
   readonly error?: string;
 }
 
-/** `expression` in every lane of `warp` after `step` (inactive lanes are evaluated too and marked). */
-export function warpWatch(index: TraceIndex, step: number, warp: number, expression: string): WatchCell[] {
+/**
+ * The kernel's scalar names where a warp stands after a step, lane by lane: what the simulator's
+ * watch re-run captured (`SimResult.watch`).
+ */
+export interface WatchLocals {
+  readonly step: number;
+  readonly warp: number;
+  readonly values: readonly { readonly name: string; readonly lanes: readonly number[] }[];
+}
+
+/** Whether an expression names anything beyond the builtins and workgroup memory (it then needs the watch re-run). */
+export function needsLocals(trace: Trace, expression: string): boolean {
+  const known = new Set(['lid', 'tid', 'threadIdx.x', 'local_invocation_index', 'lane', 'warp', 'workgroup', 'wid', 'blockIdx.x', 'true', 'false']);
+  const walk = (n: Node): boolean => {
+    switch (n.k) {
+      case 'num':
+        return false;
+      case 'id':
+        return !known.has(n.name);
+      case 'index':
+        return !trace.memories.some((m) => m.name === n.name && m.space === 'workgroup') || walk(n.index);
+      case 'un':
+        return walk(n.a);
+      case 'bin':
+        return walk(n.a) || walk(n.b);
+    }
+  };
+  return walk(parseExpression(expression));
+}
+
+/**
+ * `expression` in every lane of `warp` after `step` (inactive lanes are evaluated too and marked).
+ * `locals`, captured at the same step and warp, lets it name the kernel's own variables (`s`, `v`).
+ */
+export function warpWatch(index: TraceIndex, step: number, warp: number, expression: string, locals?: WatchLocals): WatchCell[] {
   const node = parseExpression(expression);
   const trace = index.trace;
   const memory = memoryAt(trace, step);
   const workgroup = trace.stepCount > 0 ? trace.stepWorkgroup[step]! : 0;
   const snapshot = warpsAt(index, step)[warp];
+  const mine = locals && locals.step === step && locals.warp === warp ? locals : undefined;
+  const localOf = (lane: number) => (mine ? (name: string) => mine.values.find((v) => v.name === name)?.lanes[lane] : undefined);
   const out: WatchCell[] = [];
   for (let lane = 0; lane < trace.warpSize; lane++) {
     const active = snapshot ? snapshot.lanes[lane] !== 0 : false;
     try {
-      out.push({ lane, active, value: evaluate(node, { lid: warp * trace.warpSize + lane, lane, warp, workgroup, memory }) });
+      out.push({ lane, active, value: evaluate(node, { lid: warp * trace.warpSize + lane, lane, warp, workgroup, memory, local: localOf(lane) }) });
     } catch (e) {
       out.push({ lane, active, value: undefined, error: e instanceof Error ? e.message : String(e) });
     }

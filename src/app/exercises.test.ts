@@ -8,8 +8,10 @@ import { checkExercise } from './exerciseCheck.ts';
 const simulateOnce = (r: Parameters<typeof simulate>[0], o: Parameters<typeof simulate>[1]) => ({ promise: Promise.resolve(simulate(r, o)), cancel: () => undefined });
 
 describe('exercises', () => {
-  it('reduce and scan have at least two each, with one-sentence goals and a hint naming a view', () => {
+  it('reduce and scan have at least two each, the seeds’ bugs one each, with one-sentence goals and a hint naming a view', () => {
     for (const lab of ['reduce', 'scan']) expect(EXERCISES.filter((e) => e.lab === lab).length).toBeGreaterThanOrEqual(2);
+    // The seeds' bugs: the warp-synchronous last warp, the in-place global write, the fixed-size top-k.
+    for (const id of ['reduce-last-warp-race', 'reduce-inplace-overwrite', 'topk-fixed-size']) expect(EXERCISES.some((e) => e.id === id), id).toBe(true);
     for (const e of EXERCISES) {
       expect(e.goal.trim().split(/[.!?](\s|$)/).filter((s) => s.trim().length > 0)).toHaveLength(1);
       expect(e.hint).toMatch(/view|timeline|warp grid/);

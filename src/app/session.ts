@@ -58,6 +58,8 @@ export interface SimSlot {
   readonly totalWorkgroups: number;
   /** The traced workgroup: the one asked for, within range. */
   readonly focus: number;
+  /** The options the run was simulated with (the warp watch re-runs it with the same ones). */
+  readonly simOptions?: SimOptions;
 }
 
 /** A simulation a panel declares it needs beside the primary one (e.g. a variant's twin for a side table). */
@@ -253,7 +255,7 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
           update(slot, mine, { status: cancelled ? { state: 'cancelled' } : { state: 'error', message: e instanceof Error ? e.message : String(e) } });
         },
       );
-      return { ...EMPTY_SLOT, variant: variant.id, run, status: { state: 'running', progress: 0 }, totalWorkgroups, focus };
+      return { ...EMPTY_SLOT, variant: variant.id, run, simOptions, status: { state: 'running', progress: 0 }, totalWorkgroups, focus };
     }
 
     /** Applies a job's news to its slot, unless a newer job has taken the slot since. */

@@ -5,10 +5,10 @@
  * as bounded integers, never evaluated or written into the page as HTML.
  */
 
-import { findLab, LAB_IDS, type LabId } from '../labs/registry.ts';
+import { labInfo, LAB_IDS, type LabId } from '../labs/catalog.ts';
 import { formatParams, parseParams, type ParamValue } from '../labs/lab.ts';
 
-export type { LabId } from '../labs/registry.ts';
+export type { LabId } from '../labs/catalog.ts';
 
 export type PresentationMode = 'normal' | 'projector';
 
@@ -140,7 +140,7 @@ export function parseLocation(pathname: string, search: string): ParsedLocation 
     }
     const variant = nameParam(params, 'v', 'variant', notices);
     const compare = nameParam(params, 'cmp', 'comparison variant', notices);
-    const parsed = parseParams(findLab(lab), (key) => params.get(key));
+    const parsed = parseParams(labInfo(lab), (key) => params.get(key));
     notices.push(...parsed.notices);
     const route: LabRoute = {
       kind: 'lab',
@@ -186,7 +186,7 @@ export function formatLocation(route: Route, chrome: Chrome): string {
     };
     put('v', route.variant);
     put('cmp', route.compare);
-    for (const [key, value] of formatParams(findLab(route.lab), route.params)) put(key, value);
+    for (const [key, value] of formatParams(labInfo(route.lab), route.params)) put(key, value);
     put('step', route.step);
     put('g', route.workgroup);
     put('warp', route.warp);

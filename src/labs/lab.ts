@@ -264,7 +264,7 @@ export function elementCountField(sizes: readonly number[]): ParamField<number> 
 }
 
 /** Parses URL texts by a lab's spec; what cannot be parsed becomes a notice and is left out. */
-export function parseParams(lab: AnyLab, raw: (key: string) => string | null): { params: Partial<Record<string, ParamValue>>; notices: string[] } {
+export function parseParams(lab: Pick<AnyLab, 'params'>, raw: (key: string) => string | null): { params: Partial<Record<string, ParamValue>>; notices: string[] } {
   const params: Record<string, ParamValue> = {};
   const notices: string[] = [];
   for (const [name, field] of Object.entries(lab.params)) {
@@ -278,7 +278,7 @@ export function parseParams(lab: AnyLab, raw: (key: string) => string | null): {
 }
 
 /** Writes parameters as URL texts by a lab's spec. */
-export function formatParams(lab: AnyLab, params: Partial<Record<string, ParamValue>>): [string, string][] {
+export function formatParams(lab: Pick<AnyLab, 'params'>, params: Partial<Record<string, ParamValue>>): [string, string][] {
   const out: [string, string][] = [];
   for (const [name, field] of Object.entries(lab.params)) {
     const v = params[name];

@@ -90,6 +90,21 @@ export interface Program {
   readonly mems: readonly MemInfo[];
   /** Lanes per warp the program was compiled for (its register layout depends on it). */
   readonly warpSize: number;
+  /** The scalar names (parameters, `let`, `var`, `const`) in scope over each range of instructions, for the warp watch. */
+  readonly locals: readonly LocalSymbol[];
+}
+
+/**
+ * A scalar name of the kernel and where it lives: in register `reg` (one slot per lane) or, for a
+ * `const`, the value `constant`; in scope for instructions `from` ≤ pc < `to`.
+ */
+export interface LocalSymbol {
+  readonly name: string;
+  readonly type: 'u32' | 'i32' | 'f32' | 'bool';
+  readonly reg: number;
+  readonly constant?: number;
+  readonly from: number;
+  to: number;
 }
 
 const BUILTIN_NAMES: Record<string, keyof Builtins> = {
@@ -142,6 +157,9 @@ export class Compiler {
   private readonly globals = new Map<string, Binding>();
   private readonly pendingGlobals = new Map<string, Global>();
   private scopes: Map<string, Binding>[] = [];
+  /** Symbols of the scalar names declared in each open scope, closed (their `to` set) when it ends. */
+  private readonly scopeSymbols = new WeakMap<Map<string, Binding>, LocalSymbol[]>();
+  private readonly locals: LocalSymbol[] = [];
   private nextId = 1;
   /** Innermost breakable constructs (loops and switches). */
   private breakables: { id: number; loop: boolean }[] = [];
@@ -372,11 +390,14 @@ export class Compiler {
       if (pi.init) this.store(pi.ref, this.expr(pi.init), pi.pos);
       else this.zero(pi.ref, pi.pos);
     }
+    for (const [name, b] of scope) this.recordSymbol(scope, name, b);
     this.stmts(entry.body);
     this.place(exit);
     this.emit((w) => {
       w.status = DONE;
     }, entry.pos, OpKind.exit);
+    // Module-scope constants and overrides the kernel used, for the warp watch.
+    for (const [name, b] of this.globals) this.recordSymbol(undefined, name, b);
 
     return {
       ops: this.ops,
@@ -391,6 +412,7 @@ export class Compiler {
       workgroupSize: ws,
       mems: this.mems,
       warpSize: this.W,
+      locals: this.locals.map((l) => ({ ...l, to: l.to < 0 ? this.ops.length : l.to })),
     };
   }
 
@@ -459,7 +481,36 @@ export class Compiler {
   }
 
   private declare(name: string, b: Binding): void {
-    this.scopes[this.scopes.length - 1]!.set(name, b);
+    const scope = this.scopes[this.scopes.length - 1]!;
+    scope.set(name, b);
+    this.recordSymbol(scope, name, b);
+  }
+
+  /** Notes a scalar name for the warp watch: in scope from the next instruction to its scope's end (`scope` undefined: a module-scope name, in scope everywhere). */
+  private recordSymbol(scope: Map<string, Binding> | undefined, name: string, b: Binding): void {
+    const ty = b.k === 'ref' ? b.ref.ty : b.val.ty;
+    if (ty.k !== 'scalar') return;
+    const type = ty.s === 'ai' ? 'i32' : ty.s === 'af' ? 'f32' : ty.s;
+    let sym: LocalSymbol | undefined;
+    const from = scope ? this.ops.length : 0;
+    if (b.k === 'ref') {
+      if (b.ref.k === 'reg' && b.ref.dyn < 0) sym = { name, type, reg: b.ref.base, from, to: -1 };
+    } else if (b.val.k === 'r') sym = { name, type, reg: b.val.reg, from, to: -1 };
+    else if (b.val.k === 'c' && b.val.c.length === 1) sym = { name, type, reg: -1, constant: b.val.c[0]!, from, to: -1 };
+    if (!sym) return;
+    this.locals.push(sym);
+    if (!scope) return;
+    let list = this.scopeSymbols.get(scope);
+    if (!list) this.scopeSymbols.set(scope, (list = []));
+    list.push(sym);
+  }
+
+  /** Ends the scopes in `ended`: their names go out of scope at the next instruction. */
+  private closeScopes(...ended: (Map<string, Binding> | undefined)[]): void {
+    for (const scope of ended) {
+      if (!scope) continue;
+      for (const sym of this.scopeSymbols.get(scope) ?? []) sym.to = this.ops.length;
+    }
   }
 
   // ───────────────────────────── values ─────────────────────────────
@@ -827,7 +878,7 @@ export class Compiler {
   private stmts(list: readonly Stmt[]): void {
     this.scopes.push(new Map());
     for (const s of list) this.stmt(s);
-    this.scopes.pop();
+    this.closeScopes(this.scopes.pop());
   }
 
   private stmt(s: Stmt): void {
@@ -1104,7 +1155,7 @@ export class Compiler {
         this.scopes.push(new Map());
         for (const c of s.continuing) this.stmt(c);
         if (s.breakIf) exitTest(s.breakIf, true, s.breakIfPos ?? s.breakIf.pos);
-        this.scopes.pop();
+        this.closeScopes(this.scopes.pop());
       }
     }
     this.restore.pop();
@@ -1115,7 +1166,7 @@ export class Compiler {
     }, s.pos, OpKind.branch);
     this.place(endL);
     this.emitRestore(s.pos, true, BRK, null);
-    this.scopes.pop();
+    this.closeScopes(this.scopes.pop());
   }
 
   private switchStmt(s: Extract<Stmt, { k: 'switch' }>): void {
@@ -1839,6 +1890,7 @@ export class Compiler {
         if (v.k === 'r') v = this.own(v, e.pos);
       }
       scope.set(p.name, { k: 'val', val: v });
+      this.recordSymbol(scope, p.name, { k: 'val', val: v });
     });
     const retTy = fn.ret ? this.resolveType(fn.ret) : null;
     const retReg = retTy ? this.alloc(slots(retTy)) : -1;
@@ -1856,6 +1908,7 @@ export class Compiler {
     this.emitRestore(fn.pos, true, cid * 4 + 1, null);
     this.restore.pop();
     this.fnStack.pop();
+    this.closeScopes(...this.scopes);
     this.scopes = savedScopes;
     this.breakables = savedBreak;
     void statement;

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { client } from '../app/simulation.ts';
 import { labRoute } from '../app/url.ts';
 import { t } from '../i18n/messages.ts';
-import { loadHomeHero } from '../labs/registry.ts';
+import { loadHomeHero } from '../labs/catalog.ts';
 import type { Trace } from '../sim/index.ts';
 import { indexTrace, LaneState, lineOf, warpsAt, type TraceIndex } from '../trace/index.ts';
 import { dataflowTree, mainSharedMemory, sharedContentsAt, type DataflowTree } from '../trace/memory.ts';

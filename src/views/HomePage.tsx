@@ -1,8 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { labRoute } from '../app/url.ts';
 import { t } from '../i18n/messages.ts';
-import { LABS } from '../labs/registry.ts';
-import { LESSONS } from '../lessons/index.ts';
+import { LAB_CATALOG } from '../labs/catalog.ts';
 import { selectGpuStatus, useAppStore } from '../store/index.ts';
 import { GpuStatusPanel } from './GpuStatusPanel.tsx';
 import { Link } from './Link.tsx';
@@ -17,7 +16,18 @@ const HomeKernelDemo = lazy(() => import('./HomeKernelDemo.tsx'));
  * device's details are one click away, not the first thing on screen.
  */
 export function HomePage() {
-  const first = LESSONS[0];
+  // The lessons come with their labs' modules, a chunk the start page does not wait for: the link
+  // to the first lesson appears once it has loaded.
+  const [first, setFirst] = useState<{ readonly id: string; readonly title: string }>();
+  useEffect(() => {
+    let live = true;
+    void import('../lessons/index.ts').then(({ LESSONS }) => {
+      if (live) setFirst(LESSONS[0]);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
   // When WebGPU is missing the device panel is what the visitor needs first: it opens by itself.
   const unavailable = useAppStore(selectGpuStatus).state === 'unavailable';
   return (
@@ -46,13 +56,13 @@ export function HomePage() {
       <section className="panel" aria-labelledby="labs-title">
         <h2 id="labs-title">{t('home.labs')}</h2>
         <ul className="lab-cards">
-          {LABS.map((lab) => (
+          {LAB_CATALOG.map((lab) => (
             <li key={lab.id} className="lab-card">
               <h3>
                 <Link to={labRoute(lab.id)}>{lab.title}</Link>
               </h3>
               <p>{lab.summary}</p>
-              <p className="hint">{t('home.variants', { n: lab.variants.length })}</p>
+              <p className="hint">{t('home.variants', { n: lab.variantCount })}</p>
             </li>
           ))}
         </ul>

@@ -6,14 +6,14 @@ import { browserDraftDatabase, browserLocalStorage, DraftStore, draftNotice } fr
 import { isGpuError, type ShaderMessage, type Timing } from '../gpu/index.ts';
 import { workgroupCount, type KernelRun } from '../kernel/types.ts';
 import { guardKernel, iterationBudget, loopAround, originalPosition, type GuardedSource } from '../kernel/watchdog.ts';
-import { homeDemo } from '../labs/registry.ts';
-
-const { VECTOR_ADD_FILE, vectorAddBytes, vectorAddReference, vectorAddRun } = homeDemo;
+import { homeDemo } from '../labs/catalog.ts';
 import { WgslError } from '../sim/ast.ts';
 import { createSimWorker, SimCancelled } from '../sim/workerClient.ts';
 import { randomF32, seededRandom } from '../util/random.ts';
 import { selectGpuStatus, useAppStore } from '../store/index.ts';
 import { ShaderErrorView, type ShownError } from './ShaderErrorView.tsx';
+
+const { VECTOR_ADD_FILE, vectorAddBytes, vectorAddReference, vectorAddRun } = homeDemo;
 
 const SIZES = [10, 12, 14, 16, 18, 20, 22, 24] as const;
 const DRAFT_KEY = 'warpscope.vector-add.draft';

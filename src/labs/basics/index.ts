@@ -1,4 +1,4 @@
-import { defineLab, exactCheck, linearSpec, type LabInputs, type LabVariant, type LinearParams } from '../lab.ts';
+import { defineLab, exactCheck, type LabInputs, type LabVariant, type LinearParams } from '../lab.ts';
 import { basicsCases } from './cases.ts';
 import { benchBasics } from './bench.ts';
 import { randomF32, seededRandom } from '../../util/random.ts';
@@ -6,6 +6,7 @@ import { matrixAddRun, matrixShape, MATRIX_ADD_FILE } from './matrixAdd.ts';
 import { VECTOR_ADD_FILE, vectorAddBytes, vectorAddReference, vectorAddRun } from './vectorAdd.ts';
 import VECTOR_ADD_WGSL from '../../../shaders/basics/vector-add.wgsl?raw';
 import MATRIX_ADD_WGSL from '../../../shaders/basics/matrix-add.wgsl?raw';
+import { basicsMeta } from './meta.ts';
 
 const VECTOR_ADD_CUDA = `// CUDA rendering of shaders/basics/vector-add.wgsl (written for Warpscope).
 __global__ void vectorAdd(const float *a, const float *b, float *c, unsigned int n) {
@@ -73,13 +74,9 @@ function inputs(params: LinearParams, seed: number): LabInputs {
 
 /** Threads, blocks and grids: how an invocation finds its element, in 1-D and 2-D. */
 export const basicsLab = defineLab<'basics', LinearParams>({
-  id: 'basics',
-  courseOrder: 1,
-  title: 'Threads, blocks and grids',
-  summary: 'How each invocation finds its element: global indices in a 1-D grid, rows and columns in a 2-D one, and how warps cut through them.',
+  ...basicsMeta,
   variants,
   defaultVariant: 'vector-add',
-  params: linearSpec([256, 1000, 1024, 4096], 'f32'),
   defaults: { n: 1024, workgroupSize: 256, type: 'f32' },
   inputs,
   stepRun: run,

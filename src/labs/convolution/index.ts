@@ -5,24 +5,16 @@
  * computes four outputs and reads vec4s. The stage draws the traced workgroup's part of the input
  * plane: output tile, halo ring, ghost cells, who loaded what, idle invocations and read counts.
  */
-import { defineLab, intField, type LabInputs, type LabVariant, type MetricRow } from '../lab.ts';
+import { defineLab, type LabInputs, type LabVariant, type MetricRow } from '../lab.ts';
 import { CONVOLUTION_CUDA } from './cuda.ts';
 import { convolutionCases } from './cases.ts';
 import { convolutionSection } from './bench.ts';
 import { convolutionMoments } from './moments.ts';
-import {
-  CONVOLUTION_KERNELS,
-  convolutionInputs,
-  convolutionReference,
-  convolutionRun,
-  isConvolutionVariant,
-  MASK_WIDTHS,
-  outputTileWidths,
-  unpitch,
-  type ConvolutionShape,
-  type ConvolutionVariant,
-} from './kernel.ts';
+import { CONVOLUTION_KERNELS, convolutionInputs, convolutionReference, convolutionRun, isConvolutionVariant, outputTileWidths, unpitch, type ConvolutionShape, type ConvolutionVariant } from './kernel.ts';
 import { convolutionPicture } from './trace.ts';
+import { convolutionMeta } from './meta.ts';
+
+export { convolutionSpec } from './meta.ts';
 
 /** Image width (key `w`) and height (`h`), mask width (`m`), output tile width of the halo-tiled variant (`t`). */
 export type ConvolutionParams = { readonly width: number; readonly height: number; readonly maskWidth: number; readonly outTile: number };
@@ -52,52 +44,6 @@ const variantOf = (id: string): ConvolutionVariant => {
   return id;
 };
 
-/** Image sides: 37 and 100 are multiples of neither 12, 16 nor 64. */
-const SIDES = [12, 24, 37, 48, 64, 100, 128];
-const MAX_SIDE = 256;
-
-const side = (key: string, label: string, name: 'width' | 'height') =>
-  intField({
-    key,
-    label,
-    min: 1,
-    max: 1 << 14,
-    choices: (_v, params) => [...new Set([...SIDES, Number(params[name] ?? 48)])].sort((a, b) => a - b),
-    resolve: (value) =>
-      value > MAX_SIDE ? { value: MAX_SIDE, notice: `Stepping through an image ${value.toLocaleString('en')} wide or tall would trace too much; simulating ${MAX_SIDE}. The timings go further.` } : { value },
-  });
-
-const maskWidth = intField({
-  key: 'm',
-  label: 'mask width',
-  min: 1,
-  max: 99,
-  choices: () => MASK_WIDTHS,
-  resolve(value) {
-    if ((MASK_WIDTHS as readonly number[]).includes(value)) return { value };
-    const use = value < 4 ? 3 : value < 6 ? 5 : 7;
-    return { value: use, notice: `The mask width must be 3, 5 or 7 (odd, so the mask has a centre); using ${use}.` };
-  },
-});
-
-const outTile = intField({
-  key: 't',
-  label: 'output tile width',
-  min: 1,
-  max: 64,
-  choices: (_v, params) => outputTileWidths(Number(params.maskWidth)),
-  resolve(value, v, params) {
-    const m = Number(params.maskWidth);
-    const ok = outputTileWidths(m);
-    if (ok.includes(value)) return { value };
-    const use = ok.reduce((best, t) => (Math.abs(t - value) < Math.abs(best - value) ? t : best), ok[ok.length - 1]!);
-    return v.id === 'tiled'
-      ? { value: use, notice: `An output tile ${value} wide with a ${m} × ${m} mask needs an input tile of (${value + m - 1})² invocations; a workgroup has at most 256, so using ${use}.` }
-      : { value: use };
-  },
-});
-
-export const convolutionSpec = { width: side('w', 'image width', 'width'), height: side('h', 'image height', 'height'), maskWidth, outTile };
 
 const shapeOf = (p: ConvolutionParams): ConvolutionShape => ({ width: p.width, height: p.height, maskWidth: p.maskWidth, outTile: p.outTile });
 const imageOf = (inputs: LabInputs) => inputs.image as Float32Array;
@@ -117,14 +63,9 @@ function convolutionMetrics(v: ConvolutionVariant, p: ConvolutionParams, picture
 }
 
 export const convolutionLab = defineLab<'convolution', ConvolutionParams>({
-  id: 'convolution',
-  courseOrder: 3.7,
-  title: 'Convolution (ghost cells and halo tiles)',
-  summary:
-    'Convolve an image with a small mask: ghost cells at the borders, the mask in constant memory, an input tile with its halo in workgroup memory where only the inner invocations compute, and a tile in which all of them do.',
+  ...convolutionMeta,
   variants,
   defaultVariant: 'tiled',
-  params: convolutionSpec,
   defaults: { width: 48, height: 48, maskWidth: 5, outTile: 12 },
   inputs: (p, seed) => convolutionInputs(p.width, p.height, p.maskWidth, seed),
   stepRun: (v, p, inputs, source) => convolutionRun(variantOf(v), imageOf(inputs), maskOf(inputs), shapeOf(p), source),

@@ -5,14 +5,17 @@
  * with a private copy per 32 invocations and vec4 loads. The panels show the bins filling and,
  * for the current atomic, the lanes of the warp queued on each address.
  */
-import { defineLab, exactCheck, intField, MAX_STEP_ELEMENTS, shown, type LabInputs, type LabVariant, type ParamField } from '../lab.ts';
+import { defineLab, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
 import { HISTOGRAM_CUDA } from './cuda.ts';
 import { histogramCases } from './cases.ts';
-import { DISTRIBUTION_LABELS, DISTRIBUTIONS, generateBytes, isDistribution, rangeOf, type Distribution } from './data.ts';
+import { generateBytes, isDistribution, rangeOf, type Distribution } from './data.ts';
 import { gridOf, HISTOGRAM_KERNELS, HISTOGRAM_WORKGROUP, histogramReference, histogramRun, isHistogramVariant, isPackedVariant, PACKED_WORKGROUP, packBytes, unpackBytes, type HistogramVariant } from './kernel.ts';
 import { atomicSummary } from './trace.ts';
 import { histogramSection } from './bench.ts';
 import { histogramMoments } from './moments.ts';
+import { histogramMeta } from './meta.ts';
+
+export { histogramSpec } from './meta.ts';
 
 /** Bytes n (key `n`), bins (key `bins`) and the data distribution (key `dist`). */
 export type HistogramParams = { readonly n: number; readonly bins: number; readonly dist: string };
@@ -44,41 +47,6 @@ const variantOf = (id: string): HistogramVariant => {
   return id;
 };
 
-const LENGTHS = [1024, 4096, 16_384, 65_536];
-
-const n = intField({
-  key: 'n',
-  label: 'bytes n',
-  min: 1,
-  max: 2 ** 28,
-  choices: (_v, params) => [...new Set([...LENGTHS, Number(params.n ?? 4096)])].sort((a, b) => a - b),
-  resolve: (value) =>
-    value > MAX_STEP_ELEMENTS
-      ? { value: MAX_STEP_ELEMENTS, notice: `Stepping through ${value.toLocaleString('en')} bytes would trace too much; simulating ${MAX_STEP_ELEMENTS.toLocaleString('en')}. The timings go further.` }
-      : { value },
-});
-
-/** 7 letter bins (the seed), 100 (not a multiple of the workgroup size), 16 and 256 byte bins. */
-const BIN_CHOICES = [7, 16, 100, 256];
-
-const bins = intField({
-  key: 'bins',
-  label: 'bins',
-  min: 1,
-  max: 256,
-  choices: (_v, params) => [...new Set([...BIN_CHOICES, Number(params.bins ?? 7)])].sort((a, b) => a - b),
-});
-
-const dist: ParamField<string> = {
-  key: 'dist',
-  label: 'data',
-  parse: (raw) => (isDistribution(raw) ? { value: raw } : { error: `expected one of ${DISTRIBUTIONS.join(', ')}` }),
-  choices: () => DISTRIBUTIONS,
-  resolve: (value) => (isDistribution(value) ? { value } : { value: 'letters', notice: `There is no data “${shown(value)}”; using letters.` }),
-  show: (v) => (isDistribution(v) ? DISTRIBUTION_LABELS[v] : v),
-};
-
-export const histogramSpec = { n, bins, dist };
 
 const distOf = (p: HistogramParams): Distribution => (isDistribution(p.dist) ? p.dist : 'letters');
 const wordsOf = (inputs: LabInputs): Uint32Array => inputs.data as Uint32Array;
@@ -86,14 +54,9 @@ const runOf = (v: string, p: HistogramParams, inputs: LabInputs, source?: string
   histogramRun(variantOf(v), wordsOf(inputs), p.n, p.bins, rangeOf(distOf(p)), source);
 
 export const histogramLab = defineLab<'histogram', HistogramParams>({
-  id: 'histogram',
-  courseOrder: 3.6,
-  title: 'Histogram (atomics and privatisation)',
-  summary:
-    'Count a long text into bins with atomic additions: global atomics first, then private bins in workgroup memory merged at the end, runs aggregated, and a private copy per warp. Watch lanes queue on one bin.',
+  ...histogramMeta,
   variants,
   defaultVariant: 'grid-stride',
-  params: histogramSpec,
   defaults: { n: 4096, bins: 7, dist: 'letters' },
   inputs: (p, seed) => ({ data: packBytes(generateBytes(distOf(p), p.n, seed)) }),
   stepRun: (v, p, inputs, source) => runOf(v, p, inputs, source),

@@ -4,23 +4,16 @@
  * double-buffered vec4 kernel. M, N and K are free (not multiples of the tile); f32, or i32 for
  * exact checks.
  */
-import { defineLab, elementTypeField, exactCheck, intField, type CheckResult, type LabInputs, type LabVariant, type ParamField } from '../lab.ts';
+import { defineLab, exactCheck, type CheckResult, type LabInputs, type LabVariant } from '../lab.ts';
 import { seededRandom } from '../../util/random.ts';
 import { matmulCases } from './cases.ts';
 import { MATMUL_CUDA } from './cuda.ts';
-import {
-  f32Bounds,
-  isMatmulVariant,
-  MATMUL_KERNELS,
-  matmulReference,
-  matmulRun,
-  TILE_SIZES,
-  type MatmulShape,
-  type MatmulType,
-  type MatmulVariant,
-} from './kernel.ts';
+import { f32Bounds, isMatmulVariant, MATMUL_KERNELS, matmulReference, matmulRun, type MatmulShape, type MatmulType, type MatmulVariant } from './kernel.ts';
 import { arithmeticIntensity, boundaryWaste, tileDoneStep, tileReadyStep, workgroupCounters } from './queries.ts';
 import { matmulSection } from './bench.ts';
+import { matmulMeta } from './meta.ts';
+
+export { matmulSpec } from './meta.ts';
 
 /** M, N, K (keys `m`, `n`, `k`), the tiled kernel's TILE (`tile`) and the element type (`type`). */
 export type MatmulParams = { readonly m: number; readonly n: number; readonly k: number; readonly tile: number; readonly type: string };
@@ -73,55 +66,6 @@ const variants: LabVariant[] = (Object.keys(TEXTS) as MatmulVariant[]).map((id) 
 const variantOf = (id: string): MatmulVariant => {
   if (!isMatmulVariant(id)) throw new RangeError(`The matrix-multiply lab has no variant “${id}”; use one of ${Object.keys(TEXTS).join(', ')}.`);
   return id;
-};
-
-/** The most rows, columns or depth the step-through simulates (the timings go further, on the GPU). */
-export const MAX_STEP_DIM = 128;
-const DIM_CHOICES = [16, 33, 48, 64, 100, 128];
-
-function dimField(key: 'm' | 'n' | 'k', label: string, vec4Bound: boolean): ParamField<number> {
-  return intField({
-    key,
-    label,
-    min: 1,
-    max: 16384,
-    choices: (variant, params) => {
-      const current = Number(params[key] ?? 64);
-      const vec4 = vec4Bound && MATMUL_KERNELS[variantOf(variant.id)].vec4;
-      return [...new Set([...DIM_CHOICES, current])].filter((v) => !vec4 || v % 4 === 0).sort((x, y) => x - y);
-    },
-    resolve(value, variant) {
-      if (value > MAX_STEP_DIM) {
-        return { value: MAX_STEP_DIM, notice: `Stepping through ${label} = ${value.toLocaleString('en')} would trace too much; simulating ${MAX_STEP_DIM}. The timings and npm run bench go to 4096.` };
-      }
-      if (vec4Bound && MATMUL_KERNELS[variantOf(variant.id)].vec4 && value % 4 !== 0) {
-        const use = Math.ceil(value / 4) * 4;
-        return { value: use, notice: `${variant.title} reads whole vec4s, so ${label} must be a multiple of 4; using ${use}.` };
-      }
-      return { value };
-    },
-  });
-}
-
-const tileField = intField({
-  key: 'tile',
-  label: 'TILE',
-  min: 1,
-  max: 64,
-  choices: () => TILE_SIZES,
-  resolve(value) {
-    if ((TILE_SIZES as readonly number[]).includes(value)) return { value };
-    return { value: 16, notice: `The tiled kernel takes TILE ${TILE_SIZES.join(' or ')}; using 16.` };
-  },
-});
-
-/** The lab's parameter spec: M, N, K, then TILE and the element type. */
-export const matmulSpec = {
-  m: dimField('m', 'rows M', false),
-  n: dimField('n', 'columns N', true),
-  k: dimField('k', 'depth K', true),
-  tile: tileField,
-  type: elementTypeField('f32'),
 };
 
 const typeOf = (p: { readonly type: string }): MatmulType => (p.type === 'i32' ? 'i32' : 'f32');
@@ -205,14 +149,9 @@ function squareAt(p: MatmulParams, elements: number): MatmulParams {
 }
 
 export const matmulLab = defineLab<'matmul', MatmulParams>({
-  id: 'matmul',
-  courseOrder: 2.7,
-  title: 'Matrix multiply (tiles in workgroup memory)',
-  summary:
-    'C = A × B six ways: from one output per invocation reading everything from global memory, through TILE × TILE tiles in workgroup memory with a barrier pair, to register tiles and a double-buffered vec4 kernel. Count the loads, see the banks, place each on the roofline.',
+  ...matmulMeta,
   variants,
   defaultVariant: 'naive',
-  params: matmulSpec,
   defaults: { m: 64, n: 64, k: 64, tile: 16, type: 'f32' },
   inputs: matmulInputs,
   stepRun: (variant, p, inputs, source) => {

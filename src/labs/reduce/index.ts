@@ -1,5 +1,5 @@
 import type { BindingData } from '../../kernel/types.ts';
-import { defineLab, elementTypeOfParams, linearSpec, withSource, type LabInputs, type LabVariant, type LinearParams } from '../lab.ts';
+import { defineLab, elementTypeOfParams, withSource, type LabInputs, type LabVariant, type LinearParams } from '../lab.ts';
 import { arrayFor } from '../types.ts';
 import { benchReduce } from './bench.ts';
 import { reduceCases } from './cases.ts';
@@ -9,6 +9,7 @@ import { padToVec4 } from '../types.ts';
 import { additionTreeHeight, f32ErrorBound, referenceSum } from './reference.ts';
 import { REDUCE_VARIANTS, reduceVariant, type ReduceVariantId } from './variants.ts';
 import { REDUCE_EXERCISES } from './exercises.ts';
+import { reduceMeta } from './meta.ts';
 
 const variants: LabVariant[] = REDUCE_VARIANTS.map((v) => ({
   id: v.id,
@@ -41,14 +42,9 @@ function makeInput(params: LinearParams, seed: number): BindingData {
 
 /** The reduction lab as the app sees it; the kernels and drivers live beside this file. */
 export const reduceLab = defineLab<'reduce', LinearParams>({
-  id: 'reduce',
-  courseOrder: 2,
-  title: 'Parallel reduction',
-  summary:
-    'Sum an array with thousands of threads: from a tree in global memory, through divergent and conflicting shared-memory trees, to a bandwidth-bound grid-stride kernel.',
+  ...reduceMeta,
   variants,
   defaultVariant: 'neighbored',
-  params: linearSpec([64, 256, 1000, 1024, 4096], 'u32'),
   defaults: { n: 1024, workgroupSize: 256, type: 'u32' },
   inputs: (params, seed): LabInputs => ({ input: makeInput(params, seed) }),
   stepRun(variant, params, inputs, source) {

@@ -4,11 +4,14 @@
  * with tx % stride == 0; "better" halves it and keeps tx < stride, so whole warps stay busy until
  * the stride falls below the warp size.
  */
-import { defineLab, exactCheck, intField, MAX_STEP_ELEMENTS, type LabInputs, type LabVariant } from '../lab.ts';
+import { defineLab, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
 import { MAX_WORKGROUPS_PER_DIMENSION } from '../../kernel/types.ts';
 import { randomU32, seededRandom } from '../../util/random.ts';
 import { rowSumCases } from './cases.ts';
 import { isRowSumVariant, ROW_LENGTHS, ROWSUM_KERNELS, rowSumReference, rowSumRun, type RowSumVariant } from './kernel.ts';
+import { rowsumMeta } from './meta.ts';
+
+export { rowSumSpec } from './meta.ts';
 
 /** N columns (key `n`) and M rows (key `m`); the workgroup size follows from N. */
 type RowSumParams = { readonly cols: number; readonly rows: number };
@@ -75,51 +78,15 @@ const variantOf = (id: string): RowSumVariant => {
   return id;
 };
 
-const nearest = (values: readonly number[], wanted: number) => values.reduce((best, v) => (Math.abs(v - wanted) < Math.abs(best - wanted) ? v : best), values[0]!);
-
-const cols = intField({
-  key: 'n',
-  label: 'columns N',
-  min: 1,
-  max: 1 << 20,
-  choices: () => ROW_LENGTHS,
-  resolve(value) {
-    if ((ROW_LENGTHS as readonly number[]).includes(value)) return { value };
-    const use = nearest(ROW_LENGTHS, value);
-    return { value: use, notice: `One workgroup sums a row loading two elements per invocation, so N must be one of ${ROW_LENGTHS.join(', ')}; using ${use}.` };
-  },
-});
-
-const rows = intField({
-  key: 'm',
-  label: 'rows M',
-  min: 1,
-  max: MAX_WORKGROUPS_PER_DIMENSION,
-  choices: (_variant, params) => [1, 2, 4, 8, 16, 32].filter((m) => m * Number(params.cols) <= MAX_STEP_ELEMENTS),
-  resolve(value, _variant, params) {
-    const most = Math.max(1, Math.floor(MAX_STEP_ELEMENTS / Number(params.cols)));
-    return value <= most
-      ? { value }
-      : { value: most, notice: `Stepping through ${value.toLocaleString('en')} rows of ${Number(params.cols)} would trace too much; simulating ${most}.` };
-  },
-});
-
-/** The lab's parameter spec: N first, so the rows resolver knows the row length. */
-export const rowSumSpec = { cols, rows };
 
 function matrixOf(inputs: LabInputs): Uint32Array {
   return inputs.matrix as Uint32Array;
 }
 
 export const rowsumLab = defineLab<'rowsum', RowSumParams>({
-  id: 'rowsum',
-  courseOrder: 2.5,
-  title: 'Row sum (one workgroup per row)',
-  summary:
-    'Sum every row of an M × N matrix, one workgroup per row with two elements per invocation: a growing stride that splits every warp against a halving one that keeps whole warps busy.',
+  ...rowsumMeta,
   variants,
   defaultVariant: 'simple',
-  params: rowSumSpec,
   defaults: { cols: 512, rows: 4 },
   inputs: (p, seed) => ({ matrix: randomU32(seededRandom(seed), p.rows * p.cols, 1000) }),
   stepRun: (variant, p, inputs, source) => rowSumRun(variantOf(variant), matrixOf(inputs), p.rows, p.cols, source),

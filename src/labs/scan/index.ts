@@ -1,4 +1,4 @@
-import { defineLab, elementTypeOfParams, exactCheck, linearSpec, withSource, type CheckResult, type LabVariant, type LinearParams } from '../lab.ts';
+import { defineLab, elementTypeOfParams, exactCheck, withSource, type CheckResult, type LabVariant, type LinearParams } from '../lab.ts';
 import { benchScan } from './bench.ts';
 import { scanCases } from './cases.ts';
 import { scanMoments } from './moments.ts';
@@ -9,6 +9,7 @@ import { bytesMoved, scanReference, scanReferenceF64, summedAreaReference } from
 import type { KernelRun } from '../../kernel/types.ts';
 import { SCAN_VARIANTS, scanVariant, type ScanVariantId } from './variants.ts';
 import { SCAN_EXERCISES } from './exercises.ts';
+import { scanMeta } from './meta.ts';
 
 const variants: LabVariant[] = SCAN_VARIANTS.map((v) => ({
   id: v.id,
@@ -40,14 +41,9 @@ function stepRun(variant: string, params: LinearParams, input: Parameters<typeof
 
 /** The scan lab as the app sees it; kernels and drivers live beside this file. */
 export const scanLab = defineLab<'scan', LinearParams>({
-  id: 'scan',
-  courseOrder: 3,
-  title: 'Prefix sum (scan)',
-  summary:
-    'Every element becomes the sum of those before it: Hillis–Steele’s log-step network against Blelloch’s work-efficient up-sweep and down-sweep, conflict-free padding, warp scans and a single-pass scan.',
+  ...scanMeta,
   variants,
   defaultVariant: 'blelloch',
-  params: linearSpec([64, 256, 512, 1000, 1024, 4096], 'u32'),
   defaults: { n: 512, workgroupSize: 256, type: 'u32' },
   inputs: (params, seed) => ({ input: scanInput(seededRandom(seed), params.n, elementTypeOfParams(params), 'small-integers') }),
   stepRun(variant, params, inputs, source) {

@@ -3,14 +3,17 @@
  * hybrid and JDS, one kernel per format (two for CSR). Matrices, conversions and the reference are
  * in `formats.ts`; the dispatches in `kernel.ts`.
  */
-import { defineLab, exactCheck, intField, workgroupSizeField, shown, type LabInputs, type LabVariant, type ParamField } from '../lab.ts';
+import { defineLab, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
 import { seededRandom } from '../../util/random.ts';
 import { benchSpmv } from './bench.ts';
 import { spmvCases } from './cases.ts';
 import { SPMV_CUDA } from './cuda.ts';
-import { isMatrixKind, laplacianSide, makeMatrix, makeVector, MATRIX_KINDS, MATRIX_NAMES, matrixStats, nonzeros, spmvReference, type Csr } from './formats.ts';
+import { isMatrixKind, makeMatrix, makeVector, matrixStats, nonzeros, spmvReference, type Csr } from './formats.ts';
 import { isSpmvVariant, leastBytes, SPMV_KERNELS, spmvRun, Y_BINDING, yOf, type SpmvVariant } from './kernel.ts';
 import { spmvMoments } from './moments.ts';
+import { spmvMeta } from './meta.ts';
+
+export { spmvSpec } from './meta.ts';
 
 /** Matrix kind (key `mat`), rows (key `n`) and the workgroup size (key `wg`). */
 export type SpmvParams = { readonly kind: string; readonly rows: number; readonly workgroupSize: number };
@@ -18,10 +21,6 @@ export type SpmvParams = { readonly kind: string; readonly rows: number; readonl
 /** The seed the lab session draws its inputs with (src/app/session.ts INPUT_SEED); the stage and the metric rows rebuild the same matrix. */
 export const SESSION_SEED = 1;
 
-/** The most rows the step-through simulates. */
-export const MAX_STEP_ROWS = 4096;
-const ROW_CHOICES = [16, 32, 64, 256, 1024, 4096];
-const SQUARE_CHOICES = [16, 64, 256, 1024, 4096];
 
 const TEXT: Readonly<Record<SpmvVariant, { title: string; summary: string }>> = {
   'csr-scalar': {
@@ -72,37 +71,6 @@ const variantOf = (id: string): SpmvVariant => {
   return id;
 };
 
-const kind: ParamField<string> = {
-  key: 'mat',
-  label: 'matrix',
-  parse: (raw) => (isMatrixKind(raw) ? { value: raw } : { error: `use one of ${MATRIX_KINDS.join(', ')}` }),
-  choices: () => MATRIX_KINDS,
-  resolve: (value) => (isMatrixKind(value) ? { value } : { value: 'seed', notice: `There is no matrix “${shown(value)}”; showing the seed’s example.` }),
-  show: (v) => (isMatrixKind(v) ? MATRIX_NAMES[v] : v),
-};
-
-const rows = intField({
-  key: 'n',
-  label: 'rows',
-  min: 1,
-  max: 1 << 24,
-  choices(_variant, params) {
-    if (params.kind === 'seed') return [4];
-    const base = params.kind === 'laplacian' ? SQUARE_CHOICES : ROW_CHOICES;
-    return [...new Set([...base, Number(params.rows ?? base[0])])].filter((n) => n <= MAX_STEP_ROWS).sort((a, b) => a - b);
-  },
-  resolve(value, _variant, params) {
-    if (params.kind === 'seed') return value === 4 ? { value } : { value: 4, notice: `The seed’s example has 4 rows; ${value.toLocaleString('en')} does not apply to it.` };
-    let use = Math.min(value, MAX_STEP_ROWS);
-    if (params.kind === 'laplacian') use = laplacianSide(use) ** 2;
-    if (use === value) return { value };
-    const why = value > MAX_STEP_ROWS ? `Stepping through ${value.toLocaleString('en')} rows would trace too much` : 'The Laplacian’s rows are the points of a square grid';
-    return { value: use, notice: `${why}; using ${use.toLocaleString('en')} rows. The timings go to larger sizes.` };
-  },
-});
-
-/** The lab's parameter spec: the kind first, so the rows resolver knows it. */
-export const spmvSpec = { kind, rows, workgroupSize: workgroupSizeField() };
 
 /** The CSR matrix and x of a lab's inputs. */
 export function matrixOf(inputs: LabInputs): { a: Csr; x: Float32Array } {
@@ -119,14 +87,9 @@ export function spmvInputs(p: SpmvParams, seed: number): LabInputs {
 }
 
 export const spmvLab = defineLab<'spmv', SpmvParams>({
-  id: 'spmv',
-  courseOrder: 4.5,
-  title: 'Sparse matrix–vector product',
-  summary:
-    'y = A·x with A sparse: CSR one row per lane or per warp, ELL padded and column-major, COO with atomics, the ELL + COO hybrid and JDS — one matrix drawn in every format, a warp’s lanes laid over the storage.',
+  ...spmvMeta,
   variants,
   defaultVariant: 'csr-scalar',
-  params: spmvSpec,
   defaults: { kind: 'seed', rows: 4, workgroupSize: 128 },
   inputs: spmvInputs,
   stepRun(variant, p, inputs, source) {

@@ -6,14 +6,18 @@
  * reads vec4s and merges lists linearly. "Radix" reads the input once, keeps only the values above
  * a workgroup's rising floor, and raises the floor by a radix select in workgroup memory.
  */
-import { defineLab, exactCheck, intField, MAX_STEP_ELEMENTS, shown, type LabInputs, type LabVariant, type ParamField } from '../lab.ts';
+import { defineLab, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
 import { seededRandom } from '../../util/random.ts';
 import { topkCases } from './cases.ts';
 import { FAST_CUDA, RADIX_CUDA, SEED_CUDA } from './cuda.ts';
-import { isTopkDistribution, TOPK_DISTRIBUTION_NAMES, TOPK_DISTRIBUTIONS, topkInput } from './inputs.ts';
-import { firstPass, groupsFor, isTopkVariant, MAX_K, RADIX_POOL, RADIX_WG, runTopk, supportsDistinct, TOPK_FILES, topkPasses, workgroupOf, type TopkVariant } from './kernel.ts';
+import { isTopkDistribution, topkInput } from './inputs.ts';
+import { firstPass, groupsFor, isTopkVariant, RADIX_POOL, RADIX_WG, runTopk, supportsDistinct, TOPK_FILES, topkPasses, workgroupOf, type TopkVariant } from './kernel.ts';
 import { topkMoments } from './moments.ts';
 import { insertValue, LOWEST, topkReference } from './reference.ts';
+import { topkMeta } from './meta.ts';
+import { TOPK_EXERCISES } from './exercises.ts';
+
+export { topkSpec } from './meta.ts';
 
 /** n values, k kept, the distribution, and whether repeats are dropped (`distinct`) or kept (`all`), key `sem`. */
 export type TopkParams = { readonly n: number; readonly k: number; readonly dist: string; readonly semantics: string };
@@ -62,62 +66,6 @@ const variantOf = (id: string): TopkVariant => {
   return id;
 };
 
-const n = intField({
-  key: 'n',
-  label: 'size n',
-  min: 0,
-  max: 2 ** 28,
-  choices: (_v, params) => [...new Set([0, 100, 1000, 4096, 10000, 65536, Number(params.n ?? 4096)])].sort((a, b) => a - b),
-  resolve: (value) =>
-    value > MAX_STEP_ELEMENTS
-      ? { value: MAX_STEP_ELEMENTS, notice: `Stepping through ${value.toLocaleString('en')} values would trace too much; simulating ${MAX_STEP_ELEMENTS.toLocaleString('en')}. The timings go to larger sizes.` }
-      : { value },
-});
-
-const k = intField({
-  key: 'k',
-  label: 'k',
-  min: 1,
-  max: 1_000_000,
-  choices: (_v, params) => [...new Set([1, 4, 8, 16, 20, 32, 64, Number(params.k ?? 20)])].filter((x) => x <= MAX_K).sort((a, b) => a - b),
-  resolve: (value) => (value <= MAX_K ? { value } : { value: MAX_K, notice: `The lists keep at most ${MAX_K} values each; using k = ${MAX_K}.` }),
-});
-
-function choiceField(key: string, label: string, values: readonly string[], names: Readonly<Record<string, string>>, fallback: string): ParamField<string> {
-  return {
-    key,
-    label,
-    parse: (raw) => (/^[a-z-]{1,20}$/.test(raw) ? { value: raw } : { error: `not a ${label}` }),
-    choices: () => values,
-    resolve: (value) => (values.includes(value) ? { value } : { value: fallback, notice: `The top-k lab has no ${label} “${shown(value)}”; use ${values.join(', ')}. Showing ${names[fallback]}.` }),
-    show: (v) => names[v] ?? v,
-  };
-}
-
-const MODES = ['distinct', 'all'] as const;
-const MODE_NAMES = { distinct: 'distinct values (the seed)', all: 'duplicates kept' };
-
-export const topkSpec = {
-  n,
-  k,
-  dist: choiceField('dist', 'distribution', TOPK_DISTRIBUTIONS, TOPK_DISTRIBUTION_NAMES, 'random'),
-  semantics: semanticsField(),
-};
-
-/** The semantics, with `distinct` turned into duplicates kept for a variant that cannot drop repeats. */
-function semanticsField(): ParamField<string> {
-  const base = choiceField('sem', 'semantics', MODES, MODE_NAMES, 'distinct');
-  return {
-    ...base,
-    choices: (variant) => (isTopkVariant(variant.id) && !supportsDistinct(variant.id) ? ['all'] : MODES),
-    resolve(value, variant, params) {
-      const r = base.resolve(value, variant, params);
-      if (r.value !== 'distinct' || !isTopkVariant(variant.id) || supportsDistinct(variant.id)) return r;
-      return { value: 'all', notice: `${variant.title} counts values in histograms, so it cannot drop repeats: showing the top k with duplicates kept. The seed and fast variants compute distinct values.` };
-    },
-  };
-}
-
 /** The semantics a variant computes: the radix select always keeps duplicates. */
 const distinctFor = (variant: TopkVariant, p: TopkParams) => p.semantics !== 'all' && supportsDistinct(variant);
 const optsOf = (variant: TopkVariant, p: TopkParams) => ({ k: p.k, distinct: distinctFor(variant, p) });
@@ -131,15 +79,11 @@ function benchValues(count: number): Int32Array {
 }
 
 export const topkLab = defineLab<'topk', TopkParams>({
-  id: 'topk',
-  courseOrder: 7.6,
-  title: 'Top-k (sorted lists and a merge tree)',
-  summary:
-    'Find the k largest of n values: a sorted list per invocation, a pairwise merge tree in workgroup memory and two launches, as in the course seed, with its distinct-values semantics beside the usual top-k, a faster version, and a radix select that reads the input once and keeps only what beats a rising floor.',
+  ...topkMeta,
   variants,
   defaultVariant: 'seed',
-  params: topkSpec,
   defaults: { n: 4096, k: 20, dist: 'random', semantics: 'distinct' },
+  exercises: TOPK_EXERCISES,
   inputs: (p, seed) => ({ input: topkInput(seededRandom(seed), p.n, isTopkDistribution(p.dist) ? p.dist : 'random') }),
   stepRun: (variant, p, inputs, source) => firstPass(variantOf(variant), valuesOf(inputs), optsOf(variantOf(variant), p), source),
   runAll: (executor, variant, p, inputs) => runTopk(executor, variantOf(variant), valuesOf(inputs), optsOf(variantOf(variant), p)),

@@ -1,8 +1,17 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import { DebugError, makeBreakpoint, runCommand, warpWatch, type Breakpoint, type CommandEffect } from '../../app/debugger.ts';
+import { DebugError, makeBreakpoint, needsLocals, runCommand, warpWatch, type Breakpoint, type CommandEffect } from '../../app/debugger.ts';
 import type { LabSession } from '../../app/session.ts';
+import { client } from '../../app/simulation.ts';
+import { createWatchRunner } from '../../app/warpWatch.ts';
+import { t } from '../../i18n/messages.ts';
+import type { WatchCapture } from '../../sim/instance.ts';
 import { DEBUG_TEXT as T } from './strings.ts';
+
+/** Re-runs for the warp watch, on a worker of their own (checkpoints are kept per run). */
+const watchRunner = createWatchRunner((run, options) => client('watch').simulate(run, options));
+
+type Capture = { readonly state: 'running'; readonly step: number; readonly warp: number } | { readonly state: 'done'; readonly step: number; readonly warp: number; readonly capture: WatchCapture | undefined } | { readonly state: 'error'; readonly step: number; readonly warp: number; readonly message: string };
 
 /**
  * Breakpoints, continue / reverse-continue, a cuda-gdb console and a warp watch over the replay.
@@ -48,14 +57,48 @@ export function DebugPanel({
   };
 
   const warp = index ? Math.min(focusWarp, index.warpCount - 1) : 0;
+  const run = useStore(session, (s) => s.primary.run);
+  const simOptions = useStore(session, (s) => s.primary.simOptions);
+  const shownStep = index ? Math.max(0, Math.min(step, index.trace.stepCount - 1)) : 0;
+  // The kernel's own names (s, v, i…) come from a deterministic re-run to this step; builtins and
+  // workgroup memory come from the trace at once.
+  const wantsLocals = useMemo(() => {
+    if (!index || watch.trim() === '') return false;
+    try {
+      return needsLocals(index.trace, watch);
+    } catch {
+      return false;
+    }
+  }, [index, watch]);
+  const [capture, setCapture] = useState<Capture>();
+  useEffect(() => {
+    if (!wantsLocals || !index || !run || !simOptions || index.trace.stepCount === 0) return;
+    let live = true;
+    setCapture({ state: 'running', step: shownStep, warp });
+    const job = watchRunner.watch(run, simOptions, shownStep, warp);
+    job.promise.then(
+      (c) => {
+        if (live) setCapture({ state: 'done', step: shownStep, warp, capture: c });
+      },
+      (e: unknown) => {
+        if (live && !(e instanceof Error && e.name === 'SimCancelled')) setCapture({ state: 'error', step: shownStep, warp, message: e instanceof Error ? e.message : String(e) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [wantsLocals, index, run, simOptions, shownStep, warp]);
+  const current = capture && capture.step === shownStep && capture.warp === warp ? capture : undefined;
+  const locals = current?.state === 'done' ? current.capture : undefined;
   const cells = useMemo(() => {
     if (!index || index.trace.stepCount === 0 || watch.trim() === '') return undefined;
+    if (wantsLocals && current?.state !== 'done') return undefined;
     try {
-      return { cells: warpWatch(index, Math.min(step, index.trace.stepCount - 1), warp, watch) };
+      return { cells: warpWatch(index, shownStep, warp, watch, locals) };
     } catch (e) {
       return { error: e instanceof DebugError ? e.message : String(e) };
     }
-  }, [index, step, warp, watch]);
+  }, [index, shownStep, warp, watch, wantsLocals, current?.state, locals]);
 
   return (
     <section className="debug-panel" aria-labelledby={`${id}-title`} data-testid="debug-panel">
@@ -132,10 +175,21 @@ export function DebugPanel({
         <label htmlFor={`${id}-watch`}>{T.watch}</label>
       </h4>
       <input id={`${id}-watch`} type="text" value={watch} onChange={(e) => setWatch(e.target.value)} aria-label={T.watchLabel} data-testid="watch-expression" spellCheck={false} />
+      {wantsLocals && (!current || current.state === 'running') && (
+        <p className="hint" role="status" data-testid="watch-rerunning">
+          {t('watch.rerunning')}
+        </p>
+      )}
+      {wantsLocals && current?.state === 'error' && <p data-testid="watch-error">{t('watch.failed', { message: current.message })}</p>}
+      {locals && (
+        <p className="hint" data-testid="watch-scope">
+          {locals.values.length > 0 ? t('watch.inScope', { line: locals.line, names: locals.values.map((v) => v.name).join(', ') }) : t('watch.noneInScope', { warp })}
+        </p>
+      )}
       {cells && 'error' in cells && <p data-testid="watch-error">Error: {cells.error}.</p>}
       {cells && 'cells' in cells && index && (
         <table className="warp-watch" data-testid="warp-watch">
-          <caption>{T.watchCaption(watch, warp, Math.min(step, index.trace.stepCount - 1))}</caption>
+          <caption>{T.watchCaption(watch, warp, shownStep)}</caption>
           <thead>
             <tr>
               <th scope="col">Lane</th>

@@ -8,7 +8,8 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useStore } from 'zustand';
 import { pageGpu, recoverGpu } from '../../app/gpu.ts';
 import { shareLink } from '../../app/shareLink.ts';
-import { compilerDiagnostics, FRONT_END, simulatorDiagnostics, type EditorDiagnostic } from '../../app/editorLint.ts';
+import { compilerDiagnostics, simulatorDiagnostics, type EditorDiagnostic } from '../../app/editorLint.ts';
+import { editorLint } from '../../app/editorLintWorker.ts';
 import { checkDraft, type DraftCheck, type ExecOutcome } from '../../app/editorRun.ts';
 import { INPUT_SEED, type LabSession } from '../../app/session.ts';
 import { client } from '../../app/simulation.ts';
@@ -192,16 +193,17 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
   }, [draft]);
 
   const inputs = useMemo(() => lab.inputs(params, INPUT_SEED), [lab, params]);
-  // The edit compiled as the lab dispatches it (the driver's element type and helpers around it).
+  // The edit compiled as the lab dispatches it (the driver's element type and helpers around it),
+  // linted on a worker so typing never waits for the front end.
   const lint = useCallback(
-    (code: string) => {
+    (code: string): Promise<readonly EditorDiagnostic[]> => {
       let r: KernelRun;
       try {
         r = lab.stepRun(variant.id, params, inputs, code);
       } catch {
-        return [];
+        return Promise.resolve([]);
       }
-      return FRONT_END(r.code, r);
+      return editorLint.lint(r);
     },
     [lab, variant, params, inputs],
   );
@@ -216,7 +218,7 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
 
   const run = useCallback(async () => {
     const code = editor.current?.text() ?? text;
-    const errors = lint(code).filter((d) => d.severity === 'error');
+    const errors = (await lint(code)).filter((d) => d.severity === 'error');
     if (errors.length > 0) {
       const e = errors[0]!;
       setMessage(T.notRun(e.line, e.column, e.message));

@@ -33,7 +33,7 @@ interface Props {
   /** Diagnostics found by running (lines of the text that last ran). */
   readonly found: readonly EditorDiagnostic[];
   /** Lints the text as typed. */
-  readonly lint: (text: string) => readonly EditorDiagnostic[];
+  readonly lint: (text: string) => Promise<readonly EditorDiagnostic[]>;
   readonly onChange: (text: string) => void;
   readonly onRun: () => void;
   readonly onEscape: () => void;
@@ -152,10 +152,11 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
         currentLineField,
         lintGutter(),
         linter(
-          (v) => {
-            const text = v.state.doc.toString();
-            const typed = latest.current.lint(text).flatMap((d) => toCm(v.state, d, false) ?? []);
-            const ran = latest.current.found.flatMap((d) => toCm(v.state, d, true) ?? []);
+          async (v) => {
+            // The document as it was asked about: a newer one gets a lint of its own.
+            const state = v.state;
+            const typed = (await latest.current.lint(state.doc.toString())).flatMap((d) => toCm(state, d, false) ?? []);
+            const ran = latest.current.found.flatMap((d) => toCm(state, d, true) ?? []);
             return [...typed, ...ran];
           },
           { delay: 350, needsRefresh: (u) => u.transactions.some((tr) => tr.effects.some((e) => e.is(relintEffect))) },
