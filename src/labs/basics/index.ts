@@ -1,5 +1,6 @@
 import { defineLab, exactCheck, linearSpec, type LabInputs, type LabVariant, type LinearParams } from '../lab.ts';
 import { basicsCases } from './cases.ts';
+import { m } from './messages.ts';
 import { benchBasics } from './bench.ts';
 import { randomF32, seededRandom } from '../../util/random.ts';
 import { matrixAddRun, matrixShape, MATRIX_ADD_FILE } from './matrixAdd.ts';
@@ -31,8 +32,12 @@ __global__ void matrixAdd(const float *a, const float *b, float *c, unsigned int
 const variants: LabVariant[] = [
   {
     id: 'vector-add',
-    title: 'Vector add (1-D grid)',
-    summary: 'One invocation per element: its global index is workgroup × workgroup size + local index, and a grid-stride loop covers any n.',
+    get title() {
+      return m('variant.vector-add.title');
+    },
+    get summary() {
+      return m('variant.vector-add.summary');
+    },
     file: VECTOR_ADD_FILE,
     wgsl: VECTOR_ADD_WGSL,
     cuda: VECTOR_ADD_CUDA,
@@ -42,8 +47,12 @@ const variants: LabVariant[] = [
   },
   {
     id: 'matrix-add',
-    title: 'Matrix add (2-D grid)',
-    summary: 'Invocations in 16 × 16 tiles: x picks the column, y the row, and row × cols + col finds the element in row-major storage.',
+    get title() {
+      return m('variant.matrix-add.title');
+    },
+    get summary() {
+      return m('variant.matrix-add.summary');
+    },
     file: MATRIX_ADD_FILE,
     wgsl: MATRIX_ADD_WGSL,
     cuda: MATRIX_ADD_CUDA,
@@ -75,8 +84,12 @@ function inputs(params: LinearParams, seed: number): LabInputs {
 export const basicsLab = defineLab<'basics', LinearParams>({
   id: 'basics',
   courseOrder: 1,
-  title: 'Threads, blocks and grids',
-  summary: 'How each invocation finds its element: global indices in a 1-D grid, rows and columns in a 2-D one, and how warps cut through them.',
+  get title() {
+    return m('title');
+  },
+  get summary() {
+    return m('summary');
+  },
   variants,
   defaultVariant: 'vector-add',
   params: linearSpec([256, 1000, 1024, 4096], 'f32'),
