@@ -1,5 +1,6 @@
 import { breakKernel, EXERCISE_SEEDS, type Exercise } from '../exercise.ts';
 import { reduceVariant } from './variants.ts';
+import { m } from './messages.ts';
 
 const neighbored = reduceVariant('neighbored').wgsl;
 
@@ -10,9 +11,15 @@ export const REDUCE_EXERCISES: readonly Exercise[] = [
     lab: 'reduce',
     variant: 'neighbored',
     params: { n: 1024, workgroupSize: 256 },
-    title: 'The tree without its barrier',
-    goal: 'Make every level of the shared-memory tree read only sums the level before has finished writing, so the workgroup sum is right on any GPU.',
-    hint: 'Step through the loop in the workgroup memory view: a lane reads sdata[lid + s] while the warp that writes it has not got there yet. The race annotation marks the line.',
+    get title() {
+      return m('reduce-tree-barrier.title');
+    },
+    get goal() {
+      return m('reduce-tree-barrier.goal');
+    },
+    get hint() {
+      return m('reduce-tree-barrier.hint');
+    },
     broken: breakKernel(neighbored, '    }\n    workgroupBarrier();\n  }', '    }\n  }'),
     seeds: EXERCISE_SEEDS,
   },
@@ -21,9 +28,15 @@ export const REDUCE_EXERCISES: readonly Exercise[] = [
     lab: 'reduce',
     variant: 'neighbored',
     params: { n: 1000, workgroupSize: 256 },
-    title: 'Reading past the end',
-    goal: 'Make the kernel sum exactly the n elements of the input when n is not a multiple of the workgroup size, without reading past the end.',
-    hint: 'Go to the last workgroup in the warp grid and look at the loads: its last 24 lanes read input[1000] onwards, and the out-of-bounds annotation marks the line.',
+    get title() {
+      return m('reduce-tail-bounds.title');
+    },
+    get goal() {
+      return m('reduce-tail-bounds.goal');
+    },
+    get hint() {
+      return m('reduce-tail-bounds.hint');
+    },
     broken: breakKernel(neighbored, '  if (i < params.n) {\n    v = input[i];\n  }', '  v = input[i];'),
     seeds: EXERCISE_SEEDS,
   },

@@ -9,23 +9,27 @@ import { padToVec4 } from '../types.ts';
 import { additionTreeHeight, f32ErrorBound, referenceSum } from './reference.ts';
 import { REDUCE_VARIANTS, reduceVariant, type ReduceVariantId } from './variants.ts';
 import { REDUCE_EXERCISES } from './exercises.ts';
+import { m } from './messages.ts';
 
-const variants: LabVariant[] = REDUCE_VARIANTS.map((v) => ({
-  id: v.id,
-  title: `${v.step}. ${v.title}`,
-  summary: v.description,
-  file: v.file,
-  wgsl: v.wgsl,
-  cuda: v.cuda,
-  workgroupSizes: v.workgroupSizes,
-  elementTypes: v.elementTypes,
-  needsSubgroups: v.needsSubgroups,
-  ...(v.racy
-    ? {
-        racy: 'Its last warp reads and writes workgroup memory without a barrier: a data race in WGSL, so the GPU may return any sum. The simulator reports the race.',
-      }
-    : {}),
-}));
+const variants: LabVariant[] = REDUCE_VARIANTS.map((v) => {
+  const variant: LabVariant = {
+    id: v.id,
+    get title() {
+      return `${v.step}. ${v.title}`;
+    },
+    get summary() {
+      return v.description;
+    },
+    file: v.file,
+    wgsl: v.wgsl,
+    cuda: v.cuda,
+    workgroupSizes: v.workgroupSizes,
+    elementTypes: v.elementTypes,
+    needsSubgroups: v.needsSubgroups,
+  };
+  // A getter, not a copied string, so the reason reads in the language of the moment.
+  return v.racy ? Object.defineProperty(variant, 'racy', { get: () => m('racy'), enumerable: true }) : variant;
+});
 
 const id = (variant: string): ReduceVariantId => reduceVariant(variant).id;
 
@@ -43,9 +47,12 @@ function makeInput(params: LinearParams, seed: number): BindingData {
 export const reduceLab = defineLab<'reduce', LinearParams>({
   id: 'reduce',
   courseOrder: 2,
-  title: 'Parallel reduction',
-  summary:
-    'Sum an array with thousands of threads: from a tree in global memory, through divergent and conflicting shared-memory trees, to a bandwidth-bound grid-stride kernel.',
+  get title() {
+    return m('reduce.title');
+  },
+  get summary() {
+    return m('reduce.summary');
+  },
   variants,
   defaultVariant: 'neighbored',
   params: linearSpec([64, 256, 1000, 1024, 4096], 'u32'),
@@ -91,7 +98,9 @@ export const reduceLab = defineLab<'reduce', LinearParams>({
       for (let i = 0; i < input.length; i++) acc += input[i]!;
       return acc;
     },
-    note: 'Published ladders for comparison: the seeds measured 16M ints on a Tesla M2070 at 11.7 ms (neighbored), 9.3 ms (less divergent, 1.26×) and 7.0 ms (interleaved, 1.69×); Harris’s seven kernels reached 30× cumulative on a G80.',
+    get note() {
+      return m('reduce.note');
+    },
     section: (gpu, baselines, opts) => benchReduce(gpu, baselines, opts),
   },
   exercises: REDUCE_EXERCISES,
