@@ -9,11 +9,16 @@ import { bytesMoved, scanReference, scanReferenceF64, summedAreaReference } from
 import type { KernelRun } from '../../kernel/types.ts';
 import { SCAN_VARIANTS, scanVariant, type ScanVariantId } from './variants.ts';
 import { SCAN_EXERCISES } from './exercises.ts';
+import { m } from './messages.ts';
 
 const variants: LabVariant[] = SCAN_VARIANTS.map((v) => ({
   id: v.id,
-  title: v.title,
-  summary: v.description,
+  get title() {
+    return v.title;
+  },
+  get summary() {
+    return v.description;
+  },
   file: v.file,
   wgsl: v.code,
   cuda: v.cuda,
@@ -42,9 +47,12 @@ function stepRun(variant: string, params: LinearParams, input: Parameters<typeof
 export const scanLab = defineLab<'scan', LinearParams>({
   id: 'scan',
   courseOrder: 3,
-  title: 'Prefix sum (scan)',
-  summary:
-    'Every element becomes the sum of those before it: Hillis–Steele’s log-step network against Blelloch’s work-efficient up-sweep and down-sweep, conflict-free padding, warp scans and a single-pass scan.',
+  get title() {
+    return m('scan.title');
+  },
+  get summary() {
+    return m('scan.summary');
+  },
   variants,
   defaultVariant: 'blelloch',
   params: linearSpec([64, 256, 512, 1000, 1024, 4096], 'u32'),
@@ -72,13 +80,13 @@ export const scanLab = defineLab<'scan', LinearParams>({
       want = params.type === 'f32' ? scanReferenceF64(input, false) : scanReference(input, false);
     }
     if (params.type !== 'f32') return exactCheck(output, want);
-    if (output.length !== input.length) return { ok: false, message: `the output has ${output.length} elements where ${input.length} were expected` };
+    if (output.length !== input.length) return { ok: false, message: m('check.length', { got: output.length, want: input.length }) };
     // f32: any summation order stays within n·u·Σ|x| of the double-precision prefix.
     let abs = 0;
     for (let i = 0; i < input.length; i++) {
       abs += Math.abs(input[i]!);
       const bound = (input.length * 2 ** -24 * abs) / (1 - input.length * 2 ** -24);
-      if (!(Math.abs(output[i]! - want[i]!) <= bound)) return { ok: false, message: `element ${i} is ${output[i]}, more than ${bound} from the double-precision ${want[i]}` };
+      if (!(Math.abs(output[i]! - want[i]!) <= bound)) return { ok: false, message: m('check.f32', { i, got: String(output[i]), bound: String(bound), want: String(want[i]) }) };
     }
     return { ok: true };
   },
