@@ -9,6 +9,7 @@ import { MAX_WORKGROUPS_PER_DIMENSION } from '../../kernel/types.ts';
 import { randomU32, seededRandom } from '../../util/random.ts';
 import { rowSumCases } from './cases.ts';
 import { isRowSumVariant, ROW_LENGTHS, ROWSUM_KERNELS, rowSumReference, rowSumRun, type RowSumVariant } from './kernel.ts';
+import { m } from './messages.ts';
 
 /** N columns (key `n`) and M rows (key `m`); the workgroup size follows from N. */
 type RowSumParams = { readonly cols: number; readonly rows: number };
@@ -46,9 +47,12 @@ __global__ void rowSumBetter(const unsigned int *input, unsigned int *output, un
 const variants: LabVariant[] = [
   {
     id: 'simple',
-    title: 'Simple: growing stride, tx % stride == 0',
-    summary:
-      'Each invocation loads two elements; the stride doubles and invocation tx adds word 2·tx + stride into 2·tx when tx is a multiple of the stride. The workers thin out inside every warp, so warps split at every level.',
+    get title() {
+      return m('simple.title');
+    },
+    get summary() {
+      return m('simple.summary');
+    },
     file: ROWSUM_KERNELS.simple.file,
     wgsl: ROWSUM_KERNELS.simple.wgsl,
     cuda: SIMPLE_CUDA,
@@ -58,9 +62,12 @@ const variants: LabVariant[] = [
   },
   {
     id: 'better',
-    title: 'Better: halving stride, tx < stride',
-    summary:
-      'The stride halves from the workgroup size and the first stride invocations add word tx + stride into tx. The workers stay contiguous: whole warps work or rest until the stride drops below 32.',
+    get title() {
+      return m('better.title');
+    },
+    get summary() {
+      return m('better.summary');
+    },
     file: ROWSUM_KERNELS.better.file,
     wgsl: ROWSUM_KERNELS.better.wgsl,
     cuda: BETTER_CUDA,
@@ -79,20 +86,24 @@ const nearest = (values: readonly number[], wanted: number) => values.reduce((be
 
 const cols = intField({
   key: 'n',
-  label: 'columns N',
+  get label() {
+    return m('param.cols');
+  },
   min: 1,
   max: 1 << 20,
   choices: () => ROW_LENGTHS,
   resolve(value) {
     if ((ROW_LENGTHS as readonly number[]).includes(value)) return { value };
     const use = nearest(ROW_LENGTHS, value);
-    return { value: use, notice: `One workgroup sums a row loading two elements per invocation, so N must be one of ${ROW_LENGTHS.join(', ')}; using ${use}.` };
+    return { value: use, notice: m('notice.cols', { lengths: ROW_LENGTHS.join(', '), use }) };
   },
 });
 
 const rows = intField({
   key: 'm',
-  label: 'rows M',
+  get label() {
+    return m('param.rows');
+  },
   min: 1,
   max: MAX_WORKGROUPS_PER_DIMENSION,
   choices: (_variant, params) => [1, 2, 4, 8, 16, 32].filter((m) => m * Number(params.cols) <= MAX_STEP_ELEMENTS),
@@ -100,7 +111,7 @@ const rows = intField({
     const most = Math.max(1, Math.floor(MAX_STEP_ELEMENTS / Number(params.cols)));
     return value <= most
       ? { value }
-      : { value: most, notice: `Stepping through ${value.toLocaleString('en')} rows of ${Number(params.cols)} would trace too much; simulating ${most}.` };
+      : { value: most, notice: m('notice.rows', { n: value.toLocaleString('en'), cols: Number(params.cols), most }) };
   },
 });
 
@@ -114,9 +125,12 @@ function matrixOf(inputs: LabInputs): Uint32Array {
 export const rowsumLab = defineLab<'rowsum', RowSumParams>({
   id: 'rowsum',
   courseOrder: 2.5,
-  title: 'Row sum (one workgroup per row)',
-  summary:
-    'Sum every row of an M × N matrix, one workgroup per row with two elements per invocation: a growing stride that splits every warp against a halving one that keeps whole warps busy.',
+  get title() {
+    return m('rowsum.title');
+  },
+  get summary() {
+    return m('rowsum.summary');
+  },
   variants,
   defaultVariant: 'simple',
   params: rowSumSpec,
@@ -148,7 +162,7 @@ export const rowsumLab = defineLab<'rowsum', RowSumParams>({
   },
   cases: rowSumCases,
   metrics: (_m, p) => [
-    { label: 'Tree levels per row', value: String(Math.log2(p.cols)), hint: 'log₂ N strides' },
-    { label: 'Additions per row', value: (p.cols - 1).toLocaleString('en'), hint: 'N − 1, whichever order' },
+    { label: m('metric.levels'), value: String(Math.log2(p.cols)), hint: m('metric.levels.hint') },
+    { label: m('metric.adds'), value: (p.cols - 1).toLocaleString('en'), hint: m('metric.adds.hint') },
   ],
 });
