@@ -8,19 +8,24 @@
 import { defineLab, exactCheck, intField, MAX_STEP_ELEMENTS, shown, type LabInputs, type LabVariant, type ParamField } from '../lab.ts';
 import { HISTOGRAM_CUDA } from './cuda.ts';
 import { histogramCases } from './cases.ts';
-import { DISTRIBUTION_LABELS, DISTRIBUTIONS, generateBytes, isDistribution, rangeOf, type Distribution } from './data.ts';
+import { DISTRIBUTIONS, generateBytes, isDistribution, rangeOf, type Distribution } from './data.ts';
 import { gridOf, HISTOGRAM_KERNELS, HISTOGRAM_WORKGROUP, histogramReference, histogramRun, isHistogramVariant, packBytes, unpackBytes, type HistogramVariant } from './kernel.ts';
 import { atomicSummary } from './trace.ts';
 import { histogramSection } from './bench.ts';
 import { histogramMoments } from './moments.ts';
+import { m } from './messages.ts';
 
 /** Bytes n (key `n`), bins (key `bins`) and the data distribution (key `dist`). */
 export type HistogramParams = { readonly n: number; readonly bins: number; readonly dist: string };
 
-const variant = (id: HistogramVariant, title: string, summary: string): LabVariant => ({
+const variant = (id: HistogramVariant): LabVariant => ({
   id,
-  title,
-  summary,
+  get title() {
+    return m(`variant.${id}.title`);
+  },
+  get summary() {
+    return m(`variant.${id}.summary`);
+  },
   file: HISTOGRAM_KERNELS[id].file,
   wgsl: HISTOGRAM_KERNELS[id].wgsl,
   cuda: HISTOGRAM_CUDA[id],
@@ -30,11 +35,11 @@ const variant = (id: HistogramVariant, title: string, summary: string): LabVaria
 });
 
 const variants: LabVariant[] = [
-  variant('per-element', '1. One invocation per byte, global atomics', 'Invocation i reads byte i and adds 1 to its bin in global memory. Every byte is one global atomic, and lanes of a warp that hit the same bin queue on one address.'),
-  variant('grid-stride', '2. Grid-stride loop, global atomics (seed)', 'A fixed grid walks the text: in every round neighbouring invocations read neighbouring bytes. Still one global atomic per byte; on text of one letter all 32 lanes of a warp queue on the same bin.'),
-  variant('privatized', '3. Private bins in workgroup memory, then a merge (seed)', 'Each workgroup counts into its own bins in workgroup memory and adds them to the global histogram once at the end: one global atomic per bin and workgroup. With 7 bins only the first 7 invocations clear and merge; the rest wait.'),
-  variant('aggregated', '4. Private bins, runs aggregated', 'Like 3, but each invocation remembers its current bin and run length and makes one atomic per run of equal bins. Data with long runs loses most of its atomics.'),
-  variant('per-warp', '5. A private copy per warp, vec4 loads (fast)', 'Every 32 invocations count into their own copy of the bins, so warps never queue on each other; each invocation reads 16 bytes per load and keeps its run across the whole loop; the merge sums the copies of a bin and makes one global atomic.'),
+  variant('per-element'),
+  variant('grid-stride'),
+  variant('privatized'),
+  variant('aggregated'),
+  variant('per-warp'),
 ];
 
 const variantOf = (id: string): HistogramVariant => {
@@ -46,13 +51,15 @@ const LENGTHS = [1024, 4096, 16_384, 65_536];
 
 const n = intField({
   key: 'n',
-  label: 'bytes n',
+  get label() {
+    return m('param.n');
+  },
   min: 1,
   max: 2 ** 28,
   choices: (_v, params) => [...new Set([...LENGTHS, Number(params.n ?? 4096)])].sort((a, b) => a - b),
   resolve: (value) =>
     value > MAX_STEP_ELEMENTS
-      ? { value: MAX_STEP_ELEMENTS, notice: `Stepping through ${value.toLocaleString('en')} bytes would trace too much; simulating ${MAX_STEP_ELEMENTS.toLocaleString('en')}. The timings go further.` }
+      ? { value: MAX_STEP_ELEMENTS, notice: m('notice.n', { n: value.toLocaleString('en'), max: MAX_STEP_ELEMENTS.toLocaleString('en') }) }
       : { value },
 });
 
@@ -61,7 +68,9 @@ const BIN_CHOICES = [7, 16, 100, 256];
 
 const bins = intField({
   key: 'bins',
-  label: 'bins',
+  get label() {
+    return m('param.bins');
+  },
   min: 1,
   max: 256,
   choices: (_v, params) => [...new Set([...BIN_CHOICES, Number(params.bins ?? 7)])].sort((a, b) => a - b),
@@ -69,11 +78,13 @@ const bins = intField({
 
 const dist: ParamField<string> = {
   key: 'dist',
-  label: 'data',
-  parse: (raw) => (isDistribution(raw) ? { value: raw } : { error: `expected one of ${DISTRIBUTIONS.join(', ')}` }),
+  get label() {
+    return m('param.dist');
+  },
+  parse: (raw) => (isDistribution(raw) ? { value: raw } : { error: m('parse.dist', { names: DISTRIBUTIONS.join(', ') }) }),
   choices: () => DISTRIBUTIONS,
-  resolve: (value) => (isDistribution(value) ? { value } : { value: 'letters', notice: `There is no data “${shown(value)}”; using letters.` }),
-  show: (v) => (isDistribution(v) ? DISTRIBUTION_LABELS[v] : v),
+  resolve: (value) => (isDistribution(value) ? { value } : { value: 'letters', notice: m('notice.dist', { name: shown(value) }) }),
+  show: (v) => (isDistribution(v) ? m(`dist.${v}`) : v),
 };
 
 export const histogramSpec = { n, bins, dist };
@@ -86,9 +97,12 @@ const runOf = (v: string, p: HistogramParams, inputs: LabInputs, source?: string
 export const histogramLab = defineLab<'histogram', HistogramParams>({
   id: 'histogram',
   courseOrder: 3.6,
-  title: 'Histogram (atomics and privatisation)',
-  summary:
-    'Count a long text into bins with atomic additions: global atomics first, then private bins in workgroup memory merged at the end, runs aggregated, and a private copy per warp. Watch lanes queue on one bin.',
+  get title() {
+    return m('title');
+  },
+  get summary() {
+    return m('summary');
+  },
   variants,
   defaultVariant: 'grid-stride',
   params: histogramSpec,
@@ -110,23 +124,25 @@ export const histogramLab = defineLab<'histogram', HistogramParams>({
       const h = histogramReference(unpackBytes(wordsOf(inputs), p.n), p.bins, rangeOf(distOf(p)));
       return h.reduce((a, x) => a ^ x, 0);
     },
-    note: 'The timings view times all-zero bytes (every lane on one bin); npm run bench also times uniform bytes.',
+    get note() {
+      return m('note');
+    },
     section: histogramSection,
   },
   cases: histogramCases,
   moments: histogramMoments,
-  metrics(m, p, traced) {
+  metrics(mt, p, traced) {
     const trace = traced?.index.trace;
-    const rows = [{ label: 'Atomics, all workgroups', value: m.atomics.toLocaleString('en'), hint: 'lane updates, global and workgroup memory, clearing included' }];
+    const rows = [{ label: m('metric.atomics'), value: mt.atomics.toLocaleString('en'), hint: m('metric.atomics.hint') }];
     if (!trace) return rows;
     const s = atomicSummary(trace);
     return [
       ...rows,
-      { label: 'Global atomics (workgroup 0)', value: s.globalLaneOps.toLocaleString('en'), hint: `${s.globalInstructions} warp instructions` },
-      { label: 'Workgroup-memory atomics (workgroup 0)', value: s.workgroupLaneOps.toLocaleString('en'), hint: `${s.workgroupInstructions} warp instructions, clearing left out` },
-      { label: 'Largest same-address count', value: String(s.maxSameAddress), hint: 'lanes of one warp instruction on one word' },
-      { label: 'Mean same-address count', value: s.meanSameAddress.toFixed(2), hint: 'serialisation factor over atomic warp instructions' },
-      { label: 'Merge cost (workgroup 0)', value: s.mergeLaneOps.toLocaleString('en'), hint: `global atomics after the last barrier, in each of ${gridOf('grid-stride', p.n)[0]} workgroups (variants 3 and 4)` },
+      { label: m('metric.global'), value: s.globalLaneOps.toLocaleString('en'), hint: m('metric.global.hint', { n: s.globalInstructions }) },
+      { label: m('metric.shared'), value: s.workgroupLaneOps.toLocaleString('en'), hint: m('metric.shared.hint', { n: s.workgroupInstructions }) },
+      { label: m('metric.maxSame'), value: String(s.maxSameAddress), hint: m('metric.maxSame.hint') },
+      { label: m('metric.meanSame'), value: s.meanSameAddress.toFixed(2), hint: m('metric.meanSame.hint') },
+      { label: m('metric.merge'), value: s.mergeLaneOps.toLocaleString('en'), hint: m('metric.merge.hint', { n: gridOf('grid-stride', p.n)[0]! }) },
     ];
   },
 });

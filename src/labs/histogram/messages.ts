@@ -1,0 +1,45 @@
+/** This folder's texts in English; other languages load on demand (messages.zh-CN.ts). */
+import { createCatalog } from '../../i18n/catalog.ts';
+
+const en = {
+  'variant.per-element.title': '1. One invocation per byte, global atomics',
+  'variant.per-element.summary': 'Invocation i reads byte i and adds 1 to its bin in global memory. Every byte is one global atomic, and lanes of a warp that hit the same bin queue on one address.',
+  'variant.grid-stride.title': '2. Grid-stride loop, global atomics (seed)',
+  'variant.grid-stride.summary': 'A fixed grid walks the text: in every round neighbouring invocations read neighbouring bytes. Still one global atomic per byte; on text of one letter all 32 lanes of a warp queue on the same bin.',
+  'variant.privatized.title': '3. Private bins in workgroup memory, then a merge (seed)',
+  'variant.privatized.summary': 'Each workgroup counts into its own bins in workgroup memory and adds them to the global histogram once at the end: one global atomic per bin and workgroup. With 7 bins only the first 7 invocations clear and merge; the rest wait.',
+  'variant.aggregated.title': '4. Private bins, runs aggregated',
+  'variant.aggregated.summary': 'Like 3, but each invocation remembers its current bin and run length and makes one atomic per run of equal bins. Data with long runs loses most of its atomics.',
+  'variant.per-warp.title': '5. A private copy per warp, vec4 loads (fast)',
+  'variant.per-warp.summary': 'Every 32 invocations count into their own copy of the bins, so warps never queue on each other; each invocation reads 16 bytes per load and keeps its run across the whole loop; the merge sums the copies of a bin and makes one global atomic.',
+  'param.n': 'bytes n',
+  'param.bins': 'bins',
+  'param.dist': 'data',
+  'notice.n': 'Stepping through {n} bytes would trace too much; simulating {max}. The timings go further.',
+  'parse.dist': 'expected one of {names}',
+  'notice.dist': 'There is no data “{name}”; using letters.',
+  'dist.letters': 'letter text (English-like skew)',
+  'dist.alphabet': 'a–z repeated (the seed’s test buffer)',
+  'dist.uniform': 'uniform bytes',
+  'dist.skewed': 'skewed bytes (most near 0)',
+  'dist.one-value': 'all one value',
+  'title': 'Histogram (atomics and privatisation)',
+  'summary': 'Count a long text into bins with atomic additions: global atomics first, then private bins in workgroup memory merged at the end, runs aggregated, and a private copy per warp. Watch lanes queue on one bin.',
+  'note': 'The timings view times all-zero bytes (every lane on one bin); npm run bench also times uniform bytes.',
+  'metric.atomics': 'Atomics, all workgroups',
+  'metric.atomics.hint': 'lane updates, global and workgroup memory, clearing included',
+  'metric.global': 'Global atomics (workgroup 0)',
+  'metric.shared': 'Workgroup-memory atomics (workgroup 0)',
+  'metric.maxSame': 'Largest same-address count',
+  'metric.maxSame.hint': 'lanes of one warp instruction on one word',
+  'metric.meanSame': 'Mean same-address count',
+  'metric.meanSame.hint': 'serialisation factor over atomic warp instructions',
+  'metric.merge': 'Merge cost (workgroup 0)',
+  'metric.global.hint': '{n} warp instructions',
+  'metric.shared.hint': '{n} warp instructions, clearing left out',
+  'metric.merge.hint': 'global atomics after the last barrier, in each of {n} workgroups (variants 3 and 4)',
+  'ui.panel': 'Bins and atomic queues',
+} as const;
+
+export const m = createCatalog('lab-histogram', en, { 'zh-CN': () => import('./messages.zh-CN.ts') });
+export type Messages = typeof en;
