@@ -1,0 +1,36 @@
+import type { Translation } from '../../i18n/catalog.ts';
+import type { Messages } from './messages.ts';
+
+const zh: Translation<Messages> = {
+  'variant.conv1d.title': '1. 一维卷积，带幽灵单元',
+  'variant.conv1d.summary': '把图像当作一条长信号：输出 i 是 mask[k] · input[i − r + k] 之和；落在第一个元素之前或最后一个元素之后的值是幽灵单元（ghost cell），跳过它们，相当于按 0 计。',
+  'variant.basic2d.title': '2. 二维卷积，基础版（教程版）',
+  'variant.basic2d.summary': '16 × 16 的线程块中每个输出像素一个线程；每个线程直接从全局内存读取自己的 m × m 邻域，跳过幽灵单元。相邻的输出一遍又一遍地读取几乎相同的值。',
+  'variant.uniform-mask.title': '3. 二维卷积，掩码放在 uniform 缓冲区',
+  'variant.uniform-mask.summary': '与 2 相同，但掩码放在 uniform 缓冲区，即 WGSL 的常量内存：只读，并且所有通道同时读取同一个掩码值，常量缓存可以把它广播出去。',
+  'variant.tiled.title': '4. 二维分块卷积，带光环（教程版）',
+  'variant.tiled.summary': '一个 (T + m − 1)² 的线程块把输入分块（T × T 的输出分块加上一圈光环/halo）加载到共享内存，每个线程一个单元，幽灵单元填 0；屏障之后只有 T × T 个线程计算。对 5 × 5 的掩码，16 × 16 个线程加载，12 × 12 个线程计算。',
+  'variant.tiled-vec4.title': '5. 分块卷积，每个线程都计算，vec4 读取（快速版）',
+  'variant.tiled-vec4.summary': '一个 16 × 16 的线程块负责 64 × 32 的输出分块：所有线程循环着以 vec4 加载分块及其光环，然后每个线程用每行分块的三个 vec4 计算一个 4 × 2 的输出块，并把每行四个输出作为一个 vec4 写回。没有线程空闲。',
+  'param.width': '图像宽度',
+  'param.height': '图像高度',
+  'notice.side': '逐步跟踪宽或高为 {n} 的图像记录太大；只模拟 {max}。计时会测到更大的规模。',
+  'param.mask': '掩码宽度',
+  'notice.mask': '掩码宽度必须是 3、5 或 7（奇数，掩码才有中心）；改用 {use}。',
+  'param.tile': '输出分块宽度',
+  'notice.tile': '宽为 {value} 的输出分块配 {mw} × {mw} 的掩码，需要 ({side})² 个线程的输入分块；一个线程块最多 256 个线程，所以改用 {use}。',
+  'metric.loads.basic': 'm² = {n}，边界处更少',
+  'metric.loads': '每个输出的全局加载次数（线程块 0）',
+  'metric.halo': '光环开销（线程块 0）',
+  'metric.halo.hint': '每个输出单元平均多加载的输入单元（输出分块之外的部分，含幽灵单元）',
+  'metric.idle': '计算阶段空闲的线程（线程块 0）',
+  'metric.idle.value': '{all} 个中的 {idle} 个',
+  'metric.idle.hint': '不计算任何输出的线程',
+  title: '卷积（幽灵单元与光环分块）',
+  summary: '用一个小掩码对图像做卷积：边界上的幽灵单元、放在常量内存中的掩码、把带光环的输入分块放进共享内存且只有内部线程计算的写法，以及所有线程都参与计算的分块。',
+  'check.length': '输出有 {got} 个像素，应为 {want} 个',
+  'check.pixel': '像素（第 {row} 行，第 {col} 列）为 {got}，而 CPU 参考结果为 {want}',
+  note: 'GB/s 按每个像素一次读、一次写计算，即最少的访存量；npm run bench 以 5 × 5 的掩码对 8192 × 8192 计时，并与复制基线对比。',
+  'ui.panel': '输入平面、光环与幽灵单元',
+};
+export default zh;
