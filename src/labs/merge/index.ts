@@ -10,10 +10,11 @@ import { seededRandom } from '../../util/random.ts';
 import type { ElementType } from '../types.ts';
 import { mergeCases } from './cases.ts';
 import { BASIC_CUDA, FAST_CUDA, TILED_CUDA } from './cuda.ts';
-import { isMergeInput, MERGE_INPUT_NAMES, MERGE_INPUTS, mergeInputs } from './inputs.ts';
+import { isMergeInput, MERGE_INPUTS, mergeInputs } from './inputs.ts';
 import { isMergeVariant, MERGE_FILES, MERGE_SHAPES, mergePasses, mergeStepRun, runMerge, type MergeData, type MergeVariant } from './kernel.ts';
 import { coRankIterationBound, mergeReference } from './reference.ts';
 import { mergeMoments } from './moments.ts';
+import { m } from './messages.ts';
 
 /** A's length `m`, B's length `n`, the input kind and the element type. */
 export type MergeParams = { readonly m: number; readonly n: number; readonly input: string; readonly type: string };
@@ -23,9 +24,12 @@ const TYPES: readonly ElementType[] = ['i32', 'f32', 'u32'];
 const variants: LabVariant[] = [
   {
     id: 'basic',
-    title: 'Basic: co-rank per invocation in global memory',
-    summary:
-      'Each invocation owns 4 outputs, binary-searches where they start and end in A and B straight from global memory, then merges them one by one. Every invocation repeats a search of about log₂ min(m, n) probes, and neighbours read the same words.',
+    get title() {
+      return m('basic.title');
+    },
+    get summary() {
+      return m('basic.summary');
+    },
     file: MERGE_FILES.basic.file,
     wgsl: MERGE_FILES.basic.wgsl,
     cuda: BASIC_CUDA,
@@ -35,9 +39,12 @@ const variants: LabVariant[] = [
   },
   {
     id: 'tiled',
-    title: 'Tiled: co-rank per workgroup, then inside the tile',
-    summary:
-      'Two invocations co-rank the tile’s ends over global memory; the workgroup loads exactly the A and B words the tile needs into workgroup memory, coalesced, and each invocation co-ranks its 4 outputs again inside the tile. Each input word is read from global memory once.',
+    get title() {
+      return m('tiled.title');
+    },
+    get summary() {
+      return m('tiled.summary');
+    },
     file: MERGE_FILES.tiled.file,
     wgsl: MERGE_FILES.tiled.wgsl,
     cuda: TILED_CUDA,
@@ -47,9 +54,12 @@ const variants: LabVariant[] = [
   },
   {
     id: 'fast',
-    title: 'Fast: partition pass, coalesced tiles of 1024',
-    summary:
-      'A first pass co-ranks every tile boundary; the merge pass then loads its tile coalesced (a fixed 8 loads per invocation, all in flight at once), co-ranks once per invocation (its share ends where the next one’s starts), merges 8 outputs in workgroup memory and stores the merged tile coalesced too. The step-through replays the merge pass, with the splits computed on the CPU.',
+    get title() {
+      return m('fast.title');
+    },
+    get summary() {
+      return m('fast.summary');
+    },
     file: MERGE_FILES.fast.file,
     wgsl: MERGE_FILES.fast.wgsl,
     cuda: FAST_CUDA,
@@ -67,10 +77,13 @@ const variantOf = (id: string): MergeVariant => {
 const LENGTHS = [8, 16, 24, 40, 64, 100, 256, 1000, 4096, 16384];
 
 /** A length: A's may take what B leaves of the step-through's budget. */
-function lengthField(key: 'm' | 'n', label: string, other?: 'm'): ParamField<number> {
+function lengthField(key: 'm' | 'n', other?: 'm'): ParamField<number> {
+  const label = (): string => m(key === 'm' ? 'param.m' : 'param.n');
   return intField({
     key,
-    label,
+    get label() {
+      return label();
+    },
     min: 1,
     max: 2 ** 27,
     choices: (_v, params) => [...new Set([...LENGTHS, Number(params[key] ?? LENGTHS[0])])].filter((x) => x >= 1).sort((x, y) => x - y),
@@ -79,32 +92,36 @@ function lengthField(key: 'm' | 'n', label: string, other?: 'm'): ParamField<num
       const cap = other ? MAX_STEP_ELEMENTS - Number(params[other] ?? 0) : MAX_STEP_ELEMENTS / 2;
       return value <= cap
         ? { value }
-        : { value: cap, notice: `Stepping through a ${label} of ${value.toLocaleString('en')} would trace too much; simulating ${cap.toLocaleString('en')}. The timings go to larger sizes.` };
+        : { value: cap, notice: m('notice.length', { label: label(), n: value.toLocaleString('en'), cap: cap.toLocaleString('en') }) };
     },
   });
 }
 
 const inputField: ParamField<string> = {
   key: 'input',
-  label: 'input',
-  parse: (raw) => (/^[a-z-]{1,20}$/.test(raw) ? { value: raw } : { error: 'not an input kind' }),
+  get label() {
+    return m('param.input');
+  },
+  parse: (raw) => (/^[a-z-]{1,20}$/.test(raw) ? { value: raw } : { error: m('parse.input') }),
   choices: () => MERGE_INPUTS,
   resolve: (value) =>
-    isMergeInput(value) ? { value } : { value: 'random', notice: `The merge lab has no input “${shown(value)}”; use ${MERGE_INPUTS.join(', ')}. Showing random sorted keys.` },
-  show: (v) => (isMergeInput(v) ? MERGE_INPUT_NAMES[v] : v),
+    isMergeInput(value) ? { value } : { value: 'random', notice: m('notice.input', { name: shown(value), names: MERGE_INPUTS.join(', ') }) },
+  show: (v) => (isMergeInput(v) ? m(`input.${v}`) : v),
 };
 
 const typeField: ParamField<string> = {
   key: 'type',
-  label: 'element type',
-  parse: (raw) => (/^[a-z0-9]{1,8}$/.test(raw) ? { value: raw } : { error: 'not an element type' }),
+  get label() {
+    return m('param.type');
+  },
+  parse: (raw) => (/^[a-z0-9]{1,8}$/.test(raw) ? { value: raw } : { error: m('parse.type') }),
   choices: (variant) => variant.elementTypes,
   resolve: (value, variant) =>
-    (variant.elementTypes as readonly string[]).includes(value) ? { value } : { value: 'i32', notice: `${variant.title} runs on ${variant.elementTypes.join(', ')}, not ${shown(value)}; using i32.` },
+    (variant.elementTypes as readonly string[]).includes(value) ? { value } : { value: 'i32', notice: m('notice.type', { variant: variant.title, types: variant.elementTypes.join(', '), type: shown(value) }) },
 };
 
 /** A's length first, so B's can take what is left of the step-through's budget. */
-export const mergeSpec = { m: lengthField('m', 'length m of A'), n: lengthField('n', 'length n of B', 'm'), input: inputField, type: typeField };
+export const mergeSpec = { m: lengthField('m'), n: lengthField('n', 'm'), input: inputField, type: typeField };
 
 /** The inputs of a parameter set: A and B sorted, as long as the input kind makes them. */
 export function mergeData(inputs: LabInputs, p: MergeParams): MergeData {
@@ -133,9 +150,12 @@ function benchData(p: MergeParams): MergeData {
 export const mergeLab = defineLab<'merge', MergeParams>({
   id: 'merge',
   courseOrder: 7.5,
-  title: 'Parallel merge (co-rank)',
-  summary:
-    'Merge two sorted arrays with every invocation finding its own share by a binary search on the merge path’s cross-diagonal: per invocation in global memory, per tile in workgroup memory, and a bandwidth-bound version.',
+  get title() {
+    return m('merge.title');
+  },
+  get summary() {
+    return m('merge.summary');
+  },
   variants,
   defaultVariant: 'basic',
   params: mergeSpec,
@@ -160,16 +180,18 @@ export const mergeLab = defineLab<'merge', MergeParams>({
       const c = mergeReference(d.a, d.m, d.b, d.n);
       return c[c.length >> 1] ?? 0;
     },
-    note: 'The bytes count each input word read once and each output word written once, the least any merge moves: the copy baseline moves the same.',
+    get note() {
+      return m('note');
+    },
   },
   cases: mergeCases,
   moments: mergeMoments,
-  metrics: (m, p) => {
+  metrics: (mt, p) => {
     const total = p.m + p.n;
     const rows = [
-      { label: 'Co-rank bound', value: String(coRankIterationBound(p.m, p.n)), hint: '⌈log₂ min(m, n)⌉ + 1 probes per search at most' },
-      { label: 'Global sectors per output', value: total ? (m.globalTransactions / total).toFixed(2) : '—', hint: '32-byte sectors of every storage request ÷ (m + n); per-invocation loads are in the merge-path panel' },
-      { label: 'Workgroup-memory requests', value: m.sharedRequests.toLocaleString('en'), hint: 'warp requests to the tile (0 for the basic merge)' },
+      { label: m('metric.corank'), value: String(coRankIterationBound(p.m, p.n)), hint: m('metric.corank.hint') },
+      { label: m('metric.sectors'), value: total ? (mt.globalTransactions / total).toFixed(2) : '—', hint: m('metric.sectors.hint') },
+      { label: m('metric.shared'), value: mt.sharedRequests.toLocaleString('en'), hint: m('metric.shared.hint') },
     ];
     return rows;
   },

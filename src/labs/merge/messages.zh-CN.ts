@@ -1,0 +1,36 @@
+import type { Translation } from '../../i18n/catalog.ts';
+import type { Messages } from './messages.ts';
+
+const zh: Translation<Messages> = {
+  'basic.title': '基础版：每个线程在全局内存中求 co-rank',
+  'basic.summary': '每个线程负责 4 个输出，直接在全局内存中二分查找它们在 A 和 B 中的起止位置，然后逐个合并。每个线程都要重复一次约 log₂ min(m, n) 次探查的查找，相邻线程读取相同的字。',
+  'tiled.title': '分块版：每个线程块先求 co-rank，再在块内求',
+  'tiled.summary': '两个线程在全局内存上求出分块两端的 co-rank；线程块以合并访存的方式把分块恰好需要的 A、B 元素加载到共享内存，每个线程再在分块内部为自己的 4 个输出求 co-rank。每个输入字只从全局内存读一次。',
+  'fast.title': '快速版：划分遍 + 1024 元素的合并访存分块',
+  'fast.summary': '第一遍为每个分块边界求 co-rank；合并遍随后以合并访存加载自己的分块（每个线程固定 8 次加载，同时发出），每个线程只求一次 co-rank（它的份额在下一个线程的起点结束），在共享内存中合并 8 个输出，并同样以合并访存写回合并后的分块。单步回放的是合并遍，划分点由 CPU 计算。',
+  'merge.title': '并行合并（co-rank）',
+  'merge.summary': '合并两个有序数组，每个线程在合并路径的反对角线上二分查找，找到自己负责的部分：每个线程在全局内存中找、每个分块在共享内存中找，以及一个受带宽限制的版本。',
+  'notice.length': '逐步跟踪长度为 {n} 的{label}记录太大；只模拟 {cap}。计时会测到更大的规模。',
+  'param.input': '输入',
+  'parse.input': '不是已知的输入类型',
+  'notice.input': '合并实验没有名为“{name}”的输入；可用的有 {names}。改为显示随机有序键。',
+  'input.random': '随机有序键',
+  'input.duplicates': '大量相等的键',
+  'input.disjoint': '不相交的区间（A 全部小于 B）',
+  'input.a-empty': 'A 为空',
+  'input.b-empty': 'B 为空',
+  'param.type': '元素类型',
+  'parse.type': '不是已知的元素类型',
+  'notice.type': '{variant} 只支持 {types}，不支持 {type}；改用 i32。',
+  'param.m': 'A 的长度 m',
+  'param.n': 'B 的长度 n',
+  note: '字节数按每个输入字读一次、每个输出字写一次计算，这是任何合并至少要搬运的量：复制基线搬运的量相同。',
+  'metric.corank': 'co-rank 探查上限',
+  'metric.corank.hint': '每次查找最多 ⌈log₂ min(m, n)⌉ + 1 次探查',
+  'metric.sectors': '每个输出的全局扇区数',
+  'metric.sectors.hint': '所有存储缓冲区请求的 32 字节扇区数 ÷ (m + n)；每个线程的加载情况见合并路径面板',
+  'metric.shared': '共享内存请求',
+  'metric.shared.hint': '线程束对分块的请求数（基础版合并为 0）',
+  'ui.panel': '合并路径与 co-rank 探查',
+};
+export default zh;
