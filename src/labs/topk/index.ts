@@ -9,10 +9,11 @@ import { defineLab, exactCheck, intField, MAX_STEP_ELEMENTS, shown, type LabInpu
 import { seededRandom } from '../../util/random.ts';
 import { topkCases } from './cases.ts';
 import { FAST_CUDA, SEED_CUDA } from './cuda.ts';
-import { isTopkDistribution, TOPK_DISTRIBUTION_NAMES, TOPK_DISTRIBUTIONS, topkInput } from './inputs.ts';
+import { isTopkDistribution, TOPK_DISTRIBUTIONS, topkInput } from './inputs.ts';
 import { firstPass, groupsFor, isTopkVariant, MAX_K, runTopk, TOPK_FILES, topkPasses, type TopkVariant } from './kernel.ts';
 import { topkMoments } from './moments.ts';
 import { insertValue, LOWEST, topkReference, workgroupSizeFor } from './reference.ts';
+import { m } from './messages.ts';
 
 /** n values, k kept, the distribution, and whether repeats are dropped (`distinct`) or kept (`all`), key `sem`. */
 export type TopkParams = { readonly n: number; readonly k: number; readonly dist: string; readonly semantics: string };
@@ -20,9 +21,12 @@ export type TopkParams = { readonly n: number; readonly k: number; readonly dist
 const variants: LabVariant[] = [
   {
     id: 'seed',
-    title: 'The seed’s scheme: insert, tree merge, two launches',
-    summary:
-      'Each invocation inserts its values into a sorted list of k in its own column of workgroup memory; the lower half of the workgroup then inserts the upper half’s lists, level by level, and a second launch merges the workgroups’ lists. Every merge step is k inserts of up to k shifts.',
+    get title() {
+      return m('seed.title');
+    },
+    get summary() {
+      return m('seed.summary');
+    },
     file: TOPK_FILES.seed.file,
     wgsl: TOPK_FILES.seed.wgsl,
     cuda: SEED_CUDA,
@@ -32,9 +36,12 @@ const variants: LabVariant[] = [
   },
   {
     id: 'fast',
-    title: 'Faster: register threshold, vec4 loads, linear merge',
-    summary:
-      'The same two launches, but each invocation keeps its list’s smallest value in a register, so almost every value costs one comparison; values arrive eight at a time (two vec4 loads in flight); and two lists merge in 2k steps, not k inserts.',
+    get title() {
+      return m('fast.title');
+    },
+    get summary() {
+      return m('fast.summary');
+    },
     file: TOPK_FILES.fast.file,
     wgsl: TOPK_FILES.fast.wgsl,
     cuda: FAST_CUDA,
@@ -51,44 +58,56 @@ const variantOf = (id: string): TopkVariant => {
 
 const n = intField({
   key: 'n',
-  label: 'size n',
+  get label() {
+    return m('param.n');
+  },
   min: 0,
   max: 2 ** 28,
   choices: (_v, params) => [...new Set([0, 100, 1000, 4096, 10000, 65536, Number(params.n ?? 4096)])].sort((a, b) => a - b),
   resolve: (value) =>
     value > MAX_STEP_ELEMENTS
-      ? { value: MAX_STEP_ELEMENTS, notice: `Stepping through ${value.toLocaleString('en')} values would trace too much; simulating ${MAX_STEP_ELEMENTS.toLocaleString('en')}. The timings go to larger sizes.` }
+      ? { value: MAX_STEP_ELEMENTS, notice: m('notice.n', { n: value.toLocaleString('en'), max: MAX_STEP_ELEMENTS.toLocaleString('en') }) }
       : { value },
 });
 
 const k = intField({
   key: 'k',
-  label: 'k',
+  get label() {
+    return m('param.k');
+  },
   min: 1,
   max: 1_000_000,
   choices: (_v, params) => [...new Set([1, 4, 8, 16, 20, 32, 64, Number(params.k ?? 20)])].filter((x) => x <= MAX_K).sort((a, b) => a - b),
-  resolve: (value) => (value <= MAX_K ? { value } : { value: MAX_K, notice: `The lists keep at most ${MAX_K} values each; using k = ${MAX_K}.` }),
+  resolve: (value) => (value <= MAX_K ? { value } : { value: MAX_K, notice: m('notice.k', { max: MAX_K }) }),
 });
 
-function choiceField(key: string, label: string, values: readonly string[], names: Readonly<Record<string, string>>, fallback: string): ParamField<string> {
+/** A choice among named values; `field` names the catalog's keys (`param.<field>`, `<field>.<value>`). */
+function choiceField(key: string, field: 'dist' | 'sem', values: readonly string[], fallback: string): ParamField<string> {
+  const label = (): string => m(`param.${field}`);
+  const name = (v: string): string => {
+    const id = `${field}.${v}`;
+    return m.has(id) ? m(id) : v;
+  };
   return {
     key,
-    label,
-    parse: (raw) => (/^[a-z-]{1,20}$/.test(raw) ? { value: raw } : { error: `not a ${label}` }),
+    get label() {
+      return label();
+    },
+    parse: (raw) => (/^[a-z-]{1,20}$/.test(raw) ? { value: raw } : { error: m('parse.choice', { label: label() }) }),
     choices: () => values,
-    resolve: (value) => (values.includes(value) ? { value } : { value: fallback, notice: `The top-k lab has no ${label} “${shown(value)}”; use ${values.join(', ')}. Showing ${names[fallback]}.` }),
-    show: (v) => names[v] ?? v,
+    resolve: (value) =>
+      values.includes(value) ? { value } : { value: fallback, notice: m('notice.choice', { label: label(), name: shown(value), names: values.join(', '), fallback: name(fallback) }) },
+    show: name,
   };
 }
 
 const MODES = ['distinct', 'all'] as const;
-const MODE_NAMES = { distinct: 'distinct values (the seed)', all: 'duplicates kept' };
 
 export const topkSpec = {
   n,
   k,
-  dist: choiceField('dist', 'distribution', TOPK_DISTRIBUTIONS, TOPK_DISTRIBUTION_NAMES, 'random'),
-  semantics: choiceField('sem', 'semantics', MODES, MODE_NAMES, 'distinct'),
+  dist: choiceField('dist', 'dist', TOPK_DISTRIBUTIONS, 'random'),
+  semantics: choiceField('sem', 'sem', MODES, 'distinct'),
 };
 
 const optsOf = (p: TopkParams) => ({ k: p.k, distinct: p.semantics !== 'all' });
@@ -104,9 +123,12 @@ function benchValues(count: number): Int32Array {
 export const topkLab = defineLab<'topk', TopkParams>({
   id: 'topk',
   courseOrder: 7.6,
-  title: 'Top-k (sorted lists and a merge tree)',
-  summary:
-    'Find the k largest of n values: a sorted list per invocation, a pairwise merge tree in workgroup memory and two launches, as in the course seed, with its distinct-values semantics beside the usual top-k, and a faster version.',
+  get title() {
+    return m('topk.title');
+  },
+  get summary() {
+    return m('topk.summary');
+  },
   variants,
   defaultVariant: 'seed',
   params: topkSpec,
@@ -129,17 +151,19 @@ export const topkLab = defineLab<'topk', TopkParams>({
       for (let i = 0; i < values.length; i++) insertValue(list, values[i]!, distinct);
       return list[0]!;
     },
-    note: 'The bytes count each value read once: the read baseline moves the same. torch.topk on the same data: scripts/peers/topk_merge_peers.py.',
+    get note() {
+      return m('note');
+    },
   },
   cases: topkCases,
   moments: topkMoments,
-  metrics: (m, p) => {
+  metrics: (mt, p) => {
     const wg = workgroupSizeFor(p.k);
     return [
-      { label: 'Insert branches that split a warp', value: m.divergentBranches.toLocaleString('en'), hint: 'divergent branches of the stepped launch (pass 1, inserts and tree): lanes whose value enters their list against lanes whose value does not; the stage counts each lane’s accepted inserts' },
-      { label: 'Merge levels', value: String(Math.log2(wg)), hint: `log₂ ${wg} invocations per workgroup, in each launch` },
-      { label: 'Workgroup memory per workgroup', value: `${(wg * p.k * 4).toLocaleString('en')} B`, hint: `${wg} lists of k = ${p.k} i32 (the seed’s 256 × 20 would need 20,480 B, over WebGPU’s 16 KiB)` },
-      { label: 'Passes', value: `2 launches, 1 read of the input`, hint: `pass 1: ${groupsFor(p.n, p.k)} workgroups; pass 2: one workgroup over their lists` },
+      { label: m('metric.branches'), value: mt.divergentBranches.toLocaleString('en'), hint: m('metric.branches.hint') },
+      { label: m('metric.levels'), value: String(Math.log2(wg)), hint: m('metric.levels.hint', { wg }) },
+      { label: m('metric.memory'), value: `${(wg * p.k * 4).toLocaleString('en')} B`, hint: m('metric.memory.hint', { wg, k: p.k }) },
+      { label: m('metric.passes'), value: m('metric.passes.value'), hint: m('metric.passes.hint', { n: groupsFor(p.n, p.k) }) },
     ];
   },
 });

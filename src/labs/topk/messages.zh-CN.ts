@@ -1,0 +1,37 @@
+import type { Translation } from '../../i18n/catalog.ts';
+import type { Messages } from './messages.ts';
+
+const zh: Translation<Messages> = {
+  'seed.title': '教程的方案：插入、树形合并、两次启动',
+  'seed.summary': '每个线程把自己的值插入共享内存中属于它的那一列、长度为 k 的有序列表；随后线程块的下半部分逐层把上半部分的列表插入自己的列表，第二次启动再合并各线程块的列表。每一步合并是 k 次插入，每次插入最多移动 k 个元素。',
+  'fast.title': '更快版：寄存器中的阈值、vec4 加载、线性合并',
+  'fast.summary': '同样是两次启动，但每个线程把自己列表中的最小值放在寄存器里，几乎每个值只需一次比较；值每次来八个（两次 vec4 加载同时在途）；两个列表用 2k 步合并，而不是 k 次插入。',
+  'topk.title': 'Top-k（有序列表与合并树）',
+  'topk.summary': '找出 n 个值中最大的 k 个：每个线程一个有序列表，在共享内存中两两合并成树，共两次启动，和课程教程一样；教程“只保留不同值”的语义与通常的 top-k 并列，另有一个更快的版本。',
+  'param.n': '规模 n',
+  'notice.n': '逐步跟踪 {n} 个值的记录太大；只模拟 {max} 个。计时会测到更大的规模。',
+  'param.k': 'k',
+  'notice.k': '每个列表最多保留 {max} 个值；改用 k = {max}。',
+  'param.dist': '分布',
+  'param.sem': '语义',
+  'parse.choice': '不是已知的{label}',
+  'notice.choice': 'Top-k 实验没有名为“{name}”的{label}；可用的有 {names}。改为显示“{fallback}”。',
+  'dist.random': '随机',
+  'dist.sorted': '升序',
+  'dist.reverse': '降序',
+  'dist.duplicates': '大量重复（16 个不同值）',
+  'sem.distinct': '只保留不同值（教程版）',
+  'sem.all': '保留重复值',
+  note: '字节数按每个值读一次计算：读取基线搬运的量相同。同一数据上的 torch.topk：scripts/peers/topk_merge_peers.py。',
+  'metric.branches': '让线程束分裂的插入分支',
+  'metric.branches.hint': '单步回放那次启动（第 1 遍，插入与合并树）中的分支发散：值进入列表的通道与没有进入的通道分开；舞台视图会统计每个通道被接受的插入次数',
+  'metric.levels': '合并层数',
+  'metric.memory': '每个线程块的共享内存',
+  'metric.passes': '遍数',
+  'metric.passes.value': '2 次启动，输入只读 1 遍',
+  'metric.levels.hint': 'log₂ {wg}（每个线程块的线程数），每次启动都是',
+  'metric.memory.hint': '{wg} 个长度 k = {k} 的 i32 列表（教程的 256 × 20 需要 20,480 B，超过 WebGPU 的 16 KiB）',
+  'metric.passes.hint': '第 1 遍：{n} 个线程块；第 2 遍：一个线程块合并它们的列表',
+  'ui.panel': '列表、合并树与阈值',
+};
+export default zh;
