@@ -14,8 +14,8 @@ import { LABS } from './registry.ts';
 import { LAB_UIS } from './uis.ts';
 
 const CJK = /[\u3400-\u9fff]/;
-/** Chinese, or nothing to translate: a formula or identifier with no English word in it. */
-const readsChinese = (text: string): boolean => CJK.test(text) || !/[A-Za-z]{3,}/.test(text);
+/** Chinese, or nothing to translate: a formula or a code constant (`TILE`) with no English word in it. */
+const readsChinese = (text: string): boolean => CJK.test(text) || !/[A-Za-z]{3,}/.test(text.replace(/\b[A-Z][A-Z0-9_]+\b/g, ''));
 
 /** Every user-visible text of a lab, labelled by where it comes from. */
 function textsOf(lab: AnyLab): [string, string][] {
