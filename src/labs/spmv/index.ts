@@ -8,9 +8,10 @@ import { seededRandom } from '../../util/random.ts';
 import { benchSpmv } from './bench.ts';
 import { spmvCases } from './cases.ts';
 import { SPMV_CUDA } from './cuda.ts';
-import { isMatrixKind, laplacianSide, makeMatrix, makeVector, MATRIX_KINDS, MATRIX_NAMES, matrixStats, nonzeros, spmvReference, type Csr } from './formats.ts';
+import { isMatrixKind, laplacianSide, makeMatrix, makeVector, MATRIX_KINDS, matrixStats, nonzeros, spmvReference, type Csr } from './formats.ts';
 import { isSpmvVariant, leastBytes, SPMV_KERNELS, spmvRun, Y_BINDING, yOf, type SpmvVariant } from './kernel.ts';
 import { spmvMoments } from './moments.ts';
+import { m } from './messages.ts';
 
 /** Matrix kind (key `mat`), rows (key `n`) and the workgroup size (key `wg`). */
 export type SpmvParams = { readonly kind: string; readonly rows: number; readonly workgroupSize: number };
@@ -23,37 +24,14 @@ export const MAX_STEP_ROWS = 4096;
 const ROW_CHOICES = [16, 32, 64, 256, 1024, 4096];
 const SQUARE_CHOICES = [16, 64, 256, 1024, 4096];
 
-const TEXT: Readonly<Record<SpmvVariant, { title: string; summary: string }>> = {
-  'csr-scalar': {
-    title: 'CSR scalar: one invocation per row',
-    summary: 'Each lane walks its own row. Neighbouring lanes read words a row apart, and a warp lasts as long as its longest row: lanes on short or empty rows idle.',
-  },
-  'csr-vector': {
-    title: 'CSR vector: a vector of lanes per row',
-    summary: 'A vector of 2 to 32 lanes of one subgroup (chosen from the mean row length) shares a row, reading consecutive nonzeros together; a subgroupShuffleXor butterfly totals them. Rows shorter than the vector leave lanes idle; long rows are shared.',
-  },
-  ell: {
-    title: 'ELL, column-major',
-    summary: 'Every row padded to the longest, slot i of all rows stored together: every lane loops the same number of times and each load is one coalesced request — padding included.',
-  },
-  coo: {
-    title: 'COO with atomic adds',
-    summary: 'One lane per nonzero triple: perfectly balanced and coalesced, but lanes of one row must add into y atomically (a compare-exchange loop on the f32 bits).',
-  },
-  hybrid: {
-    title: 'ELL + COO hybrid',
-    summary: 'ELL up to the width that at least a third of the rows reach, COO for the long rows’ tails: little padding, and the few long rows no longer set everyone’s width. A subgroup adds runs of one row’s tail with a shuffle scan first, so a long tail costs one atomic per run, not per nonzero.',
-  },
-  jds: {
-    title: 'JDS: rows sorted by length',
-    summary: 'Rows sorted longest first with a permutation back: the rows of a warp have similar lengths, so lanes finish together; empty rows gather at the end.',
-  },
-};
-
 const variants: LabVariant[] = (Object.keys(SPMV_KERNELS) as SpmvVariant[]).map((id) => ({
   id,
-  title: TEXT[id].title,
-  summary: TEXT[id].summary,
+  get title() {
+    return m(`variant.${id}.title`);
+  },
+  get summary() {
+    return m(`variant.${id}.summary`);
+  },
   file: SPMV_KERNELS[id].file,
   wgsl: SPMV_KERNELS[id].wgsl,
   cuda: SPMV_CUDA[id],
@@ -69,16 +47,20 @@ const variantOf = (id: string): SpmvVariant => {
 
 const kind: ParamField<string> = {
   key: 'mat',
-  label: 'matrix',
-  parse: (raw) => (isMatrixKind(raw) ? { value: raw } : { error: `use one of ${MATRIX_KINDS.join(', ')}` }),
+  get label() {
+    return m('param.kind');
+  },
+  parse: (raw) => (isMatrixKind(raw) ? { value: raw } : { error: m('parse.kind', { names: MATRIX_KINDS.join(', ') }) }),
   choices: () => MATRIX_KINDS,
-  resolve: (value) => (isMatrixKind(value) ? { value } : { value: 'seed', notice: `There is no matrix “${shown(value)}”; showing the seed’s example.` }),
-  show: (v) => (isMatrixKind(v) ? MATRIX_NAMES[v] : v),
+  resolve: (value) => (isMatrixKind(value) ? { value } : { value: 'seed', notice: m('notice.kind', { name: shown(value) }) }),
+  show: (v) => (isMatrixKind(v) ? m(`matrix.${v}`) : v),
 };
 
 const rows = intField({
   key: 'n',
-  label: 'rows',
+  get label() {
+    return m('param.rows');
+  },
   min: 1,
   max: 1 << 24,
   choices(_variant, params) {
@@ -87,12 +69,12 @@ const rows = intField({
     return [...new Set([...base, Number(params.rows ?? base[0])])].filter((n) => n <= MAX_STEP_ROWS).sort((a, b) => a - b);
   },
   resolve(value, _variant, params) {
-    if (params.kind === 'seed') return value === 4 ? { value } : { value: 4, notice: `The seed’s example has 4 rows; ${value.toLocaleString('en')} does not apply to it.` };
+    if (params.kind === 'seed') return value === 4 ? { value } : { value: 4, notice: m('notice.seedRows', { n: value.toLocaleString('en') }) };
     let use = Math.min(value, MAX_STEP_ROWS);
     if (params.kind === 'laplacian') use = laplacianSide(use) ** 2;
     if (use === value) return { value };
-    const why = value > MAX_STEP_ROWS ? `Stepping through ${value.toLocaleString('en')} rows would trace too much` : 'The Laplacian’s rows are the points of a square grid';
-    return { value: use, notice: `${why}; using ${use.toLocaleString('en')} rows. The timings go to larger sizes.` };
+    const why = value > MAX_STEP_ROWS ? m('notice.rowsLimit', { n: value.toLocaleString('en') }) : m('notice.rowsSquare');
+    return { value: use, notice: m('notice.rows', { why, n: use.toLocaleString('en') }) };
   },
 });
 
@@ -116,9 +98,12 @@ export function spmvInputs(p: SpmvParams, seed: number): LabInputs {
 export const spmvLab = defineLab<'spmv', SpmvParams>({
   id: 'spmv',
   courseOrder: 4.5,
-  title: 'Sparse matrix–vector product',
-  summary:
-    'y = A·x with A sparse: CSR one row per lane or per warp, ELL padded and column-major, COO with atomics, the ELL + COO hybrid and JDS — one matrix drawn in every format, a warp’s lanes laid over the storage.',
+  get title() {
+    return m('title');
+  },
+  get summary() {
+    return m('summary');
+  },
   variants,
   defaultVariant: 'csr-scalar',
   params: spmvSpec,
@@ -141,16 +126,16 @@ export const spmvLab = defineLab<'spmv', SpmvParams>({
   bench: benchSpmv,
   cases: spmvCases,
   moments: spmvMoments,
-  metrics(m, p) {
+  metrics(mt, p) {
     const { a } = matrixOf(spmvInputs(p, SESSION_SEED));
     const s = matrixStats(a);
     return [
-      { label: 'Nonzeros', value: nonzeros(a).toLocaleString('en'), hint: `${a.rows} rows, ${s.emptyRows} empty` },
-      { label: 'Longest row ÷ mean', value: `${s.longest} ÷ ${s.mean.toFixed(2)} = ${(s.mean ? s.longest / s.mean : 0).toFixed(2)}`, hint: 'load imbalance of one row per lane' },
-      { label: 'ELL fill', value: s.ellFill.toFixed(2), hint: `stored ÷ nonzeros: ${a.rows} × ${s.longest} slots for ${s.nonzeros} nonzeros` },
-      { label: 'Hybrid split', value: `width ${s.hybridWidth}, ${s.hybridCoo} in COO`, hint: `ELL part fill ${s.hybridFill.toFixed(2)}` },
-      { label: 'Atomic adds', value: m.atomics.toLocaleString('en'), hint: 'lane atomics, compare-exchange retries included (COO and hybrid)' },
-      { label: 'Least traffic', value: `${leastBytes(a).toLocaleString('en')} B`, hint: 'values and indices once, x per nonzero, y once' },
+      { label: m('metric.nonzeros'), value: nonzeros(a).toLocaleString('en'), hint: m('metric.nonzeros.hint', { rows: a.rows, empty: s.emptyRows }) },
+      { label: m('metric.imbalance'), value: `${s.longest} ÷ ${s.mean.toFixed(2)} = ${(s.mean ? s.longest / s.mean : 0).toFixed(2)}`, hint: m('metric.imbalance.hint') },
+      { label: m('metric.ellFill'), value: s.ellFill.toFixed(2), hint: m('metric.ellFill.hint', { rows: a.rows, longest: s.longest, nnz: s.nonzeros }) },
+      { label: m('metric.hybrid'), value: m('metric.hybrid.value', { width: s.hybridWidth, coo: s.hybridCoo }), hint: m('metric.hybrid.hint', { fill: s.hybridFill.toFixed(2) }) },
+      { label: m('metric.atomics'), value: mt.atomics.toLocaleString('en'), hint: m('metric.atomics.hint') },
+      { label: m('metric.traffic'), value: `${leastBytes(a).toLocaleString('en')} B`, hint: m('metric.traffic.hint') },
     ];
   },
 });
