@@ -9,7 +9,7 @@ import { loadLocale } from '../i18n/catalog.ts';
 import { setCurrentLocale } from '../i18n/locale.ts';
 import { simulate } from '../sim/index.ts';
 import { indexTrace } from '../trace/index.ts';
-import { resolveParams, type AnyLab, type Params } from './lab.ts';
+import { resolveParams, type AnyLab } from './lab.ts';
 import { LABS } from './registry.ts';
 import { LAB_UIS } from './uis.ts';
 
@@ -33,7 +33,7 @@ function textsOf(lab: AnyLab): [string, string][] {
   if (lab.metrics) {
     const { variant, params } = resolveParams(lab, undefined, {});
     const result = simulate(lab.stepRun(variant.id, params, lab.inputs(params, 1)), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
-    const rows = lab.metrics(result.metrics, params as Params, { variant: variant.id, index: indexTrace(result.trace!) });
+    const rows = lab.metrics(result.metrics, params, { variant: variant.id, index: indexTrace(result.trace!) });
     for (const row of rows) {
       out.push([`metric ${row.label}`, row.label]);
       if (row.hint !== undefined) out.push([`metric hint ${row.label}`, row.hint]);

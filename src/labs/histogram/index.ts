@@ -142,7 +142,7 @@ export const histogramLab = defineLab<'histogram', HistogramParams>({
       { label: m('metric.shared'), value: s.workgroupLaneOps.toLocaleString('en'), hint: m('metric.shared.hint', { n: s.workgroupInstructions }) },
       { label: m('metric.maxSame'), value: String(s.maxSameAddress), hint: m('metric.maxSame.hint') },
       { label: m('metric.meanSame'), value: s.meanSameAddress.toFixed(2), hint: m('metric.meanSame.hint') },
-      { label: m('metric.merge'), value: s.mergeLaneOps.toLocaleString('en'), hint: m('metric.merge.hint', { n: gridOf('grid-stride', p.n)[0]! }) },
+      { label: m('metric.merge'), value: s.mergeLaneOps.toLocaleString('en'), hint: m('metric.merge.hint', { n: gridOf('grid-stride', p.n)[0] }) },
     ];
   },
 });

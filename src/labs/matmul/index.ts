@@ -91,7 +91,7 @@ const tileField = intField({
   choices: () => TILE_SIZES,
   resolve(value) {
     if ((TILE_SIZES as readonly number[]).includes(value)) return { value };
-    return { value: 16, notice: m('notice.tile', { a: TILE_SIZES[0]!, b: TILE_SIZES[1]! }) };
+    return { value: 16, notice: m('notice.tile', { a: TILE_SIZES[0], b: TILE_SIZES[1] }) };
   },
 });
 
