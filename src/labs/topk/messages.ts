@@ -33,6 +33,19 @@ const en = {
   'metric.memory.hint': '{wg} lists of k = {k} i32 (the seed’s 256 × 20 would need 20,480 B, over WebGPU’s 16 KiB)',
   'metric.passes.hint': 'pass 1: {n} workgroups; pass 2: one workgroup over their lists',
   'ui.panel': 'Lists, merge tree and threshold',
+  'ui.insertPhase': 'Insert phase: each lane inserts its values into its own sorted list of {k}.',
+  'ui.insertDone': 'Insert phase done.',
+  'ui.treeLevel': 'Tree level {level} of {levels}: lanes 0–{last} take in the lists of lanes {from}–{to}; those lists are merged away.',
+  'ui.endOfInserts': 'End of inserts',
+  'ui.level': 'Level {level}',
+  'ui.heading': 'Lists and merge tree (from the trace, workgroup {wg})',
+  'ui.threshold': 'Threshold (lane 0’s {k}th value):',
+  'ui.jump': 'Jump to a phase',
+  'ui.lane': 'Lane',
+  'ui.mergedInto': 'Lane {lane}’s list has been merged into lane {into}’s. ',
+  'ui.laneHolds': 'Lane {lane} holds: {list} ({filled} of {k} filled; {accepted} values entered it during the insert phase).',
+  'ui.columns': '{lanes} lists of {k} as columns, {filled} values held; lists merged away are hollow. Threshold line at {bar}.',
+  'ui.kth': 'k-th = {bar}',
 } as const;
 
 export const m = createCatalog('lab-topk', en, { 'zh-CN': () => import('./messages.zh-CN.ts') });

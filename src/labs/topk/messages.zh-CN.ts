@@ -33,5 +33,18 @@ const zh: Translation<Messages> = {
   'metric.memory.hint': '{wg} 个长度 k = {k} 的 i32 列表（教程的 256 × 20 需要 20,480 B，超过 WebGPU 的 16 KiB）',
   'metric.passes.hint': '第 1 遍：{n} 个线程块；第 2 遍：一个线程块合并它们的列表',
   'ui.panel': '列表、合并树与阈值',
+  'ui.insertPhase': '插入阶段：每个通道把自己的值插入属于它的、长度为 {k} 的有序列表。',
+  'ui.insertDone': '插入阶段结束。',
+  'ui.treeLevel': '合并树第 {level} 层（共 {levels} 层）：通道 0–{last} 接收通道 {from}–{to} 的列表；那些列表被合并掉。',
+  'ui.endOfInserts': '插入结束',
+  'ui.level': '第 {level} 层',
+  'ui.heading': '列表与合并树（来自执行记录，线程块 {wg}）',
+  'ui.threshold': '阈值（通道 0 的第 {k} 个值）：',
+  'ui.jump': '跳到某个阶段',
+  'ui.lane': '通道',
+  'ui.mergedInto': '通道 {lane} 的列表已并入通道 {into} 的列表。',
+  'ui.laneHolds': '通道 {lane} 持有：{list}（已填 {filled}/{k} 个；插入阶段有 {accepted} 个值进入）。',
+  'ui.columns': '{lanes} 个长度为 {k} 的列表画成列，共持有 {filled} 个值；被合并掉的列表画成空心。阈值线位于 {bar}。',
+  'ui.kth': '第 k 个 = {bar}',
 };
 export default zh;
