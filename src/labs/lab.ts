@@ -12,6 +12,7 @@ import type { TraceIndex } from '../trace/index.ts';
 import type { BestFigure } from '../bench/format.ts';
 import type { ElementType, KernelExecutor } from './types.ts';
 import type { Exercise } from './exercise.ts';
+import { m } from './messages.ts';
 
 /** One variant of an algorithm: one WGSL file. */
 export interface LabVariant {
@@ -197,11 +198,13 @@ export function intField(field: {
   const max = field.max ?? MAX_INT;
   return {
     key: field.key,
-    label: field.label,
+    get label() {
+      return field.label;
+    },
     parse(raw) {
-      if (!/^\d{1,10}$/.test(raw)) return { error: 'expected a whole number' };
+      if (!/^\d{1,10}$/.test(raw)) return { error: m('parse.wholeNumber') };
       const value = Number(raw);
-      if (value < min || value > max) return { error: `it must lie between ${min} and ${max}` };
+      if (value < min || value > max) return { error: m('parse.range', { min, max }) };
       return { value };
     },
     choices: field.choices,
@@ -214,7 +217,9 @@ export function intField(field: {
 export function workgroupSizeField(): ParamField<number> {
   return intField({
     key: 'wg',
-    label: 'workgroup size',
+    get label() {
+      return m('param.workgroupSize');
+    },
     min: 1,
     max: 1024,
     choices: (variant) => variant.workgroupSizes,
@@ -222,7 +227,7 @@ export function workgroupSizeField(): ParamField<number> {
       const size = supportedWorkgroupSize(variant, value);
       return size === value
         ? { value }
-        : { value: size, notice: `${variant.title} is written for workgroups of ${variant.workgroupSizes.join(', ')}; using ${size}.` };
+        : { value: size, notice: m('notice.workgroupSize', { variant: variant.title, sizes: variant.workgroupSizes.join(', '), size }) };
     },
   });
 }
@@ -231,13 +236,15 @@ export function workgroupSizeField(): ParamField<number> {
 export function elementTypeField(fallback: ElementType): ParamField<string> {
   return {
     key: 'type',
-    label: 'element type',
-    parse: (raw) => (/^[a-z0-9-]{1,40}$/.test(raw) ? { value: raw } : { error: 'not a name Warpscope knows' }),
+    get label() {
+      return m('param.elementType');
+    },
+    parse: (raw) => (/^[a-z0-9-]{1,40}$/.test(raw) ? { value: raw } : { error: m('parse.name') }),
     choices: (variant) => variant.elementTypes,
     resolve(value, variant) {
       if ((variant.elementTypes as readonly string[]).includes(value)) return { value };
       const use = variant.elementTypes.includes(fallback) ? fallback : (variant.elementTypes[0] ?? fallback);
-      return { value: use, notice: `${variant.title} does not run on ${value}; using ${use}.` };
+      return { value: use, notice: m('notice.elementType', { variant: variant.title, type: value, use }) };
     },
   };
 }
@@ -249,7 +256,9 @@ export const MAX_STEP_ELEMENTS = 1 << 16;
 export function elementCountField(sizes: readonly number[]): ParamField<number> {
   return intField({
     key: 'n',
-    label: 'size n',
+    get label() {
+      return m('param.n');
+    },
     min: 1,
     max: 2 ** 28,
     choices: (_variant, params) => [...new Set([...sizes, Number(params.n ?? sizes[0])])].sort((a, b) => a - b),
@@ -257,7 +266,7 @@ export function elementCountField(sizes: readonly number[]): ParamField<number> 
       value > MAX_STEP_ELEMENTS
         ? {
             value: MAX_STEP_ELEMENTS,
-            notice: `Stepping through ${value.toLocaleString('en')} elements would trace too much; simulating ${MAX_STEP_ELEMENTS.toLocaleString('en')}. The timings below go to larger sizes.`,
+            notice: m('notice.stepLimit', { n: value.toLocaleString('en'), max: MAX_STEP_ELEMENTS.toLocaleString('en') }),
           }
         : { value },
   });
@@ -271,7 +280,7 @@ export function parseParams(lab: Pick<AnyLab, 'params'>, raw: (key: string) => s
     const text = raw(field.key);
     if (text === null || text === '') continue;
     const parsed = field.parse(text);
-    if ('error' in parsed) notices.push(`Ignored ${field.label} “${shown(text)}”: ${parsed.error}.`);
+    if ('error' in parsed) notices.push(m('notice.ignored', { label: field.label, text: shown(text), error: parsed.error }));
     else params[name] = parsed.value;
   }
   return { params, notices };
@@ -302,7 +311,7 @@ export function resolveParams(lab: AnyLab, variantId: string | undefined, wanted
   if (variantId !== undefined) {
     const found = lab.variants.find((v) => v.id === variantId);
     if (found) variant = found;
-    else notices.push(`This lab has no variant “${shown(variantId)}”; showing ${fallback.title}.`);
+    else notices.push(m('notice.noVariant', { id: shown(variantId), title: fallback.title }));
   }
   const params: Record<string, ParamValue> = {};
   for (const [name, field] of Object.entries(lab.params)) {
@@ -329,9 +338,9 @@ export function elementTypeOfParams(params: { readonly type: string }): ElementT
 
 /** Compares two arrays element by element (`Object.is`, so -0 and NaN count), naming the first difference. */
 export function exactCheck(output: ArrayLike<number>, want: ArrayLike<number>): CheckResult {
-  if (output.length !== want.length) return { ok: false, message: `the output has ${output.length} elements where ${want.length} were expected` };
+  if (output.length !== want.length) return { ok: false, message: m('check.length', { got: output.length, want: want.length }) };
   for (let i = 0; i < output.length; i++) {
-    if (!Object.is(output[i], want[i])) return { ok: false, message: `element ${i} is ${output[i]} where the CPU reference has ${want[i]}` };
+    if (!Object.is(output[i], want[i])) return { ok: false, message: m('check.element', { i, got: String(output[i]), want: String(want[i]) }) };
   }
   return { ok: true };
 }

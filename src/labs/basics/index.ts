@@ -1,5 +1,6 @@
 import { defineLab, exactCheck, type LabInputs, type LabVariant, type LinearParams } from '../lab.ts';
 import { basicsCases } from './cases.ts';
+import { m } from './messages.ts';
 import { benchBasics } from './bench.ts';
 import { randomF32, seededRandom } from '../../util/random.ts';
 import { matrixAddRun, matrixShape, MATRIX_ADD_FILE } from './matrixAdd.ts';
@@ -32,8 +33,12 @@ __global__ void matrixAdd(const float *a, const float *b, float *c, unsigned int
 const variants: LabVariant[] = [
   {
     id: 'vector-add',
-    title: 'Vector add (1-D grid)',
-    summary: 'One invocation per element: its global index is workgroup × workgroup size + local index, and a grid-stride loop covers any n.',
+    get title() {
+      return m('variant.vector-add.title');
+    },
+    get summary() {
+      return m('variant.vector-add.summary');
+    },
     file: VECTOR_ADD_FILE,
     wgsl: VECTOR_ADD_WGSL,
     cuda: VECTOR_ADD_CUDA,
@@ -43,8 +48,12 @@ const variants: LabVariant[] = [
   },
   {
     id: 'matrix-add',
-    title: 'Matrix add (2-D grid)',
-    summary: 'Invocations in 16 × 16 tiles: x picks the column, y the row, and row × cols + col finds the element in row-major storage.',
+    get title() {
+      return m('variant.matrix-add.title');
+    },
+    get summary() {
+      return m('variant.matrix-add.summary');
+    },
     file: MATRIX_ADD_FILE,
     wgsl: MATRIX_ADD_WGSL,
     cuda: MATRIX_ADD_CUDA,
@@ -75,6 +84,14 @@ function inputs(params: LinearParams, seed: number): LabInputs {
 /** Threads, blocks and grids: how an invocation finds its element, in 1-D and 2-D. */
 export const basicsLab = defineLab<'basics', LinearParams>({
   ...basicsMeta,
+  // The meta's title and summary are getters (read in the language of the moment): a spread copies
+  // them once, so they are read through again here.
+  get title() {
+    return basicsMeta.title;
+  },
+  get summary() {
+    return basicsMeta.summary;
+  },
   variants,
   defaultVariant: 'vector-add',
   defaults: { n: 1024, workgroupSize: 256, type: 'f32' },

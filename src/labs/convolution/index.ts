@@ -13,16 +13,21 @@ import { convolutionMoments } from './moments.ts';
 import { CONVOLUTION_KERNELS, convolutionInputs, convolutionReference, convolutionRun, isConvolutionVariant, outputTileWidths, unpitch, type ConvolutionShape, type ConvolutionVariant } from './kernel.ts';
 import { convolutionPicture } from './trace.ts';
 import { convolutionMeta } from './meta.ts';
+import { m } from './messages.ts';
 
 export { convolutionSpec } from './meta.ts';
 
 /** Image width (key `w`) and height (`h`), mask width (`m`), output tile width of the halo-tiled variant (`t`). */
 export type ConvolutionParams = { readonly width: number; readonly height: number; readonly maskWidth: number; readonly outTile: number };
 
-const variant = (id: ConvolutionVariant, title: string, summary: string, workgroupSizes: number[]): LabVariant => ({
+const variant = (id: ConvolutionVariant, workgroupSizes: number[]): LabVariant => ({
   id,
-  title,
-  summary,
+  get title() {
+    return m(`variant.${id}.title`);
+  },
+  get summary() {
+    return m(`variant.${id}.summary`);
+  },
   file: CONVOLUTION_KERNELS[id].file,
   wgsl: CONVOLUTION_KERNELS[id].wgsl,
   cuda: CONVOLUTION_CUDA[id],
@@ -32,11 +37,11 @@ const variant = (id: ConvolutionVariant, title: string, summary: string, workgro
 });
 
 const variants: LabVariant[] = [
-  variant('conv1d', '1. 1-D with ghost cells', 'The image read as one long signal: output i sums mask[k] · input[i − r + k], and the values that would lie before the first or past the last element are ghost cells, counted as 0 by skipping them.', [256]),
-  variant('basic2d', '2. 2-D, basic (seed)', 'One invocation per output pixel in 16 × 16 workgroups; each reads its m × m neighbourhood straight from global memory, skipping ghost cells. Neighbouring outputs read almost the same values again and again.', [256]),
-  variant('uniform-mask', '3. 2-D, mask in a uniform buffer', 'As 2, with the mask in a uniform buffer, WGSL’s constant memory: read-only, and every lane reads the same mask value at once, which a constant cache broadcasts.', [256]),
-  variant('tiled', '4. 2-D tiled with a halo (seed)', 'A (T + m − 1)² workgroup loads an input tile, its T × T output tile plus a halo ring, into workgroup memory, one cell per invocation, zeros for ghost cells; after the barrier only T × T invocations compute. 16 × 16 loading, 12 × 12 computing for a 5 × 5 mask.', outputTileWidths(3).map((t) => (t + 2) ** 2)),
-  variant('tiled-vec4', '5. Tiled, every invocation computes, vec4 reads (fast)', 'A 16 × 16 workgroup owns a 64 × 32 output tile: it loads the tile with its halo as vec4s in a loop over all invocations, then each invocation computes a 4 × 2 block of outputs from three vec4s per tile row and stores each row of four as one vec4. Nobody idles.', [256]),
+  variant('conv1d', [256]),
+  variant('basic2d', [256]),
+  variant('uniform-mask', [256]),
+  variant('tiled', outputTileWidths(3).map((t) => (t + 2) ** 2)),
+  variant('tiled-vec4', [256]),
 ];
 
 const variantOf = (id: string): ConvolutionVariant => {
@@ -51,19 +56,32 @@ const maskOf = (inputs: LabInputs) => inputs.mask as Float32Array;
 
 /** Metric rows from the traced workgroup: loads per output, halo overhead, idle invocations. */
 function convolutionMetrics(v: ConvolutionVariant, p: ConvolutionParams, picture: ReturnType<typeof convolutionPicture>): MetricRow[] {
-  const m = p.maskWidth;
-  const tiledFormula = v === 'tiled' ? `(T + m − 1)² / T² = ${((p.outTile + m - 1) ** 2 / p.outTile ** 2).toFixed(2)}` : v === 'tiled-vec4' ? `(64 + 8)·(32 + m − 1) / (64·32) = ${((72 * (32 + m - 1)) / 2048).toFixed(2)}` : `m² = ${m * m}, fewer at the borders`;
+  const mw = p.maskWidth;
+  const tiledFormula =
+    v === 'tiled'
+      ? `(T + m − 1)² / T² = ${((p.outTile + mw - 1) ** 2 / p.outTile ** 2).toFixed(2)}`
+      : v === 'tiled-vec4'
+        ? `(64 + 8)·(32 + m − 1) / (64·32) = ${((72 * (32 + mw - 1)) / 2048).toFixed(2)}`
+        : m('metric.loads.basic', { n: mw * mw });
   const outs = picture.outputs.size;
   const loaded = v === 'tiled' || v === 'tiled-vec4' ? picture.loadedBy.size : picture.outputs.size + picture.halo.size - picture.ghosts.size;
   return [
-    { label: 'Global loads per output (workgroup 0)', value: outs ? (picture.globalLoads / outs).toFixed(2) : '—', hint: tiledFormula },
-    { label: 'Halo overhead (workgroup 0)', value: outs ? `${((100 * (loaded - outs)) / outs).toFixed(0)} %` : '—', hint: 'input cells brought in beyond the output tile, ghosts included, per output cell' },
-    { label: 'Idle in the compute phase (workgroup 0)', value: `${picture.idle.length} of ${picture.invocations}`, hint: 'invocations that compute no output' },
+    { label: m('metric.loads'), value: outs ? (picture.globalLoads / outs).toFixed(2) : '—', hint: tiledFormula },
+    { label: m('metric.halo'), value: outs ? `${((100 * (loaded - outs)) / outs).toFixed(0)} %` : '—', hint: m('metric.halo.hint') },
+    { label: m('metric.idle'), value: m('metric.idle.value', { idle: picture.idle.length, all: picture.invocations }), hint: m('metric.idle.hint') },
   ];
 }
 
 export const convolutionLab = defineLab<'convolution', ConvolutionParams>({
   ...convolutionMeta,
+  // The meta's title and summary are getters (read in the language of the moment): a spread copies
+  // them once, so they are read through again here.
+  get title() {
+    return convolutionMeta.title;
+  },
+  get summary() {
+    return convolutionMeta.summary;
+  },
   variants,
   defaultVariant: 'tiled',
   defaults: { width: 48, height: 48, maskWidth: 5, outTile: 12 },
@@ -77,9 +95,9 @@ export const convolutionLab = defineLab<'convolution', ConvolutionParams>({
   check(v, p, inputs, output) {
     // Whole-number pixels and mask entries make every sum exact, so the check is exact too.
     const want = convolutionReference(variantOf(v), imageOf(inputs), p.width, p.height, maskOf(inputs), p.maskWidth);
-    if (output.length !== want.length) return { ok: false, message: `the output has ${output.length} pixels where ${want.length} were expected` };
+    if (output.length !== want.length) return { ok: false, message: m('check.length', { got: output.length, want: want.length }) };
     for (let i = 0; i < want.length; i++) {
-      if (!Object.is(output[i], want[i])) return { ok: false, message: `pixel (row ${Math.floor(i / p.width)}, column ${i % p.width}) is ${output[i]} where the CPU reference has ${want[i]}` };
+      if (!Object.is(output[i], want[i])) return { ok: false, message: m('check.pixel', { row: Math.floor(i / p.width), col: i % p.width, got: String(output[i]), want: String(want[i]) }) };
     }
     return { ok: true };
   },
@@ -98,7 +116,9 @@ export const convolutionLab = defineLab<'convolution', ConvolutionParams>({
       const out = convolutionReference('basic2d', imageOf(inputs), p.width, p.height, maskOf(inputs), p.maskWidth);
       return out[out.length >> 1]!;
     },
-    note: 'GB/s count one read and one write per pixel, the least traffic; npm run bench times 8192 × 8192 with a 5 × 5 mask against the copy baseline.',
+    get note() {
+      return m('note');
+    },
     section: convolutionSection,
   },
   cases: convolutionCases,

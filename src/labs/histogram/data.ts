@@ -9,14 +9,6 @@ import { BYTE_RANGE, LETTER_RANGE, type BinRange } from './kernel.ts';
 export const DISTRIBUTIONS = ['letters', 'alphabet', 'uniform', 'skewed', 'one-value'] as const;
 export type Distribution = (typeof DISTRIBUTIONS)[number];
 
-export const DISTRIBUTION_LABELS: Readonly<Record<Distribution, string>> = {
-  letters: 'letter text (English-like skew)',
-  alphabet: 'a–z repeated (the seed’s test buffer)',
-  uniform: 'uniform bytes',
-  skewed: 'skewed bytes (most near 0)',
-  'one-value': 'all one value',
-};
-
 export const isDistribution = (s: string): s is Distribution => (DISTRIBUTIONS as readonly string[]).includes(s);
 
 /** The byte range a distribution is counted over: letters over 'a' … 'z', the others over all bytes. */

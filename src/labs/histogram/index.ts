@@ -13,6 +13,7 @@ import { gridOf, HISTOGRAM_KERNELS, HISTOGRAM_WORKGROUP, histogramReference, his
 import { atomicSummary } from './trace.ts';
 import { histogramSection } from './bench.ts';
 import { histogramMoments } from './moments.ts';
+import { m } from './messages.ts';
 import { histogramMeta } from './meta.ts';
 
 export { histogramSpec } from './meta.ts';
@@ -20,10 +21,14 @@ export { histogramSpec } from './meta.ts';
 /** Bytes n (key `n`), bins (key `bins`) and the data distribution (key `dist`). */
 export type HistogramParams = { readonly n: number; readonly bins: number; readonly dist: string };
 
-const variant = (id: HistogramVariant, title: string, summary: string): LabVariant => ({
+const variant = (id: HistogramVariant): LabVariant => ({
   id,
-  title,
-  summary,
+  get title() {
+    return m(`variant.${id}.title`);
+  },
+  get summary() {
+    return m(`variant.${id}.summary`);
+  },
   file: HISTOGRAM_KERNELS[id].file,
   wgsl: HISTOGRAM_KERNELS[id].wgsl,
   cuda: HISTOGRAM_CUDA[id],
@@ -33,13 +38,13 @@ const variant = (id: HistogramVariant, title: string, summary: string): LabVaria
 });
 
 const variants: LabVariant[] = [
-  variant('per-element', '1. One invocation per byte, global atomics', 'Invocation i reads byte i and adds 1 to its bin in global memory. Every byte is one global atomic, and lanes of a warp that hit the same bin queue on one address.'),
-  variant('grid-stride', '2. Grid-stride loop, global atomics (seed)', 'A fixed grid walks the text: in every round neighbouring invocations read neighbouring bytes. Still one global atomic per byte; on text of one letter all 32 lanes of a warp queue on the same bin.'),
-  variant('privatized', '3. Private bins in workgroup memory, then a merge (seed)', 'Each workgroup counts into its own bins in workgroup memory and adds them to the global histogram once at the end: one global atomic per bin and workgroup. With 7 bins only the first 7 invocations clear and merge; the rest wait.'),
-  variant('aggregated', '4. Private bins, runs aggregated', 'Like 3, but each invocation remembers its current bin and run length and makes one atomic per run of equal bins. Data with long runs loses most of its atomics.'),
-  variant('per-warp', '5. A private copy per warp, vec4 loads (fast)', 'Every 32 invocations count into their own copy of the bins, so warps never queue on each other; each invocation reads 16 bytes per load and keeps its run across the whole loop; the merge sums the copies of a bin and makes one global atomic.'),
-  variant('packed', '6. 8-bit counters per invocation, no atomics', 'Every invocation owns its own bins as 8-bit counters, four to a word, laid out so that a warp always hits 32 different banks: counting is a plain load, add and store, with no atomics and no queues. Every 240 bytes, before a counter can overflow, the workgroup flushes them into 32-bit sums in registers; the merge makes one global atomic per non-empty bin.'),
-  variant('packed-atomic', '7. 8-bit counters per invocation, workgroup atomics', 'The counters of 6, updated with one workgroup-memory atomicAdd per byte instead of a load, an add and a store: no queues (every lane has its own word), and no byte waits for the one before it.'),
+  variant('per-element'),
+  variant('grid-stride'),
+  variant('privatized'),
+  variant('aggregated'),
+  variant('per-warp'),
+  variant('packed'),
+  variant('packed-atomic'),
 ];
 
 const variantOf = (id: string): HistogramVariant => {
@@ -55,6 +60,14 @@ const runOf = (v: string, p: HistogramParams, inputs: LabInputs, source?: string
 
 export const histogramLab = defineLab<'histogram', HistogramParams>({
   ...histogramMeta,
+  // The meta's title and summary are getters (read in the language of the moment): a spread copies
+  // them once, so they are read through again here.
+  get title() {
+    return histogramMeta.title;
+  },
+  get summary() {
+    return histogramMeta.summary;
+  },
   variants,
   defaultVariant: 'grid-stride',
   defaults: { n: 4096, bins: 7, dist: 'letters' },
@@ -75,23 +88,25 @@ export const histogramLab = defineLab<'histogram', HistogramParams>({
       const h = histogramReference(unpackBytes(wordsOf(inputs), p.n), p.bins, rangeOf(distOf(p)));
       return h.reduce((a, x) => a ^ x, 0);
     },
-    note: 'The timings view times all-zero bytes (every lane on one bin); npm run bench also times uniform bytes.',
+    get note() {
+      return m('note');
+    },
     section: histogramSection,
   },
   cases: histogramCases,
   moments: histogramMoments,
-  metrics(m, p, traced) {
+  metrics(mt, p, traced) {
     const trace = traced?.index.trace;
-    const rows = [{ label: 'Atomics, all workgroups', value: m.atomics.toLocaleString('en'), hint: 'lane updates, global and workgroup memory, clearing included' }];
+    const rows = [{ label: m('metric.atomics'), value: mt.atomics.toLocaleString('en'), hint: m('metric.atomics.hint') }];
     if (!trace) return rows;
     const s = atomicSummary(trace);
     return [
       ...rows,
-      { label: 'Global atomics (workgroup 0)', value: s.globalLaneOps.toLocaleString('en'), hint: `${s.globalInstructions} warp instructions` },
-      { label: 'Workgroup-memory atomics (workgroup 0)', value: s.workgroupLaneOps.toLocaleString('en'), hint: `${s.workgroupInstructions} warp instructions, clearing left out` },
-      { label: 'Largest same-address count', value: String(s.maxSameAddress), hint: 'lanes of one warp instruction on one word' },
-      { label: 'Mean same-address count', value: s.meanSameAddress.toFixed(2), hint: 'serialisation factor over atomic warp instructions' },
-      { label: 'Merge cost (workgroup 0)', value: s.mergeLaneOps.toLocaleString('en'), hint: `global atomics after the last barrier, in each of ${gridOf('grid-stride', p.n)[0]} workgroups (variants 3 and 4)` },
+      { label: m('metric.global'), value: s.globalLaneOps.toLocaleString('en'), hint: m('metric.global.hint', { n: s.globalInstructions }) },
+      { label: m('metric.shared'), value: s.workgroupLaneOps.toLocaleString('en'), hint: m('metric.shared.hint', { n: s.workgroupInstructions }) },
+      { label: m('metric.maxSame'), value: String(s.maxSameAddress), hint: m('metric.maxSame.hint') },
+      { label: m('metric.meanSame'), value: s.meanSameAddress.toFixed(2), hint: m('metric.meanSame.hint') },
+      { label: m('metric.merge'), value: s.mergeLaneOps.toLocaleString('en'), hint: m('metric.merge.hint', { n: gridOf('grid-stride', p.n)[0] }) },
     ];
   },
 });

@@ -12,49 +12,24 @@ import { f32Bounds, isMatmulVariant, MATMUL_KERNELS, matmulReference, matmulRun,
 import { arithmeticIntensity, boundaryWaste, tileDoneStep, tileReadyStep, workgroupCounters } from './queries.ts';
 import { matmulSection } from './bench.ts';
 import { matmulMeta } from './meta.ts';
+import { m } from './messages.ts';
 
 export { matmulSpec } from './meta.ts';
 
 /** M, N, K (keys `m`, `n`, `k`), the tiled kernel's TILE (`tile`) and the element type (`type`). */
 export type MatmulParams = { readonly m: number; readonly n: number; readonly k: number; readonly tile: number; readonly type: string };
 
-const TEXTS: Readonly<Record<MatmulVariant, { title: string; summary: string }>> = {
-  naive: {
-    title: 'Naive: one output per invocation, x down the rows',
-    summary:
-      'Each invocation reads a whole row of A and a whole column of B from global memory. Its x runs down the rows of C, so a warp reads 32 rows of A K words apart: every element of A is loaded N times, and every load costs a sector of its own.',
-  },
-  coalesced: {
-    title: 'Coalesced: x along the row',
-    summary:
-      'The same loop with x along the columns of C: a warp reads one word of A (a broadcast) and consecutive words of B. The loads per element are unchanged (N for A, M for B); only the sectors per request fall.',
-  },
-  tiled: {
-    title: 'Tiled in workgroup memory (TILE 16 or 32)',
-    summary:
-      'A workgroup copies a TILE × TILE tile of A and of B into workgroup memory, waits at a barrier, multiplies the tiles, and waits again before the next tile. Each element of A is loaded N / TILE times; edges load zeros.',
-  },
-  column: {
-    title: '1-D register tiling: a column of 16 outputs',
-    summary:
-      'A 64 × 64 block per workgroup; each invocation keeps 16 outputs down one column in registers and uses every word of the B tile it reads 16 times. Fewer workgroup-memory loads per multiply-add.',
-  },
-  'vec4-2d': {
-    title: '2-D register tiling with vec4',
-    summary:
-      'Each invocation owns a 4 × 4 square of C as four vec4s: 4 words of the transposed A tile and one vec4 of the B tile feed 16 multiply-adds. Global loads are vec4s (K and N multiples of 4). The transposed store crowds one bank.',
-  },
-  fast: {
-    title: 'Fastest here: 8 × 8 per invocation, swizzled, double-buffered',
-    summary:
-      'A 128 × 128 block, 64 outputs per invocation; the A tile is transposed and swizzled (rows 4–7 flip bit 2 of the column) so its stores miss each other’s banks without padding, which would not fit in 16 KiB, and two buffers let the next tile load during the multiply-adds with one barrier per step.',
-  },
-};
+/** The variants in ladder order; their titles and summaries are in the catalog (messages.ts). */
+const VARIANT_IDS: readonly MatmulVariant[] = ['naive', 'coalesced', 'tiled', 'column', 'vec4-2d', 'fast'];
 
-const variants: LabVariant[] = (Object.keys(TEXTS) as MatmulVariant[]).map((id) => ({
+const variants: LabVariant[] = VARIANT_IDS.map((id) => ({
   id,
-  title: TEXTS[id].title,
-  summary: TEXTS[id].summary,
+  get title() {
+    return m(`variant.${id}.title`);
+  },
+  get summary() {
+    return m(`variant.${id}.summary`);
+  },
   file: MATMUL_KERNELS[id].file,
   wgsl: MATMUL_KERNELS[id].wgsl,
   cuda: MATMUL_CUDA[id],
@@ -64,7 +39,7 @@ const variants: LabVariant[] = (Object.keys(TEXTS) as MatmulVariant[]).map((id) 
 }));
 
 const variantOf = (id: string): MatmulVariant => {
-  if (!isMatmulVariant(id)) throw new RangeError(`The matrix-multiply lab has no variant “${id}”; use one of ${Object.keys(TEXTS).join(', ')}.`);
+  if (!isMatmulVariant(id)) throw new RangeError(`The matrix-multiply lab has no variant “${id}”; use one of ${VARIANT_IDS.join(', ')}.`);
   return id;
 };
 
@@ -119,24 +94,24 @@ export function matmulCheck(p: MatmulParams, inputs: LabInputs, output: ArrayLik
   const { a, b } = operands(inputs);
   const shape = shapeOf(p);
   if (shape.m * shape.n * shape.k > FULL_CHECK_FMAS) {
-    if (output.length !== shape.m * shape.n) return { ok: false, message: `the output has ${output.length} elements where ${shape.m * shape.n} were expected` };
+    if (output.length !== shape.m * shape.n) return { ok: false, message: m('check.length', { got: output.length, want: shape.m * shape.n }) };
     for (const i of sampledElements(shape)) {
       const r = Math.floor(i / shape.n);
       const { want, bound } = referenceAt(typeOf(p), shape, a, b, r, i % shape.n);
       const d = Math.abs(output[i]! - want);
-      if (!(d <= bound)) return { ok: false, message: `C[${r}][${i % shape.n}] is ${output[i]} where the CPU reference has ${want} (sampled check of ${SAMPLES + 4} elements; bound ${bound.toExponential(2)})` };
+      if (!(d <= bound)) return { ok: false, message: m('check.sampled', { r, c: i % shape.n, got: String(output[i]), want: String(want), samples: SAMPLES + 4, bound: bound.toExponential(2) }) };
     }
     return { ok: true };
   }
   const want = matmulReference(typeOf(p), shape, a, b);
   if (typeOf(p) === 'i32') return exactCheck(output, want);
-  if (output.length !== want.length) return { ok: false, message: `the output has ${output.length} elements where ${want.length} were expected` };
+  if (output.length !== want.length) return { ok: false, message: m('check.length', { got: output.length, want: want.length }) };
   const bounds = f32Bounds(shape, a, b);
   for (let i = 0; i < want.length; i++) {
     const d = Math.abs(output[i]! - want[i]!);
     if (!(d <= bounds[i]!)) {
       const r = Math.floor(i / p.n);
-      return { ok: false, message: `C[${r}][${i % p.n}] is ${output[i]} where the CPU reference has ${want[i]}: they differ by ${d.toExponential(2)}, beyond the f32 bound ${bounds[i]!.toExponential(2)} (2·γ_K·Σ|a·b|)` };
+      return { ok: false, message: m('check.element', { r, c: i % p.n, got: String(output[i]), want: String(want[i]), d: d.toExponential(2), bound: bounds[i]!.toExponential(2) }) };
     }
   }
   return { ok: true };
@@ -150,6 +125,14 @@ function squareAt(p: MatmulParams, elements: number): MatmulParams {
 
 export const matmulLab = defineLab<'matmul', MatmulParams>({
   ...matmulMeta,
+  // The meta's title and summary are getters (read in the language of the moment): a spread copies
+  // them once, so they are read through again here.
+  get title() {
+    return matmulMeta.title;
+  },
+  get summary() {
+    return matmulMeta.summary;
+  },
   variants,
   defaultVariant: 'naive',
   defaults: { m: 64, n: 64, k: 64, tile: 16, type: 'f32' },
@@ -179,7 +162,9 @@ export const matmulLab = defineLab<'matmul', MatmulParams>({
       const out = matmulReference(typeOf(p), shapeOf(p), operands(inputs).a, operands(inputs).b);
       return out[out.length - 1]! + out[0]!;
     },
-    note: 'cuBLAS SGEMM on an H100 runs at about 50 TFLOP/s in FP32 (no TF32); siboehm’s CUDA worklog reaches about 94 % of cuBLAS on an A6000 with the ideas of the last three variants.',
+    get note() {
+      return m('note');
+    },
     section: matmulSection,
   },
   cases: matmulCases,
@@ -189,28 +174,28 @@ export const matmulLab = defineLab<'matmul', MatmulParams>({
     // Every invocation is done reading the n-th tile: the barrier after it was ready.
     'tile-done': (index, arg) => tileDoneStep(index, Math.max(1, Number(arg) || 1)),
   },
-  metrics(m, p, traced) {
+  metrics(mt, p, traced) {
     const waste = boundaryWaste(variantOf(traced?.variant ?? 'naive'), shapeOf(p), p.tile);
     const rows = [
-      { label: 'Bank conflicts (all workgroups)', value: m.sharedBankConflicts.toLocaleString('en'), hint: 'extra wavefronts of workgroup-memory requests' },
+      { label: m('metric.conflictsAll'), value: mt.sharedBankConflicts.toLocaleString('en'), hint: m('metric.conflictsAll.hint') },
     ];
     if (!traced) return rows;
     const variant = variantOf(traced.variant);
     const c = workgroupCounters(traced.index, variant, shapeOf(p), p.tile);
     const per = (x: number) => (c.usefulFmas === 0 ? '—' : (x / c.usefulFmas).toFixed(3));
-    const wg = `workgroup ${c.workgroup}`;
+    const wg = m('metric.wg', { n: c.workgroup });
     return [
-      { label: 'Global loads per FMA', value: per(c.globalLoads), hint: `${c.globalLoads.toLocaleString('en')} words of A and B for ${c.usefulFmas.toLocaleString('en')} multiply-adds in ${wg}` },
-      { label: 'Workgroup-memory loads per FMA', value: per(c.sharedLoads), hint: `${c.sharedLoads.toLocaleString('en')} tile words read in ${wg}` },
+      { label: m('metric.global'), value: per(c.globalLoads), hint: m('metric.global.hint', { loads: c.globalLoads.toLocaleString('en'), fmas: c.usefulFmas.toLocaleString('en'), wg }) },
+      { label: m('metric.shared'), value: per(c.sharedLoads), hint: m('metric.shared.hint', { loads: c.sharedLoads.toLocaleString('en'), wg }) },
       ...rows,
-      { label: 'Bank conflicts (this workgroup)', value: c.bankConflicts.toLocaleString('en'), hint: 'extra wavefronts of its tile loads and stores' },
+      { label: m('metric.conflicts'), value: c.bankConflicts.toLocaleString('en'), hint: m('metric.conflicts.hint') },
       {
-        label: 'Barriers per tile',
-        value: c.tileSteps === 0 ? 'no tiles' : (c.barriers / c.tileSteps).toFixed(2),
-        hint: c.tileSteps === 0 ? 'reads go straight to global memory' : `${c.barriers} barriers over ${c.tileSteps} steps along K`,
+        label: m('metric.barriers'),
+        value: c.tileSteps === 0 ? m('metric.barriers.none') : (c.barriers / c.tileSteps).toFixed(2),
+        hint: c.tileSteps === 0 ? m('metric.barriers.noneHint') : m('metric.barriers.hint', { n: c.barriers, steps: c.tileSteps }),
       },
-      { label: 'Boundary waste', value: `${(100 * waste).toFixed(1)} %`, hint: 'launched C positions outside M × N: invocations with nothing to store there' },
-      { label: 'Arithmetic intensity', value: `${arithmeticIntensity(c, shapeOf(p), variant, p.tile).toFixed(2)} FLOP/byte`, hint: `from the loads and stores of ${wg}` },
+      { label: m('metric.waste'), value: `${(100 * waste).toFixed(1)} %`, hint: m('metric.waste.hint') },
+      { label: m('metric.intensity'), value: `${arithmeticIntensity(c, shapeOf(p), variant, p.tile).toFixed(2)} FLOP/byte`, hint: m('metric.intensity.hint', { wg }) },
     ];
   },
 });

@@ -2,6 +2,7 @@
  * What the app knows of this lab before its module loads (src/labs/catalog.ts): its name, summary,
  * place in the course and URL parameters. The start page and the address read only this.
  */
+import { m } from './messages.ts';
 import { elementTypeField, intField, type ParamField } from '../lab.ts';
 import { TILE_SIZES } from './kernel.ts';
 
@@ -11,32 +12,27 @@ export const MAX_STEP_DIM = 128;
 export const VEC4_MATMULS: readonly string[] = ['vec4-2d', 'fast'];
 const DIM_CHOICES = [16, 33, 48, 64, 100, 128];
 
-function dimField(key: 'm' | 'n' | 'k', label: string, vec4Bound: boolean): ParamField<number> {
+function dimField(key: 'm' | 'n' | 'k', vec4Bound: boolean): ParamField<number> {
+  const label = (): string => m(`param.${key}`);
   return intField({
     key,
-    label,
+    get label() {
+      return label();
+    },
     min: 1,
     max: 16384,
     choices: (variant, params) => {
       const current = Number(params[key] ?? 64);
       const vec4 = vec4Bound && VEC4_MATMULS.includes(variant.id);
-      return [...new Set([...DIM_CHOICES, current])]
-        .filter((v) => !vec4 || v % 4 === 0)
-        .sort((x, y) => x - y);
+      return [...new Set([...DIM_CHOICES, current])].filter((v) => !vec4 || v % 4 === 0).sort((x, y) => x - y);
     },
     resolve(value, variant) {
       if (value > MAX_STEP_DIM) {
-        return {
-          value: MAX_STEP_DIM,
-          notice: `Stepping through ${label} = ${value.toLocaleString('en')} would trace too much; simulating ${MAX_STEP_DIM}. The timings and npm run bench go to 4096.`,
-        };
+        return { value: MAX_STEP_DIM, notice: m('notice.dim', { label: label(), n: value.toLocaleString('en'), max: MAX_STEP_DIM }) };
       }
       if (vec4Bound && VEC4_MATMULS.includes(variant.id) && value % 4 !== 0) {
         const use = Math.ceil(value / 4) * 4;
-        return {
-          value: use,
-          notice: `${variant.title} reads whole vec4s, so ${label} must be a multiple of 4; using ${use}.`,
-        };
+        return { value: use, notice: m('notice.vec4', { variant: variant.title, label: label(), use }) };
       }
       return { value };
     },
@@ -45,21 +41,23 @@ function dimField(key: 'm' | 'n' | 'k', label: string, vec4Bound: boolean): Para
 
 const tileField = intField({
   key: 'tile',
-  label: 'TILE',
+  get label() {
+    return m('param.tile');
+  },
   min: 1,
   max: 64,
   choices: () => TILE_SIZES,
   resolve(value) {
     if ((TILE_SIZES as readonly number[]).includes(value)) return { value };
-    return { value: 16, notice: `The tiled kernel takes TILE ${TILE_SIZES.join(' or ')}; using 16.` };
+    return { value: 16, notice: m('notice.tile', { a: TILE_SIZES[0], b: TILE_SIZES[1] }) };
   },
 });
 
 /** The lab's parameter spec: M, N, K, then TILE and the element type. */
 export const matmulSpec = {
-  m: dimField('m', 'rows M', false),
-  n: dimField('n', 'columns N', true),
-  k: dimField('k', 'depth K', true),
+  m: dimField('m', false),
+  n: dimField('n', true),
+  k: dimField('k', true),
   tile: tileField,
   type: elementTypeField('f32'),
 };
@@ -67,9 +65,12 @@ export const matmulSpec = {
 export const matmulMeta = {
   id: 'matmul',
   courseOrder: 2.7,
-  title: 'Matrix multiply (tiles in workgroup memory)',
-  summary:
-    'C = A × B six ways: from one output per invocation reading everything from global memory, through TILE × TILE tiles in workgroup memory with a barrier pair, to register tiles and a double-buffered vec4 kernel. Count the loads, see the banks, place each on the roofline.',
+  get title() {
+    return m('title');
+  },
+  get summary() {
+    return m('summary');
+  },
   params: matmulSpec,
   variantCount: 6,
 } as const;

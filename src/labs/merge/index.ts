@@ -15,6 +15,7 @@ import { isMergeInput, mergeInputs } from './inputs.ts';
 import { isMergeVariant, MERGE_FILES, MERGE_SHAPES, mergePasses, mergeStepRun, runMerge, STREAM_GROUPS, type MergeData, type MergeVariant } from './kernel.ts';
 import { coRankIterationBound, mergeReference } from './reference.ts';
 import { mergeMoments } from './moments.ts';
+import { m } from './messages.ts';
 import { mergeMeta } from './meta.ts';
 
 export { mergeSpec } from './meta.ts';
@@ -27,9 +28,12 @@ const TYPES: readonly ElementType[] = ['i32', 'f32', 'u32'];
 const variants: LabVariant[] = [
   {
     id: 'basic',
-    title: 'Basic: co-rank per invocation in global memory',
-    summary:
-      'Each invocation owns 4 outputs, binary-searches where they start and end in A and B straight from global memory, then merges them one by one. Every invocation repeats a search of about log₂ min(m, n) probes, and neighbours read the same words.',
+    get title() {
+      return m('basic.title');
+    },
+    get summary() {
+      return m('basic.summary');
+    },
     file: MERGE_FILES.basic.file,
     wgsl: MERGE_FILES.basic.wgsl,
     cuda: BASIC_CUDA,
@@ -39,9 +43,12 @@ const variants: LabVariant[] = [
   },
   {
     id: 'tiled',
-    title: 'Tiled: co-rank per workgroup, then inside the tile',
-    summary:
-      'Two invocations co-rank the tile’s ends over global memory; the workgroup loads exactly the A and B words the tile needs into workgroup memory, coalesced, and each invocation co-ranks its 4 outputs again inside the tile. Each input word is read from global memory once.',
+    get title() {
+      return m('tiled.title');
+    },
+    get summary() {
+      return m('tiled.summary');
+    },
     file: MERGE_FILES.tiled.file,
     wgsl: MERGE_FILES.tiled.wgsl,
     cuda: TILED_CUDA,
@@ -51,9 +58,12 @@ const variants: LabVariant[] = [
   },
   {
     id: 'fast',
-    title: 'Fast: partition pass, coalesced tiles of 1024',
-    summary:
-      'A first pass co-ranks every tile boundary; the merge pass then loads its tile coalesced (a fixed 8 loads per invocation, all in flight at once), co-ranks once per invocation (its share ends where the next one’s starts), merges 8 outputs in workgroup memory and stores the merged tile coalesced too. The step-through replays the merge pass, with the splits computed on the CPU.',
+    get title() {
+      return m('fast.title');
+    },
+    get summary() {
+      return m('fast.summary');
+    },
     file: MERGE_FILES.fast.file,
     wgsl: MERGE_FILES.fast.wgsl,
     cuda: FAST_CUDA,
@@ -63,8 +73,13 @@ const variants: LabVariant[] = [
   },
   {
     id: 'stream',
-    title: 'Streamed: workgroups walk over tiles, the next one’s loads in flight',
-    summary: `The same partition pass, then at most ${STREAM_GROUPS.toLocaleString('en')} workgroups, each walking over every so-many-th tile of ${MERGE_SHAPES.stream.workgroupSize * MERGE_SHAPES.stream.items} outputs. Each invocation loads its ${MERGE_SHAPES.stream.items} words of the next tile into registers before it searches and merges the current one, so those loads are in flight during the merge; it merges into registers without branches and writes its outputs back over the tile (one tile of workgroup memory, not two). ${MERGE_SHAPES.stream.items} outputs per invocation is odd, so a warp’s consecutive words fall in 32 different banks.`,
+    get title() {
+      return m('stream.title');
+    },
+    get summary() {
+      const { workgroupSize, items } = MERGE_SHAPES.stream;
+      return m('stream.summary', { groups: STREAM_GROUPS.toLocaleString('en'), tile: workgroupSize * items, items });
+    },
     file: MERGE_FILES.stream.file,
     wgsl: MERGE_FILES.stream.wgsl,
     cuda: STREAM_CUDA,
@@ -106,6 +121,14 @@ function benchData(p: MergeParams): MergeData {
 
 export const mergeLab = defineLab<'merge', MergeParams>({
   ...mergeMeta,
+  // The meta's title and summary are getters (read in the language of the moment): a spread copies
+  // them once, so they are read through again here.
+  get title() {
+    return mergeMeta.title;
+  },
+  get summary() {
+    return mergeMeta.summary;
+  },
   variants,
   defaultVariant: 'basic',
   defaults: { m: 24, n: 40, input: 'random', type: 'i32' },
@@ -129,16 +152,18 @@ export const mergeLab = defineLab<'merge', MergeParams>({
       const c = mergeReference(d.a, d.m, d.b, d.n);
       return c[c.length >> 1] ?? 0;
     },
-    note: 'The bytes count each input word read once and each output word written once, the least any merge moves: the copy baseline moves the same.',
+    get note() {
+      return m('note');
+    },
   },
   cases: mergeCases,
   moments: mergeMoments,
-  metrics: (m, p) => {
+  metrics: (mt, p) => {
     const total = p.m + p.n;
     const rows = [
-      { label: 'Co-rank bound', value: String(coRankIterationBound(p.m, p.n)), hint: '⌈log₂ min(m, n)⌉ + 1 probes per search at most' },
-      { label: 'Global sectors per output', value: total ? (m.globalTransactions / total).toFixed(2) : '—', hint: '32-byte sectors of every storage request ÷ (m + n); per-invocation loads are in the merge-path panel' },
-      { label: 'Workgroup-memory requests', value: m.sharedRequests.toLocaleString('en'), hint: 'warp requests to the tile (0 for the basic merge)' },
+      { label: m('metric.corank'), value: String(coRankIterationBound(p.m, p.n)), hint: m('metric.corank.hint') },
+      { label: m('metric.sectors'), value: total ? (mt.globalTransactions / total).toFixed(2) : '—', hint: m('metric.sectors.hint') },
+      { label: m('metric.shared'), value: mt.sharedRequests.toLocaleString('en'), hint: m('metric.shared.hint') },
     ];
     return rows;
   },

@@ -5,14 +5,6 @@ import { arrayFor, type ElementType } from '../types.ts';
 export const MERGE_INPUTS = ['random', 'duplicates', 'disjoint', 'a-empty', 'b-empty'] as const;
 export type MergeInput = (typeof MERGE_INPUTS)[number];
 
-export const MERGE_INPUT_NAMES: Readonly<Record<MergeInput, string>> = {
-  random: 'random sorted keys',
-  duplicates: 'many equal keys',
-  disjoint: 'disjoint ranges (all of A below B)',
-  'a-empty': 'A empty',
-  'b-empty': 'B empty',
-};
-
 export const isMergeInput = (s: string): s is MergeInput => (MERGE_INPUTS as readonly string[]).includes(s);
 
 function sortedKeys(rng: () => number, count: number, type: ElementType, lo: number, span: number): BindingData {

@@ -1,5 +1,6 @@
 import { breakKernel, EXERCISE_SEEDS, type Exercise } from '../exercise.ts';
 import { reduceVariant } from './variants.ts';
+import { m } from './messages.ts';
 
 const neighbored = reduceVariant('neighbored').wgsl;
 const firstAdd = reduceVariant('first-add-during-load').wgsl;
@@ -32,9 +33,15 @@ export const REDUCE_EXERCISES: readonly Exercise[] = [
     lab: 'reduce',
     variant: 'neighbored',
     params: { n: 1024, workgroupSize: 256 },
-    title: 'The tree without its barrier',
-    goal: 'Make every level of the shared-memory tree read only sums the level before has finished writing, so the workgroup sum is right on any GPU.',
-    hint: 'Step through the loop in the workgroup memory view: a lane reads sdata[lid + s] while the warp that writes it has not got there yet. The race annotation marks the line.',
+    get title() {
+      return m('reduce-tree-barrier.title');
+    },
+    get goal() {
+      return m('reduce-tree-barrier.goal');
+    },
+    get hint() {
+      return m('reduce-tree-barrier.hint');
+    },
     broken: breakKernel(neighbored, '    }\n    workgroupBarrier();\n  }', '    }\n  }'),
     seeds: EXERCISE_SEEDS,
   },
@@ -43,9 +50,15 @@ export const REDUCE_EXERCISES: readonly Exercise[] = [
     lab: 'reduce',
     variant: 'neighbored',
     params: { n: 1000, workgroupSize: 256 },
-    title: 'Reading past the end',
-    goal: 'Make the kernel sum exactly the n elements of the input when n is not a multiple of the workgroup size, without reading past the end.',
-    hint: 'Go to the last workgroup in the warp grid and look at the loads: its last 24 lanes read input[1000] onwards, and the out-of-bounds annotation marks the line.',
+    get title() {
+      return m('reduce-tail-bounds.title');
+    },
+    get goal() {
+      return m('reduce-tail-bounds.goal');
+    },
+    get hint() {
+      return m('reduce-tail-bounds.hint');
+    },
     broken: breakKernel(neighbored, '  if (i < params.n) {\n    v = input[i];\n  }', '  v = input[i];'),
     seeds: EXERCISE_SEEDS,
   },
@@ -54,9 +67,15 @@ export const REDUCE_EXERCISES: readonly Exercise[] = [
     lab: 'reduce',
     variant: 'first-add-during-load',
     params: { n: 4096, workgroupSize: 256 },
-    title: 'The last warp without a barrier',
-    goal: 'Make the last six levels of the tree wait for the level before, as the seed’s unrolled warpReduce relied on lockstep and volatile to do, so the sum holds on any GPU.',
-    hint: 'Step through the block under lid < 32u in the workgroup memory view: lane 0 reads sdata[16] while lane 16 is writing it in the same barrier interval; WGSL promises no lockstep, and the race annotation marks the line.',
+    get title() {
+      return m('reduce-last-warp-race.title');
+    },
+    get goal() {
+      return m('reduce-last-warp-race.goal');
+    },
+    get hint() {
+      return m('reduce-last-warp-race.hint');
+    },
     broken: breakKernel(firstAdd, TREE_LOOP, UNROLLED_LAST_WARP),
     seeds: EXERCISE_SEEDS,
   },
@@ -65,9 +84,15 @@ export const REDUCE_EXERCISES: readonly Exercise[] = [
     lab: 'reduce',
     variant: 'global-inplace',
     params: { n: 1024, workgroupSize: 256 },
-    title: 'The sum written over the input',
-    goal: 'Make each workgroup store its sum in partials instead of over the input, where word group belongs to a block another workgroup may still be summing.',
-    hint: 'On the timeline, go to the end of the first workgroup and look at the warp grid: lane 0 stores into data[group], inside workgroup 0’s block, and partials, which the next pass reads, is never written.',
+    get title() {
+      return m('reduce-inplace-overwrite.title');
+    },
+    get goal() {
+      return m('reduce-inplace-overwrite.goal');
+    },
+    get hint() {
+      return m('reduce-inplace-overwrite.hint');
+    },
     broken: breakKernel(inPlace, '    partials[group] = data[base];', '    data[group] = data[base]; // in place, as the seed kept everything in g_idata'),
     seeds: EXERCISE_SEEDS,
   },

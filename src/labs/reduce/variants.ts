@@ -24,6 +24,7 @@ import LAST_WARP_NAIVE_CU from './cuda/last-warp-naive.cu?raw';
 import UNROLLED_CU from './cuda/unrolled.cu?raw';
 import VEC4_CU from './cuda/vec4-grid-stride.cu?raw';
 import VEC4_ATOMIC_CU from './cuda/vec4-atomic.cu?raw';
+import { m } from './messages.ts';
 
 export type ReduceVariantId =
   | 'global-inplace'
@@ -104,9 +105,12 @@ export const REDUCE_VARIANTS: readonly ReduceVariant[] = [
     ...base,
     id: 'global-inplace',
     step: 1,
-    title: 'Tree in global memory',
-    description:
-      'Each workgroup halves its slice of the input in place, level by level, with every read and write going to global memory. Simple, and it destroys the input.',
+    get title() {
+      return m('global-inplace.title');
+    },
+    get description() {
+      return m('global-inplace.description');
+    },
     file: 'shaders/reduce/global-inplace.wgsl',
     wgsl: GLOBAL_INPLACE_WGSL,
     cuda: GLOBAL_INPLACE_CU,
@@ -115,9 +119,12 @@ export const REDUCE_VARIANTS: readonly ReduceVariant[] = [
     ...base,
     id: 'neighbored',
     step: 2,
-    title: 'Shared memory, neighbored pairs',
-    description:
-      'The slice is copied to workgroup memory first. At level s, invocations whose index is a multiple of 2s add their neighbour: the workers are scattered, so every warp diverges.',
+    get title() {
+      return m('neighbored.title');
+    },
+    get description() {
+      return m('neighbored.description');
+    },
     file: 'shaders/reduce/neighbored.wgsl',
     wgsl: NEIGHBORED_WGSL,
     cuda: NEIGHBORED_CU,
@@ -127,9 +134,12 @@ export const REDUCE_VARIANTS: readonly ReduceVariant[] = [
     ...base,
     id: 'neighbored-less-divergent',
     step: 3,
-    title: 'Neighbored, less divergence',
-    description:
-      'Same pairs, but invocation k handles word 2·s·k, so the low invocations do the work and idle warps skip it entirely. The strided words now pile onto the same banks.',
+    get title() {
+      return m('neighbored-less-divergent.title');
+    },
+    get description() {
+      return m('neighbored-less-divergent.description');
+    },
     file: 'shaders/reduce/neighbored-less-divergent.wgsl',
     wgsl: NEIGHBORED_LESS_DIVERGENT_WGSL,
     cuda: NEIGHBORED_LESS_DIVERGENT_CU,
@@ -139,9 +149,12 @@ export const REDUCE_VARIANTS: readonly ReduceVariant[] = [
     ...base,
     id: 'interleaved',
     step: 4,
-    title: 'Interleaved pairs',
-    description:
-      'The first s invocations add the word s places away, s halving each level: contiguous workers, consecutive words, no divergence until the last warp and no bank conflicts.',
+    get title() {
+      return m('interleaved.title');
+    },
+    get description() {
+      return m('interleaved.description');
+    },
     file: 'shaders/reduce/interleaved.wgsl',
     wgsl: INTERLEAVED_WGSL,
     cuda: INTERLEAVED_CU,
@@ -150,9 +163,12 @@ export const REDUCE_VARIANTS: readonly ReduceVariant[] = [
     ...base,
     id: 'first-add-during-load',
     step: 5,
-    title: 'First add during load',
-    description:
-      'Each invocation adds two elements while loading, so a workgroup covers twice as many elements and no invocation sits idle in the first level.',
+    get title() {
+      return m('first-add-during-load.title');
+    },
+    get description() {
+      return m('first-add-during-load.description');
+    },
     file: 'shaders/reduce/first-add-during-load.wgsl',
     wgsl: FIRST_ADD_WGSL,
     cuda: FIRST_ADD_CU,
@@ -162,9 +178,12 @@ export const REDUCE_VARIANTS: readonly ReduceVariant[] = [
     ...base,
     id: 'last-warp-subgroup',
     step: 6,
-    title: 'Last warp with subgroupAdd',
-    description:
-      'The barrier tree stops at 64 values; one subgroupAdd replaces the last six levels and their barriers. Works for any subgroup size.',
+    get title() {
+      return m('last-warp-subgroup.title');
+    },
+    get description() {
+      return m('last-warp-subgroup.description');
+    },
     file: 'shaders/reduce/last-warp-subgroup.wgsl',
     wgsl: LAST_WARP_SUBGROUP_WGSL,
     cuda: LAST_WARP_SUBGROUP_CU,
@@ -177,9 +196,12 @@ export const REDUCE_VARIANTS: readonly ReduceVariant[] = [
     ...base,
     id: 'last-warp-naive',
     step: 6,
-    title: 'Last warp, warp-synchronous (racy)',
-    description:
-      'The old CUDA trick copied literally: the last 32 invocations finish without barriers, trusting lockstep. In WGSL that is a data race; the simulator points at it.',
+    get title() {
+      return m('last-warp-naive.title');
+    },
+    get description() {
+      return m('last-warp-naive.description');
+    },
     file: 'shaders/reduce/last-warp-naive.wgsl',
     wgsl: LAST_WARP_NAIVE_WGSL,
     cuda: LAST_WARP_NAIVE_CU,
@@ -190,9 +212,12 @@ export const REDUCE_VARIANTS: readonly ReduceVariant[] = [
     ...base,
     id: 'unrolled',
     step: 7,
-    title: 'Completely unrolled',
-    description:
-      'The workgroup size is an override constant, so each level is a step the compiler keeps or drops when the pipeline is built: no loop left, only the levels this size needs.',
+    get title() {
+      return m('unrolled.title');
+    },
+    get description() {
+      return m('unrolled.description');
+    },
     file: 'shaders/reduce/unrolled.wgsl',
     wgsl: UNROLLED_WGSL,
     cuda: UNROLLED_CU,
@@ -204,9 +229,12 @@ export const REDUCE_VARIANTS: readonly ReduceVariant[] = [
     ...base,
     id: 'vec4-grid-stride',
     step: 8,
-    title: 'Many elements per invocation (vec4, grid-stride)',
-    description:
-      'A few thousand workgroups stream the whole input with 16-byte loads in a grid-stride loop, then reduce once each: the kernel does little but read memory.',
+    get title() {
+      return m('vec4-grid-stride.title');
+    },
+    get description() {
+      return m('vec4-grid-stride.description');
+    },
     file: 'shaders/reduce/vec4-grid-stride.wgsl',
     wgsl: VEC4_WGSL,
     cuda: VEC4_CU,
@@ -219,9 +247,12 @@ export const REDUCE_VARIANTS: readonly ReduceVariant[] = [
     ...base,
     id: 'vec4-atomic',
     step: 8,
-    title: 'Many elements per invocation, one pass (atomicAdd)',
-    description:
-      'The same streaming kernel, finished in a single dispatch: each workgroup adds its total into the result with one atomic. Integer sums only, since WGSL has no floating-point atomics.',
+    get title() {
+      return m('vec4-atomic.title');
+    },
+    get description() {
+      return m('vec4-atomic.description');
+    },
     file: 'shaders/reduce/vec4-atomic.wgsl',
     wgsl: VEC4_ATOMIC_WGSL,
     cuda: VEC4_ATOMIC_CU,

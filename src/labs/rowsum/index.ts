@@ -10,6 +10,7 @@ import { randomU32, seededRandom } from '../../util/random.ts';
 import { rowSumCases } from './cases.ts';
 import { isRowSumVariant, ROW_LENGTHS, ROWSUM_KERNELS, rowSumReference, rowSumRun, type RowSumVariant } from './kernel.ts';
 import { rowsumMeta } from './meta.ts';
+import { m } from './messages.ts';
 
 export { rowSumSpec } from './meta.ts';
 
@@ -49,9 +50,12 @@ __global__ void rowSumBetter(const unsigned int *input, unsigned int *output, un
 const variants: LabVariant[] = [
   {
     id: 'simple',
-    title: 'Simple: growing stride, tx % stride == 0',
-    summary:
-      'Each invocation loads two elements; the stride doubles and invocation tx adds word 2·tx + stride into 2·tx when tx is a multiple of the stride. The workers thin out inside every warp, so warps split at every level.',
+    get title() {
+      return m('simple.title');
+    },
+    get summary() {
+      return m('simple.summary');
+    },
     file: ROWSUM_KERNELS.simple.file,
     wgsl: ROWSUM_KERNELS.simple.wgsl,
     cuda: SIMPLE_CUDA,
@@ -61,9 +65,12 @@ const variants: LabVariant[] = [
   },
   {
     id: 'better',
-    title: 'Better: halving stride, tx < stride',
-    summary:
-      'The stride halves from the workgroup size and the first stride invocations add word tx + stride into tx. The workers stay contiguous: whole warps work or rest until the stride drops below 32.',
+    get title() {
+      return m('better.title');
+    },
+    get summary() {
+      return m('better.summary');
+    },
     file: ROWSUM_KERNELS.better.file,
     wgsl: ROWSUM_KERNELS.better.wgsl,
     cuda: BETTER_CUDA,
@@ -85,6 +92,14 @@ function matrixOf(inputs: LabInputs): Uint32Array {
 
 export const rowsumLab = defineLab<'rowsum', RowSumParams>({
   ...rowsumMeta,
+  // The meta's title and summary are getters (read in the language of the moment): a spread copies
+  // them once, so they are read through again here.
+  get title() {
+    return rowsumMeta.title;
+  },
+  get summary() {
+    return rowsumMeta.summary;
+  },
   variants,
   defaultVariant: 'simple',
   defaults: { cols: 512, rows: 4 },
@@ -115,7 +130,7 @@ export const rowsumLab = defineLab<'rowsum', RowSumParams>({
   },
   cases: rowSumCases,
   metrics: (_m, p) => [
-    { label: 'Tree levels per row', value: String(Math.log2(p.cols)), hint: 'log₂ N strides' },
-    { label: 'Additions per row', value: (p.cols - 1).toLocaleString('en'), hint: 'N − 1, whichever order' },
+    { label: m('metric.levels'), value: String(Math.log2(p.cols)), hint: m('metric.levels.hint') },
+    { label: m('metric.adds'), value: (p.cols - 1).toLocaleString('en'), hint: m('metric.adds.hint') },
   ],
 });

@@ -10,11 +10,16 @@ import type { KernelRun } from '../../kernel/types.ts';
 import { SCAN_VARIANTS, scanVariant, type ScanVariantId } from './variants.ts';
 import { SCAN_EXERCISES } from './exercises.ts';
 import { scanMeta } from './meta.ts';
+import { m } from './messages.ts';
 
 const variants: LabVariant[] = SCAN_VARIANTS.map((v) => ({
   id: v.id,
-  title: v.title,
-  summary: v.description,
+  get title() {
+    return v.title;
+  },
+  get summary() {
+    return v.description;
+  },
   file: v.file,
   wgsl: v.code,
   cuda: v.cuda,
@@ -42,6 +47,14 @@ function stepRun(variant: string, params: LinearParams, input: Parameters<typeof
 /** The scan lab as the app sees it; kernels and drivers live beside this file. */
 export const scanLab = defineLab<'scan', LinearParams>({
   ...scanMeta,
+  // The meta's title and summary are getters (read in the language of the moment): a spread copies
+  // them once, so they are read through again here.
+  get title() {
+    return scanMeta.title;
+  },
+  get summary() {
+    return scanMeta.summary;
+  },
   variants,
   defaultVariant: 'blelloch',
   defaults: { n: 512, workgroupSize: 256, type: 'u32' },
@@ -68,13 +81,13 @@ export const scanLab = defineLab<'scan', LinearParams>({
       want = params.type === 'f32' ? scanReferenceF64(input, false) : scanReference(input, false);
     }
     if (params.type !== 'f32') return exactCheck(output, want);
-    if (output.length !== input.length) return { ok: false, message: `the output has ${output.length} elements where ${input.length} were expected` };
+    if (output.length !== input.length) return { ok: false, message: m('check.length', { got: output.length, want: input.length }) };
     // f32: any summation order stays within n·u·Σ|x| of the double-precision prefix.
     let abs = 0;
     for (let i = 0; i < input.length; i++) {
       abs += Math.abs(input[i]!);
       const bound = (input.length * 2 ** -24 * abs) / (1 - input.length * 2 ** -24);
-      if (!(Math.abs(output[i]! - want[i]!) <= bound)) return { ok: false, message: `element ${i} is ${output[i]}, more than ${bound} from the double-precision ${want[i]}` };
+      if (!(Math.abs(output[i]! - want[i]!) <= bound)) return { ok: false, message: m('check.f32', { i, got: String(output[i]), bound: String(bound), want: String(want[i]) }) };
     }
     return { ok: true };
   },

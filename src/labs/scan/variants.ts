@@ -21,6 +21,7 @@ import SINGLE_PASS_WGSL from '../../../shaders/scan/single-pass.wgsl?raw';
 import SINGLE_PASS_VEC4_WGSL from '../../../shaders/scan/single-pass-vec4.wgsl?raw';
 import SUMMED_AREA_WGSL from '../../../shaders/scan/summed-area.wgsl?raw';
 import ADD_TILE_SUMS_WGSL from '../../../shaders/scan/add-tile-sums.wgsl?raw';
+import { m } from './messages.ts';
 
 export type ScanVariantId = 'hillis-steele' | 'blelloch' | 'blelloch-padded' | 'subgroup' | 'single-pass' | 'single-pass-vec4' | 'summed-area';
 
@@ -70,11 +71,12 @@ export const SINGLE_PASS_VEC4_ITEMS = 32;
 export const SCAN_VARIANTS: readonly ScanVariant[] = [
   {
     id: 'hillis-steele',
-    title: 'Hillis–Steele',
-    description:
-      'Every element adds the one 1, 2, 4, … places to its left, log2 n steps in all. Few steps, but each step ' +
-      'touches almost every element: n·log2 n − (n − 1) additions where a loop needs n − 1. Two buffers ' +
-      'in workgroup memory take turns so nobody overwrites a value still being read.',
+    get title() {
+      return m('hillis-steele.title');
+    },
+    get description() {
+      return m('hillis-steele.description');
+    },
     file: 'shaders/scan/hillis-steele.wgsl',
     code: HILLIS_STEELE_WGSL,
     entryPoints: ['main'],
@@ -89,12 +91,12 @@ export const SCAN_VARIANTS: readonly ScanVariant[] = [
   },
   {
     id: 'blelloch',
-    title: 'Blelloch (work-efficient)',
-    description:
-      'A reduction tree built upwards in place (up-sweep), the root replaced by zero, then the tree walked ' +
-      'back down: each node passes its value to its left child and gives its right child its value plus the ' +
-      'left child’s old one. 2(n − 1) additions, two elements per invocation — and, at stride s, lanes 2s ' +
-      'words apart, which collide in shared-memory banks.',
+    get title() {
+      return m('blelloch.title');
+    },
+    get description() {
+      return m('blelloch.description');
+    },
     file: 'shaders/scan/blelloch.wgsl',
     code: BLELLOCH_WGSL,
     entryPoints: ['main'],
@@ -109,11 +111,12 @@ export const SCAN_VARIANTS: readonly ScanVariant[] = [
   },
   {
     id: 'blelloch-padded',
-    title: 'Blelloch, conflict-free padding',
-    description:
-      'The same up-sweep and down-sweep, with one unused word after every 32 in workgroup memory (index + ' +
-      'index / 32). The strided lanes that shared a bank now land on 32 different banks: the same additions, ' +
-      'no bank conflicts, for 1/32 more memory.',
+    get title() {
+      return m('blelloch-padded.title');
+    },
+    get description() {
+      return m('blelloch-padded.description');
+    },
     file: 'shaders/scan/blelloch-padded.wgsl',
     code: BLELLOCH_PADDED_WGSL,
     entryPoints: ['main'],
@@ -129,11 +132,12 @@ export const SCAN_VARIANTS: readonly ScanVariant[] = [
   },
   {
     id: 'subgroup',
-    title: 'Subgroup (warp) scan',
-    description:
-      'Each warp scans its own elements in registers with subgroupInclusiveAdd, no shared memory and no ' +
-      'barrier; then one barrier, and each warp adds the totals of the warps before it. Works for any ' +
-      'subgroup size the device picks (4 on SwiftShader, 32 on NVIDIA).',
+    get title() {
+      return m('subgroup.title');
+    },
+    get description() {
+      return m('subgroup.description');
+    },
     file: 'shaders/scan/subgroup.wgsl',
     code: SUBGROUP_WGSL,
     entryPoints: ['main'],
@@ -148,12 +152,12 @@ export const SCAN_VARIANTS: readonly ScanVariant[] = [
   },
   {
     id: 'single-pass',
-    title: 'Single pass (decoupled look-back with fallback)',
-    description:
-      'One dispatch for any length. Each workgroup scans its tile, publishes the tile’s sum, and reads its ' +
-      'predecessors’ published sums to learn its prefix. If a predecessor has not published yet, it does not ' +
-      'wait for it (WebGPU does not promise that it ever will run): it sums that tile itself. Reads and ' +
-      'writes each element once, like a copy.',
+    get title() {
+      return m('single-pass.title');
+    },
+    get description() {
+      return m('single-pass.description');
+    },
     file: 'shaders/scan/single-pass.wgsl',
     code: SINGLE_PASS_WGSL,
     entryPoints: ['main'],
@@ -171,12 +175,12 @@ export const SCAN_VARIANTS: readonly ScanVariant[] = [
   },
   {
     id: 'single-pass-vec4',
-    title: 'Single pass, vec4 and subgroups (look-back by a whole subgroup)',
-    description:
-      'The single pass built for bandwidth: each invocation loads 8 vec4s (32 elements, every warp load ' +
-      '512 consecutive bytes), the tile is scanned with subgroup scans and one barrier, and one subgroup ' +
-      'looks back at up to a subgroup’s worth of predecessors per memory round trip. A predecessor that ' +
-      'stays silent is still reduced from the input, so no workgroup ever waits unboundedly.',
+    get title() {
+      return m('single-pass-vec4.title');
+    },
+    get description() {
+      return m('single-pass-vec4.description');
+    },
     file: 'shaders/scan/single-pass-vec4.wgsl',
     code: SINGLE_PASS_VEC4_WGSL,
     entryPoints: ['main'],
@@ -192,11 +196,12 @@ export const SCAN_VARIANTS: readonly ScanVariant[] = [
   },
   {
     id: 'summed-area',
-    title: '2-D prefix sum (summed-area table)',
-    description:
-      'Scan every row, then every column of the result: each cell then holds the sum of the rectangle from ' +
-      'the top-left corner to itself. Rows are scanned by a workgroup each, columns by one invocation each, ' +
-      'walking down while its warp neighbours walk the next columns (coalesced).',
+    get title() {
+      return m('summed-area.title');
+    },
+    get description() {
+      return m('summed-area.description');
+    },
     file: 'shaders/scan/summed-area.wgsl',
     code: SUMMED_AREA_WGSL,
     entryPoints: ['scan_rows', 'scan_columns'],

@@ -10,6 +10,7 @@ import type { LabBench, LabInputs } from '../lab.ts';
 import { seededRandom } from '../../util/random.ts';
 import { isMatrixKind, makeMatrix, makeVector, matrixStats, spmvReference, type Csr, type MatrixKind } from './formats.ts';
 import { leastBytes, SPMV_VARIANTS, spmvRun, Y_BINDING, yOf } from './kernel.ts';
+import { m } from './messages.ts';
 
 type P = { readonly kind: string; readonly rows: number; readonly workgroupSize: number };
 
@@ -58,7 +59,9 @@ export const benchSpmv: LabBench<P> = {
     }
     return last;
   },
-  note: 'Least traffic: values and column indices once, x once per nonzero, y once (12 bytes per nonzero + 4 per row). Compare with torch.sparse CSR @ x (cuSPARSE): scripts/peers/spmv_peers.py.',
+  get note() {
+    return m('note');
+  },
   section: spmvSection,
 };
 

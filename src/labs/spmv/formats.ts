@@ -56,14 +56,6 @@ export const MATRIX_KINDS = ['seed', 'banded', 'uniform', 'powerlaw', 'laplacian
 export type MatrixKind = (typeof MATRIX_KINDS)[number];
 export const isMatrixKind = (s: string): s is MatrixKind => (MATRIX_KINDS as readonly string[]).includes(s);
 
-export const MATRIX_NAMES: Readonly<Record<MatrixKind, string>> = {
-  seed: 'the seed’s 4 × 4 example',
-  banded: 'banded (5 diagonals)',
-  uniform: 'uniform random (about 16 per row)',
-  powerlaw: 'power-law row lengths',
-  laplacian: '2-D Laplacian (5-point stencil)',
-};
-
 /** Builds a CSR matrix from its rows, each a list of [column, value] in any order. */
 export function csrFromRows(cols: number, rowList: readonly (readonly (readonly [number, number])[])[]): Csr {
   const rows = rowList.length;

@@ -11,9 +11,10 @@ import { SPMV_CUDA } from './cuda.ts';
 import { isMatrixKind, makeMatrix, makeVector, matrixStats, nonzeros, spmvReference, type Csr } from './formats.ts';
 import { isSpmvVariant, leastBytes, SPMV_KERNELS, spmvRun, Y_BINDING, yOf, type SpmvVariant } from './kernel.ts';
 import { spmvMoments } from './moments.ts';
+import { m } from './messages.ts';
 import { spmvMeta } from './meta.ts';
 
-export { spmvSpec } from './meta.ts';
+export { MAX_STEP_ROWS, spmvSpec } from './meta.ts';
 
 /** Matrix kind (key `mat`), rows (key `n`) and the workgroup size (key `wg`). */
 export type SpmvParams = { readonly kind: string; readonly rows: number; readonly workgroupSize: number };
@@ -22,42 +23,14 @@ export type SpmvParams = { readonly kind: string; readonly rows: number; readonl
 export const SESSION_SEED = 1;
 
 
-const TEXT: Readonly<Record<SpmvVariant, { title: string; summary: string }>> = {
-  'csr-scalar': {
-    title: 'CSR scalar: one invocation per row',
-    summary: 'Each lane walks its own row. Neighbouring lanes read words a row apart, and a warp lasts as long as its longest row: lanes on short or empty rows idle.',
-  },
-  'csr-vector': {
-    title: 'CSR vector: a vector of lanes per row',
-    summary: 'A vector of 2 to 32 lanes of one subgroup (chosen from the mean row length) shares a row, reading consecutive nonzeros together; a subgroupShuffleXor butterfly totals them. Rows shorter than the vector leave lanes idle; long rows are shared.',
-  },
-  ell: {
-    title: 'ELL, column-major',
-    summary: 'Every row padded to the longest, slot i of all rows stored together: every lane loops the same number of times and each load is one coalesced request — padding included.',
-  },
-  coo: {
-    title: 'COO with atomic adds',
-    summary: 'One lane per nonzero triple: perfectly balanced and coalesced, but lanes of one row must add into y atomically (a compare-exchange loop on the f32 bits).',
-  },
-  hybrid: {
-    title: 'ELL + COO hybrid',
-    summary: 'ELL up to the width that at least a third of the rows reach, COO for the long rows’ tails: little padding, and the few long rows no longer set everyone’s width. A subgroup adds runs of one row’s tail with a shuffle scan first, so a long tail costs one atomic per run, not per nonzero.',
-  },
-  jds: {
-    title: 'JDS: rows sorted by length',
-    summary: 'Rows sorted longest first with a permutation back: the rows of a warp have similar lengths, so lanes finish together; empty rows gather at the end.',
-  },
-  'csr-merge': {
-    title: 'CSR merge path: equal work per workgroup',
-    summary:
-      'Row ends and nonzeros merged into one path and cut into equal tiles, found by binary search: every workgroup and every lane gets the same number of items however the row lengths vary. Products are loaded coalesced into workgroup memory, each lane walks its 7 items, and rows split between lanes or tiles are fixed up — in order inside a tile, with at most two atomic adds per tile across tiles.',
-  },
-};
-
 const variants: LabVariant[] = (Object.keys(SPMV_KERNELS) as SpmvVariant[]).map((id) => ({
   id,
-  title: TEXT[id].title,
-  summary: TEXT[id].summary,
+  get title() {
+    return m(`variant.${id}.title`);
+  },
+  get summary() {
+    return m(`variant.${id}.summary`);
+  },
   file: SPMV_KERNELS[id].file,
   wgsl: SPMV_KERNELS[id].wgsl,
   cuda: SPMV_CUDA[id],
@@ -88,6 +61,14 @@ export function spmvInputs(p: SpmvParams, seed: number): LabInputs {
 
 export const spmvLab = defineLab<'spmv', SpmvParams>({
   ...spmvMeta,
+  // The meta's title and summary are getters (read in the language of the moment): a spread copies
+  // them once, so they are read through again here.
+  get title() {
+    return spmvMeta.title;
+  },
+  get summary() {
+    return spmvMeta.summary;
+  },
   variants,
   defaultVariant: 'csr-scalar',
   defaults: { kind: 'seed', rows: 4, workgroupSize: 128 },
@@ -109,16 +90,16 @@ export const spmvLab = defineLab<'spmv', SpmvParams>({
   bench: benchSpmv,
   cases: spmvCases,
   moments: spmvMoments,
-  metrics(m, p) {
+  metrics(mt, p) {
     const { a } = matrixOf(spmvInputs(p, SESSION_SEED));
     const s = matrixStats(a);
     return [
-      { label: 'Nonzeros', value: nonzeros(a).toLocaleString('en'), hint: `${a.rows} rows, ${s.emptyRows} empty` },
-      { label: 'Longest row ÷ mean', value: `${s.longest} ÷ ${s.mean.toFixed(2)} = ${(s.mean ? s.longest / s.mean : 0).toFixed(2)}`, hint: 'load imbalance of one row per lane' },
-      { label: 'ELL fill', value: s.ellFill.toFixed(2), hint: `stored ÷ nonzeros: ${a.rows} × ${s.longest} slots for ${s.nonzeros} nonzeros` },
-      { label: 'Hybrid split', value: `width ${s.hybridWidth}, ${s.hybridCoo} in COO`, hint: `ELL part fill ${s.hybridFill.toFixed(2)}` },
-      { label: 'Atomic adds', value: m.atomics.toLocaleString('en'), hint: 'lane atomics, compare-exchange retries included (COO and hybrid; the merge path stores every row with an atomic store, as its y is atomic, and adds at most two partial rows per tile)' },
-      { label: 'Least traffic', value: `${leastBytes(a).toLocaleString('en')} B`, hint: 'values and indices once, x per nonzero, y once' },
+      { label: m('metric.nonzeros'), value: nonzeros(a).toLocaleString('en'), hint: m('metric.nonzeros.hint', { rows: a.rows, empty: s.emptyRows }) },
+      { label: m('metric.imbalance'), value: `${s.longest} ÷ ${s.mean.toFixed(2)} = ${(s.mean ? s.longest / s.mean : 0).toFixed(2)}`, hint: m('metric.imbalance.hint') },
+      { label: m('metric.ellFill'), value: s.ellFill.toFixed(2), hint: m('metric.ellFill.hint', { rows: a.rows, longest: s.longest, nnz: s.nonzeros }) },
+      { label: m('metric.hybrid'), value: m('metric.hybrid.value', { width: s.hybridWidth, coo: s.hybridCoo }), hint: m('metric.hybrid.hint', { fill: s.hybridFill.toFixed(2) }) },
+      { label: m('metric.atomics'), value: mt.atomics.toLocaleString('en'), hint: m('metric.atomics.hint') },
+      { label: m('metric.traffic'), value: `${leastBytes(a).toLocaleString('en')} B`, hint: m('metric.traffic.hint') },
     ];
   },
 });

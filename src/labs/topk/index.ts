@@ -14,6 +14,7 @@ import { isTopkDistribution, topkInput } from './inputs.ts';
 import { firstPass, groupsFor, isTopkVariant, RADIX_POOL, RADIX_WG, runTopk, supportsDistinct, TOPK_FILES, topkPasses, workgroupOf, type TopkVariant } from './kernel.ts';
 import { topkMoments } from './moments.ts';
 import { insertValue, LOWEST, topkReference } from './reference.ts';
+import { m } from './messages.ts';
 import { topkMeta } from './meta.ts';
 import { TOPK_EXERCISES } from './exercises.ts';
 
@@ -25,9 +26,12 @@ export type TopkParams = { readonly n: number; readonly k: number; readonly dist
 const variants: LabVariant[] = [
   {
     id: 'seed',
-    title: 'The seed’s scheme: insert, tree merge, two launches',
-    summary:
-      'Each invocation inserts its values into a sorted list of k in its own column of workgroup memory; the lower half of the workgroup then inserts the upper half’s lists, level by level, and a second launch merges the workgroups’ lists. Every merge step is k inserts of up to k shifts.',
+    get title() {
+      return m('seed.title');
+    },
+    get summary() {
+      return m('seed.summary');
+    },
     file: TOPK_FILES.seed.file,
     wgsl: TOPK_FILES.seed.wgsl,
     cuda: SEED_CUDA,
@@ -37,9 +41,12 @@ const variants: LabVariant[] = [
   },
   {
     id: 'fast',
-    title: 'Faster: register threshold, vec4 loads, linear merge',
-    summary:
-      'The same two launches, but each invocation keeps its list’s smallest value in a register, so almost every value costs one comparison; values arrive eight at a time (two vec4 loads in flight); and two lists merge in 2k steps, not k inserts.',
+    get title() {
+      return m('fast.title');
+    },
+    get summary() {
+      return m('fast.summary');
+    },
     file: TOPK_FILES.fast.file,
     wgsl: TOPK_FILES.fast.wgsl,
     cuda: FAST_CUDA,
@@ -49,9 +56,12 @@ const variants: LabVariant[] = [
   },
   {
     id: 'radix',
-    title: 'Radix select: one read, a rising floor, duplicates kept',
-    summary:
-      'Each workgroup of 256 keeps only the values above its floor in a pool in workgroup memory, so almost every value costs one comparison. When the pool could overflow, a radix select (four 8-bit histograms with suffix sums) finds the pool’s k-th value, keeps exactly the k largest and raises the floor to it. A second launch does the same over the workgroups’ lists. Histograms count values, so this variant keeps duplicates.',
+    get title() {
+      return m('radix.title');
+    },
+    get summary() {
+      return m('radix.summary');
+    },
     file: TOPK_FILES.radix.file,
     wgsl: TOPK_FILES.radix.wgsl,
     cuda: RADIX_CUDA,
@@ -80,6 +90,14 @@ function benchValues(count: number): Int32Array {
 
 export const topkLab = defineLab<'topk', TopkParams>({
   ...topkMeta,
+  // The meta's title and summary are getters (read in the language of the moment): a spread copies
+  // them once, so they are read through again here.
+  get title() {
+    return topkMeta.title;
+  },
+  get summary() {
+    return topkMeta.summary;
+  },
   variants,
   defaultVariant: 'seed',
   defaults: { n: 4096, k: 20, dist: 'random', semantics: 'distinct' },
@@ -102,26 +120,28 @@ export const topkLab = defineLab<'topk', TopkParams>({
       for (let i = 0; i < values.length; i++) insertValue(list, values[i]!, distinct);
       return list[0]!;
     },
-    note: 'The bytes count each value read once: the read baseline moves the same. The seed and fast rows compute the default semantics (distinct values); radix keeps duplicates, as torch.topk does. torch.topk on the same data: scripts/peers/topk_merge_peers.py.',
+    get note() {
+      return m('note');
+    },
   },
   cases: topkCases,
   moments: topkMoments,
-  metrics: (m, p, traced) => {
+  metrics: (mt, p, traced) => {
     const variant = traced && isTopkVariant(traced.variant) ? traced.variant : 'seed';
     const wg = workgroupOf(variant, p.k);
-    const passes = { label: 'Passes', value: `2 launches, 1 read of the input`, hint: `pass 1: ${groupsFor(p.n, p.k, variant)} workgroups; pass 2: one workgroup over their lists` };
+    const passes = { label: m('metric.passes'), value: m('metric.passes.value'), hint: m('metric.passes.hint', { n: groupsFor(p.n, p.k, variant) }) };
     if (variant === 'radix') {
       return [
-        { label: 'Branches that split a warp', value: m.divergentBranches.toLocaleString('en'), hint: 'divergent branches of the stepped launch: lanes whose value enters the pool against lanes whose value does not, and the histogram’s matching keys' },
-        { label: 'Select passes per cut', value: '4', hint: 'radix select over the 32-bit key, 8 bits a pass: a 256-bin histogram and its suffix sums (through 16 group sums) each, five barriers a pass' },
-        { label: 'Workgroup memory per workgroup', value: `${(RADIX_POOL * 4 + 2 * 256 * 4 + 16 * 4 + 64 * 4 + 24).toLocaleString('en')} B`, hint: `a pool of ${RADIX_POOL} values, 256 bins and their suffix sums, 16 group sums, 64 values above the k-th, and counters` },
+        { label: m('metric.radixBranches'), value: mt.divergentBranches.toLocaleString('en'), hint: m('metric.radixBranches.hint') },
+        { label: m('metric.selectPasses'), value: '4', hint: m('metric.selectPasses.hint') },
+        { label: m('metric.memory'), value: `${(RADIX_POOL * 4 + 2 * 256 * 4 + 16 * 4 + 64 * 4 + 24).toLocaleString('en')} B`, hint: m('metric.radixMemory.hint', { pool: RADIX_POOL }) },
         passes,
       ];
     }
     return [
-      { label: 'Insert branches that split a warp', value: m.divergentBranches.toLocaleString('en'), hint: 'divergent branches of the stepped launch (pass 1, inserts and tree): lanes whose value enters their list against lanes whose value does not; the stage counts each lane’s accepted inserts' },
-      { label: 'Merge levels', value: String(Math.log2(wg)), hint: `log₂ ${wg} invocations per workgroup, in each launch` },
-      { label: 'Workgroup memory per workgroup', value: `${(wg * p.k * 4).toLocaleString('en')} B`, hint: `${wg} lists of k = ${p.k} i32 (the seed’s 256 × 20 would need 20,480 B, over WebGPU’s 16 KiB)` },
+      { label: m('metric.branches'), value: mt.divergentBranches.toLocaleString('en'), hint: m('metric.branches.hint') },
+      { label: m('metric.levels'), value: String(Math.log2(wg)), hint: m('metric.levels.hint', { wg }) },
+      { label: m('metric.memory'), value: `${(wg * p.k * 4).toLocaleString('en')} B`, hint: m('metric.memory.hint', { wg, k: p.k }) },
       passes,
     ];
   },

@@ -2,13 +2,6 @@
 export const TOPK_DISTRIBUTIONS = ['random', 'sorted', 'reverse', 'duplicates'] as const;
 export type TopkDistribution = (typeof TOPK_DISTRIBUTIONS)[number];
 
-export const TOPK_DISTRIBUTION_NAMES: Readonly<Record<TopkDistribution, string>> = {
-  random: 'random',
-  sorted: 'sorted ascending',
-  reverse: 'sorted descending',
-  duplicates: 'many duplicates (16 values)',
-};
-
 export const isTopkDistribution = (s: string): s is TopkDistribution => (TOPK_DISTRIBUTIONS as readonly string[]).includes(s);
 
 /** n values: random over ±10⁶ (or 16 distinct values), sorted up or down when asked. */

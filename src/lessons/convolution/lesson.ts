@@ -1,6 +1,7 @@
 import { convolutionPicture } from '../../labs/convolution/trace.ts';
 import { isConvolutionVariant } from '../../labs/convolution/kernel.ts';
 import { activeLanesNow, type Lesson, type MomentState } from '../types.ts';
+import { m } from './messages.ts';
 
 const image = { width: 48, height: 48, maskWidth: 5, outTile: 12 } as const;
 const base = { lab: 'convolution', params: image } as const;
@@ -12,101 +13,147 @@ const pictureOf = (s: MomentState, variant: string) => convolutionPicture(s.trac
 export const convolutionLesson: Lesson = {
   id: 'convolution',
   courseOrder: 3.7,
-  title: 'Convolution: ghost cells, halos and idle invocations',
-  summary: 'Convolve a 48 × 48 image with a 5 × 5 mask: zeros past the border, how often each pixel is read, and a tile with its halo in workgroup memory.',
+  get title() {
+    return m('title');
+  },
+  get summary() {
+    return m('summary');
+  },
   steps: [
     {
       ...base,
       stage: { panel: 'convolution-stage' },
-      title: 'Ghost cells at the border',
+      get title() {
+        return m('s1.title');
+      },
       variant: 'basic2d',
       moment: { kind: 'lab', name: 'phase', arg: 'store' },
-      narrative:
-        'One invocation per output pixel. Output (row, col) sums the 5 × 5 neighbourhood centred on it, times the mask. Near the border part of that neighbourhood lies outside the image: those are ghost cells, counted as 0, so the invocation skips them. Workgroup 0 sits in the top-left corner.',
-      lookAt: 'the crossed cells above and left of the image',
+      get narrative() {
+        return m('s1.narrative');
+      },
+      get lookAt() {
+        return m('s1.lookAt');
+      },
       highlight: { code: ['if (y >= 0 && y < i32(params.height) && x >= 0 && x < i32(params.width)) {'] },
       question: {
-        prompt: 'How many ghost cells surround workgroup 0’s 16 × 16 outputs?',
+        get prompt() {
+          return m('s1.prompt');
+        },
         answer: (s) => pictureOf(s, 'basic2d').ghosts.size,
-        explain: (s) => `The summary counts ${pictureOf(s, 'basic2d').ghosts.size}: the 20 × 20 box within 2 cells of the outputs, less the 18 × 18 of it inside the image.`,
+        explain: (s) => m('s1.explain', { size: pictureOf(s, 'basic2d').ghosts.size }),
       },
     },
     {
       ...base,
       stage: { panel: 'convolution-stage' },
-      title: 'Every output reads 25 values from global memory',
+      get title() {
+        return m('s2.title');
+      },
       variant: 'basic2d',
       moment: { kind: 'end' },
-      narrative:
-        'Inside the image each output makes 25 global loads, and its neighbours load almost the same 25 values. The shading shows how many outputs read each input cell: up to 25 in the middle of the tile.',
-      lookAt: 'the darkest cells of the plane, and Global loads of the image',
+      get narrative() {
+        return m('s2.narrative');
+      },
+      get lookAt() {
+        return m('s2.lookAt');
+      },
       question: {
-        prompt: 'How many times do this workgroup’s outputs read the input cell read most often?',
+        get prompt() {
+          return m('s2.prompt');
+        },
         answer: (s) => Math.max(...pictureOf(s, 'basic2d').reads.values()),
-        explain: (s) => `The darkest cells read ${Math.max(...pictureOf(s, 'basic2d').reads.values())} times: once per mask position that covers them.`,
+        explain: (s) => m('s2.explain', { values: Math.max(...pictureOf(s, 'basic2d').reads.values()) }),
       },
     },
     {
       ...base,
       stage: { panel: 'convolution-stage' },
-      title: 'A tile with its halo',
+      get title() {
+        return m('s3.title');
+      },
       variant: 'tiled',
       moment: { kind: 'after-barrier', n: 1 },
-      narrative:
-        'The seed’s tiled kernel: a 16 × 16 workgroup loads a 16 × 16 input tile into workgroup memory, one cell per invocation. It covers a 12 × 12 output tile plus a halo ring of 2 cells on every side, because a 5 × 5 mask reaches 2 cells out; for workgroup 0 the top and left rings are ghost cells, loaded as zeros.',
-      lookAt: 'the dashed halo ring and the crossed ghost cells',
+      get narrative() {
+        return m('s3.narrative');
+      },
+      get lookAt() {
+        return m('s3.lookAt');
+      },
       highlight: { code: ['tile[ty * IN_TILE + tx] = 0.0; // a ghost cell'] },
       question: {
-        prompt: 'How many input cells did the workgroup bring into its tile, ghosts included?',
+        get prompt() {
+          return m('s3.prompt');
+        },
         answer: (s) => pictureOf(s, 'tiled').loadedBy.size,
-        explain: (s) => `${pictureOf(s, 'tiled').loadedBy.size} = 16 × 16: every invocation loaded one cell.`,
+        explain: (s) => m('s3.explain', { size: pictureOf(s, 'tiled').loadedBy.size }),
       },
     },
     {
       ...base,
       stage: { panel: 'convolution-stage' },
-      title: 'Only the inner invocations compute',
+      get title() {
+        return m('s4.title');
+      },
       variant: 'tiled',
       moment: { kind: 'lab', name: 'phase', arg: 'compute' },
-      narrative:
-        'After the barrier only invocations with tx < 12 and ty < 12 compute an output; the others loaded halo cells and now wait. The hatched squares below the plane are those idle invocations.',
-      lookAt: 'the hatched invocations',
+      get narrative() {
+        return m('s4.narrative');
+      },
+      get lookAt() {
+        return m('s4.lookAt');
+      },
       highlight: { code: ['if (tx < OUT_TILE && ty < OUT_TILE) {'] },
       question: {
-        prompt: 'How many of the 256 invocations compute an output?',
+        get prompt() {
+          return m('s4.prompt');
+        },
         answer: (s) => pictureOf(s, 'tiled').invocations - pictureOf(s, 'tiled').idle.length,
-        explain: (s) => `${pictureOf(s, 'tiled').invocations - pictureOf(s, 'tiled').idle.length} = 12 × 12 compute; ${pictureOf(s, 'tiled').idle.length} are hatched.`,
+        explain: (s) => m('s4.explain', { length: pictureOf(s, 'tiled').invocations - pictureOf(s, 'tiled').idle.length, length2: pictureOf(s, 'tiled').idle.length }),
       },
     },
     {
       ...base,
       stage: { panel: 'warp-grid', warp: 0 },
-      title: 'Idle lanes inside a warp',
+      get title() {
+        return m('s5.title');
+      },
       variant: 'tiled',
       moment: { kind: 'lab', name: 'phase', arg: 'compute' },
-      narrative:
-        'A warp here is two rows of 16 invocations. In each row the last 4 invocations are idle, so the warps that compute run with lanes masked off, and the last two warps (rows 12 to 15) do not compute at all.',
-      lookAt: 'the warp grid: masked lanes in warp 0',
+      get narrative() {
+        return m('s5.narrative');
+      },
+      get lookAt() {
+        return m('s5.lookAt');
+      },
       highlight: { warps: [0] },
       question: {
-        prompt: 'How many lanes of warp 0 are active in the first instruction of the compute phase?',
+        get prompt() {
+          return m('s5.prompt');
+        },
         answer: activeLanesNow,
-        explain: (s) => `Warp 0 holds rows 0 and 1, 12 computing invocations each: ${activeLanesNow(s)} active lanes.`,
+        explain: (s) => m('s5.explain', { activeLanesNow: activeLanesNow(s) }),
       },
     },
     {
       ...base,
       stage: { panel: 'convolution-stage' },
-      title: 'Every invocation computes',
+      get title() {
+        return m('s6.title');
+      },
       variant: 'tiled-vec4',
       moment: { kind: 'end' },
-      narrative:
-        'The fast tile turns it around: 256 invocations load a 72 × 36 tile (64 × 32 outputs and the halo) as vec4s in a loop, then each computes a 4 × 2 block of outputs from three vec4s per tile row and stores each row of four as one vec4. No invocation is idle and the halo is a smaller share of the tile.',
-      lookAt: 'the invocations: none hatched',
+      get narrative() {
+        return m('s6.narrative');
+      },
+      get lookAt() {
+        return m('s6.lookAt');
+      },
       question: {
-        prompt: 'How many invocations are idle in the compute phase now?',
+        get prompt() {
+          return m('s6.prompt');
+        },
         answer: (s) => pictureOf(s, 'tiled-vec4').idle.length,
-        explain: (s) => `${pictureOf(s, 'tiled-vec4').idle.length}: every invocation stores eight outputs.`,
+        explain: (s) => m('s6.explain', { length: pictureOf(s, 'tiled-vec4').idle.length }),
       },
     },
   ],

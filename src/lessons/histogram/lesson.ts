@@ -1,5 +1,6 @@
 import { atomicAt, atomicSummary } from '../../labs/histogram/trace.ts';
 import { activeLanesNow, type Lesson, type MomentState } from '../types.ts';
+import { m } from './messages.ts';
 
 const letters = { lab: 'histogram', params: { n: 4096, bins: 7, dist: 'letters' } } as const;
 const zeros = { lab: 'histogram', params: { n: 4096, bins: 256, dist: 'one-value' } } as const;
@@ -13,100 +14,146 @@ const lanesOnBin0 = (s: MomentState) => atomicAt(s.trace, s.step)?.queues.find((
 export const histogramLesson: Lesson = {
   id: 'histogram',
   courseOrder: 3.6,
-  title: 'Histograms: atomics, queues and private bins',
-  summary: 'Count letters of a long text into seven bins with atomicAdd, see lanes queue on one bin, then count privately in workgroup memory and merge once.',
+  get title() {
+    return m('title');
+  },
+  get summary() {
+    return m('summary');
+  },
   steps: [
     {
       ...letters,
       stage: { panel: 'histogram-stage' },
-      title: 'A grid-stride loop and one atomic per letter',
+      get title() {
+        return m('s1.title');
+      },
       variant: 'grid-stride',
       moment: { kind: 'lab', name: 'atomic', arg: 'first' },
-      narrative:
-        'Two workgroups of 256 invocations walk 4 096 bytes of text: in each round, invocation i reads byte i and then byte i + 512, so a warp reads 32 neighbouring bytes. Each letter is one atomicAdd to its bin in global memory: a–d, e–h, and so on. Lanes that hit the same bin in one instruction queue on one address.',
-      lookAt: 'the queues column of the bins table',
+      get narrative() {
+        return m('s1.narrative');
+      },
+      get lookAt() {
+        return m('s1.lookAt');
+      },
       highlight: { code: ['atomicAdd(&histo[bin], 1u);'] },
       question: {
-        prompt: 'How many lanes of this warp queue on bin 0 (a–d) in this instruction?',
+        get prompt() {
+          return m('s1.prompt');
+        },
         answer: lanesOnBin0,
-        explain: (s) => `The bins table shows ${lanesOnBin0(s)} lane numbers in the row of bin 0: they are served one after another.`,
+        explain: (s) => m('s1.explain', { lanesOnBin0: lanesOnBin0(s) }),
       },
     },
     {
       ...letters,
       stage: { panel: 'histogram-stage' },
-      title: 'The longest queue',
+      get title() {
+        return m('s2.title');
+      },
       variant: 'grid-stride',
       moment: { kind: 'lab', name: 'atomic', arg: 'longest' },
-      narrative:
-        'Letters are not spread evenly: e–h, m–p and q–t are heavy, y–z almost empty. The busiest bin of an instruction sets how long the atomic unit takes to serve it.',
-      lookAt: 'the longest queue and the mean same-address count',
+      get narrative() {
+        return m('s2.narrative');
+      },
+      get lookAt() {
+        return m('s2.lookAt');
+      },
       question: {
-        prompt: 'How many lanes stand in the longest queue of this instruction?',
+        get prompt() {
+          return m('s2.prompt');
+        },
         answer: longestQueue,
-        explain: (s) => `“Longest queue” jumped here: ${longestQueue(s)} lanes on one bin.`,
+        explain: (s) => m('s2.explain', { longestQueue: longestQueue(s) }),
       },
     },
     {
       ...zeros,
       stage: { panel: 'histogram-stage' },
-      title: 'All one value: every lane on one address',
+      get title() {
+        return m('s3.title');
+      },
       variant: 'grid-stride',
       moment: { kind: 'lab', name: 'atomic', arg: 'first' },
-      narrative:
-        'Now every byte is 0 and there are 256 bins. Every lane of the warp adds to bin 0, so the atomic unit serves all of them in turn: the worst case of contention.',
-      lookAt: 'the queue in bin 0',
+      get narrative() {
+        return m('s3.narrative');
+      },
+      get lookAt() {
+        return m('s3.lookAt');
+      },
       question: {
-        prompt: 'How many lanes of warp 0 hit bin 0 in this instruction?',
+        get prompt() {
+          return m('s3.prompt');
+        },
         answer: lanesOnBin0,
-        explain: (s) => `All ${lanesOnBin0(s)} lanes of the warp are queued in bin 0's row.`,
+        explain: (s) => m('s3.explain', { lanesOnBin0: lanesOnBin0(s) }),
       },
     },
     {
       ...letters,
       stage: { panel: 'histogram-stage' },
-      title: 'Private bins in workgroup memory',
+      get title() {
+        return m('s4.title');
+      },
       variant: 'privatized',
       moment: { kind: 'lab', name: 'atomic', arg: 'first-workgroup' },
-      narrative:
-        'The seed’s second kernel gives each workgroup its own seven bins in workgroup memory: the counting atomics stay on the chip, and only at the end does the workgroup add its bins to the global histogram.',
-      lookAt: 'the Private column filling while Global stays at 0',
+      get narrative() {
+        return m('s4.narrative');
+      },
+      get lookAt() {
+        return m('s4.lookAt');
+      },
       highlight: { code: ['atomicAdd(&histo_private[bin], 1u);'] },
       question: {
-        prompt: 'How many global atomics does workgroup 0 make in the whole run?',
+        get prompt() {
+          return m('s4.prompt');
+        },
         answer: (s) => atomicSummary(s.trace).globalLaneOps,
-        explain: (s) => `“Global atomics” under the table reads ${atomicSummary(s.trace).globalLaneOps}: one per bin, in the merge.`,
+        explain: (s) => m('s4.explain', { globalLaneOps: atomicSummary(s.trace).globalLaneOps }),
       },
     },
     {
       ...letters,
       stage: { panel: 'warp-grid', warp: 0 },
-      title: 'The merge, and its divergence',
+      get title() {
+        return m('s5.title');
+      },
       variant: 'privatized',
       moment: { kind: 'lab', name: 'atomic', arg: 'merge' },
-      narrative:
-        'After the barrier, invocation b adds private bin b to global bin b. With 7 bins and 256 invocations, only the first 7 lanes of warp 0 work; the other lanes and warps skip the loop. That is the control divergence the seed warns about, and it costs little because it happens once.',
-      lookAt: 'the warp grid: 7 active lanes in warp 0',
+      get narrative() {
+        return m('s5.narrative');
+      },
+      get lookAt() {
+        return m('s5.lookAt');
+      },
       highlight: { warps: [0], code: ['atomicAdd(&histo[b], atomicLoad(&histo_private[b]));'] },
       question: {
-        prompt: 'How many lanes of warp 0 take part in the merge instruction?',
+        get prompt() {
+          return m('s5.prompt');
+        },
         answer: activeLanesNow,
-        explain: (s) => `Count the active lanes in warp 0: ${activeLanesNow(s)}, one per bin.`,
+        explain: (s) => m('s5.explain', { activeLanesNow: activeLanesNow(s) }),
       },
     },
     {
       ...zeros,
       stage: { panel: 'histogram-stage' },
-      title: 'Runs aggregated in registers',
+      get title() {
+        return m('s6.title');
+      },
       variant: 'aggregated',
       moment: { kind: 'end' },
-      narrative:
-        'The aggregating variant keeps the current bin and a count in registers and makes one atomic per run of equal bins. On all-zero bytes a run never ends, so each invocation makes exactly one workgroup-memory atomic at the end of its loop.',
-      lookAt: 'workgroup-memory atomics under the table',
+      get narrative() {
+        return m('s6.narrative');
+      },
+      get lookAt() {
+        return m('s6.lookAt');
+      },
       question: {
-        prompt: 'How many workgroup-memory atomics did workgroup 0 make (clearing left out)?',
+        get prompt() {
+          return m('s6.prompt');
+        },
         answer: (s) => atomicSummary(s.trace).workgroupLaneOps,
-        explain: (s) => `${atomicSummary(s.trace).workgroupLaneOps}: one run per invocation of the workgroup.`,
+        explain: (s) => m('s6.explain', { workgroupLaneOps: atomicSummary(s.trace).workgroupLaneOps }),
       },
     },
   ],

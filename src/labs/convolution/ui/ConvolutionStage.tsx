@@ -3,6 +3,7 @@ import type { PanelProps } from '../../ui.ts';
 import { isConvolutionVariant } from '../kernel.ts';
 import { cellKey, convolutionPicture, type Cell } from '../trace.ts';
 import './ConvolutionStage.css';
+import { m } from '../messages.ts';
 
 const CELL = 14;
 const INV = 14;
@@ -36,21 +37,21 @@ export function ConvolutionStage({ trace, step, params, variant }: PanelProps) {
   const wgX = trace.workgroupSize[0] > 1 && trace.workgroupSize[1] > 1 ? trace.workgroupSize[0] : 32;
   const idle = new Set(pic.idle);
 
-  const roleOf = (k: string) => (pic.outputs.has(k) ? 'in the output tile' : pic.ghosts.has(k) ? 'a ghost cell outside the image' : pic.halo.has(k) ? 'in the halo ring' : 'not used by this workgroup');
-  const invocationText = (i: number) => `invocation ${i} (x ${i % wgX}, y ${Math.floor(i / wgX)}; warp ${Math.floor(i / trace.warpSize)}, lane ${i % trace.warpSize})`;
+  const roleOf = (k: string) => (pic.outputs.has(k) ? m('ui.role.output') : pic.ghosts.has(k) ? m('ui.role.ghost') : pic.halo.has(k) ? m('ui.role.halo') : m('ui.role.unused'));
+  const invocationText = (i: number) => m('ui.invocation', { i, x: i % wgX, y: Math.floor(i / wgX), warp: Math.floor(i / trace.warpSize), lane: i % trace.warpSize });
   const readout = [
-    `Cell (row ${at.row}, column ${at.col}) is ${roleOf(key)}.`,
-    loader === undefined ? 'No invocation of this workgroup loaded it.' : `${loadedStep !== undefined && loadedStep > step ? 'Will be loaded' : 'Loaded'} by ${invocationText(loader)}${loadedStep !== undefined ? ` at step ${loadedStep}` : ''}.`,
-    `Read ${pic.reads.get(key) ?? 0} times by this workgroup’s outputs.`,
+    m('ui.cell', { row: at.row, col: at.col, role: roleOf(key) }),
+    loader === undefined ? m('ui.notLoaded') : m('ui.loadedBy', { when: loadedStep !== undefined && loadedStep > step ? m('ui.willBeLoaded') : m('ui.loaded'), who: invocationText(loader), at: loadedStep !== undefined ? m('ui.atStep', { step: loadedStep }) : '' }),
+    m('ui.reads', { n: pic.reads.get(key) ?? 0 }),
   ].join(' ');
 
   const onKey = (e: KeyboardEvent) => {
     const d: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    const m = d[e.key];
-    if (!m) return;
+    const delta = d[e.key];
+    if (!delta) return;
     e.preventDefault();
     e.stopPropagation(); // the arrows move the cursor here, not the timeline
-    setCursor({ row: Math.min(r1, Math.max(r0, at.row + m[0])), col: Math.min(c1, Math.max(c0, at.col + m[1])) });
+    setCursor({ row: Math.min(r1, Math.max(r0, at.row + delta[0])), col: Math.min(c1, Math.max(c0, at.col + delta[1])) });
   };
 
   const cells = [];
@@ -71,15 +72,15 @@ export function ConvolutionStage({ trace, step, params, variant }: PanelProps) {
   return (
     <section className="panel conv-stage" aria-labelledby={titleId} data-testid="convolution-stage" data-idle={pic.idle.length} data-outputs={pic.outputs.size} data-ghosts={pic.ghosts.size} data-halo={pic.halo.size}>
       <div className="panel-head">
-        <h2 id={titleId}>Input plane around workgroup {trace.workgroups[0] ?? 0} (from the trace)</h2>
+        <h2 id={titleId}>{m('ui.heading', { wg: trace.workgroups[0] ?? 0 })}</h2>
       </div>
-      <ul className="conv-key" aria-label="Key">
-        <li><svg viewBox="0 0 14 14" aria-hidden="true"><rect className="conv-role-output" x="1.5" y="1.5" width="11" height="11" /></svg> thick border: output tile</li>
-        <li><svg viewBox="0 0 14 14" aria-hidden="true"><rect className="conv-role-halo" x="2" y="2" width="10" height="10" /></svg> dashed: halo ring</li>
-        <li><svg viewBox="0 0 14 14" aria-hidden="true"><path className="conv-role-ghost" d="M3 3L11 11M11 3L3 11" /></svg> cross: ghost cell (0, outside the image)</li>
-        <li>darker: read by more outputs (up to {most}); faint: not loaded yet at this step</li>
+      <ul className="conv-key" aria-label={m('ui.key')}>
+        <li><svg viewBox="0 0 14 14" aria-hidden="true"><rect className="conv-role-output" x="1.5" y="1.5" width="11" height="11" /></svg> {m('ui.key.output')}</li>
+        <li><svg viewBox="0 0 14 14" aria-hidden="true"><rect className="conv-role-halo" x="2" y="2" width="10" height="10" /></svg> {m('ui.key.halo')}</li>
+        <li><svg viewBox="0 0 14 14" aria-hidden="true"><path className="conv-role-ghost" d="M3 3L11 11M11 3L3 11" /></svg> {m('ui.key.ghost')}</li>
+        <li>{m('ui.key.shade', { most })}</li>
       </ul>
-      <div className="conv-plane-wrap" tabIndex={0} role="group" aria-label={`Input plane, rows ${r0} to ${r1}, columns ${c0} to ${c1}; arrow keys move the cursor`} onKeyDown={onKey} data-testid="convolution-plane">
+      <div className="conv-plane-wrap" tabIndex={0} role="group" aria-label={m('ui.plane', { r0, r1, c0, c1 })} onKeyDown={onKey} data-testid="convolution-plane">
         <svg className="conv-plane" viewBox={`0 0 ${cols * CELL} ${rows * CELL}`} width={cols * CELL} height={rows * CELL} aria-hidden="true">
           {cells}
           <rect className="conv-cursor" x={(at.col - c0) * CELL} y={(at.row - r0) * CELL} width={CELL} height={CELL} />
@@ -89,10 +90,10 @@ export function ConvolutionStage({ trace, step, params, variant }: PanelProps) {
         {readout}
       </p>
       <p className="hint">
-        Top-left of the drawing: row {r0}, column {c0}. {v === 'conv1d' ? `The 1-D signal is drawn wrapped at the image width; ghost cells before element 0 sit in row −1.` : ''}
+        {m('ui.topLeft', { r0, c0 })} {v === 'conv1d' ? m('ui.wrapped') : ''}
       </p>
-      <h3>Invocations of the workgroup: {pic.idle.length} of {pic.invocations} idle in the compute phase</h3>
-      <svg className="conv-invocations" viewBox={`0 0 ${wgX * INV} ${invRows * INV}`} width={wgX * INV} height={invRows * INV} role="img" aria-label={`${pic.invocations} invocations, ${wgX} per row; ${pic.idle.length} hatched ones compute no output`} data-testid="convolution-invocations">
+      <h3>{m('ui.invocations', { idle: pic.idle.length, all: pic.invocations })}</h3>
+      <svg className="conv-invocations" viewBox={`0 0 ${wgX * INV} ${invRows * INV}`} width={wgX * INV} height={invRows * INV} role="img" aria-label={m('ui.invocationsLabel', { all: pic.invocations, wgX, idle: pic.idle.length })} data-testid="convolution-invocations">
         <defs>
           <pattern id={hatchId} width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
             <line x1="0" y1="0" x2="0" y2="4" stroke="var(--muted)" strokeWidth="2" />
@@ -103,15 +104,15 @@ export function ConvolutionStage({ trace, step, params, variant }: PanelProps) {
         ))}
         {loader !== undefined && <rect className="conv-loader" x={(loader % wgX) * INV} y={Math.floor(loader / wgX) * INV} width={INV} height={INV} />}
       </svg>
-      <p className="hint">Solid: computes an output. Hatched: only loads (idle while the others compute). The ringed square loaded the cell under the cursor.</p>
+      <p className="hint">{m('ui.invocationsHint')}</p>
       <dl className="conv-summary">
-        <dt>Output cells</dt>
+        <dt>{m('ui.sum.outputs')}</dt>
         <dd>{pic.outputs.size}</dd>
-        <dt>Halo cells (ghosts included)</dt>
+        <dt>{m('ui.sum.halo')}</dt>
         <dd>{pic.halo.size}</dd>
-        <dt>Ghost cells</dt>
+        <dt>{m('ui.sum.ghosts')}</dt>
         <dd>{pic.ghosts.size}</dd>
-        <dt>Global loads of the image</dt>
+        <dt>{m('ui.sum.loads')}</dt>
         <dd data-testid="convolution-loads">{pic.globalLoads}</dd>
       </dl>
     </section>

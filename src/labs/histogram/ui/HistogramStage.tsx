@@ -4,6 +4,7 @@ import { binLabel, isDistribution, rangeOf } from '../data.ts';
 import { isPackedVariant, privateCopiesOf } from '../kernel.ts';
 import { atomicMemories, atomicSummary, binsAfter, countingAtomics, packedBinOf, packedBinsAfter, type AtomicStep } from '../trace.ts';
 import './HistogramStage.css';
+import { m } from '../messages.ts';
 
 /** Bins listed in full up to this many; beyond it only the bins in play. */
 const ALL_BINS_UP_TO = 16;
@@ -31,7 +32,7 @@ function binsToShow(bins: number, hit: readonly number[], filled: (bin: number) 
   return [...pick].sort((a, b) => a - b);
 }
 
-const spaceName = (a: AtomicStep) => (a.space === 'global' ? 'global memory' : 'workgroup memory');
+const spaceName = (a: AtomicStep) => (a.space === 'global' ? m('ui.global') : m('ui.workgroup'));
 
 /**
  * The histogram lab's stage, read from the trace of workgroup 0: its bins as they fill (private
@@ -91,40 +92,40 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
   return (
     <section className="panel histo-stage" aria-labelledby={titleId} data-testid="histogram-stage" data-same-address={current && exact ? current.sameAddress : ''} data-atomic-space={current && exact ? current.space : ''}>
       <div className="panel-head">
-        <h2 id={titleId}>Bins and atomic queues (from the trace, workgroup {trace.workgroups[0] ?? 0})</h2>
+        <h2 id={titleId}>{m('ui.heading', { wg: trace.workgroups[0] ?? 0 })}</h2>
       </div>
       <p className="histo-now" aria-live="polite" data-testid="histogram-now">
         {current === undefined
-          ? 'No atomic yet: the warps are reading bytes and computing bins.'
-          : `${exact ? 'Now' : `Last atomic (step ${current.step})`}: warp ${current.warp} adds to ${current.queues.length} ${current.queues.length === 1 ? 'word' : 'words'} in ${spaceName(current)}; the longest queue is ${current.sameAddress} ${current.sameAddress === 1 ? 'lane' : 'lanes'}, so this instruction is served in at least ${current.sameAddress} ${current.sameAddress === 1 ? 'turn' : 'turns'}.`}
+          ? m('ui.noAtomic')
+          : m('ui.now', { when: exact ? m('ui.nowWhen') : m('ui.lastAtomic', { step: current.step }), warp: current.warp, words: current.queues.length, space: spaceName(current), lanes: current.sameAddress })}
       </p>
-      <div className="histo-jumps" role="group" aria-label="Jump between atomics">
-        <button type="button" disabled={prevOf(step) < 0} onClick={() => seek(prevOf(step))}>◀ Previous atomic</button>
-        <button type="button" disabled={nextOf(step) < 0} onClick={() => seek(nextOf(step))} data-testid="histogram-next-atomic">Next atomic ▶</button>
-        <button type="button" disabled={!longest} onClick={() => longest && seek(longest.step)}>Longest queue ({longest?.sameAddress ?? 0} lanes)</button>
+      <div className="histo-jumps" role="group" aria-label={m('ui.jump')}>
+        <button type="button" disabled={prevOf(step) < 0} onClick={() => seek(prevOf(step))}>{m('ui.prev')}</button>
+        <button type="button" disabled={nextOf(step) < 0} onClick={() => seek(nextOf(step))} data-testid="histogram-next-atomic">{m('ui.next')}</button>
+        <button type="button" disabled={!longest} onClick={() => longest && seek(longest.step)}>{m('ui.longest', { n: longest?.sameAddress ?? 0 })}</button>
         {mems.workgroup !== undefined && (
-          <button type="button" disabled={firstGlobal < 0} onClick={() => seek(firstGlobal)} data-testid="histogram-merge">The merge into global memory</button>
+          <button type="button" disabled={firstGlobal < 0} onClick={() => seek(firstGlobal)} data-testid="histogram-merge">{m('ui.merge')}</button>
         )}
       </div>
-      <ul className="histo-key" aria-label="Key">
+      <ul className="histo-key" aria-label={m('ui.key')}>
         {privateBins && !packed && (
-          <li><span className="histo-bar workgroup" aria-hidden="true" /> solid: this workgroup’s private bins (workgroup memory{copies > 1 ? `, ${copies} copies summed` : ''})</li>
+          <li><span className="histo-bar workgroup" aria-hidden="true" /> {copies > 1 ? m('ui.key.privateCopies', { copies }) : m('ui.key.private')}</li>
         )}
         {privateBins && packed && (
-          <li><span className="histo-bar workgroup" aria-hidden="true" /> solid: what this workgroup’s invocations have counted in their own 8-bit counters (workgroup memory, every invocation’s summed; the flushes move them into registers)</li>
+          <li><span className="histo-bar workgroup" aria-hidden="true" /> {m('ui.key.packed')}</li>
         )}
-        <li><span className="histo-bar global" aria-hidden="true" /> hatched: what this workgroup has added to the global histogram</li>
-        <li><span className="histo-lane">7</span> a lane queued on that bin, in the order it is served; a double border marks the first</li>
+        <li><span className="histo-bar global" aria-hidden="true" /> {m('ui.key.global')}</li>
+        <li><span className="histo-lane">7</span> {m('ui.key.lane')}</li>
       </ul>
       <table className="histo-table" data-testid="histogram-bins">
-        <caption className="sr-only">Bins after step {step}, with the lanes of the current atomic queued on each</caption>
+        <caption className="sr-only">{m('ui.caption', { step })}</caption>
         <thead>
           <tr>
-            <th scope="col">Bin</th>
-            {privateBins && <th scope="col">Private</th>}
-            <th scope="col">Global (ours)</th>
-            <th scope="col">Fill</th>
-            <th scope="col">Queue of the current atomic</th>
+            <th scope="col">{m('ui.col.bin')}</th>
+            {privateBins && <th scope="col">{m('ui.col.private')}</th>}
+            <th scope="col">{m('ui.col.global')}</th>
+            <th scope="col">{m('ui.col.fill')}</th>
+            <th scope="col">{m('ui.col.queue')}</th>
           </tr>
         </thead>
         <tbody>
@@ -148,11 +149,11 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
                     <div
                       key={x.copy}
                       className="histo-queue"
-                      aria-label={x.ownWords ? `${x.lanes.length} lanes, each on its own counter, none queued: lanes ${x.lanes.join(', ')}` : `${x.lanes.length} lanes queued${copies > 1 ? ` in copy ${x.copy}` : ''}: lanes ${x.lanes.join(', ')}`}
+                      aria-label={x.ownWords ? m('ui.ownLabel', { n: x.lanes.length, lanes: x.lanes.join(', ') }) : m('ui.queueLabel', { n: x.lanes.length, copy: copies > 1 ? m('ui.inCopy', { copy: x.copy }) : '', lanes: x.lanes.join(', ') })}
                     >
                       <span className="histo-queue-len">
-                        {x.lanes.length} {x.lanes.length === 1 ? 'lane' : 'lanes'}
-                        {x.ownWords ? ', each on its own counter (no queue)' : copies > 1 ? ` (copy ${x.copy})` : ''}:
+                        {m('ui.queueLen', { n: x.lanes.length })}
+                        {x.ownWords ? m('ui.ownCounter') : copies > 1 ? m('ui.copy', { copy: x.copy }) : ''}:
                       </span>
                       {x.lanes.map((l, k) => (
                         <span key={l} className={k === 0 && !x.ownWords ? 'histo-lane first' : 'histo-lane'} aria-hidden="true">
@@ -169,21 +170,21 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
       </table>
       {packed && mems.workgroup === undefined && (
         <p className="hint" data-testid="histogram-packed-note">
-          This variant counts with plain loads and stores into 8-bit counters of its own, four bins to a word: no atomics until the merge. The workgroup-memory view shows the counters; the bars here show what the merge added.
+          {m('ui.packedNote')}
         </p>
       )}
-      {bins > ALL_BINS_UP_TO && <p className="hint">{bins} bins: showing the bins the current atomic hits and the first filled ones.</p>}
-      <h3>Workgroup {trace.workgroups[0] ?? 0} in numbers</h3>
+      {bins > ALL_BINS_UP_TO && <p className="hint">{m('ui.manyBins', { bins })}</p>}
+      <h3>{m('ui.numbers', { wg: trace.workgroups[0] ?? 0 })}</h3>
       <dl className="histo-summary" data-testid="histogram-summary">
-        <dt>Global atomics</dt>
-        <dd data-testid="histogram-global-ops">{summary.globalLaneOps.toLocaleString('en')} ({summary.globalInstructions} warp instructions)</dd>
-        <dt>Workgroup-memory atomics</dt>
-        <dd>{summary.workgroupLaneOps.toLocaleString('en')} ({summary.workgroupInstructions} warp instructions)</dd>
-        <dt>Clearing the private bins</dt>
-        <dd>{summary.clearLaneOps.toLocaleString('en')} stores</dd>
-        <dt>Merge (global atomics after the last barrier)</dt>
+        <dt>{m('ui.sum.global')}</dt>
+        <dd data-testid="histogram-global-ops">{m('ui.sum.ops', { ops: summary.globalLaneOps.toLocaleString('en'), n: summary.globalInstructions })}</dd>
+        <dt>{m('ui.sum.shared')}</dt>
+        <dd>{m('ui.sum.ops', { ops: summary.workgroupLaneOps.toLocaleString('en'), n: summary.workgroupInstructions })}</dd>
+        <dt>{m('ui.sum.clear')}</dt>
+        <dd>{m('ui.sum.stores', { n: summary.clearLaneOps.toLocaleString('en') })}</dd>
+        <dt>{m('ui.sum.merge')}</dt>
         <dd>{summary.mergeLaneOps.toLocaleString('en')}</dd>
-        <dt>Same-address count: largest / mean</dt>
+        <dt>{m('ui.sum.same')}</dt>
         <dd data-testid="histogram-serialisation">
           {summary.maxSameAddress} / {summary.meanSameAddress.toFixed(2)}
         </dd>

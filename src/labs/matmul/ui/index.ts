@@ -1,6 +1,7 @@
 import type { LabUi } from '../../ui.ts';
 import { MatmulStage, WHOLE_DISPATCH, WHOLE_DISPATCH_FMAS } from './MatmulStage.tsx';
 import { Roofline, rooflineCompanions } from './Roofline.tsx';
+import { m } from '../messages.ts';
 
 /**
  * The matrix-multiply lab's panels: the stage (A, B, C, the tiles, load counts, banks) and the
@@ -10,12 +11,21 @@ export const matmulUi: LabUi = {
   panels: [
     {
       id: 'matmul-stage',
-      title: 'Stage: tiles, load counts and banks',
+      get title() {
+        return m('ui.stage');
+      },
       // The same variant with every workgroup traced, for the whole-dispatch counts (small multiplies only).
       companions: (variant, params) =>
         Number(params.m) * Number(params.n) * Number(params.k) <= WHOLE_DISPATCH_FMAS ? [{ id: WHOLE_DISPATCH, variant: variant.id, traceAll: true }] : [],
       component: MatmulStage,
     },
-    { id: 'matmul-roofline', title: 'Roofline', companions: rooflineCompanions, component: Roofline },
+    {
+      id: 'matmul-roofline',
+      get title() {
+        return m('ui.roofline');
+      },
+      companions: rooflineCompanions,
+      component: Roofline,
+    },
   ],
 };

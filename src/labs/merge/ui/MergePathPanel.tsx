@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import type { PanelProps } from '../../ui.ts';
 import { pathPoints, probesBy, readMergeTrace, searchesOf, searchResult, sizesOfParams, type MergeTraceView, type ProbeEvent } from '../trace.ts';
 import './MergePathPanel.css';
+import { m } from '../messages.ts';
 
 /** The largest grid drawn: beyond it the panel keeps its tables and leaves the picture out. */
 const MAX_GRID = 128;
@@ -31,19 +32,19 @@ export function MergePathPanel({ trace, step, variant, params, seek }: PanelProp
   return (
     <section className="panel merge-path" aria-labelledby={titleId} data-testid="merge-path">
       <div className="panel-head">
-        <h2 id={titleId}>Merge path (from the trace, workgroup {trace.workgroups[0] ?? 0})</h2>
+        <h2 id={titleId}>{m('ui.heading', { wg: trace.workgroups[0] ?? 0 })}</h2>
       </div>
       <p className="merge-now" aria-live="polite" data-testid="merge-now">
-        {current ? probeSentence(current) : `No co-rank probe by invocation ${focus} yet: step forward to watch its searches.`}
+        {current ? probeSentence(current) : m('ui.noProbe', { focus })}
       </p>
       <div className="merge-controls">
         <button type="button" disabled={!prevProbe} onClick={() => prevProbe && seek(prevProbe.step)} data-testid="merge-prev-probe">
-          ◀ Previous probe
+          {m('ui.prev')}
         </button>
         <button type="button" disabled={!nextProbe} onClick={() => nextProbe && seek(nextProbe.step)} data-testid="merge-next-probe">
-          Next probe ▶
+          {m('ui.next')}
         </button>
-        <label htmlFor={pickId}>Invocation</label>
+        <label htmlFor={pickId}>{m('ui.invocation')}</label>
         <select id={pickId} value={focus} onChange={(e) => setPicked(Number(e.target.value))} data-testid="merge-invocation">
           {invocations.map((inv) => (
             <option key={inv} value={inv}>
@@ -55,7 +56,7 @@ export function MergePathPanel({ trace, step, variant, params, seek }: PanelProp
       {sizes.m <= MAX_GRID && sizes.n <= MAX_GRID ? (
         <Grid view={view} step={step} done={done} focus={focus} current={current} />
       ) : (
-        <p className="hint">The grid is drawn for A and B up to {MAX_GRID} elements each; the tables below hold for any size.</p>
+        <p className="hint">{m('ui.gridLimit', { max: MAX_GRID })}</p>
       )}
       <FocusSearches view={view} invocation={focus} step={step} seek={seek} />
       <InvocationTable view={view} focus={focus} />
@@ -64,17 +65,16 @@ export function MergePathPanel({ trace, step, variant, params, seek }: PanelProp
 }
 
 function probeSentence(p: ProbeEvent): string {
-  const where = p.space === 'tile' ? 'in the tile' : 'in global memory';
-  return `Invocation ${p.invocation} probes A[${p.i}] = ${fmt(p.av)} against B[${p.j}] = ${fmt(p.bv)} ${where}, on cross-diagonal ${p.i + p.j + 1}: ${
-    p.takesA ? `A[${p.i}] ≤ B[${p.j}], so A[${p.i}] is among the first outputs and the search moves above i = ${p.i}.` : `A[${p.i}] > B[${p.j}], so the search stays below i = ${p.i}.`
-  }`;
+  const where = p.space === 'tile' ? m('ui.inTile') : m('ui.inGlobal');
+  const values = { inv: p.invocation, i: p.i, j: p.j, av: fmt(p.av), bv: fmt(p.bv), where, k: p.i + p.j + 1 };
+  return `${m('ui.probe', values)} ${p.takesA ? m('ui.probe.a', values) : m('ui.probe.b', values)}`;
 }
 
 function Grid({ view, step, done, focus, current }: { view: MergeTraceView; step: number; done: readonly ProbeEvent[]; focus: number; current: ProbeEvent | undefined }) {
-  const { m, n } = view.sizes;
-  const cell = Math.max(10, Math.min(28, Math.floor(560 / Math.max(m, n, 1))));
+  const { m: mLen, n } = view.sizes;
+  const cell = Math.max(10, Math.min(28, Math.floor(560 / Math.max(mLen, n, 1))));
   const pad = 56;
-  const width = pad + m * cell + 16;
+  const width = pad + mLen * cell + 16;
   const height = pad + n * cell + 16;
   const x = (i: number) => pad + i * cell;
   const y = (j: number) => pad + j * cell;
@@ -82,7 +82,7 @@ function Grid({ view, step, done, focus, current }: { view: MergeTraceView; step
   const stored = points.filter((_, t) => t === 0 || (view.storeStep[t - 1] ?? -1) <= step && (view.storeStep[t - 1] ?? -1) >= 0);
   const showValues = cell >= 20;
   const diagonal = (k: number) => {
-    const i0 = Math.min(k, m);
+    const i0 = Math.min(k, mLen);
     const i1 = Math.max(0, k - n);
     return { x1: x(i0), y1: y(k - i0), x2: x(i1), y2: y(k - i1) };
   };
@@ -93,7 +93,7 @@ function Grid({ view, step, done, focus, current }: { view: MergeTraceView; step
       width="100%"
       style={{ maxWidth: `${width * 1.25}px` }}
       role="img"
-      aria-label={`Merge-path grid: A (${m} elements) across, B (${n}) down; ${done.length} probes so far, the path through ${stored.length - 1} stored outputs.`}
+      aria-label={m('ui.gridLabel', { m: mLen, n, probes: done.length, stored: stored.length - 1 })}
       data-testid="merge-grid"
       data-probes={done.length}
       data-path={stored.length - 1}
@@ -116,7 +116,7 @@ function Grid({ view, step, done, focus, current }: { view: MergeTraceView; step
             {fmt(v)}
           </text>
         ))}
-      <rect x={pad} y={pad} width={m * cell} height={n * cell} className="merge-frame" />
+      <rect x={pad} y={pad} width={mLen * cell} height={n * cell} className="merge-frame" />
       {view.tile && (
         <g className="merge-tile" data-testid="merge-tile">
           <rect x={x(view.tile.a0)} y={y(view.tile.k0 - view.tile.a0)} width={(view.tile.a1 - view.tile.a0) * cell} height={(view.tile.k1 - view.tile.a1 - (view.tile.k0 - view.tile.a0)) * cell} />
@@ -163,22 +163,21 @@ function FocusSearches({ view, invocation, step, seek }: { view: MergeTraceView;
   return (
     <div className="merge-searches" data-testid="merge-searches">
       <h3>
-        Invocation {invocation}
-        {slice ? `: outputs ${slice.first}–${slice.end - 1}` : ': no outputs'}
+        {slice ? m('ui.outputs', { inv: invocation, first: slice.first, last: slice.end - 1 }) : m('ui.noOutputs', { inv: invocation })}
       </h3>
-      {searches.length === 0 && <p>No probes: its searches started and ended at the same point (a corner or an empty side).</p>}
+      {searches.length === 0 && <p>{m('ui.noProbes')}</p>}
       <ol>
         {searches.map((s, k) => {
           const i = searchResult(s);
           return (
             <li key={k}>
-              {s.space === 'tile' ? 'In the tile, cross-diagonal' : 'Cross-diagonal'} {s.k}:{' '}
+              {m(s.space === 'tile' ? 'ui.diagTile' : 'ui.diag', { k: s.k })}{' '}
               {s.probes.map((p, q) => (
-                <button key={q} type="button" className={p.step <= step ? 'seen' : 'ahead'} onClick={() => seek(p.step)} aria-label={`Go to probe ${q + 1}: A[${p.i}] against B[${p.j}], ${p.takesA ? 'A first' : 'B first'}`}>
+                <button key={q} type="button" className={p.step <= step ? 'seen' : 'ahead'} onClick={() => seek(p.step)} aria-label={m('ui.goProbe', { n: q + 1, i: p.i, j: p.j, first: p.takesA ? m('ui.aFirst') : m('ui.bFirst') })}>
                   ({p.i}, {p.j}) {p.takesA ? '▶ A' : '■ B'}
                 </button>
               ))}{' '}
-              → {s.probes[s.probes.length - 1]!.step <= step ? `takes ${i} from A and ${s.k - i} from B` : 'searching'}
+              → {s.probes[s.probes.length - 1]!.step <= step ? m('ui.takes', { a: i, b: s.k - i }) : m('ui.searching')}
             </li>
           );
         })}
@@ -191,14 +190,14 @@ function InvocationTable({ view, focus }: { view: MergeTraceView; focus: number 
   const rows = view.slices.map((s, inv) => ({ s, inv })).filter((r) => r.s);
   return (
     <table className="merge-table" data-testid="merge-table">
-      <caption>Per invocation (traced workgroup)</caption>
+      <caption>{m('ui.table')}</caption>
       <thead>
         <tr>
-          <th scope="col">invocation</th>
-          <th scope="col">outputs</th>
-          <th scope="col">co-rank probes</th>
-          <th scope="col">global loads of A and B</th>
-          <th scope="col">loads per output</th>
+          <th scope="col">{m('ui.col.inv')}</th>
+          <th scope="col">{m('ui.col.outputs')}</th>
+          <th scope="col">{m('ui.col.probes')}</th>
+          <th scope="col">{m('ui.col.loads')}</th>
+          <th scope="col">{m('ui.col.perOutput')}</th>
         </tr>
       </thead>
       <tbody>

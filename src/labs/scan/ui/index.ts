@@ -1,16 +1,21 @@
 import type { LabUi } from '../../ui.ts';
 import { BLELLOCH_PAIR, ScanInsights } from './ScanInsights.tsx';
+import { m } from '../messages.ts';
 
 /**
  * The scan lab's panel: sweeps, work counter and bank table. Its bank table compares Blelloch with
  * its padded twin, so it declares the twin as a companion simulation.
  */
 export const scanUi: LabUi = {
-  treeTitle: 'Scan dataflow',
+  get treeTitle() {
+    return m('ui.treeTitle');
+  },
   panels: [
     {
       id: 'scan-insights',
-      title: 'Scan sweeps, work and banks',
+      get title() {
+        return m('ui.panel');
+      },
       companions: (variant) => {
         const twin = variant.id in BLELLOCH_PAIR ? BLELLOCH_PAIR[variant.id as keyof typeof BLELLOCH_PAIR] : undefined;
         return twin ? [{ id: 'bank-twin', variant: twin }] : [];

@@ -6,13 +6,14 @@ import { toDense, type Ell } from '../formats.ts';
 import { allFormats, cellOfWord, DRAWN_LIMIT, FORMAT_OF, type AllFormats } from '../stage.ts';
 import { atomicLaneOps, iterationStrip, nextGather, previousGather, sectorsPerRequest, touchesAt, type LaneTouch } from '../trace.ts';
 import './SpmvStage.css';
+import { m } from '../messages.ts';
 
 const key = (row: number, col: number) => `${row}/${col}`;
 
 /** Lanes by word address of one array of the current step. */
 type Lanes = ReadonlyMap<number, readonly number[]>;
 
-const laneText = (lanes: readonly number[] | undefined) => (lanes && lanes.length ? `lane${lanes.length > 1 ? 's' : ''} ${lanes.join(', ')}` : '');
+const laneText = (lanes: readonly number[] | undefined) => (lanes && lanes.length ? m('ui.lanes', { n: lanes.length, lanes: lanes.join(', ') }) : '');
 
 /** One storage array as a row of cells; `lanes` marks the words the current step touches. */
 function ArrayRow({ name, data, lanes, padded, split }: { name: string; data: ArrayLike<number>; lanes?: Lanes | undefined; padded?: (i: number) => boolean; split?: number }) {
@@ -26,7 +27,7 @@ function ArrayRow({ name, data, lanes, padded, split }: { name: string; data: Ar
         const pad = padded?.(i) ?? false;
         const cls = ['spmv-cell', pad ? 'pad' : '', l ? 'touched' : '', split !== undefined && i === split ? 'split' : ''].filter(Boolean).join(' ');
         return (
-          <td key={i} className={cls} title={`${name}[${i}]${pad ? ' (padding)' : ''}${l ? `: ${laneText(l)}` : ''}`}>
+          <td key={i} className={cls} title={m('ui.cellTitle', { name, i, pad: pad ? m('ui.padding') : '', lanes: l ? `: ${laneText(l)}` : '' })}>
             <span className="spmv-word">{pad ? '·' : data[i]}</span>
             {l && <span className="spmv-lanes">L{l.join(',')}</span>}
           </td>
@@ -41,7 +42,7 @@ function Format({ title, active, children, testId }: { title: string; active: bo
     <figure className={active ? 'spmv-format active' : 'spmv-format'} data-testid={testId} data-active={active}>
       <figcaption>
         {title}
-        {active ? ' — read by this variant' : ''}
+        {active ? m('ui.readByVariant') : ''}
       </figcaption>
       <table className="spmv-arrays">
         <tbody>{children}</tbody>
@@ -99,47 +100,47 @@ export function SpmvStage({ trace, step, params, variant, seek }: PanelProps) {
   const fmt = FORMAT_OF[v];
 
   const describe = (touches: readonly LaneTouch[]) => {
-    if (!now.name) return `Step ${step}: no storage access (warp ${warp} computes or branches).`;
+    if (!now.name) return m('ui.noAccess', { step, warp });
     const words = [...new Set(touches.map((t) => t.addr))];
     const shown = words.slice(0, 8).join(', ') + (words.length > 8 ? ', …' : '');
-    return `Step ${step}: warp ${warp}, ${touches.length} ${touches.length === 1 ? 'lane' : 'lanes'} ${now.role === 'y' ? 'write' : 'read'} ${now.name}[${shown}]${padLanes.length ? ` (${padLanes.length} of them padding)` : ''}.`;
+    return m('ui.access', { step, warp, n: touches.length, op: now.role === 'y' ? m('ui.write') : m('ui.read'), name: now.name, words: shown, pad: padLanes.length ? m('ui.padLanes', { n: padLanes.length }) : '' });
   };
 
   return (
     <section className="panel spmv-stage" aria-labelledby={titleId} data-testid="spmv-stage">
       <div className="panel-head">
-        <h2 id={titleId}>Storage and lanes (from the trace, workgroup {trace.workgroups[0] ?? 0})</h2>
+        <h2 id={titleId}>{m('ui.heading', { wg: trace.workgroups[0] ?? 0 })}</h2>
       </div>
       <p className="spmv-now" aria-live="polite" data-testid="spmv-now" data-array={now.name} data-lanes={now.touches.length}>
         {describe(now.touches)}
       </p>
-      <div className="spmv-jumps" role="group" aria-label="Jump between gathers of x">
+      <div className="spmv-jumps" role="group" aria-label={m('ui.jump')}>
         <button type="button" disabled={prev < 0} onClick={() => seek(prev)}>
-          ◀ Previous gather of x
+          {m('ui.prev')}
         </button>
         <button type="button" disabled={next < 0} onClick={() => seek(next)} data-testid="spmv-next-gather">
-          Next gather of x ▶
+          {m('ui.next')}
         </button>
         <button type="button" disabled={!firstIdle} onClick={() => firstIdle && seek(firstIdle.step)}>
-          First iteration with idle lanes
+          {m('ui.firstIdle')}
         </button>
       </div>
 
-      <h3>Warp {warp}, iteration by iteration</h3>
+      <h3>{m('ui.stripHeading', { warp })}</h3>
       {strip.length === 0 ? (
-        <p className="hint">Warp {warp} gathers nothing from x (its lanes have no rows or triples).</p>
+        <p className="hint">{m('ui.noGather', { warp })}</p>
       ) : (
-        <ol className="spmv-strip" data-testid="spmv-strip" aria-label={`Iterations of warp ${warp}: lanes gathering x and lanes idle`}>
+        <ol className="spmv-strip" data-testid="spmv-strip" aria-label={m('ui.strip', { warp })}>
           {strip.map((it, i) => (
             <li key={it.step}>
               <button type="button" className={it.step === step ? 'current' : undefined} aria-current={it.step === step ? 'step' : undefined} onClick={() => seek(it.step)} data-active={it.active} data-idle={it.idle}>
-                <span className="spmv-strip-label">Iteration {i + 1}</span>
+                <span className="spmv-strip-label">{m('ui.iteration', { n: i + 1 })}</span>
                 <span className="spmv-bar" aria-hidden="true">
                   {'■'.repeat(Math.min(it.active, 32))}
                   {'□'.repeat(Math.min(it.idle, 32))}
                 </span>
                 <span className="spmv-strip-count">
-                  {it.active} active, {it.idle} idle
+                  {m('ui.activeIdle', { active: it.active, idle: it.idle })}
                 </span>
               </button>
             </li>
@@ -149,10 +150,10 @@ export function SpmvStage({ trace, step, params, variant, seek }: PanelProps) {
 
       {drawn && formats && dense ? (
         <>
-          <h3>The matrix and x</h3>
+          <h3>{m('ui.matrixAndX')}</h3>
           <div className="spmv-side">
             <table className="spmv-dense" data-testid="spmv-dense">
-              <caption className="sr-only">The matrix, dense; cells read by the current lanes are marked with their lane numbers</caption>
+              <caption className="sr-only">{m('ui.denseCaption')}</caption>
               <tbody>
                 {Array.from({ length: a.rows }, (_, r) => (
                   <tr key={r}>
@@ -161,7 +162,7 @@ export function SpmvStage({ trace, step, params, variant, seek }: PanelProps) {
                       const value = dense[r * a.cols + c]!;
                       const l = cellLanes.get(key(r, c));
                       return (
-                        <td key={c} className={['spmv-cell', value === 0 ? 'zero' : '', l ? 'touched' : ''].filter(Boolean).join(' ')} title={`row ${r}, column ${c}: ${value}${l ? `, ${laneText(l)}` : ''}`}>
+                        <td key={c} className={['spmv-cell', value === 0 ? 'zero' : '', l ? 'touched' : ''].filter(Boolean).join(' ')} title={m('ui.denseTitle', { r, c, value, lanes: l ? `, ${laneText(l)}` : '' })}>
                           <span className="spmv-word">{value === 0 ? '' : value}</span>
                           {l && <span className="spmv-lanes">L{l.join(',')}</span>}
                         </td>
@@ -172,23 +173,23 @@ export function SpmvStage({ trace, step, params, variant, seek }: PanelProps) {
               </tbody>
             </table>
             <table className="spmv-arrays" data-testid="spmv-x">
-              <caption className="sr-only">The vector x; entries gathered by the current lanes are marked</caption>
+              <caption className="sr-only">{m('ui.xCaption')}</caption>
               <tbody>
                 <ArrayRow name="x" data={x} lanes={lanesOf('x')} />
               </tbody>
             </table>
           </div>
 
-          <h3>Every format</h3>
-          <ul className="spmv-key" aria-label="Key">
+          <h3>{m('ui.formats')}</h3>
+          <ul className="spmv-key" aria-label={m('ui.key')}>
             <li>
-              <span className="spmv-cell touched spmv-sample">L3</span> a word the current step’s lanes touch, with their lane numbers
+              <span className="spmv-cell touched spmv-sample">L3</span> {m('ui.key.touched')}
             </li>
             <li>
-              <span className="spmv-cell pad spmv-sample">·</span> hatched with a dot: ELL padding (column 0, value 0), loaded all the same
+              <span className="spmv-cell pad spmv-sample">·</span> {m('ui.key.pad')}
             </li>
             <li>
-              <span className="spmv-cell split spmv-sample"> </span> thick left edge: where the hybrid’s COO part begins
+              <span className="spmv-cell split spmv-sample"> </span> {m('ui.key.split')}
             </li>
           </ul>
           <div className="spmv-formats">
@@ -197,21 +198,21 @@ export function SpmvStage({ trace, step, params, variant, seek }: PanelProps) {
               <ArrayRow name="col_index" data={a.colIndex} lanes={fmt === 'csr' ? lanesOf('col_index') : undefined} />
               <ArrayRow name="values" data={a.values} lanes={fmt === 'csr' ? lanesOf('values') : undefined} />
             </Format>
-            <Format title={`ELL, column-major (width ${formats.ell.width}: slot i of every row together)`} active={fmt === 'ell'} testId="spmv-ell">
+            <Format title={m('ui.ell', { width: formats.ell.width })} active={fmt === 'ell'} testId="spmv-ell">
               <EllRows ell={formats.ell} prefix={['values', 'col_index']} lanesOf={(n) => (fmt === 'ell' ? lanesOf(n) : undefined)} />
             </Format>
-            <Format title="COO triples" active={fmt === 'coo'} testId="spmv-coo">
+            <Format title={m('ui.coo')} active={fmt === 'coo'} testId="spmv-coo">
               <ArrayRow name="row_index" data={formats.coo.rowIndex} lanes={fmt === 'coo' ? lanesOf('row_index') : undefined} />
               <ArrayRow name="col_index" data={formats.coo.colIndex} lanes={fmt === 'coo' ? lanesOf('col_index') : undefined} />
               <ArrayRow name="values" data={formats.coo.values} lanes={fmt === 'coo' ? lanesOf('values') : undefined} />
             </Format>
-            <Format title={`ELL + COO hybrid (split at width ${formats.hybrid.ell.width}; ${formats.hybrid.coo.values.length} in COO)`} active={fmt === 'hybrid'} testId="spmv-hybrid">
+            <Format title={m('ui.hybrid', { width: formats.hybrid.ell.width, coo: formats.hybrid.coo.values.length })} active={fmt === 'hybrid'} testId="spmv-hybrid">
               <EllRows ell={formats.hybrid.ell} prefix={['ell_val', 'ell_col']} lanesOf={(n) => (fmt === 'hybrid' ? lanesOf(n) : undefined)} />
               <ArrayRow name="coo_row" data={formats.hybrid.coo.rowIndex} lanes={fmt === 'hybrid' ? lanesOf('coo_row') : undefined} split={0} />
               <ArrayRow name="coo_col" data={formats.hybrid.coo.colIndex} lanes={fmt === 'hybrid' ? lanesOf('coo_col') : undefined} split={0} />
               <ArrayRow name="coo_val" data={formats.hybrid.coo.values} lanes={fmt === 'hybrid' ? lanesOf('coo_val') : undefined} split={0} />
             </Format>
-            <Format title="JDS (rows longest first; perm names each stored row)" active={fmt === 'jds'} testId="spmv-jds">
+            <Format title={m('ui.jds')} active={fmt === 'jds'} testId="spmv-jds">
               <ArrayRow name="perm" data={formats.jds.perm} lanes={fmt === 'jds' ? lanesOf('perm') : undefined} />
               <ArrayRow name="row_ptr" data={formats.jds.rowPtr} lanes={fmt === 'jds' ? lanesOf('row_ptr') : undefined} />
               <ArrayRow name="col_index" data={formats.jds.colIndex} lanes={fmt === 'jds' ? lanesOf('col_index') : undefined} />
@@ -221,25 +222,25 @@ export function SpmvStage({ trace, step, params, variant, seek }: PanelProps) {
         </>
       ) : (
         <p className="hint">
-          The stage draws matrices up to {DRAWN_LIMIT} × {DRAWN_LIMIT} cell by cell; this one has {a.rows.toLocaleString('en')} rows. The strip, the line above and the counts below still read the trace.
+          {m('ui.tooBig', { max: DRAWN_LIMIT, rows: a.rows.toLocaleString('en') })}
         </p>
       )}
 
-      <h3>Requests of workgroup {trace.workgroups[0] ?? 0}</h3>
+      <h3>{m('ui.requests', { wg: trace.workgroups[0] ?? 0 })}</h3>
       <dl className="spmv-summary" data-testid="spmv-summary">
-        <dt>Sectors per request, values</dt>
+        <dt>{m('ui.sum.values')}</dt>
         <dd data-testid="spmv-sectors-values">
-          {counts.values.perRequest.toFixed(2)} ({counts.values.requests} requests)
+          {m('ui.sum.requests', { per: counts.values.perRequest.toFixed(2), n: counts.values.requests })}
         </dd>
-        <dt>Sectors per request, column indices</dt>
+        <dt>{m('ui.sum.indices')}</dt>
         <dd>
-          {counts.indices.perRequest.toFixed(2)} ({counts.indices.requests} requests)
+          {m('ui.sum.requests', { per: counts.indices.perRequest.toFixed(2), n: counts.indices.requests })}
         </dd>
-        <dt>Sectors per request, x gathers</dt>
+        <dt>{m('ui.sum.x')}</dt>
         <dd>
-          {counts.x.perRequest.toFixed(2)} ({counts.x.requests} requests)
+          {m('ui.sum.requests', { per: counts.x.perRequest.toFixed(2), n: counts.x.requests })}
         </dd>
-        <dt>Atomic lane operations (tries included)</dt>
+        <dt>{m('ui.sum.atomics')}</dt>
         <dd data-testid="spmv-atomics">{counts.atomics}</dd>
       </dl>
     </section>

@@ -1,7 +1,16 @@
 import type { LabUi } from '../../ui.ts';
+import { m } from '../messages.ts';
 import { SpmvStage } from './SpmvStage.tsx';
 
 /** The SpMV lab's panel: one matrix in every format with the current warp's lanes laid over it. */
 export const spmvUi: LabUi = {
-  panels: [{ id: 'spmv-stage', title: 'Storage and lanes', component: SpmvStage }],
+  panels: [
+    {
+      id: 'spmv-stage',
+      get title() {
+        return m('ui.panel');
+      },
+      component: SpmvStage,
+    },
+  ],
 };

@@ -3,6 +3,7 @@ import type { PanelProps } from '../../ui.ts';
 import { LOWEST } from '../reference.ts';
 import { floorAt, laneList, levelAt, listsAt, mergedAway, readRadixTrace, readTopkTrace, threshold, type TopkTraceView } from '../trace.ts';
 import './TopkPanel.css';
+import { m } from '../messages.ts';
 
 const show = (v: number) => (v === LOWEST ? '—' : String(v));
 
@@ -28,24 +29,23 @@ function RadixStage({ trace, step, seek }: PanelProps) {
   return (
     <section className="panel topk-stage" aria-labelledby={titleId} data-testid="topk-stage" data-cuts={cuts}>
       <div className="panel-head">
-        <h2 id={titleId}>Pool and floor (from the trace, workgroup {trace.workgroups[0] ?? 0})</h2>
+        <h2 id={titleId}>{m('ui.radix.heading', { wg: trace.workgroups[0] ?? 0 })}</h2>
       </div>
       <p className="topk-phase" aria-live="polite" data-testid="topk-phase">
-        Floor now: <strong data-testid="topk-threshold">{show(floor)}</strong> (a value enters the pool only above it). Cuts so far: {cuts}; each one
-        is a radix select that keeps the k largest of the pool and raises the floor to the k-th.
+        {m('ui.radix.floorNow')} <strong data-testid="topk-threshold">{show(floor)}</strong> {m('ui.radix.cuts', { cuts })}
       </p>
-      <ol className="topk-rounds" aria-label="Pool size after each round">
+      <ol className="topk-rounds" aria-label={m('ui.radix.rounds')}>
         {view.rounds.map((r, i) => {
           const cut = view.floors.find((f) => f.step > r.step && (view.rounds[i + 1] === undefined || f.step < view.rounds[i + 1]!.step));
           return (
             <li key={r.step} className={r.step <= step ? 'done' : undefined}>
               <button type="button" onClick={() => seek(r.step)}>
-                {i === last ? 'End' : `Round ${r.round + 1}`}
+                {i === last ? m('ui.radix.end') : m('ui.radix.round', { round: r.round + 1 })}
               </button>{' '}
-              pool holds {r.size.toLocaleString('en')}
-              {cut && i !== last ? `, cut: floor raised to ${show(cut.value)}` : ''}
-              {cut && i === last ? `, final cut to the k largest (k-th = ${show(cut.value)})` : ''}
-              {r.step <= step ? ' (done)' : ''}
+              {m('ui.radix.holds', { n: r.size.toLocaleString('en') })}
+              {cut && i !== last ? m('ui.radix.cut', { value: show(cut.value) }) : ''}
+              {cut && i === last ? m('ui.radix.finalCut', { value: show(cut.value) }) : ''}
+              {r.step <= step ? m('ui.radix.done') : ''}
             </li>
           );
         })}
@@ -65,30 +65,33 @@ function ListsStage({ trace, step, variant, seek }: PanelProps) {
   const phase =
     level === 0
       ? step <= view.insertEnd
-        ? `Insert phase: each lane inserts its values into its own sorted list of ${view.k}.`
-        : 'Insert phase done.'
-      : `Tree level ${level} of ${view.levels.length}: lanes 0–${current!.stride - 1} take in the lists of lanes ${current!.stride}–${2 * current!.stride - 1}; those lists are merged away.`;
+        ? m('ui.insertPhase', { k: view.k })
+        : m('ui.insertDone')
+      : m('ui.treeLevel', { level, levels: view.levels.length, last: current!.stride - 1, from: current!.stride, to: 2 * current!.stride - 1 });
   const list = laneList(view, step, Math.min(lane, view.lanes - 1));
-  const jumps = [{ label: 'End of inserts', step: view.insertEnd }, ...view.levels.map((l) => ({ label: `Level ${l.level}`, step: l.start }))];
+  const jumps = [
+    { id: 'inserts', label: m('ui.endOfInserts'), step: view.insertEnd, current: false },
+    ...view.levels.map((l) => ({ id: `level-${l.level}`, label: m('ui.level', { level: l.level }), step: l.start, current: l.level === level })),
+  ];
 
   return (
     <section className="panel topk-stage" aria-labelledby={titleId} data-testid="topk-stage" data-level={level}>
       <div className="panel-head">
-        <h2 id={titleId}>Lists and merge tree (from the trace, workgroup {trace.workgroups[0] ?? 0})</h2>
+        <h2 id={titleId}>{m('ui.heading', { wg: trace.workgroups[0] ?? 0 })}</h2>
       </div>
       <p className="topk-phase" aria-live="polite" data-testid="topk-phase">
-        {phase} Threshold (lane 0’s {view.k}th value): <strong data-testid="topk-threshold">{show(bar)}</strong>.
+        {phase} {m('ui.threshold', { k: view.k })} <strong data-testid="topk-threshold">{show(bar)}</strong>.
       </p>
-      <div className="topk-jumps" role="group" aria-label="Jump to a phase">
+      <div className="topk-jumps" role="group" aria-label={m('ui.jump')}>
         {jumps.map((j) => (
-          <button key={j.label} type="button" onClick={() => seek(j.step)} className={j.label === `Level ${level}` ? 'current' : undefined}>
+          <button key={j.id} type="button" onClick={() => seek(j.step)} className={j.current ? 'current' : undefined}>
             {j.label}
           </button>
         ))}
       </div>
       <Columns view={view} step={step} level={level} bar={bar} focus={lane} />
       <div className="topk-lane">
-        <label htmlFor={laneId}>Lane</label>
+        <label htmlFor={laneId}>{m('ui.lane')}</label>
         <select id={laneId} value={lane} onChange={(e) => setLane(Number(e.target.value))} data-testid="topk-lane">
           {Array.from({ length: view.lanes }, (_, t) => (
             <option key={t} value={t}>
@@ -97,8 +100,8 @@ function ListsStage({ trace, step, variant, seek }: PanelProps) {
           ))}
         </select>
         <p data-testid="topk-lane-list">
-          {mergedAway(view, lane, level) ? `Lane ${lane}’s list has been merged into lane ${lane % (view.lanes >> level)}’s. ` : ''}
-          Lane {lane} holds: {list.map(show).join(', ')} ({list.filter((v) => v !== LOWEST).length} of {view.k} filled; {view.accepted[lane] ?? 0} values entered it during the insert phase).
+          {mergedAway(view, lane, level) ? m('ui.mergedInto', { lane, into: lane % (view.lanes >> level) }) : ''}
+          {m('ui.laneHolds', { lane, list: list.map(show).join(', '), filled: list.filter((v) => v !== LOWEST).length, k: view.k, accepted: view.accepted[lane] ?? 0 })}
         </p>
       </div>
     </section>
@@ -132,7 +135,7 @@ function Columns({ view, step, level, bar, focus }: { view: TopkTraceView; step:
       viewBox={`0 0 ${width} ${height}`}
       width="100%"
       role="img"
-      aria-label={`${view.lanes} lists of ${view.k} as columns, ${filledCount} values held; lists merged away are hollow. Threshold line at ${show(bar)}.`}
+      aria-label={m('ui.columns', { lanes: view.lanes, k: view.k, filled: filledCount, bar: show(bar) })}
       data-testid="topk-columns"
       data-filled={filledCount}
     >
@@ -146,7 +149,7 @@ function Columns({ view, step, level, bar, focus }: { view: TopkTraceView; step:
         <g className="topk-threshold" data-testid="topk-threshold-line">
           <line x1={pad} x2={width - pad} y1={y(bar)} y2={y(bar)} />
           <text x={width - pad} y={y(bar) - 4} textAnchor="end">
-            k-th = {bar}
+            {m('ui.kth', { bar })}
           </text>
         </g>
       )}

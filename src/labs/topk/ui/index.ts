@@ -1,7 +1,16 @@
 import type { LabUi } from '../../ui.ts';
+import { m } from '../messages.ts';
 import { TopkPanel } from './TopkPanel.tsx';
 
 /** The top-k lab's stage: the lanes' lists filling, the merge tree and the threshold, from the trace. */
 export const topkUi: LabUi = {
-  panels: [{ id: 'topk-stage', title: 'Lists, merge tree and threshold', component: TopkPanel }],
+  panels: [
+    {
+      id: 'topk-stage',
+      get title() {
+        return m('ui.panel');
+      },
+      component: TopkPanel,
+    },
+  ],
 };
