@@ -14,4 +14,9 @@ describe('format', () => {
     expect(format('Hello {who}', {})).toBe('Hello {who}');
     expect(format('broken {n, plural, one {#', { n: 1 })).toBe('broken {n, plural, one {#');
   });
+  it('writes numbers as the locale does', () => {
+    expect(format('{n, number} lanes', { n: 65536 }, 'en')).toBe('65,536 lanes');
+    expect(format('{n, number} 个通道', { n: 65536 }, 'zh-CN')).toBe('65,536 个通道');
+    expect(format('{n, number}', { n: 1234.5 }, 'de')).toBe('1.234,5');
+  });
 });

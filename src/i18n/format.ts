@@ -1,7 +1,8 @@
 /**
  * A small ICU-style message formatter: `{name}` inserts a value, and
  * `{n, plural, one {# step} other {# steps}}` picks a branch by the locale's plural rules
- * (`=0` style exact matches first), with `#` standing for the number. Enough for the app's
+ * (`=0` style exact matches first), with `#` standing for the number; `{n, number}` writes a
+ * number as the locale does (digit grouping). Enough for the app's
  * catalogs; a message that does not parse is shown as written, so a typo never blanks the screen.
  */
 export type MessageValues = Readonly<Record<string, string | number>>;
@@ -51,6 +52,7 @@ export function format(template: string, values: MessageValues = {}, locale = 'e
     const [name = '', kind, ...rest] = inner.split(',');
     const value = values[name.trim()];
     if (kind?.trim() === 'plural' && typeof value === 'number') out += plural(rest.join(',').trim(), value, locale, values);
+    else if (kind?.trim() === 'number' && typeof value === 'number') out += new Intl.NumberFormat(locale).format(value);
     else out += value === undefined ? `{${inner}}` : String(value);
     i = close + 1;
   }

@@ -1,0 +1,36 @@
+import type { Translation } from './catalog.ts';
+import type { UiKey } from './ui.ts';
+
+const zh: Translation<Record<UiKey, string>> = {
+  'url.notWhole': '已忽略{label}“{value}”：这里需要一个整数。',
+  'url.outOfRange': '已忽略{label} {value}：它必须在 {min} 到 {max} 之间。',
+  'url.unknownName': '已忽略{label}“{value}”：Warpscope 不认识这个名字。',
+  'url.badQuery': '无法读取地址中的查询参数，已忽略。',
+  'url.badMode': '已忽略模式“{value}”：请使用 mode=projector，或不写此参数。',
+  'url.badLang': '已忽略语言“{value}”：请使用 lang=en 或 lang=zh-CN。',
+  'url.badEscapes': '地址中有损坏的转义字符，现显示首页。',
+  'url.noLabNamed': '地址中没有指明实验，现显示首页。',
+  'url.noLab': '没有名为“{value}”的实验，现显示首页。',
+  'url.badLesson': '这个课程地址格式有误，现显示课程目录。',
+  'url.badStep': '已忽略步骤“{value}”：从第 1 步开始。',
+  'url.noPage': '没有页面“/{value}”，现显示首页。',
+  'url.label.variant': '变体',
+  'url.label.compare': '对比变体',
+  'url.label.step': '步骤',
+  'url.label.workgroup': '工作组',
+  'url.label.warp': '线程束',
+  'url.label.lane': '通道',
+  'app.skip': '跳到正文',
+  'app.nav': '课程与实验',
+  'app.lessons': '课程',
+  'app.shortcuts': '? 快捷键',
+  'app.language': '语言',
+  'app.thisPage': '本页',
+  'app.blanked': '屏幕已遮黑。按 B 键或点击即可恢复显示。',
+  'app.titleLab': '{lab} — Warpscope',
+  'app.titleLab.fallback': '实验',
+  'app.titleLessons': '课程 — Warpscope',
+  'notices.title': '地址中有部分内容无法识别',
+  'notices.dismiss': '关闭',
+};
+export default zh;
