@@ -1,5 +1,6 @@
 import { labRoute } from '../app/url.ts';
 import { t } from '../i18n/messages.ts';
+import { ui } from '../i18n/ui.ts';
 import { LABS } from '../labs/registry.ts';
 import { LESSONS } from '../lessons/index.ts';
 import { selectGpuStatus, useAppStore } from '../store/index.ts';
@@ -48,11 +49,11 @@ export function HomePage() {
       </section>
       <details className="panel device-details" data-testid="device-details" open={unavailable || undefined}>
         <summary>{t('home.device')}</summary>
-        <PanelBoundary id="gpu-status" title="the GPU status panel">
+        <PanelBoundary id="gpu-status" title={ui('panel.gpuStatus')}>
           <GpuStatusPanel />
         </PanelBoundary>
       </details>
-      <PanelBoundary id="vector-add" title="the vector-add editor">
+      <PanelBoundary id="vector-add" title={ui('panel.vectorAdd')}>
         <VectorAddPanel />
       </PanelBoundary>
     </>
