@@ -251,6 +251,13 @@ const en = {
   'tree.who.one': '{lanes} of {size} lanes of warp {warp}',
   'tree.who.many': 'lanes of {warps} warps (up to {lanes} of {size} lanes in each)',
   'tree.writes': '{shape}, written by {who}.',
+  // The read-only code pane (lessons).
+  'code.label': 'Kernel source',
+  'code.tabs': 'Source language',
+  'code.cuda': 'CUDA rendering',
+  'code.line': 'Line {line}',
+  'code.lineColumn': 'Line {line}, column {column}',
+  'code.cudaNote': 'Written by us to mirror the WGSL; the timeline follows the WGSL.',
 } as const;
 
 export type UiKey = keyof typeof en;

@@ -234,5 +234,11 @@ const zh: Translation<Record<UiKey, string>> = {
   'tree.who.one': '线程束 {warp} 的 {size} 个通道中的 {lanes} 个',
   'tree.who.many': '{warps} 个线程束的通道（每个线程束最多 {size} 个通道中的 {lanes} 个）',
   'tree.writes': '{shape}，由{who}写入。',
+  'code.label': '核函数源代码',
+  'code.tabs': '源代码语言',
+  'code.cuda': 'CUDA 对照版',
+  'code.line': '第 {line} 行',
+  'code.lineColumn': '第 {line} 行，第 {column} 列',
+  'code.cudaNote': '由我们编写、与 WGSL 一一对应；时间轴跟随 WGSL。',
 };
 export default zh;

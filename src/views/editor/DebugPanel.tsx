@@ -138,8 +138,8 @@ export function DebugPanel({
           <caption>{T.watchCaption(watch, warp, Math.min(step, index.trace.stepCount - 1))}</caption>
           <thead>
             <tr>
-              <th scope="col">Lane</th>
-              <th scope="col">Value</th>
+              <th scope="col">{T.lane}</th>
+              <th scope="col">{T.value}</th>
             </tr>
           </thead>
           <tbody>
