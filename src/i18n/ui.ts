@@ -258,6 +258,16 @@ const en = {
   'code.line': 'Line {line}',
   'code.lineColumn': 'Line {line}, column {column}',
   'code.cudaNote': 'Written by us to mirror the WGSL; the timeline follows the WGSL.',
+  // Lessons (LessonPage): the index and a missing lesson.
+  'lesson.missing': 'There is no lesson “{id}”',
+  'lesson.chooseFrom': 'Choose one from the',
+  'lesson.chooseFromEnd': '.',
+  'lesson.stepsNav': 'Lesson steps',
+  'panel.question': 'The check question',
+  'lessons.intro': 'Step-through lessons over the labs. Every step has its own address, so a course page can link to it.',
+  'lessons.notStarted': '{count} steps, not started',
+  'lessons.allSeen': '{seen} of {count} steps seen ✓',
+  'lessons.continue': '{seen} of {count} steps seen; continue at step {step}',
 } as const;
 
 export type UiKey = keyof typeof en;

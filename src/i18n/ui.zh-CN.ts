@@ -240,5 +240,14 @@ const zh: Translation<Record<UiKey, string>> = {
   'code.line': '第 {line} 行',
   'code.lineColumn': '第 {line} 行，第 {column} 列',
   'code.cudaNote': '由我们编写、与 WGSL 一一对应；时间轴跟随 WGSL。',
+  'lesson.missing': '没有名为“{id}”的课程',
+  'lesson.chooseFrom': '请从这里选择一课：',
+  'lesson.chooseFromEnd': '。',
+  'lesson.stepsNav': '课程步骤',
+  'panel.question': '检验问题',
+  'lessons.intro': '基于各个实验的单步课程。每一步都有自己的地址，课程网页可以直接链接到它。',
+  'lessons.notStarted': '共 {count} 步，尚未开始',
+  'lessons.allSeen': '已看过 {seen} / {count} 步 ✓',
+  'lessons.continue': '已看过 {seen} / {count} 步；从第 {step} 步继续',
 };
 export default zh;
