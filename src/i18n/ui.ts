@@ -246,7 +246,7 @@ const en = {
   'tree.level': 'Level {level}: {writes}',
   'tree.shape.one': 'word {list}',
   'tree.shape.contiguous': '{n} contiguous words ({list})',
-  'tree.shape.strided': '{n} words, every {ordinal} word ({list})',
+  'tree.shape.strided': '{n} words, every {stride, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} word ({list})',
   'tree.shape.other': '{n} words ({list})',
   'tree.who.one': '{lanes} of {size} lanes of warp {warp}',
   'tree.who.many': 'lanes of {warps} warps (up to {lanes} of {size} lanes in each)',

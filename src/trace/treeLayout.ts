@@ -53,12 +53,6 @@ export function splitTree(tree: DataflowTree): SplitTree {
   return { parts: parts.filter((p) => p.nodes.length > 0), part, level };
 }
 
-const ordinal = (k: number): string => {
-  const tens = k % 100;
-  if (tens >= 11 && tens <= 13) return `${k}th`;
-  return `${k}${k % 10 === 1 ? 'st' : k % 10 === 2 ? 'nd' : k % 10 === 3 ? 'rd' : 'th'}`;
-};
-
 /** The words, lanes and warps of some writes, as facts for a caption. */
 export interface LevelFacts {
   readonly words: readonly number[];
@@ -103,7 +97,7 @@ export function describeWrites(f: LevelFacts, warpSize: number): string {
       : f.stride === 1
         ? ui('tree.shape.contiguous', { n, list })
         : f.stride !== undefined
-          ? ui('tree.shape.strided', { n, list, ordinal: ordinal(f.stride), stride: f.stride })
+          ? ui('tree.shape.strided', { n, list, stride: f.stride })
           : ui('tree.shape.other', { n, list });
   const who =
     f.warps.length === 1
