@@ -45,7 +45,7 @@ const zh: Translation<Record<MessageKey, string>> = {
   'lab.failed': '模拟失败：{message}',
   'step.none': '还没有步骤。',
   'step.describe': '线程束 {warp}，第 {line} 行：{kind}{memory}，{size} 个通道中有 {active} 个活跃{extra}。',
-  'step.on': '（{memory}）',
+  'step.on': '（作用于 {memory}）',
   'step.splits': ' · 线程束在此处分支发散',
   'step.conflict': ' · {n} 路存储体冲突',
   'compare.title': '并排对比：{a} ↔ {b}',
