@@ -12,6 +12,18 @@ import type { TraceIndex } from '../trace/index.ts';
 import type { BestFigure } from '../bench/format.ts';
 import type { ElementType, KernelExecutor } from './types.ts';
 import type { Exercise } from './exercise.ts';
+import { formatInteger } from '../i18n/numbers.ts';
+import { ui, type UiKey } from '../i18n/ui.ts';
+
+/** A shared field whose label is read in the current language each time it is shown. */
+function withLabel<V extends ParamValue>(key: UiKey, field: ParamField<V>): ParamField<V> {
+  return {
+    ...field,
+    get label() {
+      return ui(key);
+    },
+  };
+}
 
 /** One variant of an algorithm: one WGSL file. */
 export interface LabVariant {
@@ -199,20 +211,20 @@ export function intField(field: {
     key: field.key,
     label: field.label,
     parse(raw) {
-      if (!/^\d{1,10}$/.test(raw)) return { error: 'expected a whole number' };
+      if (!/^\d{1,10}$/.test(raw)) return { error: ui('param.notWhole') };
       const value = Number(raw);
-      if (value < min || value > max) return { error: `it must lie between ${min} and ${max}` };
+      if (value < min || value > max) return { error: ui('param.range', { min, max }) };
       return { value };
     },
     choices: field.choices,
     resolve: field.resolve ?? ((value) => ({ value })),
-    show: (v) => v.toLocaleString('en'),
+    show: (v) => formatInteger(v),
   };
 }
 
 /** The workgroup size: what the variant is written for, nearest to the wanted one. */
 export function workgroupSizeField(): ParamField<number> {
-  return intField({
+  return withLabel('param.wg', intField({
     key: 'wg',
     label: 'workgroup size',
     min: 1,
@@ -222,24 +234,24 @@ export function workgroupSizeField(): ParamField<number> {
       const size = supportedWorkgroupSize(variant, value);
       return size === value
         ? { value }
-        : { value: size, notice: `${variant.title} is written for workgroups of ${variant.workgroupSizes.join(', ')}; using ${size}.` };
+        : { value: size, notice: ui('param.wgAdjusted', { variant: variant.title, sizes: variant.workgroupSizes.join(', '), size }) };
     },
-  });
+  }));
 }
 
 /** The element type: one the variant runs on. */
 export function elementTypeField(fallback: ElementType): ParamField<string> {
-  return {
+  return withLabel('param.type', {
     key: 'type',
     label: 'element type',
-    parse: (raw) => (/^[a-z0-9-]{1,40}$/.test(raw) ? { value: raw } : { error: 'not a name Warpscope knows' }),
+    parse: (raw) => (/^[a-z0-9-]{1,40}$/.test(raw) ? { value: raw } : { error: ui('param.unknownName') }),
     choices: (variant) => variant.elementTypes,
     resolve(value, variant) {
       if ((variant.elementTypes as readonly string[]).includes(value)) return { value };
       const use = variant.elementTypes.includes(fallback) ? fallback : (variant.elementTypes[0] ?? fallback);
-      return { value: use, notice: `${variant.title} does not run on ${value}; using ${use}.` };
+      return { value: use, notice: ui('param.typeAdjusted', { variant: variant.title, type: value, use }) };
     },
-  };
+  });
 }
 
 /** The most elements the step-through simulates (the timings go further, on the GPU). */
@@ -247,7 +259,7 @@ export const MAX_STEP_ELEMENTS = 1 << 16;
 
 /** A 1-D element count: offered at `sizes`, capped at what the step-through can trace. */
 export function elementCountField(sizes: readonly number[]): ParamField<number> {
-  return intField({
+  return withLabel('param.sizeN', intField({
     key: 'n',
     label: 'size n',
     min: 1,
@@ -257,10 +269,10 @@ export function elementCountField(sizes: readonly number[]): ParamField<number> 
       value > MAX_STEP_ELEMENTS
         ? {
             value: MAX_STEP_ELEMENTS,
-            notice: `Stepping through ${value.toLocaleString('en')} elements would trace too much; simulating ${MAX_STEP_ELEMENTS.toLocaleString('en')}. The timings below go to larger sizes.`,
+            notice: ui('param.tooBig', { n: formatInteger(value), max: formatInteger(MAX_STEP_ELEMENTS) }),
           }
         : { value },
-  });
+  }));
 }
 
 /** Parses URL texts by a lab's spec; what cannot be parsed becomes a notice and is left out. */
@@ -271,7 +283,7 @@ export function parseParams(lab: AnyLab, raw: (key: string) => string | null): {
     const text = raw(field.key);
     if (text === null || text === '') continue;
     const parsed = field.parse(text);
-    if ('error' in parsed) notices.push(`Ignored ${field.label} “${shown(text)}”: ${parsed.error}.`);
+    if ('error' in parsed) notices.push(ui('param.ignored', { label: field.label, value: shown(text), error: parsed.error }));
     else params[name] = parsed.value;
   }
   return { params, notices };
@@ -302,7 +314,7 @@ export function resolveParams(lab: AnyLab, variantId: string | undefined, wanted
   if (variantId !== undefined) {
     const found = lab.variants.find((v) => v.id === variantId);
     if (found) variant = found;
-    else notices.push(`This lab has no variant “${shown(variantId)}”; showing ${fallback.title}.`);
+    else notices.push(ui('param.noVariant', { value: shown(variantId), fallback: fallback.title }));
   }
   const params: Record<string, ParamValue> = {};
   for (const [name, field] of Object.entries(lab.params)) {
