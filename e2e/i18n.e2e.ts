@@ -37,6 +37,13 @@ export const CONTENT_PENDING: readonly string[] = [
   '.exercise-list',
   '.lesson-list h2', // lesson titles
   '.lesson-list li > p:not(.hint)', // lesson summaries
+  // A lab's own stage panels (src/labs/<lab>/ui), their tabs and headings.
+  '[data-stage-tab]:not([data-stage-tab=warp-grid], [data-stage-tab=shared-memory], [data-stage-tab=dataflow])',
+  '[data-testid=stage]:not([data-panel=warp-grid], [data-panel=shared-memory], [data-panel=dataflow]) :is(.stage-bar h2, .stage-body)',
+  // The cuda-gdb console's transcript and the warp watch's per-lane messages come from
+  // src/app/debugger.ts, which still answers in English (like cuda-gdb itself).
+  '[data-testid=warp-watch] td',
+  '[data-testid=watch-error]',
 ];
 
 /** Names that read the same in a Chinese text: products, units, keys. */
@@ -59,7 +66,7 @@ async function englishLeft(page: Page, pending: readonly string[]): Promise<Leak
   return page.evaluate(
     ({ pending, names }) => {
       // Code, and what stands for code: profiler metric identifiers, the console's commands, file names.
-      const CODE = 'pre, code, kbd, var, samp, .cm-editor, textarea, script, style, noscript, .profiler-name, .file-name, [data-testid=debug-command] input';
+      const CODE = 'pre, code, kbd, var, samp, .cm-editor, textarea, script, style, noscript, .profiler-name, .file-name, [data-testid=debug-command]';
       const codeWords = new Set<string>();
       for (const el of document.querySelectorAll(CODE)) for (const w of el.textContent?.match(/[A-Za-z_]\w*/g) ?? []) codeWords.add(w);
       const skip = (el: Element | null): boolean =>

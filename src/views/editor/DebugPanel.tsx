@@ -132,7 +132,7 @@ export function DebugPanel({
         <label htmlFor={`${id}-watch`}>{T.watch}</label>
       </h4>
       <input id={`${id}-watch`} type="text" value={watch} onChange={(e) => setWatch(e.target.value)} aria-label={T.watchLabel} data-testid="watch-expression" spellCheck={false} />
-      {cells && 'error' in cells && <p data-testid="watch-error">Error: {cells.error}.</p>}
+      {cells && 'error' in cells && <p data-testid="watch-error">{T.error(cells.error)}</p>}
       {cells && 'cells' in cells && index && (
         <table className="warp-watch" data-testid="warp-watch">
           <caption>{T.watchCaption(watch, warp, Math.min(step, index.trace.stepCount - 1))}</caption>

@@ -71,6 +71,7 @@ const zh: Translation<Record<EditorKey, string>> = {
   'd.lane': '通道',
   'd.value': '值',
   'd.inactive': '（未活跃）',
+  'd.error': '错误：{message}。',
   'd.breakpoint': '断点',
   'd.conditionalBreakpoint': '条件断点',
   'd.noTrace': '调试器需要执行跟踪：请等待模拟完成。',
