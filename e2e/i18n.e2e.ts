@@ -80,7 +80,7 @@ async function englishLeft(page: Page, pending: readonly string[]): Promise<Leak
       };
       // Chunks of Latin text; one with `_ . / [ ]` or a digit in it is an identifier or a path.
       const english = (text: string): string[] =>
-        (text.match(/[A-Za-z0-9_.\/\[\]'’-]*[A-Za-z][A-Za-z0-9_.\/\[\]'’-]*/g) ?? []).filter(
+        (text.match(/[A-Za-z0-9_./[\]'’-]*[A-Za-z][A-Za-z0-9_./[\]'’-]*/g) ?? []).filter(
           (w) => w.replace(/[^A-Za-z]/g, '').length >= 2 && !/[_./[\]\d]/.test(w) && !names.includes(w) && !codeWords.has(w),
         );
       const where = (el: Element): string => {
