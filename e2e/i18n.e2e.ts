@@ -40,10 +40,6 @@ export const CONTENT_PENDING: readonly string[] = [
   // A lab's own stage panels (src/labs/<lab>/ui), their tabs and headings.
   '[data-stage-tab]:not([data-stage-tab=warp-grid], [data-stage-tab=shared-memory], [data-stage-tab=dataflow])',
   '[data-testid=stage]:not([data-panel=warp-grid], [data-panel=shared-memory], [data-panel=dataflow]) :is(.stage-bar h2, .stage-body)',
-  // The cuda-gdb console's transcript and the warp watch's per-lane messages come from
-  // src/app/debugger.ts, which still answers in English (like cuda-gdb itself).
-  '[data-testid=warp-watch] td',
-  '[data-testid=watch-error]',
 ];
 
 /** Names that read the same in a Chinese text: products, units, keys. */
