@@ -55,8 +55,8 @@ interface Leak {
  * Visible text (and the labels a screen reader reads: aria-label, title, placeholder,
  * aria-roledescription) outside code, with the English words in it. A word is English when it has
  * two or more Latin letters and is neither a name above nor an identifier: one with `_`, `.` or a
- * digit in it (`warp_execution_efficiency`, `load.shared`, `L0`), or any word the page's own code
- * contains (`sdata`, `lid`).
+ * digit in it (`warp_execution_efficiency`, `load.shared`, `L0`), any word the page's own code
+ * contains (`sdata`, `lid`), or a quotation (“…”) of what someone typed.
  */
 async function englishLeft(page: Page, pending: readonly string[]): Promise<Leak[]> {
   return page.evaluate(
@@ -75,8 +75,9 @@ async function englishLeft(page: Page, pending: readonly string[]): Promise<Leak
         return el.getClientRects().length > 0 || el.closest('.sr-only') !== null;
       };
       // Chunks of Latin text; one with `_ . / [ ]` or a digit in it is an identifier or a path.
+      // Text in “quotes” quotes what someone typed or a name in the code (`Ignored mode “evil”`).
       const english = (text: string): string[] =>
-        (text.match(/[A-Za-z0-9_./[\]'’-]*[A-Za-z][A-Za-z0-9_./[\]'’-]*/g) ?? []).filter(
+        (text.replace(/“[^”]*”/g, ' ').match(/[A-Za-z0-9_./[\]'’-]*[A-Za-z][A-Za-z0-9_./[\]'’-]*/g) ?? []).filter(
           (w) => w.replace(/[^A-Za-z]/g, '').length >= 2 && !/[_./[\]\d]/.test(w) && !names.includes(w) && !codeWords.has(w),
         );
       const where = (el: Element): string => {

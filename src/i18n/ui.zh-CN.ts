@@ -331,7 +331,7 @@ const zh: Translation<Record<UiKey, string>> = {
   'dbg.endsEarly': '“{text}”提前结束了',
   'dbg.missing': '“{text}”中缺少“{token}”',
   'dbg.unexpected': '“{text}”中出现了意外的“{token}”',
-  'dbg.names': 'lid、lane、warp、workgroup，以及工作组内存（例如 sdata[i]）',
+  'dbg.names': '“lid”、“lane”、“warp”、“workgroup”，以及工作组内存（例如 “sdata[i]”）',
   'dbg.unknownName': '重放无法在这里显示“{name}”：它认识 {names}',
   'dbg.noMemory': '没有名为“{name}”的工作组内存；它认识 {names}',
   'dbg.outside': '{word} 超出了 0…{last} 的范围',
