@@ -41,7 +41,7 @@ export class PanelBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     if (TEST_HOOKS) clearPanelFailure(this.props.id);
-    console.error(`Warpscope: ${this.props.title} failed and was replaced by an error box.`, error, `\nComponent stack:${info.componentStack ?? ' (unknown)'}`);
+    console.error(`Warpscope: ${this.props.title.slice(0, 1).toLowerCase() + this.props.title.slice(1)} failed and was replaced by an error box.`, error, `\nComponent stack:${info.componentStack ?? ' (unknown)'}`);
   }
 
   private reload = () => this.setState((s) => ({ error: undefined, attempt: s.attempt + 1 }));
