@@ -6,7 +6,10 @@ import { selectChrome, selectRoute, useAppStore } from '../store/index.ts';
 import { HelpOverlay } from '../views/HelpOverlay.tsx';
 import { HomePage } from '../views/HomePage.tsx';
 import { Link } from '../views/Link.tsx';
+import { LanguageSwitch } from '../views/LanguageSwitch.tsx';
 import { Notices } from '../views/Notices.tsx';
+import { ui } from '../i18n/ui.ts';
+import { useLocale } from '../i18n/useLocale.ts';
 import { PanelBoundary } from '../views/PanelBoundary.tsx';
 import { UpdateNotice } from '../views/UpdateNotice.tsx';
 import { t } from '../i18n/messages.ts';
@@ -46,6 +49,8 @@ function pageKey(route: Route): string {
 export function App() {
   const [help, setHelp] = useState(false);
   const [blank, setBlank] = useState(false);
+  // Every view below re-renders with the app when the language changes.
+  const locale = useLocale();
   const chrome = useAppStore(selectChrome);
   const route = useAppStore(selectRoute);
   const setChrome = useAppStore((s) => s.setChrome);
@@ -64,17 +69,17 @@ export function App() {
   useEffect(() => {
     const title =
       route.kind === 'lab'
-        ? `${labInfo(route.lab)?.title ?? 'Lab'} — Warpscope`
+        ? ui('app.titleLab', { lab: labInfo(route.lab)?.title ?? ui('app.titleLab.fallback') })
         : route.kind === 'lesson' || route.kind === 'lessons'
-          ? 'Lessons — Warpscope'
+          ? ui('app.titleLessons')
           : 'Warpscope';
     document.title = title;
-  }, [route]);
+  }, [route, locale]);
 
   return (
     <div className={`app mode-${chrome.mode}${chrome.embed ? ' embed' : ''}`}>
       <a className="skip-link" href="#main">
-        Skip to content
+        {ui('app.skip')}
       </a>
       {!chrome.embed && (
         <header className="app-header">
@@ -86,14 +91,11 @@ export function App() {
               Warpscope
             </Link>
           </p>
-          <nav aria-label="Lessons and labs">
+          <nav aria-label={ui('app.nav')}>
             <ul>
               <li>
-                <Link
-                  to={{ kind: 'lessons' }}
-                  className={route.kind === 'lessons' || route.kind === 'lesson' ? 'current' : undefined}
-                >
-                  Lessons
+                <Link to={{ kind: 'lessons' }} className={route.kind === 'lessons' || route.kind === 'lesson' ? 'current' : undefined}>
+                  {ui('app.lessons')}
                 </Link>
               </li>
               <li>
@@ -106,29 +108,23 @@ export function App() {
             </ul>
           </nav>
           <button type="button" className="help-button" onClick={() => setHelp(true)} aria-keyshortcuts="?">
-            ? Shortcuts
+            {ui('app.shortcuts')}
           </button>
+          <LanguageSwitch />
         </header>
       )}
       <main id="main" tabIndex={-1}>
         <Notices />
         <UpdateNotice />
         {/* A page that fails keeps the header and navigation; going elsewhere starts afresh. */}
-        <PanelBoundary key={pageKey(route)} id="page" title="this page">
+        <PanelBoundary key={pageKey(route)} id="page" title={ui('app.thisPage')}>
           <Page />
         </PanelBoundary>
       </main>
       {help && <HelpOverlay onClose={() => setHelp(false)} />}
       {blank && projector && (
-        <div
-          className="blank-screen"
-          role="button"
-          tabIndex={0}
-          aria-label="Screen blanked. Press B or click to show it again."
-          data-testid="blank-screen"
-          onClick={() => setBlank(false)}
-        >
-          <span className="sr-only">Screen blanked. Press B or click to show it again.</span>
+        <div className="blank-screen" role="button" tabIndex={0} aria-label={ui('app.blanked')} data-testid="blank-screen" onClick={() => setBlank(false)}>
+          <span className="sr-only">{ui('app.blanked')}</span>
         </div>
       )}
     </div>

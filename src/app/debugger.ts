@@ -13,6 +13,7 @@
 import { traceStep, type Trace } from '../sim/index.ts';
 import { warpsAt, type TraceIndex } from '../trace/index.ts';
 import { sharedContentsAt } from '../trace/memory.ts';
+import { ui } from '../i18n/ui.ts';
 
 export class DebugError extends Error {}
 
@@ -33,7 +34,7 @@ function tokenize(text: string): string[] {
     if (/^\s*$/.test(text.slice(at))) break;
     re.lastIndex = at;
     const m = re.exec(text);
-    if (!m) throw new DebugError(`cannot read “${text.slice(at).trim()}” at column ${at + 1} of “${text}”`);
+    if (!m) throw new DebugError(ui('dbg.cannotRead', { rest: text.slice(at).trim(), column: at + 1, text }));
     out.push(m[1]!);
     at = re.lastIndex;
   }
@@ -43,15 +44,15 @@ function tokenize(text: string): string[] {
 /** Parses an expression of the watch or a breakpoint condition. */
 export function parseExpression(text: string): Node {
   const tokens = tokenize(text);
-  if (tokens.length === 0) throw new DebugError('an empty expression');
+  if (tokens.length === 0) throw new DebugError(ui('dbg.empty'));
   let i = 0;
   const peek = () => tokens[i];
   const primary = (): Node => {
     const t = tokens[i++];
-    if (t === undefined) throw new DebugError(`“${text}” ends too early`);
+    if (t === undefined) throw new DebugError(ui('dbg.endsEarly', { text }));
     if (t === '(') {
       const e = binary(0);
-      if (tokens[i++] !== ')') throw new DebugError(`a “)” is missing in “${text}”`);
+      if (tokens[i++] !== ')') throw new DebugError(ui('dbg.missing', { token: ')', text }));
       return e;
     }
     if (t === '-' || t === '!') return { k: 'un', op: t, a: primary() };
@@ -60,12 +61,12 @@ export function parseExpression(text: string): Node {
       if (peek() === '[') {
         i++;
         const index = binary(0);
-        if (tokens[i++] !== ']') throw new DebugError(`a “]” is missing in “${text}”`);
+        if (tokens[i++] !== ']') throw new DebugError(ui('dbg.missing', { token: ']', text }));
         return { k: 'index', name: t, index };
       }
       return { k: 'id', name: t };
     }
-    throw new DebugError(`unexpected “${t}” in “${text}”`);
+    throw new DebugError(ui('dbg.unexpected', { token: t, text }));
   };
   const binary = (min: number): Node => {
     let a = primary();
@@ -78,7 +79,7 @@ export function parseExpression(text: string): Node {
     }
   };
   const e = binary(0);
-  if (i < tokens.length) throw new DebugError(`unexpected “${tokens[i]}” in “${text}”`);
+  if (i < tokens.length) throw new DebugError(ui('dbg.unexpected', { token: tokens[i]!, text }));
   return e;
 }
 
@@ -94,7 +95,7 @@ export interface LaneEnv {
   readonly local?: ((name: string) => number | undefined) | undefined;
 }
 
-const NAMES = 'lid, lane, warp, workgroup, workgroup memory such as sdata[i] and, in the warp watch, the kernel’s scalar names in scope';
+const names = () => ui('dbg.names');
 
 export function evaluate(node: Node, env: LaneEnv): number {
   switch (node.k) {
@@ -110,13 +111,13 @@ export function evaluate(node: Node, env: LaneEnv): number {
       if (n === 'false') return 0;
       const local = env.local?.(n);
       if (local !== undefined) return local;
-      throw new DebugError(`“${n}” is not something the replay can show here: it knows ${NAMES}`);
+      throw new DebugError(ui('dbg.unknownName', { name: n, names: names() }));
     }
     case 'index': {
       const mem = env.memory(node.name);
-      if (!mem) throw new DebugError(`there is no workgroup memory named “${node.name}”; it knows ${NAMES}`);
+      if (!mem) throw new DebugError(ui('dbg.noMemory', { name: node.name, names: names() }));
       const at = evaluate(node.index, env);
-      if (!Number.isInteger(at) || at < 0 || at >= mem.length) throw new DebugError(`${node.name}[${at}] is outside 0…${mem.length - 1}`);
+      if (!Number.isInteger(at) || at < 0 || at >= mem.length) throw new DebugError(ui('dbg.outside', { word: `${node.name}[${at}]`, last: mem.length - 1 }));
       return mem[at]!;
     }
     case 'un': {
@@ -134,10 +135,10 @@ export function evaluate(node: Node, env: LaneEnv): number {
         case '*':
           return a * b;
         case '/':
-          if (b === 0) throw new DebugError('division by zero');
+          if (b === 0) throw new DebugError(ui('dbg.divZero'));
           return Math.trunc(a / b);
         case '%':
-          if (b === 0) throw new DebugError('remainder by zero');
+          if (b === 0) throw new DebugError(ui('dbg.remZero'));
           return a % b;
         case '==':
           return a === b ? 1 : 0;
@@ -180,7 +181,7 @@ export interface Breakpoint {
 
 /** Throws a `DebugError` when the condition cannot be read. */
 export function makeBreakpoint(id: number, line: number, condition?: string): Breakpoint {
-  if (!Number.isInteger(line) || line < 1) throw new DebugError(`“${line}” is not a line number`);
+  if (!Number.isInteger(line) || line < 1) throw new DebugError(ui('dbg.notLine', { line }));
   const c = condition?.trim();
   if (c) parseExpression(c);
   return c ? { id, line, condition: c } : { id, line };
@@ -318,16 +319,19 @@ export interface DebugState {
   readonly breakpoints: readonly Breakpoint[];
 }
 
-export const CONSOLE_HELP = [
-  'cuda block B thread T — focus workgroup B and invocation T (its warp and lane)',
-  'info cuda warps — the warps of the workgroup at this step',
-  'print EXPR — e.g. print sdata[3], print sdata[lid] (lid of the focused lane)',
-  'break LINE [if COND] — e.g. break 42 if lid == 0u',
-  'delete [N] — remove breakpoint N (all without N)',
-  'continue / reverse-continue — to the next / previous breakpoint hit',
-  'step — the focused warp’s next statement',
-  'watch EXPR — show EXPR in every lane of the focused warp',
-];
+/** The console's `help`: each command's syntax (cuda-gdb's, never translated) and what it does. */
+export function consoleHelp(): string[] {
+  return [
+    `cuda block B thread T — ${ui('dbg.help.focus')}`,
+    `info cuda warps — ${ui('dbg.help.warps')}`,
+    `print EXPR — ${ui('dbg.help.print')}`,
+    `break LINE [if COND] — ${ui('dbg.help.break')}`,
+    `delete [N] — ${ui('dbg.help.delete')}`,
+    `continue / reverse-continue — ${ui('dbg.help.continue')}`,
+    `step — ${ui('dbg.help.step')}`,
+    `watch EXPR — ${ui('dbg.help.watch')}`,
+  ];
+}
 
 /** Runs one console command against the replay. Never throws: errors come back as output. */
 export function runCommand(state: DebugState, text: string): CommandEffect {
@@ -335,7 +339,7 @@ export function runCommand(state: DebugState, text: string): CommandEffect {
   try {
     return command(state, line);
   } catch (e) {
-    return { output: [e instanceof DebugError ? `Error: ${e.message}.` : `Error: ${String(e)}`] };
+    return { output: [e instanceof DebugError ? ui('dbg.error', { message: e.message }) : ui('dbg.errorRaw', { message: String(e) })] };
   }
 }
 
@@ -344,27 +348,27 @@ function command(state: DebugState, line: string): CommandEffect {
   const trace = index.trace;
   const W = trace.warpSize;
   let m: RegExpExecArray | null;
-  if (line === '' || line === 'help') return { output: CONSOLE_HELP };
+  if (line === '' || line === 'help') return { output: consoleHelp() };
   if ((m = /^cuda\s+(?:block\s+(\d+)\s*)?(?:thread\s+(\d+))?$/.exec(line)) && (m[1] !== undefined || m[2] !== undefined)) {
     const out: string[] = [];
     let workgroup: number | undefined;
     if (m[1] !== undefined) {
       workgroup = Number(m[1]);
-      if (workgroup >= state.workgroupCount) throw new DebugError(`block ${workgroup} does not exist: there are ${state.workgroupCount} workgroups`);
+      if (workgroup >= state.workgroupCount) throw new DebugError(ui('dbg.noBlock', { block: workgroup, count: state.workgroupCount }));
     }
     let focus: { warp: number; lane: number } | undefined;
     if (m[2] !== undefined) {
       const t = Number(m[2]);
-      if (t >= index.invocations) throw new DebugError(`thread ${t} does not exist: a workgroup has ${index.invocations} invocations`);
+      if (t >= index.invocations) throw new DebugError(ui('dbg.noThread', { thread: t, count: index.invocations }));
       focus = { warp: Math.floor(t / W), lane: t % W };
     }
     const f = focus ?? { warp: state.focusWarp, lane: state.focusLane };
-    out.push(`[Switching focus to block ${workgroup ?? state.workgroup}, thread ${f.warp * W + f.lane} (warp ${f.warp}, lane ${f.lane})]`);
+    out.push(ui('dbg.focus', { block: workgroup ?? state.workgroup, thread: f.warp * W + f.lane, warp: f.warp, lane: f.lane }));
     return { output: out, ...(focus ? { focus } : {}), ...(workgroup !== undefined && workgroup !== state.workgroup ? { workgroup } : {}) };
   }
   if (/^info\s+cuda\s+warps$/.test(line)) {
     const warps = warpsAt(index, step);
-    const out = [`Warps of block ${state.workgroup} at step ${step + 1}:`];
+    const out = [ui('dbg.warpsOf', { block: state.workgroup, step: step + 1 })];
     for (const w of warps) {
       const steps = index.warpSteps[w.id]!;
       let last = -1;
@@ -375,8 +379,10 @@ function command(state: DebugState, line: string): CommandEffect {
         }
       }
       const active = [...w.lanes].filter((x) => x !== 0).length;
-      const where = last >= 0 ? `line ${traceStep(trace, last).line}` : 'not started';
-      out.push(`${w.current ? '*' : ' '} warp ${w.id}: ${where}, ${active} of ${W} lanes live${w.divergent ? ', divergent' : ''}${w.id === state.focusWarp ? ' (focus)' : ''}`);
+      const where = last >= 0 ? ui('dbg.atLine', { line: traceStep(trace, last).line }) : ui('dbg.notStarted');
+      out.push(
+        `${w.current ? '*' : ' '} ${ui('dbg.warpLine', { warp: w.id, where, active, size: W })}${w.divergent ? ui('dbg.divergent') : ''}${w.id === state.focusWarp ? ui('dbg.focusMark') : ''}`,
+      );
     }
     return { output: out };
   }
@@ -389,47 +395,47 @@ function command(state: DebugState, line: string): CommandEffect {
       workgroup: state.workgroup,
       memory: memoryAt(trace, step),
     };
-    return { output: [`$ = ${evaluate(node, env)}  (${m[1]!.trim()} at step ${step + 1})`] };
+    return { output: [ui('dbg.print', { value: evaluate(node, env), expr: m[1]!.trim(), step: step + 1 })] };
   }
   if ((m = /^(?:break|b)\s+(\d+)(?:\s+if\s+(.+))?$/.exec(line))) {
     const id = state.breakpoints.reduce((mx, b) => Math.max(mx, b.id), 0) + 1;
     const bp = makeBreakpoint(id, Number(m[1]), m[2]);
-    return { output: [`Breakpoint ${id} at line ${bp.line}${bp.condition ? ` if ${bp.condition}` : ''}.`], breakpoints: [...state.breakpoints, bp] };
+    return { output: [bp.condition ? ui('dbg.breakIf', { id, line: bp.line, condition: bp.condition }) : ui('dbg.break', { id, line: bp.line })], breakpoints: [...state.breakpoints, bp] };
   }
   if ((m = /^(?:delete|d)(?:\s+(\d+))?$/.exec(line))) {
-    if (m[1] === undefined) return { output: ['Deleted every breakpoint.'], breakpoints: [] };
+    if (m[1] === undefined) return { output: [ui('dbg.deletedAll')], breakpoints: [] };
     const id = Number(m[1]);
-    if (!state.breakpoints.some((b) => b.id === id)) throw new DebugError(`there is no breakpoint ${id}`);
-    return { output: [`Deleted breakpoint ${id}.`], breakpoints: state.breakpoints.filter((b) => b.id !== id) };
+    if (!state.breakpoints.some((b) => b.id === id)) throw new DebugError(ui('dbg.noBreakpoint', { id }));
+    return { output: [ui('dbg.deleted', { id })], breakpoints: state.breakpoints.filter((b) => b.id !== id) };
   }
   if (/^(continue|c|reverse-continue|rc)$/.test(line)) {
     const back = line.startsWith('r');
-    if (state.breakpoints.length === 0) throw new DebugError('no breakpoints are set (break LINE, or click the gutter)');
+    if (state.breakpoints.length === 0) throw new DebugError(ui('dbg.noBreakpoints'));
     const hit = findHit(index, state.breakpoints, step, back ? -1 : 1);
-    if (!hit) return { output: [back ? 'No earlier breakpoint hit: at the first.' : 'No later breakpoint hit: the kernel runs to its end.'] };
+    if (!hit) return { output: [back ? ui('dbg.noEarlier') : ui('dbg.noLater')] };
     const v = traceStep(trace, hit.step);
     return {
-      output: [`Breakpoint ${hit.breakpoint.id}, warp ${v.warp} at line ${v.line} (step ${hit.step + 1}).`],
+      output: [ui('dbg.hit', { id: hit.breakpoint.id, warp: v.warp, line: v.line, step: hit.step + 1 })],
       step: hit.step,
       focus: { warp: v.warp, lane: firstActive(v, W, state.focusWarp === v.warp ? state.focusLane : 0) },
     };
   }
   if (/^(step|s|next|n)$/.test(line)) {
     const steps = index.warpSteps[state.focusWarp];
-    if (!steps) throw new DebugError(`warp ${state.focusWarp} has no steps`);
+    if (!steps) throw new DebugError(ui('dbg.noSteps', { warp: state.focusWarp }));
     const here = step < trace.stepCount ? traceStep(trace, step).line : -1;
     for (const s of steps) {
       if (s <= step) continue;
       const l = traceStep(trace, s).line;
-      if (l !== here) return { output: [`warp ${state.focusWarp} at line ${l} (step ${s + 1}).`], step: s };
+      if (l !== here) return { output: [ui('dbg.stepped', { warp: state.focusWarp, line: l, step: s + 1 })], step: s };
     }
-    return { output: [`warp ${state.focusWarp} has no later statement.`] };
+    return { output: [ui('dbg.noLaterStatement', { warp: state.focusWarp })] };
   }
   if ((m = /^watch\s+(.+)$/.exec(line))) {
     parseExpression(m[1]!);
-    return { output: [`Watching ${m[1]!.trim()} in every lane of warp ${state.focusWarp}.`], watch: m[1]!.trim() };
+    return { output: [ui('dbg.watching', { expr: m[1]!.trim(), warp: state.focusWarp })], watch: m[1]!.trim() };
   }
-  throw new DebugError(`unknown command “${line}”; type help for the list`);
+  throw new DebugError(ui('dbg.unknownCommand', { line }));
 }
 
 function firstActive(view: { isActive(lane: number): boolean }, W: number, prefer: number): number {

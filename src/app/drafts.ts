@@ -4,6 +4,7 @@
  * kept where it was. A draft that fits nowhere stays in the tab and the page says so; an older
  * draft never silently comes back in its place.
  */
+import { ui } from '../i18n/ui.ts';
 
 /** The part of `Storage` drafts use. */
 export type DraftLocalStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -119,9 +120,8 @@ export class DraftStore {
 
 /** What a person reads about where their draft is, or undefined when there is nothing to say. */
 export function draftNotice(saved: DraftSaved): string | undefined {
-  if (saved.where === 'indexeddb') return `Your edit is kept in this browser's IndexedDB: ${saved.reason}. It comes back after a reload.`;
-  if (saved.where === 'tab-only')
-    return `Your edit could not be saved: ${saved.reason}. It stays only in this tab; copy it somewhere before you close or reload the page.`;
+  if (saved.where === 'indexeddb') return ui('draft.indexeddb', { reason: saved.reason });
+  if (saved.where === 'tab-only') return ui('draft.tabOnly', { reason: saved.reason });
   return undefined;
 }
 

@@ -17,6 +17,8 @@ import { isGpuError, type GpuExecutor, type ShaderMessage } from '../gpu/index.t
 import { OpKind, type Diagnostic, type SimOptions, type SimResult, type Trace } from '../sim/index.ts';
 import type { SimJob } from '../sim/workerClient.ts';
 import { INPUT_SEED } from './session.ts';
+import { formatInteger } from '../i18n/numbers.ts';
+import { ui } from '../i18n/ui.ts';
 
 /** Warp instructions each simulated pass of a check may take. */
 export const CHECK_MAX_STEPS = 2_000_000;
@@ -75,7 +77,7 @@ function simExecutor(simulate: SimulateOnce, found: Diagnostic[], signal: AbortS
       const result: SimResult = await job.promise;
       found.push(...result.diagnostics);
       const limit = result.diagnostics.find((d) => d.kind === 'step-limit');
-      if (limit) throw new Stopped(`Stopped after ${CHECK_MAX_STEPS.toLocaleString('en')} warp instructions at line ${limit.line}: the kernel may never end.`, result.diagnostics);
+      if (limit) throw new Stopped(ui('run.stopped', { steps: formatInteger(CHECK_MAX_STEPS), line: limit.line }), result.diagnostics);
       return result.buffers;
     },
   };
@@ -199,9 +201,9 @@ export async function checkDraft(options: {
   const race = diagnostics.find((d) => d.kind === 'race');
   const racy = lab.variants.find((v) => v.id === variant)?.racy;
   const notGuaranteed = race
-    ? `Not guaranteed: the simulator found a data race at line ${race.line}, so the GPU may return a different result on another run or device even when it matches now.`
+    ? ui('run.raceAt', { line: race.line })
     : racy && draftCode === original
-      ? `Not guaranteed: ${racy}`
+      ? ui('run.notGuaranteed', { reason: racy })
       : undefined;
   return { gpu: gpuOut, sim: simOut, mismatches, diagnostics, ...(notGuaranteed ? { notGuaranteed } : {}) };
 }

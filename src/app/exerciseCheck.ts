@@ -6,6 +6,7 @@
 import type { Exercise } from '../labs/exercise.ts';
 import { resolveParams, type AnyLab } from '../labs/lab.ts';
 import { checkDraft, type SimulateOnce } from './editorRun.ts';
+import { diagnosticKind, ui } from '../i18n/ui.ts';
 
 /** The simulator findings that fail an exercise. */
 export const FAILING_KINDS: readonly string[] = ['race', 'barrier-divergence', 'out-of-bounds', 'step-limit'];
@@ -18,9 +19,9 @@ export async function checkExercise(lab: AnyLab, exercise: Exercise, source: str
   for (const seed of exercise.seeds) {
     const r = await checkDraft({ lab, variant: exercise.variant, params, draft: source, gpu: undefined, simulate, seed, ...(signal ? { signal } : {}) });
     const bad = r.diagnostics.find((d) => FAILING_KINDS.includes(d.kind));
-    if (bad) return { ok: false, message: `Not yet: the simulator still finds a ${bad.kind.replace('-', ' ')} at line ${bad.line} (inputs of seed ${seed}).`, line: bad.line };
-    if (r.sim.state !== 'done') return { ok: false, message: `Not yet: ${r.sim.message}` };
-    if (!r.sim.check.ok) return { ok: false, message: `Not yet: with the inputs of seed ${seed}, ${r.sim.check.message}.` };
+    if (bad) return { ok: false, message: ui('exercise.stillFinds', { kind: diagnosticKind(bad.kind), line: bad.line, seed }), line: bad.line };
+    if (r.sim.state !== 'done') return { ok: false, message: ui('exercise.notYet', { message: r.sim.message }) };
+    if (!r.sim.check.ok) return { ok: false, message: ui('exercise.wrongOutput', { seed, message: r.sim.check.message }) };
   }
   return { ok: true };
 }

@@ -68,8 +68,8 @@ export function setActiveExercise(lab: string, id: string | undefined): void {
 }
 
 /** The address that opens an exercise: its lab, variant and parameters, and the exercise in the fragment. */
-export function exerciseHref(lab: AnyLab, exercise: Exercise): string {
-  const query = new URLSearchParams([['v', exercise.variant], ...formatParams(lab, exercise.params)]);
+export function exerciseHref(lab: AnyLab, exercise: Exercise, lang?: string): string {
+  const query = new URLSearchParams([['v', exercise.variant], ...formatParams(lab, exercise.params), ...(lang ? [['lang', lang] as [string, string]] : [])]);
   return `/lab/${exercise.lab}?${query.toString()}#exercise=${encodeURIComponent(exercise.id)}`;
 }
 

@@ -1,5 +1,6 @@
 import { createBrowserGpu, isGpuError, type GpuExecutor } from '../gpu/index.ts';
 import { useAppStore } from '../store/index.ts';
+import { ui } from '../i18n/ui.ts';
 
 /**
  * The page's one GPU executor; views reach it through here, never through navigator.gpu. It lives
@@ -31,7 +32,7 @@ async function acquire(timeoutMs?: number): Promise<void> {
     setGpuStatus({ state: 'ready', adapter: ctx.summary });
   } catch (e) {
     if (isGpuError(e)) setGpuStatus({ state: 'unavailable', kind: e.kind, message: e.message, hint: e.hint });
-    else setGpuStatus({ state: 'unavailable', kind: 'internal', message: e instanceof Error ? e.message : String(e), hint: 'Reload the page.' });
+    else setGpuStatus({ state: 'unavailable', kind: 'internal', message: e instanceof Error ? e.message : String(e), hint: ui('gpu.reload') });
   } finally {
     if (timer !== undefined) clearTimeout(timer);
   }

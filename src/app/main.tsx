@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { initGpu } from './gpu.ts';
+import { startLocale } from './language.ts';
 import { startOffline } from './offline.ts';
 import { failPanel, TEST_HOOKS } from './testHooks.ts';
 import { useAppStore } from '../store/index.ts';
@@ -15,15 +16,20 @@ declare global {
 }
 
 if (TEST_HOOKS) window.__warpscope = { store: useAppStore, failPanel };
-useAppStore.getState().syncFromLocation();
-window.addEventListener('popstate', () => useAppStore.getState().syncFromLocation());
 void initGpu();
 void startOffline();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first frame is drawn in the chosen language: its messages load before anything renders
+// (English is built in; another language is one small chunk), and the address's notices are
+// written in it.
+void startLocale().then(() => {
+  useAppStore.getState().syncFromLocation();
+  window.addEventListener('popstate', () => useAppStore.getState().syncFromLocation());
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -18,6 +18,7 @@ import type { SimJob } from '../sim/workerClient.ts';
 import type { BandwidthBaselines, GpuExecutor } from '../gpu/executor.ts';
 import type { KernelExecutor } from '../labs/types.ts';
 import { timingSweep, type TimingRow } from '../labs/sweep.ts';
+import { ui } from '../i18n/ui.ts';
 
 /** Play speeds in warp instructions per second. */
 export const SPEEDS = [1, 2, 4, 8, 16, 32, 64, 128, 256] as const;
@@ -360,7 +361,7 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
         const patch = (t: Partial<TimingsState>) => {
           if (run === timingRun) set({ timings: { ...get().timings, ...t } });
         };
-        set({ timings: { rows: [], baseline: undefined, progress: 'Measuring the read and copy baselines…', error: undefined } });
+        set({ timings: { rows: [], baseline: undefined, progress: ui('timings.baselines'), error: undefined } });
         try {
           const baselines = await plan.gpu.baselines(plan.baselineBytes, { repeats: plan.repeats });
           patch({ baseline: baselines });
@@ -402,7 +403,7 @@ function resolveRequest(lab: AnyLab, req: SessionRequest) {
   let compare: LabVariant | undefined;
   if (req.compare !== undefined) {
     compare = lab.variants.find((v) => v.id === req.compare && v.id !== variant.id);
-    if (!compare) list.push(`Cannot compare with “${req.compare}”: pick another variant of this lab.`);
+    if (!compare) list.push(ui('lab.cannotCompare', { value: req.compare }));
   }
   return { variant, compare, params, notices: list, workgroup: req.workgroup ?? 0 };
 }

@@ -4,6 +4,8 @@
  * is made (the editor's chunk) or opened (a lab page whose address has `#draft=`).
  */
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+import { formatInteger } from '../i18n/numbers.ts';
+import { ui } from '../i18n/ui.ts';
 
 /** The longest fragment a share link may carry (browsers and chat tools cut long addresses). */
 export const SHARE_LIMIT = 8_000;
@@ -24,7 +26,7 @@ export function shareLink(base: string, variant: string, source: string): ShareL
   if (fragment.length > SHARE_LIMIT) {
     return {
       ok: false,
-      message: `This draft compresses to ${fragment.length.toLocaleString('en')} characters, more than the ${SHARE_LIMIT.toLocaleString('en')} a link can safely carry. Shorten it, or share the file instead; your draft is kept.`,
+      message: ui('share.tooLong', { length: formatInteger(fragment.length), limit: formatInteger(SHARE_LIMIT) }),
     };
   }
   const url = `${base.split('#')[0]}#${fragment}`;
@@ -37,14 +39,14 @@ export type SharedDraft = { readonly variant: string; readonly source: string } 
 export function readSharedDraft(hash: string): SharedDraft {
   const m = /^#?draft=([^~]*)~(.*)$/s.exec(hash);
   if (!m) return undefined;
-  if (m[2]!.length > SHARE_LIMIT) return { error: `The link's draft is longer than ${SHARE_LIMIT.toLocaleString('en')} characters and was not opened.` };
+  if (m[2]!.length > SHARE_LIMIT) return { error: ui('share.linkTooLong', { limit: formatInteger(SHARE_LIMIT) }) };
   let variant: string;
   try {
     variant = decodeURIComponent(m[1]!);
   } catch {
-    return { error: 'The link names its variant in a way that cannot be read; the kernel opens as written.' };
+    return { error: ui('share.badVariant') };
   }
   const source = decompressFromEncodedURIComponent(m[2]!);
-  if (!source) return { error: 'The draft in this link is damaged (it does not decompress); the kernel opens as written. Ask for the link again.' };
+  if (!source) return { error: ui('share.damaged') };
   return { variant, source };
 }

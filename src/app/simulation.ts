@@ -4,18 +4,18 @@ import type { WorkerRequest, WorkerResponse } from '../sim/worker.ts';
 import { createSimWorker } from '../sim/workerClient.ts';
 import simWorkerUrl from '../sim/worker.ts?worker&url';
 import { workerScriptUrl } from './trustedTypes.ts';
+import { ui } from '../i18n/ui.ts';
 
 type SimClient = ReturnType<typeof createSimWorker>;
 type WorkerLike = Parameters<typeof createSimWorker>[0] extends () => infer W ? W : never;
 
 /** What to do when the worker cannot run: the same advice wherever it is shown. */
-const WORKER_ADVICE =
-  'Reload the page. If it happens again, this page is not allowed to start workers (a Content-Security-Policy worker-src rule, an extension or a browser setting) or could not load their script: the step-through needs one.';
+const workerAdvice = () => ui('worker.advice');
 
 /** Says why the worker could not start, in words a person can act on. */
 export function describeWorkerFailure(cause: unknown): string {
   const detail = cause instanceof Error ? `${cause.name}: ${cause.message}` : typeof cause === 'string' ? cause : '';
-  return `The simulator's Web Worker could not start${detail ? ` (${detail})` : ''}. ${WORKER_ADVICE}`;
+  return `${ui(detail ? 'worker.noStartDetail' : 'worker.noStart', { detail })} ${workerAdvice()}`;
 }
 
 /** Says why a running worker stopped: its own error with where it happened, or a failed load. */
@@ -24,11 +24,11 @@ export function describeWorkerError(e: { message?: unknown; filename?: unknown; 
   if (!message) {
     // No message at all: the browser refused or failed to load the worker's script (a blocked
     // worker-src, a network or MIME error) and, for security, says nothing more.
-    return `The simulator's Web Worker could not be loaded: the browser blocked it or could not fetch its script. ${WORKER_ADVICE}`;
+    return `${ui('worker.notLoaded')} ${workerAdvice()}`;
   }
   const file = typeof e.filename === 'string' && e.filename ? e.filename.replace(/^.*\//, '') : '';
-  const where = file && typeof e.lineno === 'number' && e.lineno > 0 ? ` at ${file}:${e.lineno}:${typeof e.colno === 'number' ? e.colno : 0}` : '';
-  return `The simulator's Web Worker stopped with an error${where}: ${message}. Reload the page to start it again.`;
+  const where = file && typeof e.lineno === 'number' && e.lineno > 0 ? `${file}:${e.lineno}:${typeof e.colno === 'number' ? e.colno : 0}` : '';
+  return where ? ui('worker.stoppedAt', { where, message }) : ui('worker.stopped', { message });
 }
 
 /**

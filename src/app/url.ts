@@ -7,6 +7,8 @@
 
 import { labInfo, LAB_IDS, type LabId } from '../labs/catalog.ts';
 import { formatParams, parseParams, type ParamValue } from '../labs/lab.ts';
+import { parseLocale, type Locale } from '../i18n/locale.ts';
+import { ui, type UiKey } from '../i18n/ui.ts';
 
 export type { LabId } from '../labs/catalog.ts';
 
@@ -38,6 +40,8 @@ export interface Chrome {
   readonly mode: PresentationMode;
   readonly embed: boolean;
   readonly presenter: boolean;
+  /** The language the address asks for (`?lang=`), kept in every link; absent: the remembered one. */
+  readonly lang?: Locale;
 }
 
 export interface ParsedLocation {
@@ -59,7 +63,7 @@ function shown(value: string): string {
 function intParam(
   params: URLSearchParams,
   name: string,
-  label: string,
+  label: UiKey,
   notices: string[],
   min = 0,
   max = MAX_INT,
@@ -67,22 +71,22 @@ function intParam(
   const raw = params.get(name);
   if (raw === null || raw === '') return undefined;
   if (!/^\d{1,10}$/.test(raw)) {
-    notices.push(`Ignored ${label} “${shown(raw)}”: expected a whole number.`);
+    notices.push(ui('url.notWhole', { label: ui(label), value: shown(raw) }));
     return undefined;
   }
   const value = Number(raw);
   if (value < min || value > max) {
-    notices.push(`Ignored ${label} ${value}: it must lie between ${min} and ${max}.`);
+    notices.push(ui('url.outOfRange', { label: ui(label), value, min, max }));
     return undefined;
   }
   return value;
 }
 
-function nameParam(params: URLSearchParams, name: string, label: string, notices: string[]): string | undefined {
+function nameParam(params: URLSearchParams, name: string, label: UiKey, notices: string[]): string | undefined {
   const raw = params.get(name);
   if (raw === null || raw === '') return undefined;
   if (!SAFE_SEGMENT.test(raw)) {
-    notices.push(`Ignored ${label} “${shown(raw)}”: not a name Warpscope knows.`);
+    notices.push(ui('url.unknownName', { label: ui(label), value: shown(raw) }));
     return undefined;
   }
   return raw;
@@ -104,24 +108,27 @@ export function parseLocation(pathname: string, search: string): ParsedLocation 
     params = new URLSearchParams(search);
   } catch {
     params = new URLSearchParams();
-    notices.push('The query string could not be read and was ignored.');
+    notices.push(ui('url.badQuery'));
   }
   const modeRaw = params.get('mode');
   let mode: PresentationMode = 'normal';
   if (modeRaw === 'projector') mode = 'projector';
   else if (modeRaw !== null && modeRaw !== '' && modeRaw !== 'normal') {
-    notices.push(`Ignored mode “${shown(modeRaw)}”: use mode=projector or leave it out.`);
+    notices.push(ui('url.badMode', { value: shown(modeRaw) }));
   }
   const embed = params.get('embed') === '1';
   const presenter = params.get('view') === 'presenter';
-  const chrome: Chrome = { mode, embed, presenter };
+  const langRaw = params.get('lang');
+  const lang = parseLocale(langRaw);
+  if (langRaw !== null && langRaw !== '' && !lang) notices.push(ui('url.badLang', { value: shown(langRaw) }));
+  const chrome: Chrome = lang ? { mode, embed, presenter, lang } : { mode, embed, presenter };
 
   const segments = pathname
     .split('/')
     .filter((s) => s.length > 0)
     .map(decodeSegment);
   if (segments.some((s) => s === undefined)) {
-    notices.push('The address has broken escapes; showing the start page.');
+    notices.push(ui('url.badEscapes'));
     return { route: { kind: 'home' }, chrome, notices };
   }
   const [first, second, third, ...rest] = segments as string[];
@@ -133,13 +140,13 @@ export function parseLocation(pathname: string, search: string): ParsedLocation 
     if (!lab || third !== undefined) {
       notices.push(
         second === undefined
-          ? 'No lab named in the address; showing the start page.'
-          : `There is no lab “${shown(second)}”; showing the start page.`,
+          ? ui('url.noLabNamed')
+          : ui('url.noLab', { value: shown(second) }),
       );
       return { route: { kind: 'home' }, chrome, notices };
     }
-    const variant = nameParam(params, 'v', 'variant', notices);
-    const compare = nameParam(params, 'cmp', 'comparison variant', notices);
+    const variant = nameParam(params, 'v', 'url.label.variant', notices);
+    const compare = nameParam(params, 'cmp', 'url.label.compare', notices);
     const parsed = parseParams(labInfo(lab), (key) => params.get(key));
     notices.push(...parsed.notices);
     const route: LabRoute = {
@@ -148,10 +155,10 @@ export function parseLocation(pathname: string, search: string): ParsedLocation 
       variant,
       compare,
       params: parsed.params,
-      step: intParam(params, 'step', 'step', notices),
-      workgroup: intParam(params, 'g', 'workgroup', notices),
-      warp: intParam(params, 'warp', 'warp', notices),
-      lane: intParam(params, 'lane', 'lane', notices, 0, 1023),
+      step: intParam(params, 'step', 'url.label.step', notices),
+      workgroup: intParam(params, 'g', 'url.label.workgroup', notices),
+      warp: intParam(params, 'warp', 'url.label.warp', notices),
+      lane: intParam(params, 'lane', 'url.label.lane', notices, 0, 1023),
     };
     return { route, chrome, notices };
   }
@@ -160,18 +167,18 @@ export function parseLocation(pathname: string, search: string): ParsedLocation 
 
   if (first === 'lesson') {
     if (second === undefined || !SAFE_SEGMENT.test(second) || rest.length > 0) {
-      notices.push('That lesson address is malformed; showing the lesson index.');
+      notices.push(ui('url.badLesson'));
       return { route: { kind: 'lessons' }, chrome, notices };
     }
     let step = 1;
     if (third !== undefined) {
       if (/^\d{1,4}$/.test(third) && Number(third) >= 1) step = Number(third);
-      else notices.push(`Ignored step “${shown(third)}”: starting at step 1.`);
+      else notices.push(ui('url.badStep', { value: shown(third) }));
     }
     return { route: { kind: 'lesson', lesson: second, step }, chrome, notices };
   }
 
-  notices.push(`There is no page “/${shown(segments.join('/'))}”; showing the start page.`);
+  notices.push(ui('url.noPage', { value: shown(segments.join('/')) }));
   return { route: { kind: 'home' }, chrome, notices };
 }
 
@@ -199,6 +206,7 @@ export function formatLocation(route: Route, chrome: Chrome): string {
   if (chrome.mode === 'projector') params.set('mode', 'projector');
   if (chrome.embed) params.set('embed', '1');
   if (chrome.presenter) params.set('view', 'presenter');
+  if (chrome.lang) params.set('lang', chrome.lang);
   const query = params.toString();
   return query ? `${path}?${query}` : path;
 }

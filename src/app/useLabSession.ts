@@ -16,6 +16,7 @@ import type { AnyLab, LabVariant, Params } from '../labs/lab.ts';
 import type { SimResult } from '../sim/index.ts';
 import { barrierPhase, endOfPhase, findForward, nextStatement, previousStatement, type TraceIndex } from '../trace/index.ts';
 import { useAppStore } from '../store/index.ts';
+import { ui } from '../i18n/ui.ts';
 
 /** When a lesson hosts the lab: where the timeline starts, and who hears when the trace is ready. */
 export interface SessionLessonHooks {
@@ -104,7 +105,7 @@ export function useLabSession(
         if (!live || !shared) return;
         if ('error' in shared) session.setState({ draftNotice: shared.error });
         else if (lab.variants.some((v) => v.id === shared.variant)) session.getState().setDraft(shared.variant, shared.source);
-        else session.setState({ draftNotice: `The link's draft is for a variant this lab does not have (“${shared.variant.slice(0, 40)}”); the kernel opens as written.` });
+        else session.setState({ draftNotice: ui('share.unknownVariant', { value: shared.variant.slice(0, 40) }) });
       });
     }
     void loadBigDrafts(lab.id, lab.variants.map((v) => v.id)).then((big) => {

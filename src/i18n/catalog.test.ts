@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCatalog, loadLocale } from './catalog.ts';
-import { parseLocale, setCurrentLocale } from './locale.ts';
+import { localeSnapshot, parseLocale, setCurrentLocale, subscribeLocale } from './locale.ts';
 
 describe('message catalogs', () => {
   afterEach(() => setCurrentLocale('en'));
@@ -33,6 +33,22 @@ describe('message catalogs', () => {
     expect(m('only')).toBe('Only English');
     expect(m.has('only')).toBe(true);
     expect(m.has('other')).toBe(false);
+  });
+
+  it('a catalog created after the switch (a lab loaded later) fetches the current language and tells the views', async () => {
+    setCurrentLocale('zh-CN');
+    const before = localeSnapshot();
+    let told = 0;
+    const stop = subscribeLocale(() => told++);
+    let resolve: (m: { default: { title: string } }) => void = () => undefined;
+    const late = createCatalog('test-late', { title: 'Histogram' }, { 'zh-CN': () => new Promise((r) => (resolve = r)) });
+    expect(late('title')).toBe('Histogram'); // until its Chinese arrives
+    resolve({ default: { title: '直方图' } });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(late('title')).toBe('直方图');
+    expect(told).toBe(1);
+    expect(localeSnapshot()).not.toBe(before); // so useLocale re-renders
+    stop();
   });
 
   it('reads the usual spellings of the supported languages', () => {

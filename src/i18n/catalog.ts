@@ -11,7 +11,7 @@
  * translation is a type error, not English left on a Chinese page.
  */
 import { format, type MessageValues } from './format.ts';
-import { getLocale, type Locale } from './locale.ts';
+import { getLocale, notifyCatalogLoaded, type Locale } from './locale.ts';
 
 export type Translation<T extends Record<string, string>> = { readonly [K in keyof T]: string };
 type Loader<T extends Record<string, string>> = () => Promise<{ default: Translation<T> }>;
@@ -19,6 +19,9 @@ type Loader<T extends Record<string, string>> = () => Promise<{ default: Transla
 interface Registered {
   readonly name: string;
   readonly load: (locale: Locale) => Promise<void>;
+  /** The English messages and, once loaded, `locale`'s (for the completeness test). */
+  readonly messages: (locale: Locale) => Readonly<Record<string, string>> | undefined;
+  readonly translates: (locale: Locale) => boolean;
 }
 const registry: Registered[] = [];
 
@@ -47,13 +50,22 @@ export function createCatalog<T extends Record<string, string>>(
     }
     return p;
   };
-  registry.push({ name, load });
+  registry.push({ name, load, messages: (locale) => loaded.get(locale), translates: (locale) => locale === 'en' || others[locale] !== undefined });
+  // A catalog created after the switch (a lab module loaded on demand) fetches the current
+  // locale at once, and views re-render when it arrives.
+  const now = getLocale();
+  if (now !== 'en' && others[now]) void load(now).then(() => notifyCatalogLoaded(), () => undefined);
   const lookup = (key: keyof T & string, values?: MessageValues): string => {
     const locale = getLocale();
     const text = loaded.get(locale)?.[key] ?? en[key] ?? key;
     return format(text, values, locale);
   };
   return Object.assign(lookup, { has: (key: string): key is keyof T & string => key in en, id: name });
+}
+
+/** Every catalog registered so far, for tests that check translations are complete. */
+export function registeredCatalogs(): readonly Registered[] {
+  return registry;
 }
 
 /** Loads `locale` for every catalog registered so far (call before `setCurrentLocale`). */

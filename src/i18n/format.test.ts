@@ -14,4 +14,13 @@ describe('format', () => {
     expect(format('Hello {who}', {})).toBe('Hello {who}');
     expect(format('broken {n, plural, one {#', { n: 1 })).toBe('broken {n, plural, one {#');
   });
+  it('picks ordinal branches by the locale’s ordinal rules', () => {
+    const m = 'every {k, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} word';
+    expect([1, 2, 3, 4, 11, 22].map((k) => format(m, { k }))).toEqual(['every 1st word', 'every 2nd word', 'every 3rd word', 'every 4th word', 'every 11th word', 'every 22nd word']);
+  });
+  it('writes numbers as the locale does', () => {
+    expect(format('{n, number} lanes', { n: 65536 }, 'en')).toBe('65,536 lanes');
+    expect(format('{n, number} 个通道', { n: 65536 }, 'zh-CN')).toBe('65,536 个通道');
+    expect(format('{n, number}', { n: 1234.5 }, 'de')).toBe('1.234,5');
+  });
 });

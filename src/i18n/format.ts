@@ -1,7 +1,9 @@
 /**
  * A small ICU-style message formatter: `{name}` inserts a value, and
  * `{n, plural, one {# step} other {# steps}}` picks a branch by the locale's plural rules
- * (`=0` style exact matches first), with `#` standing for the number. Enough for the app's
+ * (`=0` style exact matches first), with `#` standing for the number; `{n, number}` writes a
+ * number as the locale does (digit grouping), and `{k, selectordinal, one {#st} two {#nd} …}`
+ * picks by the ordinal rules (2nd, 3rd). Enough for the app's
  * catalogs; a message that does not parse is shown as written, so a typo never blanks the screen.
  */
 export type MessageValues = Readonly<Record<string, string | number>>;
@@ -15,7 +17,7 @@ function findClose(text: string, open: number): number {
   return -1;
 }
 
-function plural(body: string, n: number, locale: string, values: MessageValues): string {
+function plural(body: string, n: number, locale: string, values: MessageValues, type: Intl.PluralRuleType = 'cardinal'): string {
   const branches = new Map<string, string>();
   let i = 0;
   while (i < body.length) {
@@ -27,7 +29,7 @@ function plural(body: string, n: number, locale: string, values: MessageValues):
     branches.set(key, body.slice(open + 1, close));
     i = close + 1;
   }
-  const chosen = branches.get(`=${n}`) ?? branches.get(new Intl.PluralRules(locale).select(n)) ?? branches.get('other') ?? '';
+  const chosen = branches.get(`=${n}`) ?? branches.get(new Intl.PluralRules(locale, { type }).select(n)) ?? branches.get('other') ?? '';
   return format(chosen, values, locale).replace(/#/g, new Intl.NumberFormat(locale).format(n));
 }
 
@@ -51,6 +53,8 @@ export function format(template: string, values: MessageValues = {}, locale = 'e
     const [name = '', kind, ...rest] = inner.split(',');
     const value = values[name.trim()];
     if (kind?.trim() === 'plural' && typeof value === 'number') out += plural(rest.join(',').trim(), value, locale, values);
+    else if (kind?.trim() === 'selectordinal' && typeof value === 'number') out += plural(rest.join(',').trim(), value, locale, values, 'ordinal');
+    else if (kind?.trim() === 'number' && typeof value === 'number') out += new Intl.NumberFormat(locale).format(value);
     else out += value === undefined ? `{${inner}}` : String(value);
     i = close + 1;
   }

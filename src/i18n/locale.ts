@@ -7,6 +7,8 @@ export const LOCALES = ['en', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 let current: Locale = 'en';
+/** Bumped when a catalog finishes loading the current locale after the switch (a lab loaded late). */
+let revision = 0;
 const listeners = new Set<(locale: Locale) => void>();
 
 /** A supported locale for `text` (`zh`, `zh-cn`, `zh-Hans` → `zh-CN`), or undefined. */
@@ -27,6 +29,20 @@ export function setCurrentLocale(next: Locale): void {
   if (next === current) return;
   current = next;
   for (const listener of [...listeners]) listener(next);
+}
+
+/**
+ * A value that changes whenever the text on screen may change: the locale, or a catalog that
+ * arrived for it (for `useSyncExternalStore`).
+ */
+export function localeSnapshot(): string {
+  return `${current}#${revision}`;
+}
+
+/** Tells subscribers that more text of the current locale arrived (catalog.ts calls it). */
+export function notifyCatalogLoaded(): void {
+  revision++;
+  for (const listener of [...listeners]) listener(current);
 }
 
 export function subscribeLocale(listener: (locale: Locale) => void): () => void {

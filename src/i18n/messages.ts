@@ -1,7 +1,7 @@
 /**
  * The message catalog: every user-visible string of the workbench (lab and lesson pages, the
- * stage, the timeline) by key, in ICU message syntax (see format.ts). English is the only catalog
- * now here; other languages load on demand through `createCatalog` (catalog.ts).
+ * stage, the timeline) by key, in ICU message syntax (see format.ts). English is inline; Simplified
+ * Chinese is messages.zh-CN.ts, loaded on demand through `createCatalog` (catalog.ts).
  */
 import { createCatalog } from './catalog.ts';
 import type { MessageValues } from './format.ts';
@@ -164,7 +164,7 @@ const en = {
 export type MessageKey = keyof typeof en;
 
 /** The workbench's catalog (see catalog.ts); other locales are added as modules loaded on demand. */
-const workbench = createCatalog('workbench', en);
+const workbench = createCatalog('workbench', en, { 'zh-CN': () => import('./messages.zh-CN.ts') });
 
 /** The message `key` in the current locale, with its placeholders filled. */
 export function t(key: MessageKey, values?: MessageValues): string {

@@ -10,6 +10,7 @@ import type { BandwidthBaselines, BaselineKind, GpuExecutor } from '../gpu/execu
 import type { AnyLab, LabInputs, Params } from './lab.ts';
 import type { KernelExecutor } from './types.ts';
 import { median } from '../util/stats.ts';
+import { ui } from '../i18n/ui.ts';
 
 export interface TimingRow {
   readonly variant: string;
@@ -86,7 +87,7 @@ export async function* timingSweep(lab: AnyLab, params: Params, o: SweepOptions)
     const cpuMs = timeCpu(lab, inputs, p);
     for (const v of usable) {
       if (o.cancelled?.()) return;
-      o.onProgress?.(`Timing ${v.title} at n = 2^${Math.log2(n)}…`);
+      o.onProgress?.(ui('timings.progress', { variant: v.title, log2: Math.log2(n) }));
       // The largest workgroup the variant and this adapter both allow, up to the one chosen.
       const wanted = typeof p.workgroupSize === 'number' ? p.workgroupSize : Infinity;
       const fitting = v.workgroupSizes.filter((s) => s <= Math.min(o.maxInvocations, wanted));

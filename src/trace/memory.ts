@@ -5,6 +5,7 @@
 import { OpKind, type Trace } from '../sim/index.ts';
 import { bankOf } from '../sim/hardware.ts';
 import { lastAtOrBefore, type TraceIndex } from './index.ts';
+import { ui } from '../i18n/ui.ts';
 
 /** The workgroup-memory binding with the most traffic (e.g. `sdata`), or -1 when there is none. */
 export function mainSharedMemory(trace: Trace): number {
@@ -149,8 +150,8 @@ export function lastAccessOfLane(index: TraceIndex, warp: number, lane: number, 
       const mem = trace.memories[trace.stepMemory[s]!];
       const kind = trace.opKind[trace.stepOp[s]!]!;
       const verb = isWrite(kind) || kind === OpKind.storeGlobal ? 'wrote' : kind === OpKind.atomicGlobal ? 'updated' : 'read';
-      return `Last memory access (step ${s + 1}): ${verb} ${mem?.name ?? '?'}[${trace.recAddr[r]}] = ${trace.recValue[r]}.`;
+      return ui(`lane.access.${verb}`, { step: s + 1, word: `${mem?.name ?? '?'}[${trace.recAddr[r]}]`, value: trace.recValue[r]! });
     }
   }
-  return 'No memory access yet.';
+  return ui('lane.noAccess');
 }

@@ -9,6 +9,7 @@
  */
 import type { Trace } from '../sim/index.ts';
 import type { DataflowTree } from './memory.ts';
+import { ui } from '../i18n/ui.ts';
 
 export interface TreePart {
   /** Indices into the dataflow tree's nodes. */
@@ -52,12 +53,6 @@ export function splitTree(tree: DataflowTree): SplitTree {
   return { parts: parts.filter((p) => p.nodes.length > 0), part, level };
 }
 
-const ordinal = (k: number): string => {
-  const tens = k % 100;
-  if (tens >= 11 && tens <= 13) return `${k}th`;
-  return `${k}${k % 10 === 1 ? 'st' : k % 10 === 2 ? 'nd' : k % 10 === 3 ? 'rd' : 'th'}`;
-};
-
 /** The words, lanes and warps of some writes, as facts for a caption. */
 export interface LevelFacts {
   readonly words: readonly number[];
@@ -95,17 +90,18 @@ export function levelFacts(trace: Trace, tree: DataflowTree, nodes: readonly num
 export function describeWrites(f: LevelFacts, warpSize: number): string {
   if (f.words.length === 0) return '';
   const list = f.words.length > 4 ? `${f.words.slice(0, 3).join(', ')} … ${f.words[f.words.length - 1]}` : f.words.join(', ');
+  const n = f.words.length;
   const shape =
-    f.words.length === 1
-      ? `word ${list}`
+    n === 1
+      ? ui('tree.shape.one', { list })
       : f.stride === 1
-        ? `${f.words.length} contiguous words (${list})`
+        ? ui('tree.shape.contiguous', { n, list })
         : f.stride !== undefined
-          ? `${f.words.length} words, every ${ordinal(f.stride)} word (${list})`
-          : `${f.words.length} words (${list})`;
+          ? ui('tree.shape.strided', { n, list, stride: f.stride })
+          : ui('tree.shape.other', { n, list });
   const who =
     f.warps.length === 1
-      ? `${f.lanesPerWarp} of ${warpSize} lanes of warp ${f.warps[0]}`
-      : `lanes of ${f.warps.length} warps (up to ${f.lanesPerWarp} of ${warpSize} lanes in each)`;
-  return `${shape}, written by ${who}.`;
+      ? ui('tree.who.one', { lanes: f.lanesPerWarp, size: warpSize, warp: f.warps[0]! })
+      : ui('tree.who.many', { warps: f.warps.length, lanes: f.lanesPerWarp, size: warpSize });
+  return ui('tree.writes', { shape, who });
 }

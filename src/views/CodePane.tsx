@@ -1,5 +1,7 @@
 import { memo, useEffect, useId, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from './motion.ts';
+import { ui } from '../i18n/ui.ts';
+import { useLocale } from '../i18n/useLocale.ts';
 
 interface Props {
   readonly wgsl: string;
@@ -55,6 +57,7 @@ const CodeLines = memo(function CodeLines({
 
 /** The WGSL with the current line marked as the timeline moves, and a CUDA rendering beside it. */
 export const CodePane = memo(function CodePane({ wgsl, wgslFile, cuda, line, column, highlight }: Props) {
+  useLocale();
   const [tab, setTab] = useState<'wgsl' | 'cuda'>('wgsl');
   const scroller = useRef<HTMLDivElement>(null);
   const reduced = usePrefersReducedMotion();
@@ -72,29 +75,28 @@ export const CodePane = memo(function CodePane({ wgsl, wgslFile, cuda, line, col
   }, [line, tab, reduced]);
 
   return (
-    <section className="panel code-pane" aria-label="Kernel source">
-      <div role="tablist" aria-label="Source language" className="tabs">
+    <section className="panel code-pane" aria-label={ui('code.label')}>
+      <div role="tablist" aria-label={ui('code.tabs')} className="tabs">
         <button role="tab" type="button" id={`${id}-wgsl`} aria-selected={tab === 'wgsl'} aria-controls={`${id}-panel`} onClick={() => setTab('wgsl')}>
           WGSL <span className="file-name">{wgslFile}</span>
         </button>
         {cuda !== undefined && (
           <button role="tab" type="button" id={`${id}-cuda`} aria-selected={tab === 'cuda'} aria-controls={`${id}-panel`} onClick={() => setTab('cuda')}>
-            CUDA rendering
+            {ui('code.cuda')}
           </button>
         )}
       </div>
       {tab === 'wgsl' && line !== undefined && (
         <p className="code-position" data-testid="code-position">
-          Line {line}
-          {column !== undefined ? `, column ${column}` : ''}
+          {column !== undefined ? ui('code.lineColumn', { line, column }) : ui('code.line', { line })}
         </p>
       )}
-      {tab === 'cuda' && <p className="code-position">Written by us to mirror the WGSL; the timeline follows the WGSL.</p>}
+      {tab === 'cuda' && <p className="code-position">{ui('code.cudaNote')}</p>}
       <div ref={scroller} className="code-scroll" id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${tab}`} tabIndex={0}>
         <CodeLines
           code={tab === 'wgsl' ? wgsl : (cuda ?? '')}
           current={tab === 'wgsl' ? line : undefined}
-          label={tab === 'wgsl' ? wgslFile : 'CUDA rendering'}
+          label={tab === 'wgsl' ? wgslFile : ui('code.cuda')}
           highlight={tab === 'wgsl' ? highlight : undefined}
         />
       </div>

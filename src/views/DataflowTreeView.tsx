@@ -3,6 +3,7 @@ import { motion } from 'motion/react';
 import { t } from '../i18n/messages.ts';
 import type { Trace } from '../sim/index.ts';
 import { dataflowTree } from '../trace/memory.ts';
+import { ui } from '../i18n/ui.ts';
 import { describeWrites, levelFacts, splitTree } from '../trace/treeLayout.ts';
 import { usePrefersReducedMotion } from './motion.ts';
 import { createZoomController, type ZoomController } from './zoomController.ts';
@@ -116,17 +117,20 @@ export function DataflowTreeView({ trace, memory, step, title, words: asked }: P
     [tree, split, latest, curPart, curLevel, step],
   );
   const facts = useMemo(() => levelFacts(trace, tree, levelNodes), [trace, tree, levelNodes]);
-  const partName = (p: number) => (split.parts.length === 2 ? (p === 0 ? 'Up-sweep' : 'Down-sweep') : split.parts.length > 2 ? `Tree ${p + 1}` : '');
+  const partName = (p: number) => (split.parts.length === 2 ? (p === 0 ? ui('tree.upSweep') : ui('tree.downSweep')) : split.parts.length > 2 ? ui('tree.part', { n: p + 1 }) : '');
+  const memoryName = trace.memories[memory]?.name ?? ui('tree.memoryFallback');
 
   const written = tree.nodes.filter((n) => n.step <= step).length;
   const caption =
     tree.nodes.length === 0
-      ? 'This variant does not combine values in workgroup memory, so there is no tree to recover here.'
+      ? ui('tree.noTree')
       : latest < 0
-        ? `Nothing is written to ${trace.memories[memory]?.name ?? 'workgroup memory'} yet; its ${wordCount} words wait below.`
+        ? ui('tree.nothingYet', { name: memoryName, n: wordCount })
         : curLevel === 0 && curPart === 0
-          ? `Level 0: the values loaded into ${trace.memories[memory]?.name ?? 'workgroup memory'}, ${written} words so far.`
-          : `${partName(curPart) ? `${partName(curPart)}, level` : 'Level'} ${curLevel}: ${describeWrites(facts, trace.warpSize)}`;
+          ? ui('tree.level0', { name: memoryName, n: written })
+          : partName(curPart)
+            ? ui('tree.partLevel', { part: partName(curPart), level: curLevel, writes: describeWrites(facts, trace.warpSize) })
+            : ui('tree.level', { level: curLevel, writes: describeWrites(facts, trace.warpSize) });
 
   // Text goes where it fits: a value needs its digits, a word index its own.
   const valueFits = cell >= font * 0.62 * 4 + 6;
@@ -144,7 +148,7 @@ export function DataflowTreeView({ trace, memory, step, title, words: asked }: P
   return (
     <section className="panel tree-view" aria-labelledby={titleId} data-testid="dataflow-tree" data-level={curLevel} data-part={curPart} data-stride={facts.stride ?? ''}>
       <div className="panel-head">
-        <h2 id={titleId}>{title} (from the trace)</h2>
+        <h2 id={titleId}>{ui('tree.fromTrace', { title })}</h2>
         <div className="button-group" role="group" aria-label={t('tree.zoom')}>
           <button type="button" onClick={() => zoomRef.current?.zoomBy(0.5)} data-testid="tree-zoom-out">
             {t('tree.zoomOut')}

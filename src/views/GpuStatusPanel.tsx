@@ -1,3 +1,5 @@
+import { formatInteger } from '../i18n/numbers.ts';
+import { ui } from '../i18n/ui.ts';
 import { selectGpuStatus, useAppStore } from '../store/index.ts';
 
 /** Names the adapter the page got, or explains plainly why there is none and what still works. */
@@ -5,8 +7,8 @@ export function GpuStatusPanel() {
   const status = useAppStore(selectGpuStatus);
   if (status.state === 'pending') {
     return (
-      <section className="panel" aria-busy="true" aria-label="GPU">
-        <p>Asking the browser for a WebGPU adapter…</p>
+      <section className="panel" aria-busy="true" aria-label={ui('gpu.label')}>
+        <p>{ui('gpu.asking')}</p>
       </section>
     );
   }
@@ -14,38 +16,39 @@ export function GpuStatusPanel() {
     return (
       <section className="banner banner-warning" role="alert" data-testid="webgpu-banner">
         <h2>
-          <span aria-hidden="true">⚠ </span>WebGPU unavailable — simulator only
+          <span aria-hidden="true">⚠ </span>
+          {ui('gpu.unavailable')}
         </h2>
-        <p>{status.message}</p>
-        <p className="hint">{status.hint}</p>
+        <p>{status.kind === 'no-webgpu' ? ui('gpu.noWebgpu') : status.kind === 'no-adapter' ? ui('gpu.noAdapterMessage', { message: status.message }) : status.message}</p>
+        <p className="hint">{status.kind === 'no-webgpu' ? ui('gpu.hint.noWebgpu') : status.kind === 'no-adapter' ? ui('gpu.hint.noAdapter') : status.hint}</p>
       </section>
     );
   }
   const a = status.adapter;
   return (
-    <section className="panel" aria-label="GPU adapter" data-testid="adapter-panel">
-      <h2>GPU adapter</h2>
+    <section className="panel" aria-label={ui('gpu.adapterTitle')} data-testid="adapter-panel">
+      <h2>{ui('gpu.adapterTitle')}</h2>
       <dl className="facts">
-        <dt>Adapter</dt>
+        <dt>{ui('gpu.adapter')}</dt>
         <dd data-testid="adapter-name">{a.name}</dd>
-        <dt>Subgroup (warp) size</dt>
+        <dt>{ui('gpu.subgroupSize')}</dt>
         <dd>
           {a.hasSubgroups
             ? a.subgroupMinSize === a.subgroupMaxSize
               ? String(a.subgroupMinSize ?? '?')
               : `${a.subgroupMinSize ?? '?'}–${a.subgroupMaxSize ?? '?'}`
-            : 'no subgroup support'}
+            : ui('gpu.noSubgroups')}
         </dd>
-        <dt>Timing</dt>
-        <dd>{a.hasTimestamps ? 'GPU timestamp queries' : 'wall clock (no timestamp-query feature)'}</dd>
-        <dt>Largest buffer binding</dt>
-        <dd>{(a.limits.maxStorageBufferBindingSize / 2 ** 20).toFixed(0)} MiB</dd>
-        <dt>Invocations per workgroup</dt>
-        <dd>{a.limits.maxComputeInvocationsPerWorkgroup}</dd>
+        <dt>{ui('gpu.timing')}</dt>
+        <dd>{a.hasTimestamps ? ui('gpu.timestamps') : ui('gpu.wallClock')}</dd>
+        <dt>{ui('gpu.largestBinding')}</dt>
+        <dd>{formatInteger(a.limits.maxStorageBufferBindingSize / 2 ** 20)} MiB</dd>
+        <dt>{ui('gpu.invocations')}</dt>
+        <dd>{formatInteger(a.limits.maxComputeInvocationsPerWorkgroup)}</dd>
       </dl>
       {a.isFallbackAdapter && (
         <p className="hint">
-          This is a software (fallback) adapter: results are exact, but timings describe your CPU, not a GPU.
+          {ui('gpu.fallback')}
         </p>
       )}
     </section>

@@ -1,5 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { liveShortcuts, type Shortcut } from '../app/shortcuts.ts';
+import { ui, type UiKey } from '../i18n/ui.ts';
+
+const GROUPS: Readonly<Record<Shortcut['group'], UiKey>> = {
+  Timeline: 'help.group.timeline',
+  View: 'help.group.view',
+  'Lessons & projector': 'help.group.lessons',
+};
 
 /** The keyboard shortcuts, from the one list that binds them. Escape or ? closes it. */
 export function HelpOverlay({ onClose }: { onClose: () => void }) {
@@ -25,19 +32,19 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
       onCancel={onClose}
       data-testid="help-overlay"
     >
-      <h2 id="help-title">Keyboard shortcuts</h2>
+      <h2 id="help-title">{ui('help.title')}</h2>
       <div className="help-columns">
         {[...groups].map(([group, list]) => (
           <section key={group}>
-            <h3>{group}</h3>
+            <h3>{ui(GROUPS[group])}</h3>
             <table>
               <tbody>
                 {list.map((s) => (
                   <tr key={s.action}>
                     <th scope="row">
-                      <kbd>{s.display}</kbd>
+                      <kbd>{s.display.replace('Space', ui('key.space'))}</kbd>
                     </th>
-                    <td>{s.label}</td>
+                    <td>{ui(`shortcut.${s.action}`)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -45,9 +52,9 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
           </section>
         ))}
       </div>
-      <p className="hint">Shortcuts pause while you type in the code editor or a field.</p>
+      <p className="hint">{ui('help.paused')}</p>
       <button type="button" onClick={onClose} autoFocus>
-        Close
+        {ui('common.close')}
       </button>
     </dialog>
   );

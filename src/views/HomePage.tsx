@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { labRoute } from '../app/url.ts';
 import { t } from '../i18n/messages.ts';
+import { ui } from '../i18n/ui.ts';
 import { LAB_CATALOG } from '../labs/catalog.ts';
 import { selectGpuStatus, useAppStore } from '../store/index.ts';
 import { GpuStatusPanel } from './GpuStatusPanel.tsx';
@@ -47,7 +48,7 @@ export function HomePage() {
             {t('home.orIndex')} <Link to={{ kind: 'lessons' }}>{t('home.lessonIndex')}</Link>
           </p>
         </div>
-        <PanelBoundary id="home-demo" title="the moving picture">
+        <PanelBoundary id="home-demo" title={ui('panel.homeDemo')}>
           <Suspense fallback={<p className="hint">{t('hero.loading')}</p>}>
             <HomeKernelDemo />
           </Suspense>
@@ -69,11 +70,11 @@ export function HomePage() {
       </section>
       <details className="panel device-details" data-testid="device-details" open={unavailable || undefined}>
         <summary>{t('home.device')}</summary>
-        <PanelBoundary id="gpu-status" title="the GPU status panel">
+        <PanelBoundary id="gpu-status" title={ui('panel.gpuStatus')}>
           <GpuStatusPanel />
         </PanelBoundary>
       </details>
-      <PanelBoundary id="vector-add" title="the vector-add editor">
+      <PanelBoundary id="vector-add" title={ui('panel.vectorAdd')}>
         <VectorAddPanel />
       </PanelBoundary>
     </>

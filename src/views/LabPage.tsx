@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { hasMessage, t } from '../i18n/messages.ts';
+import { diagnosticKind, opKindName, ui as uiText } from '../i18n/ui.ts';
 import { useStore } from 'zustand';
 import { useShortcuts } from '../app/shortcuts.ts';
 import { alignedStep, type LabSession, type SimSlot } from '../app/session.ts';
@@ -33,7 +34,7 @@ function describeStep(index: TraceIndex | undefined, step: number): string {
   const memory = v.memory >= 0 ? t('step.on', { memory: index.trace.memories[v.memory]?.name ?? '?' }) : '';
   const div = index.divergent[step] ? t('step.splits') : '';
   const conflict = index.wavefronts[step]! > 1 ? t('step.conflict', { n: index.wavefronts[step]! }) : '';
-  return t('step.describe', { warp: v.warp, line: v.line, kind: v.kindName, memory, active: v.activeCount, size: index.trace.warpSize, extra: div + conflict });
+  return t('step.describe', { warp: v.warp, line: v.line, kind: opKindName(v.kindName), memory, active: v.activeCount, size: index.trace.warpSize, extra: div + conflict });
 }
 
 function Diagnostics({ list, file }: { list: readonly Diagnostic[]; file: string }) {
@@ -47,9 +48,7 @@ function Diagnostics({ list, file }: { list: readonly Diagnostic[]; file: string
       <ul>
         {list.slice(0, 8).map((d, i) => (
           <li key={i}>
-            <strong>
-              {d.kind} at {file}:{d.line}:{d.column}
-            </strong>{' '}
+            <strong>{uiText('diag.at', { kind: diagnosticKind(d.kind), where: `${file}:${d.line}:${d.column}` })}</strong>{' '}
             — {d.message}
           </li>
         ))}
@@ -295,7 +294,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
     switch (stagePanel) {
       case 'warp-grid':
         return (
-          <PanelBoundary id="warp-grid" title="the warp grid">
+          <PanelBoundary id="warp-grid" title={uiText('panel.warpGrid')}>
             <Exportable name="warp-grid" title={t('export.what.warp-grid')}>
               <WarpGrid
                 workgroup={main.focus}
@@ -315,7 +314,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
         );
       case 'shared-memory':
         return (
-          <PanelBoundary id="shared-memory" title="the shared-memory strip">
+          <PanelBoundary id="shared-memory" title={uiText('panel.sharedMemory')}>
             {main.memory >= 0 && (
               <Exportable name="memory" title={t('export.what.memory')}>
                 <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} highlightWords={lesson?.highlight?.words} />
@@ -325,9 +324,9 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
         );
       case 'dataflow':
         return (
-          <PanelBoundary id="dataflow" title="the dataflow tree">
+          <PanelBoundary id="dataflow" title={uiText('panel.dataflow')}>
             <Exportable name="tree" title={t('export.what.tree')}>
-              <DataflowTreeView trace={trace} memory={main.memory} step={safeStep} title={ui.treeTitle ?? 'Reduction tree'} words={words} />
+              <DataflowTreeView trace={trace} memory={main.memory} step={safeStep} title={ui.treeTitle ?? uiText('tree.reduction')} words={words} />
             </Exportable>
           </PanelBoundary>
         );
@@ -354,9 +353,9 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
         <h2 className="stage-half-title">{compare.title}</h2>
         <SimulationProgress slot={other} cancel={() => session.getState().cancel('other')} />
         {other.index && otherTrace && (
-          <PanelBoundary id="compare" title="the side-by-side comparison">
+          <PanelBoundary id="compare" title={uiText('panel.compare')}>
             {stagePanel === 'dataflow' && other.memory >= 0 ? (
-              <DataflowTreeView trace={otherTrace} memory={other.memory} step={otherStep} title={ui.treeTitle ?? 'Reduction tree'} />
+              <DataflowTreeView trace={otherTrace} memory={other.memory} step={otherStep} title={ui.treeTitle ?? uiText('tree.reduction')} />
             ) : (
               <WarpGrid
                 workgroup={other.focus}
@@ -432,7 +431,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
 
       <div className={compare && !lesson ? 'wb-main compare' : 'wb-main'}>
         <div className="wb-code">
-          <PanelBoundary id="code" title="the code pane">
+          <PanelBoundary id="code" title={uiText('panel.code')}>
             {lesson ? (
               <CodePane wgsl={variant.wgsl} wgslFile={variant.file} cuda={variant.cuda} line={view?.line} column={view?.column} highlight={lesson.highlight?.code} />
             ) : (
@@ -512,7 +511,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
         </aside>
       </div>
 
-      <PanelBoundary id="timeline" title="the timeline">
+      <PanelBoundary id="timeline" title={uiText('panel.timeline')}>
         <TimelineBar step={safeStep} stepCount={trace?.stepCount ?? 0} playing={playing} speedIndex={speedIndex} describe={description} actions={actions} index={index} levels={levels} />
       </PanelBoundary>
 
@@ -527,7 +526,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
         {drawer && (
           <div className="drawer-body" role="tabpanel" tabIndex={0} aria-label={t(`drawer.${drawer}`)}>
             {drawer === 'metrics' && (
-              <PanelBoundary id="metrics" title="the metrics panel">
+              <PanelBoundary id="metrics" title={uiText('panel.metrics')}>
                 {main.result && (
                   <MetricsPanel
                     metrics={main.result.metrics}
@@ -542,12 +541,12 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
               </PanelBoundary>
             )}
             {drawer === 'timings' && (
-              <PanelBoundary id="timings" title="the timings panel">
+              <PanelBoundary id="timings" title={uiText('panel.timings')}>
                 <TimingsPanel session={session} />
               </PanelBoundary>
             )}
             {drawer === 'compare' && compare && other.result && main.result && (
-              <PanelBoundary id="compare-metrics" title="the comparison">
+              <PanelBoundary id="compare-metrics" title={uiText('panel.compareMetrics')}>
                 <MetricsPanel
                   metrics={main.result.metrics}
                   warps={warpsOf(main)}

@@ -10,6 +10,7 @@ import { useAppStore } from '../store/index.ts';
 import { ExerciseList } from './editor/ExerciseList.tsx';
 import { LabPage, type LessonFrame } from './LabPage.tsx';
 import { t } from '../i18n/messages.ts';
+import { ui as uiText } from '../i18n/ui.ts';
 import { Link } from './Link.tsx';
 import { PanelBoundary } from './PanelBoundary.tsx';
 
@@ -22,11 +23,11 @@ function CheckQuestion({ prompt, state, answer, explain }: { prompt: string; sta
     if (!state) return;
     const given = Number(value.trim());
     if (value.trim() === '' || !Number.isFinite(given)) {
-      setVerdict({ ok: false, text: 'Type a number, then check.' });
+      setVerdict({ ok: false, text: t('lesson.typeNumber') });
       return;
     }
     const right = answer(state);
-    setVerdict(given === right ? { ok: true, text: `Right: ${right}.` } : { ok: false, text: explain(state, given) });
+    setVerdict(given === right ? { ok: true, text: t('lesson.right', { answer: right }) } : { ok: false, text: explain(state, given) });
   };
   return (
     <form
@@ -38,12 +39,12 @@ function CheckQuestion({ prompt, state, answer, explain }: { prompt: string; sta
       }}
     >
       <label htmlFor={inputId}>
-        <strong>Check:</strong> {prompt}
+        <strong>{t('lesson.check')}</strong> {prompt}
       </label>
       <div className="controls">
         <input id={inputId} inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value)} data-testid="answer" size={6} />
         <button type="submit" disabled={!state} data-testid="check-answer">
-          {state ? 'Check' : 'Simulating…'}
+          {state ? t('lesson.checkButton') : t('lesson.simulating')}
         </button>
       </div>
       {verdict && (
@@ -99,9 +100,10 @@ export function LessonPage({ route }: { route: LessonRoute }) {
   if (!lesson || !step) {
     return (
       <section className="banner banner-warning" role="status" data-testid="lesson-missing">
-        <h1>There is no lesson “{route.lesson}”</h1>
+        <h1>{uiText('lesson.missing', { id: route.lesson })}</h1>
         <p>
-          Choose one from the <Link to={{ kind: 'lessons' }}>lesson index</Link>.
+          {uiText('lesson.chooseFrom')} <Link to={{ kind: 'lessons' }}>{t('home.lessonIndex')}</Link>
+          {uiText('lesson.chooseFromEnd')}
         </p>
       </section>
     );
@@ -134,11 +136,11 @@ export function LessonPage({ route }: { route: LessonRoute }) {
         {step.lookAt && <span className="look-at">{t('lesson.lookAt', { what: step.lookAt })}</span>}
       </p>
       {step.question && (
-        <PanelBoundary key={`${lesson.id}-${number}`} id="question" title="the check question">
+        <PanelBoundary key={`${lesson.id}-${number}`} id="question" title={uiText('panel.question')}>
           <CheckQuestion prompt={step.question.prompt} state={state} answer={step.question.answer} explain={step.question.explain} />
         </PanelBoundary>
       )}
-      <nav className="controls lesson-nav" aria-label="Lesson steps">
+      <nav className="controls lesson-nav" aria-label={uiText('lesson.stepsNav')}>
         <button type="button" onClick={() => go(number - 1)} disabled={number <= 1} aria-keyshortcuts="PageUp ArrowLeft" data-testid="lesson-prev">
           {t('lesson.prev')}
         </button>
@@ -261,7 +263,7 @@ function PresenterView({ lesson, number, go, preview, state }: { lesson: Lesson;
             </p>
           </>
         )}
-        <nav className="controls lesson-nav" aria-label="Lesson steps">
+        <nav className="controls lesson-nav" aria-label={uiText('lesson.stepsNav')}>
           <button type="button" onClick={() => go(number - 1)} disabled={number <= 1} data-testid="lesson-prev">
             {t('lesson.prev')}
           </button>
@@ -298,8 +300,8 @@ export function LessonIndex() {
   const progress = readProgress();
   return (
     <section className="panel" aria-labelledby="lessons-title" data-testid="lesson-index">
-      <h1 id="lessons-title">Lessons</h1>
-      <p>Step-through lessons over the labs. Every step has its own address, so a course page can link to it.</p>
+      <h1 id="lessons-title">{t('lesson.lessons')}</h1>
+      <p>{uiText('lessons.intro')}</p>
       <ol className="lesson-list">
         {LESSONS.map((l: Lesson) => {
           const seen = progress[l.id]?.seen.length ?? 0;
@@ -311,7 +313,11 @@ export function LessonIndex() {
               </h2>
               <p>{l.summary}</p>
               <p className="hint" data-testid="lesson-progress">
-                {seen === 0 ? `${l.steps.length} steps, not started` : `${seen} of ${l.steps.length} steps seen${seen === l.steps.length ? ' ✓' : `; continue at step ${last ?? 1}`}`}
+                {seen === 0
+                  ? uiText('lessons.notStarted', { count: l.steps.length })
+                  : seen === l.steps.length
+                    ? uiText('lessons.allSeen', { seen, count: l.steps.length })
+                    : uiText('lessons.continue', { seen, count: l.steps.length, step: last ?? 1 })}
               </p>
             </li>
           );

@@ -1,5 +1,8 @@
 import { memo } from 'react';
 import type { Metrics } from '../sim/index.ts';
+import { formatFixed, formatInteger } from '../i18n/numbers.ts';
+import { opKindName, ui, type UiKey } from '../i18n/ui.ts';
+import { useLocale } from '../i18n/useLocale.ts';
 
 export interface StepFacts {
   readonly kind: string;
@@ -12,7 +15,8 @@ export interface StepFacts {
 }
 
 interface MetricRow {
-  readonly name: string;
+  /** The metric's name in the catalog (ui.ts). */
+  readonly name: UiKey;
   /** The name Nsight Compute or nvprof users know. */
   readonly profilerName: string;
   readonly value: (m: Metrics, warps: number) => number;
@@ -21,19 +25,19 @@ interface MetricRow {
   readonly lowerIsBetter: boolean;
 }
 
-const pct = (v: number) => `${(100 * v).toFixed(1)} %`;
-const num = (v: number) => (Number.isInteger(v) ? v.toLocaleString('en') : v.toFixed(2));
+const pct = (v: number) => `${formatFixed(100 * v, 1)} %`;
+const num = (v: number) => (Number.isInteger(v) ? formatInteger(v) : formatFixed(v, 2));
 
 export const METRIC_ROWS: readonly MetricRow[] = [
-  { name: 'Warp execution efficiency', profilerName: 'warp_execution_efficiency', value: (m) => m.warpExecutionEfficiency, format: pct, lowerIsBetter: false },
-  { name: 'Divergent branches', profilerName: 'divergent_branch', value: (m) => m.divergentBranches, format: num, lowerIsBetter: true },
-  { name: 'Instructions per warp', profilerName: 'inst_per_warp', value: (m, w) => m.warpInstructions / Math.max(1, w), format: num, lowerIsBetter: true },
-  { name: 'Warp instructions', profilerName: 'inst_executed', value: (m) => m.warpInstructions, format: num, lowerIsBetter: true },
-  { name: 'Shared requests', profilerName: 'shared_load + shared_store requests', value: (m) => m.sharedRequests, format: num, lowerIsBetter: true },
-  { name: 'Shared bank conflicts', profilerName: 'shared_ld/st_bank_conflict', value: (m) => m.sharedBankConflicts, format: num, lowerIsBetter: true },
-  { name: 'Global transactions per request', profilerName: 'gld/gst_transactions_per_request', value: (m) => m.globalTransactions / Math.max(1, m.globalRequests), format: num, lowerIsBetter: true },
-  { name: 'Barriers', profilerName: 'barriers (__syncthreads)', value: (m) => m.barriers, format: num, lowerIsBetter: true },
-  { name: 'Atomics', profilerName: 'atom_count', value: (m) => m.atomics, format: num, lowerIsBetter: true },
+  { name: 'metric.warpEfficiency', profilerName: 'warp_execution_efficiency', value: (m) => m.warpExecutionEfficiency, format: pct, lowerIsBetter: false },
+  { name: 'metric.divergentBranches', profilerName: 'divergent_branch', value: (m) => m.divergentBranches, format: num, lowerIsBetter: true },
+  { name: 'metric.instPerWarp', profilerName: 'inst_per_warp', value: (m, w) => m.warpInstructions / Math.max(1, w), format: num, lowerIsBetter: true },
+  { name: 'metric.warpInstructions', profilerName: 'inst_executed', value: (m) => m.warpInstructions, format: num, lowerIsBetter: true },
+  { name: 'metric.sharedRequests', profilerName: 'shared_load + shared_store requests', value: (m) => m.sharedRequests, format: num, lowerIsBetter: true },
+  { name: 'metric.bankConflicts', profilerName: 'shared_ld/st_bank_conflict', value: (m) => m.sharedBankConflicts, format: num, lowerIsBetter: true },
+  { name: 'metric.transactionsPerRequest', profilerName: 'gld/gst_transactions_per_request', value: (m) => m.globalTransactions / Math.max(1, m.globalRequests), format: num, lowerIsBetter: true },
+  { name: 'metric.barriers', profilerName: 'barriers (__syncthreads)', value: (m) => m.barriers, format: num, lowerIsBetter: true },
+  { name: 'metric.atomics', profilerName: 'atom_count', value: (m) => m.atomics, format: num, lowerIsBetter: true },
 ];
 
 interface Props {
@@ -51,24 +55,26 @@ interface Props {
 
 /** Totals of the simulated dispatch, named as profilers name them, and the facts of the current step. */
 export const MetricsPanel = memo(function MetricsPanel({ metrics, warps, step, other, title, warpSize, extra }: Props) {
+  useLocale();
   return (
     <section className="panel metrics" aria-labelledby="metrics-title" data-testid="metrics">
-      <h2 id="metrics-title">Metrics</h2>
+      <h2 id="metrics-title">{ui('metrics.title')}</h2>
       {step && (
         <p className="summary-line" data-testid="step-facts">
-          This step: <strong>{step.kind}</strong>, {step.activeLanes} of {step.warpSize} lanes active
-          {step.wavefronts > 0 && ` · ${step.wavefronts === 1 ? 'no bank conflict' : `${step.wavefronts}-way bank conflict`}`}
-          {step.sectors > 0 && ` · ${step.sectors} sector${step.sectors === 1 ? '' : 's'} of ${step.sectorBytes} bytes for ${step.activeLanes} lanes`}
+          {ui('metrics.thisStep')} <strong>{opKindName(step.kind)}</strong>
+          {ui('metrics.active', { active: step.activeLanes, size: step.warpSize })}
+          {step.wavefronts > 0 && ` · ${step.wavefronts === 1 ? ui('metrics.noConflict') : ui('metrics.conflict', { n: step.wavefronts })}`}
+          {step.sectors > 0 && ` · ${ui('metrics.sectors', { n: step.sectors, bytes: step.sectorBytes, lanes: step.activeLanes })}`}
         </p>
       )}
       <table className="data-table">
-        <caption>Whole dispatch, simulated with {warpSize}-lane warps</caption>
+        <caption>{ui('metrics.caption', { warpSize })}</caption>
         <thead>
           <tr>
-            <th scope="col">Metric</th>
-            <th scope="col">{other ? title : 'Value'}</th>
+            <th scope="col">{ui('metrics.metric')}</th>
+            <th scope="col">{other ? title : ui('metrics.value')}</th>
             {other && <th scope="col">{other.title}</th>}
-            {other && <th scope="col">Difference</th>}
+            {other && <th scope="col">{ui('metrics.difference')}</th>}
           </tr>
         </thead>
         <tbody>
@@ -79,14 +85,14 @@ export const MetricsPanel = memo(function MetricsPanel({ metrics, warps, step, o
             return (
               <tr key={row.profilerName}>
                 <th scope="row">
-                  {row.name}
+                  {ui(row.name)}
                   <span className="profiler-name">{row.profilerName}</span>
                 </th>
                 <td data-metric={row.profilerName}>{row.format(a)}</td>
                 {b !== undefined && <td>{row.format(b)}</td>}
                 {b !== undefined && (
                   <td>
-                    {a === b ? 'same' : `${better ? '▲ better' : '▼ worse'} (${a > b ? '+' : '−'}${row.format(Math.abs(a - b))})`}
+                    {a === b ? ui('metrics.same') : `${better ? ui('metrics.better') : ui('metrics.worse')} (${a > b ? '+' : '−'}${row.format(Math.abs(a - b))})`}
                   </td>
                 )}
               </tr>

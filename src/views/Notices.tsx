@@ -1,3 +1,4 @@
+import { ui } from '../i18n/ui.ts';
 import { selectNotices, useAppStore } from '../store/index.ts';
 
 /** Says what part of the address was ignored, so a bad link is never a silent surprise. */
@@ -8,7 +9,8 @@ export function Notices() {
   return (
     <section className="banner banner-warning notices" role="status" data-testid="notices">
       <h2>
-        <span aria-hidden="true">ⓘ </span>Parts of the address were not understood
+        <span aria-hidden="true">ⓘ </span>
+        {ui('notices.title')}
       </h2>
       <ul>
         {notices.map((n, i) => (
@@ -16,7 +18,7 @@ export function Notices() {
         ))}
       </ul>
       <button type="button" onClick={dismiss}>
-        Dismiss
+        {ui('notices.dismiss')}
       </button>
     </section>
   );

@@ -1,10 +1,11 @@
 import { Component, useSyncExternalStore, type ErrorInfo, type ReactNode } from 'react';
+import { ui } from '../i18n/ui.ts';
 import { clearPanelFailure, isPanelFailing, subscribePanelFailures, TEST_HOOKS } from '../app/testHooks.ts';
 
 interface Props {
   /** Names the panel in tests (`data-panel`) and in the test hook that makes it throw. */
   readonly id: string;
-  /** What a person calls this panel: "the warp grid". */
+  /** What a person calls this panel, in the current language: “The warp grid”. */
   readonly title: string;
   readonly children: ReactNode;
 }
@@ -40,7 +41,7 @@ export class PanelBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     if (TEST_HOOKS) clearPanelFailure(this.props.id);
-    console.error(`Warpscope: ${this.props.title} failed and was replaced by an error box.`, error, `\nComponent stack:${info.componentStack ?? ' (unknown)'}`);
+    console.error(`Warpscope: ${this.props.title.slice(0, 1).toLowerCase() + this.props.title.slice(1)} failed and was replaced by an error box.`, error, `\nComponent stack:${info.componentStack ?? ' (unknown)'}`);
   }
 
   private reload = () => this.setState((s) => ({ error: undefined, attempt: s.attempt + 1 }));
@@ -53,14 +54,14 @@ export class PanelBoundary extends Component<Props, State> {
         <section className="banner banner-error panel-error" role="alert" data-testid="panel-error" data-panel={id}>
           <h2>
             <span aria-hidden="true">⚠ </span>
-            {title[0]!.toUpperCase() + title.slice(1)} stopped working
+            {ui('panel.failed', { title: title.slice(0, 1).toUpperCase() + title.slice(1) })}
           </h2>
           <p>
-            It failed with: <code>{clip(error.message || error.name)}</code>
+            {ui('panel.failedWith')} <code>{clip(error.message || error.name)}</code>
           </p>
-          <p>The rest of the page still works, and your place in the lesson or lab is kept. Reloading this panel draws it again from that state.</p>
+          <p>{ui('panel.restWorks')}</p>
           <button type="button" onClick={this.reload} data-testid="panel-reload">
-            Reload this panel
+            {ui('panel.reload')}
           </button>
         </section>
       );

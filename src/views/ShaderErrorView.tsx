@@ -1,3 +1,4 @@
+import { ui } from '../i18n/ui.ts';
 import { excerptAround, SHOWN_MESSAGES, type ShaderMessage } from '../gpu/index.ts';
 
 export interface ShownError {
@@ -32,10 +33,10 @@ export function ShaderErrorView({ error }: { error: ShownError }) {
                   <strong data-testid="error-location">
                     {m.file ?? 'kernel.wgsl'}:{m.line}:{m.column}
                   </strong>{' '}
-                  — line {m.line}, column {m.column}: {m.message}
+                  {ui('shaderError.where', { line: m.line, column: m.column, message: m.message })}
                 </p>
                 {excerpt && (
-                  <pre className="source-excerpt" aria-label={`Line ${m.line} of the kernel, around column ${m.column}`}>
+                  <pre className="source-excerpt" aria-label={ui('shaderError.excerpt', { line: m.line, column: m.column })}>
                     {excerpt.text}
                     {'\n'}
                     {' '.repeat(excerpt.caret - 1)}^
@@ -50,8 +51,7 @@ export function ShaderErrorView({ error }: { error: ShownError }) {
       )}
       {more > 0 && (
         <p data-testid="more-errors">
-          …and {more.toLocaleString('en')} more {more === 1 ? 'error' : 'errors'}. Fix the first ones and run again;
-          later errors often follow from them.
+          {ui('shaderError.more', { n: more })}
         </p>
       )}
       <p className="hint">{error.hint}</p>

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { Trace } from '../sim/index.ts';
 import { accessesOf, sharedContentsAt } from '../trace/memory.ts';
+import { ui } from '../i18n/ui.ts';
 
 interface Props {
   readonly trace: Trace;
@@ -47,31 +48,32 @@ export function SharedMemoryStrip({ trace, memory, step, wavefronts, highlightWo
   for (const a of access?.list ?? []) touched.set(a.addr, [...(touched.get(a.addr) ?? []), a.lane]);
 
   const describe = !access
-    ? 'The current step does not touch workgroup memory.'
-    : `${access.write ? 'Write' : 'Read'} by ${access.list.length} lane${access.list.length === 1 ? '' : 's'}: ${
-        wavefronts <= 1 ? 'no bank conflict (one wavefront).' : `${wavefronts}-way bank conflict (${wavefronts} wavefronts: the request is served ${wavefronts} times).`
-      }`;
+    ? ui('strip.untouched')
+    : ui(access.write ? 'strip.write' : 'strip.read', {
+        n: access.list.length,
+        conflict: wavefronts <= 1 ? ui('strip.noConflict') : ui('strip.conflict', { n: wavefronts }),
+      });
 
   return (
     <section className="panel shared-strip" aria-labelledby={titleId} data-testid="shared-strip" data-wavefronts={wavefronts}>
       <div className="panel-head">
         <h2 id={titleId}>
-          Workgroup memory <code>{mem?.name ?? '—'}</code>
+          {ui('strip.title')} <code>{mem?.name ?? '—'}</code>
         </h2>
         {pages > 1 && (
-          <div className="button-group" role="group" aria-label="Rows shown">
+          <div className="button-group" role="group" aria-label={ui('strip.rowsShown')}>
             <button type="button" onClick={() => setChosenPage(Math.max(0, page - 1))} disabled={page === 0}>
-              ◀ Rows
+              {ui('strip.rowsBack')}
             </button>
             <span>
-              words {firstRow * BANKS}–{Math.min(words, (firstRow + shownRows) * BANKS) - 1}
+              {ui('strip.words', { lo: firstRow * BANKS, hi: Math.min(words, (firstRow + shownRows) * BANKS) - 1 })}
             </span>
             <button type="button" onClick={() => setChosenPage(Math.min(pages - 1, page + 1))} disabled={page === pages - 1}>
-              Rows ▶
+              {ui('strip.rowsForward')}
             </button>
             {chosenPage !== undefined && (
               <button type="button" onClick={() => setChosenPage(undefined)}>
-                Follow step
+                {ui('strip.follow')}
               </button>
             )}
           </div>
@@ -81,8 +83,8 @@ export function SharedMemoryStrip({ trace, memory, step, wavefronts, highlightWo
         {wavefronts > 1 ? '⚠ ' : ''}
         {describe}
       </p>
-      <div className="svg-scroll" tabIndex={0} role="region" aria-label="Workgroup memory words (scrolls sideways)">
-        <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`Workgroup memory ${mem?.name ?? ''}, ${words} words in ${BANKS} banks. ${describe}`}>
+      <div className="svg-scroll" tabIndex={0} role="region" aria-label={ui('strip.region')}>
+        <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={ui('strip.svgLabel', { name: mem?.name ?? '', words, banks: BANKS, describe })}>
           <defs>
             <marker id="arrow-w" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
               <path d="M 0 0 L 10 5 L 0 10 z" className="arrow-head" />
@@ -95,7 +97,7 @@ export function SharedMemoryStrip({ trace, memory, step, wavefronts, highlightWo
             </text>
           ))}
           <text x={4} y={LANE_ROW + 16} className="bank-label">
-            bank
+            {ui('strip.bank')}
           </text>
           {/* Word cells */}
           {Array.from({ length: shownRows }, (_, r) =>
@@ -116,7 +118,7 @@ export function SharedMemoryStrip({ trace, memory, step, wavefronts, highlightWo
                   </text>
                   {lanes && (
                     <text x={60 + b * CELL_W + 3} y={y + 10} className="word-mark">
-                      {access?.write ? 'W' : 'R'}
+                      {access?.write ? ui('strip.markWrite') : ui('strip.markRead')}
                     </text>
                   )}
                 </g>
@@ -146,7 +148,7 @@ export function SharedMemoryStrip({ trace, memory, step, wavefronts, highlightWo
           })}
           {access && (
             <text x={4} y={12} className="bank-label">
-              lane
+              {ui('strip.lane')}
             </text>
           )}
         </svg>

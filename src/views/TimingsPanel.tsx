@@ -8,6 +8,9 @@ import { isGpuError } from '../gpu/index.ts';
 import type { AnyLab, RecordedTimings } from '../labs/lab.ts';
 import type { TimingRow } from '../labs/sweep.ts';
 import { selectGpuStatus, useAppStore } from '../store/index.ts';
+import { formatFixed, formatPrecision } from '../i18n/numbers.ts';
+import { ui } from '../i18n/ui.ts';
+import { useLocale } from '../i18n/useLocale.ts';
 
 /** Largest n the simulator also checks in the timings sweep (it replays every lane). */
 const SIM_CHECK_LIMIT = 2 ** 16;
@@ -22,25 +25,26 @@ const markerOf = (i: number) => MARKERS[i % MARKERS.length]!;
 
 /** Bytes in the largest unit that keeps a whole number above zero (never “0 MiB”). */
 export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB'];
+  const units = [ui('unit.bytes'), 'KiB', 'MiB', 'GiB'];
   let v = bytes;
   let u = 0;
   while (v >= 1024 && u < units.length - 1) {
     v /= 1024;
     u++;
   }
-  return `${v >= 10 || u === 0 ? v.toFixed(0) : v.toFixed(1)} ${units[u]}`;
+  return `${formatFixed(v, v >= 10 || u === 0 ? 0 : 1)} ${units[u]}`;
 }
 
 /** A ratio with two significant digits (never “0.0×”). */
 export function formatRatio(r: number): string {
-  return `${r >= 100 ? r.toFixed(0) : r.toPrecision(2)}×`;
+  return `${r >= 100 ? formatFixed(r, 0) : formatPrecision(r, 2)}×`;
 }
 const COLORS = ['#7dd3fc', '#fca5a5', '#86efac', '#fde68a', '#c4b5fd', '#f9a8d4', '#fdba74', '#e5e7eb'];
 
 
 /** Log–log chart of GPU time against n, one line and one marker shape per variant. */
 function TimingChart({ rows, lab }: { rows: readonly TimingRow[]; lab: AnyLab }) {
+  const locale = useLocale();
   const svgRef = useRef<SVGSVGElement>(null);
   const width = 720;
   const height = 360;
@@ -67,13 +71,13 @@ function TimingChart({ rows, lab }: { rows: readonly TimingRow[]; lab: AnyLab })
       .append('g')
       .attr('transform', `translate(0,${height - margin.bottom})`)
       .call(d3.axisBottom(x).tickFormat((d) => `2^${Math.round(Math.log2(Number(d)))}`))
-      .call((g) => g.append('text').attr('x', width / 2).attr('y', 44).attr('fill', 'currentColor').attr('text-anchor', 'middle').text('n (elements)'));
+      .call((g) => g.append('text').attr('x', width / 2).attr('y', 44).attr('fill', 'currentColor').attr('text-anchor', 'middle').text(ui('timings.axisN')));
     root
       .append('g')
       .attr('transform', `translate(${margin.left},0)`)
       .call(d3.axisLeft(y).ticks(6, '~g'))
       .call((g) =>
-        g.append('text').attr('transform', 'rotate(-90)').attr('x', -height / 2).attr('y', -60).attr('fill', 'currentColor').attr('text-anchor', 'middle').text('GPU time (ms, median)'),
+        g.append('text').attr('transform', 'rotate(-90)').attr('x', -height / 2).attr('y', -60).attr('fill', 'currentColor').attr('text-anchor', 'middle').text(ui('timings.axisTime')),
       );
     variants.forEach((v, i) => {
       const pts = rows.filter((r) => r.variant === v.id).sort((a, b) => a.n - b.n);
@@ -94,13 +98,13 @@ function TimingChart({ rows, lab }: { rows: readonly TimingRow[]; lab: AnyLab })
         .attr('d', d3.symbol(markerOf(i), MARKER_AREA)())
         .attr('fill', color);
     });
-  }, [rows, variants, margin.bottom, margin.left, margin.right, margin.top]);
+  }, [rows, variants, margin.bottom, margin.left, margin.right, margin.top, locale]);
 
   return (
     <figure className="timing-chart">
       <svg ref={svgRef} viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={titleId} data-testid="timing-chart" />
       <figcaption id={titleId}>
-        GPU time against n on log–log axes; a slope of one means time grows in proportion to n (bandwidth-bound).
+        {ui('timings.chartCaption')}
         <ul className="legend">
           {variants.map((v, i) => (
             <li key={v.id}>
@@ -125,15 +129,15 @@ function TimingChart({ rows, lab }: { rows: readonly TimingRow[]; lab: AnyLab })
 /** The project's own recorded figures, beside the learner's (data in the lab module). */
 function RecordedTable({ recorded, title }: { recorded: RecordedTimings; title: (id: string) => string }) {
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Recorded timings (scrolls sideways)">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={ui('timings.recordedRegion')}>
       <table className="data-table" data-testid="recorded-timings">
         <caption>
-          Recorded by the project on an {recorded.device}, n = 2^{Math.log2(recorded.n)} (from {recorded.source})
+          {ui('timings.recordedCaption', { device: recorded.device, log2: Math.log2(recorded.n), source: recorded.source })}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Variant</th>
-            <th scope="col">GPU ms</th>
+            <th scope="col">{ui('timings.variant')}</th>
+            <th scope="col">{ui('timings.gpuMs')}</th>
             <th scope="col">GB/s</th>
           </tr>
         </thead>
@@ -153,6 +157,7 @@ function RecordedTable({ recorded, title }: { recorded: RecordedTimings; title: 
 
 /** The timings of a lab session's parameters; the sweep itself runs in the session. */
 export const TimingsPanel = memo(function TimingsPanel({ session }: { session: LabSession }) {
+  useLocale();
   const lab = session.getState().lab;
   const status = useAppStore(selectGpuStatus);
   const fallback = status.state === 'ready' && status.adapter.isFallbackAdapter;
@@ -197,24 +202,23 @@ export const TimingsPanel = memo(function TimingsPanel({ session }: { session: L
       data-testid="timings"
       data-state={progress !== undefined ? 'running' : error ? 'error' : rows.length > 0 ? 'done' : 'idle'}
     >
-      <h2 id="timings-title">Timings on this device</h2>
+      <h2 id="timings-title">{ui('timings.title')}</h2>
       {adapter ? (
         <p>
-          Adapter: <strong>{adapter.name}</strong>
+          {ui('timings.adapter')} <strong>{adapter.name}</strong>
         </p>
       ) : null}
       {adapter?.isFallbackAdapter && (
         <p className="banner banner-warning" data-testid="software-note">
-          This is a software adapter: WebGPU runs on your CPU here, so these figures describe the CPU, not a GPU. A CPU has no thousands of lanes to keep busy and no
-          shared-memory banks, so the tricks that speed kernels up on a GPU can slow them down here, and the ladder can run backwards.
+          {ui('timings.software')}
         </p>
       )}
       {lab.recorded && <RecordedTable recorded={lab.recorded} title={(id) => lab.variants.find((v) => v.id === id)?.title ?? id} />}
       {adapter ? null : (
-        <p className="hint">Timings need WebGPU; the step-through views above run on the simulator.</p>
+        <p className="hint">{ui('timings.needWebGpu')}</p>
       )}
       <div className="controls">
-        <label htmlFor={maxId}>Largest n</label>
+        <label htmlFor={maxId}>{ui('timings.largestN')}</label>
         <select id={maxId} value={maxLog2} onChange={(e) => setMaxLog2(Number(e.target.value))}>
           {[12, 14, 16, 18, 20, 22, 24, 26, 28].filter((l) => l <= limitLog2).map((l) => (
             <option key={l} value={l}>
@@ -223,11 +227,11 @@ export const TimingsPanel = memo(function TimingsPanel({ session }: { session: L
           ))}
         </select>
         <button type="button" onClick={() => void measure()} disabled={!ready || progress !== undefined} data-testid="measure">
-          Measure all variants
+          {ui('timings.measure')}
         </button>
         {progress !== undefined && (
           <button type="button" onClick={() => session.getState().cancelTimings()}>
-            Cancel
+            {ui('common.cancel')}
           </button>
         )}
       </div>
@@ -241,38 +245,34 @@ export const TimingsPanel = memo(function TimingsPanel({ session }: { session: L
       )}
       {baseline && (
         <p data-testid="baseline">
-          In-run baselines: read {baseline.readGBps.toFixed(2)} GB/s, copy {baseline.copyGBps.toFixed(2)} GB/s over{' '}
-          {formatBytes(baseline.bytes)} (median of {baseline.read.repeats}).
+          {ui('timings.baseline', { read: formatFixed(baseline.readGBps, 2), copy: formatFixed(baseline.copyGBps, 2), bytes: formatBytes(baseline.bytes), repeats: baseline.read.repeats })}
         </p>
       )}
       {(anyQuantized || anyWall) && (
         <p className="hint">
           {anyQuantized &&
-            'The browser rounds GPU timestamps to 0.1 ms, so each timed pass holds enough dispatches to last at least 20 ms (the "Dispatches per pass" column): the rounding stays under 0.5 %. '}
-          {anyWall && 'This adapter has no timestamp queries: figures are wall-clock time around each submit.'}
+            `${ui('timings.quantized')} `}
+          {anyWall && ui('timings.wallClock')}
         </p>
       )}
       {rows.length > 0 && <TimingChart rows={rows} lab={lab} />}
       {rows.length > 0 && (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Timings table (scrolls sideways)">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={ui('timings.tableRegion')}>
           <table className="data-table" data-testid="timings-table">
             <caption>
-              Each figure: 10 rounds, each a timed pass of the kernel and then one of its baseline (a read, or a copy, over
-              the kernel&apos;s own buffers). GPU ms is the median per run; % of baseline is the median of the rounds&apos; ratios,
-              with the lowest and highest round beside it. A figure whose rounds spread more than 15 % is measured again, up
-              to three times, and marked unsteady if it never settles. GB/s counts the bytes the algorithm must move.
+              {ui('timings.tableCaption')}
             </caption>
             <thead>
               <tr>
-                <th scope="col">Variant</th>
+                <th scope="col">{ui('timings.variant')}</th>
                 <th scope="col">n</th>
-                <th scope="col">GPU ms</th>
+                <th scope="col">{ui('timings.gpuMs')}</th>
                 <th scope="col">GB/s</th>
-                <th scope="col">% of baseline (rounds)</th>
-                <th scope="col">Dispatches per pass</th>
-                <th scope="col">CPU ms</th>
-                <th scope="col">Speedup</th>
-                <th scope="col">GPU · sim · CPU agree</th>
+                <th scope="col">{ui('timings.percentCol')}</th>
+                <th scope="col">{ui('timings.dispatchesCol')}</th>
+                <th scope="col">{ui('timings.cpuMs')}</th>
+                <th scope="col">{ui('timings.speedup')}</th>
+                <th scope="col">{ui('timings.agreeCol')}</th>
               </tr>
             </thead>
             <tbody>
@@ -283,23 +283,23 @@ export const TimingsPanel = memo(function TimingsPanel({ session }: { session: L
                   <tr key={`${r.variant}-${r.n}`} data-racy={racy ? 'yes' : undefined} title={racy}>
                     <th scope="row">{title(r.variant)}</th>
                     <td>2^{Math.log2(r.n)}</td>
-                    <td>{r.gpuMs.toPrecision(3)}</td>
-                    <td>{r.gbps.toFixed(2)}</td>
+                    <td>{formatPrecision(r.gpuMs, 3)}</td>
+                    <td>{formatFixed(r.gbps, 2)}</td>
                     <td data-testid="ratio-cell" data-steady={r.steady ? 'yes' : 'no'}>
-                      {r.percentOfBaseline.toFixed(1)} % of {r.baselineKind}{' '}
+                      {ui('timings.percentOf', { percent: formatFixed(r.percentOfBaseline, 1), kind: ui(r.baselineKind === 'copy' ? 'timings.kind.copy' : 'timings.kind.read') })}{' '}
                       <span data-testid="ratio-spread">
-                        ({r.percentMin.toFixed(1)}–{r.percentMax.toFixed(1)} %)
+                        ({formatFixed(r.percentMin, 1)}–{formatFixed(r.percentMax, 1)} %)
                       </span>
-                      {!r.steady && <strong> unsteady: {r.unsteadyReason ?? 'did not settle'}</strong>}
+                      {!r.steady && <strong> {ui('timings.unsteady', { reason: r.unsteadyReason ?? ui('timings.didNotSettle') })}</strong>}
                     </td>
                     <td data-testid="dispatches-cell">{r.dispatchesPerPass}</td>
-                    <td>{r.cpuMs.toPrecision(3)}</td>
+                    <td>{formatPrecision(r.cpuMs, 3)}</td>
                     <td>{formatRatio(r.cpuMs / r.gpuMs)}</td>
                     <td data-testid="agree-cell" data-agree={agree ? 'yes' : 'no'}>
                       {agree ? '✓ ' : '✗ '}
                       {r.gpuAgrees ? 'GPU = CPU' : 'GPU ≠ CPU'}
-                      {r.simAgrees === undefined ? ' · sim not run (n > 2^16)' : r.simAgrees ? ' · sim = CPU' : ' · sim ≠ CPU'}
-                      {racy && !agree ? ' (expected: data race)' : ''}
+                      {r.simAgrees === undefined ? ` · ${ui('timings.simNotRun')}` : r.simAgrees ? ` · ${ui('timings.simAgrees')}` : ` · ${ui('timings.simDiffers')}`}
+                      {racy && !agree ? ` ${ui('timings.expectedRace')}` : ''}
                     </td>
                   </tr>
                 );

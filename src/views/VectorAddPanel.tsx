@@ -12,6 +12,8 @@ import { createSimWorker, SimCancelled } from '../sim/workerClient.ts';
 import { randomF32, seededRandom } from '../util/random.ts';
 import { selectGpuStatus, useAppStore } from '../store/index.ts';
 import { ShaderErrorView, type ShownError } from './ShaderErrorView.tsx';
+import { formatFixed, formatInteger } from '../i18n/numbers.ts';
+import { ui, type UiKey } from '../i18n/ui.ts';
 
 const { VECTOR_ADD_FILE, vectorAddBytes, vectorAddReference, vectorAddRun } = homeDemo;
 
@@ -28,11 +30,10 @@ const RUN_TIMEOUT_MS = 15_000;
 const TIME_TIMEOUT_MS = 30_000;
 
 type Phase = 'idle' | 'checking' | 'running' | 'timing';
-const PHASE_TEXT: Record<Phase, string> = {
-  idle: '',
-  checking: 'Checking the edit on the simulator…',
-  running: 'Running on the GPU…',
-  timing: 'Timing on the GPU…',
+const PHASE_TEXT: Record<Exclude<Phase, 'idle'>, UiKey> = {
+  checking: 'va.phase.checking',
+  running: 'va.phase.running',
+  timing: 'va.phase.timing',
 };
 
 interface Outcome {
@@ -199,9 +200,9 @@ export function VectorAddPanel() {
           show(() =>
             setError(
               placed(
-                'Not sent to the GPU: the checker cannot read this code',
-                `Line ${e.pos.line}, column ${e.pos.col}: ${e.message}. The WebGPU compiler accepts it, but edited kernels run only once the simulator has checked them.`,
-                'Write it in the WGSL the labs use (see the teaching kernels), or reset the code. Your edit is kept.',
+                ui('va.unreadable.title'),
+                ui('va.unreadable.message', { line: e.pos.line, column: e.pos.col, message: e.message }),
+                ui('va.unreadable.hint'),
                 code,
                 e.pos.line,
                 e.pos.col,
@@ -224,14 +225,14 @@ export function VectorAddPanel() {
         if (stop) {
           const loop = loopAround(code, stop.line);
           const where = loop
-            ? `in the ${loop.kind === 'loop' ? 'loop' : `${loop.kind} loop`} at line ${loop.line}, column ${loop.column}`
-            : `at line ${stop.line}, column ${stop.column}`;
+            ? ui(loop.kind === 'loop' ? 'va.where.loop' : 'va.where.kindLoop', { kind: loop.kind, line: loop.line, column: loop.column })
+            : ui('va.where.at', { line: stop.line, column: stop.column });
           show(() =>
             setError(
               placed(
-                'Not sent to the GPU: the kernel did not finish on the simulator',
-                `Simulated at n = ${checkN.toLocaleString('en')}, it was still running after ${CHECK_STEPS.toLocaleString('en')} warp instructions, ${where}: that loop may never end.`,
-                'Give the loop an exit every invocation reaches (a bound on its counter, or a break), then run again. Your edit is kept.',
+                ui('va.endless.title'),
+                ui('va.endless.message', { n: formatInteger(checkN), steps: formatInteger(CHECK_STEPS), where }),
+                ui('va.endless.hint'),
                 code,
                 loop?.line ?? stop.line,
                 loop?.column ?? stop.column,
@@ -244,12 +245,10 @@ export function VectorAddPanel() {
         const w = guarded.watchdog;
         guardText = [
           unsupported
-            ? `not simulated (${unsupported.message})`
-            : `simulated at n = ${checkN.toLocaleString('en')} in ${checked.metrics.warpInstructions.toLocaleString('en')} warp instructions`,
-          w
-            ? `${w.loops.length === 1 ? 'its loop was' : `its ${w.loops.length} loops were`} guarded by the watchdog (a loop would be stopped past ${w.bound.toLocaleString('en')} iterations)`
-            : 'it has no loops to guard',
-        ].join('; ');
+            ? ui('va.guard.notSimulated', { message: unsupported.message })
+            : ui('va.guard.simulated', { n: formatInteger(checkN), steps: formatInteger(checked.metrics.warpInstructions) }),
+          w ? ui('va.guard.loops', { loops: w.loops.length, bound: formatInteger(w.bound) }) : ui('va.guard.noLoops'),
+        ].join(ui('va.guard.separator'));
         gpuKernel = guardedRun.run;
       }
 
@@ -280,14 +279,14 @@ export function VectorAddPanel() {
       );
     } catch (e) {
       if (e instanceof SimCancelled) {
-        show(() => setNote('Cancelled before the kernel reached the GPU. Your edit is kept.'));
+        show(() => setNote(ui('va.cancelledEarly')));
       } else if (isGpuError(e)) {
         if (e.kind === 'cancelled' || e.kind === 'timeout') void recoverGpu();
         if (e.kind === 'cancelled') {
-          show(() => setNote('Cancelled. The GPU device was given up and a new one is being requested; your edit is kept.'));
+          show(() => setNote(ui('va.cancelled')));
         } else if (e.kind === 'watchdog' && e.location) {
           const loc = e.location;
-          show(() => setError(placed('Stopped by the watchdog', e.message, e.hint, code, loc.line, loc.column)));
+          show(() => setError(placed(ui('va.watchdog'), e.message, e.hint, code, loc.line, loc.column)));
         } else {
           const messages = e.kind === 'compile' && edited ? unguardMessages(e.messages, guarded, code) : e.messages;
           const first = messages.find((m) => m.severity === 'error');
@@ -295,10 +294,10 @@ export function VectorAddPanel() {
             setError({
               title:
                 e.kind === 'compile'
-                  ? 'The kernel does not compile'
+                  ? ui('va.compileError')
                   : e.kind === 'timeout'
-                    ? 'The GPU did not finish in time'
-                    : `GPU error (${e.kind})`,
+                    ? ui('va.timeout')
+                    : ui('va.gpuError', { kind: e.kind }),
               message: first ? `${first.file ?? VECTOR_ADD_FILE}:${first.line}:${first.column}: ${first.message}` : e.message,
               hint: e.hint,
               messages,
@@ -307,7 +306,7 @@ export function VectorAddPanel() {
         }
       } else {
         show(() =>
-          setError({ title: 'Unexpected failure', message: e instanceof Error ? e.message : String(e), hint: 'Reload the page; your edit is kept.' }),
+          setError({ title: ui('va.unexpected'), message: e instanceof Error ? e.message : String(e), hint: ui('va.unexpectedHint') }),
         );
       }
     } finally {
@@ -321,12 +320,11 @@ export function VectorAddPanel() {
   const ready = status.state === 'ready';
   return (
     <section className="panel" aria-labelledby="vector-add-title" data-testid="vector-add">
-      <h2 id="vector-add-title">First kernel: vector add</h2>
+      <h2 id="vector-add-title">{ui('va.title')}</h2>
       <p>
-        Each invocation adds <code>a[i] + b[i]</code> starting at its global index and stepping by the size of the
-        whole grid, so any <var>n</var> is covered by any number of workgroups. Edit the WGSL and run it on your GPU;
-        the result is compared with the CPU element by element. An edited kernel is first simulated at a small size,
-        and its loops are stopped if they run away.
+        {ui('va.introBefore')}
+        <code>a[i] + b[i]</code>
+        {ui('va.introAfter')}
       </p>
       <label htmlFor={editorId} className="field-label">
         {VECTOR_ADD_FILE}
@@ -342,38 +340,38 @@ export function VectorAddPanel() {
         onChange={(e) => setCode(e.target.value)}
         data-testid="wgsl-editor"
       />
-      {draftLoading && <p className="hint">Loading your saved edit…</p>}
+      {draftLoading && <p className="hint">{ui('va.loadingDraft')}</p>}
       {draftMessage && (
         <p className="banner banner-warning" role="status" data-testid="draft-notice">
           {draftMessage}
         </p>
       )}
       <div className="controls">
-        <label htmlFor={sizeId}>Elements n</label>
+        <label htmlFor={sizeId}>{ui('va.elements')}</label>
         <select id={sizeId} value={log2n} onChange={(e) => setLog2n(Number(e.target.value))} disabled={busy} data-testid="size-select">
           {SIZES.map((s) => (
             <option key={s} value={s}>
-              2^{s} = {(2 ** s).toLocaleString('en')}
+              2^{s} = {formatInteger(2 ** s)}
             </option>
           ))}
         </select>
         <button type="button" onClick={() => void run()} disabled={!ready || busy || draftLoading} data-testid="run-vector-add">
-          {busy ? 'Running…' : 'Run on GPU'}
+          {busy ? ui('va.running') : ui('va.run')}
         </button>
         {busy && (
           <button type="button" onClick={cancel} data-testid="cancel-vector-add">
-            Cancel
+            {ui('common.cancel')}
           </button>
         )}
         <button type="button" onClick={() => setCode(original)} disabled={code === original || busy}>
-          Reset code
+          {ui('va.reset')}
         </button>
       </div>
       {!ready && status.state !== 'pending' && (
-        <p className="hint">Running on the GPU needs WebGPU; the simulator-based labs work without it.</p>
+        <p className="hint">{ui('va.needWebGpu')}</p>
       )}
       <div aria-live="polite" data-testid="vector-add-result">
-        {busy && <p data-testid="vector-add-phase">{PHASE_TEXT[phase]}</p>}
+        {phase !== 'idle' && <p data-testid="vector-add-phase">{ui(PHASE_TEXT[phase])}</p>}
         {note && (
           <p className="hint" data-testid="vector-add-note">
             {note}
@@ -385,33 +383,37 @@ export function VectorAddPanel() {
             <p data-testid="check">
               {outcome.mismatches === 0 ? (
                 <>
-                  <span aria-hidden="true">✓ </span>All {outcome.n.toLocaleString('en')} elements match the CPU.
+                  <span aria-hidden="true">✓ </span>
+                  {ui('va.allMatch', { n: formatInteger(outcome.n) })}
                 </>
               ) : (
                 <>
                   <span aria-hidden="true">✗ </span>
-                  {outcome.mismatches.toLocaleString('en')} of {outcome.n.toLocaleString('en')} elements differ from
-                  the CPU (first at index {outcome.firstMismatch}).
+                  {ui('va.differ', { bad: formatInteger(outcome.mismatches), n: formatInteger(outcome.n), first: outcome.firstMismatch })}
                 </>
               )}
             </p>
             <p data-testid="timing">
-              GPU time {outcome.timing.medianMs.toFixed(4)} ms (median of {outcome.timing.repeats}, min{' '}
-              {outcome.timing.minMs.toFixed(4)}, max {outcome.timing.maxMs.toFixed(4)};{' '}
-              {outcome.timing.dispatchesPerPass} {outcome.timing.dispatchesPerPass === 1 ? "dispatch" : "dispatches"} per timed pass) · {outcome.gbps.toFixed(2)} GB/s
+              {ui('va.timing', {
+                median: formatFixed(outcome.timing.medianMs, 4),
+                repeats: outcome.timing.repeats,
+                min: formatFixed(outcome.timing.minMs, 4),
+                max: formatFixed(outcome.timing.maxMs, 4),
+                dispatches: outcome.timing.dispatchesPerPass,
+                gbps: formatFixed(outcome.gbps, 2),
+              })}
             </p>
             {outcome.guard && (
               <p className="hint" data-testid="guard-note">
-                Your edit was checked first: {outcome.guard}. The timing includes the watchdog&apos;s counters.
+                {ui('va.guardNote', { guard: outcome.guard })}
               </p>
             )}
             {outcome.timing.source === 'wall-clock' && (
-              <p className="hint">No timestamp queries on this adapter: this is wall-clock time around the submit.</p>
+              <p className="hint">{ui('va.wallClock')}</p>
             )}
             {outcome.timing.quantized && (
               <p className="hint">
-                The browser rounds GPU timestamps to 0.1 ms; the pass was lengthened to {outcome.timing.dispatchesPerPass}{' '}
-                dispatches so the rounding stays small.
+                {ui('va.quantized', { dispatches: outcome.timing.dispatchesPerPass })}
               </p>
             )}
           </div>

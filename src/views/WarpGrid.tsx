@@ -1,5 +1,7 @@
 import { memo, useCallback, useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { LaneState, type WarpSnapshot } from '../trace/index.ts';
+import { ui, type UiKey } from '../i18n/ui.ts';
+import { useLocale } from '../i18n/useLocale.ts';
 
 interface Props {
   readonly workgroup: number;
@@ -21,13 +23,13 @@ interface Props {
 const CELL = 16;
 const GAP = 2;
 
-const STATE_LABEL: Record<number, string> = {
-  [LaneState.Active]: 'active',
-  [LaneState.Masked]: 'masked (waiting out a branch)',
-  [LaneState.Exited]: 'exited',
-  [LaneState.NotStarted]: 'not yet run',
-  [LaneState.Waiting]: 'waiting at a barrier',
-  [LaneState.Absent]: 'no invocation',
+const STATE_LABEL: Record<number, UiKey> = {
+  [LaneState.Active]: 'lane.state.active',
+  [LaneState.Masked]: 'lane.state.masked',
+  [LaneState.Exited]: 'lane.state.exited',
+  [LaneState.NotStarted]: 'lane.state.notStarted',
+  [LaneState.Waiting]: 'lane.state.waiting',
+  [LaneState.Absent]: 'lane.state.absent',
 };
 
 /** One lane cell: shape and pattern tell the state, colour only repeats it. */
@@ -91,6 +93,7 @@ const WarpRow = memo(function WarpRow({
   focusedLane,
   focused,
 }: RowProps) {
+  useLocale(); // the row's label is text: it follows a language switch despite the memo
   const y = row * (CELL + 8);
   const label = 74;
   return (
@@ -99,7 +102,8 @@ const WarpRow = memo(function WarpRow({
         <rect className="warp-highlight" x={label - 4} y={y - 3} width={warpSize * (CELL + GAP) + 6} height={CELL + 6} rx={4} />
       )}
       <text x={0} y={y + CELL - 3} className={warp.current ? 'warp-label current' : 'warp-label'}>
-        {warp.current ? '▶ ' : highlighted ? '★ ' : ''}warp {warp.id}
+        {warp.current ? '▶ ' : highlighted ? '★ ' : ''}
+        {ui('warps.rowLabel', { warp: warp.id })}
       </text>
       {Array.from({ length: warpSize }, (_, lane) => (
         <g key={lane}>
@@ -113,7 +117,7 @@ const WarpRow = memo(function WarpRow({
         <g className="divergence-mark" aria-hidden="true">
           <path d={`M${label + warpSize * (CELL + GAP) + 12} ${y + CELL} v-7 l-5 -7 M${label + warpSize * (CELL + GAP) + 12} ${y + CELL - 7} l5 -7`} />
           <text x={label + warpSize * (CELL + GAP) + 22} y={y + CELL - 3}>
-            diverged
+            {ui('warps.diverged')}
           </text>
         </g>
       )}
@@ -173,8 +177,8 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
       data-highlighted-warps={highlightWarps?.join(',') ?? ''}
     >
       <div className="panel-head">
-        <h2 id={titleId}>Warps of workgroup {workgroup}</h2>
-        <label htmlFor={selectId}>Workgroup</label>
+        <h2 id={titleId}>{ui('warps.title', { workgroup })}</h2>
+        <label htmlFor={selectId}>{ui('warps.workgroup')}</label>
         <select id={selectId} value={workgroup} onChange={(e) => onWorkgroup(Number(e.target.value))} data-testid="workgroup-select">
           {Array.from({ length: Math.min(workgroupCount, 256) }, (_, g) => (
             <option key={g} value={g}>
@@ -184,8 +188,8 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
         </select>
       </div>
       <p className="summary-line" data-testid="warp-summary">
-        {active} of {warps.length} warps have active lanes ·{' '}
-        {divergent.length === 0 ? 'no warp is split by a branch' : `divergent: warp ${divergent.join(', ')}`}
+        {ui('warps.activeCount', { active, count: warps.length })} ·{' '}
+        {divergent.length === 0 ? ui('warps.noneSplit') : ui('warps.divergent', { warps: divergent.join(', ') })}
       </p>
       <div className="svg-scroll">
         <svg
@@ -193,9 +197,9 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
           height={height}
           viewBox={`0 0 ${width} ${height}`}
           role="group"
-          aria-roledescription="lane grid"
+          aria-roledescription={ui('warps.roledescription')}
           data-testid="lane-grid"
-          aria-label={`Lanes of workgroup ${workgroup}. Focused: warp ${focusedWarp}, lane ${focusedLane}, ${STATE_LABEL[focusedState]}. Arrow keys move the focus.`}
+          aria-label={ui('warps.gridLabel', { workgroup, warp: focusedWarp, lane: focusedLane, state: ui(STATE_LABEL[focusedState]!) })}
           tabIndex={0}
           onKeyDown={onKey}
           onClick={(e) => {
@@ -222,26 +226,26 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
           ))}
         </svg>
       </div>
-      <ul className="legend" aria-label="Legend">
+      <ul className="legend" aria-label={ui('warps.legend')}>
         <li>
-          <svg width="18" height="18" aria-hidden="true"><rect className="lane lane-active" x="1" y="1" width="16" height="16" rx="2" /></svg> active
+          <svg width="18" height="18" aria-hidden="true"><rect className="lane lane-active" x="1" y="1" width="16" height="16" rx="2" /></svg> {ui('lane.legend.active')}
         </li>
         <li>
-          <svg width="18" height="18" aria-hidden="true"><rect className="lane lane-masked" x="1.5" y="1.5" width="15" height="15" rx="2" fill="url(#hatch)" /></svg> masked by a branch
+          <svg width="18" height="18" aria-hidden="true"><rect className="lane lane-masked" x="1.5" y="1.5" width="15" height="15" rx="2" fill="url(#hatch)" /></svg> {ui('lane.legend.masked')}
         </li>
         <li>
-          <svg width="18" height="18" aria-hidden="true"><g className="lane lane-waiting"><rect x="1.5" y="1.5" width="15" height="15" rx="2" /><line x1="5" y1="4" x2="5" y2="14" /><line x1="13" y1="4" x2="13" y2="14" /></g></svg> waiting at a barrier
+          <svg width="18" height="18" aria-hidden="true"><g className="lane lane-waiting"><rect x="1.5" y="1.5" width="15" height="15" rx="2" /><line x1="5" y1="4" x2="5" y2="14" /><line x1="13" y1="4" x2="13" y2="14" /></g></svg> {ui('lane.legend.waiting')}
         </li>
         <li>
-          <svg width="18" height="18" aria-hidden="true"><g className="lane lane-exited"><line x1="4" y1="4" x2="14" y2="14" /><line x1="14" y1="4" x2="4" y2="14" /></g></svg> exited
+          <svg width="18" height="18" aria-hidden="true"><g className="lane lane-exited"><line x1="4" y1="4" x2="14" y2="14" /><line x1="14" y1="4" x2="4" y2="14" /></g></svg> {ui('lane.legend.exited')}
         </li>
         <li>
-          <svg width="18" height="18" aria-hidden="true"><circle className="lane lane-notstarted" cx="9" cy="9" r="3" /></svg> not yet run
+          <svg width="18" height="18" aria-hidden="true"><circle className="lane lane-notstarted" cx="9" cy="9" r="3" /></svg> {ui('lane.legend.notStarted')}
         </li>
       </ul>
       <p className="lane-detail" data-testid="lane-detail" aria-live="polite">
-        {hovered ? 'Pointer on ' : ''}Warp {shown.warp}, lane {shown.lane} (invocation {shown.warp * warpSize + shown.lane}):{' '}
-        {STATE_LABEL[shownState]}. {describeLane(shown.warp, shown.lane)}
+        {ui(hovered ? 'warps.pointerDetail' : 'warps.laneDetail', { warp: shown.warp, lane: shown.lane, invocation: shown.warp * warpSize + shown.lane, state: ui(STATE_LABEL[shownState]!) })}{' '}
+        {describeLane(shown.warp, shown.lane)}
       </p>
     </section>
   );

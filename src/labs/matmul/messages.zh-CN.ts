@@ -16,7 +16,7 @@ const zh: Translation<Messages> = {
   'variant.fast.summary': '每个线程块 128 × 128，每个线程 64 个输出；A 分块被转置并交错重排（第 4–7 行翻转列号的第 2 位），使写入不需要填充就错开存储体（填充后会超过 16 KiB）；两个缓冲区让下一个分块在乘加期间加载，每一步只需一次屏障。',
   'notice.dim': '逐步跟踪 {label} = {n} 的记录太大；只模拟 {max}。计时和 npm run bench 会测到 4096。',
   'notice.vec4': '{variant} 读取完整的 vec4，所以{label}必须是 4 的倍数；改用 {use}。',
-  'param.tile': 'TILE',
+  'param.tile': '分块大小 TILE',
   'notice.tile': '分块核函数的 TILE 只能是 {a} 或 {b}；改用 16。',
   'param.m': '行数 M',
   'param.n': '列数 N',

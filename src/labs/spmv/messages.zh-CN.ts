@@ -46,7 +46,7 @@ const zh: Translation<Messages> = {
   'metric.hybrid.hint': 'ELL 部分的填充率 {fill}',
   'ui.panel': '存储格式与通道',
   note: '最少访存量：值和列索引各读一次，每个非零元读一次 x，y 写一次（每个非零元 12 字节 + 每行 4 字节）。可与 torch.sparse CSR @ x（cuSPARSE）对比：scripts/peers/spmv_peers.py。',
-  'ui.lanes': '通道 {lanes}',
+  'ui.lanes': '{n, plural, other {通道}} {lanes}',
   'ui.cellTitle': '{name}[{i}]{pad}{lanes}',
   'ui.padding': '（填充）',
   'ui.readByVariant': ' —— 本变体读取的格式',

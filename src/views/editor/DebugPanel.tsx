@@ -186,14 +186,14 @@ export function DebugPanel({
           {locals.values.length > 0 ? t('watch.inScope', { line: locals.line, names: locals.values.map((v) => v.name).join(', ') }) : t('watch.noneInScope', { warp })}
         </p>
       )}
-      {cells && 'error' in cells && <p data-testid="watch-error">Error: {cells.error}.</p>}
+      {cells && 'error' in cells && <p data-testid="watch-error">{T.error(cells.error)}</p>}
       {cells && 'cells' in cells && index && (
         <table className="warp-watch" data-testid="warp-watch">
           <caption>{T.watchCaption(watch, warp, shownStep)}</caption>
           <thead>
             <tr>
-              <th scope="col">Lane</th>
-              <th scope="col">Value</th>
+              <th scope="col">{T.lane}</th>
+              <th scope="col">{T.value}</th>
             </tr>
           </thead>
           <tbody>

@@ -302,7 +302,7 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
           {T.diffTab}
         </button>
       </div>
-      <div className="editor-toolbar controls" role="toolbar" aria-label="Edit">
+      <div className="editor-toolbar controls" role="toolbar" aria-label={T.toolbar}>
         <button type="button" onClick={() => void run()} disabled={busy} data-testid="run-edit">
           {T.run} <kbd>{T.runKeys}</kbd>
         </button>

@@ -14,6 +14,7 @@ import { EditorView, gutter, GutterMarker, keymap, lineNumbers } from '@codemirr
 import type { EditorDiagnostic } from '../../app/editorLint.ts';
 import { wgslLanguage } from './wgslLanguage.ts';
 import { currentLineField, mapRunPosition, markRunEffect, relintEffect, runMapField, setLineEffect } from './runMap.ts';
+import { DEBUG_TEXT } from './strings.ts';
 
 export interface KernelEditorHandle {
   /** The text now in the editor. */
@@ -58,7 +59,7 @@ class BreakpointMarker extends GutterMarker {
     el.className = 'cm-breakpoint';
     // A shape as well as a colour: ● plain, ◆ conditional.
     el.textContent = this.conditional ? '◆' : '●';
-    el.title = this.conditional ? 'Conditional breakpoint' : 'Breakpoint';
+    el.title = this.conditional ? DEBUG_TEXT.conditionalBreakpoint : DEBUG_TEXT.breakpoint;
     return el;
   }
 }

@@ -1,0 +1,171 @@
+/**
+ * 中文 beside English: `?lang=zh-CN` shows each page in Chinese with no English words left in what
+ * a learner reads (stage, narration, controls, notices, labels), apart from code and identifiers;
+ * `<html lang>` follows the choice; the header's switch works from the keyboard and is remembered;
+ * the Chinese messages load only when asked for; axe is clean in both languages. The whole page is
+ * held to the rule: the app's strings and each lab's and lesson's content (titles, variants,
+ * parameters, notices, narration, questions, a lab's own panels) come from catalogs.
+ */
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './browser.ts';
+import { seriousAxeFindings } from './labAxe.ts';
+
+const STAGE = '[data-testid=stage][data-ready=yes]';
+
+
+/** Names that read the same in a Chinese text: products, units, keys. */
+const NAMES = new Set(['GPU', 'CPU', 'WGSL', 'CUDA', 'WebGPU', 'Warpscope', 'cuda-gdb', 'GB', 'KiB', 'MiB', 'GiB', 'ms', 'Ctrl', 'Enter', 'Shift', 'Home', 'End', 'PageDown', 'PageUp', 'Escape', 'Esc']);
+
+interface Leak {
+  readonly text: string;
+  readonly words: readonly string[];
+  readonly where: string;
+}
+
+/**
+ * Visible text (and the labels a screen reader reads: aria-label, title, placeholder,
+ * aria-roledescription) outside code, with the English words in it. A word is English when it has
+ * two or more Latin letters and is neither a name above nor an identifier: one with `_`, `.` or a
+ * digit in it (`warp_execution_efficiency`, `load.shared`, `L0`), any word the page's own code
+ * contains (`sdata`, `lid`), or a quotation (“…”) of what someone typed.
+ */
+async function englishLeft(page: Page): Promise<Leak[]> {
+  return page.evaluate(
+    ({ names }) => {
+      // Code, and what stands for code: profiler metric identifiers, the console's commands, file names.
+      const CODE = 'pre, code, kbd, var, samp, .cm-editor, textarea, script, style, noscript, .profiler-name, .file-name, [data-testid=debug-command]';
+      const codeWords = new Set<string>();
+      for (const el of document.querySelectorAll(CODE)) for (const w of el.textContent?.match(/[A-Za-z_]\w*/g) ?? []) codeWords.add(w);
+      const skip = (el: Element | null): boolean => !el || el.closest(CODE) !== null || el.closest('[lang]')?.getAttribute('lang') === 'en';
+      const visible = (el: Element): boolean => {
+        if (el.closest('[hidden], details:not([open]) > :not(summary), dialog:not([open])')) return false;
+        const style = getComputedStyle(el);
+        if (style.visibility === 'hidden' || style.display === 'none') return false;
+        // Screen-reader-only text counts even though it has no size.
+        return el.getClientRects().length > 0 || el.closest('.sr-only') !== null;
+      };
+      // Chunks of Latin text; one with `_ . / [ ]` or a digit in it is an identifier or a path.
+      // Text in “quotes” quotes what someone typed or a name in the code (`Ignored mode “evil”`).
+      const english = (text: string): string[] =>
+        (text.replace(/“[^”]*”/g, ' ').match(/[A-Za-z0-9_./[\]'’-]*[A-Za-z][A-Za-z0-9_./[\]'’-]*/g) ?? []).filter(
+          (w) => w.replace(/[^A-Za-z]/g, '').length >= 2 && !/[_./[\]\d]/.test(w) && !names.includes(w) && !codeWords.has(w),
+        );
+      const where = (el: Element): string => {
+        const tagged = el.closest('[data-testid]');
+        return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} in ${tagged ? `[data-testid=${tagged.getAttribute('data-testid')}]` : 'page'}`;
+      };
+      const leaks: { text: string; words: string[]; where: string }[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement;
+        if (skip(el) || !visible(el!)) continue;
+        const words = english(node.textContent ?? '');
+        if (words.length > 0) leaks.push({ text: (node.textContent ?? '').trim().slice(0, 120), words, where: where(el!) });
+      }
+      for (const el of document.body.querySelectorAll('[aria-label], [title], [placeholder], [aria-roledescription]')) {
+        if (skip(el) || !visible(el)) continue;
+        for (const attr of ['aria-label', 'title', 'placeholder', 'aria-roledescription']) {
+          const value = el.getAttribute(attr);
+          const words = value ? english(value) : [];
+          if (words.length > 0) leaks.push({ text: `${attr}="${value!.slice(0, 120)}"`, words, where: where(el) });
+        }
+      }
+      const title = english(document.title);
+      if (title.length > 0) leaks.push({ text: `<title>${document.title}`, words: title, where: 'head' });
+      return leaks;
+    },
+    { names: [...NAMES] },
+  );
+}
+
+const PAGES: readonly (readonly [string, string, string])[] = [
+  ['the start page', '/', '[data-testid=home-hero]'],
+  ['the lesson index', '/lessons', '[data-testid=lesson-index]'],
+  ['a lab with its metrics open', '/lab/reduce?v=neighbored&step=200', STAGE],
+  ['a lab’s tree', '/lab/reduce?v=interleaved&step=300', STAGE],
+  ['a lesson step', '/lesson/reduction/3', STAGE],
+  ['the help overlay', '/lab/scan?v=blelloch&step=700', STAGE],
+  // Lab content from each lab's own catalog: its stage panel, variants, parameters and notices.
+  ['the histogram lab’s packed counters', '/lab/histogram?v=packed', STAGE],
+  ['the top-k radix select, with its semantics notice', '/lab/topk?v=radix&sem=distinct', STAGE],
+  ['the merge lab’s streamed variant', '/lab/merge?v=stream', STAGE],
+  ['a lesson’s question', '/lesson/reduction/4', STAGE],
+];
+
+const withLang = (path: string, lang: string) => `${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
+
+describe('中文 / English', () => {
+  const browser = useBrowser();
+
+  it.each(PAGES)('%s in Chinese: no English left, html[lang] follows, axe clean', async (name, path, ready) => {
+    const { page, errors } = await openPage(browser(), withLang(path, 'zh-CN'));
+    await page.locator(ready).first().waitFor({ timeout: 60_000 });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    if (name === 'a lab with its metrics open') await page.getByTestId('drawer-tab-metrics').click();
+    if (name === 'a lab’s tree') await page.getByTestId('stage-tab-dataflow').click();
+    if (name === 'the help overlay') {
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('?');
+      await page.getByTestId('help-overlay').waitFor();
+    }
+    expect(await englishLeft(page)).toEqual([]);
+    // Links keep the language, so the next page opens in it too.
+    const links = await page.locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    expect(links.length).toBeGreaterThan(0);
+    for (const href of links) expect(href).toContain('lang=zh-CN');
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each(PAGES.slice(0, 3))('%s in English: html[lang] is en and axe is clean', async (_name, path, ready) => {
+    const { page, errors } = await openPage(browser(), withLang(path, 'en'));
+    await page.locator(ready).first().waitFor({ timeout: 60_000 });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('an English visit downloads no Chinese; the switch loads it, works from the keyboard and is remembered', async () => {
+    const { page, errors } = await openPage(browser(), '/?lang=en');
+    const chinese: string[] = [];
+    page.on('request', (r: Request) => {
+      if (/zh-CN/.test(new URL(r.url()).pathname)) chinese.push(r.url());
+    });
+    await page.getByTestId('home-hero').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(chinese).toEqual([]);
+    const heading = await page.locator('#home-title').textContent();
+
+    // Keyboard only: Tab to the switch, then an arrow key picks 简体中文.
+    const select = page.getByTestId('language-switch');
+    for (let i = 0; i < 40 && !(await select.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    expect(await select.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    expect(chinese.length).toBeGreaterThan(0);
+    const translated = await page.locator('#home-title').textContent();
+    expect(translated).not.toBe(heading);
+    expect(translated).toMatch(/[\u4e00-\u9fff]/);
+    expect(new URL(page.url()).searchParams.get('lang')).toBe('zh-CN');
+
+    // A later visit without ?lang= opens in the language chosen last.
+    await page.goto(new URL('/lessons', page.url()).href);
+    await page.getByTestId('lesson-index').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    expect(await page.locator('#lessons-title').textContent()).toMatch(/[\u4e00-\u9fff]/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a language the app does not speak is a notice, in the language it falls back to', async () => {
+    const { page, errors } = await openPage(browser(), '/lessons?lang=xx');
+    await page.getByTestId('notices').waitFor();
+    expect(await page.getByTestId('notices').textContent()).toContain('lang=zh-CN');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
