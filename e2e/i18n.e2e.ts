@@ -14,8 +14,16 @@ import { seriousAxeFindings } from './labAxe.ts';
 const STAGE = '[data-testid=stage][data-ready=yes]';
 
 
-/** Names that read the same in a Chinese text: products, units, keys. */
-const NAMES = new Set(['GPU', 'CPU', 'WGSL', 'CUDA', 'WebGPU', 'Warpscope', 'cuda-gdb', 'GB', 'KiB', 'MiB', 'GiB', 'ms', 'Ctrl', 'Enter', 'Shift', 'Home', 'End', 'PageDown', 'PageUp', 'Escape', 'Esc']);
+/**
+ * Names that read the same in a Chinese text: products, units, keys; the algorithms' and formats'
+ * own names and terms a Chinese CUDA course keeps in English (Blelloch, roofline, co-rank,
+ * wavefront); and the code words the lessons name in prose (volatile, sizeof, partials, lid).
+ */
+const NAMES = new Set([
+  'GPU', 'CPU', 'WGSL', 'CUDA', 'WebGPU', 'Warpscope', 'cuda-gdb', 'GB', 'KiB', 'MiB', 'GiB', 'ms', 'Ctrl', 'Enter', 'Shift', 'Home', 'End', 'PageDown', 'PageUp', 'Escape', 'Esc',
+  'Blelloch', 'Hillis', 'Steele', 'Tesla', 'roofline', 'co-rank', 'top-k', 'Top-k', 'wavefront', 'wavefronts',
+  'volatile', 'sizeof', 'partials', 'lid',
+]);
 
 interface Leak {
   readonly text: string;
@@ -27,7 +35,8 @@ interface Leak {
  * Visible text (and the labels a screen reader reads: aria-label, title, placeholder,
  * aria-roledescription) outside code, with the English words in it. A word is English when it has
  * two or more Latin letters and is neither a name above nor an identifier: one with `_`, `.` or a
- * digit in it (`warp_execution_efficiency`, `load.shared`, `L0`), any word the page's own code
+ * digit in it (`warp_execution_efficiency`, `load.shared`, `L0`), an acronym or constant in capitals
+ * (`CSR`, `TILE`), a camelCase name (`atomicAdd`), any word the page's own code
  * contains (`sdata`, `lid`), or a quotation (“…”) of what someone typed.
  */
 async function englishLeft(page: Page): Promise<Leak[]> {
@@ -49,7 +58,14 @@ async function englishLeft(page: Page): Promise<Leak[]> {
       // Text in “quotes” quotes what someone typed or a name in the code (`Ignored mode “evil”`).
       const english = (text: string): string[] =>
         (text.replace(/“[^”]*”/g, ' ').match(/[A-Za-z0-9_./[\]'’-]*[A-Za-z][A-Za-z0-9_./[\]'’-]*/g) ?? []).filter(
-          (w) => w.replace(/[^A-Za-z]/g, '').length >= 2 && !/[_./[\]\d]/.test(w) && !names.includes(w) && !codeWords.has(w),
+          (w) =>
+            w.replace(/[^A-Za-z]/g, '').length >= 2 &&
+            !/[_./[\]\d]/.test(w) &&
+            // An acronym or a constant (CSR, ELL, TILE) and a camelCase identifier (atomicAdd) are names.
+            !/^[A-Z]{2,}$/.test(w) &&
+            !/^[a-z]+[A-Z]\w*$/.test(w) &&
+            !names.includes(w) &&
+            !codeWords.has(w),
         );
       const where = (el: Element): string => {
         const tagged = el.closest('[data-testid]');

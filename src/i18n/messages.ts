@@ -50,7 +50,7 @@ const en = {
   'app.loadingPage': 'Loading the page…',
   'watch.rerunning': 'Re-running the simulator to this step for the kernel’s own names…',
   'watch.failed': 'The re-run for the kernel’s own names failed: {message}',
-  'watch.inScope': 'The kernel’s names in scope here (line {line}): {names}.',
+  'watch.inScope': 'The kernel’s names in scope here (line {line}):',
   'watch.noneInScope': 'Warp {warp} has not started in this workgroup yet: only lid, lane, warp, workgroup and workgroup memory.',
   'drawer.label': 'More panels',
   'drawer.metrics': 'Metrics',

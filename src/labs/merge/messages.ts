@@ -34,6 +34,7 @@ const en = {
   'metric.shared': 'Workgroup-memory requests',
   'metric.shared.hint': 'warp requests to the tile (0 for the basic merge)',
   'ui.panel': 'Merge path and co-rank probes',
+  'ui.diagonal': 'inv {inv}',
   'ui.heading': 'Merge path (from the trace, workgroup {wg})',
   'ui.noProbe': 'No co-rank probe by invocation {focus} yet: step forward to watch its searches.',
   'ui.prev': '◀ Previous probe',

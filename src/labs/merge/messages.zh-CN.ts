@@ -34,6 +34,7 @@ const zh: Translation<Messages> = {
   'metric.shared': '共享内存请求',
   'metric.shared.hint': '线程束对分块的请求数（基础版合并为 0）',
   'ui.panel': '合并路径与 co-rank 探查',
+  'ui.diagonal': '线程 {inv}',
   'ui.heading': '合并路径（来自执行记录，线程块 {wg}）',
   'ui.noProbe': '线程 {focus} 还没有做 co-rank 探查：单步向前，观察它的查找过程。',
   'ui.prev': '◀ 上一次探查',

@@ -183,7 +183,13 @@ export function DebugPanel({
       {wantsLocals && current?.state === 'error' && <p data-testid="watch-error">{t('watch.failed', { message: current.message })}</p>}
       {locals && (
         <p className="hint" data-testid="watch-scope">
-          {locals.values.length > 0 ? t('watch.inScope', { line: locals.line, names: locals.values.map((v) => v.name).join(', ') }) : t('watch.noneInScope', { warp })}
+          {locals.values.length > 0 ? (
+            <>
+              {t('watch.inScope', { line: locals.line })} <code>{locals.values.map((v) => v.name).join(', ')}</code>
+            </>
+          ) : (
+            t('watch.noneInScope', { warp })
+          )}
         </p>
       )}
       {cells && 'error' in cells && <p data-testid="watch-error">{T.error(cells.error)}</p>}

@@ -133,7 +133,7 @@ function Grid({ view, step, done, focus, current }: { view: MergeTraceView; step
             <line {...d} />
             {inv === focus && (
               <text x={d.x1 + 4} y={d.y1 - 4}>
-                inv {inv}
+                {m('ui.diagonal', { inv })}
               </text>
             )}
           </g>
