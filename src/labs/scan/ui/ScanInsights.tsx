@@ -23,6 +23,7 @@ import {
 } from '../trace.ts';
 import { ScanGraph, type GraphEdge, type GraphNode, type GraphShape } from './ScanGraph.tsx';
 import './ScanInsights.css';
+import { m } from '../messages.ts';
 
 
 /**
@@ -38,11 +39,11 @@ export function ScanInsights({ trace, index, step, memory, variant, variants, pa
     <div className="scan-insights" data-testid="scan-insights">
       {flow && at ? (
         <>
-          <SweepPanel flow={flow} at={at} step={step} tile={tile} memoryName={trace.memories[memory]?.name ?? 'workgroup memory'} seek={seek} />
+          <SweepPanel flow={flow} at={at} step={step} tile={tile} memoryName={trace.memories[memory]?.name ?? m('ui.workgroupMemory')} seek={seek} />
           <WorkCounter flow={flow} step={step} tile={tile} />
         </>
       ) : (
-        <p className="panel hint">This variant does not work in workgroup memory, so there are no sweeps to recover from the trace.</p>
+        <p className="panel hint">{m('ui.noSweeps')}</p>
       )}
       <BankView trace={trace} index={index} step={step} variantId={variant.id} variants={variants} params={params} twin={companions['bank-twin']} seek={seek} />
     </div>
@@ -51,31 +52,31 @@ export function ScanInsights({ trace, index, step, memory, variant, variants, pa
 
 // ---- Phase and trees ----
 
-const PHASES: Record<ScanPhase, { mark: string; name: string }> = {
-  load: { mark: '⬚', name: 'Loading' },
-  'up-sweep': { mark: '▲', name: 'Up-sweep' },
-  'root-clear': { mark: '◆', name: 'Root clear' },
-  'down-sweep': { mark: '▼', name: 'Down-sweep' },
-  network: { mark: '⇉', name: 'Log-step network' },
-  'write-out': { mark: '✓', name: 'Writing out' },
+const PHASES: Record<ScanPhase, { mark: string; readonly name: string }> = {
+  load: { mark: '⬚', get name() { return m('ui.phase.load'); } },
+  'up-sweep': { mark: '▲', get name() { return m('ui.phase.up'); } },
+  'root-clear': { mark: '◆', get name() { return m('ui.phase.clear'); } },
+  'down-sweep': { mark: '▼', get name() { return m('ui.phase.down'); } },
+  network: { mark: '⇉', get name() { return m('ui.phase.network'); } },
+  'write-out': { mark: '✓', get name() { return m('ui.phase.write'); } },
 };
 
 function phaseSentence(flow: ScanDataflow, at: ScanPhaseAt, memoryName: string, offsets: readonly (number | undefined)[]): string {
   switch (at.phase) {
     case 'load':
-      return `Loading the tile: ${flow.leaves} words of ${memoryName} are filled from the input.`;
+      return m('ui.say.load', { n: flow.leaves, memory: memoryName });
     case 'up-sweep':
-      return `Up-sweep, level ${Math.max(0, at.upLevel)} of ${flow.upRows - 1}: each node adds its left child, building a reduction tree in place.`;
+      return m('ui.say.up', { level: Math.max(0, at.upLevel), levels: flow.upRows - 1 });
     case 'root-clear':
-      return 'Root clear: the tile total is kept aside and the root word becomes 0, the identity the down-sweep starts from.';
+      return m('ui.say.clear');
     case 'down-sweep':
-      return `Down-sweep, depth ${Math.max(0, at.downLevel)} of ${flow.downRows - 1}: each left child takes its parent’s value; each right child takes parent + the left child’s old value.`;
+      return m('ui.say.down', { depth: Math.max(0, at.downLevel), depths: flow.downRows - 1 });
     case 'network': {
       const off = offsets[at.upLevel];
-      return `Step ${at.upLevel} of ${flow.upRows - 1}: every element ${off !== undefined ? `adds the one ${off} place${off === 1 ? '' : 's'} to its left` : 'adds a value to its left'}; those too close to the start copy theirs.`;
+      return off !== undefined ? m('ui.say.network', { step: at.upLevel, steps: flow.upRows - 1, off }) : m('ui.say.networkAny', { step: at.upLevel, steps: flow.upRows - 1 });
     }
     case 'write-out':
-      return 'Sweeps done: every word holds its prefix sum and the results are written out.';
+      return m('ui.say.write');
   }
 }
 
@@ -84,9 +85,9 @@ type WindowChoice = string; // 'first-16', 'last-8', 'all'
 function windowOptions(leaves: number): { value: WindowChoice; label: string }[] {
   const out: { value: WindowChoice; label: string }[] = [];
   for (const side of ['last', 'first'] as const) {
-    for (const k of [8, 16, 32]) if (k < leaves) out.push({ value: `${side}-${k}`, label: `${side} ${k} columns` });
+    for (const k of [8, 16, 32]) if (k < leaves) out.push({ value: `${side}-${k}`, label: m(side === 'last' ? 'ui.window.last' : 'ui.window.first', { k }) });
   }
-  out.push({ value: 'all', label: `all ${leaves} (no values)` });
+  out.push({ value: 'all', label: m('ui.window.all', { n: leaves }) });
   return out;
 }
 
@@ -127,25 +128,25 @@ function picture(flow: ScanDataflow, written: number, side: 'up' | 'down', windo
 
 function Legend({ down, network }: { down: boolean; network: boolean }) {
   return (
-    <ul className="legend sg-legend" aria-label="Legend">
+    <ul className="legend sg-legend" aria-label={m('ui.legend')}>
       <li>
         <svg width="40" height="24" aria-hidden="true">
           <rect className="sg-key load" x="4" y="4" width="32" height="16" />
         </svg>
-        loaded word
+        {m('ui.legend.load')}
       </li>
       <li>
         <svg width="40" height="24" aria-hidden="true">
           <ellipse className="sg-key add" cx="20" cy="12" rx="16" ry="8" />
         </svg>
-        addition (two sources, solid lines)
+        {m('ui.legend.add')}
       </li>
       {(down || network) && (
         <li>
           <svg width="40" height="24" aria-hidden="true">
             <rect className="sg-key copy" x="4" y="4" width="32" height="16" rx="3" />
           </svg>
-          copy (one source, dashed line){down ? ': the left child takes the parent’s value' : ''}
+          {down ? m('ui.legend.copyDown') : m('ui.legend.copy')}
         </li>
       )}
       {down && (
@@ -154,13 +155,13 @@ function Legend({ down, network }: { down: boolean; network: boolean }) {
             <svg width="40" height="24" aria-hidden="true">
               <polygon className="sg-key clear" points="4,12 20,2 36,12 20,22" />
             </svg>
-            cleared root (0)
+            {m('ui.legend.clear')}
           </li>
           <li>
             <svg width="48" height="24" aria-hidden="true">
               <path className="sg-edge dotted" d="M 4 8 Q 24 24 44 8" />
             </svg>
-            +old: the left child’s old value added into the right child
+            {m('ui.legend.old')}
           </li>
         </>
       )}
@@ -183,21 +184,21 @@ function SweepPanel({ flow, at, step, tile, memoryName, seek }: { flow: ScanData
   const down = useMemo(() => picture(flow, written, 'down', shown), [flow, written, shown]);
   const jumps: ScanPhase[] = blelloch ? ['load', 'up-sweep', 'root-clear', 'down-sweep', 'write-out'] : ['load', 'network', 'write-out'];
   const hasAdds = flow.firstAddStep >= 0;
-  const upNames = Array.from({ length: flow.upRows }, (_, r) => (r === 0 ? 'loaded' : blelloch ? `level ${r}` : offsets[r] !== undefined ? `+${offsets[r]}` : `step ${r}`));
-  const upNotes = flow.additionsPerUpRow.map((a, r) => (r === 0 ? `${flow.leaves} words` : `${a} add${a === 1 ? '' : 's'}`));
-  const downNames = Array.from({ length: flow.downRows }, (_, r) => (r === 0 ? 'root' : `depth ${r}`));
-  const downNotes = flow.additionsPerDownRow.map((a, r) => (r === 0 ? 'set to 0' : `${a} add${a === 1 ? '' : 's'}`));
+  const upNames = Array.from({ length: flow.upRows }, (_, r) => (r === 0 ? m('ui.row.loaded') : blelloch ? m('ui.row.level', { r }) : offsets[r] !== undefined ? `+${offsets[r]}` : m('ui.row.step', { r })));
+  const upNotes = flow.additionsPerUpRow.map((a, r) => (r === 0 ? m('ui.note.words', { n: flow.leaves }) : m('ui.note.adds', { n: a })));
+  const downNames = Array.from({ length: flow.downRows }, (_, r) => (r === 0 ? m('ui.row.root') : m('ui.row.depth', { r })));
+  const downNotes = flow.additionsPerDownRow.map((a, r) => (r === 0 ? m('ui.note.zero') : m('ui.note.adds', { n: a })));
   const upLevel = at.phase === 'up-sweep' || at.phase === 'network' || at.phase === 'load' ? at.upLevel : -1;
   const downLevel = at.phase === 'root-clear' || at.phase === 'down-sweep' ? at.downLevel : -1;
-  const windowText = `columns ${lo}–${hi - 1} of ${flow.leaves}`;
+  const windowText = m('ui.windowText', { lo, hi: hi - 1, n: flow.leaves });
 
   return (
     <section className="panel scan-sweeps" aria-labelledby={titleId} data-testid="scan-sweeps">
       <div className="panel-head">
-        <h2 id={titleId}>{blelloch ? 'Blelloch’s sweeps' : 'Scan network'} (from the trace, workgroup {tile})</h2>
+        <h2 id={titleId}>{m(blelloch ? 'ui.heading.sweeps' : 'ui.heading.network', { wg: tile })}</h2>
         {hasAdds && (
           <>
-            <label htmlFor={windowId}>Shown</label>
+            <label htmlFor={windowId}>{m('ui.shown')}</label>
             <select id={windowId} value={value} onChange={(e) => setChoice(e.target.value)} data-testid="sweep-window">
               {options.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -215,7 +216,7 @@ function SweepPanel({ flow, at, step, tile, memoryName, seek }: { flow: ScanData
         </span>{' '}
         — {phaseSentence(flow, at, memoryName, offsets)}
       </p>
-      <div className="button-group scan-jumps" role="group" aria-label="Jump to a phase">
+      <div className="button-group scan-jumps" role="group" aria-label={m('ui.jump')}>
         {jumps.map((p) => {
           const target = phaseStart(flow, p);
           const current = at.phase === p;
@@ -228,14 +229,14 @@ function SweepPanel({ flow, at, step, tile, memoryName, seek }: { flow: ScanData
         })}
       </div>
       {!hasAdds ? (
-        <p className="hint">No addition in this trace writes to workgroup memory (a warp scan adds in registers), so there is no tree to recover.</p>
+        <p className="hint">{m('ui.noTree')}</p>
       ) : (
         <>
           <Legend down={blelloch} network={!blelloch} />
-          <h3 id={`${titleId}-up`}>{blelloch ? 'Up-sweep tree' : 'Log-step network: one row per step, additions per step on the right'}</h3>
+          <h3 id={`${titleId}-up`}>{m(blelloch ? 'ui.upTree' : 'ui.networkHeading')}</h3>
           <div data-testid={blelloch ? 'up-tree' : 'network'} data-level={at.upLevel} data-current-row={upLevel} data-rows={new Set(up.nodes.map((n) => n.row)).size}>
             <ScanGraph
-              label={`${blelloch ? 'Up-sweep tree' : 'Scan network'}, ${windowText}; ${upLevel >= 0 ? `row ${upNames[upLevel]} is current` : 'not current'}.`}
+              label={m('ui.graphLabel', { graph: m(blelloch ? 'ui.upTree' : 'ui.network'), window: windowText, row: upLevel >= 0 ? m('ui.rowCurrent', { row: upNames[upLevel] ?? '' }) : m('ui.notCurrent') })}
               rows={flow.upRows}
               rowNames={upNames}
               rowNotes={upNotes}
@@ -248,13 +249,13 @@ function SweepPanel({ flow, at, step, tile, memoryName, seek }: { flow: ScanData
           </div>
           {blelloch && (
             <>
-              <h3>Down-sweep tree</h3>
+              <h3>{m('ui.downTree')}</h3>
               <div data-testid="down-tree" data-level={at.downLevel} data-current-row={downLevel} data-rows={new Set(down.nodes.map((n) => n.row)).size}>
                 {down.nodes.length === 0 ? (
-                  <p className="hint">Starts once the up-sweep has reached the root and the root is cleared.</p>
+                  <p className="hint">{m('ui.downStarts')}</p>
                 ) : (
                   <ScanGraph
-                    label={`Down-sweep tree, ${windowText}; ${downLevel >= 0 ? `row ${downNames[downLevel]} is current` : 'not current'}.`}
+                    label={m('ui.graphLabel', { graph: m('ui.downTree'), window: windowText, row: downLevel >= 0 ? m('ui.rowCurrent', { row: downNames[downLevel] ?? '' }) : m('ui.notCurrent') })}
                     rows={flow.downRows}
                     rowNames={downNames}
                     rowNotes={downNotes}
@@ -286,23 +287,23 @@ function WorkCounter({ flow, step, tile }: { flow: ScanDataflow; step: number; t
   const seq = sequentialAdditions(n);
   const family = flow.clear >= 0 ? 'blelloch' : flow.firstAddStep >= 0 ? 'hillis-steele' : undefined;
   const rows: { key: string; label: string; value: number; note?: string }[] = [
-    { key: 'so-far', label: 'This variant, so far', value: soFar },
-    { key: 'total', label: 'This variant, whole tile', value: total },
+    { key: 'so-far', label: m('ui.work.soFar'), value: soFar },
+    { key: 'total', label: m('ui.work.total'), value: total },
     {
       key: 'hillis-steele',
-      label: 'Hillis–Steele: n·log2 n − (n − 1)',
+      label: m('ui.work.hs'),
       value: hs,
-      ...(family === 'hillis-steele' ? { note: total === hs ? '= this variant ✓' : '≠ this variant' } : {}),
+      ...(family === 'hillis-steele' ? { note: total === hs ? m('ui.work.same') : m('ui.work.differs') } : {}),
     },
-    { key: 'blelloch', label: 'Blelloch: 2(n − 1)', value: bl, ...(family === 'blelloch' ? { note: total === bl ? '= this variant ✓' : '≠ this variant' } : {}) },
-    { key: 'sequential', label: 'Sequential loop: n − 1', value: seq },
+    { key: 'blelloch', label: m('ui.work.blelloch'), value: bl, ...(family === 'blelloch' ? { note: total === bl ? m('ui.work.same') : m('ui.work.differs') } : {}) },
+    { key: 'sequential', label: m('ui.work.seq'), value: seq },
   ];
   const max = Math.max(1, ...rows.map((r) => (Number.isFinite(r.value) ? r.value : 0)));
   return (
     <section className="panel scan-work" aria-labelledby={titleId} data-testid="work-counter" data-additions={soFar} data-total={total} data-n={n}>
-      <h2 id={titleId}>Work: additions in workgroup {tile}’s tile (n = {n})</h2>
+      <h2 id={titleId}>{m('ui.work.heading', { wg: tile, n })}</h2>
       <p className="summary-line" aria-live="polite">
-        <strong data-testid="additions-so-far">{soFar.toLocaleString('en')}</strong> additions so far, of {total.toLocaleString('en')} this variant does for the tile.
+        <strong data-testid="additions-so-far">{soFar.toLocaleString('en')}</strong> {m('ui.work.line', { total: total.toLocaleString('en') })}
       </p>
       <table className="data-table scan-work-table">
         <tbody>
@@ -319,9 +320,7 @@ function WorkCounter({ flow, step, tile }: { flow: ScanDataflow; step: number; t
         </tbody>
       </table>
       <p className="hint">
-        Counted from the trace’s provenance: every lane’s write to workgroup memory whose value came from two earlier writes is one addition. Loads,
-        copies and the cleared root are not; additions that stay in registers (warp scans, a lane’s running total) leave no such write and are not
-        counted. n is the number of words the tile loaded.
+        {m('ui.work.how')}
       </p>
     </section>
   );
@@ -365,23 +364,23 @@ function BankView({ trace, index, step, variantId, variants, params, twin, seek 
   const place = useMemo(() => (current ? requestPlace(index, mine.steps, current) : undefined), [current, index, mine.steps]);
   const otherCurrent = useMemo(() => (other && place ? findRequest(other.index, other.steps, place) : undefined), [other, place]);
 
-  const way = (w: number | undefined) => (w === undefined ? '—' : w <= 1 ? '1 wavefront (no conflict)' : `${w}-way`);
-  const here = current && current.step === step ? 'this request' : 'the last request';
+  const way = (w: number | undefined) => (w === undefined ? '—' : w <= 1 ? m('ui.bank.one') : m('ui.bank.way', { w }));
+  const here = current && current.step === step ? m('ui.bank.this') : m('ui.bank.last');
   const currentLine = current
-    ? `${here[0]!.toUpperCase()}${here.slice(1)} (warp ${current.warp}, line ${current.line}): ${current.wavefronts <= 1 ? 'no bank conflict' : `${current.wavefronts}-way bank conflict`}.`
-    : 'No workgroup-memory request yet.';
+    ? m('ui.bank.current', { here, warp: current.warp, line: current.line, conflict: current.wavefronts <= 1 ? m('ui.bank.none') : m('ui.bank.ways', { w: current.wavefronts }) })
+    : m('ui.bank.noRequest');
 
   if (!counterpart) {
     return (
       <section className="panel scan-banks" aria-labelledby={titleId} data-testid="bank-view" data-current-wavefronts={current?.wavefronts ?? 0}>
-        <h2 id={titleId}>Bank conflicts (workgroup {tile})</h2>
+        <h2 id={titleId}>{m('ui.bank.heading', { wg: tile })}</h2>
         <p className="summary-line">
           {mine.summary.conflicts === 0
-            ? `No request of this variant has a bank conflict (${mine.summary.requests} requests).`
-            : `${mine.summary.conflicted} of ${mine.summary.requests} requests conflict; ${mine.summary.conflicts} extra wavefronts in all.`}{' '}
+            ? m('ui.bank.clean', { n: mine.summary.requests })
+            : m('ui.bank.summary', { conflicted: mine.summary.conflicted, n: mine.summary.requests, extra: mine.summary.conflicts })}{' '}
           {currentLine}
         </p>
-        <p className="hint">The padding comparison is made for the two Blelloch variants: choose one of them to see it.</p>
+        <p className="hint">{m('ui.bank.onlyBlelloch')}</p>
       </section>
     );
   }
@@ -394,41 +393,40 @@ function BankView({ trace, index, step, variantId, variants, params, twin, seek 
       current: otherCurrent,
       pending:
         status.state === 'running'
-          ? `simulating… ${Math.round(status.progress * 100)} %`
+          ? m('ui.bank.simulating', { pct: Math.round(status.progress * 100) })
           : status.state === 'error'
-            ? `failed: ${status.message ?? 'unknown error'}`
+            ? m('ui.bank.failed', { message: status.message ?? m('ui.bank.unknown') })
             : status.state === 'cancelled'
-              ? 'cancelled'
+              ? m('ui.bank.cancelled')
               : undefined,
     },
   ].sort((a, b) => (a.id === 'blelloch' ? -1 : b.id === 'blelloch' ? 1 : 0));
 
   return (
     <section className="panel scan-banks" aria-labelledby={titleId} data-testid="bank-view" data-current-wavefronts={current?.wavefronts ?? 0}>
-      <h2 id={titleId}>Bank conflicts before and after padding (workgroup {tile})</h2>
+      <h2 id={titleId}>{m('ui.bank.padHeading', { wg: tile })}</h2>
       <p className="summary-line" aria-live="polite">
         {currentLine}
       </p>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Bank conflicts table (scrolls sideways)">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={m('ui.bank.tableLabel')}>
         <table className="data-table scan-bank-table" data-testid="bank-table">
           <caption>
-            Both variants simulated at n = {String(params.n)}, {trace.invocations} invocations; the same request is found in the other trace by warp, barrier
-            phase and order.
+            {m('ui.bank.caption', { n: String(params.n), inv: trace.invocations })}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Workgroup-memory requests</th>
+              <th scope="col">{m('ui.bank.requests')}</th>
               {columns.map((c) => (
                 <th key={c.id} scope="col">
                   {titleOf(c.id)}
-                  {c.id === variantId ? ' (shown)' : ''}
+                  {c.id === variantId ? m('ui.bank.shown') : ''}
                 </th>
               ))}
             </tr>
           </thead>
           <tbody>
             <tr>
-              <th scope="row">Bank conflicts (extra wavefronts)</th>
+              <th scope="row">{m('ui.bank.extra')}</th>
               {columns.map((c) => (
                 <td key={c.id} data-testid={`bank-conflicts-${c.id}`} data-conflicts={c.summary?.conflicts ?? ''}>
                   {c.summary ? c.summary.conflicts.toLocaleString('en') : (c.pending ?? '…')}
@@ -436,21 +434,21 @@ function BankView({ trace, index, step, variantId, variants, params, twin, seek 
               ))}
             </tr>
             <tr>
-              <th scope="row">Requests with a conflict</th>
+              <th scope="row">{m('ui.bank.withConflict')}</th>
               {columns.map((c) => (
-                <td key={c.id}>{c.summary ? `${c.summary.conflicted} of ${c.summary.requests}` : '…'}</td>
+                <td key={c.id}>{c.summary ? m('ui.bank.of', { k: c.summary.conflicted, n: c.summary.requests }) : '…'}</td>
               ))}
             </tr>
             <tr>
-              <th scope="row">Worst request</th>
+              <th scope="row">{m('ui.bank.worst')}</th>
               {columns.map((c) => (
                 <td key={c.id} data-testid={`bank-worst-${c.id}`} data-wavefronts={c.summary?.worst?.wavefronts ?? ''}>
-                  {c.summary?.worst ? `${way(c.summary.worst.wavefronts)}, line ${c.summary.worst.line}` : '…'}
+                  {c.summary?.worst ? m('ui.bank.worstAt', { way: way(c.summary.worst.wavefronts), line: c.summary.worst.line }) : '…'}
                 </td>
               ))}
             </tr>
             <tr className="current-request">
-              <th scope="row">▶ {here[0]!.toUpperCase() + here.slice(1)}</th>
+              <th scope="row">▶ {here}</th>
               {columns.map((c) => (
                 <td key={c.id} data-testid={`bank-current-${c.id}`} data-wavefronts={c.current?.wavefronts ?? ''}>
                   {c.current ? way(c.current.wavefronts) : c.summary ? '—' : '…'}
@@ -463,9 +461,9 @@ function BankView({ trace, index, step, variantId, variants, params, twin, seek 
       {mine.summary.worst && mine.summary.worst.wavefronts > 1 && (
         <p>
           <button type="button" onClick={() => seek(mine.summary.worst!.step)} data-testid="go-worst">
-            Go to the worst request ({way(mine.summary.worst.wavefronts)})
+            {m('ui.bank.goWorst', { way: way(mine.summary.worst.wavefronts) })}
           </button>{' '}
-          <span className="hint">or press C for the next conflict.</span>
+          <span className="hint">{m('ui.bank.pressC')}</span>
         </p>
       )}
     </section>
