@@ -47,3 +47,6 @@ export function labInfo(id: string): LabInfo | undefined;
 export function labInfo(id: string): LabInfo | undefined {
   return LAB_CATALOG.find((l) => l.id === id);
 }
+
+/** The start page's editable demo: the basics lab's vector add (run, reference, bytes, file). */
+export * as homeDemo from './basics/vectorAdd.ts';

@@ -6,7 +6,9 @@ import { browserDraftDatabase, browserLocalStorage, DraftStore, draftNotice } fr
 import { isGpuError, type ShaderMessage, type Timing } from '../gpu/index.ts';
 import { workgroupCount, type KernelRun } from '../kernel/types.ts';
 import { guardKernel, iterationBudget, loopAround, originalPosition, type GuardedSource } from '../kernel/watchdog.ts';
-import { VECTOR_ADD_FILE, vectorAddBytes, vectorAddReference, vectorAddRun } from '../labs/basics/vectorAdd.ts';
+import { homeDemo } from '../labs/catalog.ts';
+
+const { VECTOR_ADD_FILE, vectorAddBytes, vectorAddReference, vectorAddRun } = homeDemo;
 import { WgslError } from '../sim/ast.ts';
 import { createSimWorker, SimCancelled } from '../sim/workerClient.ts';
 import { randomF32, seededRandom } from '../util/random.ts';
