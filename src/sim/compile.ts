@@ -15,7 +15,7 @@
  */
 import type { Expr, Global, Pos, Stmt, TypeExpr } from './ast.ts';
 import { WgslError } from './ast.ts';
-import { ATOMIC, DONE, READ, WAIT, WRITE, type MemInfo, type OpFn, type Warp } from './machine.ts';
+import { ATOMIC, ATOMIC_READ, DONE, READ, WAIT, WRITE, type MemInfo, type OpFn, type Warp } from './machine.ts';
 import { BUILTINS } from './builtins.ts';
 import { binOp, move, op1, op2, op3, opN } from './lanes.ts';
 import { OpKind } from './trace.ts';
@@ -1923,7 +1923,7 @@ export class Compiler {
     const id = this.nextOp;
     const isLoad = name === 'atomicLoad';
     const isStore = name === 'atomicStore';
-    const mode = isLoad ? READ : ATOMIC;
+    const mode = isLoad ? ATOMIC_READ : ATOMIC;
     if (!isLoad && mem.readOnly) err(`'${mem.name}' is read-only`, e.pos, 'type');
     const shared = mem.space === 'workgroup';
     const offs = Int32Array.of(0);

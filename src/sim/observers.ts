@@ -9,7 +9,7 @@
  * lane touches from there.
  */
 import { DEFAULT_HARDWARE, wordsPerSector } from './hardware.ts';
-import { ATOMIC, READ, type Machine, type Mem, type Warp } from './machine.ts';
+import { ATOMIC, ATOMIC_READ, READ, type Machine, type Mem, type Warp } from './machine.ts';
 
 /** Bank and sector arithmetic of the counters, from the one hardware model (recorded in the trace). */
 const BANKS = DEFAULT_HARDWARE.banks;
@@ -149,7 +149,10 @@ export class Races implements MemoryObserver {
       const a0 = A[l]!;
       for (let c = 0; c < span; c++) {
         const a = a0 + c;
-        if (mode === READ) {
+        if (mode === ATOMIC_READ) {
+          // An atomic<T> word is only ever touched atomically, and atomics never race.
+          if (wEp[a] === E && wTh[a] !== t && !wAt[a]) race(M, mem, a, wTh[a]!, wOp[a]!, 'writes', t, op, 'reads');
+        } else if (mode === READ) {
           if (wEp[a] === E && wTh[a] !== t) race(M, mem, a, wTh[a]!, wOp[a]!, 'writes', t, op, 'reads');
           if (rEp[a] !== E) {
             rEp[a] = E;
