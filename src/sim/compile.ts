@@ -267,7 +267,25 @@ export class Compiler {
       return mat(Number(mm[1]), Number(mm[2]), 'f32');
     }
     if (/^mat\d/.test(t.name)) err(`unknown matrix type '${t.name}'`, t.pos, 'type');
+    if (t.name.startsWith('texture_') || t.name === 'sampler' || t.name === 'sampler_comparison' || t.name === 'external_texture') {
+      err(
+        `'${t.name}': textures and samplers are not simulated (the GPU runs this kernel; the simulator replays compute ` +
+          `kernels over storage and uniform buffers only). To step through it here, pass the data in a ` +
+          `var<storage> array instead`,
+        t.pos,
+      );
+    }
     return err(`unknown type '${t.name}'`, t.pos, 'type');
+  }
+
+  /** A pipeline constant, given by name or by its `@id` (as WebGPU's `constants` record takes it). */
+  private overrideValue(g: Extract<Global, { k: 'const' | 'override' }>): number | undefined {
+    const given = this.input.overrides;
+    if (given[g.name] !== undefined) return given[g.name];
+    const id = g.attrs.find((a) => a.name === 'id')?.args[0];
+    if (!id) return undefined;
+    const v = this.constEval(id);
+    return v.k === 'c' ? given[String(v.c[0])] : undefined;
   }
 
   private constInt(e: TypeExpr | Expr, pos: Pos): number {
@@ -403,7 +421,7 @@ export class Compiler {
     let b: Binding;
     if (g.k === 'const' || g.k === 'override') {
       let v: Val;
-      const ov = g.k === 'override' ? this.input.overrides[name] : undefined;
+      const ov = g.k === 'override' ? this.overrideValue(g) : undefined;
       const ty = g.ty ? this.resolveType(g.ty) : null;
       if (ov !== undefined) {
         const t = ty ?? F32;
