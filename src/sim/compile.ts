@@ -179,6 +179,9 @@ export class Compiler {
     return r;
   }
 
+  /** The last scalar binary operation into a fresh temporary (see `retarget`). */
+  private fresh: { op: number; dst: number; remake: (dst: number) => [OpFn, TaintFlow[]] } | null = null;
+
   private emit(fn: OpFn, pos: Pos, kind: number, taint: readonly TaintFlow[] | null = null): number {
     const id = this.ops.length;
     this.ops.push(fn);
@@ -477,6 +480,8 @@ export class Compiler {
   }
 
   private declare(name: string, b: Binding): void {
+    // A named value outlives the statement: its register must really be written (see `retarget`).
+    this.fresh = null;
     this.scopes[this.scopes.length - 1]!.set(name, b);
   }
 
@@ -511,6 +516,22 @@ export class Compiler {
 
   private concrete(v: Val, pos: Pos): Val {
     return isAbstract(v.ty) ? this.convertVal(v, concretize(v.ty), pos) : v;
+  }
+
+  /**
+   * `x = a op b` into a variable's register: when the operation is the instruction just emitted
+   * and its result a temporary that only this store reads (every caller of `store` drops the value
+   * afterwards), the operation writes the variable itself and the move disappears. Same lanes,
+   * same count (moves are uncounted), same taint for the variable.
+   */
+  private retarget(dst: number, src: number): boolean {
+    const f = this.fresh;
+    this.fresh = null;
+    if (!f || f.dst !== src || f.op !== this.ops.length - 1) return false;
+    const [fn, taint] = f.remake(dst);
+    this.ops[f.op] = fn;
+    this.taints[f.op] = taint;
+    return true;
   }
 
   /** Moves `n` slots (uncounted: a register rename on hardware). */
@@ -718,6 +739,8 @@ export class Compiler {
       // full warps without the lane list.
       const view = views[0]!;
       const read = mode === READ;
+      // 1: one indexed array and a static offset; 2: a dynamic address only; 0: anything else.
+      const fast = ix && dyn < 0 ? 1 : !ix && dyn >= 0 ? 2 : 0;
       this.emit((w) => {
         const M = w.M;
         const m = M.mems[MID]!;
@@ -730,7 +753,34 @@ export class Compiler {
         const full = nn === W;
         const lim = m.words - 1;
         const cnt = ix ? countOf(w, MID, ixCount, ixStride) : 0;
-        for (let i = 0; i < nn; i++) {
+        // Fast pass over the usual shapes (`a[i]`, or one dynamic address), in bounds everywhere;
+        // the general pass below redoes the warp when any lane needs clamping and a diagnostic.
+        let slow = fast === 0;
+        if (fast === 1) {
+          for (let i = 0; i < nn; i++) {
+            const l = full ? i : L[i]!;
+            const x = R[IX + l]!;
+            const a = off + x * ixStride;
+            if (x >= cnt || x < 0 || a > lim) {
+              slow = true;
+              break;
+            }
+            A[l] = a;
+            O[l] = 0;
+          }
+        } else if (fast === 2) {
+          for (let i = 0; i < nn; i++) {
+            const l = full ? i : L[i]!;
+            const a = off + R[DY + l]!;
+            if (a < 0 || a > lim || R[DY + W + l]) {
+              slow = true;
+              break;
+            }
+            A[l] = a;
+            O[l] = 0;
+          }
+        }
+        if (slow) for (let i = 0; i < nn; i++) {
           const l = full ? i : L[i]!;
           let a = off;
           let bad = 0;
@@ -811,6 +861,7 @@ export class Compiler {
     const src = this.regOf(v, pos);
     if (ref.k === 'reg') {
       if (ref.dyn < 0) {
+        if (n === 1 && this.retarget(ref.base, src)) return;
         this.mov(ref.base, src, n, pos);
         return;
       }
@@ -1447,7 +1498,8 @@ export class Compiler {
     for (let c = 0; c < n; c++) {
       const sa = ra + (na === 1 ? 0 : c);
       const sb = rb + (nb === 1 ? 0 : c);
-      this.emit(binOp(op, s, this.W, dst + c, sa, sb, f), pos, OpKind.alu, [this.flow([sa, sb], [dst + c])]);
+      const op1 = this.emit(binOp(op, s, this.W, dst + c, sa, sb, f), pos, OpKind.alu, [this.flow([sa, sb], [dst + c])]);
+      if (n === 1) this.fresh = { op: op1, dst, remake: (d) => [binOp(op, s, this.W, d, sa, sb, f), [this.flow([sa, sb], [d])]] };
     }
     return { k: 'r', ty, reg: dst, alias: false };
   }
@@ -1856,6 +1908,7 @@ export class Compiler {
         v = this.convertVal(v, pty, e.args[i]!.pos);
         if (v.k === 'r') v = this.own(v, e.pos);
       }
+      this.fresh = null;
       scope.set(p.name, { k: 'val', val: v });
     });
     const retTy = fn.ret ? this.resolveType(fn.ret) : null;

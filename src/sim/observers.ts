@@ -45,6 +45,23 @@ export class BankConflicts implements MemoryObserver {
     const bc = this.bankCount;
     const bs = this.bankStamp;
     let max = 1;
+    if (span === 1) {
+      // One word per lane (the usual request): the same count without the inner loop.
+      for (let i = 0; i < n; i++) {
+        const a = A[L[i]!]!;
+        if (st[a] === req) continue;
+        st[a] = req;
+        const b = a % BANKS;
+        let k: number;
+        if (bs[b] !== req) {
+          bs[b] = req;
+          k = bc[b] = 1;
+        } else k = ++bc[b]!;
+        if (k > max) max = k;
+      }
+      M.sharedBankConflicts += max - 1;
+      return;
+    }
     for (let i = 0; i < n; i++) {
       const a0 = A[L[i]!]!;
       for (let c = 0; c < span; c++) {
