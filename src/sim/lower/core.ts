@@ -4,7 +4,7 @@ import { move } from '../lanes.ts';
 import { OpKind } from '../trace.ts';
 import { convert } from '../scalar.ts';
 import { BOOL, concretize, F32, I32, isAbstract, leafScalar, mat, slots, typeName, U32, vec, type Ty } from '../types.ts';
-import { type Label, type Ref, type Val, type Binding, type TaintFlow, type Builtins, err, type CompileInput, leafOf } from './shared.ts';
+import { type Label, type Ref, type Val, type Binding, type TaintFlow, type Builtins, err, type CompileInput, leafOf, F16_UNSUPPORTED } from './shared.ts';
 
 /**
  * State of one compilation and the basics every lowering layer uses: registers and constants,
@@ -108,7 +108,11 @@ export abstract class CompilerCore {
       case 'i32': return I32;
       case 'f32': return F32;
       case 'bool': return BOOL;
-      case 'f16': return err(`f16 is not supported`, t.pos);
+      case 'f16':
+      case 'vec2h':
+      case 'vec3h':
+      case 'vec4h':
+        return err(`'${t.name}' ${F16_UNSUPPORTED}`, t.pos);
       case 'vec2i': return vec(2, 'i32');
       case 'vec3i': return vec(3, 'i32');
       case 'vec4i': return vec(4, 'i32');
@@ -158,6 +162,7 @@ export abstract class CompilerCore {
       if (el !== F32) err(`matrices of ${typeName(el)} are not supported (f32 only)`, t.pos);
       return mat(Number(mm[1]), Number(mm[2]), 'f32');
     }
+    if (/^mat[234]x[234]h$/.test(t.name)) err(`'${t.name}' ${F16_UNSUPPORTED}`, t.pos);
     if (/^mat\d/.test(t.name)) err(`unknown matrix type '${t.name}'`, t.pos, 'type');
     if (t.name.startsWith('texture_') || t.name === 'sampler' || t.name === 'sampler_comparison' || t.name === 'external_texture') {
       err(

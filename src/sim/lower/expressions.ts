@@ -3,7 +3,7 @@ import { binOp, op1 } from '../lanes.ts';
 import { OpKind } from '../trace.ts';
 import { binaryFn, COMPARISONS, type Fn1 } from '../scalar.ts';
 import { AF, AI, BOOL, concretize, F32, isAbstract, leafScalar, mat, scalar, slots, typeName, vec, type Scalar, type Ty } from '../types.ts';
-import { type Val, err, swizzleIndex, determinant, withLeaf } from './shared.ts';
+import { type Val, err, swizzleIndex, determinant, withLeaf, F16_UNSUPPORTED } from './shared.ts';
 import { ControlFlowLowering } from './control.ts';
 
 /** Expressions: operators, short-circuit, indexing, swizzles, matrices. */
@@ -13,7 +13,7 @@ export abstract class ExpressionLowering extends ControlFlowLowering {
   expr(e: Expr, statement = false): Val {
     switch (e.k) {
       case 'lit': {
-        if (e.t === 'f16') err(`f16 literals ('${e.text}') are not supported`, e.pos);
+        if (e.t === 'f16') err(`the literal '${e.text}' ${F16_UNSUPPORTED}`, e.pos);
         const ty = e.t === 'ai' ? AI : e.t === 'af' ? AF : scalar(e.t);
         if (e.t === 'u32' && (e.v < 0 || e.v > 0xffffffff)) err(`${e.v}u does not fit in u32`, e.pos, 'type');
         return { k: 'c', ty, c: [e.t === 'i32' ? e.v | 0 : e.v] };

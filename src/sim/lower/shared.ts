@@ -83,6 +83,15 @@ export const BUILTIN_NAMES: Record<string, keyof Builtins> = {
 export const SWIZZLE = 'xyzw';
 export const SWIZZLE_RGBA = 'rgba';
 
+/**
+ * What the simulator says about f16 (types and `h` literals): the GPU runs it where the adapter
+ * has `shader-f16`, but half-precision arithmetic and 2-byte memory are not modelled here yet.
+ */
+export const F16_UNSUPPORTED =
+  'is f16: the simulator does not run half precision yet (the GPU runs it where the adapter offers ' +
+  "'shader-f16'). To step through this kernel here, compute in f32 and model half precision with " +
+  'quantizeToF16, or pack2x16float / unpack2x16float for f16 data in memory';
+
 export function err(msg: string, pos: Pos, kind: 'unsupported' | 'type' = 'unsupported'): never {
   throw new WgslError(msg, pos, kind);
 }

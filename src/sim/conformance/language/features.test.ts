@@ -334,3 +334,27 @@ describe('what the simulator does not run is refused with its line, column and a
     expect(d.message).toMatch(/textures and samplers are not simulated.*var<storage>/);
   });
 });
+
+describe('f16 (WGSL §6.2.4, needs `enable f16;`): refused by the simulator with what to do', () => {
+  const F16 = (body: string) => `enable f16;\n${OUT}\n@compute @workgroup_size(1) fn main() {\n${body}\n}`;
+  const cases: [string, string, number, number, string][] = [
+    ['f16 scalar type', F16(`let a: f16 = f16(out[1]);\nout[0] = u32(a);`), 4, 8, `'f16'`],
+    ['vec2h alias', F16(`var v: vec2h;\nout[0] = u32(v.x);`), 4, 8, `'vec2h'`],
+    ['h literal', F16(`out[0] = u32(1.5h);`), 4, 14, `'1.5h'`],
+    ['mat2x2h', F16(`var m: mat2x2h;\nout[0] = u32(m[0].x);`), 4, 8, `'mat2x2h'`],
+  ];
+  it.each(cases)('%s', (_n, code, line, column, what) => {
+    const sim = simulate({ code, entryPoint: 'main', workgroups: [1], bindings: { 0: { 0: new Uint32Array(4) } } });
+    expect(sim.diagnostics.length).toBeGreaterThan(0);
+    const d = sim.diagnostics[0]!;
+    expect([d.kind, d.line, d.column]).toEqual(['unsupported', line, column]);
+    expect(d.message).toContain(what);
+    expect(d.message).toMatch(/does not run half precision.*shader-f16.*quantizeToF16/);
+  });
+
+  it('without `enable f16;` the front end rejects f16 as Tint does', () => {
+    const sim = simulate({ code: `${OUT}\n@compute @workgroup_size(1) fn main() { let a: f16 = 1.0h; out[0] = u32(a); }`, entryPoint: 'main', workgroups: [1], bindings: { 0: { 0: new Uint32Array(4) } } });
+    expect(sim.diagnostics[0]!.message).toMatch(/f16.*extension/);
+    expect([sim.diagnostics[0]!.line, sim.diagnostics[0]!.column]).toEqual([2, 48]);
+  });
+});
