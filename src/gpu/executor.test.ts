@@ -313,3 +313,14 @@ describe('device loss', () => {
     own.destroy();
   });
 });
+
+describe('f16 on an adapter without shader-f16', () => {
+  it('a kernel with `enable f16;` fails with its place and a hint that names the missing feature', async (ctx) => {
+    if (gpu.adapter!.features.includes('shader-f16')) ctx.skip();
+    const code = `enable f16;\n@group(0) @binding(0) var<storage, read_write> out: array<f32>;\n@compute @workgroup_size(1) fn main() { out[0] = f32(1.5h); }`;
+    const e = await expectGpuError(gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: { 0: { 0: new Float32Array(1) } } }));
+    expect(e.kind).toBe('compile');
+    expect(e.location?.line).toBe(1);
+    expect(e.hint).toMatch(/shader-f16/);
+  });
+});

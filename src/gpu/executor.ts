@@ -305,7 +305,8 @@ export class GpuExecutor {
       throw new GpuError(
         'compile',
         `WGSL compile error at ${run.file ?? 'kernel.wgsl'}:${first.line}:${first.column}: ${first.message}`,
-        HINTS.compile,
+        // `enable f16;` on an adapter without shader-f16: the fix is not in the line shown.
+        !device.features.has('shader-f16') && /\benable\b[^;]*\bf16\b/.test(run.code) ? HINTS.noF16 : HINTS.compile,
         messages,
       );
     }
