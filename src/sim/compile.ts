@@ -20,7 +20,7 @@ import { convert } from './scalar.ts';
 import { concretize, F32, leafScalar, makeStruct, sizeOf, slots, typeName } from './types.ts';
 import { type Ref, type Val, type Binding, type Program, BUILTIN_NAMES, err } from './lower/shared.ts';
 import { SyncLowering } from './lower/sync.ts';
-export type { Builtins, CompileInput, Program, TaintFlow } from './lower/shared.ts';
+export type { Builtins, CompileInput, LocalSymbol, Program, TaintFlow } from './lower/shared.ts';
 
 /** The whole lowering: the module (globals, entry point) on top of the layers in `lower/`. */
 export class Compiler extends SyncLowering {
@@ -112,11 +112,14 @@ export class Compiler extends SyncLowering {
       if (pi.init) this.store(pi.ref, this.expr(pi.init), pi.pos);
       else this.zero(pi.ref, pi.pos);
     }
+    for (const [name, b] of scope) this.recordSymbol(scope, name, b);
     this.stmts(entry.body);
     this.place(exit);
     this.emit((w) => {
       w.status = DONE;
     }, entry.pos, OpKind.exit);
+    // Module-scope constants and overrides the kernel used, for the warp watch.
+    for (const [name, b] of this.globals) this.recordSymbol(undefined, name, b);
 
     return {
       ops: this.ops,
@@ -131,6 +134,7 @@ export class Compiler extends SyncLowering {
       workgroupSize: ws,
       mems: this.mems,
       warpSize: this.W,
+      locals: this.locals.map((l) => ({ ...l, to: l.to < 0 ? this.ops.length : l.to })),
     };
   }
 

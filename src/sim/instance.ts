@@ -14,6 +14,23 @@ import { DEFAULT_TRACE_BYTES, TAINT_SLOTS, TraceBuilder, withRequestCounters, ty
 export interface RunOptions {
   /** `'summary'` keeps counters only (big runs); default `'full'`. */
   trace?: 'full' | 'summary';
+  /**
+   * The warp watch: stop after trace step `step` (counted as a full trace with the same
+   * `traceWorkgroups` counts them, also when `trace` is `'summary'`) and capture every scalar name
+   * in scope where warp `warp` of that workgroup stands, in each of its lanes (`SimResult.watch`).
+   */
+  watch?: { readonly step: number; readonly warp: number };
+  /**
+   * Checkpoints for the watch: at the start of the `checkpointAt`-th workgroup in running order,
+   * keep the buffers as they stand (`SimResult.checkpoint`). Workgroup memory and registers start
+   * afresh in every workgroup, so those buffers are the whole state a later run needs.
+   */
+  checkpointAt?: number;
+  /**
+   * Resume from a checkpoint: skip the first `resumeAt` workgroups in running order; the bindings
+   * must be the checkpoint's buffers. Trace steps and the watch count from there.
+   */
+  resumeAt?: number;
   /** Keep the full trace only for these linear workgroup ids. */
   traceWorkgroups?: number[];
   /** Stop after this many warp instructions (guards endless loops). Default 200 000 000. */
@@ -48,6 +65,48 @@ export interface SimResult {
   trace?: Trace;
   /** True when the run stopped early (step limit, cancel) or never ran (unsupported WGSL). */
   incomplete?: boolean;
+  /** What `RunOptions.watch` asked for, when the run reached that step. */
+  watch?: WatchCapture;
+  /** What `RunOptions.checkpointAt` asked for, when the run reached that workgroup. */
+  checkpoint?: { readonly at: number; readonly buffers: Bindings };
+}
+
+/** The scalar names in scope where one warp stands after one trace step, each in every lane. */
+export interface WatchCapture {
+  readonly step: number;
+  readonly warp: number;
+  readonly workgroup: number;
+  /** The source line of the instruction the warp last ran (0 when it has not started in this workgroup). */
+  readonly line: number;
+  readonly values: readonly WatchValue[];
+}
+
+export interface WatchValue {
+  readonly name: string;
+  readonly type: 'u32' | 'i32' | 'f32' | 'bool';
+  /** One value per lane of the warp, as the lane's register holds it. */
+  readonly lanes: readonly number[];
+}
+
+/**
+ * The names of `program` in scope at instruction `at` (the last one warp `w` counted; -1 when it has
+ * not started), the innermost one of each name, in every lane of `w`.
+ */
+export function captureLocals(program: Program, w: Warp, at: number): { line: number; values: WatchValue[] } {
+  if (at < 0) return { line: 0, values: [] };
+  const W = w.W;
+  const chosen = new Map<string, (typeof program.locals)[number]>();
+  for (const sym of program.locals) {
+    if (sym.from > at || at >= sym.to) continue;
+    const prev = chosen.get(sym.name);
+    if (!prev || sym.from >= prev.from) chosen.set(sym.name, sym);
+  }
+  const values = [...chosen.values()].map((sym) => ({
+    name: sym.name,
+    type: sym.type,
+    lanes: Array.from({ length: W }, (_, l) => (sym.reg < 0 ? (sym.constant ?? 0) : w.R[sym.reg * W + l]!)),
+  }));
+  return { line: program.opLine[at] ?? 0, values };
 }
 
 export type InstantiateResult =
@@ -138,6 +197,17 @@ export class Instance {
     private readonly observers: readonly MemoryObserver[],
   ) {}
 
+  /** The buffers as they stand now, in the bindings' shape (copies). */
+  private snapshot(): Bindings {
+    const out = copyBindings(this.bindings);
+    for (const o of this.outputs) {
+      const like = o.like;
+      const view = like instanceof Float32Array ? o.mem.f32 : like instanceof Int32Array ? o.mem.i32 : o.mem.u32;
+      (out[o.group] ??= {})[o.binding] = view.slice(0, like.length);
+    }
+    return out;
+  }
+
   /**
    * Runs the dispatch warp by warp, synchronously; see `machine.ts` for the fixed schedule. An
    * instance runs once (its memories hold the results): instantiate again for another run.
@@ -199,6 +269,22 @@ export class Instance {
     const taint = prog.taint;
     let steps = 0;
     let incomplete = false;
+    // The warp watch: trace steps counted in the workgroups a trace keeps, and the capture once
+    // the asked step (with the instructions that follow it up to the next step) has run.
+    const watch = options.watch;
+    let watchStep = 0;
+    let watchCounts = false;
+    let watchDue = false;
+    let watchWorkgroup = 0;
+    let captured: WatchCapture | undefined;
+    let checkpoint: SimResult['checkpoint'];
+    const lastCounted = new Int32Array(nWarps).fill(-1);
+    const takeWatch = (): void => {
+      const w = warps[watch!.warp];
+      const c = w ? captureLocals(prog, w, lastCounted[w.id]!) : { line: 0, values: [] };
+      captured = { step: watch!.step, warp: watch!.warp, workgroup: watchWorkgroup, ...c };
+      throw new StopRun();
+    };
     let lastProgress = -1;
 
     /** The trace reached its budget at instruction `pc`: say where, and go on counting only. */
@@ -221,6 +307,12 @@ export class Instance {
       while (w.status === RUN) {
         const pc = w.pc++;
         if (counted[pc]) {
+          if (watchDue) takeWatch();
+          if (watch) lastCounted[w.id] = pc;
+          if (watchCounts && watchStep++ === watch!.step) {
+            watchDue = true;
+            watchWorkgroup = M.wgLinear;
+          }
           M.warpInstructions++;
           M.laneInstructions += w.n;
           // Cancel is polled inside long workgroups too: one that never ends would otherwise keep
@@ -251,7 +343,8 @@ export class Instance {
 
     const order = workgroupOrder(options.workgroupOrder, total);
     try {
-      for (let done = 0; done < total; done++) {
+      for (let done = options.resumeAt ?? 0; done < total; done++) {
+        if (done === options.checkpointAt) checkpoint = { at: done, buffers: this.snapshot() };
         const linear = order ? order[done]! : done;
         const wx_ = linear % nx;
         const wy_ = Math.floor(linear / nx) % ny;
@@ -261,6 +354,9 @@ export class Instance {
           incomplete = true;
           throw new StopRun();
         }
+        if (watchDue) takeWatch();
+        watchCounts = !!watch && (!traceSet || traceSet.has(linear));
+        lastCounted.fill(-1);
         const traced = !!tb && !tb.full && (!traceSet || traceSet.has(linear));
         M.tr = traced ? tb : null;
         if (traced) tb.workgroups.push(linear);
@@ -347,6 +443,7 @@ export class Instance {
           }
         }
       }
+      if (watchDue) takeWatch();
     } catch (e) {
       if (!(e instanceof StopRun)) throw e;
       incomplete = true;
@@ -385,6 +482,8 @@ export class Instance {
       result.trace = withRequestCounters(tb.finish(prog.opLine, prog.opColumn, prog.opKind, memories), [wx, wy, wz]);
     }
     if (incomplete) result.incomplete = true;
+    if (captured) result.watch = captured;
+    if (checkpoint) result.checkpoint = checkpoint;
     return result;
   }
 }

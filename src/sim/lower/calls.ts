@@ -309,6 +309,7 @@ export abstract class CallLowering extends ExpressionLowering {
       }
       this.fresh = null;
       scope.set(p.name, { k: 'val', val: v });
+      this.recordSymbol(scope, p.name, { k: 'val', val: v });
     });
     const retTy = fn.ret ? this.resolveType(fn.ret) : null;
     const retReg = retTy ? this.alloc(slots(retTy)) : -1;
@@ -326,6 +327,7 @@ export abstract class CallLowering extends ExpressionLowering {
     this.emitRestore(fn.pos, true, cid * 4 + 1, null);
     this.restore.pop();
     this.fnStack.pop();
+    this.closeScopes(...this.scopes);
     this.scopes = savedScopes;
     this.breakables = savedBreak;
     void statement;

@@ -11,7 +11,7 @@ export abstract class ControlFlowLowering extends MemoryLowering {
   protected stmts(list: readonly Stmt[]): void {
     this.scopes.push(new Map());
     for (const s of list) this.stmt(s);
-    this.scopes.pop();
+    this.closeScopes(this.scopes.pop());
   }
 
   protected stmt(s: Stmt): void {
@@ -288,7 +288,7 @@ export abstract class ControlFlowLowering extends MemoryLowering {
         this.scopes.push(new Map());
         for (const c of s.continuing) this.stmt(c);
         if (s.breakIf) exitTest(s.breakIf, true, s.breakIfPos ?? s.breakIf.pos);
-        this.scopes.pop();
+        this.closeScopes(this.scopes.pop());
       }
     }
     this.restore.pop();
@@ -299,7 +299,7 @@ export abstract class ControlFlowLowering extends MemoryLowering {
     }, s.pos, OpKind.branch);
     this.place(endL);
     this.emitRestore(s.pos, true, BRK, null);
-    this.scopes.pop();
+    this.closeScopes(this.scopes.pop());
   }
 
   protected switchStmt(s: Extract<Stmt, { k: 'switch' }>): void {

@@ -4,7 +4,7 @@ import { move } from '../lanes.ts';
 import { OpKind } from '../trace.ts';
 import { convert } from '../scalar.ts';
 import { BOOL, concretize, F32, I32, isAbstract, leafScalar, mat, slots, typeName, U32, vec, type Ty } from '../types.ts';
-import { type Label, type Ref, type Val, type Binding, type TaintFlow, type Builtins, err, type CompileInput, leafOf, F16_UNSUPPORTED } from './shared.ts';
+import { type Label, type Ref, type Val, type Binding, type TaintFlow, type Builtins, err, type CompileInput, type LocalSymbol, leafOf, F16_UNSUPPORTED } from './shared.ts';
 
 /**
  * State of one compilation and the basics every lowering layer uses: registers and constants,
@@ -30,6 +30,9 @@ export abstract class CompilerCore {
   protected readonly globals = new Map<string, Binding>();
   protected readonly pendingGlobals = new Map<string, Global>();
   protected scopes: Map<string, Binding>[] = [];
+  /** Symbols of the scalar names declared in each open scope, closed (their `to` set) when it ends. */
+  private readonly scopeSymbols = new WeakMap<Map<string, Binding>, LocalSymbol[]>();
+  protected readonly locals: LocalSymbol[] = [];
   protected nextId = 1;
   /** Innermost breakable constructs (loops and switches). */
   protected breakables: { id: number; loop: boolean }[] = [];
@@ -216,7 +219,36 @@ export abstract class CompilerCore {
   protected declare(name: string, b: Binding): void {
     // A named value outlives the statement: its register must really be written (see `retarget`).
     this.fresh = null;
-    this.scopes[this.scopes.length - 1]!.set(name, b);
+    const scope = this.scopes[this.scopes.length - 1]!;
+    scope.set(name, b);
+    this.recordSymbol(scope, name, b);
+  }
+
+  /** Notes a scalar name for the warp watch: in scope from the next instruction to its scope's end (`scope` undefined: a module-scope name, in scope everywhere). */
+  protected recordSymbol(scope: Map<string, Binding> | undefined, name: string, b: Binding): void {
+    const ty = b.k === 'ref' ? b.ref.ty : b.val.ty;
+    if (ty.k !== 'scalar') return;
+    const type = ty.s === 'ai' ? 'i32' : ty.s === 'af' ? 'f32' : ty.s;
+    let sym: LocalSymbol | undefined;
+    const from = scope ? this.ops.length : 0;
+    if (b.k === 'ref') {
+      if (b.ref.k === 'reg' && b.ref.dyn < 0) sym = { name, type, reg: b.ref.base, from, to: -1 };
+    } else if (b.val.k === 'r') sym = { name, type, reg: b.val.reg, from, to: -1 };
+    else if (b.val.k === 'c' && b.val.c.length === 1) sym = { name, type, reg: -1, constant: b.val.c[0]!, from, to: -1 };
+    if (!sym) return;
+    this.locals.push(sym);
+    if (!scope) return;
+    let list = this.scopeSymbols.get(scope);
+    if (!list) this.scopeSymbols.set(scope, (list = []));
+    list.push(sym);
+  }
+
+  /** Ends the scopes in `ended`: their names go out of scope at the next instruction. */
+  protected closeScopes(...ended: (Map<string, Binding> | undefined)[]): void {
+    for (const scope of ended) {
+      if (!scope) continue;
+      for (const sym of this.scopeSymbols.get(scope) ?? []) sym.to = this.ops.length;
+    }
   }
 
   // ───────────────────────────── values ─────────────────────────────

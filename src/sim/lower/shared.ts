@@ -66,6 +66,21 @@ export interface Program {
   readonly mems: readonly MemInfo[];
   /** Lanes per warp the program was compiled for (its register layout depends on it). */
   readonly warpSize: number;
+  /** The scalar names (parameters, `let`, `var`, `const`) in scope over each range of instructions, for the warp watch. */
+  readonly locals: readonly LocalSymbol[];
+}
+
+/**
+ * A scalar name of the kernel and where it lives: in register `reg` (one slot per lane) or, for a
+ * `const`, the value `constant`; in scope for instructions `from` ≤ pc < `to`.
+ */
+export interface LocalSymbol {
+  readonly name: string;
+  readonly type: 'u32' | 'i32' | 'f32' | 'bool';
+  readonly reg: number;
+  readonly constant?: number;
+  readonly from: number;
+  to: number;
 }
 
 export const BUILTIN_NAMES: Record<string, keyof Builtins> = {
