@@ -190,6 +190,10 @@ export class Checker {
 
   constructor(private readonly ast: Global[]) {}
 
+  private errorCount(): number {
+    return this.diagnostics.reduce((n, d) => n + (d.severity === 'error' ? 1 : 0), 0);
+  }
+
   private err(msg: string, r: Range, notes?: WgslDiagnostic['notes']): void {
     this.diagnostics.push(diag('error', 'check', msg, r, notes));
   }
@@ -752,6 +756,9 @@ export class Checker {
       this.err(`a compute shader must include '@workgroup_size' in its attributes`, rangeOf(g));
     }
     if (compute && g.ret) this.err(`a compute shader cannot return a value`, rangeOf(g.ret));
+    // Tint validates entry-point parameter attributes after it has resolved the body, so an error
+    // in the body is reported first (and alone); these wait for the body, as in Dawn.
+    const afterBody: (() => void)[] = [];
     g.params.forEach((p, i) => {
       const ty = sig.params[i]!;
       if (ty === ERROR_TY) {
@@ -766,19 +773,22 @@ export class Checker {
           if (!info) this.err(`unresolved builtin value '${name}'`, bn ? rangeOf(bn) : a.nameRange);
           else {
             if (info.ext && !this.enabled.has(info.ext)) {
-              this.err(`use of '@builtin(${name})' attribute requires enabling extension '${info.ext}'`, a.nameRange);
+              const ext = info.ext;
+              afterBody.push(() => this.err(`use of '@builtin(${name})' attribute requires enabling extension '${ext}'`, a.nameRange));
             }
-            if (!sameTy(ty, info.ty)) this.err(`store type of @builtin(${name}) must be '${tyName(info.ty)}'`, a.nameRange);
+            if (!sameTy(ty, info.ty)) afterBody.push(() => this.err(`store type of '@builtin(${name})' must be '${tyName(info.ty)}'`, a.nameRange));
           }
         }
       }
-      if (compute && !p.attrs.length && ty.k !== 'struct') this.err(`missing entry point IO attribute on parameter`, rangeOf(p));
+      if (compute && !p.attrs.length && ty.k !== 'struct') afterBody.push(() => this.err(`missing entry point IO attribute on parameter`, rangeOf(p)));
       this.declareLocal(p.name, p.nameRange, {
         k: 'value', v: { ty, stage: 2, what: `parameter ${p.name}` }, decl: 'param', range: p.nameRange,
       });
     });
+    const errorsBefore = this.errorCount();
     const b = this.stmts(g.body, false);
     if (sig.ret.k !== 'void' && sig.ret !== ERROR_TY && b.next) this.err(`missing return at end of function`, g.bodyEnd);
+    if (this.errorCount() === errorsBefore) for (const report of afterBody) report();
     this.fn = null;
     this.scopes = [];
   }
