@@ -1487,7 +1487,9 @@ export class Checker {
       return null;
     }
     if (res.ext && !this.enabled.has(res.ext)) {
-      this.err(`cannot call built-in function '${e.name}' without extension ${res.ext}`, rangeOf(e));
+      // Tint stops here: the call has no value, so an enclosing call reports nothing more.
+      this.err(`cannot call built-in function '${e.name}' without extension '${res.ext}'`, rangeOf(e));
+      return null;
     }
     if (statement && res.mustUse) this.err(`ignoring return value of builtin '${e.name}'`, rangeOf(e));
     if (res.error) {

@@ -132,6 +132,14 @@ export const INVALID: readonly InvalidCase[] = [
   },
   {
     section: "4.1 enable",
+    name: "nested subgroup calls without enable subgroups: the inner call is reported",
+    line: 2,
+    col: 27,
+    message: "cannot call built-in function 'subgroupExclusiveAdd' without extension 'subgroups'",
+    code: "@compute @workgroup_size(1) fn main() {\n  let x = subgroupShuffle(subgroupExclusiveAdd(1u), 0u);\n}\n",
+  },
+  {
+    section: "4.1 enable",
     name: "subgroup builtin value and subgroupAdd without enable: the call in the body is reported first",
     line: 2,
     col: 11,
