@@ -1320,6 +1320,12 @@ export class Checker {
       } else return noMatch();
     }
     const s = elemScalar(ty)!;
+    // An abstract constant operand converts to the other side's concrete type, and must fit in it
+    // (`x + 5000000000` with x: u32 is rejected at the literal, as Tint does).
+    if (s !== 'ai' && s !== 'af') {
+      if (lc !== undefined && (ls === 'ai' || ls === 'af') && this.convertConst(lc, lt, scalar(s), le) === undefined) return null;
+      if (rc !== undefined && (rs === 'ai' || rs === 'af') && this.convertConst(rc, rt, scalar(s), re) === undefined) return null;
+    }
     const cmp = ['==', '!=', '<', '>', '<=', '>='].includes(op);
     if (cmp) {
       if (s === 'bool' && op !== '==' && op !== '!=') return noMatch();
