@@ -870,11 +870,13 @@ export class Checker {
           const rs = elemScalar(rhs.ty);
           if (!convertible(rhs.ty, lhs.ty) && (rs === 'ai' || rs === 'af') && isAbstractConvertibleShape(rhs.ty, lhs.ty)) {
             this.err(`cannot convert value of type '${tyName(rhs.ty)}' to type '${tyName(lhs.ty)}'`, rangeOf(s.rhs));
-          } else if (!convertible(rhs.ty, lhs.ty)) this.err(`cannot assign '${tyName(rhs.ty)}' to '${tyName(lhs.ty)}'`, rangeOf(s));
+          } else if (!convertible(rhs.ty, lhs.ty)) this.err(`cannot assign '${tyName(rhs.ty)}' to '${tyName(lhs.ty)}'`, s.opRange ?? rangeOf(s));
           else if (rhs.c !== undefined) this.convertConst(rhs.c, rhs.ty, lhs.ty, s.rhs);
         } else if (MUTATING.has(s.op)) {
-          const r = this.binaryType(s.op.slice(0, -1), { ...lhs, ref: undefined as never, stage: 2 }, rhs, s.lhs, s.rhs, rangeOf(s));
-          if (r && !convertible(r.ty, lhs.ty)) this.err(`cannot assign '${tyName(r.ty)}' to '${tyName(lhs.ty)}'`, rangeOf(s));
+          // Tint reports a compound assignment at its operator, named as written ('+=').
+          const at = s.opRange ?? rangeOf(s);
+          const r = this.binaryType(s.op.slice(0, -1), { ...lhs, ref: undefined as never, stage: 2 }, rhs, s.lhs, s.rhs, at, s.op);
+          if (r && !convertible(r.ty, lhs.ty)) this.err(`cannot assign '${tyName(r.ty)}' to '${tyName(lhs.ty)}'`, at);
         }
         return NEXT;
       }
@@ -1267,12 +1269,12 @@ export class Checker {
     return out;
   }
 
-  binaryType(op: string, l: V, r: V, le: Expr, re: Expr, at: Range): V | null {
+  binaryType(op: string, l: V, r: V, le: Expr, re: Expr, at: Range, shownOp: string = op): V | null {
     const lt = l.ty.k === 'ptr' ? l.ty : l.ty;
     const rt = r.ty;
     const stage = Math.max(l.stage, r.stage) as Stage;
     const noMatch = (): null => {
-      this.err(`no matching overload for 'operator ${op} (${tyName(lt)}, ${tyName(rt)})'`, at);
+      this.err(`no matching overload for 'operator ${shownOp} (${tyName(lt)}, ${tyName(rt)})'`, at);
       return null;
     };
     const ls = elemScalar(lt);
