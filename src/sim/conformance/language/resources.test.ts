@@ -39,6 +39,17 @@ describe('§13.3.2 an entry point binds only the resources it statically uses', 
     expect([...r.buffers[0]![1]!]).toEqual([8, 10]);
   });
 
+  it('runs entry points that reuse one binding slot with different types, each with its own data', () => {
+    const code = `@group(0) @binding(0) var<storage, read_write> ints: array<u32>;
+@group(0) @binding(0) var<storage, read_write> floats: array<f32>;
+@compute @workgroup_size(1) fn asInts() { ints[0] = ints[0] + 1u; }
+@compute @workgroup_size(1) fn asFloats() { floats[0] = floats[0] * 0.5; }`;
+    const a = simulate({ code, entryPoint: 'asInts', workgroups: [1], bindings: { 0: { 0: Uint32Array.of(41) } } });
+    const b = simulate({ code, entryPoint: 'asFloats', workgroups: [1], bindings: { 0: { 0: Float32Array.of(3) } } });
+    expect([...a.diagnostics, ...b.diagnostics]).toEqual([]);
+    expect([a.buffers[0]![0]![0], b.buffers[0]![0]![0]]).toEqual([42, 1.5]);
+  });
+
   it('still asks for a buffer the entry point does use, at its declaration', () => {
     const r = simulate({ code: TWO_ENTRIES, entryPoint: 'second', workgroups: [1], bindings: { 0: { 2: new Uint32Array(4) } } });
     expect(r.diagnostics.map((d) => `${d.line}:${d.column}`)).toEqual(['3:23']);
