@@ -827,7 +827,14 @@ export class Checker {
           return NEXT;
         }
         if (s.decl === 'var') {
-          if (!constructible(v.ty)) this.err(`function-scope 'var' must have a constructible type`, rangeOf(s));
+          if (!constructible(v.ty)) {
+            // Tint reports the declared type, and names a runtime-sized array as such.
+            const runtimeArray = v.ty.k === 'array' && v.ty.count === null;
+            this.err(
+              runtimeArray ? `runtime-sized arrays cannot be used in the <function> address space` : `function-scope 'var' must have a constructible type`,
+              s.ty ? rangeOf(s.ty) : rangeOf(s),
+            );
+          }
           const val: V = { ty: v.ty, stage: 2, ref: { space: 'function', access: 'read_write' }, what: `var ${s.name}` };
           this.declareLocal(s.name, rangeOf(s), { k: 'value', v: val, decl: 'var', range: rangeOf(s) });
         } else {

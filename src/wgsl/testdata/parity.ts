@@ -795,6 +795,22 @@ export const INVALID: readonly InvalidCase[] = [
     code: "fn f() {\n  var x: u32;\n  x <<= 1.0f;\n}\n",
   },
   {
+    section: "7.3 var declarations",
+    name: "function var of runtime-sized array type: at the type",
+    line: 2,
+    col: 10,
+    message: "runtime-sized arrays cannot be used in the <function> address space",
+    code: "fn f() {\n  var a: array<u32>;\n}\n",
+  },
+  {
+    section: "7.3 var declarations",
+    name: "function var of atomic type: at the type",
+    line: 2,
+    col: 10,
+    message: "function-scope 'var' must have a constructible type",
+    code: "fn f() {\n  var a: atomic<u32>;\n}\n",
+  },
+  {
     section: "9.2 assignment",
     name: "assignment to let",
     line: 3,
