@@ -840,7 +840,11 @@ export class Checker {
         } else {
           const val: V = { ...v, what: `${s.decl} ${s.name}`, whatRange: rangeOf(s) };
           if (s.decl === 'let') val.stage = 2;
-          if (s.decl === 'let' && v.ty.k !== 'ptr' && !constructible(v.ty)) this.err(`type '${tyName(v.ty)}' cannot be used in a 'let'`, rangeOf(s));
+          if (s.decl === 'let' && v.ty.k !== 'ptr' && !constructible(v.ty)) {
+            // Tint reports the name, and names a runtime-sized array as such.
+            const runtimeArray = v.ty.k === 'array' && v.ty.count === null;
+            this.err(runtimeArray ? `runtime-sized arrays must be used with an address space` : `${tyName(v.ty)} cannot be used as the type of a 'let'`, s.nameRange);
+          }
           this.declareLocal(s.name, s.nameRange, { k: 'value', v: val, decl: s.decl, range: rangeOf(s) });
         }
         return NEXT;
