@@ -312,7 +312,7 @@ export class GpuExecutor {
     }
     if (moduleError) throw new GpuError('validation', `${label}: ${moduleError.message}`, HINTS.validation);
 
-    const bindings = reflectBindings(run.code);
+    const bindings = reflectBindings(run.code, run.entryPoint);
     const groups = new Map<number, ResourceBinding[]>();
     for (const b of bindings) groups.set(b.group, [...(groups.get(b.group) ?? []), b]);
     const maxGroup = bindings.reduce((m, b) => Math.max(m, b.group), -1);

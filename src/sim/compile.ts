@@ -53,8 +53,13 @@ export class Compiler extends SyncLowering {
     const entry = this.fns.get(entryPoint);
     if (!entry) err(`entry point '${entryPoint}' not found`, { line: 1, col: 1 }, 'type');
     if (!entry.attrs.some((a) => a.name === 'compute')) err(`'${entryPoint}' is not a @compute function`, entry.pos, 'type');
-    // Resolve every global in declaration order (consts may reference others lazily).
-    for (const name of [...this.pendingGlobals.keys()]) this.global(name);
+    // Resolve constants, overrides and private variables in declaration order (consts may
+    // reference others lazily). Buffers and workgroup variables are resolved on first use only:
+    // an entry point's resource interface is what it statically uses (WGSL §13.3.2), so a module
+    // with several entry points never asks for the buffers of the others.
+    for (const [name, g] of [...this.pendingGlobals]) {
+      if (g.k !== 'gvar' || g.space === 'private') this.global(name);
+    }
 
     const wsAttr = entry.attrs.find((a) => a.name === 'workgroup_size');
     if (!wsAttr) err(`@compute function needs @workgroup_size`, entry.pos, 'type');
