@@ -78,8 +78,8 @@ function adapterName(i: ReturnType<typeof readInfo>): string {
 }
 
 /**
- * Asks `gpu` for a high-performance adapter and a device with `timestamp-query` and `subgroups`
- * when offered, and every compute limit raised to what the adapter allows.
+ * Asks `gpu` for a high-performance adapter and a device with `timestamp-query`, `subgroups` and
+ * `shader-f16` when offered, and every compute limit raised to what the adapter allows.
  * @throws GpuError `no-webgpu`, `no-adapter` or `device-request`.
  */
 export async function acquireDevice(gpu: GPU | undefined, label = 'warpscope'): Promise<GpuContext> {
@@ -92,7 +92,7 @@ export async function acquireDevice(gpu: GPU | undefined, label = 'warpscope'): 
   }
   if (!adapter) throw new GpuError('no-adapter', 'No WebGPU adapter is available.', HINTS.noAdapter);
 
-  const wanted: GPUFeatureName[] = ['timestamp-query', 'subgroups'];
+  const wanted: GPUFeatureName[] = ['timestamp-query', 'subgroups', 'shader-f16'];
   const requiredFeatures = wanted.filter((f) => adapter.features.has(f));
   const requiredLimits: Record<string, number> = {};
   for (const name of RAISED_LIMITS) {

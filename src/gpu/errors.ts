@@ -96,6 +96,8 @@ export const HINTS = {
   noAdapter:
     'WebGPU is present but no adapter was granted: the GPU may be blocklisted or the driver too old. Check chrome://gpu, update the driver, or enable chrome://flags/#enable-unsafe-webgpu. The simulator still works.',
   compile: 'Fix the WGSL at the line and column shown, then run again. Your edit is kept.',
+  noF16:
+    "This adapter does not offer WebGPU's 'shader-f16' feature, so `enable f16;` cannot compile here. Compute in f32 (quantizeToF16 rounds to half precision; pack2x16float stores halves), or use a GPU whose adapter lists shader-f16. Your edit is kept.",
   validation:
     'The kernel and its bindings do not fit together (a buffer type, size or access mode, or the dispatch size). The message names the object; check the binding declarations against the data.',
   outOfMemory: 'The GPU ran out of memory: choose a smaller N or close other GPU-heavy tabs, then run again.',

@@ -75,6 +75,18 @@ describe('GPU executor on Dawn', () => {
     expect(ok[0]![0]![0]).toBe(1);
   });
 
+  it('binds only the buffers the chosen entry point uses, even where another entry point reuses the slot', async () => {
+    const code = `@group(0) @binding(0) var<storage, read_write> a: array<u32>;
+@group(0) @binding(0) var<storage, read_write> b: array<f32>;
+@group(0) @binding(1) var<storage, read_write> c: array<u32>;
+@compute @workgroup_size(1) fn first() { a[0] = 7u; }
+@compute @workgroup_size(1) fn second() { b[0] = 2.5; c[0] = 3u; }`;
+    const one = await gpu.run({ code, entryPoint: 'first', workgroups: [1], bindings: { 0: { 0: new Uint32Array(1) } } });
+    expect([...one[0]![0]!]).toEqual([7]);
+    const two = await gpu.run({ code, entryPoint: 'second', workgroups: [1], bindings: { 0: { 0: new Float32Array(1), 1: new Uint32Array(1) } } });
+    expect([...two[0]![0]!, ...two[0]![1]!]).toEqual([2.5, 3]);
+  });
+
   it('folds dispatches above 65 535 workgroups into 2-D and recovers the linear index', async () => {
     const count = 70_000;
     const [x, y] = foldWorkgroups(count);
@@ -334,5 +346,16 @@ describe('device loss', () => {
     expect(t.unsteadyReason ?? '').not.toMatch(/baseline ran at/);
     expect(t.attempts).toBe(1);
     own.destroy();
+  });
+});
+
+describe('f16 on an adapter without shader-f16', () => {
+  it('a kernel with `enable f16;` fails with its place and a hint that names the missing feature', async (ctx) => {
+    if (gpu.adapter!.features.includes('shader-f16')) ctx.skip();
+    const code = `enable f16;\n@group(0) @binding(0) var<storage, read_write> out: array<f32>;\n@compute @workgroup_size(1) fn main() { out[0] = f32(1.5h); }`;
+    const e = await expectGpuError(gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: { 0: { 0: new Float32Array(1) } } }));
+    expect(e.kind).toBe('compile');
+    expect(e.location?.line).toBe(1);
+    expect(e.hint).toMatch(/shader-f16/);
   });
 });

@@ -307,13 +307,14 @@ export class GpuExecutor {
       throw new GpuError(
         'compile',
         `WGSL compile error at ${run.file ?? 'kernel.wgsl'}:${first.line}:${first.column}: ${first.message}`,
-        HINTS.compile,
+        // `enable f16;` on an adapter without shader-f16: the fix is not in the line shown.
+        !device.features.has('shader-f16') && /\benable\b[^;]*\bf16\b/.test(run.code) ? HINTS.noF16 : HINTS.compile,
         messages,
       );
     }
     if (moduleError) throw new GpuError('validation', `${label}: ${moduleError.message}`, HINTS.validation);
 
-    const bindings = reflectBindings(run.code);
+    const bindings = reflectBindings(run.code, run.entryPoint);
     const groups = new Map<number, ResourceBinding[]>();
     for (const b of bindings) groups.set(b.group, [...(groups.get(b.group) ?? []), b]);
     const maxGroup = bindings.reduce((m, b) => Math.max(m, b.group), -1);

@@ -21,6 +21,18 @@ var<workgroup> tile: array<f32, 64>;
     ]);
   });
 
+  it('with an entry point, lists only the resources it uses (directly or through a function)', () => {
+    const code = `@group(0) @binding(0) var<storage, read_write> a: array<u32>;
+@group(0) @binding(0) var<storage, read_write> b: array<f32>;
+@group(0) @binding(1) var<uniform> k: u32;
+fn scale(i: u32) { b[i] = b[i] * f32(k); }
+@compute @workgroup_size(1) fn first() { a[0] = 1u; }
+@compute @workgroup_size(1) fn second() { scale(0u); }`;
+    expect(reflectBindings(code, 'first')).toEqual([{ group: 0, binding: 0, name: 'a', kind: 'storage-read-write' }]);
+    expect(reflectBindings(code, 'second').map((b) => b.name)).toEqual(['b', 'k']);
+    expect(reflectBindings(code, 'absent').map((b) => b.name)).toEqual(['a', 'b', 'k']);
+  });
+
   it('ignores declarations inside comments, including nested block comments', () => {
     const code = `/* @group(0) @binding(5) var<storage, read_write> ghost: array<u32>; /* nested */ still comment */
 // @group(0) @binding(6) var<uniform> ghost2: u32;

@@ -114,7 +114,19 @@ export function reflectModule(code: string, options: CheckOptions = {}): ModuleR
   };
 }
 
-/** Lists the `@group @binding var<...>` declarations of a module, in source order. */
-export function reflectBindings(code: string): ResourceBinding[] {
-  return reflectModule(code).bindings.map(({ group, binding, name, kind }) => ({ group, binding, name, kind }));
+/**
+ * Lists the `@group @binding var<...>` declarations of a module, in source order; with
+ * `entryPoint`, only those that entry point uses.
+ */
+export function reflectBindings(code: string, entryPoint?: string): ResourceBinding[] {
+  const all = reflectModule(code).bindings.map(({ group, binding, name, kind }) => ({ group, binding, name, kind }));
+  if (entryPoint === undefined) return all;
+  // An entry point's pipeline holds only the resources it statically uses (WGSL §13.3.2), as
+  // layout 'auto' would: a module whose entry points use different buffers (or reuse a slot)
+  // needs data for the chosen one's only. Unknown entry points keep every binding, so pipeline
+  // creation reports them.
+  const entry = check(code, { entryPoint }).module.entryPoints.find((e) => e.name === entryPoint);
+  if (!entry) return all;
+  const used = new Set(entry.resources.map((r) => r.name));
+  return all.filter((b) => used.has(b.name));
 }

@@ -141,6 +141,8 @@ export class Mem {
 export const READ = 0;
 export const WRITE = 1;
 export const ATOMIC = 2;
+/** atomicLoad: a read that, like every atomic access, never races with another atomic access. */
+export const ATOMIC_READ = 3;
 
 export interface Metrics {
   warpInstructions: number;
@@ -301,7 +303,7 @@ export class Machine {
         const a = A[l]! + offs[c]!;
         const r = tr.addRecord(mem.id, l, a, R[(valueReg + c) * W + l]!);
         if (!shared || !T || !lw) continue;
-        if (mode === READ) {
+        if (mode === READ || mode === ATOMIC_READ) {
           // The loaded register's taint is the word's last write.
           const t0 = ((valueReg + c) * W + l) * K;
           T[t0] = lw[a]!;

@@ -9,7 +9,7 @@
  * lane touches from there.
  */
 import { DEFAULT_HARDWARE, wordsPerSector } from './hardware.ts';
-import { ATOMIC, READ, type Machine, type Mem, type Warp } from './machine.ts';
+import { ATOMIC, ATOMIC_READ, READ, type Machine, type Mem, type Warp } from './machine.ts';
 
 /** Bank and sector arithmetic of the counters, from the one hardware model (recorded in the trace). */
 const BANKS = DEFAULT_HARDWARE.banks;
@@ -45,6 +45,23 @@ export class BankConflicts implements MemoryObserver {
     const bc = this.bankCount;
     const bs = this.bankStamp;
     let max = 1;
+    if (span === 1) {
+      // One word per lane (the usual request): the same count without the inner loop.
+      for (let i = 0; i < n; i++) {
+        const a = A[L[i]!]!;
+        if (st[a] === req) continue;
+        st[a] = req;
+        const b = a % BANKS;
+        let k: number;
+        if (bs[b] !== req) {
+          bs[b] = req;
+          k = bc[b] = 1;
+        } else k = ++bc[b]!;
+        if (k > max) max = k;
+      }
+      M.sharedBankConflicts += max - 1;
+      return;
+    }
     for (let i = 0; i < n; i++) {
       const a0 = A[L[i]!]!;
       for (let c = 0; c < span; c++) {
@@ -149,7 +166,10 @@ export class Races implements MemoryObserver {
       const a0 = A[l]!;
       for (let c = 0; c < span; c++) {
         const a = a0 + c;
-        if (mode === READ) {
+        if (mode === ATOMIC_READ) {
+          // An atomic<T> word is only ever touched atomically, and atomics never race.
+          if (wEp[a] === E && wTh[a] !== t && !wAt[a]) race(M, mem, a, wTh[a]!, wOp[a]!, 'writes', t, op, 'reads');
+        } else if (mode === READ) {
           if (wEp[a] === E && wTh[a] !== t) race(M, mem, a, wTh[a]!, wOp[a]!, 'writes', t, op, 'reads');
           if (rEp[a] !== E) {
             rEp[a] = E;

@@ -298,3 +298,12 @@ describe('workgroup order', () => {
     expect(() => ordered([0, 1, 2, 4])).toThrow(/permutation of 0 … 3/);
   });
 });
+
+describe('a named temporary keeps its value when a variable is assigned from it', () => {
+  it('let t = a op b; x = t; then t is read again', () => {
+    const r = run(`var x = 0u; let t = lid + 5u; x = t; out[0] = t + x;
+      var y = 1u; y = y * 3u + lid; let u = y + 1u; y = u; out[1] = u + y;`);
+    expect(r.diagnostics).toEqual([]);
+    expect(r.out.slice(0, 2)).toEqual([10, 8]);
+  });
+});

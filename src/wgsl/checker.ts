@@ -190,6 +190,10 @@ export class Checker {
 
   constructor(private readonly ast: Global[]) {}
 
+  private errorCount(): number {
+    return this.diagnostics.reduce((n, d) => n + (d.severity === 'error' ? 1 : 0), 0);
+  }
+
   private err(msg: string, r: Range, notes?: WgslDiagnostic['notes']): void {
     this.diagnostics.push(diag('error', 'check', msg, r, notes));
   }
@@ -752,6 +756,9 @@ export class Checker {
       this.err(`a compute shader must include '@workgroup_size' in its attributes`, rangeOf(g));
     }
     if (compute && g.ret) this.err(`a compute shader cannot return a value`, rangeOf(g.ret));
+    // Tint validates entry-point parameter attributes after it has resolved the body, so an error
+    // in the body is reported first (and alone); these wait for the body, as in Dawn.
+    const afterBody: (() => void)[] = [];
     g.params.forEach((p, i) => {
       const ty = sig.params[i]!;
       if (ty === ERROR_TY) {
@@ -766,19 +773,22 @@ export class Checker {
           if (!info) this.err(`unresolved builtin value '${name}'`, bn ? rangeOf(bn) : a.nameRange);
           else {
             if (info.ext && !this.enabled.has(info.ext)) {
-              this.err(`use of '@builtin(${name})' attribute requires enabling extension '${info.ext}'`, a.nameRange);
+              const ext = info.ext;
+              afterBody.push(() => this.err(`use of '@builtin(${name})' attribute requires enabling extension '${ext}'`, a.nameRange));
             }
-            if (!sameTy(ty, info.ty)) this.err(`store type of @builtin(${name}) must be '${tyName(info.ty)}'`, a.nameRange);
+            if (!sameTy(ty, info.ty)) afterBody.push(() => this.err(`store type of '@builtin(${name})' must be '${tyName(info.ty)}'`, a.nameRange));
           }
         }
       }
-      if (compute && !p.attrs.length && ty.k !== 'struct') this.err(`missing entry point IO attribute on parameter`, rangeOf(p));
+      if (compute && !p.attrs.length && ty.k !== 'struct') afterBody.push(() => this.err(`missing entry point IO attribute on parameter`, rangeOf(p)));
       this.declareLocal(p.name, p.nameRange, {
         k: 'value', v: { ty, stage: 2, what: `parameter ${p.name}` }, decl: 'param', range: p.nameRange,
       });
     });
+    const errorsBefore = this.errorCount();
     const b = this.stmts(g.body, false);
     if (sig.ret.k !== 'void' && sig.ret !== ERROR_TY && b.next) this.err(`missing return at end of function`, g.bodyEnd);
+    if (this.errorCount() === errorsBefore) for (const report of afterBody) report();
     this.fn = null;
     this.scopes = [];
   }
@@ -817,13 +827,24 @@ export class Checker {
           return NEXT;
         }
         if (s.decl === 'var') {
-          if (!constructible(v.ty)) this.err(`function-scope 'var' must have a constructible type`, rangeOf(s));
+          if (!constructible(v.ty)) {
+            // Tint reports the declared type, and names a runtime-sized array as such.
+            const runtimeArray = v.ty.k === 'array' && v.ty.count === null;
+            this.err(
+              runtimeArray ? `runtime-sized arrays cannot be used in the <function> address space` : `function-scope 'var' must have a constructible type`,
+              s.ty ? rangeOf(s.ty) : rangeOf(s),
+            );
+          }
           const val: V = { ty: v.ty, stage: 2, ref: { space: 'function', access: 'read_write' }, what: `var ${s.name}` };
           this.declareLocal(s.name, rangeOf(s), { k: 'value', v: val, decl: 'var', range: rangeOf(s) });
         } else {
           const val: V = { ...v, what: `${s.decl} ${s.name}`, whatRange: rangeOf(s) };
           if (s.decl === 'let') val.stage = 2;
-          if (s.decl === 'let' && v.ty.k !== 'ptr' && !constructible(v.ty)) this.err(`type '${tyName(v.ty)}' cannot be used in a 'let'`, rangeOf(s));
+          if (s.decl === 'let' && v.ty.k !== 'ptr' && !constructible(v.ty)) {
+            // Tint reports the name, and names a runtime-sized array as such.
+            const runtimeArray = v.ty.k === 'array' && v.ty.count === null;
+            this.err(runtimeArray ? `runtime-sized arrays must be used with an address space` : `${tyName(v.ty)} cannot be used as the type of a 'let'`, s.nameRange);
+          }
           this.declareLocal(s.name, s.nameRange, { k: 'value', v: val, decl: s.decl, range: rangeOf(s) });
         }
         return NEXT;
@@ -860,11 +881,13 @@ export class Checker {
           const rs = elemScalar(rhs.ty);
           if (!convertible(rhs.ty, lhs.ty) && (rs === 'ai' || rs === 'af') && isAbstractConvertibleShape(rhs.ty, lhs.ty)) {
             this.err(`cannot convert value of type '${tyName(rhs.ty)}' to type '${tyName(lhs.ty)}'`, rangeOf(s.rhs));
-          } else if (!convertible(rhs.ty, lhs.ty)) this.err(`cannot assign '${tyName(rhs.ty)}' to '${tyName(lhs.ty)}'`, rangeOf(s));
+          } else if (!convertible(rhs.ty, lhs.ty)) this.err(`cannot assign '${tyName(rhs.ty)}' to '${tyName(lhs.ty)}'`, s.opRange ?? rangeOf(s));
           else if (rhs.c !== undefined) this.convertConst(rhs.c, rhs.ty, lhs.ty, s.rhs);
         } else if (MUTATING.has(s.op)) {
-          const r = this.binaryType(s.op.slice(0, -1), { ...lhs, ref: undefined as never, stage: 2 }, rhs, s.lhs, s.rhs, rangeOf(s));
-          if (r && !convertible(r.ty, lhs.ty)) this.err(`cannot assign '${tyName(r.ty)}' to '${tyName(lhs.ty)}'`, rangeOf(s));
+          // Tint reports a compound assignment at its operator, named as written ('+=').
+          const at = s.opRange ?? rangeOf(s);
+          const r = this.binaryType(s.op.slice(0, -1), { ...lhs, ref: undefined as never, stage: 2 }, rhs, s.lhs, s.rhs, at, s.op);
+          if (r && !convertible(r.ty, lhs.ty)) this.err(`cannot assign '${tyName(r.ty)}' to '${tyName(lhs.ty)}'`, at);
         }
         return NEXT;
       }
@@ -1257,12 +1280,12 @@ export class Checker {
     return out;
   }
 
-  binaryType(op: string, l: V, r: V, le: Expr, re: Expr, at: Range): V | null {
+  binaryType(op: string, l: V, r: V, le: Expr, re: Expr, at: Range, shownOp: string = op): V | null {
     const lt = l.ty.k === 'ptr' ? l.ty : l.ty;
     const rt = r.ty;
     const stage = Math.max(l.stage, r.stage) as Stage;
     const noMatch = (): null => {
-      this.err(`no matching overload for 'operator ${op} (${tyName(lt)}, ${tyName(rt)})'`, at);
+      this.err(`no matching overload for 'operator ${shownOp} (${tyName(lt)}, ${tyName(rt)})'`, at);
       return null;
     };
     const ls = elemScalar(lt);
@@ -1310,6 +1333,12 @@ export class Checker {
       } else return noMatch();
     }
     const s = elemScalar(ty)!;
+    // An abstract constant operand converts to the other side's concrete type, and must fit in it
+    // (`x + 5000000000` with x: u32 is rejected at the literal, as Tint does).
+    if (s !== 'ai' && s !== 'af') {
+      if (lc !== undefined && (ls === 'ai' || ls === 'af') && this.convertConst(lc, lt, scalar(s), le) === undefined) return null;
+      if (rc !== undefined && (rs === 'ai' || rs === 'af') && this.convertConst(rc, rt, scalar(s), re) === undefined) return null;
+    }
     const cmp = ['==', '!=', '<', '>', '<=', '>='].includes(op);
     if (cmp) {
       if (s === 'bool' && op !== '==' && op !== '!=') return noMatch();
@@ -1477,7 +1506,9 @@ export class Checker {
       return null;
     }
     if (res.ext && !this.enabled.has(res.ext)) {
-      this.err(`cannot call built-in function '${e.name}' without extension ${res.ext}`, rangeOf(e));
+      // Tint stops here: the call has no value, so an enclosing call reports nothing more.
+      this.err(`cannot call built-in function '${e.name}' without extension '${res.ext}'`, rangeOf(e));
+      return null;
     }
     if (statement && res.mustUse) this.err(`ignoring return value of builtin '${e.name}'`, rangeOf(e));
     if (res.error) {

@@ -39,8 +39,12 @@ function range(pos: Pos, end: Pos): Range {
 class Parser {
   private p = 0;
   readonly diagnostics: WgslDiagnostic[] = [];
-  /** Parenthesised expressions and what they enclose: a statement's condition drops its parentheses. */
-  private readonly parens = new WeakMap<Expr, Expr>();
+  /**
+   * Where the parentheses around an expression open (the outermost pair). Tint has no node for
+   * parentheses: an error about the expression itself starts at the expression, but an operator or
+   * accessor applied to it starts at the opening parenthesis, e.g. `(a) >> 33u` from the `(`.
+   */
+  private readonly parenStart = new WeakMap<Expr, Expr['start']>();
   constructor(private readonly t: Tok[]) {}
 
   private get cur(): Tok {
@@ -92,8 +96,11 @@ class Parser {
   }
   /** A condition's range without its enclosing parentheses, as Tint reports it. */
   private cond(): Expr {
-    const e = this.expr();
-    return this.parens.get(e) ?? e;
+    return this.expr();
+  }
+  /** Where an expression used as an operand starts, its opening parenthesis included. */
+  private from(e: Expr): Expr['start'] {
+    return this.parenStart.get(e) ?? e.start;
   }
   private atEof(): boolean {
     return this.cur.k === 'eof';
@@ -623,7 +630,7 @@ class Parser {
         const opPos = this.cur.pos;
         this.p++;
         const r = this.unary();
-        e = { k: 'bin', pos: opPos, start: e.start, end: this.last, op: c.s, l: e, r };
+        e = { k: 'bin', pos: opPos, start: this.from(e), end: this.last, op: c.s, l: e, r };
       }
       const n = this.cur;
       if (n.k === 'sym' && ['&', '|', '^', '&&', '||', '==', '!=', '<', '<=', '>=', '>', '<<', '>>', '+', '-', '*', '/', '%'].includes(n.s)) {
@@ -639,7 +646,7 @@ class Parser {
         const opPos = this.cur.pos;
         this.p++;
         const r = this.relationalRest(this.unary());
-        e = { k: 'bin', pos: opPos, start: e.start, end: this.last, op: n.s, l: e, r };
+        e = { k: 'bin', pos: opPos, start: this.from(e), end: this.last, op: n.s, l: e, r };
       }
       const m = this.cur;
       if (m.k === 'sym' && (m.s === '&&' || m.s === '||')) this.fail(`mixing '${n.s}' and '${m.s}' requires parenthesis`);
@@ -654,7 +661,7 @@ class Parser {
     if (c.k === 'sym' && ['<', '>', '<=', '>=', '==', '!='].includes(c.s)) {
       this.p++;
       const r = this.shiftRest(this.unary());
-      const e: Expr = { k: 'bin', pos: c.pos, start: s.start, end: this.last, op: c.s, l: s, r };
+      const e: Expr = { k: 'bin', pos: c.pos, start: this.from(s), end: this.last, op: c.s, l: s, r };
       const n = this.cur;
       if (n.k === 'sym' && ['<', '>', '<=', '>=', '==', '!='].includes(n.s)) {
         this.fail(`mixing '${c.s}' and '${n.s}' requires parenthesis`);
@@ -669,7 +676,7 @@ class Parser {
     if (c.k === 'sym' && (c.s === '<<' || c.s === '>>')) {
       this.p++;
       const r = this.unary();
-      return { k: 'bin', pos: c.pos, start: l.start, end: this.last, op: c.s, l, r };
+      return { k: 'bin', pos: c.pos, start: this.from(l), end: this.last, op: c.s, l, r };
     }
     let e = this.mulRest(l);
     while (this.is('+') || this.is('-')) {
@@ -677,7 +684,7 @@ class Parser {
       const opPos = this.cur.pos;
       this.p++;
       const r = this.mulRest(this.unary());
-      e = { k: 'bin', pos: opPos, start: e.start, end: this.last, op, l: e, r };
+      e = { k: 'bin', pos: opPos, start: this.from(e), end: this.last, op, l: e, r };
     }
     return e;
   }
@@ -689,7 +696,7 @@ class Parser {
       const opPos = this.cur.pos;
       this.p++;
       const r = this.unary();
-      e = { k: 'bin', pos: opPos, start: e.start, end: this.last, op, l: e, r };
+      e = { k: 'bin', pos: opPos, start: this.from(e), end: this.last, op, l: e, r };
     }
     return e;
   }
@@ -719,13 +726,13 @@ class Parser {
       if (this.eat('[')) {
         const i = this.expr();
         this.expect(']', 'index accessor');
-        e = { k: 'idx', pos: open.pos, start: e.start, end: this.last, e, i };
+        e = { k: 'idx', pos: open.pos, start: this.from(e), end: this.last, e, i };
       } else if (this.eat('.')) {
         const dot = open;
         const c = this.cur;
         if (c.k !== 'id') this.fail(`expected identifier for member accessor`);
         this.p++;
-        e = { k: 'mem', pos: dot.pos, start: e.start, end: this.last, e, name: c.s, nameRange: range(c.pos, c.end) };
+        e = { k: 'mem', pos: dot.pos, start: this.from(e), end: this.last, e, name: c.s, nameRange: range(c.pos, c.end) };
       } else return e;
     }
   }
@@ -761,10 +768,8 @@ class Parser {
     if (this.eat('(')) {
       const e = this.expr();
       this.expect(')', 'expression');
-      // The range takes in the parentheses (Tint reports from there); `pos` stays the inner one.
-      const outer: Expr = { ...e, start: pos, end: this.last };
-      this.parens.set(outer, e);
-      return outer;
+      this.parenStart.set(e, pos);
+      return e;
     }
     return this.fail(c.k === 'eof' ? `unexpected end of file` : `unable to parse expression`);
   }

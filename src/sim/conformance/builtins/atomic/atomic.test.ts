@@ -63,3 +63,21 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     expect(sim.buffers[0]![0]![0]).toBe((64 * 65) / 2);
   });
 });
+
+describe('atomics never race with each other (WGSL §6.2.8, §17.8)', () => {
+  it('atomicLoad beside atomicAdd and atomicExchange in one barrier interval is no race', () => {
+    const code = `
+var<workgroup> c: atomic<u32>;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) i: u32) {
+  atomicAdd(&c, 1u);
+  let e = atomicExchange(&c, atomicLoad(&c));
+  atomicStore(&c, atomicLoad(&c) + 0u * e);
+  out[i] = atomicLoad(&c);
+}`;
+    const sim = simulate({ code, entryPoint: 'main', workgroups: [1], bindings: { 0: { 0: new Uint32Array(64) } } }, { trace: 'summary' });
+    expect(sim.diagnostics).toEqual([]);
+    expect(sim.buffers[0]![0]![63]).toBe(64);
+  });
+});
