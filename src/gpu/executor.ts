@@ -807,8 +807,7 @@ export class GpuExecutor {
 
   private async bind(run: KernelRun, epoch: number): Promise<Bound> {
     const prepared = await this.prepare(run, epoch);
-    const { device, summary } = await this.readyFor(epoch);
-    const label = run.label ?? run.file ?? run.entryPoint;
+    const { summary } = await this.readyFor(epoch);
     const workgroups = dispatchSize(run.workgroups);
     const maxDim = summary.limits.maxComputeWorkgroupsPerDimension;
     if (workgroups.some((d) => !Number.isInteger(d) || d < 0 || d > maxDim)) {
@@ -819,10 +818,29 @@ export class GpuExecutor {
       );
     }
     const buffers = new Map<string, { buffer: GPUBuffer; resource: ResourceBinding; data: BindingData }>();
+    try {
+      return await this.bindBuffers(run, epoch, prepared, buffers, workgroups);
+    } catch (e) {
+      // Whatever failed (a missing binding, a limit, out of memory, a refused bind group), the
+      // buffers made so far go with it.
+      for (const { buffer } of buffers.values()) buffer.destroy();
+      throw e;
+    }
+  }
+
+  /** Creates `run`'s buffers into `buffers` and its bind groups, inside error scopes. */
+  private async bindBuffers(
+    run: KernelRun,
+    epoch: number,
+    prepared: PreparedKernel,
+    buffers: Map<string, { buffer: GPUBuffer; resource: ResourceBinding; data: BindingData }>,
+    workgroups: [number, number, number],
+  ): Promise<Bound> {
+    const { device, summary } = await this.readyFor(epoch);
+    const label = run.label ?? run.file ?? run.entryPoint;
     for (const resource of prepared.bindings) {
       const data = run.bindings[resource.group]?.[resource.binding];
       if (!data) {
-        for (const { buffer } of buffers.values()) buffer.destroy();
         throw new GpuError(
           'bindings',
           `${label}: no data for @group(${resource.group}) @binding(${resource.binding}) (${resource.name}).`,
@@ -832,7 +850,6 @@ export class GpuExecutor {
       // Storage sizes must be multiples of 4, uniform blocks of 16; an empty array still needs a buffer.
       const size = Math.max(16, Math.ceil(data.byteLength / 16) * 16);
       if (size > summary.limits.maxStorageBufferBindingSize) {
-        for (const { buffer } of buffers.values()) buffer.destroy();
         throw new GpuError(
           'limits',
           `${label}: ${resource.name} needs ${size} bytes, over this adapter's ${summary.limits.maxStorageBufferBindingSize}-byte binding limit.`,
@@ -843,22 +860,29 @@ export class GpuExecutor {
         (resource.kind === 'uniform' ? GPUBufferUsage.UNIFORM : GPUBufferUsage.STORAGE) |
         GPUBufferUsage.COPY_SRC |
         GPUBufferUsage.COPY_DST;
-      const buffer = await this.guard(epoch, label, () => {
-        const b = device.createBuffer({ label: `${label}.${resource.name}`, size, usage, mappedAtCreation: true });
-        new Uint8Array(b.getMappedRange()).set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
-        b.unmap();
-        return Promise.resolve(b);
+      await this.guard(epoch, label, () => {
+        const buffer = device.createBuffer({ label: `${label}.${resource.name}`, size, usage, mappedAtCreation: true });
+        // Kept before it is filled, so it is destroyed with the rest if anything below fails.
+        buffers.set(key(resource.group, resource.binding), { buffer, resource, data });
+        new Uint8Array(buffer.getMappedRange()).set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+        buffer.unmap();
+        return Promise.resolve();
       });
-      buffers.set(key(resource.group, resource.binding), { buffer, resource, data });
     }
-    const bindGroups = prepared.layouts.map((layout, g) =>
-      device.createBindGroup({
-        label: `${label}.bind-group.${g}`,
-        layout,
-        entries: prepared.bindings
-          .filter((b) => b.group === g)
-          .map((b) => ({ binding: b.binding, resource: { buffer: buffers.get(key(b.group, b.binding))!.buffer } })),
-      }),
+    // Inside the error scopes, so a refused bind group (a uniform over its binding limit, say)
+    // is reported with its reason rather than later as "invalid due to a previous error".
+    const bindGroups = await this.guard(epoch, label, () =>
+      Promise.resolve(
+        prepared.layouts.map((layout, g) =>
+          device.createBindGroup({
+            label: `${label}.bind-group.${g}`,
+            layout,
+            entries: prepared.bindings
+              .filter((b) => b.group === g)
+              .map((b) => ({ binding: b.binding, resource: { buffer: buffers.get(key(b.group, b.binding))!.buffer } })),
+          }),
+        ),
+      ),
     );
     return { prepared, bindGroups, buffers, workgroups };
   }
