@@ -444,8 +444,8 @@ export class GpuExecutor {
     const bound = await this.bind(run, epoch);
     const { device } = await this.readyFor(epoch);
     const label = run.label ?? run.file ?? run.entryPoint;
+    const readbacks: { k: string; staging: GPUBuffer; size: number; data: BindingData }[] = [];
     try {
-      const readbacks: { k: string; staging: GPUBuffer; size: number; data: BindingData }[] = [];
       await this.guard(epoch, label, async () => {
         const encoder = device.createCommandEncoder({ label: `${label}.encoder` });
         const pass = encoder.beginComputePass({ label: `${label}.pass` });
@@ -472,12 +472,13 @@ export class GpuExecutor {
         await staging.mapAsync(GPUMapMode.READ);
         const copy = cloneLike(data, staging.getMappedRange(), data.length);
         staging.unmap();
-        staging.destroy();
         const resource = bound.buffers.get(k)!.resource;
         out[resource.group]![resource.binding] = copy;
       }
       return out;
     } finally {
+      // Staging buffers too: a failed submit or map must not leave them behind.
+      for (const { staging } of readbacks) staging.destroy();
       for (const { buffer } of bound.buffers.values()) buffer.destroy();
     }
   }
@@ -568,11 +569,15 @@ export class GpuExecutor {
         encoder.resolveQuerySet(qs!, 0, 2 * count, rs!, 0);
         const staging = device.createBuffer({ size: 16 * count, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
         encoder.copyBufferToBuffer(rs!, 0, staging, 0, 16 * count);
-        device.queue.submit([encoder.finish()]);
-        await staging.mapAsync(GPUMapMode.READ);
-        const t = new BigUint64Array(staging.getMappedRange().slice(0));
-        staging.unmap();
-        staging.destroy();
+        let t: BigUint64Array;
+        try {
+          device.queue.submit([encoder.finish()]);
+          await staging.mapAsync(GPUMapMode.READ);
+          t = new BigUint64Array(staging.getMappedRange().slice(0));
+          staging.unmap();
+        } finally {
+          staging.destroy();
+        }
         return Array.from({ length: count }, (_, i) => Number((t[2 * i + 1] ?? 0n) - (t[2 * i] ?? 0n)));
       };
 
