@@ -287,7 +287,14 @@ export class GpuExecutor {
     // is reported once, as a compile error with its place, rather than as an uncaptured error.
     device.pushErrorScope('validation');
     const module = device.createShaderModule({ label: `${label}.module`, code: run.code });
-    const info = await module.getCompilationInfo();
+    let info: GPUCompilationInfo;
+    try {
+      info = await module.getCompilationInfo();
+    } catch (e) {
+      // Popped on this path too, so the scope cannot swallow a later call's errors.
+      await device.popErrorScope().catch(() => null);
+      throw e;
+    }
     const moduleError = await device.popErrorScope();
     const messages: ShaderMessage[] = info.messages.map((m) => {
       const place = placeOf(run.code, m);
