@@ -30,16 +30,20 @@ async function seriousViolations(page: Page): Promise<string[]> {
 describe('accessibility (axe-core): no serious or critical violation', () => {
   const browser = useBrowser();
 
+  const STAGE = '[data-testid=stage][data-ready=yes]';
   it.each([
-    ['the lesson index', '/lessons', 'lesson-index'],
-    ['a lesson step', '/lesson/divergence/2', 'warp-grid'],
-    ['a lab', '/lab/reduce?v=neighbored&step=200', 'warp-grid'],
-    ['the scan lab', '/lab/scan?v=blelloch&step=700', 'warp-grid'],
-    ['projector mode', '/lesson/reduction/3?mode=projector', 'warp-grid'],
-    ['the start page', '/', 'adapter-panel'],
+    ['the lesson index', '/lessons', '[data-testid=lesson-index]'],
+    ['a lesson step', '/lesson/divergence/2', STAGE],
+    ['a lab', '/lab/reduce?v=neighbored&step=200', STAGE],
+    ['the scan lab', '/lab/scan?v=blelloch&step=700', STAGE],
+    ['projector mode', '/lesson/reduction/3?mode=projector', STAGE],
+    ['the presenter window', '/lesson/reduction/3?view=presenter', STAGE],
+    ['compare mode', '/lab/reduce?v=neighbored&cmp=interleaved', STAGE],
+    ['the start page', '/', '[data-testid=home-hero]'],
+    ...['basics', 'rowsum', 'histogram', 'convolution', 'merge', 'topk', 'matmul'].map((lab) => [`the ${lab} lab`, `/lab/${lab}`, STAGE] as [string, string, string]),
   ])('%s', async (_name, path, ready) => {
     const { page, errors } = await openPage(browser(), path);
-    await page.getByTestId(ready).first().waitFor({ timeout: 60_000 });
+    await page.locator(ready).first().waitFor({ timeout: 60_000 });
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });

@@ -15,6 +15,7 @@ describe('convolution lab', () => {
     expect(await stage.getAttribute('data-idle')).toBe('112');
     expect(await stage.getAttribute('data-outputs')).toBe('144');
     expect(await stage.getAttribute('data-ghosts')).toBe(String(16 * 16 - 14 * 14));
+    await new LabPageObject(page).openDrawer('metrics');
     expect(await page.locator('[data-metric="Idle in the compute phase (workgroup 0)"]').first().textContent()).toBe('112 of 256');
     // The cursor starts on (0, 0); two steps up-left reach the corner ghost (−2, −2), loaded by invocation 0.
     await page.getByTestId('convolution-plane').focus();

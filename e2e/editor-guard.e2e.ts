@@ -11,7 +11,7 @@ import { openPage, useBrowser } from './browser.ts';
 const GRID_STRIDE_BODY = 'c[i] = a[i] + b[i];';
 
 async function home(page: Page): Promise<string> {
-  await page.getByTestId('adapter-name').waitFor({ timeout: 60_000 });
+  await page.getByTestId('adapter-name').waitFor({ state: 'attached', timeout: 60_000 }); // in the folded device panel
   return page.getByTestId('wgsl-editor').inputValue();
 }
 

@@ -25,11 +25,30 @@ class EditorLab extends LabPageObject {
   async checked(): Promise<void> {
     await this.page.getByTestId('editor-check').waitFor({ timeout: 90_000 });
   }
-  /** The text of the editor line carrying an error mark of the given kind, if any. */
+  /**
+   * The texts of the editor lines carrying an error mark. The editor draws only the lines near its
+   * view, so this scrolls it from top to bottom, as a person would, reading the marks on the way.
+   */
   async markedLines(): Promise<string[]> {
-    return this.page.evaluate(() =>
-      [...document.querySelectorAll('[data-testid=kernel-editor] .cm-line')].filter((l) => l.querySelector('.cm-lintRange-error')).map((l) => l.textContent ?? ''),
-    );
+    return this.page.evaluate(async () => {
+      const candidates = [...document.querySelectorAll<HTMLElement>('[data-testid=editor-pane] .cm-scroller, [data-testid=editor-pane] .editor-scroll')];
+      const scroller = candidates.find((el) => el.scrollHeight > el.clientHeight + 1) ?? candidates[0]!;
+      const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const found = new Set<string>();
+      const before = scroller.scrollTop;
+      for (let top = 0; ; top += Math.max(40, scroller.clientHeight / 2)) {
+        scroller.scrollTop = top;
+        await frames();
+        for (const l of document.querySelectorAll('[data-testid=kernel-editor] .cm-line')) if (l.querySelector('.cm-lintRange-error')) found.add(l.textContent ?? '');
+        if (top >= scroller.scrollHeight - scroller.clientHeight) break;
+      }
+      scroller.scrollTop = before;
+      return [...found];
+    });
+  }
+  /** Waits until some line of the editor carries an error mark. */
+  async someLineMarked(timeout: number): Promise<void> {
+    await expect.poll(async () => (await this.markedLines()).length, { timeout, interval: 250 }).toBeGreaterThan(0);
   }
   async treeStride(): Promise<string> {
     return (await this.page.getByTestId('dataflow-tree').first().getAttribute('data-stride')) ?? '';
@@ -73,7 +92,8 @@ describe('lab editor', () => {
     await lab.blur();
     await page.keyboard.press('Home');
     for (let i = 0; i < 5 && (await lab.treeStride()) === ''; i++) await lab.press(']');
-    expect(await lab.treeStride()).toBe('1');
+    const state = await page.evaluate(() => ({ step: document.querySelector('[data-testid=step-counter]')?.textContent, panel: document.querySelector('[data-testid=stage]')?.getAttribute('data-panel'), ready: document.querySelector('[data-testid=stage]')?.getAttribute('data-ready'), level: document.querySelector('[data-testid=dataflow-tree]')?.getAttribute('data-level'), active: document.activeElement?.outerHTML.slice(0, 120) }));
+    expect(await lab.treeStride(), JSON.stringify(state)).toBe('1');
     expect(await page.getByTestId('draft-state').textContent()).toContain('Edited');
     expect(errors).toEqual([]);
   }, 240_000);
@@ -89,7 +109,7 @@ describe('lab editor', () => {
     await lab.run();
     await lab.checked();
     await page.getByTestId('not-guaranteed').or(page.getByTestId('mismatches')).first().waitFor({ timeout: 60_000 });
-    await page.waitForFunction(() => document.querySelector('[data-testid=kernel-editor] .cm-lintRange-error') !== null, undefined, { timeout: 30_000 });
+    await lab.someLineMarked(30_000);
     const marked = await lab.markedLines();
     expect(marked.some((l) => l.includes('sdata[lid] += sdata[lid + s]'))).toBe(true);
   }, 240_000);
@@ -101,13 +121,15 @@ describe('lab editor', () => {
     await lab.editor().waitFor();
     const src = await original(page);
     await lab.replaceAll(src.replace('let i = base + lid;', 'let i = base + ;'));
-    await page.waitForFunction(() => document.querySelector('[data-testid=kernel-editor] .cm-lintRange-error') !== null, undefined, { timeout: 10_000 });
+    await lab.someLineMarked(10_000);
     expect((await lab.markedLines()).some((l) => l.includes('let i = base + ;'))).toBe(true);
     await lab.run();
     const message = await page.getByTestId('editor-message').textContent();
     const line = src.split('\n').findIndex((l) => l.includes('let i = base + lid;')) + 1;
     expect(message).toContain(`line ${line}, column`);
-    expect(await page.getByTestId('warp-grid').count()).toBeGreaterThan(0);
+    // The last good trace stays on the stage (the reduction lab's stage shows its tree).
+    expect(await page.getByTestId('stage').getAttribute('data-ready')).toBe('yes');
+    expect(await page.locator('[data-testid=stage-body] :is([data-testid=dataflow-tree], [data-testid=warp-grid])').count()).toBeGreaterThan(0);
   }, 120_000);
 
   it('loop {} is refused as the browser refuses it, with its line and column', async () => {
@@ -250,8 +272,11 @@ describe('lab editor', () => {
     await page.getByTestId('debug-continue').click();
     await page.waitForFunction(() => /No later breakpoint hit/.test(document.querySelector('[data-testid=debug-log]')?.textContent ?? ''));
 
-    // Back one stop; print and the watch against the memory view's words at this step.
+    // Back one stop; print and the watch against the memory view's words at this step (the
+    // memory view is one stage tab away from the tree).
     await page.getByTestId('debug-reverse').click();
+    await page.getByTestId('stage-tab-shared-memory').click();
+    await page.getByTestId('shared-strip').waitFor();
     await page.getByTestId('debug-command').fill('print sdata[3]');
     await page.getByTestId('debug-command').press('Enter');
     await page.waitForFunction(() => /\$ = /.test(document.querySelector('[data-testid=debug-log]')?.textContent ?? ''));

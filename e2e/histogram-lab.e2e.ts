@@ -21,6 +21,7 @@ describe('histogram lab', () => {
     expect(await page.locator('[data-testid=histogram-bins] tr[data-bin="0"]').getAttribute('data-queue')).toBe('32');
     expect(await page.getByTestId('histogram-now').textContent()).toMatch(/longest queue is 32 lanes/);
     expect(await page.getByTestId('histogram-serialisation').textContent()).toMatch(/32 \/ 32\.00/);
+    await new LabPageObject(page).openDrawer('metrics');
     expect(await page.locator('[data-metric="Largest same-address count"]').first().textContent()).toBe('32');
 
     await page.getByTestId('variant-select').selectOption('privatized');
@@ -61,6 +62,9 @@ describe('histogram lab', () => {
     const lesson = await openPage(browser(), '/lesson/histogram/5');
     await new LabPageObject(lesson.page).ready();
     expect(await lesson.page.getByTestId('lesson-counter').textContent()).toContain('Step 5 of 6');
+    // The step talks about the warp grid's 7 active lanes: that is on the stage; the bins are a tab away.
+    expect(await lesson.page.getByTestId('stage').getAttribute('data-panel')).toBe('warp-grid');
+    await new LabPageObject(lesson.page).showStage('histogram-stage');
     await lesson.page.waitForFunction(() => document.querySelector('[data-testid=histogram-stage]')?.getAttribute('data-atomic-space') === 'global');
     expect(errors).toEqual([]);
     expect(lesson.errors).toEqual([]);

@@ -34,6 +34,6 @@ export async function walkLesson(page: Page, total: number): Promise<void> {
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('PageDown');
     await page.waitForFunction((k) => document.querySelector('[data-testid=lesson]')?.getAttribute('data-step') === String(k), n + 1);
-    await page.getByTestId('warp-grid').first().waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid=stage][data-ready=yes]').waitFor({ timeout: 60_000 });
   }
 }

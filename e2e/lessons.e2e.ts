@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, useBrowser } from './browser.ts';
+import { LabPageObject } from './pages.ts';
 
 async function lessonStep(page: Page): Promise<number> {
   return Number(await page.getByTestId('lesson').getAttribute('data-step'));
@@ -8,7 +9,7 @@ async function lessonStep(page: Page): Promise<number> {
 
 /** Waits for the step's simulation, so the check question can be answered. */
 async function simulated(page: Page): Promise<void> {
-  await page.getByTestId('warp-grid').first().waitFor({ timeout: 60_000 });
+  await page.locator('[data-testid=stage][data-ready=yes]').waitFor({ timeout: 60_000 });
 }
 
 describe('lessons', () => {
@@ -43,8 +44,11 @@ describe('lessons', () => {
     // Lanes and memory words: lanes 0 and 16 ringed, words 0 and 32 framed, at the 2-way conflict.
     const conflict = await openPage(browser(), '/lesson/reduction/3');
     await simulated(conflict.page);
-    expect(await conflict.page.locator('[data-ringed=yes]').count()).toBe(2);
+    // The step puts workgroup memory on the stage; the lanes are one tab away, on the warp grid.
+    expect(await conflict.page.getByTestId('stage').getAttribute('data-panel')).toBe('shared-memory');
     expect(await conflict.page.locator('g[data-highlighted=yes]').count()).toBe(2);
+    await new LabPageObject(conflict.page).showStage('warp-grid');
+    expect(await conflict.page.locator('[data-ringed=yes]').count()).toBe(2);
     expect([...errors, ...conflict.errors]).toEqual([]);
   });
 

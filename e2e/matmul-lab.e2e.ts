@@ -38,6 +38,7 @@ describe('matrix-multiply lab', () => {
     // The whole dispatch (16 workgroups, traced by a companion): N / TILE = 4 loads of every element.
     await page.waitForFunction(() => /A were loaded 4 times each, those of B 4 times each/.test(document.querySelector('[data-testid=matmul-whole]')?.textContent ?? ''));
     expect(await page.getByTestId('matmul-question-answer').textContent()).toMatch(/The whole dispatch loads it 4 times/);
+    await new LabPageObject(page).openDrawer('metrics');
     expect(await page.locator('[data-metric="Global loads per FMA"]').textContent()).toBe('0.125');
     expect(await page.locator('[data-metric="Barriers per tile"]').textContent()).toBe('2.00');
     expect(await seriousViolations(page)).toEqual([]);
@@ -61,10 +62,11 @@ describe('matrix-multiply lab', () => {
 
   it('places every variant on the roofline and measures this GPU', async () => {
     const { page, errors } = await openPage(browser(), '/lab/matmul?v=naive&m=64&n=64&k=64');
-    await new LabPageObject(page).ready();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=matmul-roofline-table] tbody tr').length === 6, undefined, { timeout: 60_000 });
-    // The naive kernel: every element is loaded N = 64 times over the whole dispatch.
+    // The naive kernel: every element is loaded N = 64 times over the whole dispatch (on the tiles' stage).
+    await new LabPageObject(page).showStage('matmul-stage');
     await page.waitForFunction(() => /A were loaded 64 times each, those of B 64 times each/.test(document.querySelector('[data-testid=matmul-whole]')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    await new LabPageObject(page).showStage('matmul-roofline');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=matmul-roofline-table] tbody tr').length === 6, undefined, { timeout: 60_000 });
     await page.getByTestId('matmul-roofline-size').selectOption('128');
     await page.getByTestId('matmul-roofline-measure').click();
     await page.getByTestId('matmul-roofline-device').waitFor({ timeout: 240_000 });
@@ -92,7 +94,10 @@ describe('matrix-multiply lab', () => {
       await page.keyboard.press('PageDown');
       await page.waitForFunction((k) => document.querySelector('[data-testid=lesson]')?.getAttribute('data-step') === String(k), n + 1);
       await new LabPageObject(page).ready();
-      await page.getByTestId('matmul-stage').waitFor();
+      // Each step's picture is on the stage: the tiles, or the roofline for the last step.
+      const asked = (await page.getByTestId('stage').getAttribute('data-asked')) ?? 'matmul-stage';
+      expect(await page.getByTestId('stage').getAttribute('data-panel')).toBe(asked);
+      await page.getByTestId(asked === 'matmul-roofline' ? 'matmul-roofline-table' : 'matmul-stage').waitFor();
     }
     // Step 8: the double-buffered kernel completes 9 barriers for K = 64.
     await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid=check-answer]')?.disabled);

@@ -7,9 +7,22 @@ import type { Page } from 'playwright-core';
 export class LabPageObject {
   constructor(readonly page: Page) {}
 
-  /** Waits for the first simulated view (compare mode renders two warp grids at once). */
+  /** Waits for the first simulated view on the stage. */
   async ready(): Promise<void> {
-    await this.page.getByTestId('warp-grid').first().waitFor({ timeout: 60_000 });
+    await this.page.locator('[data-testid=stage][data-ready=yes]').waitFor({ timeout: 60_000 });
+  }
+
+  /** Puts a panel on the stage by its tab (`warp-grid`, `shared-memory`, `dataflow` or a lab panel's id). */
+  async showStage(id: string): Promise<void> {
+    await this.ready();
+    await this.page.getByTestId(`stage-tab-${id}`).click();
+    await this.page.locator(`[data-testid=stage][data-panel="${id}"]`).waitFor();
+  }
+
+  /** Opens a drawer tab (`metrics`, `timings`, `compare`) unless it is open. */
+  async openDrawer(tab: string): Promise<void> {
+    const button = this.page.getByTestId(`drawer-tab-${tab}`);
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
   }
 
   async stepCounter(): Promise<string> {

@@ -5,12 +5,19 @@ import { LabPageObject } from './pages.ts';
 /** The reduction lab's page object: the shared timeline driving plus what its views expose. */
 class ReduceLabPage extends LabPageObject {
   async treeLevel(): Promise<number> {
+    await this.onStage('dataflow');
     return Number(await this.page.getByTestId('dataflow-tree').first().getAttribute('data-level'));
   }
   async treeStride(): Promise<string> {
+    await this.onStage('dataflow');
     return (await this.page.getByTestId('dataflow-tree').first().getAttribute('data-stride')) ?? '';
   }
+  /** Puts `id` on the stage unless it is there. */
+  async onStage(id: string): Promise<void> {
+    if ((await this.page.getByTestId('stage').getAttribute('data-panel')) !== id) await this.showStage(id);
+  }
   async divergentWarps(): Promise<string> {
+    await this.onStage('warp-grid');
     return (await this.page.getByTestId('warp-grid').first().getAttribute('data-divergent-warps')) ?? '';
   }
   /** Barrier to barrier until the tree has written `level`. */
@@ -72,8 +79,14 @@ describe('reduction lab', () => {
     const { page, errors } = await openPage(browser(), '/lab/reduce?v=neighbored&cmp=interleaved&n=1024&wg=256');
     const lab = new ReduceLabPage(page);
     await lab.ready();
+    // Two stages side by side: the warps of both, then the trees of both.
+    await lab.onStage('warp-grid');
     await page.getByTestId('compare-pane').getByTestId('warp-grid').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('warp-grid').count()).toBe(2);
+    await lab.onStage('dataflow');
+    await page.getByTestId('compare-pane').getByTestId('dataflow-tree').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('dataflow-tree').count()).toBe(2);
+    await lab.openDrawer('metrics');
     const metrics = (await page.getByTestId('metrics').textContent()) ?? '';
     expect(metrics).toContain('Difference');
     expect(metrics).toMatch(/better|worse/);
@@ -86,7 +99,11 @@ describe('reduction lab', () => {
 
   it('fills the timings table with figures and agreement checks', async () => {
     const { page, errors } = await openPage(browser(), '/lab/reduce?v=interleaved&n=1024&wg=256');
+    await new LabPageObject(page).openDrawer('timings');
     await page.getByTestId('adapter-name').or(page.getByTestId('measure')).first().waitFor();
+    // On SwiftShader the panel says plainly that the figures describe the CPU, and shows the project's H100 ladder.
+    await page.getByTestId('software-note').waitFor();
+    expect(await page.getByTestId('recorded-timings').textContent()).toContain('H100');
     await page.getByTestId('measure').click();
     const table = page.getByTestId('timings-table');
     await table.waitFor({ timeout: 120_000 });
@@ -99,6 +116,9 @@ describe('reduction lab', () => {
     // Every variant agrees with the CPU on GPU and simulator, except the deliberately racy one.
     const disagreeing = await page.locator('tr:not([data-racy]) [data-testid=agree-cell][data-agree=no]').count();
     expect(disagreeing).toBe(0);
+    // No figure reads as zero: sizes and speedups keep their significant digits.
+    const text = (await page.getByTestId('timings').textContent()) ?? '';
+    expect(text).not.toMatch(/\b0 MiB|\b0\.0×/);
     expect(await table.textContent()).toMatch(/\d+\.\d+/);
     expect(await page.getByTestId('timing-chart').count()).toBe(1);
     expect(errors).toEqual([]);
@@ -110,6 +130,7 @@ describe('warp grid lane details', () => {
 
   it('shows a lane’s last memory access on hover and follows the arrow keys', async () => {
     const { page, errors } = await openPage(browser(), '/lab/reduce?v=interleaved&n=1024&wg=256&step=300');
+    await new LabPageObject(page).showStage('warp-grid');
     const grid = page.getByTestId('warp-grid');
     await grid.waitFor({ timeout: 60_000 });
     const svg = grid.getByTestId('lane-grid');
@@ -143,7 +164,7 @@ describe('lab addresses it cannot follow', () => {
     ['/lab/reduce?n=abc&step=-1', 'expected a whole number'],
   ])('%s lands on a working lab with a notice', async (path, notice) => {
     const { page, errors } = await openPage(browser(), path);
-    await page.getByTestId('warp-grid').waitFor({ timeout: 60_000 });
+    await new LabPageObject(page).ready();
     const text = [await page.getByTestId('lab-notices').allTextContents(), await page.getByTestId('notices').allTextContents()].flat().join(' ');
     expect(text).toContain(notice);
     expect(errors).toEqual([]);
@@ -155,7 +176,7 @@ describe('help overlay', () => {
 
   it('? lists the shortcuts that work on this page and Escape closes it', async () => {
     const { page, errors } = await openPage(browser(), '/lab/reduce');
-    await page.getByTestId('warp-grid').first().waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid=stage][data-ready=yes]').waitFor({ timeout: 60_000 });
     await page.keyboard.press('?');
     const overlay = page.getByTestId('help-overlay');
     await overlay.waitFor();

@@ -27,7 +27,8 @@ describe('a panel that throws', () => {
   it('shows its own error box while the other panels and the timeline keep working, and reloads', async () => {
     const { page, errors } = await openPage(browser(), '/lab/reduce?step=3', { console: true });
     const lab = new LabPageObject(page);
-    await lab.ready();
+    await lab.showStage('warp-grid');
+    await lab.openDrawer('metrics');
     await page.getByTestId('metrics').waitFor();
     await page.evaluate(() => window.__warpscope!.failPanel('warp-grid'));
     const box = page.locator('[data-testid=panel-error][data-panel=warp-grid]');

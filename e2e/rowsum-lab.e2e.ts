@@ -12,12 +12,14 @@ describe('row-sum lab', () => {
     const { page, errors } = await openPage(browser(), '/lab/rowsum?v=simple&n=512&m=4');
     const lab = new LabPageObject(page);
     await lab.ready();
+    await lab.openDrawer('metrics');
     expect(await page.getByTestId('lab').getAttribute('data-variant')).toBe('simple');
     // Four rows of 512: each of the four workgroups splits its 8 warps 48 times.
     expect(await metric(page, 'divergent_branch')).toBe('192');
     await lab.blur();
     await lab.press('d');
     await lab.press('.');
+    await lab.showStage('warp-grid');
     expect((await page.getByTestId('warp-grid').first().getAttribute('data-divergent-warps'))?.length).toBeGreaterThan(0);
 
     await page.getByTestId('variant-select').focus();

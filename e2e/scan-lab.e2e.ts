@@ -102,6 +102,7 @@ describe('scan lab', () => {
 
   it('fills the timings table with figures and agreement checks', async () => {
     const { page, errors } = await openPage(browser(), '/lab/scan?v=blelloch');
+    await new LabPageObject(page).openDrawer('timings');
     await page.getByTestId('adapter-name').or(page.getByTestId('measure')).first().waitFor();
     await page.getByTestId('measure').click();
     const table = page.getByTestId('timings-table');

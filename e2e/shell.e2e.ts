@@ -6,6 +6,7 @@ describe('app shell with WebGPU (SwiftShader)', () => {
 
   it('names the adapter and runs vector add on the GPU, checked against the CPU', async () => {
     const { page, errors } = await openPage(browser());
+    await page.locator('[data-testid=device-details] summary').click(); // the device's details are folded away
     await page.getByTestId('adapter-name').waitFor();
     expect((await page.getByTestId('adapter-name').textContent())?.toLowerCase()).toContain('swiftshader');
     await page.getByTestId('size-select').selectOption('16');
@@ -20,6 +21,7 @@ describe('app shell with WebGPU (SwiftShader)', () => {
 
   it('shows a WGSL syntax error with line and column, and keeps the edit', async () => {
     const { page, errors } = await openPage(browser());
+    await page.locator('[data-testid=device-details] summary').click(); // the device's details are folded away
     await page.getByTestId('adapter-name').waitFor();
     const editor = page.getByTestId('wgsl-editor');
     const original = await editor.inputValue();
@@ -34,6 +36,7 @@ describe('app shell with WebGPU (SwiftShader)', () => {
     expect(await editor.inputValue()).toBe(broken);
     // The draft survives a reload, and the page is still usable.
     await page.reload();
+    await page.locator('[data-testid=device-details] summary').click(); // the device's details are folded away
     await page.getByTestId('adapter-name').waitFor();
     expect(await page.getByTestId('wgsl-editor').inputValue()).toBe(broken);
     expect(errors).toEqual([]);

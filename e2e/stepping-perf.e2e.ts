@@ -10,6 +10,8 @@ describe('stepping a 1024-invocation workgroup', () => {
 
   it('reports frame times while stepping', async () => {
     const { page, errors } = await openPage(browser(), '/lab/reduce?v=interleaved&n=1024&wg=1024');
+    await page.locator('[data-testid=stage][data-ready=yes]').waitFor({ timeout: 120_000 });
+    await page.getByTestId('stage-tab-warp-grid').click();
     await page.getByTestId('warp-grid').waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('warp-summary').textContent()).toMatch(/of 32 warps/);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { openPage, useBrowser } from './browser.ts';
+import { LabPageObject } from './pages.ts';
 
 describe('timings view', () => {
   const browser = useBrowser();
 
   it('shows each figure as a share of its baseline with the spread of the rounds and the dispatches per pass', async () => {
     const { page, errors } = await openPage(browser(), '/lab/reduce?v=interleaved&n=1024&wg=256');
+    // The timings live in the drawer under the stage.
+    await new LabPageObject(page).openDrawer('timings');
     await page.getByTestId('adapter-name').or(page.getByTestId('measure')).first().waitFor();
     // A short sweep (2^10 and 2^12): the software adapter of CI is slow.
     await page.getByLabel('Largest n').selectOption('12');

@@ -10,6 +10,7 @@ import { LessonIndex, LessonPage } from '../views/LessonPage.tsx';
 import { Link } from '../views/Link.tsx';
 import { Notices } from '../views/Notices.tsx';
 import { PanelBoundary } from '../views/PanelBoundary.tsx';
+import { UpdateNotice } from '../views/UpdateNotice.tsx';
 
 function Page() {
   const route = useAppStore(selectRoute);
@@ -95,6 +96,7 @@ export function App() {
       )}
       <main id="main" tabIndex={-1}>
         <Notices />
+        <UpdateNotice />
         {/* A page that fails keeps the header and navigation; going elsewhere starts afresh. */}
         <PanelBoundary key={pageKey(route)} id="page" title="this page">
           <Page />

@@ -20,6 +20,9 @@ export type ActionId =
   | 'projector'
   | 'blank'
   | 'fullscreen'
+  | 'focusStage'
+  | 'levelForward'
+  | 'levelBack'
   | 'nextLessonStep'
   | 'prevLessonStep';
 
@@ -48,6 +51,9 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['End'], display: 'End', action: 'last', label: 'Last step', group: 'Timeline' },
   { keys: ['-'], display: '−', action: 'slower', label: 'Play slower', group: 'Timeline' },
   { keys: ['+', '='], display: '+', action: 'faster', label: 'Play faster', group: 'Timeline' },
+  { keys: ['n'], display: 'N', action: 'levelForward', label: 'Next tree level', group: 'Timeline' },
+  { keys: ['N'], display: 'Shift+N', action: 'levelBack', label: 'Previous tree level', group: 'Timeline' },
+  { keys: ['z', 'Z'], display: 'Z', action: 'focusStage', label: 'Stage full screen (focus) on or off', group: 'View' },
   { keys: ['m'], display: 'M', action: 'compare', label: 'Compare two variants side by side', group: 'View' },
   { keys: ['?'], display: '?', action: 'help', label: 'Show or hide this help', group: 'View' },
   { keys: ['p', 'P'], display: 'P', action: 'projector', label: 'Projector mode on or off', group: 'Lessons & projector' },

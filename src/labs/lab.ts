@@ -143,6 +143,8 @@ export interface LabModule<P extends Params = Params> {
   readonly moments?: Readonly<Record<string, LabMoment>>;
   /** "Fix the kernel" exercises that start from a broken variant of this lab. */
   readonly exercises?: readonly Exercise[];
+  /** The project's own recorded figures (docs/benchmarks.md), shown beside the learner's timings. */
+  readonly recorded?: RecordedTimings;
   /**
    * Metric rows beyond the generic ones; `traced` is the variant and the index of the traced
    * workgroup, once its simulation is done.
@@ -152,6 +154,15 @@ export interface LabModule<P extends Params = Params> {
 
 /** A lab with its parameter type erased, as the registry and the app hold it. */
 export type AnyLab = LabModule<Params>;
+
+/** A benchmark run the project recorded: the device, the size, and the median per variant. */
+export interface RecordedTimings {
+  readonly device: string;
+  readonly n: number;
+  /** Where the figures come from, e.g. `docs/benchmarks.md`. */
+  readonly source: string;
+  readonly rows: readonly { readonly variant: string; readonly ms: number; readonly gbps: number }[];
+}
 
 /** Registers a typed lab module under the erased type. */
 export function defineLab<Id extends string, P extends Params>(lab: LabModule<P> & { readonly id: Id }): AnyLab & { readonly id: Id } {

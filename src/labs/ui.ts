@@ -33,6 +33,8 @@ export interface PanelProps {
   readonly companions: Readonly<Record<string, CompanionView>>;
   /** Moves the timeline to a step. */
   readonly seek: (step: number) => void;
+  /** The part of the picture a lesson step asks for: words [from, to) of the main memory. */
+  readonly window?: { readonly words?: readonly [number, number] | undefined } | undefined;
 }
 
 export interface LabPanel {
@@ -49,4 +51,10 @@ export interface LabUi {
   readonly panels: readonly LabPanel[];
   /** The heading of the shared provenance tree for this lab (default: “Reduction tree”). */
   readonly treeTitle?: string;
+  /**
+   * The panel the stage shows when nobody has chosen one: a lab panel's id or a shared view
+   * (`warp-grid`, `shared-memory`, `dataflow`). Default: the lab's first panel, else the tree when
+   * the kernel uses workgroup memory, else the warp grid.
+   */
+  readonly stage?: string;
 }

@@ -21,7 +21,9 @@ export type Moment =
   /** A moment the lab defines (`LabModule.moments`), e.g. scan's `scan-phase` with arg `down-sweep`. */
   | { readonly kind: 'lab'; readonly name: string; readonly arg: string }
   /** The first request of `warp` to the binding named `memory` (e.g. warp 1 reading `a`). */
-  | { readonly kind: 'first-access'; readonly memory: string; readonly warp: number };
+  | { readonly kind: 'first-access'; readonly memory: string; readonly warp: number }
+  /** `barriers` completed barriers after another moment: a phase with its first level drawn. */
+  | { readonly kind: 'after'; readonly moment: Moment; readonly barriers: number };
 
 export interface LessonStep {
   readonly title: string;
@@ -39,6 +41,27 @@ export interface LessonStep {
   readonly question?: Question;
   /** Show the timings panel, to set published figures beside the learner's own device. */
   readonly timings?: boolean;
+  /** The picture this step needs on the stage, and the part of it to show. */
+  readonly stage?: StageView;
+}
+
+/**
+ * What a step puts on the stage: a panel by id (`warp-grid`, `shared-memory`, `dataflow` or a
+ * lab panel's id such as `scan-insights`) and the window into it. The lab page resolves the
+ * window against the trace (a range past the memory's end is clamped, a warp past the workgroup's
+ * last is the last), so the named thing is on screen.
+ */
+export interface StageView {
+  readonly panel: string;
+  /** The workgroup to trace (for a picture of one workgroup's memory or warps). */
+  readonly workgroup?: number;
+  /** The warp and lane the grid focuses and the lane detail describes. */
+  readonly warp?: number;
+  readonly lane?: number;
+  /** Words [from, to) of the main workgroup memory to show. */
+  readonly words?: readonly [number, number];
+  /** A secondary panel to open beside the stage (the step talks about its numbers). */
+  readonly drawer?: 'metrics' | 'timings';
 }
 
 export interface Highlight {
@@ -107,6 +130,10 @@ export function resolveMoment(index: TraceIndex, moment: Moment, lab?: AnyLab): 
       const { trace } = index;
       const s = findForward(index, -1, (t) => trace.stepWarp[t] === moment.warp && trace.memories[trace.stepMemory[t]!]?.name === moment.memory);
       return s < 0 ? 0 : s;
+    }
+    case 'after': {
+      const from = resolveMoment(index, moment.moment, lab);
+      return Math.min(last, endOfPhase(index, barrierPhase(index, from) + moment.barriers - 1));
     }
     case 'lab': {
       const find = lab?.moments?.[moment.name];

@@ -1,40 +1,57 @@
 import { labRoute } from '../app/url.ts';
+import { t } from '../i18n/messages.ts';
 import { LABS } from '../labs/registry.ts';
+import { LESSONS } from '../lessons/index.ts';
+import { selectGpuStatus, useAppStore } from '../store/index.ts';
 import { GpuStatusPanel } from './GpuStatusPanel.tsx';
 import { Link } from './Link.tsx';
 import { PanelBoundary } from './PanelBoundary.tsx';
 import { VectorAddPanel } from './VectorAddPanel.tsx';
 
-/** The start page: what the device offers, the labs, and the first kernel to run. */
+/**
+ * The start page for a newcomer: what Warpscope is and the first lesson, then the labs; the
+ * device's details are one click away, not the first thing on screen.
+ */
 export function HomePage() {
+  const first = LESSONS[0];
+  // When WebGPU is missing the device panel is what the visitor needs first: it opens by itself.
+  const unavailable = useAppStore(selectGpuStatus).state === 'unavailable';
   return (
     <>
-      <PanelBoundary id="gpu-status" title="the GPU status panel">
-        <GpuStatusPanel />
-      </PanelBoundary>
+      <section className="panel home-hero" aria-labelledby="home-title" data-testid="home-hero">
+        <h1 id="home-title">{t('home.title')}</h1>
+        <p className="home-what">{t('home.what')}</p>
+        {first && (
+          <p data-testid="start-first-lesson">
+            <Link to={{ kind: 'lesson', lesson: first.id, step: 1 }} className="start-lesson">
+              {t('home.start', { title: first.title })}
+            </Link>
+          </p>
+        )}
+        <p className="hint">
+          {t('home.orIndex')} <Link to={{ kind: 'lessons' }}>{t('home.lessonIndex')}</Link>
+        </p>
+      </section>
       <section className="panel" aria-labelledby="labs-title">
-        <h2 id="labs-title">Labs</h2>
+        <h2 id="labs-title">{t('home.labs')}</h2>
         <ul className="lab-cards">
           {LABS.map((lab) => (
             <li key={lab.id} className="lab-card">
               <h3>
-                <Link to={labRoute(lab.id)}>
-                  {lab.title}
-                </Link>
+                <Link to={labRoute(lab.id)}>{lab.title}</Link>
               </h3>
               <p>{lab.summary}</p>
-              <p className="hint">{lab.variants.length} variants</p>
+              <p className="hint">{t('home.variants', { n: lab.variants.length })}</p>
             </li>
           ))}
         </ul>
       </section>
-      <section className="panel" aria-labelledby="home-lessons-title">
-        <h2 id="home-lessons-title">Lessons</h2>
-        <p>
-          Step-through lessons over the labs, with questions answered from the simulation itself:{' '}
-          <Link to={{ kind: 'lessons' }}>open the lesson index</Link>.
-        </p>
-      </section>
+      <details className="panel device-details" data-testid="device-details" open={unavailable || undefined}>
+        <summary>{t('home.device')}</summary>
+        <PanelBoundary id="gpu-status" title="the GPU status panel">
+          <GpuStatusPanel />
+        </PanelBoundary>
+      </details>
       <PanelBoundary id="vector-add" title="the vector-add editor">
         <VectorAddPanel />
       </PanelBoundary>

@@ -1,36 +1,39 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { hasMessage, t } from '../i18n/messages.ts';
 import { useStore } from 'zustand';
 import { useShortcuts } from '../app/shortcuts.ts';
 import { alignedStep, type LabSession, type SimSlot } from '../app/session.ts';
 import { timelineActions, useLabSession } from '../app/useLabSession.ts';
 import type { LabRoute } from '../app/url.ts';
 import type { AnyLab, LabVariant, ParamField, ParamValue, Params } from '../labs/lab.ts';
-import type { CompanionView, LabPanel, LabUi } from '../labs/ui.ts';
+import type { CompanionView, LabPanel, LabUi, PanelProps } from '../labs/ui.ts';
 import { LAB_UIS } from '../labs/uis.ts';
-import type { Highlight } from '../lessons/types.ts';
+import type { Highlight, StageView } from '../lessons/types.ts';
 import { OP_KIND_NAMES, traceStep, type Diagnostic, type Metrics, type Trace } from '../sim/index.ts';
 import { barrierPhase, warpsAt, type TraceIndex } from '../trace/index.ts';
-import { lastAccessOfLane } from '../trace/memory.ts';
+import { dataflowTree, lastAccessOfLane } from '../trace/memory.ts';
+import { levelEnds, nextLevelEnd, previousLevelEnd } from '../trace/levels.ts';
 import { CodePane } from './CodePane.tsx';
 import { LabCodePane } from './editor/LabCodePane.tsx';
 import { ExerciseList } from './editor/ExerciseList.tsx';
 import { DataflowTreeView } from './DataflowTreeView.tsx';
+import { Exportable } from './export/ExportButton.tsx';
 import { MetricsPanel, type StepFacts } from './MetricsPanel.tsx';
 import { PanelBoundary } from './PanelBoundary.tsx';
 import { SharedMemoryStrip } from './SharedMemoryStrip.tsx';
-import { TimelineBar } from './TimelineBar.tsx';
+import { TimelineBar, type LevelActions } from './TimelineBar.tsx';
 import { TimingsPanel } from './TimingsPanel.tsx';
 import { WarpGrid } from './WarpGrid.tsx';
 
 const NO_UI: LabUi = { panels: [] };
 
 function describeStep(index: TraceIndex | undefined, step: number): string {
-  if (!index || index.trace.stepCount === 0) return 'No steps yet.';
+  if (!index || index.trace.stepCount === 0) return t('step.none');
   const v = traceStep(index.trace, step);
-  const mem = v.memory >= 0 ? ` on ${index.trace.memories[v.memory]?.name ?? '?'}` : '';
-  const div = index.divergent[step] ? ' · the warp splits here' : '';
-  const conflict = index.wavefronts[step]! > 1 ? ` · ${index.wavefronts[step]}-way bank conflict` : '';
-  return `Warp ${v.warp}, line ${v.line}: ${v.kindName}${mem}, ${v.activeCount} of ${index.trace.warpSize} lanes active${div}${conflict}.`;
+  const memory = v.memory >= 0 ? t('step.on', { memory: index.trace.memories[v.memory]?.name ?? '?' }) : '';
+  const div = index.divergent[step] ? t('step.splits') : '';
+  const conflict = index.wavefronts[step]! > 1 ? t('step.conflict', { n: index.wavefronts[step]! }) : '';
+  return t('step.describe', { warp: v.warp, line: v.line, kind: v.kindName, memory, active: v.activeCount, size: index.trace.warpSize, extra: div + conflict });
 }
 
 function Diagnostics({ list, file }: { list: readonly Diagnostic[]; file: string }) {
@@ -38,7 +41,8 @@ function Diagnostics({ list, file }: { list: readonly Diagnostic[]; file: string
   return (
     <section className="banner banner-warning" role="status" data-testid="diagnostics">
       <h2>
-        <span aria-hidden="true">⚠ </span>The simulator found {list.length} problem{list.length === 1 ? '' : 's'}
+        <span aria-hidden="true">⚠ </span>
+        {t('lab.problems', { n: list.length })}
       </h2>
       <ul>
         {list.slice(0, 8).map((d, i) => (
@@ -50,7 +54,7 @@ function Diagnostics({ list, file }: { list: readonly Diagnostic[]; file: string
           </li>
         ))}
       </ul>
-      {list.length > 8 && <p>…and {list.length - 8} more.</p>}
+      {list.length > 8 && <p>{t('lab.moreProblems', { n: list.length - 8 })}</p>}
     </section>
   );
 }
@@ -61,20 +65,20 @@ function SimulationProgress({ slot, cancel }: { slot: SimSlot; cancel: () => voi
     return (
       <div className="panel sim-progress" role="status" data-testid="sim-progress">
         <label>
-          Simulating warp by warp… {Math.round(status.progress * 100)} %
+          {t('lab.simulating', { percent: Math.round(status.progress * 100) })}
           <progress value={status.progress} max={1} />
         </label>
         <button type="button" onClick={cancel}>
-          Cancel
+          {t('lab.cancel')}
         </button>
       </div>
     );
   }
-  if (status.state === 'cancelled') return <p className="banner banner-warning">Simulation cancelled. Change a parameter to run it again.</p>;
+  if (status.state === 'cancelled') return <p className="banner banner-warning">{t('lab.cancelled')}</p>;
   if (status.state === 'error') {
     return (
       <p className="banner banner-error" role="alert">
-        The simulation failed: {status.message}
+        {t('lab.failed', { message: status.message })}
       </p>
     );
   }
@@ -91,6 +95,8 @@ export interface LessonFrame {
   readonly timings: boolean;
   /** Warps and code lines the lesson points at. */
   readonly highlight?: Highlight | undefined;
+  /** The stage panel and window the step asks for. */
+  readonly stage?: StageView | undefined;
 }
 
 const showValue = (field: ParamField, v: ParamValue) => (field.show ? field.show(v) : String(v));
@@ -136,7 +142,7 @@ const companionView = (slot: SimSlot): CompanionView => ({
 });
 
 /** A lab's own panel, with the companion simulations it declared. */
-function LabPanelView({ panel, session, trace, index, step }: { panel: LabPanel; session: LabSession; trace: Trace; index: TraceIndex; step: number }) {
+function LabPanelView({ panel, session, trace, index, step, window }: { panel: LabPanel; session: LabSession; trace: Trace; index: TraceIndex; step: number; window: PanelProps['window'] }) {
   const variant = useStore(session, (s) => s.variant);
   const variants = session.getState().lab.variants;
   const params = useStore(session, (s) => s.params);
@@ -146,16 +152,29 @@ function LabPanelView({ panel, session, trace, index, step }: { panel: LabPanel;
   if (panel.applies && !panel.applies(variant, params)) return null;
   const Component = panel.component;
   return (
-    <Component trace={trace} index={index} step={step} memory={memory} variant={variant} variants={variants} params={params} companions={companions} seek={(s) => s >= 0 && session.getState().setStep(s)} />
+    <Component trace={trace} index={index} step={step} memory={memory} variant={variant} variants={variants} params={params} companions={companions} seek={(s) => s >= 0 && session.getState().setStep(s)} window={window} />
   );
 }
 
+/** The shared views a stage can show, beside the lab's own panels. */
+const SHARED_STAGE = ['warp-grid', 'shared-memory', 'dataflow'] as const;
+
+function stageTitle(id: string, panels: readonly LabPanel[]): string {
+  const key = `stage.panel.${id}`;
+  if (hasMessage(key)) return t(key);
+  return panels.find((p) => p.id === id)?.title ?? id;
+}
+
+/** The secondary panels, one at a time in a drawer under the timeline; closed, it is one row of tabs. */
+type DrawerTab = 'metrics' | 'timings' | 'compare';
+
 /**
  * A lab: pick a variant and parameters, step through the simulated kernel, and time it on the GPU.
- * Layout only: what is shown, simulated and written to the address lives in the lab session.
+ * Layout only (a workbench: code | stage | narration, the timeline under them, secondary panels in
+ * a drawer); what is shown, simulated and written to the address lives in the lab session.
  * Inside a lesson the parameters are the lesson's: the pickers, compare mode and the URL stay put.
  */
-export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; lesson?: LessonFrame | undefined }) {
+export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabRoute; lesson?: LessonFrame | undefined; side?: ReactNode }) {
   const ui = LAB_UIS[lab.id] ?? NO_UI;
   const hooks = useMemo(
     () =>
@@ -172,7 +191,40 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
   const index = main.index;
   const variantId = useId();
   const compareId = useId();
+  const stageId = useId();
   const actions = useMemo(() => timelineActions(state), [state]);
+  const [chosen, setChosen] = useState<string | undefined>();
+  const [drawer, setDrawer] = useState<DrawerTab | undefined>(lesson?.timings ? 'timings' : lesson?.stage?.drawer);
+  const [focused, setFocused] = useState(false);
+
+  // A lesson step's warp and lane become the grid's focus once the trace is there.
+  const asked = lesson?.stage;
+  const ready = index !== undefined;
+  useEffect(() => {
+    if (ready && asked && (asked.warp !== undefined || asked.lane !== undefined)) {
+      const warps = index.warpCount;
+      session.getState().setFocus(Math.min(asked.warp ?? 0, warps - 1), Math.min(asked.lane ?? 0, index.trace.warpSize - 1));
+    }
+    // Once per trace: the learner may move the focus afterwards.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, asked, session]);
+
+  const trace = main.result?.trace;
+  const tree = useMemo(() => (trace && main.memory >= 0 ? dataflowTree(trace, main.memory) : undefined), [trace, main.memory]);
+  const ends = useMemo(() => (tree ? levelEnds(tree) : []), [tree]);
+
+  const applicable = ui.panels.filter((p) => !p.applies || p.applies(variant, params));
+  const available = [...applicable.map((p) => p.id), ...SHARED_STAGE.filter((id) => id === 'warp-grid' || (main.memory >= 0 && (id !== 'dataflow' || (tree?.nodes.length ?? 0) > 0)))];
+  const fallback = ui.stage ?? applicable[0]?.id ?? (tree && tree.nodes.length > 0 ? 'dataflow' : 'warp-grid');
+  const stagePanel = [chosen, asked?.panel, fallback].find((id) => id !== undefined && available.includes(id)) ?? 'warp-grid';
+  const safeStep = trace ? Math.min(step, Math.max(0, trace.stepCount - 1)) : 0;
+  const showsTree = stagePanel === 'dataflow' && ends.length > 1;
+  const levels: LevelActions | undefined = showsTree
+    ? {
+        back: previousLevelEnd(ends, safeStep) >= 0 ? () => actions.seek(previousLevelEnd(ends, safeStep)) : undefined,
+        forward: nextLevelEnd(ends, safeStep) >= 0 ? () => actions.seek(nextLevelEnd(ends, safeStep)) : undefined,
+      }
+    : undefined;
 
   useShortcuts({
     // In a lesson, Space belongs to the clicker (next lesson step); the Play button still plays.
@@ -189,10 +241,11 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
     last: actions.last,
     slower: actions.slower,
     faster: actions.faster,
+    focusStage: () => setFocused((f) => !f),
+    ...(levels?.forward ? { levelForward: levels.forward } : {}),
+    ...(levels?.back ? { levelBack: levels.back } : {}),
   });
 
-  const trace = main.result?.trace;
-  const safeStep = trace ? Math.min(step, Math.max(0, trace.stepCount - 1)) : 0;
   const view = trace && trace.stepCount > 0 ? traceStep(trace, safeStep) : undefined;
   const warps = useMemo(() => (index ? warpsAt(index, safeStep) : []), [index, safeStep]);
   const description = describeStep(index, safeStep);
@@ -217,20 +270,120 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
     () => (main.result && lab.metrics ? lab.metrics(main.result.metrics, params, main.variant && main.index ? { variant: main.variant, index: main.index } : undefined) : undefined),
     [lab, main.result, main.variant, main.index, params],
   );
+  const words = asked?.words;
+
+  // What the lesson step highlights is brought into view inside the stage (never the page).
+  const stageRef = useRef<HTMLElement>(null);
+  const hasTrace = trace !== undefined;
+  useEffect(() => {
+    if (!hasTrace || !lesson) return;
+    const frame = requestAnimationFrame(() => {
+      const marked = stageRef.current?.querySelector<Element>('.warp-highlight, .lane-ring, .word-highlighted, [data-highlighted="yes"]');
+      const body = stageRef.current?.querySelector<HTMLElement>('.stage-body');
+      if (!marked || !body) return;
+      const b = body.getBoundingClientRect();
+      const m = marked.getBoundingClientRect();
+      body.scrollTop += m.top - b.top - Math.max(0, (b.height - m.height) / 2);
+      body.scrollLeft += m.left - b.left - Math.max(0, (b.width - m.width) / 2);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [hasTrace, lesson, stagePanel]);
+
+  // Whatever the stage shows can be exported (SVG, PNG at projector size, a link with a QR code).
+  const stageBody = (() => {
+    if (!trace || !index) return <p className="hint stage-empty">{t('stage.empty')}</p>;
+    switch (stagePanel) {
+      case 'warp-grid':
+        return (
+          <PanelBoundary id="warp-grid" title="the warp grid">
+            <Exportable name="warp-grid" title={t('export.what.warp-grid')}>
+              <WarpGrid
+                workgroup={main.focus}
+                workgroupCount={main.totalWorkgroups}
+                warpSize={trace.warpSize}
+                warps={warps}
+                focusedWarp={Math.min(focusWarp, warps.length - 1)}
+                focusedLane={Math.min(focusLane, trace.warpSize - 1)}
+                onFocus={setFocus}
+                onWorkgroup={(g) => go({ workgroup: g, step: undefined })}
+                describeLane={(w, l) => lastAccessOfLane(index, w, l, safeStep)}
+                highlightWarps={lesson?.highlight?.warps}
+                highlightLanes={lesson?.highlight?.lanes}
+              />
+            </Exportable>
+          </PanelBoundary>
+        );
+      case 'shared-memory':
+        return (
+          <PanelBoundary id="shared-memory" title="the shared-memory strip">
+            {main.memory >= 0 && (
+              <Exportable name="memory" title={t('export.what.memory')}>
+                <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} highlightWords={lesson?.highlight?.words} />
+              </Exportable>
+            )}
+          </PanelBoundary>
+        );
+      case 'dataflow':
+        return (
+          <PanelBoundary id="dataflow" title="the dataflow tree">
+            <Exportable name="tree" title={t('export.what.tree')}>
+              <DataflowTreeView trace={trace} memory={main.memory} step={safeStep} title={ui.treeTitle ?? 'Reduction tree'} words={words} />
+            </Exportable>
+          </PanelBoundary>
+        );
+      default: {
+        const panel = applicable.find((p) => p.id === stagePanel);
+        return (
+          panel && (
+            <PanelBoundary key={panel.id} id={panel.id} title={panel.title}>
+              <Exportable name={panel.id} title={panel.title}>
+                <LabPanelView panel={panel} session={session} trace={trace} index={index} step={safeStep} window={words ? { words } : undefined} />
+              </Exportable>
+            </PanelBoundary>
+          )
+        );
+      }
+    }
+  })();
+
+  // The other variant's picture for compare mode: its tree when the stage shows a tree, else its warps.
+  const otherTrace = other.result?.trace;
+  const compareBody =
+    compare && !lesson ? (
+      <div className="stage-half" data-testid="compare-pane" tabIndex={0} role="region" aria-label={compare.title}>
+        <h2 className="stage-half-title">{compare.title}</h2>
+        <SimulationProgress slot={other} cancel={() => session.getState().cancel('other')} />
+        {other.index && otherTrace && (
+          <PanelBoundary id="compare" title="the side-by-side comparison">
+            {stagePanel === 'dataflow' && other.memory >= 0 ? (
+              <DataflowTreeView trace={otherTrace} memory={other.memory} step={otherStep} title={ui.treeTitle ?? 'Reduction tree'} />
+            ) : (
+              <WarpGrid
+                workgroup={other.focus}
+                workgroupCount={other.totalWorkgroups}
+                warpSize={otherTrace.warpSize}
+                warps={otherWarps}
+                focusedWarp={Math.min(focusWarp, otherWarps.length - 1)}
+                focusedLane={focusLane}
+                onFocus={(w, l) => session.getState().setFocus(w, l)}
+                onWorkgroup={(g) => go({ workgroup: g, step: undefined })}
+                describeLane={(w, l) => (other.index ? lastAccessOfLane(other.index, w, l, otherStep) : '')}
+              />
+            )}
+          </PanelBoundary>
+        )}
+      </div>
+    ) : undefined;
+
+  const drawerTabs: DrawerTab[] = ['metrics', ...(!lesson || lesson.timings ? (['timings'] as const) : []), ...(compare && !lesson ? (['compare'] as const) : [])];
 
   return (
-    <div className="lab" data-testid="lab" data-variant={variant.id}>
-      {lesson ? (
-        <p className="lab-in-lesson" data-testid="lesson-lab">
-          {lab.title}: <strong>{variant.title}</strong>
-          {Object.entries(lab.params).map(([name, field]) => ` · ${field.label} ${showValue(field, params[name]!)}`)}
-        </p>
-      ) : (
+    <div className={`lab workbench${focused ? ' stage-focused' : ''}${lesson ? ' in-lesson' : ''}`} data-testid="lab" data-variant={variant.id}>
+      {!lesson && (
         <section className="panel lab-head" aria-labelledby="lab-title">
           <h1 id="lab-title">{lab.title}</h1>
-          <p>{lab.summary}</p>
           <div className="controls lab-controls">
-            <label htmlFor={variantId}>Variant</label>
+            <label htmlFor={variantId}>{t('lab.variant')}</label>
             <select id={variantId} value={variant.id} onChange={(e) => go({ variant: e.target.value, step: undefined })} data-testid="variant-select">
               {lab.variants.map((v) => (
                 <option key={v.id} value={v.id}>
@@ -239,9 +392,9 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
               ))}
             </select>
             <ParamControls lab={lab} variant={variant} params={params} setParam={setParam} />
-            <label htmlFor={compareId}>Compare with</label>
+            <label htmlFor={compareId}>{t('lab.compareWith')}</label>
             <select id={compareId} value={compare?.id ?? ''} onChange={(e) => go({ compare: e.target.value || undefined })} data-testid="compare-select">
-              <option value="">— nothing —</option>
+              <option value="">{t('lab.compareNothing')}</option>
               {lab.variants
                 .filter((v) => v.id !== variant.id)
                 .map((v) => (
@@ -251,140 +404,163 @@ export function LabPage({ lab, route, lesson }: { lab: AnyLab; route: LabRoute; 
                 ))}
             </select>
           </div>
-          <p className="variant-summary" data-testid="variant-summary">
-            {variant.summary}
+        </section>
+      )}
+
+      <div className="wb-banners">
+        {(notices.length > 0 || workgroup >= main.totalWorkgroups) && (
+          <section className="banner banner-warning" role="status" data-testid="lab-notices">
+            <h2>
+              <span aria-hidden="true">ⓘ </span>
+              {t('lab.adjusted')}
+            </h2>
+            <ul>
+              {notices.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+              {workgroup >= main.totalWorkgroups && <li>{t('lab.noWorkgroup', { count: main.totalWorkgroups, asked: workgroup, shown: main.focus })}</li>}
+            </ul>
+          </section>
+        )}
+        {main.buildError && (
+          <p className="banner banner-error" role="alert">
+            {t('lab.cannotRun', { message: main.buildError })}
           </p>
-          {variant.needsSubgroups && <p className="hint">Uses subgroup operations; the simulator runs them with 32-lane warps (subgroup = warp).</p>}
-        </section>
-      )}
-
-      {(notices.length > 0 || workgroup >= main.totalWorkgroups) && (
-        <section className="banner banner-warning" role="status" data-testid="lab-notices">
-          <h2>
-            <span aria-hidden="true">ⓘ </span>Adjusted to what this lab can show
-          </h2>
-          <ul>
-            {notices.map((n) => (
-              <li key={n}>{n}</li>
-            ))}
-            {workgroup >= main.totalWorkgroups && (
-              <li>
-                There are {main.totalWorkgroups} workgroups at these settings, so workgroup {workgroup} does not exist; showing workgroup{' '}
-                {main.focus}.
-              </li>
-            )}
-          </ul>
-        </section>
-      )}
-      {main.buildError && (
-        <p className="banner banner-error" role="alert">
-          These parameters cannot run: {main.buildError}
-        </p>
-      )}
-      <SimulationProgress slot={main} cancel={() => session.getState().cancel('primary')} />
-      {main.result && <Diagnostics list={main.result.diagnostics} file={variant.file} />}
-
-      <PanelBoundary id="timeline" title="the timeline">
-        <TimelineBar step={safeStep} stepCount={trace?.stepCount ?? 0} playing={playing} speedIndex={speedIndex} describe={description} actions={actions} />
-      </PanelBoundary>
-      <p className="sr-only" aria-live="polite" data-testid="narration">
-        {playing ? '' : description}
-      </p>
-
-      <div className={compare ? 'lab-grid compare' : 'lab-grid'}>
-        <PanelBoundary id="code" title="the code pane">
-          {lesson ? (
-            <CodePane wgsl={variant.wgsl} wgslFile={variant.file} cuda={variant.cuda} line={view?.line} column={view?.column} highlight={lesson.highlight?.code} />
-          ) : (
-            <LabCodePane session={session} onWorkgroup={(g) => go({ workgroup: g, step: undefined })} fallback={{ wgsl: variant.wgsl, file: variant.file, cuda: variant.cuda, line: view?.line, column: view?.column }} />
-          )}
-        </PanelBoundary>
-        <div className="lab-views">
-          <PanelBoundary id="warp-grid" title="the warp grid">
-          {index && trace && (
-            <WarpGrid
-              workgroup={main.focus}
-              workgroupCount={main.totalWorkgroups}
-              warpSize={trace.warpSize}
-              warps={warps}
-              focusedWarp={Math.min(focusWarp, warps.length - 1)}
-              focusedLane={Math.min(focusLane, trace.warpSize - 1)}
-              onFocus={setFocus}
-              onWorkgroup={(g) => go({ workgroup: g, step: undefined })}
-              describeLane={(w, l) => lastAccessOfLane(index, w, l, safeStep)}
-              highlightWarps={lesson?.highlight?.warps}
-              highlightLanes={lesson?.highlight?.lanes}
-            />
-          )}
-          </PanelBoundary>
-          <PanelBoundary id="shared-memory" title="the shared-memory strip">
-            {trace && main.memory >= 0 && index && <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} highlightWords={lesson?.highlight?.words} />}
-          </PanelBoundary>
-          <PanelBoundary id="dataflow" title="the dataflow tree">
-            {trace && <DataflowTreeView trace={trace} memory={main.memory} step={safeStep} title={ui.treeTitle ?? 'Reduction tree'} />}
-          </PanelBoundary>
-          {trace &&
-            index &&
-            ui.panels.map((panel) => (
-              <PanelBoundary key={panel.id} id={panel.id} title={panel.title}>
-                <LabPanelView panel={panel} session={session} trace={trace} index={index} step={safeStep} />
-              </PanelBoundary>
-            ))}
-        </div>
+        )}
+        {main.result && <Diagnostics list={main.result.diagnostics} file={variant.file} />}
       </div>
 
-      <PanelBoundary id="compare" title="the side-by-side comparison">
-      {compare && !lesson && (
-        <section className="panel compare-pane" aria-labelledby="compare-title" data-testid="compare-pane">
-          <h2 id="compare-title">
-            Side by side: {variant.title} ↔ {compare.title}
-          </h2>
-          <p className="hint">
-            Aligned by barrier phase: both panes show the workgroup after the same number of completed barriers (phase{' '}
-            {index ? barrierPhase(index, safeStep) : 0}).
-          </p>
-          <SimulationProgress slot={other} cancel={() => session.getState().cancel('other')} />
-          {other.index && other.result?.trace && (
-            <div className="compare-grid">
-              <div>
-                <h3>{compare.title}</h3>
-                <WarpGrid
-                  workgroup={other.focus}
-                  workgroupCount={other.totalWorkgroups}
-                  warpSize={other.result.trace.warpSize}
-                  warps={otherWarps}
-                  focusedWarp={Math.min(focusWarp, otherWarps.length - 1)}
-                  focusedLane={focusLane}
-                  onFocus={(w, l) => session.getState().setFocus(w, l)}
-                  onWorkgroup={(g) => go({ workgroup: g, step: undefined })}
-                  describeLane={(w, l) => (other.index ? lastAccessOfLane(other.index, w, l, otherStep) : '')}
-                />
-              </div>
-              <DataflowTreeView trace={other.result.trace} memory={other.memory} step={otherStep} title={ui.treeTitle ?? 'Reduction tree'} />
+      <div className={compare && !lesson ? 'wb-main compare' : 'wb-main'}>
+        <div className="wb-code">
+          <PanelBoundary id="code" title="the code pane">
+            {lesson ? (
+              <CodePane wgsl={variant.wgsl} wgslFile={variant.file} cuda={variant.cuda} line={view?.line} column={view?.column} highlight={lesson.highlight?.code} />
+            ) : (
+              <LabCodePane session={session} onWorkgroup={(g) => go({ workgroup: g, step: undefined })} fallback={{ wgsl: variant.wgsl, file: variant.file, cuda: variant.cuda, line: view?.line, column: view?.column }} />
+            )}
+          </PanelBoundary>
+        </div>
+
+        <section className="panel wb-stage" aria-labelledby={stageId} data-testid="stage" data-panel={stagePanel} data-asked={asked?.panel} data-ready={trace && index ? 'yes' : 'no'} ref={stageRef}>
+          <div className="stage-bar">
+            <h2 id={stageId} className="sr-only">
+              {t('stage.label')}: {stageTitle(stagePanel, ui.panels)}
+            </h2>
+            <div className="tabs" role="tablist" aria-label={t('stage.choose')}>
+              {available.map((id) => (
+                <button
+                  key={id}
+                  type="button"
+                  role="tab"
+                  aria-selected={id === stagePanel}
+                  tabIndex={id === stagePanel ? 0 : -1}
+                  onClick={() => setChosen(id)}
+                  onKeyDown={(e) => {
+                    const i = available.indexOf(id);
+                    const next = e.key === 'ArrowRight' ? available[(i + 1) % available.length] : e.key === 'ArrowLeft' ? available[(i - 1 + available.length) % available.length] : undefined;
+                    if (next) {
+                      e.preventDefault();
+                      e.stopPropagation();
+                      setChosen(next);
+                      (e.currentTarget.parentElement?.querySelector(`[data-stage-tab="${next}"]`) as HTMLElement | null)?.focus();
+                    }
+                  }}
+                  data-stage-tab={id}
+                  data-testid={`stage-tab-${id}`}
+                >
+                  {stageTitle(id, ui.panels)}
+                </button>
+              ))}
             </div>
-          )}
+            <button type="button" className="stage-focus" onClick={() => setFocused((f) => !f)} aria-pressed={focused} aria-keyshortcuts="Z" data-testid="stage-focus">
+              {focused ? t('stage.unfocus') : t('stage.focus')}
+            </button>
+          </div>
+          <SimulationProgress slot={main} cancel={() => session.getState().cancel('primary')} />
+          <div className="stage-panes">
+            <div className="stage-body" role="tabpanel" tabIndex={0} aria-label={stageTitle(stagePanel, ui.panels)} data-testid="stage-body">
+              {compareBody && <h2 className="stage-half-title">{variant.title}</h2>}
+              {stageBody}
+            </div>
+            {compareBody}
+          </div>
+          {compare && !lesson && <p className="hint compare-note">{t('compare.aligned', { phase: index ? barrierPhase(index, safeStep) : 0 })}</p>}
         </section>
-      )}
+
+        <aside className="panel wb-side" aria-label={t('side.narration')} data-testid="side" tabIndex={0}>
+          {side ?? (
+            <>
+              <h2>{t('side.variant')}</h2>
+              <p className="variant-summary" data-testid="variant-summary">
+                {variant.summary}
+              </p>
+              {variant.needsSubgroups && <p className="hint">{t('lab.subgroups')}</p>}
+              <p className="lab-summary">{lab.summary}</p>
+            </>
+          )}
+          {lesson && (
+            <p className="lab-in-lesson" data-testid="lesson-lab">
+              {lab.title}: <strong>{variant.title}</strong>
+              {Object.entries(lab.params).map(([name, field]) => ` · ${field.label} ${showValue(field, params[name]!)}`)}
+            </p>
+          )}
+          <h2 className="side-now">{t('side.narration')}</h2>
+          <p className="step-now" aria-live="polite" data-testid="narration">
+            {playing ? '' : description}
+          </p>
+          {!lesson && <ExerciseList lab={lab.id} />}
+        </aside>
+      </div>
+
+      <PanelBoundary id="timeline" title="the timeline">
+        <TimelineBar step={safeStep} stepCount={trace?.stepCount ?? 0} playing={playing} speedIndex={speedIndex} describe={description} actions={actions} index={index} levels={levels} />
       </PanelBoundary>
 
-      <PanelBoundary id="metrics" title="the metrics panel">
-      {main.result && (
-        <MetricsPanel
-          metrics={main.result.metrics}
-          warps={warpsOf(main)}
-          step={facts}
-          title={variant.title}
-          warpSize={main.result.trace?.warpSize ?? 32}
-          extra={extraMetrics}
-          other={compare && other.result ? { title: compare.title, metrics: other.result.metrics, warps: warpsOf(other) } : undefined}
-        />
-      )}
-      </PanelBoundary>
-
-      <PanelBoundary id="timings" title="the timings panel">
-        {(!lesson || lesson.timings) && <TimingsPanel session={session} />}
-      </PanelBoundary>
-      {!lesson && <ExerciseList lab={lab.id} />}
+      <section className="wb-drawer" aria-label={t('drawer.label')} data-open={drawer ? 'yes' : 'no'}>
+        <div className="tabs" role="tablist" aria-label={t('drawer.label')}>
+          {drawerTabs.map((tab) => (
+            <button key={tab} type="button" role="tab" aria-selected={drawer === tab} aria-expanded={drawer === tab} onClick={() => setDrawer(drawer === tab ? undefined : tab)} data-testid={`drawer-tab-${tab}`}>
+              {t(`drawer.${tab}`)} {drawer === tab ? '▾' : '▸'}
+            </button>
+          ))}
+        </div>
+        {drawer && (
+          <div className="drawer-body" role="tabpanel" tabIndex={0} aria-label={t(`drawer.${drawer}`)}>
+            {drawer === 'metrics' && (
+              <PanelBoundary id="metrics" title="the metrics panel">
+                {main.result && (
+                  <MetricsPanel
+                    metrics={main.result.metrics}
+                    warps={warpsOf(main)}
+                    step={facts}
+                    title={variant.title}
+                    warpSize={main.result.trace?.warpSize ?? 32}
+                    extra={extraMetrics}
+                    other={compare && other.result ? { title: compare.title, metrics: other.result.metrics, warps: warpsOf(other) } : undefined}
+                  />
+                )}
+              </PanelBoundary>
+            )}
+            {drawer === 'timings' && (
+              <PanelBoundary id="timings" title="the timings panel">
+                <TimingsPanel session={session} />
+              </PanelBoundary>
+            )}
+            {drawer === 'compare' && compare && other.result && main.result && (
+              <PanelBoundary id="compare-metrics" title="the comparison">
+                <MetricsPanel
+                  metrics={main.result.metrics}
+                  warps={warpsOf(main)}
+                  step={facts}
+                  title={variant.title}
+                  warpSize={main.result.trace?.warpSize ?? 32}
+                  other={{ title: compare.title, metrics: other.result.metrics, warps: warpsOf(other) }}
+                />
+              </PanelBoundary>
+            )}
+          </div>
+        )}
+      </section>
     </div>
   );
 }

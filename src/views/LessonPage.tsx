@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isNewer, newWindowId, nextVersion, NO_VERSION, parseSyncMessage, SYNC_CHANNEL, type Version } from '../app/lessonSync.ts';
 import { useShortcuts } from '../app/shortcuts.ts';
 import { labRoute, type LessonRoute } from '../app/url.ts';
@@ -9,6 +9,7 @@ import { resolveMoment, type Lesson, type MomentState } from '../lessons/types.t
 import { useAppStore } from '../store/index.ts';
 import { ExerciseList } from './editor/ExerciseList.tsx';
 import { LabPage, type LessonFrame } from './LabPage.tsx';
+import { t } from '../i18n/messages.ts';
 import { Link } from './Link.tsx';
 import { PanelBoundary } from './PanelBoundary.tsx';
 
@@ -90,6 +91,7 @@ export function LessonPage({ route }: { route: LessonRoute }) {
         onReady: (s) => setState(s),
         timings: step.timings ?? false,
         highlight: step.highlight,
+        stage: step.stage,
       },
     [step],
   );
@@ -104,49 +106,58 @@ export function LessonPage({ route }: { route: LessonRoute }) {
       </section>
     );
   }
-  if (presenter) return <PresenterView lesson={lesson} number={number} go={go} />;
   const lab = findLab(step.lab);
-  const labAt = labRoute(step.lab, { variant: step.variant, params: step.params });
+  const labAt = labRoute(step.lab, { variant: step.variant, params: step.params, ...(step.stage?.workgroup !== undefined ? { workgroup: step.stage.workgroup } : {}) });
+  if (presenter) return <PresenterView lesson={lesson} number={number} go={go} preview={<LabPage key={`${lesson.id}-${number}`} lab={lab} route={labAt} lesson={frame} />} state={state} />;
+  const nextLesson = LESSONS[LESSONS.findIndex((l) => l.id === lesson.id) + 1];
+  const side = (
+    <div className="lesson-side" data-testid="lesson-side">
+      {/* Embedded in a course page: no way out of the lesson, only its own steps. */}
+      {!embed && (
+        <p className="lesson-crumb">
+          <Link to={{ kind: 'lessons' }}>{t('lesson.lessons')}</Link> › {lesson.title}
+        </p>
+      )}
+      <h1 id="lesson-title">
+        <span className="lesson-counter" data-testid="lesson-counter">
+          {t('lesson.step', { n: number, count })}
+        </span>{' '}
+        {step.title}
+      </h1>
+      {route.step !== number && (
+        <p className="hint" role="status">
+          {t('lesson.clamped', { count, n: number })}
+        </p>
+      )}
+      <p className="narrative" aria-live="polite" data-testid="narrative">
+        {step.narrative}
+        {step.lookAt && <span className="look-at">{t('lesson.lookAt', { what: step.lookAt })}</span>}
+      </p>
+      {step.question && (
+        <PanelBoundary key={`${lesson.id}-${number}`} id="question" title="the check question">
+          <CheckQuestion prompt={step.question.prompt} state={state} answer={step.question.answer} explain={step.question.explain} />
+        </PanelBoundary>
+      )}
+      <nav className="controls lesson-nav" aria-label="Lesson steps">
+        <button type="button" onClick={() => go(number - 1)} disabled={number <= 1} aria-keyshortcuts="PageUp ArrowLeft" data-testid="lesson-prev">
+          {t('lesson.prev')}
+        </button>
+        <button type="button" onClick={() => go(number + 1)} disabled={number >= count} aria-keyshortcuts="PageDown ArrowRight Space" data-testid="lesson-next">
+          {t('lesson.next')}
+        </button>
+      </nav>
+      {number >= count && (
+        <p className="lesson-end" data-testid="lesson-end">
+          {t('lesson.finished')}{' '}
+          {nextLesson && !embed ? <Link to={{ kind: 'lesson', lesson: nextLesson.id, step: 1 }}>{t('lesson.nextLesson', { title: nextLesson.title })}</Link> : !embed && t('lesson.lastLesson')}
+        </p>
+      )}
+      <p className="hint lesson-keys">{t('lesson.keys')}</p>
+    </div>
+  );
   return (
     <div className="lesson" data-testid="lesson" data-lesson={lesson.id} data-step={number}>
-      <section className="panel lesson-head" aria-labelledby="lesson-title">
-        {/* Embedded in a course page: no way out of the lesson, only its own steps. */}
-        {!embed && (
-          <p className="lesson-crumb">
-            <Link to={{ kind: 'lessons' }}>Lessons</Link> › {lesson.title}
-          </p>
-        )}
-        <h1 id="lesson-title">
-          <span className="lesson-counter" data-testid="lesson-counter">
-            Step {number} of {count}
-          </span>{' '}
-          {step.title}
-        </h1>
-        {route.step !== number && (
-          <p className="hint" role="status">
-            This lesson has {count} steps; showing step {number}.
-          </p>
-        )}
-        <p className="narrative" aria-live="polite" data-testid="narrative">
-          {step.narrative}
-          {step.lookAt && <span className="look-at"> Look at {step.lookAt}.</span>}
-        </p>
-        {step.question && (
-          <PanelBoundary key={`${lesson.id}-${number}`} id="question" title="the check question">
-            <CheckQuestion prompt={step.question.prompt} state={state} answer={step.question.answer} explain={step.question.explain} />
-          </PanelBoundary>
-        )}
-        <nav className="controls lesson-nav" aria-label="Lesson steps">
-          <button type="button" onClick={() => go(number - 1)} disabled={number <= 1} aria-keyshortcuts="PageUp ArrowLeft" data-testid="lesson-prev">
-            ◀ Previous
-          </button>
-          <button type="button" onClick={() => go(number + 1)} disabled={number >= count} aria-keyshortcuts="PageDown ArrowRight Space" data-testid="lesson-next">
-            Next ▶
-          </button>
-          <span className="hint">PageDown, → or Space for the next step; PageUp or ← to go back.</span>
-        </nav>
-      </section>
-      <LabPage key={`${lesson.id}-${number}`} lab={lab} route={labAt} lesson={frame} />
+      <LabPage key={`${lesson.id}-${number}`} lab={lab} route={labAt} lesson={frame} side={side} />
     </div>
   );
 }
@@ -220,46 +231,63 @@ function useLessonSync(lessonId: string | undefined, count: number, number: numb
   }, [lessonId, number]);
 }
 
-/** The presenter's window: this step's notes, what comes next, and the clicker controls. */
-function PresenterView({ lesson, number, go }: { lesson: Lesson; number: number; go: (n: number) => void }) {
+/**
+ * The presenter's window: this step's notes, the answer to its question (computed from the same
+ * simulation), what comes next, the clicker controls, and a live preview of what the room sees:
+ * the same lab at the same moment, drawn small.
+ */
+function PresenterView({ lesson, number, go, preview, state }: { lesson: Lesson; number: number; go: (n: number) => void; preview: ReactNode; state: MomentState | undefined }) {
   const step = lesson.steps[number - 1]!;
   const next = lesson.steps[number];
   return (
     <div className="lesson presenter" data-testid="presenter" data-lesson={lesson.id} data-step={number}>
-      <section className="panel" aria-labelledby="presenter-title">
-        <p className="lesson-crumb">Presenter notes · {lesson.title}</p>
+      <section className="panel presenter-notes" aria-labelledby="presenter-title">
+        <p className="lesson-crumb">{t('presenter.notes', { title: lesson.title })}</p>
         <h1 id="presenter-title">
           <span className="lesson-counter" data-testid="lesson-counter">
-            Step {number} of {lesson.steps.length}
+            {t('lesson.step', { n: number, count: lesson.steps.length })}
           </span>{' '}
           {step.title}
         </h1>
         <p className="narrative" aria-live="polite">
           {step.narrative}
         </p>
-        {step.lookAt && <p>Point at: {step.lookAt}.</p>}
-        {step.question && <p>Ask the room: {step.question.prompt}</p>}
+        {step.lookAt && <p>{t('presenter.pointAt', { what: step.lookAt })}</p>}
+        {step.question && (
+          <>
+            <p>{t('presenter.ask', { prompt: step.question.prompt })}</p>
+            <p className="presenter-answer" data-testid="presenter-answer">
+              {state ? t('presenter.answer', { answer: step.question.answer(state) }) : t('presenter.answerPending')}
+            </p>
+          </>
+        )}
         <nav className="controls lesson-nav" aria-label="Lesson steps">
           <button type="button" onClick={() => go(number - 1)} disabled={number <= 1} data-testid="lesson-prev">
-            ◀ Previous
+            {t('lesson.prev')}
           </button>
           <button type="button" onClick={() => go(number + 1)} disabled={!next} data-testid="lesson-next">
-            Next ▶
+            {t('lesson.next')}
           </button>
         </nav>
+        <section aria-labelledby="up-next" data-testid="up-next">
+          <h2 id="up-next">{t('presenter.upNext')}</h2>
+          {next ? (
+            <>
+              <p>
+                <strong>{next.title}</strong>
+              </p>
+              <p className="hint">{next.narrative}</p>
+            </>
+          ) : (
+            <p>{t('presenter.last')}</p>
+          )}
+        </section>
       </section>
-      <section className="panel" aria-labelledby="up-next" data-testid="up-next">
-        <h2 id="up-next">Up next</h2>
-        {next ? (
-          <>
-            <p>
-              <strong>{next.title}</strong>
-            </p>
-            <p className="hint">{next.narrative}</p>
-          </>
-        ) : (
-          <p>This is the last step.</p>
-        )}
+      <section className="panel presenter-preview" aria-label={t('presenter.audience')} data-testid="presenter-preview">
+        <h2>{t('presenter.audience')}</h2>
+        <div className="preview-frame" inert>
+          <div className="preview-scale">{preview}</div>
+        </div>
       </section>
     </div>
   );

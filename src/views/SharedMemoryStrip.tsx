@@ -81,7 +81,7 @@ export function SharedMemoryStrip({ trace, memory, step, wavefronts, highlightWo
         {wavefronts > 1 ? '⚠ ' : ''}
         {describe}
       </p>
-      <div className="svg-scroll">
+      <div className="svg-scroll" tabIndex={0} role="region" aria-label="Workgroup memory words (scrolls sideways)">
         <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`Workgroup memory ${mem?.name ?? ''}, ${words} words in ${BANKS} banks. ${describe}`}>
           <defs>
             <marker id="arrow-w" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">

@@ -5,7 +5,7 @@ import { useStore } from 'zustand';
 import type { LabSession } from '../app/session.ts';
 import { workerSimExecutor } from '../app/simulation.ts';
 import { isGpuError } from '../gpu/index.ts';
-import type { AnyLab } from '../labs/lab.ts';
+import type { AnyLab, RecordedTimings } from '../labs/lab.ts';
 import type { TimingRow } from '../labs/sweep.ts';
 import { selectGpuStatus, useAppStore } from '../store/index.ts';
 
@@ -14,7 +14,28 @@ const SIM_CHECK_LIMIT = 2 ** 16;
 
 export type { TimingRow } from '../labs/sweep.ts';
 
-const MARKERS = [d3.symbolCircle, d3.symbolSquare, d3.symbolTriangle, d3.symbolDiamond, d3.symbolCross, d3.symbolStar, d3.symbolWye, d3.symbolTimes];
+// Filled shapes only (an outline-only shape would vanish when filled), all drawn at one area; with
+// 7 shapes and 8 colours the pair (shape, colour) is distinct for every variant up to 56.
+const MARKERS = d3.symbolsFill;
+const MARKER_AREA = 90;
+const markerOf = (i: number) => MARKERS[i % MARKERS.length]!;
+
+/** Bytes in the largest unit that keeps a whole number above zero (never “0 MiB”). */
+export function formatBytes(bytes: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB'];
+  let v = bytes;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${v >= 10 || u === 0 ? v.toFixed(0) : v.toFixed(1)} ${units[u]}`;
+}
+
+/** A ratio with two significant digits (never “0.0×”). */
+export function formatRatio(r: number): string {
+  return `${r >= 100 ? r.toFixed(0) : r.toPrecision(2)}×`;
+}
 const COLORS = ['#7dd3fc', '#fca5a5', '#86efac', '#fde68a', '#c4b5fd', '#f9a8d4', '#fdba74', '#e5e7eb'];
 
 
@@ -70,7 +91,7 @@ function TimingChart({ rows, lab }: { rows: readonly TimingRow[]; lab: AnyLab })
         .data(pts)
         .join('path')
         .attr('transform', (r) => `translate(${x(r.n)},${y(r.gpuMs)})`)
-        .attr('d', d3.symbol(MARKERS[i % MARKERS.length], 64)())
+        .attr('d', d3.symbol(markerOf(i), MARKER_AREA)())
         .attr('fill', color);
     });
   }, [rows, variants, margin.bottom, margin.left, margin.right, margin.top]);
@@ -83,8 +104,8 @@ function TimingChart({ rows, lab }: { rows: readonly TimingRow[]; lab: AnyLab })
         <ul className="legend">
           {variants.map((v, i) => (
             <li key={v.id}>
-              <svg width="20" height="20" viewBox="-10 -10 20 20" aria-hidden="true">
-                <path d={d3.symbol(MARKERS[i % MARKERS.length], 64)() ?? ''} fill={COLORS[i % COLORS.length]} />
+              <svg width="22" height="22" viewBox="-11 -11 22 22" aria-hidden="true">
+                <path d={d3.symbol(markerOf(i), MARKER_AREA)() ?? ''} fill={COLORS[i % COLORS.length]} />
               </svg>
               {v.title}
             </li>
@@ -101,6 +122,36 @@ function TimingChart({ rows, lab }: { rows: readonly TimingRow[]; lab: AnyLab })
  * dispatches per timed pass), the CPU loop and the speedup, and a check where GPU, simulator and
  * CPU agree. The sweep itself runs in the session.
  */
+/** The project's own recorded figures, beside the learner's (data in the lab module). */
+function RecordedTable({ recorded, title }: { recorded: RecordedTimings; title: (id: string) => string }) {
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Recorded timings (scrolls sideways)">
+      <table className="data-table" data-testid="recorded-timings">
+        <caption>
+          Recorded by the project on an {recorded.device}, n = 2^{Math.log2(recorded.n)} (from {recorded.source})
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Variant</th>
+            <th scope="col">GPU ms</th>
+            <th scope="col">GB/s</th>
+          </tr>
+        </thead>
+        <tbody>
+          {recorded.rows.map((r) => (
+            <tr key={r.variant}>
+              <th scope="row">{title(r.variant)}</th>
+              <td>{r.ms}</td>
+              <td>{r.gbps}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The timings of a lab session's parameters; the sweep itself runs in the session. */
 export const TimingsPanel = memo(function TimingsPanel({ session }: { session: LabSession }) {
   const lab = session.getState().lab;
   const status = useAppStore(selectGpuStatus);
@@ -150,9 +201,16 @@ export const TimingsPanel = memo(function TimingsPanel({ session }: { session: L
       {adapter ? (
         <p>
           Adapter: <strong>{adapter.name}</strong>
-          {adapter.isFallbackAdapter ? ' — a software adapter: these figures describe your CPU.' : ''}
         </p>
-      ) : (
+      ) : null}
+      {adapter?.isFallbackAdapter && (
+        <p className="banner banner-warning" data-testid="software-note">
+          This is a software adapter: WebGPU runs on your CPU here, so these figures describe the CPU, not a GPU. A CPU has no thousands of lanes to keep busy and no
+          shared-memory banks, so the tricks that speed kernels up on a GPU can slow them down here, and the ladder can run backwards.
+        </p>
+      )}
+      {lab.recorded && <RecordedTable recorded={lab.recorded} title={(id) => lab.variants.find((v) => v.id === id)?.title ?? id} />}
+      {adapter ? null : (
         <p className="hint">Timings need WebGPU; the step-through views above run on the simulator.</p>
       )}
       <div className="controls">
@@ -184,7 +242,7 @@ export const TimingsPanel = memo(function TimingsPanel({ session }: { session: L
       {baseline && (
         <p data-testid="baseline">
           In-run baselines: read {baseline.readGBps.toFixed(2)} GB/s, copy {baseline.copyGBps.toFixed(2)} GB/s over{' '}
-          {(baseline.bytes / 2 ** 20).toFixed(0)} MiB (median of {baseline.read.repeats}).
+          {formatBytes(baseline.bytes)} (median of {baseline.read.repeats}).
         </p>
       )}
       {(anyQuantized || anyWall) && (
@@ -236,7 +294,7 @@ export const TimingsPanel = memo(function TimingsPanel({ session }: { session: L
                     </td>
                     <td data-testid="dispatches-cell">{r.dispatchesPerPass}</td>
                     <td>{r.cpuMs.toPrecision(3)}</td>
-                    <td>{(r.cpuMs / r.gpuMs).toFixed(1)}×</td>
+                    <td>{formatRatio(r.cpuMs / r.gpuMs)}</td>
                     <td data-testid="agree-cell" data-agree={agree ? 'yes' : 'no'}>
                       {agree ? '✓ ' : '✗ '}
                       {r.gpuAgrees ? 'GPU = CPU' : 'GPU ≠ CPU'}

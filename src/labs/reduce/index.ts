@@ -96,4 +96,22 @@ export const reduceLab = defineLab<'reduce', LinearParams>({
   },
   exercises: REDUCE_EXERCISES,
   cases: reduceCases,
+  // docs/benchmarks.md, “Reduction ladder (u32, N = 2^26)”, NVIDIA H100 80GB HBM3, 2026-11-21.
+  recorded: {
+    device: 'NVIDIA H100 80GB HBM3 (Vulkan)',
+    n: 2 ** 26,
+    source: 'docs/benchmarks.md',
+    rows: [
+      { variant: 'global-inplace', ms: 2.4829, gbps: 108.1 },
+      { variant: 'neighbored', ms: 0.8428, gbps: 318.5 },
+      { variant: 'neighbored-less-divergent', ms: 0.4904, gbps: 547.4 },
+      { variant: 'interleaved', ms: 0.4413, gbps: 608.3 },
+      { variant: 'first-add-during-load', ms: 0.2226, gbps: 1206 },
+      { variant: 'last-warp-subgroup', ms: 0.1588, gbps: 1691 },
+      { variant: 'last-warp-naive', ms: 0.1424, gbps: 1885 },
+      { variant: 'unrolled', ms: 0.1391, gbps: 1930 },
+      { variant: 'vec4-grid-stride', ms: 0.0927, gbps: 2896 },
+      { variant: 'vec4-atomic', ms: 0.0892, gbps: 3009 },
+    ],
+  },
 });

@@ -17,6 +17,7 @@ export const convolutionLesson: Lesson = {
   steps: [
     {
       ...base,
+      stage: { panel: 'convolution-stage' },
       title: 'Ghost cells at the border',
       variant: 'basic2d',
       moment: { kind: 'lab', name: 'phase', arg: 'store' },
@@ -32,6 +33,7 @@ export const convolutionLesson: Lesson = {
     },
     {
       ...base,
+      stage: { panel: 'convolution-stage' },
       title: 'Every output reads 25 values from global memory',
       variant: 'basic2d',
       moment: { kind: 'end' },
@@ -46,6 +48,7 @@ export const convolutionLesson: Lesson = {
     },
     {
       ...base,
+      stage: { panel: 'convolution-stage' },
       title: 'A tile with its halo',
       variant: 'tiled',
       moment: { kind: 'after-barrier', n: 1 },
@@ -61,6 +64,7 @@ export const convolutionLesson: Lesson = {
     },
     {
       ...base,
+      stage: { panel: 'convolution-stage' },
       title: 'Only the inner invocations compute',
       variant: 'tiled',
       moment: { kind: 'lab', name: 'phase', arg: 'compute' },
@@ -76,6 +80,7 @@ export const convolutionLesson: Lesson = {
     },
     {
       ...base,
+      stage: { panel: 'warp-grid', warp: 0 },
       title: 'Idle lanes inside a warp',
       variant: 'tiled',
       moment: { kind: 'lab', name: 'phase', arg: 'compute' },
@@ -91,6 +96,7 @@ export const convolutionLesson: Lesson = {
     },
     {
       ...base,
+      stage: { panel: 'convolution-stage' },
       title: 'Every invocation computes',
       variant: 'tiled-vec4',
       moment: { kind: 'end' },

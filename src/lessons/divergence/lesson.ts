@@ -11,6 +11,7 @@ export const divergenceLesson: Lesson = {
   steps: [
     {
       ...base,
+      stage: { panel: 'warp-grid' },
       title: 'Invocations come in warps',
       variant: 'neighbored',
       moment: { kind: 'start' },
@@ -25,6 +26,7 @@ export const divergenceLesson: Lesson = {
     },
     {
       ...base,
+      stage: { panel: 'warp-grid' },
       title: 'A branch on the lane index',
       variant: 'neighbored',
       moment: { kind: 'divergence' },
@@ -41,6 +43,7 @@ export const divergenceLesson: Lesson = {
     },
     {
       ...base,
+      stage: { panel: 'warp-grid' },
       title: 'Every warp diverges, every level',
       variant: 'neighbored',
       moment: { kind: 'divergence', n: 9 },
@@ -56,6 +59,7 @@ export const divergenceLesson: Lesson = {
     },
     {
       ...base,
+      stage: { panel: 'warp-grid' },
       title: 'Pack the workers together',
       variant: 'interleaved',
       moment: { kind: 'after-barrier', n: 2 },
@@ -71,6 +75,7 @@ export const divergenceLesson: Lesson = {
     },
     {
       ...base,
+      stage: { panel: 'warp-grid' },
       title: 'Only the last levels split a warp',
       variant: 'interleaved',
       moment: { kind: 'end' },

@@ -18,6 +18,7 @@ export const histogramLesson: Lesson = {
   steps: [
     {
       ...letters,
+      stage: { panel: 'histogram-stage' },
       title: 'A grid-stride loop and one atomic per letter',
       variant: 'grid-stride',
       moment: { kind: 'lab', name: 'atomic', arg: 'first' },
@@ -33,6 +34,7 @@ export const histogramLesson: Lesson = {
     },
     {
       ...letters,
+      stage: { panel: 'histogram-stage' },
       title: 'The longest queue',
       variant: 'grid-stride',
       moment: { kind: 'lab', name: 'atomic', arg: 'longest' },
@@ -47,6 +49,7 @@ export const histogramLesson: Lesson = {
     },
     {
       ...zeros,
+      stage: { panel: 'histogram-stage' },
       title: 'All one value: every lane on one address',
       variant: 'grid-stride',
       moment: { kind: 'lab', name: 'atomic', arg: 'first' },
@@ -61,6 +64,7 @@ export const histogramLesson: Lesson = {
     },
     {
       ...letters,
+      stage: { panel: 'histogram-stage' },
       title: 'Private bins in workgroup memory',
       variant: 'privatized',
       moment: { kind: 'lab', name: 'atomic', arg: 'first-workgroup' },
@@ -76,6 +80,7 @@ export const histogramLesson: Lesson = {
     },
     {
       ...letters,
+      stage: { panel: 'warp-grid', warp: 0 },
       title: 'The merge, and its divergence',
       variant: 'privatized',
       moment: { kind: 'lab', name: 'atomic', arg: 'merge' },
@@ -91,6 +96,7 @@ export const histogramLesson: Lesson = {
     },
     {
       ...zeros,
+      stage: { panel: 'histogram-stage' },
       title: 'Runs aggregated in registers',
       variant: 'aggregated',
       moment: { kind: 'end' },

@@ -11,6 +11,7 @@ export const indexingLesson: Lesson = {
       lab: 'basics',
       variant: 'vector-add',
       params: { n: 1024, workgroupSize: 256 },
+      stage: { panel: 'warp-grid' },
       title: 'One invocation per element',
       moment: { kind: 'start' },
       narrative:
@@ -21,6 +22,7 @@ export const indexingLesson: Lesson = {
       lab: 'basics',
       variant: 'vector-add',
       params: { n: 1024, workgroupSize: 256 },
+      stage: { panel: 'warp-grid', warp: 1, lane: 5 },
       title: 'The global index',
       moment: { kind: 'first-access', memory: 'a', warp: 1 },
       narrative:
@@ -37,6 +39,7 @@ export const indexingLesson: Lesson = {
       lab: 'basics',
       variant: 'vector-add',
       params: { n: 1000, workgroupSize: 256 },
+      stage: { panel: 'warp-grid', workgroup: 3 },
       title: 'More invocations than elements',
       moment: { kind: 'end' },
       narrative:
@@ -46,6 +49,7 @@ export const indexingLesson: Lesson = {
       lab: 'basics',
       variant: 'matrix-add',
       params: { n: 1024, workgroupSize: 256 },
+      stage: { panel: 'warp-grid', warp: 1, lane: 0 },
       title: 'A 2-D grid for a matrix',
       moment: { kind: 'first-access', memory: 'a', warp: 1 },
       highlight: { warps: [1], code: ['let i = row * params.cols + col;'] },
@@ -62,6 +66,7 @@ export const indexingLesson: Lesson = {
       lab: 'basics',
       variant: 'matrix-add',
       params: { n: 1024, workgroupSize: 256 },
+      stage: { panel: 'warp-grid', warp: 1 },
       title: 'Warps and memory in 2-D',
       moment: { kind: 'first-access', memory: 'a', warp: 1 },
       narrative:

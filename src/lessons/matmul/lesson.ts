@@ -34,6 +34,7 @@ export const matmulLesson: Lesson = {
     {
       lab: 'matmul',
       params: square,
+      stage: { panel: 'matmul-stage' },
       title: 'The redundant loads',
       variant: 'naive',
       moment: { kind: 'end' },
@@ -51,6 +52,7 @@ export const matmulLesson: Lesson = {
     {
       lab: 'matmul',
       params: square,
+      stage: { panel: 'matmul-stage', drawer: 'metrics' },
       title: 'Who reads neighbouring words',
       variant: 'naive',
       moment: { kind: 'first-access', memory: 'a', warp: 0 },
@@ -67,6 +69,7 @@ export const matmulLesson: Lesson = {
     {
       lab: 'matmul',
       params: square,
+      stage: { panel: 'matmul-stage' },
       title: 'The tile',
       variant: 'tiled',
       moment: { kind: 'lab', name: 'tile-ready', arg: '1' },
@@ -83,6 +86,7 @@ export const matmulLesson: Lesson = {
     {
       lab: 'matmul',
       params: square,
+      stage: { panel: 'matmul-stage' },
       title: 'The barrier pair',
       variant: 'tiled',
       moment: { kind: 'lab', name: 'tile-done', arg: '1' },
@@ -102,6 +106,7 @@ export const matmulLesson: Lesson = {
     {
       lab: 'matmul',
       params: ragged,
+      stage: { panel: 'matmul-stage' },
       title: 'The bounds',
       variant: 'tiled',
       moment: { kind: 'end' },
@@ -118,6 +123,7 @@ export const matmulLesson: Lesson = {
     {
       lab: 'matmul',
       params: square,
+      stage: { panel: 'matmul-stage', drawer: 'metrics' },
       title: 'The reuse count',
       variant: 'column',
       moment: { kind: 'end' },
@@ -133,6 +139,7 @@ export const matmulLesson: Lesson = {
     {
       lab: 'matmul',
       params: square,
+      stage: { panel: 'matmul-stage' },
       title: 'Banks of a transposed tile',
       variant: 'vec4-2d',
       moment: { kind: 'bank-conflict' },
@@ -148,6 +155,7 @@ export const matmulLesson: Lesson = {
     {
       lab: 'matmul',
       params: square,
+      stage: { panel: 'matmul-roofline' },
       title: 'The roofline',
       variant: 'fast',
       moment: { kind: 'end' },

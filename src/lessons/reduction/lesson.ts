@@ -11,6 +11,7 @@ export const reductionLesson: Lesson = {
   steps: [
     {
       ...base,
+      stage: { panel: 'warp-grid' },
       title: 'A tree in global memory',
       variant: 'global-inplace',
       moment: { kind: 'after-barrier', n: 1 },
@@ -24,6 +25,7 @@ export const reductionLesson: Lesson = {
     },
     {
       ...base,
+      stage: { panel: 'dataflow' },
       title: 'Shared memory, neighbored pairs',
       variant: 'neighbored',
       moment: { kind: 'after-barrier', n: 3 },
@@ -33,6 +35,7 @@ export const reductionLesson: Lesson = {
     },
     {
       ...base,
+      stage: { panel: 'shared-memory', words: [0, 64] },
       title: 'Less divergence, but bank conflicts',
       variant: 'neighbored-less-divergent',
       moment: { kind: 'bank-conflict' },
@@ -50,6 +53,7 @@ export const reductionLesson: Lesson = {
     },
     {
       ...base,
+      stage: { panel: 'dataflow' },
       title: 'Sequential addressing: no conflicts',
       variant: 'interleaved',
       moment: { kind: 'after-barrier', n: 3 },
@@ -64,6 +68,7 @@ export const reductionLesson: Lesson = {
     },
     {
       ...base,
+      stage: { panel: 'dataflow' },
       title: 'Add during the load',
       variant: 'first-add-during-load',
       moment: { kind: 'after-barrier', n: 1 },
@@ -72,6 +77,7 @@ export const reductionLesson: Lesson = {
     },
     {
       ...base,
+      stage: { panel: 'warp-grid', drawer: 'metrics' },
       title: 'The last warp and unrolling',
       variant: 'unrolled',
       moment: { kind: 'end' },
@@ -80,6 +86,7 @@ export const reductionLesson: Lesson = {
     },
     {
       ...base,
+      stage: { panel: 'warp-grid' },
       title: 'Bandwidth-bound, on your GPU',
       variant: 'vec4-atomic',
       moment: { kind: 'end' },

@@ -11,6 +11,7 @@ export const rowsumLesson: Lesson = {
   steps: [
     {
       ...base,
+      stage: { panel: 'shared-memory' },
       title: 'One workgroup per row, two elements each',
       variant: 'simple',
       moment: { kind: 'after-barrier', n: 1 },
@@ -26,6 +27,7 @@ export const rowsumLesson: Lesson = {
     },
     {
       ...base,
+      stage: { panel: 'warp-grid', warp: 0 },
       title: 'A growing stride: tx % stride == 0',
       variant: 'simple',
       moment: { kind: 'divergence' },
@@ -41,6 +43,7 @@ export const rowsumLesson: Lesson = {
     },
     {
       ...base,
+      stage: { panel: 'dataflow', drawer: 'metrics' },
       title: 'The bill for the simple version',
       variant: 'simple',
       moment: { kind: 'end' },
@@ -55,6 +58,7 @@ export const rowsumLesson: Lesson = {
     },
     {
       ...base,
+      stage: { panel: 'warp-grid' },
       title: 'A halving stride: tx < stride',
       variant: 'better',
       moment: { kind: 'after-barrier', n: 3 },
@@ -70,6 +74,7 @@ export const rowsumLesson: Lesson = {
     },
     {
       ...base,
+      stage: { panel: 'dataflow', drawer: 'metrics' },
       title: 'Fewer splits for the same sums',
       variant: 'better',
       moment: { kind: 'end' },

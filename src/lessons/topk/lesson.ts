@@ -91,6 +91,7 @@ export const topkLesson: Lesson = {
     },
     {
       ...base,
+      stage: { panel: 'topk-stage', drawer: 'metrics' },
       title: 'Faster: one comparison for most values',
       variant: 'fast',
       moment: { kind: 'lab', name: 'merge-level', arg: '1' },

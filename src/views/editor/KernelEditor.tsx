@@ -9,7 +9,7 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirro
 import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { tags as t } from '@lezer/highlight';
 import { forceLinting, linter, lintGutter, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
-import { EditorState, RangeSet, StateEffect, StateField, type Extension } from '@codemirror/state';
+import { EditorSelection, EditorState, RangeSet, StateEffect, StateField, type Extension } from '@codemirror/state';
 import { EditorView, gutter, GutterMarker, keymap, lineNumbers } from '@codemirror/view';
 import type { EditorDiagnostic } from '../../app/editorLint.ts';
 import { wgslLanguage } from './wgslLanguage.ts';
@@ -188,6 +188,17 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
         EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': 'kernel-editor' }),
         // Wrapped lines: no sideways scrolling inside the pane, and long lines stay readable at projector sizes.
         EditorView.lineWrapping,
+        // With wrapped lines, a cursor remembers which side of a wrap it sits on, and CodeMirror puts
+        // the browser's selection there again on its next measure, also after a blur; in Chrome that
+        // moves the focus back into the editor, so the timeline keys typed into the kernel after the
+        // person had left it. Leaving the editor drops that side, so the focus stays where it went.
+        EditorView.domEventHandlers({
+          blur(_event, v) {
+            const main = v.state.selection.main;
+            if (main.empty && main.assoc !== 0) v.dispatch({ selection: EditorSelection.cursor(main.head) });
+            return false;
+          },
+        }),
         theme,
         extensions ?? [],
       ],

@@ -95,7 +95,7 @@ export function ScanGraph({ label, rows, rowNames, rowNotes, currentRow, directi
   for (const g of ghosts.values()) ghostRows.set(g.row, [...(ghostRows.get(g.row) ?? []), g.column]);
 
   return (
-    <div className="svg-scroll">
+    <div className="svg-scroll" tabIndex={0} role="region" aria-label={`${label} (scrolls)`}>
       <svg className="scan-graph" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
         <defs>
           <marker id={arrowId} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">

@@ -136,6 +136,10 @@ function Columns({ view, step, level, bar, focus }: { view: TopkTraceView; step:
       data-testid="topk-columns"
       data-filled={filledCount}
     >
+      {/* Every lane's list as an empty slot, so the columns are there before the first insert. */}
+      {Array.from({ length: view.lanes }, (_, t) => (
+        <rect key={`slot-${t}`} className="topk-slot" x={pad + t * colW + 0.5} y={0.5} width={colW - 1} height={height - 1} />
+      ))}
       <rect className="topk-focus-band" x={pad + focus * colW} y={0} width={colW} height={height} />
       {dots}
       {bar !== LOWEST && values.length > 0 && (
