@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { t } from '../i18n/messages.ts';
 import { useShortcuts } from './shortcuts.ts';
 import { labRoute, type Route } from './url.ts';
 import { findLab, LABS } from '../labs/registry.ts';
@@ -76,17 +77,20 @@ export function App() {
           <nav aria-label="Lessons and labs">
             <ul>
               <li>
-                <Link to={{ kind: 'lessons' }} className={route.kind === 'lessons' || route.kind === 'lesson' ? 'current' : undefined}>
+                <Link
+                  to={{ kind: 'lessons' }}
+                  className={route.kind === 'lessons' || route.kind === 'lesson' ? 'current' : undefined}
+                >
                   Lessons
                 </Link>
               </li>
-              {LABS.map((lab) => (
-                <li key={lab.id}>
-                  <Link to={labRoute(lab.id)} className={route.kind === 'lab' && route.lab === lab.id ? 'current' : undefined}>
-                    {lab.title}
-                  </Link>
-                </li>
-              ))}
+              <li>
+                {/* Keyed by the page: going to another page closes the menu. */}
+                <LabsMenu
+                  key={route.kind === 'lab' ? route.lab : route.kind}
+                  current={route.kind === 'lab' ? route.lab : undefined}
+                />
+              </li>
             </ul>
           </nav>
           <button type="button" className="help-button" onClick={() => setHelp(true)} aria-keyshortcuts="?">
@@ -104,10 +108,60 @@ export function App() {
       </main>
       {help && <HelpOverlay onClose={() => setHelp(false)} />}
       {blank && projector && (
-        <div className="blank-screen" role="button" tabIndex={0} aria-label="Screen blanked. Press B or click to show it again." data-testid="blank-screen" onClick={() => setBlank(false)}>
+        <div
+          className="blank-screen"
+          role="button"
+          tabIndex={0}
+          aria-label="Screen blanked. Press B or click to show it again."
+          data-testid="blank-screen"
+          onClick={() => setBlank(false)}
+        >
           <span className="sr-only">Screen blanked. Press B or click to show it again.</span>
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The labs, one click away: a disclosure (a native `details`, so Enter and Space open it and the
+ * list is in the tab order once open) that closes on another page, on Escape or when focus leaves it. Eleven
+ * lab names in a row did not fit a 1 440 px header.
+ */
+function LabsMenu({ current }: { current: string | undefined }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const close = () => {
+    if (ref.current) ref.current.open = false;
+  };
+  const currentLab = LABS.find((l) => l.id === current);
+  return (
+    <details
+      ref={ref}
+      className="labs-menu"
+      data-testid="labs-menu"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && ref.current?.open) {
+          e.stopPropagation();
+          close();
+          ref.current.querySelector('summary')?.focus();
+        }
+      }}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) close();
+      }}
+    >
+      <summary className={currentLab ? 'current' : undefined}>
+        {currentLab ? t('nav.labsIn', { lab: currentLab.title }) : t('nav.labs')}
+      </summary>
+      <ul>
+        {LABS.map((lab) => (
+          <li key={lab.id} onClick={close}>
+            <Link to={labRoute(lab.id)} className={lab.id === current ? 'current' : undefined}>
+              {lab.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

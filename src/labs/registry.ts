@@ -29,3 +29,5 @@ export const kernelCases: readonly KernelCase[] = LABS.flatMap((l) => l.cases);
 
 /** The home page's editable demo: the basics lab's vector add (run, reference, bytes, file). */
 export * as homeDemo from './basics/vectorAdd.ts';
+/** The start page's moving picture (loaded after the page itself, as its own chunk). */
+export const loadHomeHero = () => import('./reduce/hero.ts');

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { labRoute } from '../app/url.ts';
 import { t } from '../i18n/messages.ts';
 import { LABS } from '../labs/registry.ts';
@@ -7,6 +8,9 @@ import { GpuStatusPanel } from './GpuStatusPanel.tsx';
 import { Link } from './Link.tsx';
 import { PanelBoundary } from './PanelBoundary.tsx';
 import { VectorAddPanel } from './VectorAddPanel.tsx';
+
+// The moving picture loads after the page (its own chunk: the trace helpers and the lab's run).
+const HomeKernelDemo = lazy(() => import('./HomeKernelDemo.tsx'));
 
 /**
  * The start page for a newcomer: what Warpscope is and the first lesson, then the labs; the
@@ -19,18 +23,25 @@ export function HomePage() {
   return (
     <>
       <section className="panel home-hero" aria-labelledby="home-title" data-testid="home-hero">
-        <h1 id="home-title">{t('home.title')}</h1>
-        <p className="home-what">{t('home.what')}</p>
-        {first && (
-          <p data-testid="start-first-lesson">
-            <Link to={{ kind: 'lesson', lesson: first.id, step: 1 }} className="start-lesson">
-              {t('home.start', { title: first.title })}
-            </Link>
+        <div className="home-intro">
+          <h1 id="home-title">{t('home.title')}</h1>
+          <p className="home-what">{t('home.what')}</p>
+          {first && (
+            <p data-testid="start-first-lesson">
+              <Link to={{ kind: 'lesson', lesson: first.id, step: 1 }} className="start-lesson">
+                {t('home.start', { title: first.title })}
+              </Link>
+            </p>
+          )}
+          <p className="hint">
+            {t('home.orIndex')} <Link to={{ kind: 'lessons' }}>{t('home.lessonIndex')}</Link>
           </p>
-        )}
-        <p className="hint">
-          {t('home.orIndex')} <Link to={{ kind: 'lessons' }}>{t('home.lessonIndex')}</Link>
-        </p>
+        </div>
+        <PanelBoundary id="home-demo" title="the moving picture">
+          <Suspense fallback={<p className="hint">{t('hero.loading')}</p>}>
+            <HomeKernelDemo />
+          </Suspense>
+        </PanelBoundary>
       </section>
       <section className="panel" aria-labelledby="labs-title">
         <h2 id="labs-title">{t('home.labs')}</h2>
