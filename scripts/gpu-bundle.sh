@@ -14,6 +14,8 @@ out=${1:-.gpu-bundle}
 pack=${PACK_SH:-../shared/gpu-bundle/pack.sh}
 [[ -x $pack || -f $pack ]] || { echo "gpu-bundle: pack.sh not found at $pack (set PACK_SH)" >&2; exit 2; }
 tmp=$(mktemp -d)
+lists=$(mktemp -d)
+trap 'rm -rf "$tmp" "$lists"' EXIT
 node scripts/run-ts.mjs --bundle-only scripts/bench.ts "$tmp/bench.mjs"
 node scripts/run-ts.mjs --bundle-only scripts/scan-tuning.ts "$tmp/scan-tuning.mjs"
 node scripts/run-ts.mjs --bundle-only scripts/timing-experiments.ts "$tmp/timing-experiments.mjs"
@@ -21,7 +23,7 @@ node scripts/run-ts.mjs --bundle-only scripts/histogram-experiments.ts "$tmp/his
 bash "$pack" "$out" "$tmp/bench.mjs" "$tmp/scan-tuning.mjs" "$tmp/timing-experiments.mjs" "$tmp/histogram-experiments.mjs" \
   scripts/peers.py scripts/peers/histconv_peers.py scripts/peers/cub_histogram.cu
 mkdir -p "$out/vtools"
-lists=$(mktemp -d); mkdir -p "$lists/partial"
+mkdir -p "$lists/partial"
 o="-oAPT::Architecture=amd64 -oAPT::Architectures=amd64 -oDir::State::Lists=$lists"
 apt-get $o update >/dev/null 2>&1 || true
 (cd "$out/vtools" && apt-get $o download vulkan-tools libwayland-client0 libxcb1 libx11-6 libxau6 libxdmcp6 libbsd0 libmd0 libffi8 >/dev/null 2>&1) \

@@ -87,6 +87,17 @@ describe('GPU executor on Dawn', () => {
     expect([...two[0]![0]!, ...two[0]![1]!]).toEqual([2.5, 3]);
   });
 
+  it('keeps the reason a bind group is refused (a uniform over the binding limit), not just "invalid due to a previous error"', async () => {
+    const code = 'struct P { v: array<vec4<u32>, 4> }\n@group(0) @binding(0) var<uniform> p: P;\n@group(0) @binding(1) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(1) fn main() { o[0] = p.v[0].x; }';
+    const err = await expectGpuError(gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: { 0: { 0: new Uint32Array(1 << 15), 1: new Uint32Array(4) } }, label: 'too-big' }));
+    expect(err.kind).toBe('validation');
+    expect(err.message).toContain('131072');
+    expect(err.message).not.toContain('previous error');
+    // The executor still works afterwards.
+    const ok = await gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: { 0: { 0: new Uint32Array(16).fill(7), 1: new Uint32Array(4) } } });
+    expect(ok[0]![1]![0]).toBe(7);
+  });
+
   it('folds dispatches above 65 535 workgroups into 2-D and recovers the linear index', async () => {
     const count = 70_000;
     const [x, y] = foldWorkgroups(count);

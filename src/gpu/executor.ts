@@ -287,7 +287,14 @@ export class GpuExecutor {
     // is reported once, as a compile error with its place, rather than as an uncaptured error.
     device.pushErrorScope('validation');
     const module = device.createShaderModule({ label: `${label}.module`, code: run.code });
-    const info = await module.getCompilationInfo();
+    let info: GPUCompilationInfo;
+    try {
+      info = await module.getCompilationInfo();
+    } catch (e) {
+      // Popped on this path too, so the scope cannot swallow a later call's errors.
+      await device.popErrorScope().catch(() => null);
+      throw e;
+    }
     const moduleError = await device.popErrorScope();
     const messages: ShaderMessage[] = info.messages.map((m) => {
       const place = placeOf(run.code, m);
@@ -445,8 +452,8 @@ export class GpuExecutor {
     const bound = await this.bind(run, epoch);
     const { device } = await this.readyFor(epoch);
     const label = run.label ?? run.file ?? run.entryPoint;
+    const readbacks: { k: string; staging: GPUBuffer; size: number; data: BindingData }[] = [];
     try {
-      const readbacks: { k: string; staging: GPUBuffer; size: number; data: BindingData }[] = [];
       await this.guard(epoch, label, async () => {
         const encoder = device.createCommandEncoder({ label: `${label}.encoder` });
         const pass = encoder.beginComputePass({ label: `${label}.pass` });
@@ -473,12 +480,13 @@ export class GpuExecutor {
         await staging.mapAsync(GPUMapMode.READ);
         const copy = cloneLike(data, staging.getMappedRange(), data.length);
         staging.unmap();
-        staging.destroy();
         const resource = bound.buffers.get(k)!.resource;
         out[resource.group]![resource.binding] = copy;
       }
       return out;
     } finally {
+      // Staging buffers too: a failed submit or map must not leave them behind.
+      for (const { staging } of readbacks) staging.destroy();
       for (const { buffer } of bound.buffers.values()) buffer.destroy();
     }
   }
@@ -569,11 +577,15 @@ export class GpuExecutor {
         encoder.resolveQuerySet(qs!, 0, 2 * count, rs!, 0);
         const staging = device.createBuffer({ size: 16 * count, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
         encoder.copyBufferToBuffer(rs!, 0, staging, 0, 16 * count);
-        device.queue.submit([encoder.finish()]);
-        await staging.mapAsync(GPUMapMode.READ);
-        const t = new BigUint64Array(staging.getMappedRange().slice(0));
-        staging.unmap();
-        staging.destroy();
+        let t: BigUint64Array;
+        try {
+          device.queue.submit([encoder.finish()]);
+          await staging.mapAsync(GPUMapMode.READ);
+          t = new BigUint64Array(staging.getMappedRange().slice(0));
+          staging.unmap();
+        } finally {
+          staging.destroy();
+        }
         return Array.from({ length: count }, (_, i) => Number((t[2 * i + 1] ?? 0n) - (t[2 * i] ?? 0n)));
       };
 
@@ -808,8 +820,7 @@ export class GpuExecutor {
 
   private async bind(run: KernelRun, epoch: number): Promise<Bound> {
     const prepared = await this.prepare(run, epoch);
-    const { device, summary } = await this.readyFor(epoch);
-    const label = run.label ?? run.file ?? run.entryPoint;
+    const { summary } = await this.readyFor(epoch);
     const workgroups = dispatchSize(run.workgroups);
     const maxDim = summary.limits.maxComputeWorkgroupsPerDimension;
     if (workgroups.some((d) => !Number.isInteger(d) || d < 0 || d > maxDim)) {
@@ -820,10 +831,29 @@ export class GpuExecutor {
       );
     }
     const buffers = new Map<string, { buffer: GPUBuffer; resource: ResourceBinding; data: BindingData }>();
+    try {
+      return await this.bindBuffers(run, epoch, prepared, buffers, workgroups);
+    } catch (e) {
+      // Whatever failed (a missing binding, a limit, out of memory, a refused bind group), the
+      // buffers made so far go with it.
+      for (const { buffer } of buffers.values()) buffer.destroy();
+      throw e;
+    }
+  }
+
+  /** Creates `run`'s buffers into `buffers` and its bind groups, inside error scopes. */
+  private async bindBuffers(
+    run: KernelRun,
+    epoch: number,
+    prepared: PreparedKernel,
+    buffers: Map<string, { buffer: GPUBuffer; resource: ResourceBinding; data: BindingData }>,
+    workgroups: [number, number, number],
+  ): Promise<Bound> {
+    const { device, summary } = await this.readyFor(epoch);
+    const label = run.label ?? run.file ?? run.entryPoint;
     for (const resource of prepared.bindings) {
       const data = run.bindings[resource.group]?.[resource.binding];
       if (!data) {
-        for (const { buffer } of buffers.values()) buffer.destroy();
         throw new GpuError(
           'bindings',
           `${label}: no data for @group(${resource.group}) @binding(${resource.binding}) (${resource.name}).`,
@@ -833,7 +863,6 @@ export class GpuExecutor {
       // Storage sizes must be multiples of 4, uniform blocks of 16; an empty array still needs a buffer.
       const size = Math.max(16, Math.ceil(data.byteLength / 16) * 16);
       if (size > summary.limits.maxStorageBufferBindingSize) {
-        for (const { buffer } of buffers.values()) buffer.destroy();
         throw new GpuError(
           'limits',
           `${label}: ${resource.name} needs ${size} bytes, over this adapter's ${summary.limits.maxStorageBufferBindingSize}-byte binding limit.`,
@@ -844,22 +873,29 @@ export class GpuExecutor {
         (resource.kind === 'uniform' ? GPUBufferUsage.UNIFORM : GPUBufferUsage.STORAGE) |
         GPUBufferUsage.COPY_SRC |
         GPUBufferUsage.COPY_DST;
-      const buffer = await this.guard(epoch, label, () => {
-        const b = device.createBuffer({ label: `${label}.${resource.name}`, size, usage, mappedAtCreation: true });
-        new Uint8Array(b.getMappedRange()).set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
-        b.unmap();
-        return Promise.resolve(b);
+      await this.guard(epoch, label, () => {
+        const buffer = device.createBuffer({ label: `${label}.${resource.name}`, size, usage, mappedAtCreation: true });
+        // Kept before it is filled, so it is destroyed with the rest if anything below fails.
+        buffers.set(key(resource.group, resource.binding), { buffer, resource, data });
+        new Uint8Array(buffer.getMappedRange()).set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+        buffer.unmap();
+        return Promise.resolve();
       });
-      buffers.set(key(resource.group, resource.binding), { buffer, resource, data });
     }
-    const bindGroups = prepared.layouts.map((layout, g) =>
-      device.createBindGroup({
-        label: `${label}.bind-group.${g}`,
-        layout,
-        entries: prepared.bindings
-          .filter((b) => b.group === g)
-          .map((b) => ({ binding: b.binding, resource: { buffer: buffers.get(key(b.group, b.binding))!.buffer } })),
-      }),
+    // Inside the error scopes, so a refused bind group (a uniform over its binding limit, say)
+    // is reported with its reason rather than later as "invalid due to a previous error".
+    const bindGroups = await this.guard(epoch, label, () =>
+      Promise.resolve(
+        prepared.layouts.map((layout, g) =>
+          device.createBindGroup({
+            label: `${label}.bind-group.${g}`,
+            layout,
+            entries: prepared.bindings
+              .filter((b) => b.group === g)
+              .map((b) => ({ binding: b.binding, resource: { buffer: buffers.get(key(b.group, b.binding))!.buffer } })),
+          }),
+        ),
+      ),
     );
     return { prepared, bindGroups, buffers, workgroups };
   }

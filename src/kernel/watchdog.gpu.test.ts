@@ -9,8 +9,9 @@ import { isGpuError, type GpuError } from '../gpu/errors.ts';
 import { simulate } from '../sim/simulate.ts';
 import { seededRandom } from '../util/random.ts';
 import { kernelCases } from '../labs/registry.ts';
-import type { KernelRun } from './types.ts';
-import { guardKernel } from './watchdog.ts';
+import { firstPass } from '../labs/topk/kernel.ts';
+import { workgroupCount, type KernelRun } from './types.ts';
+import { guardKernel, iterationBudget } from './watchdog.ts';
 
 let gpu: GpuExecutor;
 beforeAll(async () => {
@@ -76,6 +77,15 @@ describe('watchdog on the GPU', () => {
     const expected = await gpu.run(plain);
     expect(out[0]![1]).toEqual(expected[0]![1]);
     expect(out[0]![2]).toEqual(new Uint32Array(1));
+  });
+
+  it('lets an unedited kernel with loops three deep finish at the budget of its dispatch (top-k, k = 64, 65 536 values)', async () => {
+    const values = new Int32Array(65_536).map((_, i) => Math.imul(i, 0x9e3779b1));
+    const plain = firstPass('seed', values, { k: 64, distinct: true });
+    const invocations = workgroupCount(plain.workgroups) * plain.overrides!.WORKGROUP_SIZE!;
+    const { run, guarded } = guardKernel(plain, { budget: iterationBudget(invocations) });
+    const out = await gpu.run(run, { watchdog: guarded.watchdog! });
+    expect(out[0]![1]).toEqual((await gpu.run(plain))[0]![1]);
   });
 
   // One case per shader file: the transform depends on the code, not on the data.

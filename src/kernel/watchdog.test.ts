@@ -97,6 +97,19 @@ describe('watchdog source transform', () => {
     expect(loopAround(EDITED, 7)).toBeUndefined();
   });
 
+  it('never cuts a loop below 1 024 iterations by sharing the budget over a deep nest (only a smaller budget does)', () => {
+    const nest = `@group(0) @binding(0) var<storage, read_write> o: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) lid: u32) {
+  for (var a = 0u; a < 7u; a++) { for (var b = 0u; b < 64u; b++) { for (var c = 0u; c < 64u; c++) { o[lid] += c; } } }
+}
+`;
+    // 2^15 per invocation, three deep: the cube root (32) would stop loops of 64 in a correct kernel.
+    expect(addWatchdog(nest, { budget: 2 ** 15 }).watchdog!.bound).toBe(1024);
+    expect(addWatchdog(nest, { budget: 100 }).watchdog!.bound).toBe(100);
+    expect(addWatchdog(nest, { budget: 2 ** 33 }).watchdog!.bound).toBe(2048);
+  });
+
   it('scales the per-invocation budget with the dispatch', () => {
     expect(iterationBudget(1)).toBe(2 ** 20);
     expect(iterationBudget(2 ** 20)).toBe(256);

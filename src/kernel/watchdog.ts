@@ -35,7 +35,8 @@ export interface GuardedSource {
 export interface WatchdogOptions {
   /**
    * Loop iterations one invocation may run in all (default 2^20). Nested loops share it: each
-   * loop gets the budget's D-th root, D being the deepest loop nesting (through calls too).
+   * loop gets the budget's D-th root, D being the deepest loop nesting (through calls too), but
+   * at least `MIN_LOOP_BOUND` (or the budget, if smaller).
    */
   readonly budget?: number;
   readonly file?: string;
@@ -43,6 +44,9 @@ export interface WatchdogOptions {
 
 /** The default per-invocation iteration budget. */
 export const DEFAULT_LOOP_BUDGET = 2 ** 20;
+
+/** The fewest iterations a loop is allowed when a nest shares the budget: the largest workgroup. */
+export const MIN_LOOP_BOUND = 1024;
 
 /**
  * A per-invocation budget from a total for the whole dispatch, so a stopped kernel ends in about
@@ -244,8 +248,12 @@ export function addWatchdog(code: string, options: WatchdogOptions = {}): Guarde
   if (loops.length === 0) return { code, watchdog: undefined, insertions: [], originalLines };
 
   const budget = Math.max(2, Math.floor(options.budget ?? DEFAULT_LOOP_BUDGET));
-  // Nested loops multiply: give each the D-th root so a whole nest stays within the budget.
-  const bound = Math.max(2, Math.floor(Math.pow(budget, 1 / Math.max(1, depth)) + 1e-9));
+  // Nested loops multiply: give each the D-th root so a whole nest stays within the budget, but
+  // never fewer than MIN_LOOP_BOUND (or the whole budget, when that is smaller): a correct kernel
+  // three deep loops over a workgroup or a list of 64 (top-k), and stopping it would call it
+  // endless. A deep nest that really never ends may then run longer; the executor's timeout ends it.
+  const root = Math.floor(Math.pow(budget, 1 / Math.max(1, depth)) + 1e-9);
+  const bound = Math.max(2, root, Math.min(budget, MIN_LOOP_BOUND));
   const prefix = freshPrefix(code);
   const flags = `${prefix}_flags`;
   const { group, binding } = freeBinding(code);

@@ -1,9 +1,10 @@
 /**
  * Histogram lab (course seed 003): count a long byte string into bins with atomics. One
  * invocation per byte with global atomics, the seed's grid-stride loop, the seed's histogram
- * privatised in workgroup memory with a merge, runs aggregated in registers, and a fast variant
- * with a private copy per 32 invocations and vec4 loads. The panels show the bins filling and,
- * for the current atomic, the lanes of the warp queued on each address.
+ * privatised in workgroup memory with a merge, runs aggregated in registers, a fast variant
+ * with a private copy per 32 invocations and vec4 loads, and two with 8-bit counters per
+ * invocation (plain stores, or workgroup atomics). The panels show the bins filling and, for the
+ * current atomic, the lanes of the warp queued on each address.
  */
 import { defineLab, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
 import { HISTOGRAM_CUDA } from './cuda.ts';
