@@ -39,7 +39,8 @@ function ArrayRow({ name, data, lanes, padded, split }: { name: string; data: Ar
 
 function Format({ title, active, children, testId }: { title: string; active: boolean; children: React.ReactNode; testId: string }) {
   return (
-    <figure className={active ? 'spmv-format active' : 'spmv-format'} data-testid={testId} data-active={active}>
+    // It scrolls sideways when the matrix is wide: focusable, so the keyboard can scroll it too.
+    <figure className={active ? 'spmv-format active' : 'spmv-format'} data-testid={testId} data-active={active} tabIndex={0}>
       <figcaption>
         {title}
         {active ? m('ui.readByVariant') : ''}
