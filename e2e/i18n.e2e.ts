@@ -17,12 +17,14 @@ const STAGE = '[data-testid=stage][data-ready=yes]';
 /**
  * Names that read the same in a Chinese text: products, units, keys; the algorithms' and formats'
  * own names and terms a Chinese CUDA course keeps in English (Blelloch, roofline, co-rank,
- * wavefront); and the code words the lessons name in prose (volatile, sizeof, partials, lid).
+ * wavefront, up-sweep as a gloss); and the code words the texts name in prose (volatile, sizeof,
+ * partials, lid, the uniform address space).
  */
 const NAMES = new Set([
   'GPU', 'CPU', 'WGSL', 'CUDA', 'WebGPU', 'Warpscope', 'cuda-gdb', 'GB', 'KiB', 'MiB', 'GiB', 'ms', 'Ctrl', 'Enter', 'Shift', 'Home', 'End', 'PageDown', 'PageUp', 'Escape', 'Esc',
   'Blelloch', 'Hillis', 'Steele', 'Tesla', 'roofline', 'co-rank', 'top-k', 'Top-k', 'wavefront', 'wavefronts',
-  'volatile', 'sizeof', 'partials', 'lid',
+  'up-sweep', 'down-sweep',
+  'volatile', 'sizeof', 'partials', 'lid', 'uniform',
 ]);
 
 interface Leak {

@@ -87,6 +87,8 @@ describe('the stage', () => {
 
   it('every step of every lesson brings its picture, with its highlights on screen (1440×900 and projector)', async () => {
     const { page: index } = await open(browser(), '/lessons', 1440, 900);
+    // The lesson index is a page of the lazy chunk: wait for its list before reading it.
+    await index.locator('[data-testid=lesson-index] .lesson-list > li').first().waitFor({ timeout: 60_000 });
     const lessons = await index.evaluate(() =>
       [...document.querySelectorAll('[data-testid=lesson-index] .lesson-list > li')].map((li) => ({
         id: li.getAttribute('data-testid')!.replace(/^lesson-/, ''),

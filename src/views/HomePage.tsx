@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { labRoute } from '../app/url.ts';
 import { t } from '../i18n/messages.ts';
+import { loadLocale } from '../i18n/catalog.ts';
+import { getLocale } from '../i18n/locale.ts';
 import { ui } from '../i18n/ui.ts';
 import { LAB_CATALOG } from '../labs/catalog.ts';
 import { selectGpuStatus, useAppStore } from '../store/index.ts';
@@ -22,9 +24,13 @@ export function HomePage() {
   const [first, setFirst] = useState<{ readonly id: string; readonly title: string }>();
   useEffect(() => {
     let live = true;
-    void import('../lessons/index.ts').then(({ LESSONS }) => {
-      if (live) setFirst(LESSONS[0]);
-    });
+    void import('../lessons/index.ts')
+      // The lessons' catalogs register as the chunk loads: their texts in the language shown
+      // arrive before the link does, so it never flashes in English.
+      .then(async ({ LESSONS }) => {
+        await loadLocale(getLocale()).catch(() => undefined);
+        if (live) setFirst(LESSONS[0]);
+      });
     return () => {
       live = false;
     };

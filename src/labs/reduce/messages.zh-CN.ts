@@ -36,7 +36,7 @@ const zh: Translation<Messages> = {
   'reduce-last-warp-race.goal': '让树的最后六层都等待上一层完成——种子代码展开的 warpReduce 靠线程束同步执行和 volatile 来做到这一点——使求和在任何 GPU 上都正确。',
   'reduce-last-warp-race.hint': '在共享内存视图中单步执行 lid < 32u 下面的代码块：在同一个屏障区间里，通道 0 读取 sdata[16] 时，通道 16 正在写它；WGSL 不保证线程束同步执行，数据竞争标注会标出这一行。',
   'reduce-inplace-overwrite.title': '和被写在输入之上',
-  'reduce-inplace-overwrite.goal': '让每个线程块把自己的和存进 partials，而不是写回输入：输入中第 group 个字属于另一个线程块可能仍在求和的数据块。',
+  'reduce-inplace-overwrite.goal': '让每个线程块把自己的和存进 partials，而不是写回输入：它写入的那个字（下标为线程块编号）属于另一个线程块可能仍在求和的数据块。',
   'reduce-inplace-overwrite.hint': '在时间线上转到第一个线程块的末尾，查看线程束网格：通道 0 存入 data[group]，落在线程块 0 的数据块之内，而下一遍要读取的 partials 从未被写入。',
 };
 export default zh;

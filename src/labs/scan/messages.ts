@@ -28,6 +28,8 @@ const en = {
   'check.f32': 'element {i} is {got}, more than {bound} from the double-precision {want}',
   'ui.treeTitle': 'Scan dataflow',
   'ui.panel': 'Scan sweeps, work and banks',
+  'ui.scrolls': '{label} (scrolls)',
+  'ui.ghost': 'From {n, plural, one {column} other {columns}} {cols}, outside the columns shown',
   'ui.workgroupMemory': 'workgroup memory',
   'ui.noSweeps': 'This variant does not work in workgroup memory, so there are no sweeps to recover from the trace.',
   'ui.phase.load': 'Loading',

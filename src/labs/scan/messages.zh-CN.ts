@@ -28,6 +28,8 @@ const zh: Translation<Messages> = {
   'check.f32': '第 {i} 个元素为 {got}，与双精度结果 {want} 的差超过 {bound}',
   'ui.treeTitle': '扫描数据流',
   'ui.panel': '扫描的上下扫、工作量与存储体',
+  'ui.scrolls': '{label}（可滚动）',
+  'ui.ghost': '来自第 {cols} 列（共 {n} 列），在显示的列之外',
   'ui.workgroupMemory': '共享内存',
   'ui.noSweeps': '这个变体不在共享内存中工作，因此无法从追踪中还原出上扫与下扫。',
   'ui.phase.load': '加载',

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { m } from '../messages.ts';
 import { usePrefersReducedMotion } from '../../../views/motion.ts';
 
 /** How a node is drawn; the shape, not only the colour, says what the write did. */
@@ -95,7 +96,7 @@ export function ScanGraph({ label, rows, rowNames, rowNotes, currentRow, directi
   for (const g of ghosts.values()) ghostRows.set(g.row, [...(ghostRows.get(g.row) ?? []), g.column]);
 
   return (
-    <div className="svg-scroll" tabIndex={0} role="region" aria-label={`${label} (scrolls)`}>
+    <div className="svg-scroll" tabIndex={0} role="region" aria-label={m('ui.scrolls', { label })}>
       <svg className="scan-graph" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
         <defs>
           <marker id={arrowId} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
@@ -160,7 +161,7 @@ export function ScanGraph({ label, rows, rowNames, rowNotes, currentRow, directi
               <text x={LEFT + GHOST / 2 - 2} y={y(row) + 6} textAnchor="middle">
                 {cols.length === 1 ? `#${cols[0]}` : `${cols.length}×`}
               </text>
-              <title>{`From column${cols.length === 1 ? '' : 's'} ${cols.slice(0, 8).join(', ')}${cols.length > 8 ? ', …' : ''}, outside the columns shown`}</title>
+              <title>{m('ui.ghost', { n: cols.length, cols: `${cols.slice(0, 8).join(', ')}${cols.length > 8 ? ', …' : ''}` })}</title>
             </g>
           ))}
         </g>
