@@ -314,18 +314,6 @@ const en = {
   'shaderError.where': '— line {line}, column {column}: {message}',
   'shaderError.excerpt': 'Line {line} of the kernel, around column {column}',
   'shaderError.more': '…and {n, plural, one {# more error} other {# more errors}}. Fix the first ones and run again; later errors often follow from them.',
-  // A lab's shared parameters (labs/lab.ts): labels, parse errors, adjustments.
-  'param.sizeN': 'size n',
-  'param.wg': 'workgroup size',
-  'param.type': 'element type',
-  'param.notWhole': 'expected a whole number',
-  'param.range': 'it must lie between {min} and {max}',
-  'param.unknownName': 'not a name Warpscope knows',
-  'param.wgAdjusted': '{variant} is written for workgroups of {sizes}; using {size}.',
-  'param.typeAdjusted': '{variant} does not run on {type}; using {use}.',
-  'param.tooBig': 'Stepping through {n} elements would trace too much; simulating {max}. The timings below go to larger sizes.',
-  'param.ignored': 'Ignored {label} “{value}”: {error}.',
-  'param.noVariant': 'This lab has no variant “{value}”; showing {fallback}.',
   // Messages from the app's services: drafts, share links, the worker, edit runs, exercises.
   'draft.indexeddb': 'Your edit is kept in this browser\'s IndexedDB: {reason}. It comes back after a reload.',
   'draft.tabOnly': 'Your edit could not be saved: {reason}. It stays only in this tab; copy it somewhere before you close or reload the page.',

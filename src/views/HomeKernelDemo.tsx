@@ -3,7 +3,7 @@ import { client } from '../app/simulation.ts';
 import { labRoute } from '../app/url.ts';
 import { t } from '../i18n/messages.ts';
 import { loadHomeHero } from '../labs/catalog.ts';
-import type { Trace } from '../sim/index.ts';
+import { traceStep, type Trace } from '../sim/index.ts';
 import { indexTrace, LaneState, lineOf, warpsAt, type TraceIndex } from '../trace/index.ts';
 import { dataflowTree, mainSharedMemory, sharedContentsAt, type DataflowTree } from '../trace/memory.ts';
 import { Link } from './Link.tsx';
@@ -161,24 +161,8 @@ export default function HomeKernelDemo() {
 }
 
 function describe(ready: Ready, step: number): string {
-  const { trace } = ready;
-  const mw = trace.maskWords;
-  let active = 0;
-  for (let k = 0; k < mw; k++) {
-    let x = trace.stepMask[step * mw + k]!;
-    while (x) {
-      x &= x - 1;
-      active++;
-    }
-  }
-  return t('hero.step', {
-    step: step + 1,
-    steps: trace.stepCount,
-    warp: trace.stepWarp[step]!,
-    line: lineOf(trace, step),
-    active,
-    lanes: LANES,
-  });
+  const view = traceStep(ready.trace, step);
+  return t('hero.step', { step: step + 1, steps: ready.trace.stepCount, warp: view.warp, line: view.line, active: view.activeCount, lanes: LANES });
 }
 
 function laneShape(state: number, x: number, y: number, key: string) {
