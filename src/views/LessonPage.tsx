@@ -175,6 +175,9 @@ const WINDOW_ID = newWindowId();
  * back, so windows cannot echo each other. A burst of announcements is followed once, with the
  * newest. The channel lives exactly as long as the effect that opened it.
  */
+/** How long announcements must pause before this window follows the newest (ms). */
+const FOLLOW_QUIET_MS = 80;
+
 function useLessonSync(lessonId: string | undefined, count: number, number: number, go: (n: number) => void): void {
   const sync = useRef<{ channel: BroadcastChannel | undefined; version: Version; step: number; shown: number }>({
     channel: undefined,
@@ -210,8 +213,11 @@ function useLessonSync(lessonId: string | undefined, count: number, number: numb
       if (!isNewer(msg, s.version)) return;
       s.version = { clock: msg.clock, from: msg.from };
       s.step = msg.step;
-      // Many announcements in a row (a held key, a hostile page) make one navigation.
-      pending ??= window.setTimeout(follow, 0);
+      // Many announcements in a row (a held key, a hostile page) make one navigation: it waits
+      // until they pause. A zero timeout could fire between two messages of one burst (they
+      // arrive as separate tasks) and show, and record as seen, a step in the middle of it.
+      if (pending !== undefined) window.clearTimeout(pending);
+      pending = window.setTimeout(follow, FOLLOW_QUIET_MS);
     };
     channel.postMessage({ kind: 'hello', lesson: lessonId, from: WINDOW_ID });
     return () => {
