@@ -24,6 +24,7 @@ const gpu = await createNodeGpu();
 const adapter = gpu.adapter!;
 console.log(`# Warpscope benchmark`);
 console.log(`adapter: ${adapter.name}${adapter.isFallbackAdapter ? ' (fallback adapter)' : ''}`);
+if (process.env.WARPSCOPE_DAWN_FLAGS) console.log(`EXPERIMENT, not a product figure: Dawn flags ${process.env.WARPSCOPE_DAWN_FLAGS}`);
 console.log(`timestamps: ${adapter.hasTimestamps ? 'timestamp-query (unquantized in Node)' : 'missing: wall clock around onSubmittedWorkDone'}`);
 console.log(`subgroups: ${adapter.hasSubgroups ? `${adapter.subgroupMinSize ?? '?'}–${adapter.subgroupMaxSize ?? '?'}` : 'none'}`);
 console.log(`repeats: ${REPEATS} rounds per figure, each a timed pass of the kernel and one of its baseline (median of per-round ratios; a figure with max/min over 1.15 is measured again, up to 3 times, else marked UNSTEADY)\n`);

@@ -35,7 +35,11 @@ export async function createNodeGpu(): Promise<GpuExecutor> {
     if (!(name in globalThis)) (globalThis as Record<string, unknown>)[name] = value;
   }
   // Honest timings: Dawn otherwise rounds timestamps the way browsers do.
-  const gpu = webgpu.create(['disable-dawn-features=timestamp_quantization']);
+  // WARPSCOPE_DAWN_FLAGS adds Dawn flags for experiments only (e.g.
+  // `enable-dawn-features=disable_robustness` to measure what the bounds clamps cost); a browser
+  // never runs that way, so no figure taken with it is a product figure.
+  const extra = (env.WARPSCOPE_DAWN_FLAGS ?? '').split(' ').filter(Boolean);
+  const gpu = webgpu.create(['disable-dawn-features=timestamp_quantization', ...extra]);
   keepAlive.push(webgpu, gpu);
   const executor = new GpuExecutor(() => gpu);
   const context = await executor.ready();
