@@ -178,6 +178,59 @@ describe('中文 / English', () => {
     await page.context().close();
   });
 
+  it('every lab’s first page and every step of every lesson are in Chinese', async () => {
+    const { page: index } = await openPage(browser(), '/lessons?lang=zh-CN');
+    await index.locator('[data-testid=lesson-index] .lesson-list > li').first().waitFor({ timeout: 60_000 });
+    const lessons = await index.evaluate(() =>
+      [...document.querySelectorAll('[data-testid=lesson-index] .lesson-list > li')].map((li) => li.getAttribute('data-testid')!.replace(/^lesson-/, '')),
+    );
+    const labs = await index.evaluate(() => [...new Set([...document.querySelectorAll('a[href^="/lab/"]')].map((a) => new URL(a.getAttribute('href')!, location.href).pathname))]);
+    await index.context().close();
+    expect(lessons.length).toBeGreaterThan(5);
+    expect(labs.length).toBeGreaterThan(5);
+    const leaks: string[] = [];
+    for (const lab of labs) {
+      const { page, errors } = await openPage(browser(), `${lab}?lang=zh-CN`);
+      await page.locator(STAGE).first().waitFor({ timeout: 60_000 });
+      for (const l of await englishLeft(page)) leaks.push(`${lab}: ${l.words.join(' ')} (${l.where}: ${l.text})`);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+    for (const lesson of lessons) {
+      const { page, errors } = await openPage(browser(), `/lesson/${lesson}/1?lang=zh-CN`);
+      for (let n = 1; n <= 40; n++) {
+        await page.locator(STAGE).first().waitFor({ timeout: 60_000 });
+        for (const l of await englishLeft(page)) leaks.push(`/lesson/${lesson}/${n}: ${l.words.join(' ')} (${l.where}: ${l.text})`);
+        if (await page.getByTestId('lesson-next').isDisabled()) break;
+        await page.getByTestId('lesson-next').click();
+        await page.waitForFunction((k) => document.querySelector('[data-testid=lesson]')?.getAttribute('data-step') === String(k), n + 1);
+      }
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+    expect(leaks).toEqual([]);
+  }, 900_000);
+
+  it('a lesson runs in Chinese with its question graded: a wrong answer is explained in Chinese, the right one accepted', async () => {
+    const { page, errors } = await openPage(browser(), '/lesson/divergence/1?lang=zh-CN');
+    await page.locator(STAGE).first().waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid=check-answer]')?.disabled);
+    await page.getByTestId('answer').fill('4');
+    await page.getByTestId('check-answer').click();
+    const verdict = page.getByTestId('verdict');
+    await verdict.waitFor();
+    expect(await verdict.getAttribute('data-ok')).toBe('no');
+    expect(await verdict.textContent()).toMatch(/[\u4e00-\u9fff]/);
+    expect(await englishLeft(page)).toEqual([]);
+    await page.getByTestId('answer').fill('8');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid=verdict]')?.getAttribute('data-ok') === 'yes');
+    expect(await verdict.textContent()).toMatch(/[\u4e00-\u9fff]/);
+    expect(await englishLeft(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
   it('a language the app does not speak is a notice, in the language it falls back to', async () => {
     const { page, errors } = await openPage(browser(), '/lessons?lang=xx');
     await page.getByTestId('notices').waitFor();
