@@ -17,13 +17,15 @@ const STAGE = '[data-testid=stage][data-ready=yes]';
 /**
  * Names that read the same in a Chinese text: products, units, keys; the algorithms' and formats'
  * own names and terms a Chinese CUDA course keeps in English (Blelloch, roofline, co-rank,
- * wavefront, up-sweep as a gloss); and the code words the texts name in prose (volatile, sizeof,
- * partials, lid, the uniform address space).
+ * wavefront, swizzle, up-sweep as a gloss); mathematical notation (log₂ n); and the code words the
+ * texts name in prose (volatile, sizeof, partials, lid, the uniform address space). Data such as an
+ * adapter's or a device's name is not listed here: the page marks it `translate="no"`.
  */
 const NAMES = new Set([
   'GPU', 'CPU', 'WGSL', 'CUDA', 'WebGPU', 'Warpscope', 'cuda-gdb', 'GB', 'KiB', 'MiB', 'GiB', 'ms', 'Ctrl', 'Enter', 'Shift', 'Home', 'End', 'PageDown', 'PageUp', 'Escape', 'Esc',
-  'Blelloch', 'Hillis', 'Steele', 'Tesla', 'roofline', 'co-rank', 'top-k', 'Top-k', 'wavefront', 'wavefronts',
+  'Blelloch', 'Hillis', 'Steele', 'Tesla', 'roofline', 'Roofline', 'swizzle', 'co-rank', 'top-k', 'Top-k', 'wavefront', 'wavefronts',
   'up-sweep', 'down-sweep',
+  'log',
   'volatile', 'sizeof', 'partials', 'lid', 'uniform',
 ]);
 
@@ -39,7 +41,8 @@ interface Leak {
  * two or more Latin letters and is neither a name above nor an identifier: one with `_`, `.` or a
  * digit in it (`warp_execution_efficiency`, `load.shared`, `L0`), an acronym or constant in capitals
  * (`CSR`, `TILE`), a camelCase name (`atomicAdd`), any word the page's own code
- * contains (`sdata`, `lid`), or a quotation (“…”) of what someone typed.
+ * contains (`sdata`, `lid`), or a quotation (“…”) of what someone typed. Elements marked
+ * `translate="no"` hold data (an adapter's name) and are not read.
  */
 async function englishLeft(page: Page): Promise<Leak[]> {
   return page.evaluate(
@@ -48,7 +51,9 @@ async function englishLeft(page: Page): Promise<Leak[]> {
       const CODE = 'pre, code, kbd, var, samp, .cm-editor, textarea, script, style, noscript, .profiler-name, .file-name, [data-testid=debug-command]';
       const codeWords = new Set<string>();
       for (const el of document.querySelectorAll(CODE)) for (const w of el.textContent?.match(/[A-Za-z_]\w*/g) ?? []) codeWords.add(w);
-      const skip = (el: Element | null): boolean => !el || el.closest(CODE) !== null || el.closest('[lang]')?.getAttribute('lang') === 'en';
+      // Data the page marks as not to be translated (an adapter's name: “google · swiftshader”).
+      const skip = (el: Element | null): boolean =>
+        !el || el.closest(CODE) !== null || el.closest('[translate=no]') !== null || el.closest('[lang]')?.getAttribute('lang') === 'en';
       const visible = (el: Element): boolean => {
         if (el.closest('[hidden], details:not([open]) > :not(summary), dialog:not([open])')) return false;
         const style = getComputedStyle(el);
