@@ -10,6 +10,7 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, useBrowser } from './browser.ts';
 import { seriousAxeFindings } from './labAxe.ts';
+import { LabPageObject } from './pages.ts';
 
 const STAGE = '[data-testid=stage][data-ready=yes]';
 
@@ -100,6 +101,36 @@ async function englishLeft(page: Page): Promise<Leak[]> {
     },
     { names: [...NAMES] },
   );
+}
+
+/**
+ * How a panel lays out: how wide its content is (its scroll width; the matrix grids set it, and the
+ * stage scrolls sideways when they do not fit) and the boxes inside it whose own text runs past
+ * their edge, outside the boxes that scroll or clip on purpose. Chinese may not make the panel wider than
+ * English does, nor clip a text.
+ */
+async function layoutOf(page: Page, panel: string): Promise<{ width: number; overflowing: string[] }> {
+  return page.evaluate((selector) => {
+    const root = document.querySelector(selector);
+    if (!root) return { width: 0, overflowing: [`no ${selector}`] };
+    const overflowing: string[] = [];
+    for (const el of root.querySelectorAll('*')) {
+      const style = getComputedStyle(el);
+      // Boxes that scroll, the chart (drawn at its own size) and screen-reader-only text (clipped on purpose) are left out.
+      if (['auto', 'scroll'].includes(style.overflowX) || el.closest('svg, .sr-only') || el.clientWidth === 0) continue;
+      if (el.scrollWidth > el.clientWidth + 1) {
+        const name = `${el.tagName.toLowerCase()}${el.getAttribute('class') ? `.${el.getAttribute('class')!.split(' ').join('.')}` : ''}`;
+        overflowing.push(`${name}: ${el.scrollWidth} px of content in ${el.clientWidth} px: ${(el.textContent ?? '').trim().slice(0, 60)}`);
+      }
+    }
+    return { width: root.scrollWidth, overflowing };
+  }, panel);
+}
+
+/** Switches the language with the header's switch and waits for the page to follow. */
+async function switchTo(page: Page, lang: string): Promise<void> {
+  await page.getByTestId('language-switch').selectOption(lang);
+  await page.waitForFunction((l) => document.documentElement.lang === l && !document.querySelector('[data-testid=language-switch][aria-busy]'), lang);
 }
 
 const PAGES: readonly (readonly [string, string, string])[] = [
@@ -235,6 +266,38 @@ describe('中文 / English', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   }, 120_000);
+
+  it('the matrix-multiply lab in Chinese at 1440 × 900: a bank conflict, the whole dispatch’s counts and a measured roofline, with no English left, no text past its box and no panel wider than in English', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/matmul?v=vec4-2d&m=64&n=64&k=32&lang=zh-CN');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const lab = new LabPageObject(page);
+    await lab.showStage('matmul-stage');
+    await page.getByRole('button', { name: '下一个分块请求 ▶' }).click();
+    await page.waitForFunction(() => /4 路存储体冲突/.test(document.querySelector('[data-testid=matmul-banks-sentence]')?.textContent ?? ''));
+    await page.waitForFunction(() => /整个网格（\d+ 个线程块/.test(document.querySelector('[data-testid=matmul-whole]')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    expect(await englishLeft(page)).toEqual([]);
+    const stageZh = await layoutOf(page, '[data-testid=matmul-stage]');
+    expect(stageZh.overflowing).toEqual([]);
+    await switchTo(page, 'en');
+    await page.waitForFunction(() => /4-way bank conflict/.test(document.querySelector('[data-testid=matmul-banks-sentence]')?.textContent ?? ''));
+    expect(stageZh.width).toBeLessThanOrEqual((await layoutOf(page, '[data-testid=matmul-stage]')).width);
+    await switchTo(page, 'zh-CN');
+
+    await lab.showStage('matmul-roofline');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=matmul-roofline-table] tbody tr').length === 6, undefined, { timeout: 60_000 });
+    await page.getByTestId('matmul-roofline-size').selectOption('128');
+    await page.getByTestId('matmul-roofline-measure').click();
+    await page.getByTestId('matmul-roofline-device').waitFor({ timeout: 240_000 });
+    expect(await page.getByTestId('matmul-roofline-device').textContent()).toMatch(/FMA 峰值 [\d.]+ GFLOP\/s，读取带宽 [\d.]+ GB\/s/);
+    expect(await englishLeft(page)).toEqual([]);
+    const roofZh = await layoutOf(page, '[data-testid=matmul-roofline]');
+    expect(roofZh.overflowing).toEqual([]);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await switchTo(page, 'en');
+    expect(roofZh.width).toBeLessThanOrEqual((await layoutOf(page, '[data-testid=matmul-roofline]')).width);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 300_000);
 
   it('a language the app does not speak is a notice, in the language it falls back to', async () => {
     const { page, errors } = await openPage(browser(), '/lessons?lang=xx');
