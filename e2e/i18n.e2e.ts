@@ -10,6 +10,7 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage, useBrowser } from './browser.ts';
 import { seriousAxeFindings } from './labAxe.ts';
+import { LabPageObject } from './pages.ts';
 
 const STAGE = '[data-testid=stage][data-ready=yes]';
 
@@ -17,13 +18,15 @@ const STAGE = '[data-testid=stage][data-ready=yes]';
 /**
  * Names that read the same in a Chinese text: products, units, keys; the algorithms' and formats'
  * own names and terms a Chinese CUDA course keeps in English (Blelloch, roofline, co-rank,
- * wavefront, up-sweep as a gloss); and the code words the texts name in prose (volatile, sizeof,
- * partials, lid, the uniform address space).
+ * wavefront, swizzle, up-sweep as a gloss); mathematical notation (log₂ n); and the code words the
+ * texts name in prose (volatile, sizeof, partials, lid, the uniform address space). Data such as an
+ * adapter's or a device's name is not listed here: the page marks it `translate="no"`.
  */
 const NAMES = new Set([
   'GPU', 'CPU', 'WGSL', 'CUDA', 'WebGPU', 'Warpscope', 'cuda-gdb', 'GB', 'KiB', 'MiB', 'GiB', 'ms', 'Ctrl', 'Enter', 'Shift', 'Home', 'End', 'PageDown', 'PageUp', 'Escape', 'Esc',
-  'Blelloch', 'Hillis', 'Steele', 'Tesla', 'roofline', 'co-rank', 'top-k', 'Top-k', 'wavefront', 'wavefronts',
+  'Blelloch', 'Hillis', 'Steele', 'Tesla', 'roofline', 'Roofline', 'swizzle', 'co-rank', 'top-k', 'Top-k', 'wavefront', 'wavefronts',
   'up-sweep', 'down-sweep',
+  'log',
   'volatile', 'sizeof', 'partials', 'lid', 'uniform',
 ]);
 
@@ -39,7 +42,8 @@ interface Leak {
  * two or more Latin letters and is neither a name above nor an identifier: one with `_`, `.` or a
  * digit in it (`warp_execution_efficiency`, `load.shared`, `L0`), an acronym or constant in capitals
  * (`CSR`, `TILE`), a camelCase name (`atomicAdd`), any word the page's own code
- * contains (`sdata`, `lid`), or a quotation (“…”) of what someone typed.
+ * contains (`sdata`, `lid`), or a quotation (“…”) of what someone typed. Elements marked
+ * `translate="no"` hold data (an adapter's name) and are not read.
  */
 async function englishLeft(page: Page): Promise<Leak[]> {
   return page.evaluate(
@@ -48,7 +52,9 @@ async function englishLeft(page: Page): Promise<Leak[]> {
       const CODE = 'pre, code, kbd, var, samp, .cm-editor, textarea, script, style, noscript, .profiler-name, .file-name, [data-testid=debug-command]';
       const codeWords = new Set<string>();
       for (const el of document.querySelectorAll(CODE)) for (const w of el.textContent?.match(/[A-Za-z_]\w*/g) ?? []) codeWords.add(w);
-      const skip = (el: Element | null): boolean => !el || el.closest(CODE) !== null || el.closest('[lang]')?.getAttribute('lang') === 'en';
+      // Data the page marks as not to be translated (an adapter's name: “google · swiftshader”).
+      const skip = (el: Element | null): boolean =>
+        !el || el.closest(CODE) !== null || el.closest('[translate=no]') !== null || el.closest('[lang]')?.getAttribute('lang') === 'en';
       const visible = (el: Element): boolean => {
         if (el.closest('[hidden], details:not([open]) > :not(summary), dialog:not([open])')) return false;
         const style = getComputedStyle(el);
@@ -95,6 +101,36 @@ async function englishLeft(page: Page): Promise<Leak[]> {
     },
     { names: [...NAMES] },
   );
+}
+
+/**
+ * How a panel lays out: how wide its content is (its scroll width; the matrix grids set it, and the
+ * stage scrolls sideways when they do not fit) and the boxes inside it whose own text runs past
+ * their edge, outside the boxes that scroll or clip on purpose. Chinese may not make the panel wider than
+ * English does, nor clip a text.
+ */
+async function layoutOf(page: Page, panel: string): Promise<{ width: number; overflowing: string[] }> {
+  return page.evaluate((selector) => {
+    const root = document.querySelector(selector);
+    if (!root) return { width: 0, overflowing: [`no ${selector}`] };
+    const overflowing: string[] = [];
+    for (const el of root.querySelectorAll('*')) {
+      const style = getComputedStyle(el);
+      // Boxes that scroll, the chart (drawn at its own size) and screen-reader-only text (clipped on purpose) are left out.
+      if (['auto', 'scroll'].includes(style.overflowX) || el.closest('svg, .sr-only') || el.clientWidth === 0) continue;
+      if (el.scrollWidth > el.clientWidth + 1) {
+        const name = `${el.tagName.toLowerCase()}${el.getAttribute('class') ? `.${el.getAttribute('class')!.split(' ').join('.')}` : ''}`;
+        overflowing.push(`${name}: ${el.scrollWidth} px of content in ${el.clientWidth} px: ${(el.textContent ?? '').trim().slice(0, 60)}`);
+      }
+    }
+    return { width: root.scrollWidth, overflowing };
+  }, panel);
+}
+
+/** Switches the language with the header's switch and waits for the page to follow. */
+async function switchTo(page: Page, lang: string): Promise<void> {
+  await page.getByTestId('language-switch').selectOption(lang);
+  await page.waitForFunction((l) => document.documentElement.lang === l && !document.querySelector('[data-testid=language-switch][aria-busy]'), lang);
 }
 
 const PAGES: readonly (readonly [string, string, string])[] = [
@@ -177,6 +213,91 @@ describe('中文 / English', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('every lab’s first page and every step of every lesson are in Chinese', async () => {
+    const { page: index } = await openPage(browser(), '/lessons?lang=zh-CN');
+    await index.locator('[data-testid=lesson-index] .lesson-list > li').first().waitFor({ timeout: 60_000 });
+    const lessons = await index.evaluate(() =>
+      [...document.querySelectorAll('[data-testid=lesson-index] .lesson-list > li')].map((li) => li.getAttribute('data-testid')!.replace(/^lesson-/, '')),
+    );
+    const labs = await index.evaluate(() => [...new Set([...document.querySelectorAll('a[href^="/lab/"]')].map((a) => new URL(a.getAttribute('href')!, location.href).pathname))]);
+    await index.context().close();
+    expect(lessons.length).toBeGreaterThan(5);
+    expect(labs.length).toBeGreaterThan(5);
+    const leaks: string[] = [];
+    for (const lab of labs) {
+      const { page, errors } = await openPage(browser(), `${lab}?lang=zh-CN`);
+      await page.locator(STAGE).first().waitFor({ timeout: 60_000 });
+      for (const l of await englishLeft(page)) leaks.push(`${lab}: ${l.words.join(' ')} (${l.where}: ${l.text})`);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+    for (const lesson of lessons) {
+      const { page, errors } = await openPage(browser(), `/lesson/${lesson}/1?lang=zh-CN`);
+      for (let n = 1; n <= 40; n++) {
+        await page.locator(STAGE).first().waitFor({ timeout: 60_000 });
+        for (const l of await englishLeft(page)) leaks.push(`/lesson/${lesson}/${n}: ${l.words.join(' ')} (${l.where}: ${l.text})`);
+        if (await page.getByTestId('lesson-next').isDisabled()) break;
+        await page.getByTestId('lesson-next').click();
+        await page.waitForFunction((k) => document.querySelector('[data-testid=lesson]')?.getAttribute('data-step') === String(k), n + 1);
+      }
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+    expect(leaks).toEqual([]);
+  }, 900_000);
+
+  it('a lesson runs in Chinese with its question graded: a wrong answer is explained in Chinese, the right one accepted', async () => {
+    const { page, errors } = await openPage(browser(), '/lesson/divergence/1?lang=zh-CN');
+    await page.locator(STAGE).first().waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid=check-answer]')?.disabled);
+    await page.getByTestId('answer').fill('4');
+    await page.getByTestId('check-answer').click();
+    const verdict = page.getByTestId('verdict');
+    await verdict.waitFor();
+    expect(await verdict.getAttribute('data-ok')).toBe('no');
+    expect(await verdict.textContent()).toMatch(/[\u4e00-\u9fff]/);
+    expect(await englishLeft(page)).toEqual([]);
+    await page.getByTestId('answer').fill('8');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid=verdict]')?.getAttribute('data-ok') === 'yes');
+    expect(await verdict.textContent()).toMatch(/[\u4e00-\u9fff]/);
+    expect(await englishLeft(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
+  it('the matrix-multiply lab in Chinese at 1440 × 900: a bank conflict, the whole dispatch’s counts and a measured roofline, with no English left, no text past its box and no panel wider than in English', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/matmul?v=vec4-2d&m=64&n=64&k=32&lang=zh-CN');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const lab = new LabPageObject(page);
+    await lab.showStage('matmul-stage');
+    await page.getByRole('button', { name: '下一个分块请求 ▶' }).click();
+    await page.waitForFunction(() => /4 路存储体冲突/.test(document.querySelector('[data-testid=matmul-banks-sentence]')?.textContent ?? ''));
+    await page.waitForFunction(() => /整个网格（\d+ 个线程块/.test(document.querySelector('[data-testid=matmul-whole]')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    expect(await englishLeft(page)).toEqual([]);
+    const stageZh = await layoutOf(page, '[data-testid=matmul-stage]');
+    expect(stageZh.overflowing).toEqual([]);
+    await switchTo(page, 'en');
+    await page.waitForFunction(() => /4-way bank conflict/.test(document.querySelector('[data-testid=matmul-banks-sentence]')?.textContent ?? ''));
+    expect(stageZh.width).toBeLessThanOrEqual((await layoutOf(page, '[data-testid=matmul-stage]')).width);
+    await switchTo(page, 'zh-CN');
+
+    await lab.showStage('matmul-roofline');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=matmul-roofline-table] tbody tr').length === 6, undefined, { timeout: 60_000 });
+    await page.getByTestId('matmul-roofline-size').selectOption('128');
+    await page.getByTestId('matmul-roofline-measure').click();
+    await page.getByTestId('matmul-roofline-device').waitFor({ timeout: 240_000 });
+    expect(await page.getByTestId('matmul-roofline-device').textContent()).toMatch(/FMA 峰值 [\d.]+ GFLOP\/s，读取带宽 [\d.]+ GB\/s/);
+    expect(await englishLeft(page)).toEqual([]);
+    const roofZh = await layoutOf(page, '[data-testid=matmul-roofline]');
+    expect(roofZh.overflowing).toEqual([]);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await switchTo(page, 'en');
+    expect(roofZh.width).toBeLessThanOrEqual((await layoutOf(page, '[data-testid=matmul-roofline]')).width);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 300_000);
 
   it('a language the app does not speak is a notice, in the language it falls back to', async () => {
     const { page, errors } = await openPage(browser(), '/lessons?lang=xx');

@@ -4,6 +4,7 @@ import { t } from '../i18n/messages.ts';
 import type { Trace } from '../sim/index.ts';
 import { dataflowTree } from '../trace/memory.ts';
 import { ui } from '../i18n/ui.ts';
+import { fillSlots, SLOT } from '../i18n/slots.tsx';
 import { describeWrites, levelFacts, splitTree } from '../trace/treeLayout.ts';
 import { usePrefersReducedMotion } from './motion.ts';
 import { createZoomController, type ZoomController } from './zoomController.ts';
@@ -118,19 +119,23 @@ export function DataflowTreeView({ trace, memory, step, title, words: asked }: P
   );
   const facts = useMemo(() => levelFacts(trace, tree, levelNodes), [trace, tree, levelNodes]);
   const partName = (p: number) => (split.parts.length === 2 ? (p === 0 ? ui('tree.upSweep') : ui('tree.downSweep')) : split.parts.length > 2 ? ui('tree.part', { n: p + 1 }) : '');
-  const memoryName = trace.memories[memory]?.name ?? ui('tree.memoryFallback');
+  const codeName = trace.memories[memory]?.name;
+  const memoryName = codeName ?? ui('tree.memoryFallback');
 
   const written = tree.nodes.filter((n) => n.step <= step).length;
-  const caption =
+  // The buffer's name is the kernel's own identifier: the caption shows it as code.
+  const captionWith = (name: string) =>
     tree.nodes.length === 0
       ? ui('tree.noTree')
       : latest < 0
-        ? ui('tree.nothingYet', { name: memoryName, n: wordCount })
+        ? ui('tree.nothingYet', { name, n: wordCount })
         : curLevel === 0 && curPart === 0
-          ? ui('tree.level0', { name: memoryName, n: written })
+          ? ui('tree.level0', { name, n: written })
           : partName(curPart)
             ? ui('tree.partLevel', { part: partName(curPart), level: curLevel, writes: describeWrites(facts, trace.warpSize) })
             : ui('tree.level', { level: curLevel, writes: describeWrites(facts, trace.warpSize) });
+  const caption = captionWith(memoryName);
+  const captionShown = codeName === undefined ? caption : fillSlots(captionWith(SLOT), <code>{codeName}</code>);
 
   // Text goes where it fits: a value needs its digits, a word index its own.
   const valueFits = cell >= font * 0.62 * 4 + 6;
@@ -162,7 +167,7 @@ export function DataflowTreeView({ trace, memory, step, title, words: asked }: P
         </div>
       </div>
       <p className="summary-line" data-testid="tree-caption" aria-live="polite">
-        {caption}
+        {captionShown}
       </p>
       <p className="tree-range hint" data-testid="tree-range">
         {t('tree.range', { lo: Math.max(0, Math.ceil(lo - 0.5)), hi: Math.min(wordCount, Math.floor(hi + 0.5)) - 1, n: wordCount })}

@@ -30,7 +30,10 @@ export function GpuStatusPanel() {
       <h2>{ui('gpu.adapterTitle')}</h2>
       <dl className="facts">
         <dt>{ui('gpu.adapter')}</dt>
-        <dd data-testid="adapter-name">{a.name}</dd>
+        {/* The adapter's name is data, read the same in every language. */}
+        <dd data-testid="adapter-name" translate="no">
+          {a.name}
+        </dd>
         <dt>{ui('gpu.subgroupSize')}</dt>
         <dd>
           {a.hasSubgroups

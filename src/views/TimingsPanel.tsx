@@ -9,6 +9,7 @@ import type { AnyLab, RecordedTimings } from '../labs/lab.ts';
 import type { TimingRow } from '../labs/sweep.ts';
 import { selectGpuStatus, useAppStore } from '../store/index.ts';
 import { formatFixed, formatPrecision } from '../i18n/numbers.ts';
+import { fillSlots, SLOT } from '../i18n/slots.tsx';
 import { ui } from '../i18n/ui.ts';
 import { useLocale } from '../i18n/useLocale.ts';
 
@@ -132,7 +133,8 @@ function RecordedTable({ recorded, title }: { recorded: RecordedTimings; title: 
     <div className="table-scroll" tabIndex={0} role="region" aria-label={ui('timings.recordedRegion')}>
       <table className="data-table" data-testid="recorded-timings">
         <caption>
-          {ui('timings.recordedCaption', { device: recorded.device, log2: Math.log2(recorded.n), source: recorded.source })}
+          {/* The device's name is data, read the same in every language. */}
+          {fillSlots(ui('timings.recordedCaption', { device: SLOT, log2: Math.log2(recorded.n), source: recorded.source }), <span translate="no">{recorded.device}</span>)}
         </caption>
         <thead>
           <tr>
@@ -205,7 +207,7 @@ export const TimingsPanel = memo(function TimingsPanel({ session }: { session: L
       <h2 id="timings-title">{ui('timings.title')}</h2>
       {adapter ? (
         <p>
-          {ui('timings.adapter')} <strong>{adapter.name}</strong>
+          {ui('timings.adapter')} <strong translate="no">{adapter.name}</strong>
         </p>
       ) : null}
       {adapter?.isFallbackAdapter && (

@@ -1,5 +1,8 @@
 import { useId, useMemo, useState } from 'react';
+import { fillSlots, SLOT } from '../../../i18n/slots.tsx';
+import { useLocale } from '../../../i18n/useLocale.ts';
 import type { PanelProps } from '../../ui.ts';
+import { m } from '../messages.ts';
 import { isMatmulVariant, MATMUL_KERNELS, type MatmulShape } from '../kernel.ts';
 import {
   globalLoadCounts,
@@ -17,7 +20,7 @@ import './MatmulStage.css';
 /** Elements per side the stage draws with their counts (a window that follows the tiles). */
 const WINDOW = 16;
 
-const rectText = (r: Rect | null) => (r ? `rows ${r.r0}–${r.r1 - 1}, columns ${r.c0}–${r.c1 - 1}` : 'nothing yet');
+const rectText = (r: Rect | null) => (r ? m('stage.rect', { r0: r.r0, r1: r.r1 - 1, c0: r.c0, c1: r.c1 - 1 }) : m('stage.rect.none'));
 
 /**
  * The matrix-multiply stage, all read from the trace through `../queries.ts`: A, B and C as grids
@@ -27,6 +30,7 @@ const rectText = (r: Rect | null) => (r ? `rows ${r.r0}–${r.r1 - 1}, columns $
  * tile request.
  */
 export function MatmulStage({ trace, index, step, variant, params, companions, seek }: PanelProps) {
+  useLocale();
   const shape: MatmulShape = { m: Number(params.m), n: Number(params.n), k: Number(params.k) };
   const tile = Number(params.tile);
   const v = isMatmulVariant(variant.id) ? variant.id : 'naive';
@@ -45,20 +49,23 @@ export function MatmulStage({ trace, index, step, variant, params, companions, s
 
   return (
     <section className="panel matmul-stage" aria-labelledby="matmul-stage-title" data-testid="matmul-stage">
-      <h2 id="matmul-stage-title">Stage: tiles, load counts and banks</h2>
+      <h2 id="matmul-stage-title">{m('ui.stage')}</h2>
       <p className="mm-sentence" data-testid="matmul-stage-sentence">
-        Workgroup {stage.workgroup} computes the block of C at {rectText(stage.block)}
-        {tiled ? `, barrier phase ${stage.phase}. ` : '. '}
-        {tiled ? 'Tiles loaded last' : 'Latest reads'}: A {rectText(stage.aRect)}; B {rectText(stage.bRect)}.
+        {m(tiled ? 'stage.sentence.tiled' : 'stage.sentence.direct', {
+          wg: stage.workgroup,
+          block: rectText(stage.block),
+          phase: stage.phase,
+          a: rectText(stage.aRect),
+          b: rectText(stage.bRect),
+        })}
       </p>
       <p className="hint">
-        Each cell prints how many times workgroup {stage.workgroup} has loaded that element from global memory up to this step; darker means more.
-        Cells of the current {tiled ? 'tiles' : 'reads'} and block have a double outline and a ▣.
+        {m('stage.hint.counts', { wg: stage.workgroup })} {m(tiled ? 'stage.hint.current.tiled' : 'stage.hint.current.direct')}
       </p>
       <div className="mm-grids">
-        <MatrixGrid name="A" caption={`A (${shape.m} × ${shape.k})`} window={winA} counts={countsA} cols={shape.k} focus={stage.aRect} max={max} />
-        <MatrixGrid name="B" caption={`B (${shape.k} × ${shape.n})`} window={winB} counts={countsB} cols={shape.n} focus={stage.bRect} max={max} />
-        <MatrixGrid name="C" caption={`C (${shape.m} × ${shape.n})`} window={winC} counts={null} cols={shape.n} focus={stage.block} max={max} />
+        <MatrixGrid name="A" rows={shape.m} columns={shape.k} window={winA} counts={countsA} cols={shape.k} focus={stage.aRect} max={max} />
+        <MatrixGrid name="B" rows={shape.k} columns={shape.n} window={winB} counts={countsB} cols={shape.n} focus={stage.bRect} max={max} />
+        <MatrixGrid name="C" rows={shape.m} columns={shape.n} window={winC} counts={null} cols={shape.n} focus={stage.block} max={max} />
       </div>
       <ElementQuestion shape={shape} countsA={countsA} countsB={countsB} workgroup={stage.workgroup} step={step} whole={whole} />
       <WholeDispatch shape={shape} whole={whole} state={companions[WHOLE_DISPATCH]?.state} />
@@ -67,19 +74,19 @@ export function MatmulStage({ trace, index, step, variant, params, companions, s
   );
 }
 
-function MatrixGrid(props: { name: string; caption: string; window: MatrixWindow; counts: Int32Array | null; cols: number; focus: Rect | null; max: number }) {
-  const { name, caption, window: w, counts, cols, focus, max } = props;
+function MatrixGrid(props: { name: string; rows: number; columns: number; window: MatrixWindow; counts: Int32Array | null; cols: number; focus: Rect | null; max: number }) {
+  const { name, window: w, counts, cols, focus, max } = props;
   const rows = Array.from({ length: w.rows }, (_, i) => w.r0 + i);
   const columns = Array.from({ length: w.cols }, (_, j) => w.c0 + j);
   return (
     <table className="mm-grid" data-testid={`matmul-grid-${name}`}>
       <caption>
-        {caption}, rows {w.r0}–{w.r0 + w.rows - 1}, columns {w.c0}–{w.c0 + w.cols - 1}
+        {m('grid.caption', { name, rows: props.rows, cols: props.columns, r0: w.r0, r1: w.r0 + w.rows - 1, c0: w.c0, c1: w.c0 + w.cols - 1 })}
       </caption>
       <thead>
         <tr>
           <th scope="col">
-            <span className="sr-only">row</span>
+            <span className="sr-only">{m('grid.row')}</span>
           </th>
           {columns.map((c) => (
             <th key={c} scope="col">
@@ -99,7 +106,7 @@ function MatrixGrid(props: { name: string; caption: string; window: MatrixWindow
               return (
                 <td key={c} className={`mm-cell heat-${level}${here ? ' current' : ''}`} data-count={count} data-current={here ? 'true' : undefined}>
                   {count !== undefined ? count : here ? '▣' : ''}
-                  {here && count !== undefined ? <span className="mm-mark" aria-label="in the current tile">▣</span> : null}
+                  {here && count !== undefined ? <span className="mm-mark" aria-label={m('grid.current')}>▣</span> : null}
                 </td>
               );
             })}
@@ -134,22 +141,20 @@ const range = (x: Int32Array) => {
     lo = Math.min(lo, v);
     hi = Math.max(hi, v);
   }
-  return lo === hi ? `${lo} times each` : `${lo} to ${hi} times`;
+  return lo === hi ? m('whole.each', { n: lo }) : m('whole.range', { lo, hi });
 };
 
 function WholeDispatch({ shape, whole, state }: { shape: MatmulShape; whole: WholeCounts | undefined; state: string | undefined }) {
   if (!whole) {
     return (
       <p className="hint" data-testid="matmul-whole">
-        {state === 'running'
-          ? 'Counting the loads of the whole dispatch…'
-          : `Whole-dispatch counts are simulated for multiplies of up to 64³ multiply-adds; this one has ${(shape.m * shape.n * shape.k).toLocaleString('en')}.`}
+        {state === 'running' ? m('whole.running') : m('whole.tooBig', { n: shape.m * shape.n * shape.k })}
       </p>
     );
   }
   return (
     <p data-testid="matmul-whole">
-      Whole dispatch ({whole.workgroups} workgroups, to the end): the elements of A were loaded {range(whole.a)}, those of B {range(whole.b)}.
+      {m('whole.counts', { workgroups: whole.workgroups, a: range(whole.a), b: range(whole.b) })}
     </p>
   );
 }
@@ -166,21 +171,21 @@ function ElementQuestion(props: { shape: MatmulShape; countsA: Int32Array; count
   const count = ok ? (which === 'A' ? countsA : countsB)[row * cols + col]! : 0;
   return (
     <fieldset className="mm-question">
-      <legend>How many times has an element been loaded?</legend>
-      <label htmlFor={`${id}-m`}>Matrix</label>
+      <legend>{m('question.legend')}</legend>
+      <label htmlFor={`${id}-m`}>{m('question.matrix')}</label>
       <select id={`${id}-m`} value={which} onChange={(e) => setWhich(e.target.value === 'B' ? 'B' : 'A')} data-testid="matmul-question-matrix">
         <option value="A">A</option>
         <option value="B">B</option>
       </select>
-      <label htmlFor={`${id}-r`}>row</label>
+      <label htmlFor={`${id}-r`}>{m('question.row')}</label>
       <input id={`${id}-r`} type="number" min={0} max={rows - 1} value={row} onChange={(e) => setRow(Number(e.target.value))} data-testid="matmul-question-row" />
-      <label htmlFor={`${id}-c`}>column</label>
+      <label htmlFor={`${id}-c`}>{m('question.column')}</label>
       <input id={`${id}-c`} type="number" min={0} max={cols - 1} value={col} onChange={(e) => setCol(Number(e.target.value))} data-testid="matmul-question-col" />
       <output aria-live="polite" data-testid="matmul-question-answer">
         {ok
-          ? `${which}[${row}][${col}] has been loaded ${count} time${count === 1 ? '' : 's'} by workgroup ${workgroup} up to step ${step}.` +
-            (whole ? ` The whole dispatch loads it ${(which === 'A' ? whole.a : whole.b)[row * cols + col]} times.` : '')
-          : `${which} has rows 0–${rows - 1} and columns 0–${cols - 1}; pick an element inside it.`}
+          ? m('question.answer', { name: which, row, col, count, wg: workgroup, step }) +
+            (whole ? ` ${m('question.whole', { count: (which === 'A' ? whole.a : whole.b)[row * cols + col]! })}` : '')
+          : m('question.outside', { name: which, rows: rows - 1, cols: cols - 1 })}
       </output>
     </fieldset>
   );
@@ -191,14 +196,14 @@ function BankView({ trace, index, step, seek }: Pick<PanelProps, 'trace' | 'inde
   const next = useMemo(() => nextTileRequest(index, req ? req.step : step), [index, req, step]);
   const nextButton = (
     <button type="button" onClick={() => next >= 0 && seek(next)} disabled={next < 0}>
-      Next tile request ▶
+      {m('banks.next')}
     </button>
   );
   if (!req) {
     return (
       <section className="mm-banks" data-testid="matmul-banks">
-        <h3>Banks of the tile reads</h3>
-        <p className="hint">No tile request in workgroup memory yet at this step{trace.memories.some((m) => m.space === 'workgroup') ? '' : ': this variant reads straight from global memory'}.</p>
+        <h3>{m('banks.title')}</h3>
+        <p className="hint">{m(trace.memories.some((mem) => mem.space === 'workgroup') ? 'banks.none' : 'banks.none.direct')}</p>
         {next >= 0 && <div className="controls">{nextButton}</div>}
       </section>
     );
@@ -207,12 +212,21 @@ function BankView({ trace, index, step, seek }: Pick<PanelProps, 'trace' | 'inde
   const worst = Math.max(...banks);
   return (
     <section className="mm-banks" data-testid="matmul-banks">
-      <h3>Banks of the tile reads</h3>
+      <h3>{m('banks.title')}</h3>
       <p data-testid="matmul-banks-sentence">
-        Step {req.step}: a {req.kind} of {req.tile} by {req.lanes.length} lanes takes {req.wavefronts} wavefront{req.wavefronts === 1 ? '' : 's'}
-        {req.wavefronts > 1 ? ` — a ${worst}-way bank conflict` : ' — no conflict'}.
+        {fillSlots(
+          m(req.wavefronts > 1 ? 'banks.sentence.conflict' : 'banks.sentence.clean', {
+            step: req.step,
+            kind: m(req.kind === 'load' ? 'banks.kind.load' : 'banks.kind.store'),
+            tile: SLOT,
+            lanes: req.lanes.length,
+            wavefronts: req.wavefronts,
+            worst,
+          }),
+          <code>{req.tile}</code>,
+        )}
       </p>
-      <ol className="mm-bank-row" aria-label={`words asked of each of the ${banks.length} banks`}>
+      <ol className="mm-bank-row" aria-label={m('banks.label', { n: banks.length })}>
         {banks.map((w, b) => (
           <li key={b} className={`mm-bank${w > 1 ? ' conflict' : ''}${w === 0 ? ' idle' : ''}`}>
             <span className="mm-bank-id">{b}</span>
@@ -222,7 +236,7 @@ function BankView({ trace, index, step, seek }: Pick<PanelProps, 'trace' | 'inde
       </ol>
       <div className="controls">
         <button type="button" onClick={() => seek(req.step)} disabled={req.step === step}>
-          Go to this request
+          {m('banks.go')}
         </button>
         {nextButton}
       </div>

@@ -1,10 +1,12 @@
 import { useMemo, useState } from 'react';
 import { createBrowserGpu, measureFmaPeak, type GpuExecutor } from '../../../gpu/index.ts';
+import { useLocale } from '../../../i18n/useLocale.ts';
 import type { TraceIndex } from '../../../trace/index.ts';
 import type { LabVariant } from '../../lab.ts';
 import type { PanelProps } from '../../ui.ts';
 import { isMatmulVariant, MATMUL_VARIANTS, matmulRun, shapeProblem, type MatmulShape } from '../kernel.ts';
 import { arithmeticIntensity, ridgePoint, roofAt, workgroupCounters, type RooflinePoint } from '../queries.ts';
+import { m } from '../messages.ts';
 import './MatmulStage.css';
 
 /** Companion simulations the roofline needs: every variant but the one on show. */
@@ -22,20 +24,21 @@ interface Measured {
 const SIZES = [128, 256, 512, 1024, 2048] as const;
 let lazyGpu: GpuExecutor | undefined;
 
-async function measure(size: number, onProgress: (text: string) => void): Promise<Measured> {
+async function measure(size: number, variants: readonly LabVariant[], onProgress: (text: string) => void): Promise<Measured> {
   lazyGpu ??= createBrowserGpu();
   const gpu = lazyGpu;
   const { summary } = await gpu.ready();
-  onProgress('Measuring the FMA peak…');
+  onProgress(m('roof.progress.peak'));
   const big = size >= 1024;
   const peak = await measureFmaPeak(gpu, big ? {} : { workgroups: [Math.max(16, size / 2), 1], iterations: 256 });
-  onProgress('Measuring the read bandwidth…');
+  onProgress(m('roof.progress.bandwidth'));
   const base = await gpu.baselines(Math.min(2 ** 26, 12 * size * size));
   const rates: Record<string, number> = {};
   const shape: MatmulShape = { m: size, n: size, k: size };
   for (const v of MATMUL_VARIANTS) {
     if (shapeProblem(v, shape, 16)) continue;
-    onProgress(`Timing ${v} at ${size}³…`);
+    const number = variants.findIndex((x) => x.id === v);
+    onProgress(m('roof.progress.timing', { number: number + 1, title: variants[number]?.title ?? v, size }));
     const run = matmulRun(v, 'f32', shape, 16, new Float32Array(size * size), new Float32Array(size * size));
     const t = await gpu.time(run, { repeats: 5 });
     rates[v] = (2 * size ** 3) / (t.medianMs * 1e6);
@@ -57,6 +60,7 @@ const fmtRate = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) 
  * under the device's measured read bandwidth and FMA peak.
  */
 export function Roofline({ index, variant, variants, params, companions }: PanelProps) {
+  useLocale();
   const shape: MatmulShape = { m: Number(params.m), n: Number(params.n), k: Number(params.k) };
   const tile = Number(params.tile);
   const [size, setSize] = useState<number>(256);
@@ -77,8 +81,8 @@ export function Roofline({ index, variant, variants, params, companions }: Panel
 
   const run = () => {
     setError('');
-    setProgress('Starting…');
-    measure(size, setProgress).then(
+    setProgress(m('roof.progress.start'));
+    measure(size, variants, setProgress).then(
       (m) => {
         setMeasured(m);
         setProgress('');
@@ -92,13 +96,10 @@ export function Roofline({ index, variant, variants, params, companions }: Panel
 
   return (
     <section className="panel mm-roofline" aria-labelledby="matmul-roofline-title" data-testid="matmul-roofline">
-      <h2 id="matmul-roofline-title">Roofline</h2>
-      <p className="hint">
-        x: FLOPs per byte each variant moves to and from global memory, counted by the simulator in its traced workgroup at M × N × K = {shape.m} × {shape.n} × {shape.k}.
-        y: GFLOP/s measured on this device at a square size you pick. The roof is the measured read bandwidth times x, capped by the measured FMA peak.
-      </p>
+      <h2 id="matmul-roofline-title">{m('ui.roofline')}</h2>
+      <p className="hint">{m('roof.hint', { m: shape.m, n: shape.n, k: shape.k })}</p>
       <div className="controls">
-        <label htmlFor="mm-roofline-size">Measure at</label>
+        <label htmlFor="mm-roofline-size">{m('roof.measureAt')}</label>
         <select id="mm-roofline-size" value={size} onChange={(e) => setSize(Number(e.target.value))} data-testid="matmul-roofline-size">
           {SIZES.map((s) => (
             <option key={s} value={s}>
@@ -107,7 +108,7 @@ export function Roofline({ index, variant, variants, params, companions }: Panel
           ))}
         </select>
         <button type="button" onClick={run} disabled={progress !== ''} data-testid="matmul-roofline-measure">
-          Measure on this GPU
+          {m('roof.measure')}
         </button>
         <span aria-live="polite" data-testid="matmul-roofline-progress">
           {progress}
@@ -115,27 +116,29 @@ export function Roofline({ index, variant, variants, params, companions }: Panel
       </div>
       {error && (
         <p className="banner-warning" role="alert">
-          The measurement stopped: {error}
+          {m('roof.stopped', { error })}
         </p>
       )}
       {measured && (
         <p data-testid="matmul-roofline-device">
-          {measured.adapter}: FMA peak {fmtRate(measured.peak)} GFLOP/s, read bandwidth {fmtRate(measured.gbps)} GB/s; ridge at {ridgePoint(measured.peak, measured.gbps).toFixed(1)} FLOP/byte.
+          {/* The adapter's name is data, read the same in every language. */}
+          <span translate="no">{measured.adapter}</span>
+          {m('roof.device', { peak: fmtRate(measured.peak), gbps: fmtRate(measured.gbps), ridge: ridgePoint(measured.peak, measured.gbps).toFixed(1) })}
         </p>
       )}
       {/* Drawn at its own size so its 16 px labels never shrink; narrow screens scroll it. */}
-      <div className="mm-chart-scroll" tabIndex={0} role="group" aria-label="Roofline chart, scrollable">
+      <div className="mm-chart-scroll" tabIndex={0} role="group" aria-label={m('roof.scroll')}>
         <RooflineChart points={points} measured={measured} current={variant.id} />
       </div>
       <table className="mm-roofline-table" data-testid="matmul-roofline-table">
-        <caption>Variants on the roofline{pending > 0 ? ` (${pending} still simulating)` : ''}</caption>
+        <caption>{pending > 0 ? m('roof.caption.pending', { n: pending }) : m('roof.caption')}</caption>
         <thead>
           <tr>
             <th scope="col">#</th>
-            <th scope="col">variant</th>
-            <th scope="col">FLOP/byte</th>
-            <th scope="col">GFLOP/s measured</th>
-            <th scope="col">% of the roof</th>
+            <th scope="col">{m('roof.col.variant')}</th>
+            <th scope="col">{m('roof.col.intensity')}</th>
+            <th scope="col">{m('roof.col.rate')}</th>
+            <th scope="col">{m('roof.col.share')}</th>
           </tr>
         </thead>
         <tbody>
@@ -143,12 +146,11 @@ export function Roofline({ index, variant, variants, params, companions }: Panel
             <tr key={p.variant} aria-current={p.variant === variant.id ? 'true' : undefined}>
               <td>{p.number}</td>
               <th scope="row">
-                {p.title}
-                {p.variant === variant.id ? ' (shown)' : ''}
+                {p.variant === variant.id ? m('roof.shown', { title: p.title }) : p.title}
               </th>
               <td>{p.intensity.toFixed(2)}</td>
               <td>{p.gflops !== undefined ? fmtRate(p.gflops) : '—'}</td>
-              <td>{p.gflops !== undefined && measured ? `${((100 * p.gflops) / roofAt(p.intensity, measured.peak, measured.gbps)).toFixed(1)} %` : '—'}</td>
+              <td>{p.gflops !== undefined && measured ? m('roof.percent', { x: ((100 * p.gflops) / roofAt(p.intensity, measured.peak, measured.gbps)).toFixed(1) }) : '—'}</td>
             </tr>
           ))}
         </tbody>
@@ -162,7 +164,7 @@ const H = 360;
 const PAD = { left: 90, right: 20, top: 20, bottom: 60 };
 
 function RooflineChart({ points, measured, current }: { points: readonly (RooflinePoint & { number: number })[]; measured: Measured | undefined; current: string }) {
-  if (points.length === 0) return <p className="hint">The variants are still simulating.</p>;
+  if (points.length === 0) return <p className="hint">{m('roof.chart.pending')}</p>;
   const xs = points.map((p) => p.intensity);
   const xMin = 10 ** Math.floor(Math.log10(Math.min(...xs) / 2));
   const xMax = 10 ** Math.ceil(Math.log10(Math.max(...xs, measured ? ridgePoint(measured.peak, measured.gbps) : 1) * 2));
@@ -184,7 +186,7 @@ function RooflineChart({ points, measured, current }: { points: readonly (Roofli
   const ridge = measured ? ridgePoint(measured.peak, measured.gbps) : 0;
   const memStart = measured ? Math.max(xMin, yMin / measured.gbps) : xMin;
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label="Roofline chart: the table below lists the same points" data-testid="matmul-roofline-chart">
+    <svg viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={m('roof.chart.label')} data-testid="matmul-roofline-chart">
       <line className="mm-axis" x1={PAD.left} y1={H - PAD.bottom} x2={W - PAD.right} y2={H - PAD.bottom} />
       <line className="mm-axis" x1={PAD.left} y1={PAD.top} x2={PAD.left} y2={H - PAD.bottom} />
       <text x={PAD.left} y={H - 35}>
@@ -194,7 +196,7 @@ function RooflineChart({ points, measured, current }: { points: readonly (Roofli
         {xMax}
       </text>
       <text x={(W + PAD.left) / 2} y={H - 10} textAnchor="middle">
-        FLOP per byte (log)
+        {m('roof.chart.x')}
       </text>
       <text x={PAD.left - 8} y={PAD.top + 12} textAnchor="end">
         {fmtRate(yMax)}
@@ -203,7 +205,7 @@ function RooflineChart({ points, measured, current }: { points: readonly (Roofli
         {fmtRate(yMin)}
       </text>
       <text x={16} y={(H - PAD.bottom + PAD.top) / 2} transform={`rotate(-90 16 ${(H - PAD.bottom + PAD.top) / 2})`} textAnchor="middle">
-        GFLOP/s (log)
+        {m('roof.chart.y')}
       </text>
       {measured && (
         <>

@@ -24,6 +24,7 @@ import {
 import { ScanGraph, type GraphEdge, type GraphNode, type GraphShape } from './ScanGraph.tsx';
 import './ScanInsights.css';
 import { m } from '../messages.ts';
+import { fillSlots, SLOT } from '../../../i18n/slots.tsx';
 
 
 /**
@@ -39,7 +40,7 @@ export function ScanInsights({ trace, index, step, memory, variant, variants, pa
     <div className="scan-insights" data-testid="scan-insights">
       {flow && at ? (
         <>
-          <SweepPanel flow={flow} at={at} step={step} tile={tile} memoryName={trace.memories[memory]?.name ?? m('ui.workgroupMemory')} seek={seek} />
+          <SweepPanel flow={flow} at={at} step={step} tile={tile} memoryName={trace.memories[memory]?.name} seek={seek} />
           <WorkCounter flow={flow} step={step} tile={tile} />
         </>
       ) : (
@@ -169,7 +170,7 @@ function Legend({ down, network }: { down: boolean; network: boolean }) {
   );
 }
 
-function SweepPanel({ flow, at, step, tile, memoryName, seek }: { flow: ScanDataflow; at: ScanPhaseAt; step: number; tile: number; memoryName: string; seek: (step: number) => void }) {
+function SweepPanel({ flow, at, step, tile, memoryName, seek }: { flow: ScanDataflow; at: ScanPhaseAt; step: number; tile: number; memoryName: string | undefined; seek: (step: number) => void }) {
   const titleId = useId();
   const windowId = useId();
   const blelloch = flow.clear >= 0;
@@ -214,7 +215,8 @@ function SweepPanel({ flow, at, step, tile, memoryName, seek }: { flow: ScanData
           <span aria-hidden="true">{PHASES[at.phase].mark} </span>
           {PHASES[at.phase].name}
         </span>{' '}
-        — {phaseSentence(flow, at, memoryName, offsets)}
+        — {/* The buffer's name is the kernel's identifier: shown as code. */}
+        {memoryName === undefined ? phaseSentence(flow, at, m('ui.workgroupMemory'), offsets) : fillSlots(phaseSentence(flow, at, SLOT, offsets), <code>{memoryName}</code>)}
       </p>
       <div className="button-group scan-jumps" role="group" aria-label={m('ui.jump')}>
         {jumps.map((p) => {

@@ -20,7 +20,8 @@ function ArrayRow({ name, data, lanes, padded, split }: { name: string; data: Ar
   return (
     <tr>
       <th scope="row" className="spmv-array-name">
-        {name}
+        {/* The kernel's buffer name (values, col_index, perm): code, the same in every language. */}
+        <code>{name}</code>
       </th>
       {Array.from({ length: data.length }, (_, i) => {
         const l = lanes?.get(i);
