@@ -33,7 +33,7 @@ const zh: Translation<Record<EditorKey, string>> = {
   index: '下标',
   expected: '期望值',
   stepLink: '最后写入',
-  noStep: '不在被跟踪的工作组中',
+  noStep: '不在被跟踪的线程块中',
   goToStep: '第 {step} 步',
   noDiff: '草稿与原始代码相同。',
   diffTooLong: '太长，无法逐行比较。',
