@@ -9,12 +9,18 @@
  *   ablate    packed with parts of its work cut out (the counts are then wrong, the timing is the
  *             point): no counting (the bytes only folded into a register), counting without the
  *             flushes between rounds (one at the end, so the counting is not dead code)
+ *   batched   variant 8 (32-bit workgroup atomics, no flushes) and what its choices are worth, on
+ *             uniform and one-value bytes: the shipped configuration; private copies per workgroup
+ *             (1, 2, 4, 8); workgroup size (128 … 1024); vec4s loaded before counting (1, 2, 4, 8);
+ *             grid (528 … 4224); copies interleaved bin by bin (lane l on copy l % 8, so one value
+ *             spreads over 8 banks); without the 16-equal-bytes test; and no counting at all (the
+ *             bytes folded into a register: the loop and loads alone, what the atomics add on top)
  *
  * Usage: node … histogram-experiments.mjs [experiment ...] (default: all). Prints figures only.
  */
 import { createNodeGpu } from '../src/gpu/node.ts';
 import { fmt, gbps, pct, ratioCell, table } from '../src/bench/format.ts';
-import { BYTE_RANGE, gridOf, HISTOGRAM_KERNELS, histogramReference, histogramRun, LETTER_RANGE, packBytes, type HistogramVariant } from '../src/labs/histogram/kernel.ts';
+import { BATCHED_COPIES, BYTE_RANGE, gridOf, HISTOGRAM_KERNELS, histogramReference, histogramRun, LETTER_RANGE, packBytes, type HistogramVariant } from '../src/labs/histogram/kernel.ts';
 import { generateBytes, type Distribution } from '../src/labs/histogram/data.ts';
 
 const chosen = new Set(process.argv.slice(2));
@@ -43,10 +49,19 @@ function input(dist: Distribution) {
   return got;
 }
 
-async function figure(label: string[], dist: Distribution, variant: HistogramVariant, opts: { maxGrid?: number; source?: string; check?: boolean } = {}): Promise<string[]> {
+interface FigureOptions {
+  maxGrid?: number;
+  source?: string;
+  check?: boolean;
+  /** Pipeline constants to set beside (or over) the variant's own. */
+  overrides?: Record<string, number>;
+}
+
+async function figure(label: string[], dist: Distribution, variant: HistogramVariant, opts: FigureOptions = {}): Promise<string[]> {
   const { words, want } = input(dist);
   const { bins, range } = binsOf(dist);
-  const run = histogramRun(variant, words, n, bins, range, opts.source, opts.maxGrid);
+  const base = histogramRun(variant, words, n, bins, range, opts.source, opts.maxGrid);
+  const run = opts.overrides ? { ...base, overrides: { ...base.overrides, ...opts.overrides } } : base;
   let ok = '—';
   if (opts.check !== false) {
     const got = (await gpu.run(run))[0]![1]!;
@@ -98,5 +113,53 @@ if (wants('ablate')) {
     rows.push(await figure([dist, 'counting, one flush at the end (counts wrap)'], dist, 'packed', { source: noFlush, check: false }));
   }
   console.log('\n## ablate: packed with parts cut out (only the whole kernel’s counts are checked)\n');
+  console.log(table(['data', 'kernel', ...HEAD], rows));
+}
+
+if (wants('batched')) {
+  const src = HISTOGRAM_KERNELS.batched.wgsl;
+  const replace = (from: string, to: string, s = src): string => {
+    if (!s.includes(from)) throw new Error(`histogram-experiments: batched.wgsl no longer contains ${JSON.stringify(from)}`);
+    return s.split(from).join(to);
+  };
+  const BATCH_BLOCK = /\/\/ batch begin\n[\s\S]*?\/\/ batch end\n/;
+  if (!BATCH_BLOCK.test(src)) throw new Error('histogram-experiments: batched.wgsl lost its “batch begin/end” markers');
+  /** The kernel with `k` vec4 loads written out before the counts (BATCH = k). */
+  const withBatch = (k: number): string => {
+    const loads = Array.from({ length: k }, (_, j) => `    let v${j} = data[q${j === 0 ? '' : ` + ${j}u * stride`}];\n`).join('');
+    const counts = Array.from({ length: k }, (_, j) => `    count_vec4(base, v${j});\n`).join('');
+    return replace('const BATCH: u32 = 4u;', `const BATCH: u32 = ${k}u;`, src.replace(BATCH_BLOCK, `// batch begin\n${loads}${counts}    // batch end\n`));
+  };
+  // Lane l counts into copy l % COPIES, bin b of copy c at b × COPIES + c: on one value the 32 lanes
+  // hit COPIES words in COPIES banks instead of one word.
+  const interleaved = replace(
+    'total += atomicLoad(&copies[c * BINS + b]);',
+    'total += atomicLoad(&copies[b * COPIES + c]);',
+    replace('atomicAdd(&copies[base + bin], k);', 'atomicAdd(&copies[bin * COPIES + base], k);', replace('let base = (tx / (WORKGROUP_SIZE / COPIES)) * BINS;', 'let base = tx % COPIES;')),
+  );
+  const noSplat = replace('if (all(v == vec4<u32>(first * 0x01010101u))) {', 'if (false) {');
+  // The bytes folded into a register instead of counted; an impossible test keeps the fold alive.
+  const noCount = replace(
+    '  workgroupBarrier();\n\n  // The merge',
+    '  if (folded == 0x9e3779b9u) {\n    atomicAdd(&copies[0], 1u);\n  }\n  workgroupBarrier();\n\n  // The merge',
+    replace('fn count(base: u32, b: u32, k: u32) {\n', 'var<private> folded: u32;\n\nfn count(base: u32, b: u32, k: u32) {\n  folded = folded * 31u + b + k;\n  if (base > 0xffffffu) {\n', replace('    atomicAdd(&copies[base + bin], k);\n  }\n}', '    atomicAdd(&copies[base + bin], k);\n  }\n  }\n}')),
+  );
+  const copiesOf = (c: number, wg = 256) => ({ WORKGROUP_SIZE: wg, COPIES: c, PRIVATE_WORDS: c * BINS });
+  const rows: string[][] = [];
+  for (const dist of ['uniform', 'one-value'] as Distribution[]) {
+    const row = (what: string, opts: FigureOptions = {}) => figure([dist, what], dist, 'batched', opts);
+    rows.push(await row(`shipped: 256 invocations, ${BATCHED_COPIES} copies, 4 vec4s, ${gridOf('batched', n)[0]} workgroups`));
+    for (const c of [1, 2, 4]) rows.push(await row(`${c} cop${c === 1 ? 'y' : 'ies'}`, { overrides: copiesOf(c) }));
+    rows.push(await row('128 invocations, 4 copies, 2112 workgroups', { overrides: copiesOf(4, 128), maxGrid: 2112 }));
+    rows.push(await row('512 invocations, 16 copies, 528 workgroups', { overrides: copiesOf(16, 512), maxGrid: 528 }));
+    rows.push(await row('1024 invocations, 16 copies, 264 workgroups', { overrides: copiesOf(16, 1024), maxGrid: 264 }));
+    for (const k of [1, 2, 8]) rows.push(await row(`${k} vec4${k === 1 ? '' : 's'} per batch`, { source: withBatch(k) }));
+    for (const g of [528, 2112, 4224]) rows.push(await row(`${g} workgroups`, { maxGrid: g }));
+    rows.push(await row('copies interleaved (lane l on copy l % 8)', { source: interleaved }));
+    rows.push(await row('no 16-equal-bytes test', { source: noSplat }));
+    rows.push(await row('no counting: loads and loop only (bytes folded into a register)', { source: noCount, check: false }));
+  }
+  const flags = process.env.WARPSCOPE_DAWN_FLAGS;
+  console.log(`\n## batched: variant 8 and its choices${flags ? ` (EXPERIMENT: Dawn flags ${flags})` : ''}\n`);
   console.log(table(['data', 'kernel', ...HEAD], rows));
 }

@@ -49,8 +49,27 @@ const packedFlushCases: KernelCase[] = HISTOGRAM_VARIANTS.filter(isPackedVariant
   }),
 );
 
+/** The batched variant on one workgroup, so its batch loop, leftover vec4s and ragged end all run. */
+const batchedCase: KernelCase = {
+  file: HISTOGRAM_KERNELS.batched.file,
+  name: 'histogram/batched one workgroup, batches and runs of 16 equal bytes',
+  sizes: [16_400, 20_007, 50_001],
+  build: (rng, n) => {
+    const bytes = new Uint8Array(n);
+    // Runs of one byte value, some 16-byte aligned, among random bytes.
+    let value = 0;
+    for (let i = 0; i < n; i++) {
+      if (rng() < 0.02) value = Math.floor(rng() * 256);
+      bytes[i] = rng() < 0.5 ? value : Math.floor(rng() * 256);
+      if (i % 64 < 16 && i % 1024 < 512) bytes[i] = value;
+    }
+    return histogramRun('batched', packBytes(bytes), n, 256, BYTE_RANGE, undefined, 1);
+  },
+};
+
 export const histogramCases: KernelCase[] = [
   ...packedFlushCases,
+  batchedCase,
   ...HISTOGRAM_VARIANTS.flatMap((variant) =>
     SETUPS.map((setup): KernelCase => ({
       file: HISTOGRAM_KERNELS[variant].file,

@@ -157,6 +157,35 @@ describe('histogram kernels on the simulator', () => {
     expect(first.queues.flatMap((q) => q.values)).toEqual(Array(32).fill(1));
   });
 
+  it('batched: one workgroup through its batches of four vec4s, the leftover vec4s and a ragged end', () => {
+    // One workgroup of 256: 16 400 bytes are 1025 vec4s, one batch per invocation and one leftover
+    // vec4 (invocation 0), no ragged end; 20 007 add batches for some invocations only and 7 ragged
+    // bytes; 50 001 bytes mix runs of 16 equal bytes (one atomic of 16) with other bytes.
+    for (const n of [16_400, 20_007, 50_001]) {
+      const bytes = n === 50_001 ? generateBytes('skewed', n, 3) : generateBytes('uniform', n, n);
+      if (n === 50_001) bytes.fill(200, 1600, 9600);
+      const run = histogramRun('batched', packBytes(bytes), n, 256, BYTE_RANGE, undefined, 1);
+      expect(run.workgroups).toEqual([1, 1]);
+      const r = simulate(run, { warpSize: 32 });
+      expect(r.diagnostics).toEqual([]);
+      expect([...r.buffers[0]![1]!.slice(0, 256)]).toEqual([...histogramReference(bytes, 256, BYTE_RANGE)]);
+    }
+  });
+
+  it('batched: 16 equal bytes in a vec4 are one workgroup atomic of 16, into the copy of the lane’s warp', () => {
+    const trace = sim('batched', new Uint8Array(16 * 1024), 256, BYTE_RANGE).trace!;
+    const s = atomicSummary(trace);
+    expect(s.workgroupLaneOps).toBe(1024); // 1024 vec4s of zeros, one atomic each
+    const first = countingAtomics(trace)[0]!;
+    expect(first.space).toBe('workgroup');
+    expect(first.queues.flatMap((q) => q.values)).toEqual(Array(32).fill(16));
+    expect(first.queues).toHaveLength(1); // all 32 lanes of the warp on bin 0 of its copy
+    expect(s.globalLaneOps).toBe(1);
+    // Uniform bytes: one atomic of 1 per byte (no vec4 of 16 equal random bytes is likely).
+    const bytes = generateBytes('uniform', 16 * 1024, 5);
+    expect(atomicSummary(sim('batched', bytes, 256, BYTE_RANGE).trace!).workgroupLaneOps).toBe(16 * 1024);
+  });
+
   it('fits parameters and names a wrong distribution', () => {
     expect(histogramSpec.dist.parse('zipf')).toEqual({ error: expect.stringMatching(/letters, alphabet, uniform, skewed, one-value/) as unknown });
     expect(histogramSpec.n.resolve(1 << 20, histogramLab.variants[0]!, {}).value).toBe(65_536);
