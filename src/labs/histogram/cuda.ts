@@ -197,13 +197,8 @@ __device__ __forceinline__ void countQuad(unsigned int *mine, uint4 v) {
     countByte<BINS, LO, SPAN>(mine, first, 16);
     return;
   }
-#pragma unroll
-  for (unsigned int s = 0; s < 32; s += 8) {
-    countByte<BINS, LO, SPAN>(mine, (v.x >> s) & 0xff, 1);
-    countByte<BINS, LO, SPAN>(mine, (v.y >> s) & 0xff, 1);
-    countByte<BINS, LO, SPAN>(mine, (v.z >> s) & 0xff, 1);
-    countByte<BINS, LO, SPAN>(mine, (v.w >> s) & 0xff, 1);
-  }
+  for (unsigned int word : {v.x, v.y, v.z, v.w})          // 16 atomics, unrolled
+    for (unsigned int s = 0; s < 32; s += 8) countByte<BINS, LO, SPAN>(mine, (word >> s) & 0xff, 1);
 }
 
 template <unsigned int BINS, unsigned int LO, unsigned int SPAN, unsigned int BLOCK = 256, unsigned int COPIES = 8>
