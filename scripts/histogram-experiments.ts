@@ -15,12 +15,17 @@
  *             grid (528 … 4224); copies interleaved bin by bin (lane l on copy l % 8, so one value
  *             spreads over 8 banks); without the 16-equal-bytes test; and no counting at all (the
  *             bytes folded into a register: the loop and loads alone, what the atomics add on top)
+ *   lanes16   the experiment shaders/histogram/lanes16.wgsl (16-bit counters per invocation in a
+ *             workgroup of one warp: no bank conflicts whatever the data, a flush per 64 KiB an
+ *             invocation reads): its grid, 4 instead of 8 vec4s per batch, no counting, and a grid
+ *             of 16 workgroups, whose invocations flush full counters several times (checked)
  *
  * Usage: node … histogram-experiments.mjs [experiment ...] (default: all). Prints figures only.
  */
 import { createNodeGpu } from '../src/gpu/node.ts';
 import { fmt, gbps, pct, ratioCell, table } from '../src/bench/format.ts';
-import { BATCHED_COPIES, BYTE_RANGE, gridOf, HISTOGRAM_KERNELS, histogramReference, histogramRun, LETTER_RANGE, packBytes, type HistogramVariant } from '../src/labs/histogram/kernel.ts';
+import type { KernelRun } from '../src/kernel/types.ts';
+import { BATCHED_COPIES, BYTE_RANGE, gridOf, LANES16_KERNEL, lanes16Run, type BinRange, HISTOGRAM_KERNELS, histogramReference, histogramRun, LETTER_RANGE, packBytes, type HistogramVariant } from '../src/labs/histogram/kernel.ts';
 import { generateBytes, type Distribution } from '../src/labs/histogram/data.ts';
 
 const chosen = new Set(process.argv.slice(2));
@@ -55,12 +60,14 @@ interface FigureOptions {
   check?: boolean;
   /** Pipeline constants to set beside (or over) the variant's own. */
   overrides?: Record<string, number>;
+  /** A kernel that is no lab variant (lanes16.wgsl), built from the same input instead. */
+  build?: (words: Uint32Array, n: number, bins: number, range: BinRange) => KernelRun;
 }
 
 async function figure(label: string[], dist: Distribution, variant: HistogramVariant, opts: FigureOptions = {}): Promise<string[]> {
   const { words, want } = input(dist);
   const { bins, range } = binsOf(dist);
-  const base = histogramRun(variant, words, n, bins, range, opts.source, opts.maxGrid);
+  const base = opts.build ? opts.build(words, n, bins, range) : histogramRun(variant, words, n, bins, range, opts.source, opts.maxGrid);
   const run = opts.overrides ? { ...base, overrides: { ...base.overrides, ...opts.overrides } } : base;
   let ok = '—';
   if (opts.check !== false) {
@@ -165,5 +172,35 @@ if (wants('batched')) {
   }
   const flags = process.env.WARPSCOPE_DAWN_FLAGS;
   console.log(`\n## batched: variant 8 and its choices${flags ? ` (EXPERIMENT: Dawn flags ${flags})` : ''}\n`);
+  console.log(table(['data', 'kernel', ...HEAD], rows));
+}
+
+if (wants('lanes16')) {
+  const src = LANES16_KERNEL.wgsl;
+  const replace = (from: string, to: string, s = src): string => {
+    if (!s.includes(from)) throw new Error(`histogram-experiments: lanes16.wgsl no longer contains ${JSON.stringify(from)}`);
+    return s.split(from).join(to);
+  };
+  const batch4 = replace(
+    '      let v4 = data[q + 4u * stride];\n      let v5 = data[q + 5u * stride];\n      let v6 = data[q + 6u * stride];\n      let v7 = data[q + 7u * stride];\n',
+    '',
+    replace('      count_vec4(tx, v4);\n      count_vec4(tx, v5);\n      count_vec4(tx, v6);\n      count_vec4(tx, v7);\n', '', replace('const BATCH: u32 = 8u;', 'const BATCH: u32 = 4u;')),
+  );
+  const noCount = replace(
+    '    workgroupBarrier();\n    flush(tx);',
+    '    if (folded == 0x9e3779b9u) {\n      atomicAdd(&counters[0], 1u);\n    }\n    workgroupBarrier();\n    flush(tx);',
+    replace('fn count(tx: u32, b: u32, k: u32) {\n', 'var<private> folded: u32;\n\nfn count(tx: u32, b: u32, k: u32) {\n  folded = folded * 31u + b + k;\n  if (tx > 4096u) {\n', replace('    atomicAdd(&counters[((bin / 2u) * WORKGROUP_SIZE) | tx], k << ((bin % 2u) * 16u));\n  }\n}', '    atomicAdd(&counters[((bin / 2u) * WORKGROUP_SIZE) | tx], k << ((bin % 2u) * 16u));\n  }\n  }\n}')),
+  );
+  const rows: string[][] = [];
+  for (const dist of ['uniform', 'one-value'] as Distribution[]) {
+    const row = (what: string, opts: { maxGrid?: number; source?: string; check?: boolean } = {}) =>
+      figure([dist, what], dist, 'batched', { check: opts.check !== false, build: (w, len, bins, range) => lanes16Run(w, len, bins, range, opts) });
+    rows.push(await row('lanes16: 32 invocations, 8 vec4s a batch, default grid'));
+    for (const g of [858, 3432]) rows.push(await row(`${g} workgroups`, { maxGrid: g }));
+    rows.push(await row('16 workgroups (every invocation flushes full counters several times)', { maxGrid: 16 }));
+    rows.push(await row('4 vec4s a batch', { source: batch4 }));
+    rows.push(await row('no counting: loads, loop and flush only (bytes folded into a register)', { source: noCount, check: false }));
+  }
+  console.log('\n## lanes16: 16-bit counters per invocation, one warp a workgroup (an experiment, not a lab variant)\n');
   console.log(table(['data', 'kernel', ...HEAD], rows));
 }

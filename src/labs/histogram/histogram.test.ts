@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../sim/index.ts';
 import { histogramLab, histogramSpec } from './index.ts';
-import { BYTE_RANGE, binOf, HISTOGRAM_VARIANTS, histogramReference, histogramRun, LETTER_RANGE, packBytes, unpackBytes, type BinRange, type HistogramVariant } from './kernel.ts';
+import { BYTE_RANGE, binOf, HISTOGRAM_VARIANTS, histogramReference, histogramRun, lanes16Run, LETTER_RANGE, packBytes, unpackBytes, type BinRange, type HistogramVariant } from './kernel.ts';
 import { generateBytes } from './data.ts';
 import { atomicAt, atomicMemories, atomicSteps, atomicSummary, binsAfter, countingAtomics, nextAtomic, packedBinOf, packedBinsAfter } from './trace.ts';
 
@@ -184,6 +184,22 @@ describe('histogram kernels on the simulator', () => {
     // Uniform bytes: one atomic of 1 per byte (no vec4 of 16 equal random bytes is likely).
     const bytes = generateBytes('uniform', 16 * 1024, 5);
     expect(atomicSummary(sim('batched', bytes, 256, BYTE_RANGE).trace!).workgroupLaneOps).toBe(16 * 1024);
+  });
+
+  it('lanes16 (experiment): matches the CPU reference through several flushes, and its lanes never share a word', () => {
+    // One workgroup of 32 with rounds of 3 vec4s: 10 007 bytes are 625 vec4s, 7 rounds (the last
+    // short) and 7 ragged bytes. A round of 4096 vec4s of one value would wrap a 16-bit counter.
+    for (const [n, dist] of [[10_007, 'skewed'], [20_000, 'one-value'], [3001, 'uniform']] as const) {
+      const bytes = generateBytes(dist, n, 11);
+      for (const [bins, range] of [[256, BYTE_RANGE], [7, LETTER_RANGE], [100, BYTE_RANGE]] as const) {
+        const r = simulate(lanes16Run(packBytes(bytes), n, bins, range, { maxGrid: 1, round: 3 }), { warpSize: 32 });
+        expect(r.diagnostics).toEqual([]);
+        expect([...r.buffers[0]![1]!.slice(0, bins)]).toEqual([...histogramReference(bytes, bins, range)]);
+      }
+    }
+    const traced = simulate(lanes16Run(packBytes(generateBytes('one-value', 4096, 1)), 4096, 256, BYTE_RANGE), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
+    expect(atomicSummary(traced.trace!).maxSameAddress).toBe(1);
+    expect(() => lanes16Run(packBytes(new Uint8Array(16)), 16, 256, BYTE_RANGE, { round: 4096 })).toThrow(/1 to 4095/);
   });
 
   it('fits parameters and names a wrong distribution', () => {
