@@ -15,6 +15,8 @@
  *             grid (528 … 4224); copies interleaved bin by bin (lane l on copy l % 8, so one value
  *             spreads over 8 banks); without the 16-equal-bytes test; and no counting at all (the
  *             bytes folded into a register: the loop and loads alone, what the atomics add on top)
+ *   headline  variant 8 and lanes16 at their defaults on uniform and one-value bytes (4 figures: the
+ *             set to run again with WARPSCOPE_DAWN_FLAGS='enable-dawn-features=disable_robustness')
  *   lanes16   the experiment shaders/histogram/lanes16.wgsl (16-bit counters per invocation in a
  *             workgroup of one warp: no bank conflicts whatever the data, a flush per 64 KiB an
  *             invocation reads): its grid, 4 instead of 8 vec4s per batch, no counting, and a grid
@@ -29,7 +31,8 @@ import { BATCHED_COPIES, BYTE_RANGE, gridOf, LANES16_KERNEL, lanes16Run, type Bi
 import { generateBytes, type Distribution } from '../src/labs/histogram/data.ts';
 
 const chosen = new Set(process.argv.slice(2));
-const wants = (name: string): boolean => chosen.size === 0 || chosen.has(name);
+// `headline` repeats figures of `batched` and `lanes16`, so it runs only when named.
+const wants = (name: string): boolean => (chosen.size === 0 && name !== 'headline') || chosen.has(name);
 const LOG2 = Number(process.env.EXP_LOG2_BYTES ?? 28);
 const BINS = 256;
 const PACKED: HistogramVariant[] = ['packed', 'packed-atomic'];
@@ -202,5 +205,16 @@ if (wants('lanes16')) {
     rows.push(await row('no counting: loads, loop and flush only (bytes folded into a register)', { source: noCount, check: false }));
   }
   console.log('\n## lanes16: 16-bit counters per invocation, one warp a workgroup (an experiment, not a lab variant)\n');
+  console.log(table(['data', 'kernel', ...HEAD], rows));
+}
+
+if (wants('headline')) {
+  const rows: string[][] = [];
+  for (const dist of ['uniform', 'one-value'] as Distribution[]) {
+    rows.push(await figure([dist, 'batched (variant 8)'], dist, 'batched'));
+    rows.push(await figure([dist, 'lanes16 (experiment)'], dist, 'batched', { build: (w, len, bins, range) => lanes16Run(w, len, bins, range) }));
+  }
+  const flags = process.env.WARPSCOPE_DAWN_FLAGS;
+  console.log(`\n## headline: variant 8 and lanes16 at their defaults${flags ? ` (EXPERIMENT: Dawn flags ${flags})` : ''}\n`);
   console.log(table(['data', 'kernel', ...HEAD], rows));
 }
