@@ -4,7 +4,8 @@
 // process, a read of the same bytes (a vectorised sum of the words, 16 bytes per thread per load,
 // grid-stride) as the bandwidth yardstick, so "% of read" means what the WebGPU bench means.
 // Beside CUB, the same process runs CUDA C++ twins of the lab's packed and batched variants
-// (shaders/histogram/packed.wgsl, packed-atomic.wgsl and batched.wgsl, written out again here), so a gap between
+// (shaders/histogram/packed.wgsl, packed-atomic.wgsl, batched.wgsl and the lanes16.wgsl experiment,
+// written out again here), so a gap between
 // the WebGPU figure and CUB can be split into the algorithm's share and the WebGPU path's share.
 // Counts are checked against a count made on the host. Build and run on the GPU machine:
 //   nvcc -O3 -std=c++17 -arch=sm_90 -o /tmp/cub_histogram scripts/peers/cub_histogram.cu && /tmp/cub_histogram 28
@@ -142,6 +143,58 @@ __global__ void __launch_bounds__(BATCHED_BLOCK) histoBatched(const uint4 *__res
   }
 }
 
+// The twin of the lanes16.wgsl experiment, 256 bins of bytes: 16-bit counters per thread, two bins
+// to a word, in a block of one warp; word w of thread t at w * 32 + t (bank t, whatever the data);
+// a flush per 4095 uint4s a thread (at 2^28 bytes and 1716 blocks: once, at the end).
+constexpr unsigned int LANES_BLOCK = 32, LANES_WORDS = 128, LANES_ROUND = 4095;
+
+__device__ __forceinline__ void lanesCount(unsigned int *counters, unsigned int b, unsigned int k) {
+  atomicAdd(&counters[((b / 2) * LANES_BLOCK) | threadIdx.x], k << (b % 2 * 16));
+}
+
+__device__ __forceinline__ void lanesQuad(unsigned int *counters, uint4 v) {
+  unsigned int first = v.x & 0xff, splat = first * 0x01010101u;
+  if (v.x == splat && v.y == splat && v.z == splat && v.w == splat) {
+    lanesCount(counters, first, 16);
+    return;
+  }
+  for (unsigned int word : {v.x, v.y, v.z, v.w})
+    for (unsigned int s = 0; s < 32; s += 8) lanesCount(counters, (word >> s) & 0xff, 1);
+}
+
+__global__ void __launch_bounds__(LANES_BLOCK) histoLanes16(const uint4 *__restrict__ data, unsigned int n, unsigned int *histo) {
+  __shared__ unsigned int counters[LANES_WORDS * LANES_BLOCK];
+  unsigned int tx = threadIdx.x;
+  for (unsigned int w = 0; w < LANES_WORDS; ++w) counters[w * LANES_BLOCK + tx] = 0;
+  unsigned int full = n / 16, stride = LANES_BLOCK * gridDim.x, q = blockIdx.x * LANES_BLOCK + tx;
+  unsigned int perRound = stride * LANES_ROUND, rounds = max(1u, (full + perRound - 1) / perRound);
+  for (unsigned int r = 0; r < rounds; ++r) {
+    unsigned int end = min(full, (r + 1) * perRound);
+    for (; q + 7 * stride < end; q += 8 * stride) {
+      uint4 v[8];
+#pragma unroll
+      for (int j = 0; j < 8; ++j) v[j] = data[q + j * stride];
+#pragma unroll
+      for (int j = 0; j < 8; ++j) lanesQuad(counters, v[j]);
+    }
+    for (; q < end; q += stride) lanesQuad(counters, data[q]);
+    unsigned int g = blockIdx.x * LANES_BLOCK + tx;
+    if (r + 1 == rounds && g < n - full * 16) lanesCount(counters, reinterpret_cast<const unsigned char *>(data)[full * 16 + g], 1);
+    __syncthreads();
+    for (unsigned int w = tx; w < LANES_WORDS; w += LANES_BLOCK) {   // flush word w of every thread
+      unsigned int low = 0, high = 0;
+      for (unsigned int s = 0; s < LANES_BLOCK; ++s) {
+        unsigned int c = atomicExch(&counters[w * LANES_BLOCK + ((s + tx) & (LANES_BLOCK - 1))], 0u);
+        low += c & 0xffff;
+        high += c >> 16;
+      }
+      if (low > 0) atomicAdd(&histo[2 * w], low);
+      if (high > 0) atomicAdd(&histo[2 * w + 1], high);
+    }
+    __syncthreads();
+  }
+}
+
 template <typename F>
 static float medianMs(F fn, int repeats = 20) {
   cudaEvent_t a, b;
@@ -251,6 +304,21 @@ int main(int argc, char **argv) {
         float ms = medianMs(run);
         std::printf("| CUDA twin of batched.wgsl, %u cop%s, %u blocks of 256 | %s | %.4f | %.1f | (read below) |\n", copiesPerBlock, copiesPerBlock == 1 ? "y" : "ies", grid, dist, ms, n / (ms * 1e6));
       }
+    }
+    for (unsigned int grid : {1716u, 3432u}) {
+      auto run = [&] { histoLanes16<<<grid, LANES_BLOCK>>>(reinterpret_cast<const uint4 *>(d_bytes), (unsigned int)n, reinterpret_cast<unsigned int *>(d_hist)); };
+      CHECK(cudaMemset(d_hist, 0, 256 * sizeof(int)));
+      run();
+      CHECK(cudaGetLastError());
+      CHECK(cudaMemcpy(got.data(), d_hist, 256 * sizeof(int), cudaMemcpyDeviceToHost));
+      for (int b = 0; b < 256; ++b) {
+        if (got[b] != want[b]) {
+          std::fprintf(stderr, "CUDA twin of lanes16, %u blocks, %s bytes: bin %d is %d, expected %lld\n", grid, dist, b, got[b], want[b]);
+          return 1;
+        }
+      }
+      float ms = medianMs(run);
+      std::printf("| CUDA twin of lanes16.wgsl (experiment), %u blocks of 32 | %s | %.4f | %.1f | (read below) |\n", grid, dist, ms, n / (ms * 1e6));
     }
     int blocks = prop.multiProcessorCount * 32;
     auto read = [&] { readAll<<<blocks, 256>>>(reinterpret_cast<const uint4 *>(d_bytes), n / 16, d_sink); };
