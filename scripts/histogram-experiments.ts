@@ -17,6 +17,9 @@
  *             bytes folded into a register: the loop and loads alone, what the atomics add on top)
  *   headline  variant 8 and lanes16 at their defaults on uniform and one-value bytes (4 figures: the
  *             set to run again with WARPSCOPE_DAWN_FLAGS='enable-dawn-features=disable_robustness')
+ *   loops     per-warp (variant 5) as shipped and with its 16-byte loop written out (k a constant in
+ *             each copy): what Dawn's per-loop iteration counter and the vec4 indexed by the loop
+ *             counter cost it, on uniform and one-value bytes
  *   lanes16   the experiment shaders/histogram/lanes16.wgsl (16-bit counters per invocation in a
  *             workgroup of one warp: no bank conflicts whatever the data, a flush per 64 KiB an
  *             invocation reads): its grid, 4 instead of 8 vec4s per batch, no counting, and a grid
@@ -216,5 +219,24 @@ if (wants('headline')) {
   }
   const flags = process.env.WARPSCOPE_DAWN_FLAGS;
   console.log(`\n## headline: variant 8 and lanes16 at their defaults${flags ? ` (EXPERIMENT: Dawn flags ${flags})` : ''}\n`);
+  console.log(table(['data', 'kernel', ...HEAD], rows));
+}
+
+if (wants('loops')) {
+  const src = HISTOGRAM_KERNELS['per-warp'].wgsl;
+  const head = '    for (var k = 0u; k < 16u; k++) {\n';
+  const start = src.indexOf(head);
+  const tail = '\n    }\n    q += stride;';
+  const end = src.indexOf(tail, start);
+  if (start < 0 || end < 0) throw new Error('histogram-experiments: per-warp.wgsl no longer has its 16-byte loop');
+  const body = src.slice(start + head.length, end + 1);
+  const copies = Array.from({ length: 16 }, (_, k) => `    {\n      let k = ${k}u;\n${body.replace(/^/gm, '  ')}    }\n`).join('');
+  const unrolled = src.slice(0, start) + copies + src.slice(end + tail.length - '    q += stride;'.length);
+  const rows: string[][] = [];
+  for (const dist of ['uniform', 'one-value'] as Distribution[]) {
+    rows.push(await figure([dist, 'per-warp as shipped (a loop of 16 over the vec4)'], dist, 'per-warp'));
+    rows.push(await figure([dist, 'per-warp with the 16 bytes written out'], dist, 'per-warp', { source: unrolled }));
+  }
+  console.log('\n## loops: per-warp with and without its 16-byte loop\n');
   console.log(table(['data', 'kernel', ...HEAD], rows));
 }
