@@ -55,6 +55,23 @@ describe('histogram lab', () => {
     expect(errors).toEqual([]);
   });
 
+  it('variant 8 (batched): a vec4 of one value is one atomic of 16, all 32 lanes on bin 0 of their warp’s copy', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/histogram?v=batched&n=4096&bins=256&dist=one-value');
+    const lab = new LabPageObject(page);
+    await lab.ready();
+    await page.getByTestId('histogram-stage').waitFor();
+    await page.getByTestId('histogram-next-atomic').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid=histogram-stage]')?.getAttribute('data-atomic-space') === 'workgroup');
+    expect(await page.getByTestId('histogram-stage').getAttribute('data-same-address')).toBe('32');
+    expect(await page.locator('[data-testid=histogram-bins] tr[data-bin="0"]').getAttribute('data-queue')).toBe('32');
+    // 4096 zero bytes are 256 vec4s: one atomic each, merged into one global atomic.
+    expect(await page.getByTestId('histogram-global-ops').textContent()).toMatch(/^1 /);
+    await lab.openDrawer('metrics');
+    expect(await page.locator('[data-metric="Workgroup-memory atomics (workgroup 0)"]').first().textContent()).toBe('256');
+    expect(errors).toEqual([]);
+  });
+
   it('names a distribution it does not know, and opens its lesson at the merge', async () => {
     const { page, errors } = await openPage(browser(), '/lab/histogram?dist=zipf');
     await new LabPageObject(page).ready();

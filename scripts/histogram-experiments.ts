@@ -9,16 +9,33 @@
  *   ablate    packed with parts of its work cut out (the counts are then wrong, the timing is the
  *             point): no counting (the bytes only folded into a register), counting without the
  *             flushes between rounds (one at the end, so the counting is not dead code)
+ *   batched   variant 8 (32-bit workgroup atomics, no flushes) and what its choices are worth, on
+ *             uniform and one-value bytes: the shipped configuration; private copies per workgroup
+ *             (1, 2, 4, 8); workgroup size (128 … 1024); vec4s loaded before counting (1, 2, 4, 8);
+ *             grid (528 … 4224); copies interleaved bin by bin (lane l on copy l % 8, so one value
+ *             spreads over 8 banks); without the 16-equal-bytes test; and no counting at all (the
+ *             bytes folded into a register: the loop and loads alone, what the atomics add on top)
+ *   headline  variant 8 and lanes16 at their defaults on uniform and one-value bytes (4 figures: the
+ *             set to run again with WARPSCOPE_DAWN_FLAGS='enable-dawn-features=disable_robustness')
+ *   loops     per-warp (variant 5) as shipped and with its 16-byte loop written out (k a constant in
+ *             each copy): what Dawn's per-loop iteration counter and the vec4 indexed by the loop
+ *             counter cost it, on uniform and one-value bytes
+ *   lanes16   the experiment shaders/histogram/lanes16.wgsl (16-bit counters per invocation in a
+ *             workgroup of one warp: no bank conflicts whatever the data, a flush per 64 KiB an
+ *             invocation reads): its grid, 4 instead of 8 vec4s per batch, no counting, and a grid
+ *             of 16 workgroups, whose invocations flush full counters several times (checked)
  *
  * Usage: node … histogram-experiments.mjs [experiment ...] (default: all). Prints figures only.
  */
 import { createNodeGpu } from '../src/gpu/node.ts';
 import { fmt, gbps, pct, ratioCell, table } from '../src/bench/format.ts';
-import { BYTE_RANGE, gridOf, HISTOGRAM_KERNELS, histogramReference, histogramRun, LETTER_RANGE, packBytes, type HistogramVariant } from '../src/labs/histogram/kernel.ts';
+import type { KernelRun } from '../src/kernel/types.ts';
+import { BATCHED_COPIES, BYTE_RANGE, gridOf, LANES16_KERNEL, lanes16Run, type BinRange, HISTOGRAM_KERNELS, histogramReference, histogramRun, LETTER_RANGE, packBytes, type HistogramVariant } from '../src/labs/histogram/kernel.ts';
 import { generateBytes, type Distribution } from '../src/labs/histogram/data.ts';
 
 const chosen = new Set(process.argv.slice(2));
-const wants = (name: string): boolean => chosen.size === 0 || chosen.has(name);
+// `headline` repeats figures of `batched` and `lanes16`, so it runs only when named.
+const wants = (name: string): boolean => (chosen.size === 0 && name !== 'headline') || chosen.has(name);
 const LOG2 = Number(process.env.EXP_LOG2_BYTES ?? 28);
 const BINS = 256;
 const PACKED: HistogramVariant[] = ['packed', 'packed-atomic'];
@@ -43,10 +60,21 @@ function input(dist: Distribution) {
   return got;
 }
 
-async function figure(label: string[], dist: Distribution, variant: HistogramVariant, opts: { maxGrid?: number; source?: string; check?: boolean } = {}): Promise<string[]> {
+interface FigureOptions {
+  maxGrid?: number;
+  source?: string;
+  check?: boolean;
+  /** Pipeline constants to set beside (or over) the variant's own. */
+  overrides?: Record<string, number>;
+  /** A kernel that is no lab variant (lanes16.wgsl), built from the same input instead. */
+  build?: (words: Uint32Array, n: number, bins: number, range: BinRange) => KernelRun;
+}
+
+async function figure(label: string[], dist: Distribution, variant: HistogramVariant, opts: FigureOptions = {}): Promise<string[]> {
   const { words, want } = input(dist);
   const { bins, range } = binsOf(dist);
-  const run = histogramRun(variant, words, n, bins, range, opts.source, opts.maxGrid);
+  const base = opts.build ? opts.build(words, n, bins, range) : histogramRun(variant, words, n, bins, range, opts.source, opts.maxGrid);
+  const run = opts.overrides ? { ...base, overrides: { ...base.overrides, ...opts.overrides } } : base;
   let ok = '—';
   if (opts.check !== false) {
     const got = (await gpu.run(run))[0]![1]!;
@@ -98,5 +126,117 @@ if (wants('ablate')) {
     rows.push(await figure([dist, 'counting, one flush at the end (counts wrap)'], dist, 'packed', { source: noFlush, check: false }));
   }
   console.log('\n## ablate: packed with parts cut out (only the whole kernel’s counts are checked)\n');
+  console.log(table(['data', 'kernel', ...HEAD], rows));
+}
+
+if (wants('batched')) {
+  const src = HISTOGRAM_KERNELS.batched.wgsl;
+  const replace = (from: string, to: string, s = src): string => {
+    if (!s.includes(from)) throw new Error(`histogram-experiments: batched.wgsl no longer contains ${JSON.stringify(from)}`);
+    return s.split(from).join(to);
+  };
+  const BATCH_BLOCK = /\/\/ batch begin\n[\s\S]*?\/\/ batch end\n/;
+  if (!BATCH_BLOCK.test(src)) throw new Error('histogram-experiments: batched.wgsl lost its “batch begin/end” markers');
+  /** The kernel with `k` vec4 loads written out before the counts (BATCH = k). */
+  const withBatch = (k: number): string => {
+    const loads = Array.from({ length: k }, (_, j) => `    let v${j} = data[q${j === 0 ? '' : ` + ${j}u * stride`}];\n`).join('');
+    const counts = Array.from({ length: k }, (_, j) => `    count_vec4(base, v${j});\n`).join('');
+    return replace('const BATCH: u32 = 4u;', `const BATCH: u32 = ${k}u;`, src.replace(BATCH_BLOCK, `// batch begin\n${loads}${counts}    // batch end\n`));
+  };
+  // Lane l counts into copy l % COPIES, bin b of copy c at b × COPIES + c: on one value the 32 lanes
+  // hit COPIES words in COPIES banks instead of one word.
+  const interleaved = replace(
+    'total += atomicLoad(&copies[c * BINS + b]);',
+    'total += atomicLoad(&copies[b * COPIES + c]);',
+    replace('atomicAdd(&copies[base + bin], k);', 'atomicAdd(&copies[bin * COPIES + base], k);', replace('let base = (tx / (WORKGROUP_SIZE / COPIES)) * BINS;', 'let base = tx % COPIES;')),
+  );
+  const noSplat = replace('if (all(v == vec4<u32>(first * 0x01010101u))) {', 'if (false) {');
+  // The bytes folded into a register instead of counted; an impossible test keeps the fold alive.
+  const noCount = replace(
+    '  workgroupBarrier();\n\n  // The merge',
+    '  if (folded == 0x9e3779b9u) {\n    atomicAdd(&copies[0], 1u);\n  }\n  workgroupBarrier();\n\n  // The merge',
+    replace('fn count(base: u32, b: u32, k: u32) {\n', 'var<private> folded: u32;\n\nfn count(base: u32, b: u32, k: u32) {\n  folded = folded * 31u + b + k;\n  if (base > 0xffffffu) {\n', replace('    atomicAdd(&copies[base + bin], k);\n  }\n}', '    atomicAdd(&copies[base + bin], k);\n  }\n  }\n}')),
+  );
+  const copiesOf = (c: number, wg = 256) => ({ WORKGROUP_SIZE: wg, COPIES: c, PRIVATE_WORDS: c * BINS });
+  const rows: string[][] = [];
+  for (const dist of ['uniform', 'one-value'] as Distribution[]) {
+    const row = (what: string, opts: FigureOptions = {}) => figure([dist, what], dist, 'batched', opts);
+    rows.push(await row(`shipped: 256 invocations, ${BATCHED_COPIES} copies, 4 vec4s, ${gridOf('batched', n)[0]} workgroups`));
+    for (const c of [1, 2, 4]) rows.push(await row(`${c} cop${c === 1 ? 'y' : 'ies'}`, { overrides: copiesOf(c) }));
+    rows.push(await row('128 invocations, 4 copies, 2112 workgroups', { overrides: copiesOf(4, 128), maxGrid: 2112 }));
+    for (const [wg, grid] of [[512, 528], [1024, 264]] as const) {
+      const what = `${wg} invocations, 16 copies, ${grid} workgroups`;
+      // WebGPU guarantees 256 invocations a workgroup; the adapter may allow more (an H100 1024).
+      if (wg <= adapter.limits.maxComputeInvocationsPerWorkgroup) rows.push(await row(what, { overrides: copiesOf(16, wg), maxGrid: grid }));
+      else rows.push([dist, what, `skipped: this adapter allows ${adapter.limits.maxComputeInvocationsPerWorkgroup} invocations a workgroup`, '', '', '', '', '']);
+    }
+    for (const k of [1, 2, 8]) rows.push(await row(`${k} vec4${k === 1 ? '' : 's'} per batch`, { source: withBatch(k) }));
+    for (const g of [528, 2112, 4224]) rows.push(await row(`${g} workgroups`, { maxGrid: g }));
+    rows.push(await row('copies interleaved (lane l on copy l % 8)', { source: interleaved }));
+    rows.push(await row('no 16-equal-bytes test', { source: noSplat }));
+    rows.push(await row('no counting: loads and loop only (bytes folded into a register)', { source: noCount, check: false }));
+  }
+  const flags = process.env.WARPSCOPE_DAWN_FLAGS;
+  console.log(`\n## batched: variant 8 and its choices${flags ? ` (EXPERIMENT: Dawn flags ${flags})` : ''}\n`);
+  console.log(table(['data', 'kernel', ...HEAD], rows));
+}
+
+if (wants('lanes16')) {
+  const src = LANES16_KERNEL.wgsl;
+  const replace = (from: string, to: string, s = src): string => {
+    if (!s.includes(from)) throw new Error(`histogram-experiments: lanes16.wgsl no longer contains ${JSON.stringify(from)}`);
+    return s.split(from).join(to);
+  };
+  const batch4 = replace(
+    '      let v4 = data[q + 4u * stride];\n      let v5 = data[q + 5u * stride];\n      let v6 = data[q + 6u * stride];\n      let v7 = data[q + 7u * stride];\n',
+    '',
+    replace('      count_vec4(tx, v4);\n      count_vec4(tx, v5);\n      count_vec4(tx, v6);\n      count_vec4(tx, v7);\n', '', replace('const BATCH: u32 = 8u;', 'const BATCH: u32 = 4u;')),
+  );
+  const noCount = replace(
+    '    workgroupBarrier();\n    flush(tx);',
+    '    if (folded == 0x9e3779b9u) {\n      atomicAdd(&counters[0], 1u);\n    }\n    workgroupBarrier();\n    flush(tx);',
+    replace('fn count(tx: u32, b: u32, k: u32) {\n', 'var<private> folded: u32;\n\nfn count(tx: u32, b: u32, k: u32) {\n  folded = folded * 31u + b + k;\n  if (tx > 4096u) {\n', replace('    atomicAdd(&counters[((bin / 2u) * WORKGROUP_SIZE) | tx], k << ((bin % 2u) * 16u));\n  }\n}', '    atomicAdd(&counters[((bin / 2u) * WORKGROUP_SIZE) | tx], k << ((bin % 2u) * 16u));\n  }\n  }\n}')),
+  );
+  const rows: string[][] = [];
+  for (const dist of ['uniform', 'one-value'] as Distribution[]) {
+    const row = (what: string, opts: { maxGrid?: number; source?: string; check?: boolean } = {}) =>
+      figure([dist, what], dist, 'batched', { check: opts.check !== false, build: (w, len, bins, range) => lanes16Run(w, len, bins, range, opts) });
+    rows.push(await row('lanes16: 32 invocations, 8 vec4s a batch, default grid'));
+    for (const g of [858, 3432]) rows.push(await row(`${g} workgroups`, { maxGrid: g }));
+    rows.push(await row('16 workgroups (every invocation flushes full counters several times)', { maxGrid: 16 }));
+    rows.push(await row('4 vec4s a batch', { source: batch4 }));
+    rows.push(await row('no counting: loads, loop and flush only (bytes folded into a register)', { source: noCount, check: false }));
+  }
+  console.log('\n## lanes16: 16-bit counters per invocation, one warp a workgroup (an experiment, not a lab variant)\n');
+  console.log(table(['data', 'kernel', ...HEAD], rows));
+}
+
+if (wants('headline')) {
+  const rows: string[][] = [];
+  for (const dist of ['uniform', 'one-value'] as Distribution[]) {
+    rows.push(await figure([dist, 'batched (variant 8)'], dist, 'batched'));
+    rows.push(await figure([dist, 'lanes16 (experiment)'], dist, 'batched', { build: (w, len, bins, range) => lanes16Run(w, len, bins, range) }));
+  }
+  const flags = process.env.WARPSCOPE_DAWN_FLAGS;
+  console.log(`\n## headline: variant 8 and lanes16 at their defaults${flags ? ` (EXPERIMENT: Dawn flags ${flags})` : ''}\n`);
+  console.log(table(['data', 'kernel', ...HEAD], rows));
+}
+
+if (wants('loops')) {
+  const src = HISTOGRAM_KERNELS['per-warp'].wgsl;
+  const head = '    for (var k = 0u; k < 16u; k++) {\n';
+  const start = src.indexOf(head);
+  const tail = '\n    }\n    q += stride;';
+  const end = src.indexOf(tail, start);
+  if (start < 0 || end < 0) throw new Error('histogram-experiments: per-warp.wgsl no longer has its 16-byte loop');
+  const body = src.slice(start + head.length, end + 1);
+  const copies = Array.from({ length: 16 }, (_, k) => `    {\n      let k = ${k}u;\n${body.replace(/^/gm, '  ')}    }\n`).join('');
+  const unrolled = src.slice(0, start) + copies + src.slice(end + tail.length - '    q += stride;'.length);
+  const rows: string[][] = [];
+  for (const dist of ['uniform', 'one-value'] as Distribution[]) {
+    rows.push(await figure([dist, 'per-warp as shipped (a loop of 16 over the vec4)'], dist, 'per-warp'));
+    rows.push(await figure([dist, 'per-warp with the 16 bytes written out'], dist, 'per-warp', { source: unrolled }));
+  }
+  console.log('\n## loops: per-warp with and without its 16-byte loop\n');
   console.log(table(['data', 'kernel', ...HEAD], rows));
 }

@@ -3,8 +3,9 @@
 // with CUDA events after a warm-up of about 200 ms, median of 20 runs; beside it, in the same
 // process, a read of the same bytes (a vectorised sum of the words, 16 bytes per thread per load,
 // grid-stride) as the bandwidth yardstick, so "% of read" means what the WebGPU bench means.
-// Beside CUB, the same process runs CUDA C++ twins of the lab's packed variants
-// (shaders/histogram/packed.wgsl and packed-atomic.wgsl, written out again here), so a gap between
+// Beside CUB, the same process runs CUDA C++ twins of the lab's packed and batched variants
+// (shaders/histogram/packed.wgsl, packed-atomic.wgsl, batched.wgsl and the lanes16.wgsl experiment,
+// written out again here), so a gap between
 // the WebGPU figure and CUB can be split into the algorithm's share and the WebGPU path's share.
 // Counts are checked against a count made on the host. Build and run on the GPU machine:
 //   nvcc -O3 -std=c++17 -arch=sm_90 -o /tmp/cub_histogram scripts/peers/cub_histogram.cu && /tmp/cub_histogram 28
@@ -97,6 +98,103 @@ __global__ void __launch_bounds__(64) histoPacked(const uint4 *__restrict__ data
     if (total[k] > 0) atomicAdd(&histo[tx * 4 + k], total[k]);
 }
 
+// The twin of batched.wgsl (variant 8), 256 bins of bytes: a copy of the bins per COPIES-th of the
+// block with 32-bit counters, one shared atomic per byte (one of 16 for a uint4 of equal bytes),
+// four uint4 loads issued before any is counted, no flushes.
+constexpr unsigned int BATCHED_BLOCK = 256;
+
+__device__ __forceinline__ void batchedQuad(unsigned int *mine, uint4 v) {
+  unsigned int first = v.x & 0xff, splat = first * 0x01010101u;
+  if (v.x == splat && v.y == splat && v.z == splat && v.w == splat) {
+    atomicAdd(&mine[first], 16u);
+    return;
+  }
+#pragma unroll
+  for (unsigned int s = 0; s < 32; s += 8) {
+    atomicAdd(&mine[(v.x >> s) & 0xff], 1u);
+    atomicAdd(&mine[(v.y >> s) & 0xff], 1u);
+    atomicAdd(&mine[(v.z >> s) & 0xff], 1u);
+    atomicAdd(&mine[(v.w >> s) & 0xff], 1u);
+  }
+}
+
+template <unsigned int COPIES>
+__global__ void __launch_bounds__(BATCHED_BLOCK) histoBatched(const uint4 *__restrict__ data, unsigned int n, unsigned int *histo) {
+  __shared__ unsigned int copies[COPIES * 256];
+  for (unsigned int w = threadIdx.x; w < COPIES * 256; w += BATCHED_BLOCK) copies[w] = 0;
+  __syncthreads();
+  unsigned int *mine = copies + threadIdx.x / (BATCHED_BLOCK / COPIES) * 256;
+  unsigned int full = n / 16, stride = BATCHED_BLOCK * gridDim.x, q = blockIdx.x * BATCHED_BLOCK + threadIdx.x;
+  for (; q + 3 * stride < full; q += 4 * stride) {
+    uint4 v0 = data[q], v1 = data[q + stride], v2 = data[q + 2 * stride], v3 = data[q + 3 * stride];
+    batchedQuad(mine, v0);
+    batchedQuad(mine, v1);
+    batchedQuad(mine, v2);
+    batchedQuad(mine, v3);
+  }
+  for (; q < full; q += stride) batchedQuad(mine, data[q]);
+  unsigned int g = blockIdx.x * BATCHED_BLOCK + threadIdx.x;
+  if (g < n - full * 16) atomicAdd(&mine[reinterpret_cast<const unsigned char *>(data)[full * 16 + g]], 1u);
+  __syncthreads();
+  for (unsigned int b = threadIdx.x; b < 256; b += BATCHED_BLOCK) {
+    unsigned int total = 0;
+    for (unsigned int c = 0; c < COPIES; ++c) total += copies[c * 256 + b];
+    if (total > 0) atomicAdd(&histo[b], total);
+  }
+}
+
+// The twin of the lanes16.wgsl experiment, 256 bins of bytes: 16-bit counters per thread, two bins
+// to a word, in a block of one warp; word w of thread t at w * 32 + t (bank t, whatever the data);
+// a flush per 4095 uint4s a thread (at 2^28 bytes and 1716 blocks: once, at the end).
+constexpr unsigned int LANES_BLOCK = 32, LANES_WORDS = 128, LANES_ROUND = 4095;
+
+__device__ __forceinline__ void lanesCount(unsigned int *counters, unsigned int b, unsigned int k) {
+  atomicAdd(&counters[((b / 2) * LANES_BLOCK) | threadIdx.x], k << (b % 2 * 16));
+}
+
+__device__ __forceinline__ void lanesQuad(unsigned int *counters, uint4 v) {
+  unsigned int first = v.x & 0xff, splat = first * 0x01010101u;
+  if (v.x == splat && v.y == splat && v.z == splat && v.w == splat) {
+    lanesCount(counters, first, 16);
+    return;
+  }
+  for (unsigned int word : {v.x, v.y, v.z, v.w})
+    for (unsigned int s = 0; s < 32; s += 8) lanesCount(counters, (word >> s) & 0xff, 1);
+}
+
+__global__ void __launch_bounds__(LANES_BLOCK) histoLanes16(const uint4 *__restrict__ data, unsigned int n, unsigned int *histo) {
+  __shared__ unsigned int counters[LANES_WORDS * LANES_BLOCK];
+  unsigned int tx = threadIdx.x;
+  for (unsigned int w = 0; w < LANES_WORDS; ++w) counters[w * LANES_BLOCK + tx] = 0;
+  unsigned int full = n / 16, stride = LANES_BLOCK * gridDim.x, q = blockIdx.x * LANES_BLOCK + tx;
+  unsigned int perRound = stride * LANES_ROUND, rounds = max(1u, (full + perRound - 1) / perRound);
+  for (unsigned int r = 0; r < rounds; ++r) {
+    unsigned int end = min(full, (r + 1) * perRound);
+    for (; q + 7 * stride < end; q += 8 * stride) {
+      uint4 v[8];
+#pragma unroll
+      for (int j = 0; j < 8; ++j) v[j] = data[q + j * stride];
+#pragma unroll
+      for (int j = 0; j < 8; ++j) lanesQuad(counters, v[j]);
+    }
+    for (; q < end; q += stride) lanesQuad(counters, data[q]);
+    unsigned int g = blockIdx.x * LANES_BLOCK + tx;
+    if (r + 1 == rounds && g < n - full * 16) lanesCount(counters, reinterpret_cast<const unsigned char *>(data)[full * 16 + g], 1);
+    __syncthreads();
+    for (unsigned int w = tx; w < LANES_WORDS; w += LANES_BLOCK) {   // flush word w of every thread
+      unsigned int low = 0, high = 0;
+      for (unsigned int s = 0; s < LANES_BLOCK; ++s) {
+        unsigned int c = atomicExch(&counters[w * LANES_BLOCK + ((s + tx) & (LANES_BLOCK - 1))], 0u);
+        low += c & 0xffff;
+        high += c >> 16;
+      }
+      if (low > 0) atomicAdd(&histo[2 * w], low);
+      if (high > 0) atomicAdd(&histo[2 * w + 1], high);
+    }
+    __syncthreads();
+  }
+}
+
 template <typename F>
 static float medianMs(F fn, int repeats = 20) {
   cudaEvent_t a, b;
@@ -184,6 +282,43 @@ int main(int argc, char **argv) {
         float ms = medianMs(run);
         std::printf("| CUDA twin of packed%s.wgsl, %u blocks of 64 | %s | %.4f | %.1f | (read below) |\n", atomic ? "-atomic" : "", grid, dist, ms, n / (ms * 1e6));
       }
+    }
+    for (unsigned int copiesPerBlock : {8u, 1u}) {
+      for (unsigned int grid : {1056u, 2112u}) {
+        auto run = [&] {
+          const uint4 *in = reinterpret_cast<const uint4 *>(d_bytes);
+          unsigned int *out = reinterpret_cast<unsigned int *>(d_hist);
+          if (copiesPerBlock == 8) histoBatched<8><<<grid, BATCHED_BLOCK>>>(in, (unsigned int)n, out);
+          else histoBatched<1><<<grid, BATCHED_BLOCK>>>(in, (unsigned int)n, out);
+        };
+        CHECK(cudaMemset(d_hist, 0, 256 * sizeof(int)));
+        run();
+        CHECK(cudaGetLastError());
+        CHECK(cudaMemcpy(got.data(), d_hist, 256 * sizeof(int), cudaMemcpyDeviceToHost));
+        for (int b = 0; b < 256; ++b) {
+          if (got[b] != want[b]) {
+            std::fprintf(stderr, "CUDA twin of batched, %u copies, %u blocks, %s bytes: bin %d is %d, expected %lld\n", copiesPerBlock, grid, dist, b, got[b], want[b]);
+            return 1;
+          }
+        }
+        float ms = medianMs(run);
+        std::printf("| CUDA twin of batched.wgsl, %u cop%s, %u blocks of 256 | %s | %.4f | %.1f | (read below) |\n", copiesPerBlock, copiesPerBlock == 1 ? "y" : "ies", grid, dist, ms, n / (ms * 1e6));
+      }
+    }
+    for (unsigned int grid : {1716u, 3432u}) {
+      auto run = [&] { histoLanes16<<<grid, LANES_BLOCK>>>(reinterpret_cast<const uint4 *>(d_bytes), (unsigned int)n, reinterpret_cast<unsigned int *>(d_hist)); };
+      CHECK(cudaMemset(d_hist, 0, 256 * sizeof(int)));
+      run();
+      CHECK(cudaGetLastError());
+      CHECK(cudaMemcpy(got.data(), d_hist, 256 * sizeof(int), cudaMemcpyDeviceToHost));
+      for (int b = 0; b < 256; ++b) {
+        if (got[b] != want[b]) {
+          std::fprintf(stderr, "CUDA twin of lanes16, %u blocks, %s bytes: bin %d is %d, expected %lld\n", grid, dist, b, got[b], want[b]);
+          return 1;
+        }
+      }
+      float ms = medianMs(run);
+      std::printf("| CUDA twin of lanes16.wgsl (experiment), %u blocks of 32 | %s | %.4f | %.1f | (read below) |\n", grid, dist, ms, n / (ms * 1e6));
     }
     int blocks = prop.multiProcessorCount * 32;
     auto read = [&] { readAll<<<blocks, 256>>>(reinterpret_cast<const uint4 *>(d_bytes), n / 16, d_sink); };

@@ -6,6 +6,8 @@ import {
   HISTOGRAM_VARIANTS,
   histogramRun,
   isPackedVariant,
+  LANES16_KERNEL,
+  lanes16Run,
   LETTER_RANGE,
   packBytes,
   type BinRange,
@@ -49,8 +51,55 @@ const packedFlushCases: KernelCase[] = HISTOGRAM_VARIANTS.filter(isPackedVariant
   }),
 );
 
+/** The batched variant on one workgroup, so its batch loop, leftover vec4s and ragged end all run. */
+const batchedCase: KernelCase = {
+  file: HISTOGRAM_KERNELS.batched.file,
+  name: 'histogram/batched one workgroup, batches and runs of 16 equal bytes',
+  sizes: [16_400, 20_007, 50_001],
+  build: (rng, n) => {
+    const bytes = new Uint8Array(n);
+    // Runs of one byte value, some 16-byte aligned, among random bytes.
+    let value = 0;
+    for (let i = 0; i < n; i++) {
+      if (rng() < 0.02) value = Math.floor(rng() * 256);
+      bytes[i] = rng() < 0.5 ? value : Math.floor(rng() * 256);
+      if (i % 64 < 16 && i % 1024 < 512) bytes[i] = value;
+    }
+    return histogramRun('batched', packBytes(bytes), n, 256, BYTE_RANGE, undefined, 1);
+  },
+};
+
+/**
+ * The lanes16 experiment: every setup on the default grid, and one workgroup with rounds of 3 vec4s
+ * an invocation, so it flushes many times (zeros, mostly vec4s of 16 equal bytes, and mixed bytes).
+ */
+const lanes16Cases: KernelCase[] = [
+  ...SETUPS.map((setup): KernelCase => ({
+    file: LANES16_KERNEL.file,
+    name: `histogram/lanes16 ${setup.label}`,
+    sizes: [1, 37, 1000, 4097, 20_000],
+    build: (rng, n) => {
+      const bytes = new Uint8Array(n);
+      for (let i = 0; i < n; i++) bytes[i] = setup.bytes(rng);
+      return lanes16Run(packBytes(bytes), n, setup.bins, setup.range);
+    },
+  })),
+  {
+    file: LANES16_KERNEL.file,
+    name: 'histogram/lanes16 one workgroup, short rounds, several flushes',
+    sizes: [3000, 10_007],
+    build: (rng, n) => {
+      const bytes = new Uint8Array(n);
+      for (let i = 0; i < n; i++) bytes[i] = rng() < 0.7 ? 0 : Math.floor(rng() * 256);
+      return lanes16Run(packBytes(bytes), n, 256, BYTE_RANGE, { maxGrid: 1, round: 3 });
+    },
+  },
+];
+
 export const histogramCases: KernelCase[] = [
+  ...lanes16Cases,
   ...packedFlushCases,
+  batchedCase,
   ...HISTOGRAM_VARIANTS.flatMap((variant) =>
     SETUPS.map((setup): KernelCase => ({
       file: HISTOGRAM_KERNELS[variant].file,

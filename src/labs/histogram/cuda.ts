@@ -180,4 +180,48 @@ __device__ __forceinline__ void countByte(unsigned int *counters, unsigned int b
   atomicAdd(&counters[((bin / 4) * 64) | threadIdx.x], 1u << (bin % 4 * 8));   // no lane waits for it
 }
 // The flush reads and clears with atomicExch(&counters[at], 0); everything else is as in histoPacked.`,
+
+  batched: `// CUDA rendering of shaders/histogram/batched.wgsl: a copy of the bins per warp, 32-bit counters
+// (they never overflow, so no flushes), one shared-memory atomic per byte, four uint4 loads in flight.
+template <unsigned int BINS, unsigned int LO, unsigned int SPAN>
+__device__ __forceinline__ void countByte(unsigned int *mine, unsigned int b, unsigned int k) {
+  unsigned int offset = b - LO;
+  if (offset >= SPAN) return;
+  atomicAdd(&mine[SPAN == BINS ? offset : offset * BINS / SPAN], k);
+}
+
+template <unsigned int BINS, unsigned int LO, unsigned int SPAN>
+__device__ __forceinline__ void countQuad(unsigned int *mine, uint4 v) {
+  unsigned int first = v.x & 0xff, splat = first * 0x01010101u;
+  if (v.x == splat && v.y == splat && v.z == splat && v.w == splat) {   // 16 equal bytes: one atomic
+    countByte<BINS, LO, SPAN>(mine, first, 16);
+    return;
+  }
+  for (unsigned int word : {v.x, v.y, v.z, v.w})          // 16 atomics, unrolled
+    for (unsigned int s = 0; s < 32; s += 8) countByte<BINS, LO, SPAN>(mine, (word >> s) & 0xff, 1);
+}
+
+template <unsigned int BINS, unsigned int LO, unsigned int SPAN, unsigned int BLOCK = 256, unsigned int COPIES = 8>
+__global__ void histoBatched(const uint4 *__restrict__ data, unsigned int n, unsigned int *histo) {
+  __shared__ unsigned int copies[COPIES * BINS];
+  for (unsigned int w = threadIdx.x; w < COPIES * BINS; w += BLOCK) copies[w] = 0;
+  __syncthreads();
+  unsigned int *mine = copies + threadIdx.x / (BLOCK / COPIES) * BINS;
+  unsigned int full = n / 16, stride = BLOCK * gridDim.x, q = blockIdx.x * BLOCK + threadIdx.x;
+  for (; q + 3 * stride < full; q += 4 * stride) {       // all four loads issued before any count
+    uint4 v0 = data[q], v1 = data[q + stride], v2 = data[q + 2 * stride], v3 = data[q + 3 * stride];
+    countQuad<BINS, LO, SPAN>(mine, v0); countQuad<BINS, LO, SPAN>(mine, v1);
+    countQuad<BINS, LO, SPAN>(mine, v2); countQuad<BINS, LO, SPAN>(mine, v3);
+  }
+  for (; q < full; q += stride) countQuad<BINS, LO, SPAN>(mine, data[q]);
+  unsigned int g = blockIdx.x * BLOCK + threadIdx.x;
+  if (g < n - full * 16) countByte<BINS, LO, SPAN>(mine, reinterpret_cast<const unsigned char *>(data)[full * 16 + g], 1);
+  __syncthreads();
+  for (unsigned int b = threadIdx.x; b < BINS; b += BLOCK) {   // the merge: a sum over the copies
+    unsigned int total = 0;
+    for (unsigned int c = 0; c < COPIES; ++c) total += copies[c * BINS + b];
+    if (total > 0) atomicAdd(&histo[b], total);
+  }
+}
+// Launch: histoBatched<256, 0, 256><<<min(n / 16 / (256 * 4) + 1, 1056u), 256>>>(...);`,
 };

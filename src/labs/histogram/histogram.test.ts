@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../sim/index.ts';
 import { histogramLab, histogramSpec } from './index.ts';
-import { BYTE_RANGE, binOf, HISTOGRAM_VARIANTS, histogramReference, histogramRun, LETTER_RANGE, packBytes, unpackBytes, type BinRange, type HistogramVariant } from './kernel.ts';
+import { BYTE_RANGE, binOf, HISTOGRAM_VARIANTS, histogramReference, histogramRun, lanes16Run, LETTER_RANGE, packBytes, unpackBytes, type BinRange, type HistogramVariant } from './kernel.ts';
 import { generateBytes } from './data.ts';
 import { atomicAt, atomicMemories, atomicSteps, atomicSummary, binsAfter, countingAtomics, nextAtomic, packedBinOf, packedBinsAfter } from './trace.ts';
 
@@ -155,6 +155,51 @@ describe('histogram kernels on the simulator', () => {
     const first = countingAtomics(trace)[0]!;
     expect(first.space).toBe('workgroup');
     expect(first.queues.flatMap((q) => q.values)).toEqual(Array(32).fill(1));
+  });
+
+  it('batched: one workgroup through its batches of four vec4s, the leftover vec4s and a ragged end', () => {
+    // One workgroup of 256: 16 400 bytes are 1025 vec4s, one batch per invocation and one leftover
+    // vec4 (invocation 0), no ragged end; 20 007 add batches for some invocations only and 7 ragged
+    // bytes; 50 001 bytes mix runs of 16 equal bytes (one atomic of 16) with other bytes.
+    for (const n of [16_400, 20_007, 50_001]) {
+      const bytes = n === 50_001 ? generateBytes('skewed', n, 3) : generateBytes('uniform', n, n);
+      if (n === 50_001) bytes.fill(200, 1600, 9600);
+      const run = histogramRun('batched', packBytes(bytes), n, 256, BYTE_RANGE, undefined, 1);
+      expect(run.workgroups).toEqual([1, 1]);
+      const r = simulate(run, { warpSize: 32 });
+      expect(r.diagnostics).toEqual([]);
+      expect([...r.buffers[0]![1]!.slice(0, 256)]).toEqual([...histogramReference(bytes, 256, BYTE_RANGE)]);
+    }
+  });
+
+  it('batched: 16 equal bytes in a vec4 are one workgroup atomic of 16, into the copy of the lane’s warp', () => {
+    const trace = sim('batched', new Uint8Array(16 * 1024), 256, BYTE_RANGE).trace!;
+    const s = atomicSummary(trace);
+    expect(s.workgroupLaneOps).toBe(1024); // 1024 vec4s of zeros, one atomic each
+    const first = countingAtomics(trace)[0]!;
+    expect(first.space).toBe('workgroup');
+    expect(first.queues.flatMap((q) => q.values)).toEqual(Array(32).fill(16));
+    expect(first.queues).toHaveLength(1); // all 32 lanes of the warp on bin 0 of its copy
+    expect(s.globalLaneOps).toBe(1);
+    // Uniform bytes: one atomic of 1 per byte (no vec4 of 16 equal random bytes is likely).
+    const bytes = generateBytes('uniform', 16 * 1024, 5);
+    expect(atomicSummary(sim('batched', bytes, 256, BYTE_RANGE).trace!).workgroupLaneOps).toBe(16 * 1024);
+  });
+
+  it('lanes16 (experiment): matches the CPU reference through several flushes, and its lanes never share a word', () => {
+    // One workgroup of 32 with rounds of 3 vec4s: 10 007 bytes are 625 vec4s, 7 rounds (the last
+    // short) and 7 ragged bytes. A round of 4096 vec4s of one value would wrap a 16-bit counter.
+    for (const [n, dist] of [[10_007, 'skewed'], [20_000, 'one-value'], [3001, 'uniform']] as const) {
+      const bytes = generateBytes(dist, n, 11);
+      for (const [bins, range] of [[256, BYTE_RANGE], [7, LETTER_RANGE], [100, BYTE_RANGE]] as const) {
+        const r = simulate(lanes16Run(packBytes(bytes), n, bins, range, { maxGrid: 1, round: 3 }), { warpSize: 32 });
+        expect(r.diagnostics).toEqual([]);
+        expect([...r.buffers[0]![1]!.slice(0, bins)]).toEqual([...histogramReference(bytes, bins, range)]);
+      }
+    }
+    const traced = simulate(lanes16Run(packBytes(generateBytes('one-value', 4096, 1)), 4096, 256, BYTE_RANGE), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
+    expect(atomicSummary(traced.trace!).maxSameAddress).toBe(1);
+    expect(() => lanes16Run(packBytes(new Uint8Array(16)), 16, 256, BYTE_RANGE, { round: 4096 })).toThrow(/1 to 4095/);
   });
 
   it('fits parameters and names a wrong distribution', () => {

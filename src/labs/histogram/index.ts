@@ -3,7 +3,8 @@
  * invocation per byte with global atomics, the seed's grid-stride loop, the seed's histogram
  * privatised in workgroup memory with a merge, runs aggregated in registers, a fast variant
  * with a private copy per 32 invocations and vec4 loads, and two with 8-bit counters per
- * invocation (plain stores, or workgroup atomics). The panels show the bins filling and, for the
+ * invocation (plain stores, or workgroup atomics), and CUB's layout: 32-bit counters in a copy per
+ * warp, several vec4 loads in flight per invocation, no flushes. The panels show the bins filling and, for the
  * current atomic, the lanes of the warp queued on each address.
  */
 import { defineLab, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
@@ -46,6 +47,7 @@ const variants: LabVariant[] = [
   variant('per-warp'),
   variant('packed'),
   variant('packed-atomic'),
+  variant('batched'),
 ];
 
 const variantOf = (id: string): HistogramVariant => {

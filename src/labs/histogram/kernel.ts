@@ -13,8 +13,10 @@ import AGGREGATED_WGSL from '../../../shaders/histogram/aggregated.wgsl?raw';
 import PER_WARP_WGSL from '../../../shaders/histogram/per-warp.wgsl?raw';
 import PACKED_WGSL from '../../../shaders/histogram/packed.wgsl?raw';
 import PACKED_ATOMIC_WGSL from '../../../shaders/histogram/packed-atomic.wgsl?raw';
+import BATCHED_WGSL from '../../../shaders/histogram/batched.wgsl?raw';
+import LANES16_WGSL from '../../../shaders/histogram/lanes16.wgsl?raw';
 
-export const HISTOGRAM_VARIANTS = ['per-element', 'grid-stride', 'privatized', 'aggregated', 'per-warp', 'packed', 'packed-atomic'] as const;
+export const HISTOGRAM_VARIANTS = ['per-element', 'grid-stride', 'privatized', 'aggregated', 'per-warp', 'packed', 'packed-atomic', 'batched'] as const;
 export type HistogramVariant = (typeof HISTOGRAM_VARIANTS)[number];
 
 export const HISTOGRAM_KERNELS: Readonly<Record<HistogramVariant, { readonly file: string; readonly wgsl: string }>> = {
@@ -25,7 +27,21 @@ export const HISTOGRAM_KERNELS: Readonly<Record<HistogramVariant, { readonly fil
   'per-warp': { file: 'shaders/histogram/per-warp.wgsl', wgsl: PER_WARP_WGSL },
   packed: { file: 'shaders/histogram/packed.wgsl', wgsl: PACKED_WGSL },
   'packed-atomic': { file: 'shaders/histogram/packed-atomic.wgsl', wgsl: PACKED_ATOMIC_WGSL },
+  batched: { file: 'shaders/histogram/batched.wgsl', wgsl: BATCHED_WGSL },
 };
+
+/**
+ * An experiment, not (yet) a lab variant: 16-bit counters per invocation in a workgroup of one warp
+ * (bank = lane whatever the data), timed by scripts/histogram-experiments.ts and checked by the
+ * differential suite; the stage cannot draw it yet (it decodes 8-bit packed counters only).
+ */
+export const LANES16_KERNEL = { file: 'shaders/histogram/lanes16.wgsl', wgsl: LANES16_WGSL } as const;
+/** Invocations per workgroup of lanes16.wgsl: one warp, so invocation t owns bank t. */
+export const LANES16_WORKGROUP = 32;
+/** vec4s lanes16.wgsl loads before counting (BATCH in the WGSL). */
+const LANES16_BATCH = 8;
+/** Its most workgroups: 132 SMs × 13 workgroups of 16 KiB, as for the packed variants. */
+export const LANES16_MAX_GRID = 1716;
 
 /** The variants that keep 8-bit counters per invocation, four bins to a word (no bin per word). */
 export const isPackedVariant = (v: string): boolean => v === 'packed' || v === 'packed-atomic';
@@ -47,6 +63,16 @@ const PACKED_ROUND = 15;
  * so on a large GPU every workgroup runs from the start and none waits for a second wave.
  */
 export const PACKED_MAX_GRID = 1716;
+/** Private copies of the bins in the batched variant (one per warp of its 256 invocations). */
+export const BATCHED_COPIES = 8;
+/** vec4s each invocation of the batched variant loads before counting them (BATCH in the WGSL). */
+const BATCHED_BATCH = 4;
+/**
+ * The most workgroups the batched variant launches: about what an H100 keeps resident at once
+ * (132 SMs × 8 workgroups of 256 invocations), so every workgroup starts at once and counts a long
+ * share; its merge (one global atomic per bin and workgroup) is then paid 1056 times, not per byte.
+ */
+export const BATCHED_MAX_GRID = 1056;
 /** Bytes each invocation handles per round trip of the grid in the grid-stride variants (about). */
 const BYTES_PER_INVOCATION = 8;
 /** The most workgroups a grid-stride variant launches: enough to fill a large GPU several times. */
@@ -93,24 +119,50 @@ export function unpackBytes(words: Uint32Array, n: number): Uint8Array {
 }
 
 /** Workgroups a variant launches for `n` bytes: [x] or a folded [x, y] for one element per invocation. */
-export function gridOf(variant: HistogramVariant, n: number, maxGrid = PACKED_MAX_GRID): [number, number] {
+export function gridOf(variant: HistogramVariant, n: number, maxGrid?: number): [number, number] {
   const wg = HISTOGRAM_WORKGROUP;
-  if (isPackedVariant(variant)) return [Math.min(maxGrid, Math.max(1, Math.ceil(Math.floor(n / 16) / (PACKED_WORKGROUP * PACKED_ROUND)))), 1];
+  if (variant === 'batched') return [Math.min(maxGrid ?? BATCHED_MAX_GRID, Math.max(1, Math.ceil(Math.floor(n / 16) / (wg * BATCHED_BATCH)))), 1];
+  if (isPackedVariant(variant)) return [Math.min(maxGrid ?? PACKED_MAX_GRID, Math.max(1, Math.ceil(Math.floor(n / 16) / (PACKED_WORKGROUP * PACKED_ROUND)))), 1];
   if (variant === 'per-element') return foldWorkgroups(Math.max(1, Math.ceil(n / wg)));
   const per = variant === 'per-warp' ? VEC4_BYTES * 4 : BYTES_PER_INVOCATION;
   return [Math.min(MAX_GRID, Math.max(1, Math.ceil(n / (wg * per)))), 1];
 }
 
-/**
- * One dispatch over `n` bytes packed in `words`, counting into `bins` bins over `range`.
- * `maxGrid` caps the workgroups of the packed variants (the bench tries several).
- */
-export function histogramRun(variant: HistogramVariant, words: Uint32Array, n: number, bins: number, range: BinRange, source?: string, maxGrid?: number): KernelRun {
+function checkInput(words: Uint32Array, n: number, bins: number): void {
   if (!Number.isInteger(bins) || bins < 1 || bins > 256) throw new RangeError(`${bins} bins: a histogram of bytes takes 1 to 256 bins.`);
   if (!Number.isInteger(n) || n < 1) throw new RangeError(`${n} bytes: the input needs at least one byte.`);
   if (words.length * 4 < n || words.length % 4 !== 0) {
     throw new RangeError(`The packed input has ${words.length} words; ${n} bytes need ${Math.ceil(n / 16) * 4} (whole vec4s, use packBytes).`);
   }
+}
+
+/**
+ * lanes16.wgsl over `n` bytes: `maxGrid` caps its workgroups, `round` (vec4s an invocation counts
+ * between flushes, at most 4095) is lowered by tests so that small inputs flush several times.
+ */
+export function lanes16Run(words: Uint32Array, n: number, bins: number, range: BinRange, opts: { maxGrid?: number; round?: number; source?: string } = {}): KernelRun {
+  checkInput(words, n, bins);
+  const round = opts.round ?? 4095;
+  if (!Number.isInteger(round) || round < 1 || round > 4095) throw new RangeError(`round ${round}: 16-bit counters take 1 to 4095 vec4s between flushes.`);
+  const words2 = Math.ceil(bins / 2);
+  const grid = Math.min(opts.maxGrid ?? LANES16_MAX_GRID, Math.max(1, Math.ceil(Math.floor(n / 16) / (LANES16_WORKGROUP * LANES16_BATCH))));
+  return {
+    code: opts.source ?? LANES16_KERNEL.wgsl,
+    entryPoint: 'main',
+    file: LANES16_KERNEL.file,
+    label: 'histogram.lanes16',
+    workgroups: [grid, 1],
+    bindings: { 0: { 0: words, 1: new Uint32Array(Math.ceil(bins / 4) * 4), 2: new Uint32Array([n, bins, range.lo, range.span]) } },
+    overrides: { WORKGROUP_SIZE: LANES16_WORKGROUP, BINS: bins, LO: range.lo, SPAN: range.span, WORDS: words2, PRIVATE_WORDS: words2 * LANES16_WORKGROUP, ROUND: round },
+  };
+}
+
+/**
+ * One dispatch over `n` bytes packed in `words`, counting into `bins` bins over `range`.
+ * `maxGrid` caps the workgroups of the packed and batched variants (the bench tries several).
+ */
+export function histogramRun(variant: HistogramVariant, words: Uint32Array, n: number, bins: number, range: BinRange, source?: string, maxGrid?: number): KernelRun {
+  checkInput(words, n, bins);
   const { file, wgsl } = HISTOGRAM_KERNELS[variant];
   const copies = HISTOGRAM_WORKGROUP / 32;
   const packed = isPackedVariant(variant);
@@ -133,6 +185,7 @@ export function histogramRun(variant: HistogramVariant, words: Uint32Array, n: n
       WORKGROUP_SIZE: packed ? PACKED_WORKGROUP : HISTOGRAM_WORKGROUP,
       ...(variant === 'per-element' || variant === 'grid-stride' ? {} : { BINS: bins }),
       ...(variant === 'per-warp' ? { COPIES: copies, PRIVATE_WORDS: copies * bins } : {}),
+      ...(variant === 'batched' ? { LO: range.lo, SPAN: range.span, COPIES: BATCHED_COPIES, PRIVATE_WORDS: BATCHED_COPIES * bins } : {}),
       ...(packed ? { LO: range.lo, SPAN: range.span, WORDS: words4, PRIVATE_WORDS: words4 * PACKED_WORKGROUP } : {}),
     },
   };
@@ -140,5 +193,6 @@ export function histogramRun(variant: HistogramVariant, words: Uint32Array, n: n
 
 /** Private copies of the bins a variant keeps in workgroup memory (one per 32 invocations in per-warp). */
 export function privateCopiesOf(variant: string, invocations: number): number {
+  if (variant === 'batched') return BATCHED_COPIES;
   return variant === 'per-warp' ? Math.max(1, Math.floor(invocations / 32)) : 1;
 }

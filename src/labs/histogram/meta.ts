@@ -58,5 +58,5 @@ export const histogramMeta = {
     return m('summary');
   },
   params: histogramSpec,
-  variantCount: 7,
+  variantCount: 8,
 } as const;
