@@ -22,7 +22,7 @@ export const spmvCases: KernelCase[] = SPMV_VARIANTS.flatMap((variant) =>
       name: `spmv/${variant} f32 ${group.name}`,
       // n: rows (the seed's matrix is always 4 × 4).
       sizes: [1, 5, 33, 100, 257],
-      subgroups: variant === 'csr-vector' || variant === 'hybrid' || variant === 'csr-merge',
+      subgroups: variant === 'csr-vector' || variant === 'hybrid' || variant === 'csr-merge' || variant === 'csr-adaptive',
       build(rng, n) {
         const a = group.kinds[Math.floor(rng() * group.kinds.length)]!(n, rng);
         return spmvRun(variant, a, makeVector(a.cols, rng), rng() < 0.5 ? 64 : 256);

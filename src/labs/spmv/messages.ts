@@ -16,6 +16,8 @@ const en = {
   'variant.jds.summary': 'Rows sorted longest first with a permutation back: the rows of a warp have similar lengths, so lanes finish together; empty rows gather at the end.',
   'variant.csr-merge.title': 'CSR merge path: equal work per workgroup',
   'variant.csr-merge.summary': 'Row ends and nonzeros merged into one path and cut into equal tiles, found by binary search: every workgroup and every lane gets the same number of items however the row lengths vary. Products are loaded coalesced into workgroup memory, each lane walks its 7 items, and rows split between lanes or tiles are fixed up — in order inside a tile, with at most two atomic adds per tile across tiles.',
+  'variant.csr-adaptive.title': 'CSR adaptive: rows binned by length',
+  'variant.csr-adaptive.summary': 'A CPU analysis before the product lists the long rows. Short rows get a group of lanes each (about four nonzeros per lane, so several rows per subgroup): each lane loads four nonzeros, then makes four gathers of x at once, and a shuffle butterfly over the group totals the row. Long rows are cut into chunks, one subgroup each, summed with subgroupAdd; a row of several chunks adds them into y atomically.',
   'param.kind': 'matrix',
   'parse.kind': 'use one of {names}',
   'notice.kind': 'There is no matrix “{name}”; showing the seed’s example.',
