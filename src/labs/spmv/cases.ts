@@ -2,10 +2,11 @@
  * Kernel cases of the SpMV lab: every variant over every matrix kind, plus matrices with many
  * empty rows and with one dense row. Values and x are small integers, so sums are exact and the
  * GPU and the simulator must agree bit for bit whatever order the atomics or subgroups add in.
+ * CSR adaptive has one more case with chunks small enough that long rows span several.
  */
 import type { KernelCase } from '../../kernel/cases.ts';
-import { bandedMatrix, denseRowMatrix, emptyRowsMatrix, laplacianMatrix, laplacianSide, makeVector, powerLawMatrix, seedMatrix, uniformMatrix, type Csr } from './formats.ts';
-import { SPMV_KERNELS, SPMV_VARIANTS, spmvRun } from './kernel.ts';
+import { adaptiveGroup, bandedMatrix, denseRowMatrix, emptyRowsMatrix, laplacianMatrix, laplacianSide, makeVector, powerLawMatrix, rowBins, seedMatrix, uniformMatrix, type Csr } from './formats.ts';
+import { adaptiveRun, SPMV_KERNELS, SPMV_VARIANTS, spmvRun } from './kernel.ts';
 
 type Maker = (n: number, rng: () => number) => Csr;
 
@@ -15,7 +16,7 @@ const GROUPS: readonly { readonly name: string; readonly kinds: readonly Maker[]
   { name: 'uniform, power-law, one dense row', kinds: [uniformMatrix, powerLawMatrix, denseRowMatrix] },
 ];
 
-export const spmvCases: KernelCase[] = SPMV_VARIANTS.flatMap((variant) =>
+const variantCases: KernelCase[] = SPMV_VARIANTS.flatMap((variant) =>
   GROUPS.map(
     (group): KernelCase => ({
       file: SPMV_KERNELS[variant].file,
@@ -30,3 +31,24 @@ export const spmvCases: KernelCase[] = SPMV_VARIANTS.flatMap((variant) =>
     }),
   ),
 );
+
+/**
+ * CSR adaptive with small chunks (8 to 64 nonzeros), so the long rows of these small matrices span
+ * several chunks and meet in y through the compare-exchange add, and with every group size.
+ */
+const adaptiveChunks: KernelCase = {
+  file: SPMV_KERNELS['csr-adaptive'].file,
+  name: 'spmv/csr-adaptive f32 small chunks, groups 1–32, power-law, one dense row, empty rows',
+  sizes: [1, 5, 33, 100, 257],
+  subgroups: true,
+  build(rng, n) {
+    const kinds = [powerLawMatrix, denseRowMatrix, emptyRowsMatrix];
+    const a = kinds[Math.floor(rng() * kinds.length)]!(n, rng);
+    const group = 2 ** Math.floor(rng() * 6);
+    const chunk = 8 * 2 ** Math.floor(rng() * 4);
+    const longAfter = Math.floor(rng() * 4) * adaptiveGroup(a);
+    return adaptiveRun(a, makeVector(a.cols, rng), rng() < 0.5 ? 64 : 256, { group, passes: 1 + Math.floor(rng() * 3), bins: rowBins(a, longAfter, chunk) });
+  },
+};
+
+export const spmvCases: KernelCase[] = [...variantCases, adaptiveChunks];
