@@ -39,7 +39,7 @@ const en = {
   'metric.ellFill': 'ELL fill',
   'metric.hybrid': 'Hybrid split',
   'metric.atomics': 'Atomic adds',
-  'metric.atomics.hint': 'lane atomics, compare-exchange retries included (COO and hybrid; the merge path stores every row with an atomic store, as its y is atomic, and adds at most two partial rows per tile)',
+  'metric.atomics.hint': 'lane atomics, compare-exchange retries included (COO and hybrid; the merge path stores every row with an atomic store, as its y is atomic, and adds at most two partial rows per tile; CSR adaptive stores rows the same way and adds once per chunk of a row split into several)',
   'metric.traffic': 'Least traffic',
   'metric.traffic.hint': 'values and indices once, x per nonzero, y once',
   'metric.nonzeros.hint': '{rows} rows, {empty} empty',

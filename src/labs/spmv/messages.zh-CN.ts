@@ -39,7 +39,7 @@ const zh: Translation<Messages> = {
   'metric.ellFill': 'ELL 填充率',
   'metric.hybrid': '混合格式的划分',
   'metric.atomics': '原子加法',
-  'metric.atomics.hint': '通道的原子操作次数，含 compare-exchange 重试（COO 与混合格式；合并路径用原子存储写入每一行，因为它的 y 是原子类型，且每个分块至多对两个不完整的行做原子加法）',
+  'metric.atomics.hint': '通道的原子操作次数，含 compare-exchange 重试（COO 与混合格式；合并路径用原子存储写入每一行，因为它的 y 是原子类型，且每个分块至多对两个不完整的行做原子加法；CSR 自适应同样用原子存储写入各行，被切成多块的长行每块做一次原子加法）',
   'metric.traffic': '最少访存量',
   'metric.traffic.hint': '值和索引各一次，每个非零元读一次 x，y 写一次',
   'metric.nonzeros.hint': '{rows} 行，其中 {empty} 行为空',
