@@ -2,18 +2,19 @@
  * The CSR adaptive SpMV kernel (shaders/spmv/csr-adaptive.wgsl) over its settings, beside the
  * in-run best of the earlier variants (hybrid on the uniform matrix, merge path on the power-law
  * one), on the bench's two matrices (2^22 rows, about 16 nonzeros per row, uniform and power-law,
- * seed 7). Settings: workgroup size, lanes per short row (group), passes of short rows per work
- * unit, the long-row threshold and the chunk size of the row bins. Each configuration is checked
- * against the CPU reference first, then timed in alternating rounds beside a copy over its own
- * buffers, counted over the least traffic (values and column indices once, x once per nonzero,
- * y once). The row bins are a CPU analysis made once per matrix and setting, before the product;
- * the kernel's time does not include it, and its CPU time is printed beside. Prints figures; never
- * fails on time.
+ * seed 7). Settings: scalar loads (the lab's variant) or the vec4-load experiment
+ * (shaders/spmv/csr-adaptive-vec4.wgsl), workgroup size, lanes per short row (group), passes of
+ * short rows per work unit, the long-row threshold and the chunk size of the row bins. Each
+ * configuration is checked against the CPU reference first, then timed in alternating rounds
+ * beside a copy over its own buffers, counted over the least traffic (values and column indices
+ * once, x once per nonzero, y once). The row bins are a CPU analysis made once per matrix and
+ * setting, before the product; the kernel's time does not include it, and its CPU time is printed
+ * beside. Prints figures; never fails on time.
  *
  * Bundled by scripts/gpu-bundle.sh as app/spmv-adaptive.mjs. Environment: TUNING_LOG2 (rows,
  * default 22), TUNING_REPEATS (rounds, default 10), TUNING_ONLY (a regular expression over the
- * configuration's label, e.g. "wg256 g4"; default all), WARPSCOPE_DAWN_FLAGS (src/gpu/node.ts; an
- * experiment only).
+ * configuration's label, e.g. "vec4 wg256 g4"; default all), WARPSCOPE_DAWN_FLAGS
+ * (src/gpu/node.ts; an experiment only).
  */
 import { createNodeGpu } from '../src/gpu/node.ts';
 import { fmt, pct, ratioCell, table } from '../src/bench/format.ts';
@@ -26,38 +27,42 @@ const LOG2 = Number(process.env.TUNING_LOG2 ?? 22);
 const REPEATS = Number(process.env.TUNING_REPEATS ?? 10);
 const ONLY = new RegExp(process.env.TUNING_ONLY ?? '.');
 
-/** [workgroup size, group, passes, long after (nonzeros), chunk (nonzeros)]. */
-type Config = readonly [number, number, number, number, number];
+/** [loads, workgroup size, group, passes, long after (nonzeros), chunk (nonzeros)]. */
+type Config = readonly ['scalar' | 'vec4', number, number, number, number, number];
+// Session 5's call 4 (docs/runs/2026-11-22-h100-s5-call4-x-spmv-adaptive.txt) timed the scalar
+// kernel over all these settings: groups of 2 and 4 were best, passes and chunk size moved the time
+// by 2 % at most. This sweep keeps the best scalar settings and times the vec4-load experiment
+// (shaders/spmv/csr-adaptive-vec4.wgsl) around them.
 const CONFIGS: Readonly<Record<'uniform' | 'powerlaw', { readonly peer: SpmvVariant; readonly configs: readonly Config[] }>> = {
   // Uniform rows hold 0…32 nonzeros: with a threshold of 32 no row is long, so only the short path runs.
   uniform: {
     peer: 'hybrid',
     configs: [
-      [256, 4, 2, 32, 1024], // the lab's default
-      [256, 4, 1, 32, 1024],
-      [256, 4, 4, 32, 1024],
-      [256, 2, 2, 32, 1024],
-      [256, 8, 2, 32, 1024],
-      [256, 16, 2, 32, 1024],
-      [128, 4, 2, 32, 1024],
-      [128, 4, 4, 32, 1024],
-      [64, 4, 4, 32, 1024],
+      ['scalar', 256, 4, 2, 32, 1024], // the lab's default
+      ['scalar', 256, 4, 1, 32, 1024],
+      ['scalar', 256, 2, 1, 32, 1024],
+      ['vec4', 256, 4, 2, 32, 1024],
+      ['vec4', 256, 4, 1, 32, 1024],
+      ['vec4', 256, 2, 2, 32, 1024],
+      ['vec4', 256, 2, 1, 32, 1024],
+      ['vec4', 256, 8, 1, 32, 1024],
+      ['vec4', 256, 1, 1, 32, 1024],
+      ['vec4', 128, 4, 1, 32, 1024],
+      ['vec4', 128, 2, 1, 32, 1024],
     ],
   },
   powerlaw: {
     peer: 'csr-merge',
     configs: [
-      [256, 4, 2, 32, 1024], // the lab's default
-      [256, 4, 2, 16, 1024],
-      [256, 4, 2, 64, 1024],
-      [256, 4, 2, 128, 1024],
-      [256, 4, 2, 32, 256],
-      [256, 4, 2, 32, 4096],
-      [256, 2, 2, 16, 1024],
-      [256, 2, 2, 32, 1024],
-      [256, 8, 2, 64, 1024],
-      [256, 4, 4, 32, 1024],
-      [128, 4, 2, 32, 1024],
+      ['scalar', 256, 4, 2, 32, 1024], // the lab's default
+      ['scalar', 256, 2, 2, 32, 1024],
+      ['vec4', 256, 4, 2, 32, 1024],
+      ['vec4', 256, 4, 1, 32, 1024],
+      ['vec4', 256, 2, 2, 32, 1024],
+      ['vec4', 256, 2, 1, 32, 1024],
+      ['vec4', 256, 2, 2, 16, 1024],
+      ['vec4', 256, 4, 2, 64, 1024],
+      ['vec4', 256, 8, 2, 64, 1024],
     ],
   },
 };
@@ -95,16 +100,17 @@ for (const kind of ['uniform', 'powerlaw'] as const) {
   );
   const { peer, configs } = CONFIGS[kind];
   const lines: string[][] = [];
-  if (ONLY.test(peer)) lines.push(await measure(peer, spmvRun(peer, a, x, 256), a, want, peer, ['—', '—', '—', '—', '—', '—', '—']));
-  for (const [wg, group, passes, longAfter, chunk] of configs) {
-    const label = `wg${wg} g${group} p${passes} long>${longAfter} chunk${chunk}`;
+  if (ONLY.test(peer)) lines.push(await measure(peer, spmvRun(peer, a, x, 256), a, want, peer, ['—', '—', '—', '—', '—', '—', '—', '—']));
+  for (const [loads, wg, group, passes, longAfter, chunk] of configs) {
+    const label = `${loads} wg${wg} g${group} p${passes} long>${longAfter} chunk${chunk}`;
     if (!ONLY.test(label)) continue;
     const t0 = performance.now();
     const bins = rowBins(a, longAfter, chunk);
     const analysisMs = performance.now() - t0;
-    const run = adaptiveRun(a, x, wg, { group, passes, bins });
+    const run = adaptiveRun(a, x, wg, { group, passes, bins, vec4: loads === 'vec4' });
     lines.push(
       await measure('csr-adaptive', run, a, want, 'csr-adaptive', [
+        loads,
         `${wg}`,
         `${group}`,
         `${passes}`,
@@ -116,6 +122,6 @@ for (const kind of ['uniform', 'powerlaw'] as const) {
     );
   }
   console.log(
-    table(['kernel', 'wg', 'group', 'passes', 'long after', 'chunk', 'long rows', 'CPU analysis ms (not in the time)', 'median ms', 'GB/s over least traffic', '% of copy', 'rounds', 'matches CPU'], lines),
+    table(['kernel', 'loads', 'wg', 'group', 'passes', 'long after', 'chunk', 'long rows', 'CPU analysis ms (not in the time)', 'median ms', 'GB/s over least traffic', '% of copy', 'rounds', 'matches CPU'], lines),
   );
 }

@@ -6,7 +6,7 @@
  */
 import type { KernelCase } from '../../kernel/cases.ts';
 import { adaptiveGroup, bandedMatrix, denseRowMatrix, emptyRowsMatrix, laplacianMatrix, laplacianSide, makeVector, powerLawMatrix, rowBins, seedMatrix, uniformMatrix, type Csr } from './formats.ts';
-import { adaptiveRun, SPMV_KERNELS, SPMV_VARIANTS, spmvRun } from './kernel.ts';
+import { ADAPTIVE_VEC4_FILE, adaptiveRun, SPMV_KERNELS, SPMV_VARIANTS, spmvRun } from './kernel.ts';
 
 type Maker = (n: number, rng: () => number) => Csr;
 
@@ -51,4 +51,20 @@ const adaptiveChunks: KernelCase = {
   },
 };
 
-export const spmvCases: KernelCase[] = [...variantCases, adaptiveChunks];
+/** The vec4-load experiment of CSR adaptive (not a lab variant), over every matrix kind, small chunks and every group. */
+const adaptiveVec4: KernelCase = {
+  file: ADAPTIVE_VEC4_FILE,
+  name: 'spmv/csr-adaptive-vec4 f32 every kind, small chunks, groups 1–32',
+  sizes: [1, 5, 33, 100, 257],
+  subgroups: true,
+  build(rng, n) {
+    const kinds = [...GROUPS[0]!.kinds, ...GROUPS[1]!.kinds];
+    const a = kinds[Math.floor(rng() * kinds.length)]!(n, rng);
+    const group = 2 ** Math.floor(rng() * 6);
+    const chunk = 8 * 2 ** Math.floor(rng() * 4);
+    const longAfter = Math.floor(rng() * 4) * adaptiveGroup(a);
+    return adaptiveRun(a, makeVector(a.cols, rng), rng() < 0.5 ? 64 : 256, { group, passes: 1 + Math.floor(rng() * 3), bins: rowBins(a, longAfter, chunk), vec4: true });
+  },
+};
+
+export const spmvCases: KernelCase[] = [...variantCases, adaptiveChunks, adaptiveVec4];

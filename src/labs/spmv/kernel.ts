@@ -13,6 +13,7 @@ import COO_WGSL from '../../../shaders/spmv/coo.wgsl?raw';
 import HYBRID_WGSL from '../../../shaders/spmv/hybrid.wgsl?raw';
 import JDS_WGSL from '../../../shaders/spmv/jds.wgsl?raw';
 import CSR_ADAPTIVE_WGSL from '../../../shaders/spmv/csr-adaptive.wgsl?raw';
+import CSR_ADAPTIVE_VEC4_WGSL from '../../../shaders/spmv/csr-adaptive-vec4.wgsl?raw';
 import { adaptiveGroup, hybridWidth, longestOf, nonzeros, rowBins, rowLengths, toCoo, toEll, toHybrid, toJds, type Csr, type RowBins } from './formats.ts';
 
 export const SPMV_VARIANTS = ['csr-scalar', 'csr-vector', 'ell', 'coo', 'hybrid', 'jds', 'csr-merge', 'csr-adaptive'] as const;
@@ -168,6 +169,20 @@ export interface AdaptiveOptions {
   readonly passes?: number;
   /** The bins; `rowBins(a, 8 · group)` by default. */
   readonly bins?: RowBins;
+  /** The vec4-load experiment (shaders/spmv/csr-adaptive-vec4.wgsl, timed by scripts/spmv-adaptive.ts; not a lab variant). */
+  readonly vec4?: boolean;
+}
+
+/** The file of CSR adaptive's vec4-load experiment. */
+export const ADAPTIVE_VEC4_FILE = 'shaders/spmv/csr-adaptive-vec4.wgsl';
+
+/** `a` padded with zeros to a multiple of four words (itself when it already is one, or empty). */
+function toWholeVectors<T extends Uint32Array | Float32Array>(a: T): T {
+  const length = Math.max(4, Math.ceil(a.length / 4) * 4);
+  if (length === a.length) return a;
+  const out = (a instanceof Float32Array ? new Float32Array(length) : new Uint32Array(length)) as T;
+  out.set(a);
+  return out;
 }
 
 /** CSR adaptive's dispatch; `spmvRun('csr-adaptive', …)` is this with the defaults. */
@@ -184,17 +199,18 @@ export function adaptiveRun(a: Csr, x: Float32Array, workgroupSize = 256, opts: 
   const count = bins.chunks.length / 4;
   const chunkBlocks = Math.ceil(count / chunksPerWorkgroup);
   const units = chunkBlocks + Math.ceil(a.rows / rowsPerWorkgroup);
+  const vec4 = opts.vec4 ?? false;
   return {
-    code: CSR_ADAPTIVE_WGSL,
+    code: vec4 ? CSR_ADAPTIVE_VEC4_WGSL : CSR_ADAPTIVE_WGSL,
     entryPoint: 'main',
-    file: SPMV_KERNELS['csr-adaptive'].file,
-    label: 'spmv.csr-adaptive',
+    file: vec4 ? ADAPTIVE_VEC4_FILE : SPMV_KERNELS['csr-adaptive'].file,
+    label: vec4 ? 'spmv.csr-adaptive-vec4' : 'spmv.csr-adaptive',
     workgroups: [Math.max(1, Math.min(MAX_WORKGROUPS_PER_DIMENSION, units))],
     bindings: {
       0: {
         0: nonEmpty(a.rowPtr),
-        1: nonEmpty(a.colIndex),
-        2: nonEmpty(a.values),
+        1: vec4 ? toWholeVectors(a.colIndex) : nonEmpty(a.colIndex),
+        2: vec4 ? toWholeVectors(a.values) : nonEmpty(a.values),
         3: nonEmpty(x),
         4: new Uint32Array(a.rows),
         5: new Uint32Array([a.rows, bins.longAfter, count, chunkBlocks]),

@@ -462,6 +462,29 @@ describe('CSR adaptive', () => {
     }
   });
 
+  it('the vec4-load experiment equals the CPU bit for bit too, over groups, passes, chunks and workgroups, nonzero counts not a multiple of four included', () => {
+    const a = ofLengths([3, 0, 700, 5, ...Array<number>(70).fill(0), 9, 1, 0, 14, 2, 40, 6, 0, 0, 215, 8, 33, 32, 31, 1023]);
+    expect(nonzerosOf(a) % 4).not.toBe(0);
+    const x = makeVector(a.cols, seededRandom(5));
+    const want = [...spmvReference(a, x)];
+    for (const [wg, group, passes, longAfter, chunk] of [
+      [32, 1, 1, 8, 32],
+      [64, 2, 3, 16, 64],
+      [256, 4, 2, 32, 1024],
+      [128, 8, 1, 0, 100],
+      [64, 32, 2, 64, 7],
+    ] as const) {
+      expect([...simAdaptive(a, x, wg, { group, passes, bins: rowBins(a, longAfter, chunk), vec4: true })], `wg ${wg}, group ${group}, ${passes} passes, long after ${longAfter}, chunks of ${chunk}`).toEqual(want);
+    }
+    for (const make of [emptyRowsMatrix, denseRowMatrix, powerLawMatrix, uniformMatrix, bandedMatrix]) {
+      const b = make(300, seededRandom(9));
+      const xb = makeVector(b.cols, seededRandom(10));
+      expect([...simAdaptive(b, xb, 64, { bins: rowBins(b, 8 * adaptiveGroup(b), 40), vec4: true })], make.name).toEqual([...spmvReference(b, xb)]);
+    }
+    const seed = simulate(adaptiveRun(seedMatrix(), seedX, 32, { vec4: true }), { warpSize: 32 });
+    expect([...yOf('csr-adaptive', seed.buffers[0]![4]!, 4)]).toEqual([...spmvReference(seedMatrix(), seedX)]);
+  });
+
   it('a row of several chunks needs the atomic add: storing each chunk instead loses all but one', () => {
     const a = ofLengths([3, 300, 4]);
     const x = makeVector(a.cols, seededRandom(6));
