@@ -72,11 +72,25 @@ const adapter = gpu.adapter!;
 const flags = process.env.WARPSCOPE_DAWN_FLAGS ? ` · EXPERIMENT: Dawn flags ${process.env.WARPSCOPE_DAWN_FLAGS}` : '';
 console.log(`# SpMV CSR adaptive tuning on ${adapter.name}, 2^${LOG2} rows, ${REPEATS} rounds beside a copy over the kernel's own buffers${flags}`);
 
-async function measure(label: string, run: KernelRun, a: Csr, want: Float32Array, variant: SpmvVariant, extra: readonly string[]): Promise<string[]> {
+/**
+ * Ablations on the uniform matrix, to tell what bounds the kernel: the same kernel with every
+ * gather's index masked to the first `mask` + 1 words of x (16 Ki words = 64 KiB, which the L1s
+ * hold; or one word), so the gathers stop costing L2 sectors while loads, instructions and
+ * stores stay. Their y is wrong by design and not checked; they are experiments, not results.
+ */
+const ABLATIONS: readonly (readonly ['scalar' | 'vec4', number])[] = [
+  ['scalar', 0x3fff],
+  ['scalar', 0],
+  ['vec4', 0x3fff],
+];
+const gatherScalar = /x\[(c[0-3])\]/g;
+const gatherVec4 = /x\[(c\.[xyzw])\]/g;
+
+async function measure(label: string, run: KernelRun, a: Csr, want: Float32Array | undefined, variant: SpmvVariant, extra: readonly string[]): Promise<string[]> {
   const least = leastBytes(a);
   const y = yOf(variant, (await gpu.run(run))[0]![Y_BINDING[variant]]!, a.rows);
   let bad = -1;
-  for (let i = 0; i < want.length && bad < 0; i++) if (!Object.is(y[i], want[i])) bad = i;
+  if (want) for (let i = 0; i < want.length && bad < 0; i++) if (!Object.is(y[i], want[i])) bad = i;
   const t = await gpu.time([run], { repeats: REPEATS, baseline: { kind: 'copy', bytes: least } });
   return [
     label,
@@ -85,7 +99,7 @@ async function measure(label: string, run: KernelRun, a: Csr, want: Float32Array
     fmt(least / (t.medianMs * 1e6)),
     pct(t.relative?.ratio ?? Number.NaN),
     ratioCell(t),
-    bad < 0 ? 'yes' : `NO (row ${bad}: ${y[bad]} for ${want[bad]})`,
+    !want ? 'ablation: not checked' : bad < 0 ? 'yes' : `NO (row ${bad}: ${y[bad]} for ${want[bad]})`,
   ];
 }
 
@@ -120,6 +134,17 @@ for (const kind of ['uniform', 'powerlaw'] as const) {
         fmt(analysisMs, 1),
       ]),
     );
+  }
+  if (kind === 'uniform') {
+    for (const [loads, mask] of ABLATIONS) {
+      const label = `ablation ${loads} wg256 g4 p1, gathers x[c & ${mask}]`;
+      if (!ONLY.test(label)) continue;
+      const run = adaptiveRun(a, x, 256, { group: 4, passes: 1, vec4: loads === 'vec4' });
+      const pattern = loads === 'vec4' ? gatherVec4 : gatherScalar;
+      const code = run.code.replace(pattern, `x[$1 & ${mask}u]`);
+      if (code === run.code) throw new Error(`the ${loads} kernel no longer gathers x[c…] as this ablation expects`);
+      lines.push(await measure(`ablation: gathers x[c & ${mask}]`, { ...run, code }, a, undefined, 'csr-adaptive', [loads, '256', '4', '1', '—', '—', '—', '—']));
+    }
   }
   console.log(
     table(['kernel', 'loads', 'wg', 'group', 'passes', 'long after', 'chunk', 'long rows', 'CPU analysis ms (not in the time)', 'median ms', 'GB/s over least traffic', '% of copy', 'rounds', 'matches CPU'], lines),
