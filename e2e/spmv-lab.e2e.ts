@@ -98,6 +98,31 @@ describe('SpMV lab', () => {
     expect(seed.errors).toEqual([]);
   }, 240_000);
 
+  it('runs CSR adaptive on the GPU and the simulator, both equal to the CPU, with the power law’s long rows binned; on the seed one lane per row, three lanes gather first', async () => {
+    // 256 power-law rows, mean 16: groups of 4 lanes, rows over 32 nonzeros summed by whole subgroups.
+    const { page, errors } = await openPage(browser(), '/lab/spmv?v=csr-adaptive&mat=powerlaw&n=256&wg=128');
+    await new LabPageObject(page).ready();
+    await page.getByTestId('spmv-stage').waitFor();
+    await page.getByTestId('kernel-editor').click();
+    await page.keyboard.press('Control+Enter');
+    await page.getByTestId('editor-check').waitFor({ timeout: 90_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=check-gpu]')?.getAttribute('data-ok') === 'yes', undefined, { timeout: 60_000 });
+    expect(await page.getByTestId('check-sim').getAttribute('data-ok')).toBe('yes');
+
+    // The seed's mean of 1.75 nonzeros gives groups of one lane: rows 0, 2 and 3 gather x in the
+    // first step that does, row 1 is empty.
+    const seed = await openPage(browser(), '/lab/spmv?v=csr-adaptive&mat=seed&n=4&wg=128');
+    await new LabPageObject(seed.page).ready();
+    await seed.page.getByTestId('spmv-stage').waitFor();
+    expect(await seed.page.getByTestId('spmv-csr').getAttribute('data-active')).toBe('true');
+    await seed.page.getByTestId('spmv-next-gather').focus();
+    await seed.page.keyboard.press('Enter');
+    await seed.page.waitForFunction(() => document.querySelector('[data-testid=spmv-now]')?.getAttribute('data-array') === 'x');
+    expect(await seed.page.getByTestId('spmv-now').getAttribute('data-lanes')).toBe('3');
+    expect(errors).toEqual([]);
+    expect(seed.errors).toEqual([]);
+  }, 240_000);
+
   it('opens its lesson at a named moment (one lane left in the third iteration); axe finds nothing serious', async () => {
     const { page, errors } = await openPage(browser(), '/lesson/spmv/2');
     await new LabPageObject(page).ready();

@@ -2,10 +2,11 @@
  * Kernel cases of the SpMV lab: every variant over every matrix kind, plus matrices with many
  * empty rows and with one dense row. Values and x are small integers, so sums are exact and the
  * GPU and the simulator must agree bit for bit whatever order the atomics or subgroups add in.
+ * CSR adaptive has one more case with chunks small enough that long rows span several.
  */
 import type { KernelCase } from '../../kernel/cases.ts';
-import { bandedMatrix, denseRowMatrix, emptyRowsMatrix, laplacianMatrix, laplacianSide, makeVector, powerLawMatrix, seedMatrix, uniformMatrix, type Csr } from './formats.ts';
-import { SPMV_KERNELS, SPMV_VARIANTS, spmvRun } from './kernel.ts';
+import { adaptiveGroup, bandedMatrix, denseRowMatrix, emptyRowsMatrix, laplacianMatrix, laplacianSide, makeVector, powerLawMatrix, rowBins, seedMatrix, uniformMatrix, type Csr } from './formats.ts';
+import { ADAPTIVE_VEC4_FILE, adaptiveRun, SPMV_KERNELS, SPMV_VARIANTS, spmvRun } from './kernel.ts';
 
 type Maker = (n: number, rng: () => number) => Csr;
 
@@ -15,14 +16,14 @@ const GROUPS: readonly { readonly name: string; readonly kinds: readonly Maker[]
   { name: 'uniform, power-law, one dense row', kinds: [uniformMatrix, powerLawMatrix, denseRowMatrix] },
 ];
 
-export const spmvCases: KernelCase[] = SPMV_VARIANTS.flatMap((variant) =>
+const variantCases: KernelCase[] = SPMV_VARIANTS.flatMap((variant) =>
   GROUPS.map(
     (group): KernelCase => ({
       file: SPMV_KERNELS[variant].file,
       name: `spmv/${variant} f32 ${group.name}`,
       // n: rows (the seed's matrix is always 4 × 4).
       sizes: [1, 5, 33, 100, 257],
-      subgroups: variant === 'csr-vector' || variant === 'hybrid' || variant === 'csr-merge',
+      subgroups: variant === 'csr-vector' || variant === 'hybrid' || variant === 'csr-merge' || variant === 'csr-adaptive',
       build(rng, n) {
         const a = group.kinds[Math.floor(rng() * group.kinds.length)]!(n, rng);
         return spmvRun(variant, a, makeVector(a.cols, rng), rng() < 0.5 ? 64 : 256);
@@ -30,3 +31,40 @@ export const spmvCases: KernelCase[] = SPMV_VARIANTS.flatMap((variant) =>
     }),
   ),
 );
+
+/**
+ * CSR adaptive with small chunks (8 to 64 nonzeros), so the long rows of these small matrices span
+ * several chunks and meet in y through the compare-exchange add, and with every group size.
+ */
+const adaptiveChunks: KernelCase = {
+  file: SPMV_KERNELS['csr-adaptive'].file,
+  name: 'spmv/csr-adaptive f32 small chunks, groups 1–32, power-law, one dense row, empty rows',
+  sizes: [1, 5, 33, 100, 257],
+  subgroups: true,
+  build(rng, n) {
+    const kinds = [powerLawMatrix, denseRowMatrix, emptyRowsMatrix];
+    const a = kinds[Math.floor(rng() * kinds.length)]!(n, rng);
+    const group = 2 ** Math.floor(rng() * 6);
+    const chunk = 8 * 2 ** Math.floor(rng() * 4);
+    const longAfter = Math.floor(rng() * 4) * adaptiveGroup(a);
+    return adaptiveRun(a, makeVector(a.cols, rng), rng() < 0.5 ? 64 : 256, { group, passes: 1 + Math.floor(rng() * 3), bins: rowBins(a, longAfter, chunk) });
+  },
+};
+
+/** The vec4-load experiment of CSR adaptive (not a lab variant), over every matrix kind, small chunks and every group. */
+const adaptiveVec4: KernelCase = {
+  file: ADAPTIVE_VEC4_FILE,
+  name: 'spmv/csr-adaptive-vec4 f32 every kind, small chunks, groups 1–32',
+  sizes: [1, 5, 33, 100, 257],
+  subgroups: true,
+  build(rng, n) {
+    const kinds = [...GROUPS[0]!.kinds, ...GROUPS[1]!.kinds];
+    const a = kinds[Math.floor(rng() * kinds.length)]!(n, rng);
+    const group = 2 ** Math.floor(rng() * 6);
+    const chunk = 8 * 2 ** Math.floor(rng() * 4);
+    const longAfter = Math.floor(rng() * 4) * adaptiveGroup(a);
+    return adaptiveRun(a, makeVector(a.cols, rng), rng() < 0.5 ? 64 : 256, { group, passes: 1 + Math.floor(rng() * 3), bins: rowBins(a, longAfter, chunk), vec4: true });
+  },
+};
+
+export const spmvCases: KernelCase[] = [...variantCases, adaptiveChunks, adaptiveVec4];

@@ -380,3 +380,63 @@ export function denseRowMatrix(n: number, rng: () => number): Csr {
   for (let r = 0; r < n; r++) lengths[r] = r === dense ? n : Math.min(n, Math.floor(rng() * 3));
   return fromLengths(n, n, lengths, (_r, len) => distinctColumns(rng, n, len), () => smallValue(rng));
 }
+
+/**
+ * CSR adaptive's lanes per short row: the smallest power of two (1 … 32) at least a quarter of the
+ * mean row length rounded to a whole number, so each lane of a group takes about four nonzeros
+ * (4 for a mean of 16, whether the draw gives 15.99 or 16.04).
+ */
+export function adaptiveGroup(a: Csr): number {
+  const mean = a.rows ? Math.round(nonzeros(a) / a.rows) : 0;
+  let g = 1;
+  while (g < 32 && 4 * g < mean) g *= 2;
+  return g;
+}
+
+/** CSR adaptive's analysis: the long rows, cut into chunks one subgroup each sums. */
+export interface RowBins {
+  /** Rows with more nonzeros than this are long (listed in `chunks`); the others are short. */
+  readonly longAfter: number;
+  /** The most nonzeros in one chunk. */
+  readonly chunk: number;
+  /** Per chunk four words: its row, first nonzero, end (one past its last), 1 if the row's only chunk else 0. */
+  readonly chunks: Uint32Array;
+  readonly longRows: number;
+  readonly longNonzeros: number;
+}
+
+/**
+ * The row bins of CSR adaptive (a preprocessing pass over the row pointers, once per matrix, as
+ * rocSPARSE's analysis step): rows of more than `longAfter` nonzeros (8 per lane of a group by
+ * default) become chunks of at most `chunk` nonzeros, long rows in row order.
+ */
+export function rowBins(a: Csr, longAfter = 8 * adaptiveGroup(a), chunk = 1024): RowBins {
+  if (!Number.isInteger(longAfter) || longAfter < 0) throw new RangeError(`A long row begins after ${longAfter} nonzeros: give a whole number, 0 or more.`);
+  if (!Number.isInteger(chunk) || chunk < 1) throw new RangeError(`Chunks of ${chunk} nonzeros: give a whole number, 1 or more.`);
+  let count = 0;
+  let longRows = 0;
+  let longNonzeros = 0;
+  for (let r = 0; r < a.rows; r++) {
+    const len = a.rowPtr[r + 1]! - a.rowPtr[r]!;
+    if (len > longAfter) {
+      count += Math.ceil(len / chunk);
+      longRows++;
+      longNonzeros += len;
+    }
+  }
+  const chunks = new Uint32Array(4 * count);
+  let k = 0;
+  for (let r = 0; r < a.rows; r++) {
+    const start = a.rowPtr[r]!;
+    const end = a.rowPtr[r + 1]!;
+    if (end - start <= longAfter) continue;
+    const only = end - start <= chunk ? 1 : 0;
+    for (let b = start; b < end; b += chunk) {
+      chunks[k++] = r;
+      chunks[k++] = b;
+      chunks[k++] = Math.min(end, b + chunk);
+      chunks[k++] = only;
+    }
+  }
+  return { longAfter, chunk, chunks, longRows, longNonzeros };
+}

@@ -36,7 +36,7 @@ const variants: LabVariant[] = (Object.keys(SPMV_KERNELS) as SpmvVariant[]).map(
   cuda: SPMV_CUDA[id],
   workgroupSizes: [32, 64, 128, 256],
   elementTypes: ['f32'],
-  needsSubgroups: id === 'csr-vector' || id === 'hybrid' || id === 'csr-merge',
+  needsSubgroups: id === 'csr-vector' || id === 'hybrid' || id === 'csr-merge' || id === 'csr-adaptive',
 }));
 
 const variantOf = (id: string): SpmvVariant => {

@@ -12,9 +12,11 @@ import ELL_WGSL from '../../../shaders/spmv/ell.wgsl?raw';
 import COO_WGSL from '../../../shaders/spmv/coo.wgsl?raw';
 import HYBRID_WGSL from '../../../shaders/spmv/hybrid.wgsl?raw';
 import JDS_WGSL from '../../../shaders/spmv/jds.wgsl?raw';
-import { hybridWidth, longestOf, nonzeros, rowLengths, toCoo, toEll, toHybrid, toJds, type Csr } from './formats.ts';
+import CSR_ADAPTIVE_WGSL from '../../../shaders/spmv/csr-adaptive.wgsl?raw';
+import CSR_ADAPTIVE_VEC4_WGSL from '../../../shaders/spmv/csr-adaptive-vec4.wgsl?raw';
+import { adaptiveGroup, hybridWidth, longestOf, nonzeros, rowBins, rowLengths, toCoo, toEll, toHybrid, toJds, type Csr, type RowBins } from './formats.ts';
 
-export const SPMV_VARIANTS = ['csr-scalar', 'csr-vector', 'ell', 'coo', 'hybrid', 'jds', 'csr-merge'] as const;
+export const SPMV_VARIANTS = ['csr-scalar', 'csr-vector', 'ell', 'coo', 'hybrid', 'jds', 'csr-merge', 'csr-adaptive'] as const;
 export type SpmvVariant = (typeof SPMV_VARIANTS)[number];
 export const isSpmvVariant = (id: string): id is SpmvVariant => (SPMV_VARIANTS as readonly string[]).includes(id);
 
@@ -26,6 +28,7 @@ export const SPMV_KERNELS: Readonly<Record<SpmvVariant, { readonly file: string;
   hybrid: { file: 'shaders/spmv/hybrid.wgsl', wgsl: HYBRID_WGSL },
   jds: { file: 'shaders/spmv/jds.wgsl', wgsl: JDS_WGSL },
   'csr-merge': { file: 'shaders/spmv/csr-merge.wgsl', wgsl: CSR_MERGE_WGSL },
+  'csr-adaptive': { file: 'shaders/spmv/csr-adaptive.wgsl', wgsl: CSR_ADAPTIVE_WGSL },
 };
 
 /** Merge path: items (nonzeros or row ends) each invocation walks; a tile is workgroup size × this (`ITEMS` in csr-merge.wgsl). */
@@ -46,7 +49,7 @@ export function vectorWidth(a: Csr): number {
 }
 
 /** Whether y comes back as f32 bits in u32 words (the atomic variants). */
-export const atomicOutput = (variant: SpmvVariant) => variant === 'coo' || variant === 'hybrid' || variant === 'csr-merge';
+export const atomicOutput = (variant: SpmvVariant) => variant === 'coo' || variant === 'hybrid' || variant === 'csr-merge' || variant === 'csr-adaptive';
 
 /** The most words ELL may store before the lab refuses (1 GiB of values and indices together). */
 export const MAX_ELL_WORDS = 1 << 27;
@@ -144,6 +147,8 @@ export function spmvRun(variant: SpmvVariant, a: Csr, x: Float32Array, workgroup
         overrides: { WORKGROUP_SIZE: workgroupSize, TILE_ITEMS: tileItems },
       };
     }
+    case 'csr-adaptive':
+      return { ...adaptiveRun(a, x, workgroupSize), ...base };
     case 'jds': {
       const jds = toJds(a);
       return {
@@ -156,8 +161,69 @@ export function spmvRun(variant: SpmvVariant, a: Csr, x: Float32Array, workgroup
   }
 }
 
+/** CSR adaptive's settings: lanes per short row, short rows per work unit, the long-row bins. */
+export interface AdaptiveOptions {
+  /** Lanes per short row (a power of two, 1 … 32); `adaptiveGroup` by default. */
+  readonly group?: number;
+  /** Short rows per work unit, in passes of the workgroup's lanes ÷ group rows (2 by default). */
+  readonly passes?: number;
+  /** The bins; `rowBins(a, 8 · group)` by default. */
+  readonly bins?: RowBins;
+  /** The vec4-load experiment (shaders/spmv/csr-adaptive-vec4.wgsl, timed by scripts/spmv-adaptive.ts; not a lab variant). */
+  readonly vec4?: boolean;
+}
+
+/** The file of CSR adaptive's vec4-load experiment. */
+export const ADAPTIVE_VEC4_FILE = 'shaders/spmv/csr-adaptive-vec4.wgsl';
+
+/** `a` padded with zeros to a multiple of four words (itself when it already is one, or empty). */
+function toWholeVectors<T extends Uint32Array | Float32Array>(a: T): T {
+  const length = Math.max(4, Math.ceil(a.length / 4) * 4);
+  if (length === a.length) return a;
+  const out = (a instanceof Float32Array ? new Float32Array(length) : new Uint32Array(length)) as T;
+  out.set(a);
+  return out;
+}
+
+/** CSR adaptive's dispatch; `spmvRun('csr-adaptive', …)` is this with the defaults. */
+export function adaptiveRun(a: Csr, x: Float32Array, workgroupSize = 256, opts: AdaptiveOptions = {}): KernelRun {
+  checkInputs(a, x, workgroupSize);
+  const group = opts.group ?? adaptiveGroup(a);
+  if (!Number.isInteger(Math.log2(group)) || group < 1 || group > 32) throw new RangeError(`CSR adaptive's group of ${group} lanes per row: give a power of two from 1 to 32.`);
+  const passes = opts.passes ?? 2;
+  if (!Number.isInteger(passes) || passes < 1) throw new RangeError(`CSR adaptive's ${passes} passes per work unit: give a whole number, 1 or more.`);
+  const bins = opts.bins ?? rowBins(a, 8 * group);
+  const rowsPerWorkgroup = (workgroupSize / group) * passes;
+  // One chunk per 32-lane subgroup of the workgroup.
+  const chunksPerWorkgroup = workgroupSize / 32;
+  const count = bins.chunks.length / 4;
+  const chunkBlocks = Math.ceil(count / chunksPerWorkgroup);
+  const units = chunkBlocks + Math.ceil(a.rows / rowsPerWorkgroup);
+  const vec4 = opts.vec4 ?? false;
+  return {
+    code: vec4 ? CSR_ADAPTIVE_VEC4_WGSL : CSR_ADAPTIVE_WGSL,
+    entryPoint: 'main',
+    file: vec4 ? ADAPTIVE_VEC4_FILE : SPMV_KERNELS['csr-adaptive'].file,
+    label: vec4 ? 'spmv.csr-adaptive-vec4' : 'spmv.csr-adaptive',
+    workgroups: [Math.max(1, Math.min(MAX_WORKGROUPS_PER_DIMENSION, units))],
+    bindings: {
+      0: {
+        0: nonEmpty(a.rowPtr),
+        1: vec4 ? toWholeVectors(a.colIndex) : nonEmpty(a.colIndex),
+        2: vec4 ? toWholeVectors(a.values) : nonEmpty(a.values),
+        3: nonEmpty(x),
+        4: new Uint32Array(a.rows),
+        5: new Uint32Array([a.rows, bins.longAfter, count, chunkBlocks]),
+        // A vec4 array: an empty list is bound as one zero chunk (never read).
+        6: count > 0 ? bins.chunks : new Uint32Array(4),
+      },
+    },
+    overrides: { WORKGROUP_SIZE: workgroupSize, GROUP: group, ROWS_PER_WORKGROUP: rowsPerWorkgroup, CHUNKS_PER_WORKGROUP: chunksPerWorkgroup },
+  };
+}
+
 /** The binding that holds y in a variant's run. */
-export const Y_BINDING: Readonly<Record<SpmvVariant, number>> = { 'csr-scalar': 4, 'csr-vector': 4, ell: 3, coo: 4, hybrid: 6, jds: 5, 'csr-merge': 4 };
+export const Y_BINDING: Readonly<Record<SpmvVariant, number>> = { 'csr-scalar': 4, 'csr-vector': 4, ell: 3, coo: 4, hybrid: 6, jds: 5, 'csr-merge': 4, 'csr-adaptive': 4 };
 
 /** y as f32 from a run's output binding (the atomic variants return its bits as u32). */
 export function yOf(variant: SpmvVariant, data: BindingData, rows: number): Float32Array {

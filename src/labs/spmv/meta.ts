@@ -57,5 +57,5 @@ export const spmvMeta = {
     return m('summary');
   },
   params: spmvSpec,
-  variantCount: 7,
+  variantCount: 8,
 } as const;

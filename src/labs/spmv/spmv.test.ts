@@ -22,11 +22,13 @@ import {
   toHybrid,
   toJds,
   uniformMatrix,
+  adaptiveGroup,
+  rowBins,
   type Csr,
 } from './formats.ts';
 import { SESSION_SEED, spmvLab, spmvSpec } from './index.ts';
 import { INPUT_SEED } from '../../app/session.ts';
-import { MERGE_ITEMS_PER_INVOCATION, mergeTiles, SPMV_VARIANTS, spmvRun, vectorWidth, Y_BINDING, yOf, type SpmvVariant } from './kernel.ts';
+import { adaptiveRun, MERGE_ITEMS_PER_INVOCATION, mergeTiles, SPMV_VARIANTS, spmvRun, vectorWidth, Y_BINDING, yOf, type SpmvVariant } from './kernel.ts';
 import { spmvMoments } from './moments.ts';
 import { atomicLaneOps, iterationStrip, loadSteps, sectorsPerRequest, touchesAt } from './trace.ts';
 import { allFormats, cellOfWord } from './stage.ts';
@@ -398,3 +400,108 @@ describe('CSR merge path', () => {
     ]);
   });
 });
+
+describe('CSR adaptive', () => {
+  /** Rows of the given lengths over `cols` columns, values 1…4. */
+  const ofLengths = (lengths: readonly number[], cols = 1024) =>
+    csrFromRows(
+      cols,
+      lengths.map((len, r) => Array.from({ length: len }, (_, k) => [(r * 37 + k * 5) % cols, 1 + ((r + k) % 4)] as const)),
+    );
+  const simAdaptive = (a: Csr, x: Float32Array, wg: number, opts: Parameters<typeof adaptiveRun>[3], code?: string) => {
+    const run = adaptiveRun(a, x, wg, opts);
+    const result = simulate(code ? { ...run, code } : run, { warpSize: 32 });
+    return yOf('csr-adaptive', result.buffers[0]![Y_BINDING['csr-adaptive']]!, a.rows);
+  };
+
+  it('groups about four nonzeros per lane: 4 lanes for a mean of 16, 1 for 1.75, 2 for 5, 32 at most', () => {
+    expect(adaptiveGroup(ofLengths(Array<number>(8).fill(16)))).toBe(4);
+    expect(adaptiveGroup(seedMatrix())).toBe(1);
+    expect(adaptiveGroup(ofLengths([5, 5, 5, 5]))).toBe(2);
+    expect(adaptiveGroup(ofLengths([200, 200]))).toBe(32);
+    expect(adaptiveGroup(ofLengths([0, 0]))).toBe(1);
+  });
+
+  it('bins rows longer than longAfter into chunks: a row of exactly longAfter stays short', () => {
+    // Rows start at 0, 3, 3, 73, 81, 101.
+    const bins = rowBins(ofLengths([3, 0, 70, 8, 20, 9]), 8, 32);
+    expect(bins.longRows).toBe(3);
+    expect(bins.longNonzeros).toBe(99);
+    expect([...bins.chunks]).toEqual([2, 3, 35, 0, 2, 35, 67, 0, 2, 67, 73, 0, 4, 81, 101, 1, 5, 101, 110, 1]);
+    expect(() => rowBins(seedMatrix(), 4, 0)).toThrow(/Chunks of 0 nonzeros/);
+    expect(() => rowBins(seedMatrix(), -1)).toThrow(/long row begins after -1/);
+  });
+
+  it('has no long rows on the uniform matrix (lengths 0…32 with groups of 4) and bins the power law’s long tail', () => {
+    const u = uniformMatrix(4096, seededRandom(3));
+    expect(adaptiveGroup(u)).toBe(4);
+    expect(rowBins(u).longRows).toBe(0);
+    const p = powerLawMatrix(4096, seededRandom(3));
+    const bins = rowBins(p);
+    expect(bins.longRows).toBeGreaterThan(0);
+    expect(bins.longNonzeros).toBeGreaterThan(nonzerosOf(p) / 5);
+  });
+
+  it('equals the CPU bit for bit over groups, passes, chunk sizes and workgroups, with empty rows, a dense row and rows of many chunks', () => {
+    const a = ofLengths([3, 0, 700, 5, ...Array<number>(70).fill(0), 9, 1, 0, 14, 2, 40, 6, 0, 0, 215, 8, 33, 32, 31, 1024]);
+    const x = makeVector(a.cols, seededRandom(5));
+    const want = [...spmvReference(a, x)];
+    for (const [wg, group, passes, longAfter, chunk] of [
+      [32, 1, 1, 8, 32],
+      [64, 2, 3, 16, 64],
+      [256, 4, 2, 32, 1024],
+      [128, 8, 1, 0, 100],
+      [64, 32, 2, 64, 1],
+    ] as const) {
+      expect([...simAdaptive(a, x, wg, { group, passes, bins: rowBins(a, longAfter, chunk) })], `wg ${wg}, group ${group}, ${passes} passes, long after ${longAfter}, chunks of ${chunk}`).toEqual(want);
+    }
+    for (const make of [emptyRowsMatrix, denseRowMatrix, powerLawMatrix, uniformMatrix, bandedMatrix]) {
+      const b = make(300, seededRandom(9));
+      const xb = makeVector(b.cols, seededRandom(10));
+      expect([...simAdaptive(b, xb, 64, { bins: rowBins(b, 8 * adaptiveGroup(b), 40) })], make.name).toEqual([...spmvReference(b, xb)]);
+    }
+  });
+
+  it('the vec4-load experiment equals the CPU bit for bit too, over groups, passes, chunks and workgroups, nonzero counts not a multiple of four included', () => {
+    const a = ofLengths([3, 0, 700, 5, ...Array<number>(70).fill(0), 9, 1, 0, 14, 2, 40, 6, 0, 0, 215, 8, 33, 32, 31, 1023]);
+    expect(nonzerosOf(a) % 4).not.toBe(0);
+    const x = makeVector(a.cols, seededRandom(5));
+    const want = [...spmvReference(a, x)];
+    for (const [wg, group, passes, longAfter, chunk] of [
+      [32, 1, 1, 8, 32],
+      [64, 2, 3, 16, 64],
+      [256, 4, 2, 32, 1024],
+      [128, 8, 1, 0, 100],
+      [64, 32, 2, 64, 7],
+    ] as const) {
+      expect([...simAdaptive(a, x, wg, { group, passes, bins: rowBins(a, longAfter, chunk), vec4: true })], `wg ${wg}, group ${group}, ${passes} passes, long after ${longAfter}, chunks of ${chunk}`).toEqual(want);
+    }
+    for (const make of [emptyRowsMatrix, denseRowMatrix, powerLawMatrix, uniformMatrix, bandedMatrix]) {
+      const b = make(300, seededRandom(9));
+      const xb = makeVector(b.cols, seededRandom(10));
+      expect([...simAdaptive(b, xb, 64, { bins: rowBins(b, 8 * adaptiveGroup(b), 40), vec4: true })], make.name).toEqual([...spmvReference(b, xb)]);
+    }
+    const seed = simulate(adaptiveRun(seedMatrix(), seedX, 32, { vec4: true }), { warpSize: 32 });
+    expect([...yOf('csr-adaptive', seed.buffers[0]![4]!, 4)]).toEqual([...spmvReference(seedMatrix(), seedX)]);
+  });
+
+  it('a row of several chunks needs the atomic add: storing each chunk instead loses all but one', () => {
+    const a = ofLengths([3, 300, 4]);
+    const x = makeVector(a.cols, seededRandom(6));
+    const opts = { group: 2, bins: rowBins(a, 8, 64) };
+    const code = adaptiveRun(a, x, 64, opts).code;
+    const storeAll = code.replace('if (chunk.w == 1u) {', 'if (true) {');
+    expect(storeAll).not.toBe(code);
+    expect([...simAdaptive(a, x, 64, opts)]).toEqual([...spmvReference(a, x)]);
+    expect(simAdaptive(a, x, 64, opts, storeAll)[1]).not.toBe(spmvReference(a, x)[1]);
+  });
+
+  it('refuses a group that is not a power of two from 1 to 32, naming it', () => {
+    const a = seedMatrix();
+    expect(() => adaptiveRun(a, seedX, 64, { group: 3 })).toThrow(/group of 3 lanes/);
+    expect(() => adaptiveRun(a, seedX, 64, { group: 64 })).toThrow(/group of 64 lanes/);
+    expect(() => adaptiveRun(a, seedX, 64, { passes: 0 })).toThrow(/0 passes/);
+  });
+});
+
+const nonzerosOf = (a: Csr) => a.rowPtr[a.rows]!;

@@ -55,6 +55,7 @@ export function cellOfWord(f: AllFormats, variant: SpmvVariant, name: string, ad
     case 'csr-scalar':
     case 'csr-vector':
     case 'csr-merge':
+    case 'csr-adaptive':
       if ((name === 'values' || name === 'col_index') && addr < f.csr.values.length) return { row: rowOfEntry(f.csr.rowPtr, addr), col: f.csr.colIndex[addr]! };
       return undefined;
     case 'ell':
@@ -81,4 +82,5 @@ export const FORMAT_OF: Readonly<Record<SpmvVariant, 'csr' | 'ell' | 'coo' | 'hy
   hybrid: 'hybrid',
   jds: 'jds',
   'csr-merge': 'csr',
+  'csr-adaptive': 'csr',
 };
