@@ -160,3 +160,45 @@ __global__ void mergeStream(const T *A, int m, const T *B, int n, T *C, const in
   }
 }
 // Launch: mergePartition<<<ceil((tiles + 1) / 64.0), 64>>>(…); mergeStream<<<min(tiles, 2048), 128>>>(…, tiles);`;
+
+export const WIDE_CUDA = `// CUDA rendering of shaders/merge/wide.wgsl (written for Warpscope). Pass 1 is mergePartition
+// of the fast variant, with TILE = BLOCK * ITEMS = 128 * 15.
+${CO_RANK}
+
+// Pass 2: one tile per block; loads into registers first, one search per thread, a fixed-count
+// branch-free merge bounded by the tile's own ends, and a coalesced store through the tile.
+__global__ void mergeWide(const T *A, int m, const T *B, int n, T *C, const int *splits, int tiles) {
+  __shared__ T tile[TILE];                       // the only shared memory: 7.5 KB
+  int g = blockIdx.x + blockIdx.y * gridDim.x;
+  if (g >= tiles) return;
+  int k0 = min(g * TILE, m + n), count = min(k0 + TILE, m + n) - k0;
+  int a0 = splits[g], la = splits[g + 1] - a0, b0 = k0 - a0;
+  T v[ITEMS];                                    // ITEMS = 15: odd, so a warp's words hit 32 banks
+  #pragma unroll
+  for (int r = 0; r < ITEMS; r++) {              // ITEMS independent loads, all in flight
+    int x = threadIdx.x + r * BLOCK;
+    if (x < la) v[r] = A[a0 + x];
+    else if (x < count) v[r] = B[b0 + x - la];
+  }
+  #pragma unroll
+  for (int r = 0; r < ITEMS; r++) { int x = threadIdx.x + r * BLOCK; if (x < count) tile[x] = v[r]; }
+  __syncthreads();
+  int t0 = min((int)threadIdx.x * ITEMS, count);
+  int i = co_rank(t0, tile, la, tile + la, count - la), j = la + t0 - i;
+  T av = tile[min(i, TILE - 1)], bv = tile[min(j, TILE - 1)];
+  #pragma unroll
+  for (int r = 0; r < ITEMS; r++) {              // the tile's ends bound every step
+    bool takeA = j >= count || (i < la && av <= bv);
+    v[r] = takeA ? av : bv;
+    i += takeA; j += !takeA;
+    T next = tile[min(takeA ? i : j, TILE - 1)]; // one shared load per output
+    av = takeA ? next : av; bv = takeA ? bv : next;
+  }
+  __syncthreads();
+  #pragma unroll
+  for (int r = 0; r < ITEMS; r++) if (t0 + r < count) tile[t0 + r] = v[r];
+  __syncthreads();
+  #pragma unroll
+  for (int r = 0; r < ITEMS; r++) { int x = threadIdx.x + r * BLOCK; if (x < count) C[k0 + x] = tile[x]; }
+}
+// Launch: mergePartition<<<ceil((tiles + 1) / 64.0), 64>>>(…); mergeWide<<<tiles, 128>>>(…, tiles);`;
