@@ -2,7 +2,8 @@
 # Packs `npm run bench` into a self-contained folder for a GPU host without Node or network
 # (the shared pack.sh adds Node, Dawn and the Vulkan loader), with `npm run bench:scan-tuning`
 # beside it as app/scan-tuning.mjs, the timing experiments as app/timing-experiments.mjs, the
-# histogram experiments as app/histogram-experiments.mjs, the PyTorch peers as app/peers.py
+# histogram experiments as app/histogram-experiments.mjs, the merge experiments as
+# app/merge-experiments.mjs, the PyTorch peers as app/peers.py
 # (and the histogram/convolution ones as app/histconv_peers.py with CUB's as app/cub_histogram.cu), and vulkaninfo with its libraries (vtools/, unpacked by
 # vtools/vulkaninfo.sh into /tmp, never into /). Run from the project root:
 #   bash scripts/gpu-bundle.sh [OUT_DIR]      (default .gpu-bundle, git-ignored)
@@ -20,7 +21,8 @@ node scripts/run-ts.mjs --bundle-only scripts/bench.ts "$tmp/bench.mjs"
 node scripts/run-ts.mjs --bundle-only scripts/scan-tuning.ts "$tmp/scan-tuning.mjs"
 node scripts/run-ts.mjs --bundle-only scripts/timing-experiments.ts "$tmp/timing-experiments.mjs"
 node scripts/run-ts.mjs --bundle-only scripts/histogram-experiments.ts "$tmp/histogram-experiments.mjs"
-bash "$pack" "$out" "$tmp/bench.mjs" "$tmp/scan-tuning.mjs" "$tmp/timing-experiments.mjs" "$tmp/histogram-experiments.mjs" \
+node scripts/run-ts.mjs --bundle-only scripts/merge-experiments.ts "$tmp/merge-experiments.mjs"
+bash "$pack" "$out" "$tmp/bench.mjs" "$tmp/scan-tuning.mjs" "$tmp/timing-experiments.mjs" "$tmp/histogram-experiments.mjs" "$tmp/merge-experiments.mjs" \
   scripts/peers.py scripts/peers/histconv_peers.py scripts/peers/cub_histogram.cu
 mkdir -p "$out/vtools"
 mkdir -p "$lists/partial"

@@ -177,6 +177,7 @@ export function wideRun(data: MergeData, splits: Uint32Array, source?: string, s
   const type = checkData(data);
   const total = data.m + data.n;
   const tile = tileOf('wide', shape);
+  if (!Number.isInteger(shape.workgroupSize) || shape.workgroupSize < 1 || shape.workgroupSize > 256) throw new RangeError(`The wide merge runs 1 to 256 invocations per workgroup (WebGPU's default limit); asked for ${shape.workgroupSize}.`);
   if (tile * 4 > WORKGROUP_BYTES) throw new RangeError(`A wide tile of ${shape.workgroupSize} × ${shape.items} words takes ${tile * 4} bytes of workgroup memory; WebGPU guarantees ${WORKGROUP_BYTES}.`);
   const tiles = tilesOf('wide', total, shape);
   if (splits.length < tiles + 1) throw new RangeError(`The wide merge of ${total} outputs in tiles of ${tile} needs ${tiles + 1} splits; got ${splits.length}.`);

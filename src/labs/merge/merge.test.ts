@@ -118,6 +118,7 @@ describe('merge kernels on the simulator', () => {
     const d = data([1, 2], [3]);
     expect(() => wideRun(d, new Uint32Array([0, 2]), undefined, { workgroupSize: 256, items: 17 })).toThrow(/17408 bytes of workgroup memory; WebGPU guarantees 16384/);
     expect(() => wideRun(d, new Uint32Array([0]))).toThrow(/needs 2 splits; got 1/);
+    expect(() => wideRun(d, new Uint32Array([0, 2]), undefined, { workgroupSize: 512, items: 7 })).toThrow(/1 to 256 invocations per workgroup.*asked for 512/);
   });
 
   it('reads the tile of the wide merge and translates its probes', () => {
