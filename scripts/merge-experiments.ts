@@ -4,7 +4,7 @@
  * each figure the whole chain (partition pass, then merge pass) timed against a copy of its own
  * buffers in alternating rounds (`GpuExecutor.time`, as `npm run bench` does).
  *
- *   shape     the wide merge with 64 to 256 invocations × 7 to 47 outputs each (every tile within
+ *   shape     the wide merge with 32 to 256 invocations × 7 to 47 outputs each (every tile within
  *             16 KiB of workgroup memory), beside the stream and fast variants, on the bench's
  *             data (evens in A, odds in B: the path zigzags all the way)
  *   data      stream and three wide shapes on random sorted keys, disjoint ranges (all of A below
@@ -110,6 +110,9 @@ const shapeLabel = (s: MergeShape) => `wide ${s.workgroupSize} × ${s.items} (ti
 
 /** Every shape timed; tiles of at most 4096 words (16 KiB). */
 const SHAPES: MergeShape[] = [
+  // One warp per workgroup: its barriers cost next to nothing, but an SM holds at most 32 workgroups.
+  { workgroupSize: 32, items: 31 },
+  { workgroupSize: 32, items: 47 },
   { workgroupSize: 64, items: 15 },
   { workgroupSize: 64, items: 23 },
   { workgroupSize: 64, items: 31 },
@@ -140,7 +143,7 @@ if (wants('data')) {
   for (const kind of ['random', 'disjoint', 'one-key'] as DataKind[]) {
     const { data, want } = input(kind);
     rows.push(await figure([kind, 'stream 128 × 11'], mergePasses('stream', data), want));
-    for (const shape of [SHAPES[1]!, SHAPES[6]!, SHAPES[11]!]) rows.push(await figure([kind, shapeLabel(shape)], wideChain(data, shape), want));
+    for (const shape of [{ workgroupSize: 64, items: 23 }, { workgroupSize: 128, items: 15 }, { workgroupSize: 256, items: 15 }]) rows.push(await figure([kind, shapeLabel(shape)], wideChain(data, shape), want));
   }
   console.log('\n## data: input kinds (the path’s shape moves the workgroup-memory bank conflicts)\n');
   console.log(table(['data', 'kernel', ...HEAD], rows));
