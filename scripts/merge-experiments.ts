@@ -11,8 +11,8 @@
  *             all of B) and one repeated key (every tile all A, then all B)
  *   ablate    wide 128 × 15 with parts cut out (outputs then wrong; the timing is the point): no
  *             search (each invocation starts at min(t0, la)), no search and no merge (the tile is
- *             staged and stored back: the kernel's data movement alone); the merge pass alone; the
- *             partition pass alone
+ *             staged and stored back: the kernel's data movement alone); the merge pass alone; its
+ *             33-way partition pass alone, and fast's binary-search one in its place and alone
  *
  * Usage: node … merge-experiments.mjs [experiment ...] (default: all). Prints figures only.
  * Every whole-kernel figure is checked against a CPU merge ("correct").
@@ -165,11 +165,15 @@ if (wants('ablate')) {
   const { data, want } = input('zigzag');
   const whole = wideChain(data, shape);
   const rows: string[][] = [];
-  rows.push(await figure(['whole (partition + merge)'], whole, want));
+  rows.push(await figure(['whole (33-way partition + merge)'], whole, want));
+  // The same tiles split by fast's and stream's partition pass (one binary search per invocation).
+  const binary = partitionRun(data, undefined, 'fast', shape);
+  rows.push(await figure(['whole, binary-search partition instead'], [binary, whole[1]!], want));
   rows.push(await figure(['no search in the tile'], wideChain(data, shape, noSearch), undefined));
   rows.push(await figure(['no search, no merge (stage and store only)'], wideChain(data, shape, skeleton), undefined));
   rows.push(await figure(['merge pass alone (splits from the CPU)'], [whole[1]!], undefined));
-  rows.push(await figure(['partition pass alone'], [whole[0]!], undefined));
+  rows.push(await figure(['33-way partition pass alone'], [whole[0]!], undefined));
+  rows.push(await figure(['binary-search partition pass alone'], [binary], undefined));
   console.log(`\n## ablate: ${shapeLabel(shape)} with parts cut out (only the whole kernel is checked; % of copy counts the whole merge’s bytes)\n`);
   console.log(table(['kernel', ...HEAD], rows));
 }

@@ -29,6 +29,14 @@ export const mergeCases: KernelCase[] = [
   ...cases('basic', (d) => mergeRun('basic', d)),
   ...cases('tiled', (d) => mergeRun('tiled', d)),
   ...cases('partition', (d) => partitionRun(d)),
+  ...cases('partition-wide', (d) => partitionRun(d, undefined, 'wide')),
+  {
+    // Small tiles, so a few thousand outputs give dozens of boundaries, each a search of a few rounds.
+    file: MERGE_FILES['partition-wide'].file,
+    name: 'merge/partition-wide i32, tiles of 32 × 7',
+    sizes: [1, 225, 1000, 3001, 9000],
+    build: (rng, n) => partitionRun(data(rng, MERGE_INPUTS[Math.floor(rng() * MERGE_INPUTS.length)]!, n, 'i32'), undefined, 'wide', { workgroupSize: 32, items: 7 }),
+  },
   ...cases('fast', (d) => fastRun(d, splitsOf(d))),
   ...cases('stream', (d) => streamRun(d, splitsOf(d, 'stream'))),
   ...cases('wide', (d) => wideRun(d, splitsOf(d, 'wide'))),

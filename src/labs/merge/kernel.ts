@@ -10,6 +10,7 @@ import { arrayFor, elementTypeOf, type ElementType, type KernelExecutor } from '
 import BASIC_WGSL from '../../../shaders/merge/basic.wgsl?raw';
 import TILED_WGSL from '../../../shaders/merge/tiled.wgsl?raw';
 import PARTITION_WGSL from '../../../shaders/merge/partition.wgsl?raw';
+import PARTITION_WIDE_WGSL from '../../../shaders/merge/partition-wide.wgsl?raw';
 import FAST_WGSL from '../../../shaders/merge/fast.wgsl?raw';
 import STREAM_WGSL from '../../../shaders/merge/stream.wgsl?raw';
 import WIDE_WGSL from '../../../shaders/merge/wide.wgsl?raw';
@@ -26,6 +27,7 @@ export const MERGE_FILES = {
   basic: { file: 'shaders/merge/basic.wgsl', wgsl: BASIC_WGSL },
   tiled: { file: 'shaders/merge/tiled.wgsl', wgsl: TILED_WGSL },
   partition: { file: 'shaders/merge/partition.wgsl', wgsl: PARTITION_WGSL },
+  'partition-wide': { file: 'shaders/merge/partition-wide.wgsl', wgsl: PARTITION_WIDE_WGSL },
   fast: { file: 'shaders/merge/fast.wgsl', wgsl: FAST_WGSL },
   stream: { file: 'shaders/merge/stream.wgsl', wgsl: STREAM_WGSL },
   wide: { file: 'shaders/merge/wide.wgsl', wgsl: WIDE_WGSL },
@@ -55,8 +57,10 @@ const WORKGROUP_BYTES = 16384;
 /** The most workgroups the streamed merge launches; each walks over tiles g, g + groups, … */
 export const STREAM_GROUPS = 2048;
 
-/** Workgroup size of the partition pass. */
+/** Workgroup size of the partition pass: one boundary per invocation. */
 const PARTITION_WG = 64;
+/** Workgroup size of the wide variant's partition pass: the probes of one round for one boundary. */
+const PARTITION_WIDE_WG = 32;
 
 /** The WGSL with its `alias T` line set to the element type (line numbers unchanged). */
 export function typedSource(wgsl: string, type: ElementType): string {
@@ -105,14 +109,17 @@ export function mergeRun(variant: 'basic' | 'tiled', data: MergeData, source?: s
 export function partitionRun(data: MergeData, source?: string, variant: PartitionedVariant = 'fast', shape?: MergeShape): KernelRun {
   const type = checkData(data);
   const boundaries = tilesOf(variant, data.m + data.n, shape) + 1;
+  const wide = variant === 'wide';
   return {
-    code: typedSource(source ?? MERGE_FILES.partition.wgsl, type),
+    code: typedSource(source ?? MERGE_FILES[wide ? 'partition-wide' : 'partition'].wgsl, type),
     entryPoint: 'main',
-    file: MERGE_FILES.partition.file,
-    label: 'merge.partition',
-    workgroups: [Math.ceil(boundaries / PARTITION_WG)],
+    file: MERGE_FILES[wide ? 'partition-wide' : 'partition'].file,
+    label: wide ? 'merge.partition-wide' : 'merge.partition',
+    // The wide variant's pass: one workgroup per boundary (a 33-way search); the others' one
+    // invocation per boundary (a binary search).
+    workgroups: wide ? foldWorkgroups(boundaries) : [Math.ceil(boundaries / PARTITION_WG)],
     bindings: { 0: { 0: data.a, 1: data.b, 2: new Uint32Array(boundaries), 3: sizes(data.m, data.n, boundaries) } },
-    overrides: { WORKGROUP_SIZE: PARTITION_WG, TILE: tileOf(variant, shape) },
+    overrides: { WORKGROUP_SIZE: wide ? PARTITION_WIDE_WG : PARTITION_WG, TILE: tileOf(variant, shape) },
   };
 }
 

@@ -108,6 +108,17 @@ describe('merge kernels on the simulator', () => {
     }
   });
 
+  it('wide: the 33-way partition pass finds every tile boundary the CPU co-rank does, on every input kind', async () => {
+    for (const kind of MERGE_INPUTS) {
+      for (const [m, n] of [[0, 5], [5000, 3], [3000, 4100], [1, 1]] as const) {
+        const d = mergeInputs(seededRandom(m + n), kind, m, n, 'i32');
+        const shape = { workgroupSize: 32, items: 7 };
+        const got = (await simulator.run(partitionRun(d, undefined, 'wide', shape)))[0]![2] as Uint32Array;
+        expect([...got], `${kind} ${m} + ${n}`).toEqual([...splitsOf(d, 'wide', shape)]);
+      }
+    }
+  });
+
   it('wide: the driver’s items per invocation is the shader’s ITEMS constant; even counts and tiles over 16 KiB are refused', () => {
     const items = Number(/^const ITEMS: u32 = (\d+)u;$/m.exec(MERGE_FILES.wide.wgsl)?.[1]);
     expect(items).toBe(MERGE_SHAPES.wide.items);
