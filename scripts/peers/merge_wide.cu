@@ -1,6 +1,6 @@
 // CUB's DeviceMerge::MergeKeys as the CUDA peer of the merge lab (issue 19), beside CUDA C++ twins
-// of the lab's wide variant (shaders/merge/wide.wgsl with its partition pass, written out again
-// here) at several shapes, so a gap between the WebGPU figure and the bandwidth can be split into
+// of the lab's wide variant (shaders/merge/partition-wide.wgsl and wide.wgsl, written out again
+// here) at several shapes, and 128 x 15 once more with the binary-search partition of fast, so a gap between the WebGPU figure and the bandwidth can be split into
 // the algorithm's share and the WebGPU path's share. Two sorted 2^(L-1)-element i32 arrays
 // (argv[1] = L, the log2 of the output count, default 26), on zigzag data (evens in A, odds in B,
 // as the bench) and on random sorted keys with repeats; timed with CUDA events after a warm-up of
@@ -46,6 +46,31 @@ __device__ __forceinline__ int coRank(int k, const T *A, int m, const T *B, int 
 __global__ void mergePartition(const T *__restrict__ A, int m, const T *__restrict__ B, int n, int *splits, int boundaries, int tile) {
   int g = blockIdx.x * blockDim.x + threadIdx.x;
   if (g < boundaries) splits[g] = coRank(min(g * tile, m + n), A, m, B, n);
+}
+
+// partition-wide.wgsl: one block of 32 per boundary, a 33-way search (5 rounds for 2^25).
+__device__ __forceinline__ int probe33(int lo, int span, int t) { return lo + (span / 33) * (t + 1) + (span % 33) * (t + 1) / 33; }
+__global__ void mergePartitionWide(const T *__restrict__ A, int m, const T *__restrict__ B, int n, int *splits, int boundaries, int tile) {
+  __shared__ int flags[32], range[2];
+  int g = blockIdx.x;
+  if (g >= boundaries) return;
+  int k = min(g * tile, m + n), lo = max(0, k - n), hi = min(k, m);
+  while (lo < hi) {
+    int span = hi - lo, q = probe33(lo, span, threadIdx.x);
+    flags[threadIdx.x] = A[q] <= B[k - 1 - q];
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      int c = 0;
+      for (int t = 0; t < 32; t++) c += flags[t];
+      range[0] = c > 0 ? probe33(lo, span, c - 1) + 1 : lo;
+      range[1] = c < 32 ? probe33(lo, span, c) : hi;
+    }
+    __syncthreads();
+    lo = range[0];
+    hi = range[1];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) splits[g] = lo;
 }
 
 // wide.wgsl, line for line: one tile of BLOCK * ITEMS outputs per block.
@@ -134,11 +159,12 @@ struct Run {
 };
 
 template <int BLOCK, int ITEMS>
-float timeWide(const Run &r, bool *ok, const std::vector<T> &want) {
+float timeWide(const Run &r, bool *ok, const std::vector<T> &want, bool wideSplit = true) {
   constexpr int TILE = BLOCK * ITEMS;
   int total = r.m + r.n, tiles = (total + TILE - 1) / TILE, boundaries = tiles + 1;
   auto launch = [&] {
-    mergePartition<<<(boundaries + 63) / 64, 64>>>(r.A, r.m, r.B, r.n, r.splits, boundaries, TILE);
+    if (wideSplit) mergePartitionWide<<<boundaries, 32>>>(r.A, r.m, r.B, r.n, r.splits, boundaries, TILE);
+    else mergePartition<<<(boundaries + 63) / 64, 64>>>(r.A, r.m, r.B, r.n, r.splits, boundaries, TILE);
     mergeWide<BLOCK, ITEMS><<<tiles, BLOCK>>>(r.A, r.m, r.B, r.n, r.C, r.splits, tiles);
   };
   CHECK(cudaMemset(r.C, 0, sizeof(T) * total));
@@ -202,6 +228,7 @@ int main(int argc, char **argv) {
     bool ok;
     float ms;
     ms = timeWide<128, 15>(r, &ok, want); row("wide twin 128 x 15", ms, ok);
+    ms = timeWide<128, 15>(r, &ok, want, false); row("wide twin 128 x 15, binary-search partition", ms, ok);
     ms = timeWide<64, 23>(r, &ok, want); row("wide twin 64 x 23", ms, ok);
     ms = timeWide<128, 11>(r, &ok, want); row("wide twin 128 x 11", ms, ok);
     ms = timeWide<128, 23>(r, &ok, want); row("wide twin 128 x 23", ms, ok);

@@ -161,9 +161,35 @@ __global__ void mergeStream(const T *A, int m, const T *B, int n, T *C, const in
 }
 // Launch: mergePartition<<<ceil((tiles + 1) / 64.0), 64>>>(…); mergeStream<<<min(tiles, 2048), 128>>>(…, tiles);`;
 
-export const WIDE_CUDA = `// CUDA rendering of shaders/merge/wide.wgsl (written for Warpscope). Pass 1 is mergePartition
-// of the fast variant, with TILE = BLOCK * ITEMS = 128 * 15.
+export const WIDE_CUDA = `// CUDA rendering of shaders/merge/partition-wide.wgsl and wide.wgsl (written for Warpscope),
+// with TILE = BLOCK * ITEMS = 128 * 15.
 ${CO_RANK}
+
+// Pass 1: one block of 32 threads per tile boundary, a 33-way search: each round tests 32 evenly
+// spaced points of the range left (all loads in flight together); the trues come first, so their
+// count names the slice that holds the answer. 2^25 candidates: 5 rounds, not 25 probes.
+__device__ int probe(int lo, int span, int t) { return lo + (span / 33) * (t + 1) + (span % 33) * (t + 1) / 33; }
+__global__ void mergePartitionWide(const T *A, int m, const T *B, int n, int *splits, int boundaries) {
+  __shared__ int flags[32], range[2];
+  int g = blockIdx.x + blockIdx.y * gridDim.x;
+  if (g >= boundaries) return;
+  int k = min(g * TILE, m + n), lo = max(0, k - n), hi = min(k, m);
+  while (lo < hi) {
+    int span = hi - lo, q = probe(lo, span, threadIdx.x);
+    flags[threadIdx.x] = A[q] <= B[k - 1 - q];
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      int c = 0;
+      for (int t = 0; t < 32; t++) c += flags[t];
+      range[0] = c > 0 ? probe(lo, span, c - 1) + 1 : lo;
+      range[1] = c < 32 ? probe(lo, span, c) : hi;
+    }
+    __syncthreads();                             // workgroupUniformLoad(&range) in WGSL
+    lo = range[0]; hi = range[1];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) splits[g] = lo;
+}
 
 // Pass 2: one tile per block; loads into registers first, one search per thread, a fixed-count
 // branch-free merge bounded by the tile's own ends, and a coalesced store through the tile.
@@ -201,4 +227,4 @@ __global__ void mergeWide(const T *A, int m, const T *B, int n, T *C, const int 
   #pragma unroll
   for (int r = 0; r < ITEMS; r++) { int x = threadIdx.x + r * BLOCK; if (x < count) C[k0 + x] = tile[x]; }
 }
-// Launch: mergePartition<<<ceil((tiles + 1) / 64.0), 64>>>(…); mergeWide<<<tiles, 128>>>(…, tiles);`;
+// Launch: mergePartitionWide<<<tiles + 1, 32>>>(…, tiles + 1); mergeWide<<<tiles, 128>>>(…, tiles);`;
