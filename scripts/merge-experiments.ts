@@ -14,6 +14,11 @@
  *             staged and stored back: the kernel's data movement alone); the merge pass alone; its
  *             33-way partition pass alone, and fast's binary-search one in its place and alone
  *
+ *   prefetch  an experiment kernel, not a lab variant (scripts/experiments/merge-wide-prefetch.wgsl):
+ *             wide with workgroups walking over tiles and the next tile's words loaded into
+ *             registers during the current tile's merge, at three shapes and grids of
+ *             EXP_PREFETCH_GRIDS workgroups (default 1056,2112,4224: 8, 16, 32 per SM)
+ *
  * Usage: node … merge-experiments.mjs [experiment ...] (default: all). Prints figures only.
  * Every whole-kernel figure is checked against a CPU merge ("correct").
  */
@@ -22,6 +27,7 @@ import { fmt, gbps, pct, ratioCell, table } from '../src/bench/format.ts';
 import { mergePasses, partitionRun, splitsOf, typedSource, wideRun, wideSource, MERGE_FILES, type MergeData, type MergeShape } from '../src/labs/merge/kernel.ts';
 import { mergeReference } from '../src/labs/merge/reference.ts';
 import type { KernelRun } from '../src/kernel/types.ts';
+import PREFETCH_WGSL from './experiments/merge-wide-prefetch.wgsl?raw';
 
 const chosen = new Set(process.argv.slice(2));
 const wants = (name: string): boolean => chosen.size === 0 || chosen.has(name);
@@ -175,5 +181,22 @@ if (wants('ablate')) {
   rows.push(await figure(['33-way partition pass alone'], [whole[0]!], undefined));
   rows.push(await figure(['binary-search partition pass alone'], [binary], undefined));
   console.log(`\n## ablate: ${shapeLabel(shape)} with parts cut out (only the whole kernel is checked; % of copy counts the whole merge’s bytes)\n`);
+  console.log(table(['kernel', ...HEAD], rows));
+}
+
+if (wants('prefetch')) {
+  const grids = (process.env.EXP_PREFETCH_GRIDS ?? '1056,2112,4224').split(',').map(Number);
+  const { data, want } = input('zigzag');
+  const rows: string[][] = [];
+  for (const shape of [{ workgroupSize: 128, items: 15 }, { workgroupSize: 128, items: 11 }, { workgroupSize: 64, items: 23 }]) {
+    const [partition, merge] = wideChain(data, shape);
+    const tiles = Math.ceil(TOTAL / (shape.workgroupSize * shape.items));
+    const source = typedSource(wideSource(shape.items, PREFETCH_WGSL), 'i32');
+    for (const grid of grids) {
+      const walk = { ...merge!, code: source, label: 'merge.wide-prefetch', workgroups: [Math.min(grid, tiles)] as const };
+      rows.push(await figure([`${shapeLabel(shape)}, ${Math.min(grid, tiles)} workgroups walking`], [partition!, walk], want));
+    }
+  }
+  console.log('\n## prefetch: wide with the next tile’s loads in flight during the merge (an experiment kernel)\n');
   console.log(table(['kernel', ...HEAD], rows));
 }
