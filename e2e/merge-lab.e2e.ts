@@ -61,6 +61,18 @@ describe('merge lab', () => {
     expect(errors).toEqual([]);
   });
 
+  it('draws the tile of the wide merge and its whole path, from its one search per invocation', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/merge?v=wide&m=24&n=40&input=duplicates&type=i32');
+    const lab = new LabPageObject(page);
+    await lab.ready();
+    await page.getByTestId('merge-tile').waitFor();
+    await lab.blur();
+    await lab.press('End');
+    await page.waitForFunction(() => document.querySelector('[data-testid=merge-grid]')?.getAttribute('data-path') === '64');
+    expect(await page.getByTestId('lab').getAttribute('data-variant')).toBe('wide');
+    expect(errors).toEqual([]);
+  });
+
   it('says what it fixed in a bad address', async () => {
     const { page, errors } = await openPage(browser(), '/lab/merge?input=zigzag&type=f64');
     await new LabPageObject(page).ready();

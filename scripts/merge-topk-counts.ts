@@ -3,7 +3,7 @@
  * element, counted by the simulator (not timed): warp instructions, barriers, workgroup-memory
  * wavefronts (requests plus bank-conflict replays), global 32-byte sectors and atomics. For the
  * kernels whose GPU time was not measured, these say where the work goes.
- *  - merge: the merge pass of fast and stream on the bench's data (A evens, B odds), 2^16 outputs;
+ *  - merge: the merge pass of fast, stream and wide on the bench's data (A evens, B odds), 2^16 outputs;
  *  - top-k: one pass-1 workgroup's share at the bench's 2^26 (65,536 values: 1024 workgroups), and
  *    pass 2 over 1024 lists of k = 20, for fast (distinct and all) and radix.
  */
@@ -23,7 +23,7 @@ console.log('| kernel | elements | warp instr. / element | barriers (whole dispa
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 
 const total = 2 ** 16;
-for (const variant of ['fast', 'stream'] as const) {
+for (const variant of ['fast', 'stream', 'wide'] as const) {
   const p = { m: total / 2, n: total / 2, input: 'random', type: 'i32' };
   const pass = mergeLab.bench.passes(variant, p)[1]!;
   const r = simulate(pass, { warpSize: 32, trace: 'summary' });

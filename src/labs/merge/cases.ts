@@ -2,7 +2,7 @@
 import type { KernelCase } from '../../kernel/cases.ts';
 import type { ElementType } from '../types.ts';
 import { MERGE_INPUTS, mergeInputs, type MergeInput } from './inputs.ts';
-import { fastRun, MERGE_FILES, mergeRun, partitionRun, splitsOf, streamRun } from './kernel.ts';
+import { fastRun, MERGE_FILES, mergeRun, partitionRun, splitsOf, streamRun, typedSource, wideRun, wideSource } from './kernel.ts';
 
 /** Totals that are and are not multiples of the tiles, from a single element up. */
 const SIZES = [1, 3, 37, 128, 255, 1000, 2500];
@@ -29,8 +29,29 @@ export const mergeCases: KernelCase[] = [
   ...cases('basic', (d) => mergeRun('basic', d)),
   ...cases('tiled', (d) => mergeRun('tiled', d)),
   ...cases('partition', (d) => partitionRun(d)),
+  ...cases('partition-wide', (d) => partitionRun(d, undefined, 'wide')),
+  {
+    // Small tiles, so a few thousand outputs give dozens of boundaries, each a search of a few rounds.
+    file: MERGE_FILES['partition-wide'].file,
+    name: 'merge/partition-wide i32, tiles of 32 × 7',
+    sizes: [1, 225, 1000, 3001, 9000],
+    build: (rng, n) => partitionRun(data(rng, MERGE_INPUTS[Math.floor(rng() * MERGE_INPUTS.length)]!, n, 'i32'), undefined, 'wide', { workgroupSize: 32, items: 7 }),
+  },
   ...cases('fast', (d) => fastRun(d, splitsOf(d))),
   ...cases('stream', (d) => streamRun(d, splitsOf(d, 'stream'))),
+  ...cases('wide', (d) => wideRun(d, splitsOf(d, 'wide'))),
+  {
+    // The tuning shapes the experiments time: small tiles, so the sizes span several full tiles
+    // and a short last one.
+    file: MERGE_FILES.wide.file,
+    name: 'merge/wide i32, 32 × 7 and 64 × 23 tiles',
+    sizes: [1, 224, 225, 1000, 1472, 3001],
+    build: (rng, n) => {
+      const d = data(rng, MERGE_INPUTS[Math.floor(rng() * MERGE_INPUTS.length)]!, n, 'i32');
+      const shape = rng() < 0.5 ? { workgroupSize: 32, items: 7 } : { workgroupSize: 64, items: 23 };
+      return wideRun(d, splitsOf(d, 'wide', shape), typedSource(wideSource(shape.items), 'i32'), shape);
+    },
+  },
   {
     // Two workgroups over up to five tiles of 1408: each walks over several, loading the next
     // one's words while it merges the current one.

@@ -160,3 +160,71 @@ __global__ void mergeStream(const T *A, int m, const T *B, int n, T *C, const in
   }
 }
 // Launch: mergePartition<<<ceil((tiles + 1) / 64.0), 64>>>(…); mergeStream<<<min(tiles, 2048), 128>>>(…, tiles);`;
+
+export const WIDE_CUDA = `// CUDA rendering of shaders/merge/partition-wide.wgsl and wide.wgsl (written for Warpscope),
+// with TILE = BLOCK * ITEMS = 128 * 15.
+${CO_RANK}
+
+// Pass 1: one block of 32 threads per tile boundary, a 33-way search: each round tests 32 evenly
+// spaced points of the range left (all loads in flight together); the trues come first, so their
+// count names the slice that holds the answer. 2^25 candidates: 5 rounds, not 25 probes.
+__device__ int probe(int lo, int span, int t) { return lo + (span / 33) * (t + 1) + (span % 33) * (t + 1) / 33; }
+__global__ void mergePartitionWide(const T *A, int m, const T *B, int n, int *splits, int boundaries) {
+  __shared__ int flags[32], range[2];
+  int g = blockIdx.x + blockIdx.y * gridDim.x;
+  if (g >= boundaries) return;
+  int k = min(g * TILE, m + n), lo = max(0, k - n), hi = min(k, m);
+  while (lo < hi) {
+    int span = hi - lo, q = probe(lo, span, threadIdx.x);
+    flags[threadIdx.x] = A[q] <= B[k - 1 - q];
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      int c = 0;
+      for (int t = 0; t < 32; t++) c += flags[t];
+      range[0] = c > 0 ? probe(lo, span, c - 1) + 1 : lo;
+      range[1] = c < 32 ? probe(lo, span, c) : hi;
+    }
+    __syncthreads();                             // workgroupUniformLoad(&range) in WGSL
+    lo = range[0]; hi = range[1];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) splits[g] = lo;
+}
+
+// Pass 2: one tile per block; loads into registers first, one search per thread, a fixed-count
+// branch-free merge bounded by the tile's own ends, and a coalesced store through the tile.
+__global__ void mergeWide(const T *A, int m, const T *B, int n, T *C, const int *splits, int tiles) {
+  __shared__ T tile[TILE];                       // the only shared memory: 7.5 KB
+  int g = blockIdx.x + blockIdx.y * gridDim.x;
+  if (g >= tiles) return;
+  int k0 = min(g * TILE, m + n), count = min(k0 + TILE, m + n) - k0;
+  int a0 = splits[g], la = splits[g + 1] - a0, b0 = k0 - a0;
+  T v[ITEMS];                                    // ITEMS = 15: odd, so a warp's words hit 32 banks
+  #pragma unroll
+  for (int r = 0; r < ITEMS; r++) {              // ITEMS independent loads, all in flight
+    int x = threadIdx.x + r * BLOCK;
+    if (x < la) v[r] = A[a0 + x];
+    else if (x < count) v[r] = B[b0 + x - la];
+  }
+  #pragma unroll
+  for (int r = 0; r < ITEMS; r++) { int x = threadIdx.x + r * BLOCK; if (x < count) tile[x] = v[r]; }
+  __syncthreads();
+  int t0 = min((int)threadIdx.x * ITEMS, count);
+  int i = co_rank(t0, tile, la, tile + la, count - la), j = la + t0 - i;
+  T av = tile[min(i, TILE - 1)], bv = tile[min(j, TILE - 1)];
+  #pragma unroll
+  for (int r = 0; r < ITEMS; r++) {              // the tile's ends bound every step
+    bool takeA = j >= count || (i < la && av <= bv);
+    v[r] = takeA ? av : bv;
+    i += takeA; j += !takeA;
+    T next = tile[min(takeA ? i : j, TILE - 1)]; // one shared load per output
+    av = takeA ? next : av; bv = takeA ? bv : next;
+  }
+  __syncthreads();
+  #pragma unroll
+  for (int r = 0; r < ITEMS; r++) if (t0 + r < count) tile[t0 + r] = v[r];
+  __syncthreads();
+  #pragma unroll
+  for (int r = 0; r < ITEMS; r++) { int x = threadIdx.x + r * BLOCK; if (x < count) C[k0 + x] = tile[x]; }
+}
+// Launch: mergePartitionWide<<<tiles + 1, 32>>>(…, tiles + 1); mergeWide<<<tiles, 128>>>(…, tiles);`;

@@ -4,13 +4,15 @@
  * then merges its slice sequentially. "Tiled" co-ranks per workgroup, stages the tile's A and B in
  * workgroup memory and co-ranks again inside the tile; "fast" moves the workgroup co-ranks into a
  * pass of their own and coalesces loads and stores; "stream" keeps each workgroup walking over
- * tiles with the next tile's loads in flight while it merges the current one.
+ * tiles with the next tile's loads in flight while it merges the current one; "wide" gives each
+ * invocation 15 outputs, loads them into registers before staging, and merges without branches
+ * from one search per invocation, with the tile as its only workgroup memory.
  */
 import { defineLab, elementTypeOfParams, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
 import { seededRandom } from '../../util/random.ts';
 import type { ElementType } from '../types.ts';
 import { mergeCases } from './cases.ts';
-import { BASIC_CUDA, FAST_CUDA, STREAM_CUDA, TILED_CUDA } from './cuda.ts';
+import { BASIC_CUDA, FAST_CUDA, STREAM_CUDA, TILED_CUDA, WIDE_CUDA } from './cuda.ts';
 import { isMergeInput, mergeInputs } from './inputs.ts';
 import { isMergeVariant, MERGE_FILES, MERGE_SHAPES, mergePasses, mergeStepRun, runMerge, STREAM_GROUPS, type MergeData, type MergeVariant } from './kernel.ts';
 import { coRankIterationBound, mergeReference } from './reference.ts';
@@ -87,10 +89,26 @@ const variants: LabVariant[] = [
     elementTypes: TYPES,
     needsSubgroups: false,
   },
+  {
+    id: 'wide',
+    get title() {
+      return m('wide.title');
+    },
+    get summary() {
+      const { workgroupSize, items } = MERGE_SHAPES.wide;
+      return m('wide.summary', { tile: workgroupSize * items, items });
+    },
+    file: MERGE_FILES.wide.file,
+    wgsl: MERGE_FILES.wide.wgsl,
+    cuda: WIDE_CUDA,
+    workgroupSizes: [MERGE_SHAPES.wide.workgroupSize],
+    elementTypes: TYPES,
+    needsSubgroups: false,
+  },
 ];
 
 const variantOf = (id: string): MergeVariant => {
-  if (!isMergeVariant(id)) throw new RangeError(`The merge lab has no variant “${id}”; use basic, tiled, fast or stream.`);
+  if (!isMergeVariant(id)) throw new RangeError(`The merge lab has no variant “${id}”; use basic, tiled, fast, stream or wide.`);
   return id;
 };
 

@@ -10,23 +10,27 @@ import { arrayFor, elementTypeOf, type ElementType, type KernelExecutor } from '
 import BASIC_WGSL from '../../../shaders/merge/basic.wgsl?raw';
 import TILED_WGSL from '../../../shaders/merge/tiled.wgsl?raw';
 import PARTITION_WGSL from '../../../shaders/merge/partition.wgsl?raw';
+import PARTITION_WIDE_WGSL from '../../../shaders/merge/partition-wide.wgsl?raw';
 import FAST_WGSL from '../../../shaders/merge/fast.wgsl?raw';
 import STREAM_WGSL from '../../../shaders/merge/stream.wgsl?raw';
+import WIDE_WGSL from '../../../shaders/merge/wide.wgsl?raw';
 import { coRank } from './reference.ts';
 
-export type MergeVariant = 'basic' | 'tiled' | 'fast' | 'stream';
-export const MERGE_VARIANTS: readonly MergeVariant[] = ['basic', 'tiled', 'fast', 'stream'];
+export type MergeVariant = 'basic' | 'tiled' | 'fast' | 'stream' | 'wide';
+export const MERGE_VARIANTS: readonly MergeVariant[] = ['basic', 'tiled', 'fast', 'stream', 'wide'];
 /** The variants with a partition pass before the merge pass. */
-export type PartitionedVariant = 'fast' | 'stream';
-const partitioned = (v: MergeVariant): v is PartitionedVariant => v === 'fast' || v === 'stream';
+export type PartitionedVariant = 'fast' | 'stream' | 'wide';
+const partitioned = (v: MergeVariant): v is PartitionedVariant => v === 'fast' || v === 'stream' || v === 'wide';
 export const isMergeVariant = (id: string): id is MergeVariant => (MERGE_VARIANTS as readonly string[]).includes(id);
 
 export const MERGE_FILES = {
   basic: { file: 'shaders/merge/basic.wgsl', wgsl: BASIC_WGSL },
   tiled: { file: 'shaders/merge/tiled.wgsl', wgsl: TILED_WGSL },
   partition: { file: 'shaders/merge/partition.wgsl', wgsl: PARTITION_WGSL },
+  'partition-wide': { file: 'shaders/merge/partition-wide.wgsl', wgsl: PARTITION_WIDE_WGSL },
   fast: { file: 'shaders/merge/fast.wgsl', wgsl: FAST_WGSL },
   stream: { file: 'shaders/merge/stream.wgsl', wgsl: STREAM_WGSL },
+  wide: { file: 'shaders/merge/wide.wgsl', wgsl: WIDE_WGSL },
 } as const;
 
 /** Invocations per workgroup and outputs per invocation of each variant. */
@@ -37,13 +41,26 @@ export const MERGE_SHAPES: Readonly<Record<MergeVariant, { readonly workgroupSiz
   fast: { workgroupSize: 128, items: 8 },
   // ITEMS is a constant in stream.wgsl (its register arrays need a fixed size): keep the two equal.
   stream: { workgroupSize: 128, items: 11 },
+  // ITEMS is a constant in wide.wgsl too; other shapes (for tuning) rewrite that line.
+  wide: { workgroupSize: 128, items: 15 },
 };
+
+/** Invocations per workgroup and outputs per invocation of one merge launch. */
+export interface MergeShape {
+  readonly workgroupSize: number;
+  readonly items: number;
+}
+
+/** WebGPU's default limit on workgroup memory, which every shipped shape fits in. */
+const WORKGROUP_BYTES = 16384;
 
 /** The most workgroups the streamed merge launches; each walks over tiles g, g + groups, … */
 export const STREAM_GROUPS = 2048;
 
-/** Workgroup size of the partition pass. */
+/** Workgroup size of the partition pass: one boundary per invocation. */
 const PARTITION_WG = 64;
+/** Workgroup size of the wide variant's partition pass: the probes of one round for one boundary. */
+const PARTITION_WIDE_WG = 32;
 
 /** The WGSL with its `alias T` line set to the element type (line numbers unchanged). */
 export function typedSource(wgsl: string, type: ElementType): string {
@@ -67,9 +84,9 @@ function checkData({ a, b, m, n }: MergeData): ElementType {
 }
 
 const sizes = (m: number, n: number, boundaries = 0) => new Uint32Array([m, n, boundaries, 0]);
-const tileOf = (v: MergeVariant) => MERGE_SHAPES[v].workgroupSize * MERGE_SHAPES[v].items;
+const tileOf = (v: MergeVariant, shape: MergeShape = MERGE_SHAPES[v]) => shape.workgroupSize * shape.items;
 /** Tiles of a tiled or fast merge of `total` outputs (at least one, so the dispatch is never empty). */
-export const tilesOf = (v: MergeVariant, total: number) => Math.max(1, Math.ceil(total / tileOf(v)));
+export const tilesOf = (v: MergeVariant, total: number, shape?: MergeShape) => Math.max(1, Math.ceil(total / tileOf(v, shape)));
 
 /** The basic or tiled merge: one dispatch writing C. */
 export function mergeRun(variant: 'basic' | 'tiled', data: MergeData, source?: string): KernelRun {
@@ -88,18 +105,21 @@ export function mergeRun(variant: 'basic' | 'tiled', data: MergeData, source?: s
   };
 }
 
-/** The first pass of fast or stream: the co-rank of every tile boundary, into `splits`. */
-export function partitionRun(data: MergeData, source?: string, variant: PartitionedVariant = 'fast'): KernelRun {
+/** The first pass of fast, stream or wide: the co-rank of every tile boundary, into `splits`. */
+export function partitionRun(data: MergeData, source?: string, variant: PartitionedVariant = 'fast', shape?: MergeShape): KernelRun {
   const type = checkData(data);
-  const boundaries = tilesOf(variant, data.m + data.n) + 1;
+  const boundaries = tilesOf(variant, data.m + data.n, shape) + 1;
+  const wide = variant === 'wide';
   return {
-    code: typedSource(source ?? MERGE_FILES.partition.wgsl, type),
+    code: typedSource(source ?? MERGE_FILES[wide ? 'partition-wide' : 'partition'].wgsl, type),
     entryPoint: 'main',
-    file: MERGE_FILES.partition.file,
-    label: 'merge.partition',
-    workgroups: [Math.ceil(boundaries / PARTITION_WG)],
+    file: MERGE_FILES[wide ? 'partition-wide' : 'partition'].file,
+    label: wide ? 'merge.partition-wide' : 'merge.partition',
+    // The wide variant's pass: one workgroup per boundary (a 33-way search); the others' one
+    // invocation per boundary (a binary search).
+    workgroups: wide ? foldWorkgroups(boundaries) : [Math.ceil(boundaries / PARTITION_WG)],
     bindings: { 0: { 0: data.a, 1: data.b, 2: new Uint32Array(boundaries), 3: sizes(data.m, data.n, boundaries) } },
-    overrides: { WORKGROUP_SIZE: PARTITION_WG, TILE: tileOf(variant) },
+    overrides: { WORKGROUP_SIZE: wide ? PARTITION_WIDE_WG : PARTITION_WG, TILE: tileOf(variant, shape) },
   };
 }
 
@@ -144,18 +164,55 @@ export function fastRun(data: MergeData, splits: Uint32Array, source?: string): 
   };
 }
 
-/** The splits the partition pass computes, on the CPU (for stepping the merge pass alone). */
-export function splitsOf(data: MergeData, variant: PartitionedVariant = 'fast'): Uint32Array {
+/**
+ * wide.wgsl with its ITEMS constant set to `items` (line numbers unchanged). The shader's
+ * register array needs a constant size, so other shapes are other sources.
+ */
+export function wideSource(items: number, wgsl: string = WIDE_WGSL): string {
+  if (!Number.isInteger(items) || items < 1 || items % 2 === 0) throw new RangeError(`The wide merge takes an odd number of outputs per invocation (so a warp's words fall in different banks); got ${items}.`);
+  const line = /^const ITEMS: u32 = \d+u;$/m;
+  if (!line.test(wgsl)) throw new Error('wide.wgsl: no line `const ITEMS: u32 = <n>u;` to set the outputs per invocation on.');
+  return wgsl.replace(line, `const ITEMS: u32 = ${items}u;`);
+}
+
+/**
+ * The wide merge pass over the splits the partition pass wrote (computed for the same shape):
+ * one tile of workgroupSize × items outputs per workgroup. A shape other than the shipped one
+ * (MERGE_SHAPES.wide) is for tuning; its tile must fit WebGPU's 16 KiB of workgroup memory.
+ */
+export function wideRun(data: MergeData, splits: Uint32Array, source?: string, shape: MergeShape = MERGE_SHAPES.wide): KernelRun {
+  const type = checkData(data);
   const total = data.m + data.n;
-  const tiles = tilesOf(variant, total);
+  const tile = tileOf('wide', shape);
+  if (!Number.isInteger(shape.workgroupSize) || shape.workgroupSize < 1 || shape.workgroupSize > 256) throw new RangeError(`The wide merge runs 1 to 256 invocations per workgroup (WebGPU's default limit); asked for ${shape.workgroupSize}.`);
+  if (tile * 4 > WORKGROUP_BYTES) throw new RangeError(`A wide tile of ${shape.workgroupSize} × ${shape.items} words takes ${tile * 4} bytes of workgroup memory; WebGPU guarantees ${WORKGROUP_BYTES}.`);
+  const tiles = tilesOf('wide', total, shape);
+  if (splits.length < tiles + 1) throw new RangeError(`The wide merge of ${total} outputs in tiles of ${tile} needs ${tiles + 1} splits; got ${splits.length}.`);
+  const code = source ?? (shape.items === MERGE_SHAPES.wide.items ? WIDE_WGSL : wideSource(shape.items));
+  return {
+    code: typedSource(code, type),
+    entryPoint: 'main',
+    file: MERGE_FILES.wide.file,
+    label: 'merge.wide',
+    workgroups: foldWorkgroups(tiles),
+    bindings: { 0: { 0: data.a, 1: data.b, 2: arrayFor(type, Math.max(1, total)), 3: sizes(data.m, data.n, tiles + 1), 4: splits } },
+    overrides: { WORKGROUP_SIZE: shape.workgroupSize, TILE: tile },
+  };
+}
+
+/** The splits the partition pass computes, on the CPU (for stepping the merge pass alone). */
+export function splitsOf(data: MergeData, variant: PartitionedVariant = 'fast', shape?: MergeShape): Uint32Array {
+  const total = data.m + data.n;
+  const tiles = tilesOf(variant, total, shape);
+  const tile = tileOf(variant, shape);
   const out = new Uint32Array(tiles + 1);
-  for (let g = 0; g <= tiles; g++) out[g] = coRank(Math.min(g * tileOf(variant), total), data.a, data.m, data.b, data.n).i;
+  for (let g = 0; g <= tiles; g++) out[g] = coRank(Math.min(g * tile, total), data.a, data.m, data.b, data.n).i;
   return out;
 }
 
 /** The merge pass of a partitioned variant over its splits. */
 const mergePassOf = (variant: PartitionedVariant, data: MergeData, splits: Uint32Array, source?: string) =>
-  variant === 'fast' ? fastRun(data, splits, source) : streamRun(data, splits, source);
+  variant === 'fast' ? fastRun(data, splits, source) : variant === 'wide' ? wideRun(data, splits, source) : streamRun(data, splits, source);
 
 /** The dispatch the step-through replays: the merge itself (the fast one with its splits from the CPU). */
 export function mergeStepRun(variant: MergeVariant, data: MergeData, source?: string): KernelRun {

@@ -3,9 +3,10 @@ import { simulate } from '../../sim/index.ts';
 import type { KernelExecutor } from '../types.ts';
 import { mergeInputs, MERGE_INPUTS } from './inputs.ts';
 import { mergeLab } from './index.ts';
-import { MERGE_FILES, MERGE_SHAPES, mergeStepRun, partitionRun, runMerge, MERGE_VARIANTS, splitsOf, streamRun, type MergeData } from './kernel.ts';
+import { MERGE_FILES, MERGE_SHAPES, mergeStepRun, partitionRun, runMerge, MERGE_VARIANTS, splitsOf, streamRun, typedSource, wideRun, wideSource, type MergeData } from './kernel.ts';
 import { coRank, coRankIterationBound, mergePath, mergeReference } from './reference.ts';
 import { pathPoints, readMergeTrace, searchesOf, searchResult } from './trace.ts';
+import { sourceOf } from './moments.ts';
 import { seededRandom } from '../../util/random.ts';
 
 const simulator: KernelExecutor = { run: (r) => Promise.resolve(simulate(r, { warpSize: 32, trace: 'summary' }).buffers) };
@@ -88,6 +89,60 @@ describe('merge kernels on the simulator', () => {
     expect(() => streamRun(data([1], [2]), new Uint32Array([0, 1]), undefined, 0)).toThrow(/1 to 65,535 workgroups/);
   });
 
+  it('wide: every tuning shape merges every input kind across several full tiles and a short one', async () => {
+    const shapes = [
+      { workgroupSize: 32, items: 7 },
+      { workgroupSize: 64, items: 23 },
+      { workgroupSize: 128, items: 15 },
+    ];
+    for (const shape of shapes) {
+      for (const kind of MERGE_INPUTS) {
+        // 3 full 64 × 23 tiles and a short one; for 32 × 7, 26 tiles.
+        const d = mergeInputs(seededRandom(shape.items), kind, 1900, 3900 - 1900, 'i32');
+        const splits = (await simulator.run(partitionRun(d, undefined, 'wide', shape)))[0]![2] as Uint32Array;
+        expect([...splits], `${shape.workgroupSize} × ${shape.items} ${kind}`).toEqual([...splitsOf(d, 'wide', shape)]);
+        const res = simulate(wideRun(d, splits, typedSource(wideSource(shape.items), 'i32'), shape), { warpSize: 32, trace: 'summary' });
+        expect(res.diagnostics).toEqual([]);
+        expect([...(res.buffers[0]![2] as Int32Array)], `${shape.workgroupSize} × ${shape.items} ${kind}`).toEqual([...mergeReference(d.a, d.m, d.b, d.n)]);
+      }
+    }
+  });
+
+  it('wide: the 33-way partition pass finds every tile boundary the CPU co-rank does, on every input kind', async () => {
+    for (const kind of MERGE_INPUTS) {
+      for (const [m, n] of [[0, 5], [5000, 3], [3000, 4100], [1, 1]] as const) {
+        const d = mergeInputs(seededRandom(m + n), kind, m, n, 'i32');
+        const shape = { workgroupSize: 32, items: 7 };
+        const got = (await simulator.run(partitionRun(d, undefined, 'wide', shape)))[0]![2] as Uint32Array;
+        expect([...got], `${kind} ${m} + ${n}`).toEqual([...splitsOf(d, 'wide', shape)]);
+      }
+    }
+  });
+
+  it('wide: the driver’s items per invocation is the shader’s ITEMS constant; even counts and tiles over 16 KiB are refused', () => {
+    const items = Number(/^const ITEMS: u32 = (\d+)u;$/m.exec(MERGE_FILES.wide.wgsl)?.[1]);
+    expect(items).toBe(MERGE_SHAPES.wide.items);
+    expect(items % 2).toBe(1);
+    expect(wideSource(23)).toMatch(/^const ITEMS: u32 = 23u;$/m);
+    expect(() => wideSource(16)).toThrow(/odd number of outputs per invocation.*got 16/);
+    expect(() => wideSource(15, 'alias T = i32;')).toThrow(/no line `const ITEMS/);
+    const d = data([1, 2], [3]);
+    expect(() => wideRun(d, new Uint32Array([0, 2]), undefined, { workgroupSize: 256, items: 17 })).toThrow(/17408 bytes of workgroup memory; WebGPU guarantees 16384/);
+    expect(() => wideRun(d, new Uint32Array([0]))).toThrow(/needs 2 splits; got 1/);
+    expect(() => wideRun(d, new Uint32Array([0, 2]), undefined, { workgroupSize: 512, items: 7 })).toThrow(/1 to 256 invocations per workgroup.*asked for 512/);
+  });
+
+  it('reads the tile of the wide merge and translates its probes', () => {
+    const d = data([1, 3, 5, 7, 9], [2, 4, 6]);
+    const res = simulate(mergeStepRun('wide', d), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
+    const view = readMergeTrace(res.trace!, MERGE_FILES.wide.wgsl, { m: 5, n: 3 });
+    expect(view.tile).toMatchObject({ a0: 0, a1: 5, k0: 0, k1: 8 });
+    expect(view.aValues).toEqual([1, 3, 5, 7, 9]);
+    expect(view.bValues).toEqual([2, 4, 6]);
+    expect(pathPoints(view)).toHaveLength(9);
+    expect(sourceOf(res.trace!)).toBe(MERGE_FILES.wide.wgsl);
+  });
+
   it('reads the probes, slices and path from the trace of the basic merge', () => {
     const d = data([1, 3, 5, 7], [2, 4, 6, 8]);
     const res = simulate(mergeStepRun('basic', d), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
@@ -158,7 +213,7 @@ describe('merge launches at benchmark sizes', () => {
 });
 
 describe('co-rank iterations from the trace', () => {
-  it.each(['basic', 'tiled', 'fast', 'stream'] as const)('%s: no search probes more than ⌈log2 min(m, n)⌉ + 1 times, and each lands where the CPU co-rank does', (variant) => {
+  it.each(['basic', 'tiled', 'fast', 'stream', 'wide'] as const)('%s: no search probes more than ⌈log2 min(m, n)⌉ + 1 times, and each lands where the CPU co-rank does', (variant) => {
     for (const kind of ['random', 'duplicates', 'disjoint'] as const) {
       const d = mergeInputs(seededRandom(11), kind, 37, 90, 'i32');
       const res = simulate(mergeStepRun(variant, d), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });

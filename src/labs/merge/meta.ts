@@ -65,5 +65,5 @@ export const mergeMeta = {
     return m('merge.summary');
   },
   params: mergeSpec,
-  variantCount: 4,
+  variantCount: 5,
 } as const;

@@ -7,8 +7,11 @@ import { readMergeTrace, searchResult, type MergeTraceView } from './trace.ts';
 /** The variant's WGSL that made a trace, told by its workgroup memories. */
 export function sourceOf(trace: Trace): string {
   const has = (name: string) => trace.memories.some((mm) => mm.name === name);
-  // fast: tile, merged and starts; stream: tile and starts; tiled: tile and bounds.
-  return has('merged') ? MERGE_FILES.fast.wgsl : has('starts') ? MERGE_FILES.stream.wgsl : has('tile') ? MERGE_FILES.tiled.wgsl : MERGE_FILES.basic.wgsl;
+  // fast: tile, merged and starts; stream: tile and starts; tiled: tile and bounds; wide: the tile alone.
+  if (has('merged')) return MERGE_FILES.fast.wgsl;
+  if (has('starts')) return MERGE_FILES.stream.wgsl;
+  if (has('bounds')) return MERGE_FILES.tiled.wgsl;
+  return has('tile') ? MERGE_FILES.wide.wgsl : MERGE_FILES.basic.wgsl;
 }
 
 /**

@@ -1,0 +1,202 @@
+/**
+ * Experiments behind the merge figures in docs/benchmarks.md (issue 19): where the time of a merge
+ * of two sorted 2^25-element arrays goes (EXP_LOG2=26 outputs; smaller to try it on SwiftShader),
+ * each figure the whole chain (partition pass, then merge pass) timed against a copy of its own
+ * buffers in alternating rounds (`GpuExecutor.time`, as `npm run bench` does).
+ *
+ *   shape     the wide merge with 32 to 256 invocations × 7 to 47 outputs each (every tile within
+ *             16 KiB of workgroup memory), beside the stream and fast variants, on the bench's
+ *             data (evens in A, odds in B: the path zigzags all the way)
+ *   data      stream and three wide shapes on random sorted keys, disjoint ranges (all of A below
+ *             all of B) and one repeated key (every tile all A, then all B)
+ *   ablate    wide 128 × 15 with parts cut out (outputs then wrong; the timing is the point): no
+ *             search (each invocation starts at min(t0, la)), no search and no merge (the tile is
+ *             staged and stored back: the kernel's data movement alone); the merge pass alone; its
+ *             33-way partition pass alone, and fast's binary-search one in its place and alone
+ *
+ *   prefetch  an experiment kernel, not a lab variant (scripts/experiments/merge-wide-prefetch.wgsl):
+ *             wide with workgroups walking over tiles and the next tile's words loaded into
+ *             registers during the current tile's merge, at three shapes and grids of
+ *             EXP_PREFETCH_GRIDS workgroups (default 1056,2112,4224: 8, 16, 32 per SM)
+ *
+ * Usage: node … merge-experiments.mjs [experiment ...] (default: all). Prints figures only.
+ * Every whole-kernel figure is checked against a CPU merge ("correct").
+ */
+import { createNodeGpu } from '../src/gpu/node.ts';
+import { fmt, gbps, pct, ratioCell, table } from '../src/bench/format.ts';
+import { mergePasses, partitionRun, splitsOf, typedSource, wideRun, wideSource, MERGE_FILES, type MergeData, type MergeShape } from '../src/labs/merge/kernel.ts';
+import { mergeReference } from '../src/labs/merge/reference.ts';
+import type { KernelRun } from '../src/kernel/types.ts';
+import PREFETCH_WGSL from './experiments/merge-wide-prefetch.wgsl?raw';
+
+const chosen = new Set(process.argv.slice(2));
+const wants = (name: string): boolean => chosen.size === 0 || chosen.has(name);
+const LOG2 = Number(process.env.EXP_LOG2 ?? 26);
+const TOTAL = 2 ** LOG2;
+const M = TOTAL / 2;
+/** Each input word read once, each output word written once. */
+const BYTES = 4 * 2 * TOTAL;
+
+const gpu = await createNodeGpu();
+const adapter = gpu.adapter!;
+console.log(`# Merge experiments on ${adapter.name}, 2^${LOG2} outputs (two sorted 2^${LOG2 - 1}-element i32 arrays)`);
+if (process.env.WARPSCOPE_DAWN_FLAGS) console.log(`EXPERIMENT, not a product figure: Dawn flags ${process.env.WARPSCOPE_DAWN_FLAGS}`);
+
+type DataKind = 'zigzag' | 'random' | 'disjoint' | 'one-key';
+
+/** mulberry32, seeded. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function makeData(kind: DataKind): MergeData {
+  const a = new Int32Array(M);
+  const b = new Int32Array(TOTAL - M);
+  const r = rng(7);
+  if (kind === 'zigzag') {
+    for (let i = 0; i < a.length; i++) a[i] = 2 * i;
+    for (let j = 0; j < b.length; j++) b[j] = 2 * j + 1;
+  } else if (kind === 'random') {
+    // Sorted by construction: steps of 0 to 7, so equal keys occur within and across the arrays.
+    for (let i = 1; i < a.length; i++) a[i] = a[i - 1]! + Math.floor(r() * 8);
+    for (let j = 1; j < b.length; j++) b[j] = b[j - 1]! + Math.floor(r() * 8);
+  } else if (kind === 'disjoint') {
+    for (let i = 0; i < a.length; i++) a[i] = i;
+    for (let j = 0; j < b.length; j++) b[j] = a.length + j;
+  } else {
+    a.fill(42);
+    b.fill(42);
+  }
+  return { a, b, m: a.length, n: b.length };
+}
+
+let current: { kind: DataKind; data: MergeData; want: Int32Array } | undefined;
+/** One input (and its CPU merge) at a time: each holds 2^LOG2 words twice. */
+function input(kind: DataKind) {
+  if (current?.kind !== kind) {
+    current = undefined;
+    const data = makeData(kind);
+    current = { kind, data, want: mergeReference(data.a, data.m, data.b, data.n) as Int32Array };
+  }
+  return current;
+}
+
+/** The wide chain of one shape, optionally with an ablated merge-pass source. */
+function wideChain(data: MergeData, shape: MergeShape, source?: string): KernelRun[] {
+  const code = source ?? typedSource(wideSource(shape.items), 'i32');
+  return [partitionRun(data, undefined, 'wide', shape), wideRun(data, splitsOf(data, 'wide', shape), code, shape)];
+}
+
+/** Runs the chain for real (partition on the GPU, then the merge over those splits) and compares. */
+async function correct(chain: readonly KernelRun[], want: Int32Array): Promise<string> {
+  const [partition, merge] = chain;
+  if (!partition || !merge) return '—';
+  const splits = (await gpu.run(partition))[0]![2] as Uint32Array;
+  const got = (await gpu.run({ ...merge, bindings: { 0: { ...merge.bindings[0], 4: splits } } }))[0]![2] as Int32Array;
+  for (let k = 0; k < want.length; k++) if (got[k] !== want[k]) return `NO (C[${k}] = ${got[k]}, want ${want[k]})`;
+  return 'yes';
+}
+
+async function figure(label: string[], chain: readonly KernelRun[], want: Int32Array | undefined): Promise<string[]> {
+  const ok = want ? await correct(chain, want) : '—';
+  const t = await gpu.time(chain, { repeats: 10, baseline: { kind: 'copy', bytes: BYTES } });
+  const groups = chain[chain.length - 1]!.workgroups;
+  return [...label, groups.join(' × '), ok, fmt(t.medianMs, 4), fmt(gbps(BYTES, t.medianMs)), pct(t.relative?.ratio ?? Number.NaN), ratioCell(t)];
+}
+
+const HEAD = ['merge workgroups', 'correct', 'median ms', 'GB/s', '% of copy', 'rounds'];
+const shapeLabel = (s: MergeShape) => `wide ${s.workgroupSize} × ${s.items} (tile ${s.workgroupSize * s.items})`;
+
+/** Every shape timed; tiles of at most 4096 words (16 KiB). */
+const SHAPES: MergeShape[] = [
+  // One warp per workgroup: its barriers cost next to nothing, but an SM holds at most 32 workgroups.
+  { workgroupSize: 32, items: 31 },
+  { workgroupSize: 32, items: 47 },
+  { workgroupSize: 64, items: 15 },
+  { workgroupSize: 64, items: 23 },
+  { workgroupSize: 64, items: 31 },
+  { workgroupSize: 64, items: 47 },
+  { workgroupSize: 128, items: 7 },
+  { workgroupSize: 128, items: 11 },
+  { workgroupSize: 128, items: 15 },
+  { workgroupSize: 128, items: 23 },
+  { workgroupSize: 128, items: 31 },
+  { workgroupSize: 256, items: 7 },
+  { workgroupSize: 256, items: 11 },
+  { workgroupSize: 256, items: 15 },
+  { workgroupSize: 192, items: 21 },
+];
+
+if (wants('shape')) {
+  const { data, want } = input('zigzag');
+  const rows: string[][] = [];
+  rows.push(await figure(['stream 128 × 11 (reference)'], mergePasses('stream', data), want));
+  rows.push(await figure(['fast 128 × 8 (reference)'], mergePasses('fast', data), want));
+  for (const shape of SHAPES) rows.push(await figure([shapeLabel(shape)], wideChain(data, shape), want));
+  console.log('\n## shape: invocations × outputs per invocation, zigzag data (the bench’s)\n');
+  console.log(table(['kernel', ...HEAD], rows));
+}
+
+if (wants('data')) {
+  const rows: string[][] = [];
+  for (const kind of ['random', 'disjoint', 'one-key'] as DataKind[]) {
+    const { data, want } = input(kind);
+    rows.push(await figure([kind, 'stream 128 × 11'], mergePasses('stream', data), want));
+    for (const shape of [{ workgroupSize: 64, items: 23 }, { workgroupSize: 128, items: 15 }, { workgroupSize: 256, items: 15 }]) rows.push(await figure([kind, shapeLabel(shape)], wideChain(data, shape), want));
+  }
+  console.log('\n## data: input kinds (the path’s shape moves the workgroup-memory bank conflicts)\n');
+  console.log(table(['data', 'kernel', ...HEAD], rows));
+}
+
+if (wants('ablate')) {
+  const shape: MergeShape = { workgroupSize: 128, items: 15 };
+  const src = typedSource(wideSource(shape.items), 'i32');
+  const replace = (from: string, to: string, s: string): string => {
+    if (!s.includes(from)) throw new Error(`merge-experiments: ${MERGE_FILES.wide.file} no longer contains ${JSON.stringify(from)}`);
+    return s.replace(from, to);
+  };
+  const noSearch = replace('var i = co_rank_tile(t0, la, count - la);', 'var i = min(t0, la);', src);
+  const MERGE_LOOP = / {2}var av = tile\[min\(i, TILE - 1u\)\];[\s\S]*?bv = select\(next, bv, take_a\);\n {2}}\n/;
+  if (!MERGE_LOOP.test(noSearch)) throw new Error(`merge-experiments: ${MERGE_FILES.wide.file}'s merge loop is no longer where the ablation expects it`);
+  // The staged words read back in order instead of merged (i and j kept alive through a test no
+  // input passes, so the loop's loads stay).
+  const skeleton = noSearch.replace(MERGE_LOOP, '  for (var r = 0u; r < ITEMS; r++) {\n    v[r] = tile[min(t0 + r, TILE - 1u)];\n  }\n  if (i + j == 0xffffffffu) {\n    v[0] = T();\n  }\n');
+  const { data, want } = input('zigzag');
+  const whole = wideChain(data, shape);
+  const rows: string[][] = [];
+  rows.push(await figure(['whole (33-way partition + merge)'], whole, want));
+  // The same tiles split by fast's and stream's partition pass (one binary search per invocation).
+  const binary = partitionRun(data, undefined, 'fast', shape);
+  rows.push(await figure(['whole, binary-search partition instead'], [binary, whole[1]!], want));
+  rows.push(await figure(['no search in the tile'], wideChain(data, shape, noSearch), undefined));
+  rows.push(await figure(['no search, no merge (stage and store only)'], wideChain(data, shape, skeleton), undefined));
+  rows.push(await figure(['merge pass alone (splits from the CPU)'], [whole[1]!], undefined));
+  rows.push(await figure(['33-way partition pass alone'], [whole[0]!], undefined));
+  rows.push(await figure(['binary-search partition pass alone'], [binary], undefined));
+  console.log(`\n## ablate: ${shapeLabel(shape)} with parts cut out (only the whole kernel is checked; % of copy counts the whole merge’s bytes)\n`);
+  console.log(table(['kernel', ...HEAD], rows));
+}
+
+if (wants('prefetch')) {
+  const grids = (process.env.EXP_PREFETCH_GRIDS ?? '1056,2112,4224').split(',').map(Number);
+  const { data, want } = input('zigzag');
+  const rows: string[][] = [];
+  for (const shape of [{ workgroupSize: 128, items: 15 }, { workgroupSize: 128, items: 11 }, { workgroupSize: 64, items: 23 }]) {
+    const [partition, merge] = wideChain(data, shape);
+    const tiles = Math.ceil(TOTAL / (shape.workgroupSize * shape.items));
+    const source = typedSource(wideSource(shape.items, PREFETCH_WGSL), 'i32');
+    for (const grid of grids) {
+      const walk = { ...merge!, code: source, label: 'merge.wide-prefetch', workgroups: [Math.min(grid, tiles)] as const };
+      rows.push(await figure([`${shapeLabel(shape)}, ${Math.min(grid, tiles)} workgroups walking`], [partition!, walk], want));
+    }
+  }
+  console.log('\n## prefetch: wide with the next tile’s loads in flight during the merge (an experiment kernel)\n');
+  console.log(table(['kernel', ...HEAD], rows));
+}
