@@ -143,9 +143,14 @@ class RaceWords {
  */
 export class Races implements MemoryObserver {
   private words: (RaceWords | undefined)[] = [];
+  private halfTables: (RaceWords | undefined)[] = [];
 
   access(M: Machine, w: Warp, mem: Mem, span: number, mode: number, op: number): void {
     if (mem.space !== 'workgroup') return;
+    if (mem.halves) {
+      this.halves(M, w, mem, span, mode, op);
+      return;
+    }
     let st = this.words[mem.id];
     if (!st) {
       st = new RaceWords(Math.max(mem.words, 1));
@@ -182,6 +187,58 @@ export class Races implements MemoryObserver {
             race(M, mem, a, wTh[a]!, wOp[a]!, 'writes', t, op, 'writes');
           } else if (!atomic && rEp[a] === E && (rMulti[a] || rTh[a] !== t)) {
             race(M, mem, a, rTh[a] === t ? -1 : rTh[a]!, rOp[a]!, 'reads', t, op, 'writes');
+          }
+          wEp[a] = E;
+          wTh[a] = t;
+          wOp[a] = op;
+          wAt[a] = atomic;
+        }
+      }
+    }
+  }
+
+  /**
+   * Races on a memory holding f16: tracked per 2-byte half, since WGSL's memory locations are the
+   * bytes of each scalar, so two invocations writing the two f16 halves of one word do not race.
+   * Whole-word requests touch both halves of each word.
+   */
+  private halves(M: Machine, w: Warp, mem: Mem, span: number, mode: number, op: number): void {
+    const tables = this.halfTables;
+    let st = tables[mem.id];
+    if (!st) {
+      st = new RaceWords(Math.max(mem.words, 1) * 2);
+      tables[mem.id] = st;
+    }
+    const { wEp, wTh, wOp, wAt, rEp, rTh, rOp, rMulti } = st;
+    const E = M.epoch;
+    const L = w.lanes;
+    const A = w.addr;
+    const O = w.oob;
+    const HA = M.halfAddr;
+    const units = HA ? M.halfSpan : span * 2;
+    const base = w.id * w.W;
+    const atomic = mode === ATOMIC ? 1 : 0;
+    for (let i = 0; i < w.n; i++) {
+      const l = L[i]!;
+      if (O[l]) continue;
+      const t = base + l;
+      const h0 = HA ? HA[l]! : A[l]! * 2;
+      for (let c = 0; c < units; c++) {
+        const a = h0 + c;
+        const word = a >> 1;
+        if (mode === READ || mode === ATOMIC_READ) {
+          if (wEp[a] === E && wTh[a] !== t && !(mode === ATOMIC_READ && wAt[a])) race(M, mem, word, wTh[a]!, wOp[a]!, 'writes', t, op, 'reads');
+          if (rEp[a] !== E) {
+            rEp[a] = E;
+            rTh[a] = t;
+            rOp[a] = op;
+            rMulti[a] = 0;
+          } else if (rTh[a] !== t) rMulti[a] = 1;
+        } else {
+          if (wEp[a] === E && wTh[a] !== t && !(atomic && wAt[a])) {
+            race(M, mem, word, wTh[a]!, wOp[a]!, 'writes', t, op, 'writes');
+          } else if (!atomic && rEp[a] === E && (rMulti[a] || rTh[a] !== t)) {
+            race(M, mem, word, rTh[a] === t ? -1 : rTh[a]!, rOp[a]!, 'reads', t, op, 'writes');
           }
           wEp[a] = E;
           wTh[a] = t;
