@@ -316,6 +316,92 @@ describe('f16 builtins', () => {
   });
 });
 
+describe('f16 builtins: component-wise math and the geometric table, each result rounded to f16', () => {
+  // [expression, expected value computed here in doubles and rounded by the oracle]
+  const x = 0.75;
+  const y = -2.5;
+  const cases: [string, number][] = [
+    ['floor(y)', Math.floor(y)],
+    ['round(2.5h)', 2],
+    ['fract(y)', y - Math.floor(y)],
+    ['sign(y)', -1],
+    ['step(x, y)', 0],
+    ['clamp(y, -1.0h, 1.0h)', -1],
+    ['min(x, y)', y],
+    ['saturate(y)', 0],
+    ['mix(x, y, 0.5h)', x * 0.5 + y * 0.5],
+    ['smoothstep(0.0h, 1.0h, x)', x * x * (3 - 2 * x)],
+    ['exp2(3.0h)', 8],
+    ['sqrt(16.0h)', 4],
+    ['ldexp(x, 4)', 12],
+    ['distance(vec2h(x, 0.0h), vec2h(y, 0.0h))', 3.25],
+    ['normalize(vec2h(3.0h, 4.0h)).y', 0.8],
+    ['cross(vec3h(1.0h, 0.0h, 0.0h), vec3h(0.0h, x, 0.0h)).z', x],
+    ['dot(vec3h(x, y, 1.0h), vec3h(4.0h, 2.0h, 0.5h))', 3 - 5 + 0.5],
+    ['faceForward(vec2h(x), vec2h(1.0h), vec2h(1.0h)).x', -x],
+    ['reflect(vec2h(x, y), vec2h(0.0h, 1.0h)).y', -y],
+    ['abs(vec2h(y)).x', 2.5],
+    ['inverseSqrt(4.0h)', 0.5],
+  ];
+  const code = `enable f16;
+@group(0) @binding(0) var<storage, read_write> out: array<f16>;
+@group(0) @binding(1) var<storage, read> inp: array<vec2<f16>>;
+@compute @workgroup_size(1) fn main() {
+  let x = inp[0].x;
+  let y = inp[0].y;
+${cases.map(([e], i) => `  out[${i}] = ${e};`).join('\n')}
+}`;
+  const got = run(code, Math.ceil(cases.length / 2), Uint32Array.of(word(halfBits(x), halfBits(y))));
+  it.each(cases.map(([e, v], i) => [e, v, i] as const))('%s', (_e, v, i) => {
+    const w = got[i >> 1]!;
+    expect((i & 1 ? w >>> 16 : w & 0xffff).toString(16)).toBe(halfBits(v).toString(16));
+  });
+
+  it('frexp and modf of f16 are refused with the line and a way out', () => {
+    const sim = simulate(
+      { code: `enable f16;
+@compute @workgroup_size(1) fn main() {
+  let r = frexp(1.5h);
+  _ = r;
+}`, entryPoint: 'main', workgroups: [1], bindings: {} },
+      F16_HW,
+    );
+    expect(sim.diagnostics.map((d) => [d.kind, d.line])).toEqual([['unsupported', 3]]);
+    expect(sim.diagnostics[0]!.message).toMatch(/frexp of f16 is not simulated.*f32/);
+  });
+});
+
+describe('f16 everywhere values live', () => {
+  it('dynamic component index into memory vectors, private and function arrays, pointers, subgroups, uniforms', () => {
+    const got = run(`enable f16;
+enable subgroups;
+struct U { k: f16, v: vec3<f16> }
+@group(0) @binding(0) var<storage, read_write> out: array<vec4<f16>>;
+@group(0) @binding(1) var<uniform> u: U;
+var<private> p: array<f16, 4>;
+fn twice(q: ptr<function, f16>) { *q = *q * 2.0h; }
+@compute @workgroup_size(4) fn main(@builtin(local_invocation_index) i: u32) {
+  var a = array<f16, 4>(1.0h, 2.0h, 3.0h, 4.0h);
+  p[i] = a[3u - i] + u.k;
+  var t = p[i];
+  twice(&t);
+  out[i] = vec4h(0.0h);
+  out[i][i] = t;
+  out[i][(i + 1u) % 4u] = subgroupAdd(f16(i) + 0.5h);
+  out[i][(i + 2u) % 4u] = u.v[i % 3u];
+}`, 8, Uint32Array.of(word(halfBits(0.25), 0), 0, word(halfBits(10), halfBits(20)), word(halfBits(30), 0)));
+    // U's layout: k at byte 0, v (vec3<f16>, 8-byte aligned) at bytes 8…13.
+    const h = halfBits;
+    for (let i = 0; i < 4; i++) {
+      const comp = [0, 0, 0, 0];
+      comp[i] = h((4 - i + 0.25) * 2);
+      comp[(i + 1) % 4] = h(0.5 + 1.5 + 2.5 + 3.5);
+      comp[(i + 2) % 4] = h([10, 20, 30][i % 3]!);
+      expect([got[i * 2]!, got[i * 2 + 1]!].map((x) => x.toString(16))).toEqual([word(comp[0]!, comp[1]!), word(comp[2]!, comp[3]!)].map((x) => x.toString(16)));
+    }
+  });
+});
+
 describe('shader-f16 gates f16', () => {
   it('without it, the clear refusal with line and column stays', () => {
     const sim = simulate({
