@@ -331,7 +331,6 @@ export abstract class MemoryLowering extends CompilerCore {
     for (let c = 0; c < n; c++) hEnd = Math.max(hEnd, hoffs[c]! + (views[c] === 3 ? 1 : 2));
     // Alignment in halves: a value never straddles it, so a clamped start stays aligned.
     const alH = Math.max(1, alignOf(ty) * 2);
-    const span = (hEnd + (alH % 2) + 1) >> 1;
     const MID = mem.id;
     const W = this.W;
     const off = ref.off;
@@ -359,6 +358,7 @@ export abstract class MemoryLowering extends CompilerCore {
       const nn = w.n;
       const cnt = ix ? countOf(w, MID, ixCount, ixStride) : 0;
       const lim = Math.floor((m.words * 2 - hEnd) / alH) * alH;
+      let span = 1;
       for (let i = 0; i < nn; i++) {
         const l = L[i]!;
         let a = off;
@@ -385,6 +385,9 @@ export abstract class MemoryLowering extends CompilerCore {
         HB[l] = h;
         A[l] = h >> 1;
         O[l] = bad;
+        // Words this lane touches: one more when a value of odd half-alignment starts mid-word.
+        const sp = ((h + hEnd - 1) >> 1) - (h >> 1) + 1;
+        if (sp > span) span = sp;
       }
       M.halfAddr = HB;
       M.halfSpan = hEnd;
