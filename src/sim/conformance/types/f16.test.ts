@@ -216,6 +216,33 @@ struct B { n: u32, h: array<f16> }
     expect([...got].map((x) => x.toString(16))).toEqual([6, word(h(0.5), h(1.5)), word(h(2.5), h(3.5)), word(h(4.5), 0)].map((x) => x.toString(16)));
   });
 
+  it('a struct of two f16 at a 2-byte offset straddles a word: both halves move, a full store stays in bounds', () => {
+    // Q: x@0, p: P@2 (P = {a, b}: align 2, size 4), size 6: array<Q> has a 6-byte stride, so q[1].p is at bytes 8…11.
+    const sim = simulate(
+      {
+        code: `enable f16;
+struct P { a: f16, b: f16 }
+struct Q { x: f16, p: P }
+@group(0) @binding(0) var<storage, read_write> q: array<Q, 2>;
+@compute @workgroup_size(2) fn main(@builtin(local_invocation_index) i: u32) {
+  let p = q[i].p;
+  q[i].p = P(p.b, p.a + 1.0h);
+}`,
+        entryPoint: 'main',
+        workgroups: [1],
+        bindings: { 0: { 0: Uint32Array.of(word(0x1111, halfBits(1)), word(halfBits(2), 0x2222), word(halfBits(3), halfBits(4))) } },
+      },
+      F16_HW,
+    );
+    expect(sim.diagnostics).toEqual([]);
+    const h = halfBits;
+    expect([...(sim.buffers[0]![0] as Uint32Array)].map((x) => x.toString(16))).toEqual(
+      [word(0x1111, h(2)), word(h(2), 0x2222), word(h(4), h(4))].map((x) => x.toString(16)),
+    );
+    // Lane 0 touches words 0 and 1, lane 1 word 2: one 32-byte sector for the load, one for the store.
+    expect(sim.metrics.globalTransactions).toBe(2);
+  });
+
   it('an out-of-range f16 index clamps and is reported, with the word the simulator touched', () => {
     const sim = simulate(
       {
