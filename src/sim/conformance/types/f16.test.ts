@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../simulate.ts';
+import { bitsToF16, f16Round, f16ToBits } from '../../scalar.ts';
 
 // ───────────────────────────── an independent binary16 oracle ─────────────────────────────
 
@@ -57,6 +58,30 @@ function run(code: string, words: number, input: Uint32Array | Float32Array = ne
   expect(sim.diagnostics).toEqual([]);
   return sim.buffers[0]![0] as Uint32Array;
 }
+
+describe('the simulator\'s binary16 rounding agrees with the table everywhere a tie can hide', () => {
+  it('every half round-trips through bits and value', () => {
+    for (let b = 0; b < 0x10000; b++) {
+      if ((b & 0x7c00) === 0x7c00 && b & 0x3ff) continue; // NaN
+      expect(f16ToBits(bitsToF16(b))).toBe(b);
+      expect(Object.is(f16Round(bitsToF16(b)), bitsToF16(b))).toBe(true);
+    }
+  });
+
+  it('every midpoint between neighbouring halves, and a hair either side of it, rounds as the table says', () => {
+    const bad: string[] = [];
+    for (let k = 0; k + 1 < HALVES.length; k++) {
+      const mid = (HALVES[k]!.v + HALVES[k + 1]!.v) / 2;
+      const eps = mid * 2 ** -30;
+      for (const x of [mid, mid - eps, mid + eps, -mid, -(mid + eps)]) {
+        if (f16ToBits(f16Round(x)) !== halfBits(x)) bad.push(`${x}`);
+      }
+    }
+    // Above the largest half: 65504 + 8 (down), 65520 (the tie: infinity), and beyond.
+    for (const x of [65511.99, 65512, 65519.999, 65520, 65536, 1e300]) if (f16ToBits(f16Round(x)) !== halfBits(x)) bad.push(`${x}`);
+    expect(bad).toEqual([]);
+  });
+});
 
 describe('f32 → f16 conversion: round to nearest even, subnormals, overflow, NaN', () => {
   const inputs = [
