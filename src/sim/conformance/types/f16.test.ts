@@ -455,13 +455,15 @@ fn twice(q: ptr<function, f16>) { *q = *q * 2.0h; }
 });
 
 describe('shader-f16 gates f16', () => {
-  it('without it, the clear refusal with line and column stays', () => {
-    const sim = simulate({
+  it('without it, the clear refusal with line and column stays (the compile cache keeps the two apart)', () => {
+    const kernel = {
       code: `enable f16;\n@group(0) @binding(0) var<storage, read_write> out: array<f16>;\n@compute @workgroup_size(1) fn main() { out[0] = 1.0h; }`,
       entryPoint: 'main',
-      workgroups: [1],
+      workgroups: [1] as [number],
       bindings: { 0: { 0: new Uint32Array(1) } },
-    });
+    };
+    expect(simulate(kernel, F16_HW).diagnostics).toEqual([]);
+    const sim = simulate(kernel);
     expect([sim.diagnostics[0]!.kind, sim.diagnostics[0]!.line, sim.diagnostics[0]!.column]).toEqual(['unsupported', 2, 59]);
     expect(sim.diagnostics[0]!.message).toMatch(/shader-f16/);
   });
