@@ -147,7 +147,10 @@ export function makeStruct(
   // A struct aligns to its most aligned member (2 bytes for f16-only structs).
   let structAlign = 0;
   for (const m of ms) {
-    const align = m.align ?? alignOf(m.ty) * 4;
+    // An @align below the type's own alignment is refused in storage and uniform memory (Tint:
+    // the offset must be a multiple of it); elsewhere the member still aligns as its type does,
+    // so a u32 never starts mid-word.
+    const align = Math.max(m.align ?? 0, alignOf(m.ty) * 4);
     structAlign = Math.max(structAlign, align);
     off = roundUp(off, align);
     members.push({ name: m.name, ty: m.ty, offset: off / 4, slot });

@@ -268,6 +268,20 @@ struct Q { x: f16, p: P }
     expect(sim.metrics.globalTransactions).toBe(2);
   });
 
+  it('an @align(2) below a u32 member\'s own alignment never puts it mid-word (workgroup memory)', () => {
+    const got = run(`enable f16;
+struct S { a: f16, @align(2) b: u32 }
+var<workgroup> w: S;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(1) fn main() {
+  w.a = 2.0h;
+  w.b = 1u;
+  out[0] = w.b;
+  out[1] = bitcast<u32>(vec2h(w.a, 0.0h));
+}`, 2);
+    expect([...got]).toEqual([1, halfBits(2)]);
+  });
+
   it('an out-of-range f16 index clamps and is reported, with the word the simulator touched', () => {
     const sim = simulate(
       {
