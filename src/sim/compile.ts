@@ -17,7 +17,7 @@ import type { Expr, Pos } from './ast.ts';
 import { DONE, type MemInfo } from './machine.ts';
 import { OpKind } from './trace.ts';
 import { convert } from './scalar.ts';
-import { concretize, F32, leafScalar, makeStruct, sizeOf, slots, typeName } from './types.ts';
+import { concretize, F32, hasF16, leafScalar, makeStruct, sizeOf, slots, typeName } from './types.ts';
 import { type Ref, type Val, type Binding, type Program, BUILTIN_NAMES, err } from './lower/shared.ts';
 import { SyncLowering } from './lower/sync.ts';
 export type { Builtins, CompileInput, LocalSymbol, Program, TaintFlow } from './lower/shared.ts';
@@ -36,7 +36,7 @@ export class Compiler extends SyncLowering {
           const ty = this.resolveType(m.ty);
           const al = align ? this.constInt(align.args[0]!, align.pos) : undefined;
           const sz = size ? this.constInt(size.args[0]!, size.pos) : undefined;
-          if (al !== undefined && (al < 4 || (al & (al - 1)) !== 0)) err(`@align(${al}) must be a power of two of at least 4 bytes here`, align!.pos, 'type');
+          if (al !== undefined && (al < 2 || (al & (al - 1)) !== 0)) err(`@align(${al}) must be a power of two of at least 2 bytes here`, align!.pos, 'type');
           if (sz !== undefined && sz < sizeOf(ty) * 4) err(`@size(${sz}) is smaller than ${typeName(ty)} (${sizeOf(ty) * 4} bytes)`, size!.pos, 'type');
           return { name: m.name, ty, align: al, size: sz };
         });
@@ -174,14 +174,14 @@ export class Compiler extends SyncLowering {
         b = { k: 'ref', ref };
       } else if (g.space === 'workgroup') {
         if (ty.k === 'array' && ty.count === null) err(`workgroup arrays need a fixed size`, g.pos, 'type');
-        const mem: MemInfo = { id: this.mems.length, name, space: 'workgroup', words: sizeOf(ty), group: -1, binding: -1, readOnly: false, pos: g.pos };
+        const mem: MemInfo = { id: this.mems.length, name, space: 'workgroup', words: Math.ceil(sizeOf(ty)), group: -1, binding: -1, readOnly: false, pos: g.pos, halves: hasF16(ty) };
         this.mems.push(mem);
         b = { k: 'ref', ref: { k: 'mem', ty, mem, off: 0, dyn: -1 } };
       } else if (g.space === 'storage' || g.space === 'uniform') {
         const group = this.attrInt(g.attrs, 'group', g.pos);
         const binding = this.attrInt(g.attrs, 'binding', g.pos);
         const readOnly = g.space === 'uniform' || g.access !== 'read_write';
-        const mem: MemInfo = { id: this.mems.length, name, space: g.space, words: -1, group, binding, readOnly, pos: g.pos };
+        const mem: MemInfo = { id: this.mems.length, name, space: g.space, words: -1, group, binding, readOnly, pos: g.pos, halves: hasF16(ty) };
         this.mems.push(mem);
         b = { k: 'ref', ref: { k: 'mem', ty, mem, off: 0, dyn: -1 } };
       } else {

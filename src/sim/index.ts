@@ -9,8 +9,8 @@ export { compile, compileCached } from './program.ts';
 export type { CompileResult, Hardware, Program } from './program.ts';
 export { instantiate, Instance } from './instance.ts';
 export type { InstantiateResult, RunOptions } from './instance.ts';
-export { BankConflicts, Coalescing, Races, defaultObservers } from './observers.ts';
-export type { MemoryObserver } from './observers.ts';
+export { BankConflicts, Coalescing, Races, WriteProvenance, defaultObservers } from './observers.ts';
+export type { MemoryObserver, WordWriter } from './observers.ts';
 export type { Diagnostic, DiagnosticKind, Metrics } from './machine.ts';
 export {
   OpKind,

@@ -131,7 +131,9 @@ export function instantiate(
   const outputs: { group: number; binding: number; mem: Mem; like: BindingData }[] = [];
   for (const info of program.mems) {
     if (info.space === 'workgroup') {
-      mems.push(new Mem(info.id, info.name, 'workgroup', info.words, -1, -1, false));
+      const wg = new Mem(info.id, info.name, 'workgroup', info.words, -1, -1, false);
+      wg.halves = !!info.halves;
+      mems.push(wg);
       continue;
     }
     const data = bindings[info.group]?.[info.binding];
@@ -149,6 +151,7 @@ export function instantiate(
       };
     }
     const mem = new Mem(info.id, info.name, info.space, data.length, info.group, info.binding, info.readOnly);
+    mem.halves = !!info.halves;
     if (data instanceof Float32Array) mem.f32.set(data);
     else if (data instanceof Int32Array) mem.i32.set(data);
     else mem.u32.set(data);

@@ -111,6 +111,8 @@ export interface MemInfo {
   readonly readOnly: boolean;
   /** The declaration, for messages about a missing binding. */
   readonly pos: Pos;
+  /** Its type holds f16 values: accesses may touch half a word (races are tracked per half). */
+  readonly halves?: boolean;
 }
 
 /** A memory: a storage/uniform binding or a workgroup variable, in 4-byte words. */
@@ -120,6 +122,14 @@ export class Mem {
   readonly f32: Float32Array;
   /** Last write record per word (trace provenance). */
   lastWrite: Int32Array | null = null;
+  /** It holds f16 values (see `MemInfo.halves`). */
+  halves = false;
+  private u16view: Uint16Array | null = null;
+
+  /** The memory as 2-byte halves (little-endian: half 2a is the low half of word a). */
+  get u16(): Uint16Array {
+    return (this.u16view ??= new Uint16Array(this.u32.buffer));
+  }
 
   constructor(
     readonly id: number,
@@ -184,6 +194,13 @@ export class Machine {
   opPos: Pos[] = [];
   /** The run's memories, indexed by `MemInfo.id`. */
   mems: Mem[] = [];
+  /**
+   * Set while observers see a request of f16 data: each active lane's first half-word
+   * (`halfAddr[l]`, in 2-byte units) and the halves each lane touches from there. Null for
+   * whole-word requests (then `w.addr` and `span` say it all).
+   */
+  halfAddr: Int32Array | null = null;
+  halfSpan = 0;
 
   constructor(W: number) {
     this.W = W;
@@ -323,6 +340,36 @@ export class Machine {
         }
       }
     }
+  }
+
+  /**
+   * One trace record of an access that is not `addr + offs[c]` for every lane (f16 data, whose
+   * halves fall on a lane's own word): lane `l`, word `a`, the value in register `valueReg`, and
+   * for writes the taint of `srcReg` (-1: none) as the record's provenance.
+   */
+  traceOne(w: Warp, mem: Mem, l: number, a: number, valueReg: number, mode: number, srcReg: number): void {
+    const tr = this.tr!;
+    const W = this.W;
+    const r = tr.addRecord(mem.id, l, a, w.R[valueReg * W + l]!);
+    const T = w.T;
+    const lw = mem.lastWrite;
+    if (mem.space !== 'workgroup' || !T || !lw) return;
+    const K = TAINT_SLOTS;
+    if (mode === READ || mode === ATOMIC_READ) {
+      const t0 = (valueReg * W + l) * K;
+      T[t0] = lw[a]!;
+      for (let k = 1; k < K; k++) T[t0 + k] = -1;
+      return;
+    }
+    if (srcReg >= 0) {
+      const ts = (srcReg * W + l) * K;
+      for (let k = 0; k < K; k++) {
+        const s = T[ts + k]!;
+        if (s < 0) break;
+        tr.addProvenance(s);
+      }
+    }
+    lw[a] = r;
   }
 
   metrics(): Metrics {

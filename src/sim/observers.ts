@@ -9,7 +9,7 @@
  * lane touches from there.
  */
 import { DEFAULT_HARDWARE, wordsPerSector } from './hardware.ts';
-import { ATOMIC, ATOMIC_READ, READ, type Machine, type Mem, type Warp } from './machine.ts';
+import { ATOMIC, ATOMIC_READ, READ, WRITE, type Machine, type Mem, type Warp } from './machine.ts';
 
 /** Bank and sector arithmetic of the counters, from the one hardware model (recorded in the trace). */
 const BANKS = DEFAULT_HARDWARE.banks;
@@ -143,9 +143,14 @@ class RaceWords {
  */
 export class Races implements MemoryObserver {
   private words: (RaceWords | undefined)[] = [];
+  private halfTables: (RaceWords | undefined)[] = [];
 
   access(M: Machine, w: Warp, mem: Mem, span: number, mode: number, op: number): void {
     if (mem.space !== 'workgroup') return;
+    if (mem.halves) {
+      this.halves(M, w, mem, span, mode, op);
+      return;
+    }
     let st = this.words[mem.id];
     if (!st) {
       st = new RaceWords(Math.max(mem.words, 1));
@@ -191,6 +196,58 @@ export class Races implements MemoryObserver {
       }
     }
   }
+
+  /**
+   * Races on a memory holding f16: tracked per 2-byte half, since WGSL's memory locations are the
+   * bytes of each scalar, so two invocations writing the two f16 halves of one word do not race.
+   * Whole-word requests touch both halves of each word.
+   */
+  private halves(M: Machine, w: Warp, mem: Mem, span: number, mode: number, op: number): void {
+    const tables = this.halfTables;
+    let st = tables[mem.id];
+    if (!st) {
+      st = new RaceWords(Math.max(mem.words, 1) * 2);
+      tables[mem.id] = st;
+    }
+    const { wEp, wTh, wOp, wAt, rEp, rTh, rOp, rMulti } = st;
+    const E = M.epoch;
+    const L = w.lanes;
+    const A = w.addr;
+    const O = w.oob;
+    const HA = M.halfAddr;
+    const units = HA ? M.halfSpan : span * 2;
+    const base = w.id * w.W;
+    const atomic = mode === ATOMIC ? 1 : 0;
+    for (let i = 0; i < w.n; i++) {
+      const l = L[i]!;
+      if (O[l]) continue;
+      const t = base + l;
+      const h0 = HA ? HA[l]! : A[l]! * 2;
+      for (let c = 0; c < units; c++) {
+        const a = h0 + c;
+        const word = a >> 1;
+        if (mode === READ || mode === ATOMIC_READ) {
+          if (wEp[a] === E && wTh[a] !== t && !(mode === ATOMIC_READ && wAt[a])) race(M, mem, word, wTh[a]!, wOp[a]!, 'writes', t, op, 'reads');
+          if (rEp[a] !== E) {
+            rEp[a] = E;
+            rTh[a] = t;
+            rOp[a] = op;
+            rMulti[a] = 0;
+          } else if (rTh[a] !== t) rMulti[a] = 1;
+        } else {
+          if (wEp[a] === E && wTh[a] !== t && !(atomic && wAt[a])) {
+            race(M, mem, word, wTh[a]!, wOp[a]!, 'writes', t, op, 'writes');
+          } else if (!atomic && rEp[a] === E && (rMulti[a] || rTh[a] !== t)) {
+            race(M, mem, word, rTh[a] === t ? -1 : rTh[a]!, rOp[a]!, 'reads', t, op, 'writes');
+          }
+          wEp[a] = E;
+          wTh[a] = t;
+          wOp[a] = op;
+          wAt[a] = atomic;
+        }
+      }
+    }
+  }
 }
 
 function race(M: Machine, mem: Mem, word: number, t1: number, op1: number, what1: string, t2: number, op2: number, what2: string): void {
@@ -205,6 +262,89 @@ function race(M: Machine, mem: Mem, word: number, t1: number, op1: number, what1
       `${p2.col}) with no workgroupBarrier() in between. The result depends on scheduling; ` +
       `add a barrier between the two accesses (or use atomics).`,
   );
+}
+
+/** Who last wrote a memory word (see {@link WriteProvenance}). */
+export interface WordWriter {
+  /** Linear id of the writer's workgroup. */
+  readonly workgroup: number;
+  /** The writer's `local_invocation_index` in its workgroup. */
+  readonly invocation: number;
+  /** The writing instruction and its place in the source (1-based). */
+  readonly op: number;
+  readonly line: number;
+  readonly column: number;
+  /** The trace step of the write, or -1 where the write was not traced. */
+  readonly step: number;
+}
+
+/** Per word of one memory: the last writer (workgroup -1: never written). */
+class WriterWords {
+  readonly wg: Int32Array;
+  readonly inv: Int32Array;
+  readonly op: Int32Array;
+  readonly step: Int32Array;
+  constructor(n: number) {
+    this.wg = new Int32Array(n).fill(-1);
+    this.inv = new Int32Array(n);
+    this.op = new Int32Array(n);
+    this.step = new Int32Array(n);
+  }
+}
+
+/**
+ * Write provenance of memory, per word: which invocation (workgroup and local index) last wrote
+ * it, with which instruction (so the source line) and, while the run is traced, at which trace
+ * step, for storage and workgroup memory alike. Atomic read-modify-writes count as writes;
+ * atomicLoad and plain reads do not. A clamped (out-of-bounds) write is recorded at the word it
+ * landed on, as the simulator wrote it there. A write of one f16 half counts for its word.
+ *
+ * Not one of the default observers: pass it to `instantiate(program, bindings, [provenance])`
+ * and ask `writer(memory, word)` after (or during) the run. Workgroup memory is per workgroup, so
+ * its words keep the last writer of the last workgroup that wrote them.
+ */
+export class WriteProvenance implements MemoryObserver {
+  private words: (WriterWords | undefined)[] = [];
+  private pos: readonly { line: number; col: number }[] = [];
+
+  access(M: Machine, w: Warp, mem: Mem, span: number, mode: number, op: number): void {
+    if (mode !== WRITE && mode !== ATOMIC) return;
+    this.pos = M.opPos;
+    let st = this.words[mem.id];
+    if (!st) {
+      st = new WriterWords(Math.max(mem.words, 1));
+      this.words[mem.id] = st;
+    }
+    const { wg, inv, op: ops, step } = st;
+    const tr = M.tr;
+    const s = tr && !tr.full ? tr.steps - 1 : -1;
+    const L = w.lanes;
+    const A = w.addr;
+    const HA = M.halfAddr;
+    const base = w.id * w.W;
+    const G = M.wgLinear;
+    for (let i = 0; i < w.n; i++) {
+      const l = L[i]!;
+      // Words this lane writes: from its first word over `span` words, or over its halves.
+      const a0 = HA ? HA[l]! >> 1 : A[l]!;
+      const a1 = HA ? (HA[l]! + M.halfSpan - 1) >> 1 : A[l]! + span - 1;
+      for (let a = a0; a <= a1; a++) {
+        wg[a] = G;
+        inv[a] = base + l;
+        ops[a] = op;
+        step[a] = s;
+      }
+    }
+  }
+
+  /** The last writer of word `word` of memory `memory` (`MemInfo.id`, as in `trace.memories`), or null. */
+  writer(memory: number, word: number): WordWriter | null {
+    const st = this.words[memory];
+    if (!st || word < 0 || word >= st.wg.length || st.wg[word]! < 0) return null;
+    const op = st.op[word]!;
+    const p = this.pos[op] ?? { line: 0, col: 0 };
+    return { workgroup: st.wg[word]!, invocation: st.inv[word]!, op, line: p.line, column: p.col, step: st.step[word]! };
+  }
 }
 
 /** The observers every run has: they feed the metrics and the race diagnostics. */

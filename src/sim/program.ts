@@ -28,6 +28,12 @@ export interface Hardware {
    * learner's adapter limits (or WebGPU's defaults) to check against those.
    */
   readonly limits?: Partial<Limits>;
+  /**
+   * The adapter offers WebGPU's `shader-f16` feature: kernels with `enable f16;` run with f16
+   * values rounded to binary16 after every operation and 2-byte f16 memory. Default false: f16 is
+   * refused, with its line and column, as a device without the feature refuses it.
+   */
+  readonly shaderF16?: boolean;
 }
 
 /**
@@ -88,7 +94,7 @@ export function compile(
   if (invalid.length) return { ok: false, diagnostics: invalid.map(fromFrontEnd) };
   try {
     const module = checked.module.ast;
-    const program = new Compiler(W, { module, entryPoint, overrides, fusedFma: hardware.fusedFma ?? false }).compile();
+    const program = new Compiler(W, { module, entryPoint, overrides, fusedFma: hardware.fusedFma ?? false, shaderF16: hardware.shaderF16 ?? false }).compile();
     return { ok: true, program };
   } catch (e) {
     if (e instanceof WgslError) {
@@ -121,7 +127,7 @@ export function compileCached(
         .map(([k, v]) => `${k}=${v}`)
         .join(',')
     : '';
-  const key = `${warpSizeOf(hardware)}|${hardware.fusedFma ? 1 : 0}|${lim}|${entryPoint}|${ov}|${source}`;
+  const key = `${warpSizeOf(hardware)}|${hardware.fusedFma ? 1 : 0}|${hardware.shaderF16 ? 1 : 0}|${lim}|${entryPoint}|${ov}|${source}`;
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key);

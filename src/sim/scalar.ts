@@ -1,12 +1,51 @@
 /**
  * Scalar semantics of WGSL on JS numbers. Registers hold doubles: u32 as 0…2^32-1, i32 as
- * -2^31…2^31-1, f32 as doubles already rounded with Math.fround, bool as 0/1. Abstract ints
- * and floats (constant folding only) are plain doubles.
+ * -2^31…2^31-1, f32 as doubles already rounded with Math.fround, f16 as doubles already rounded
+ * to binary16 (`f16Round`), bool as 0/1. Abstract ints and floats (constant folding only) are
+ * plain doubles.
  */
 import type { Scalar } from './types.ts';
 
 const fr = Math.fround;
 const I32_MIN = -2147483648;
+
+/** The largest finite f16, and the first magnitude that rounds to infinity (halfway to 2^16). */
+export const F16_MAX = 65504;
+const F16_OVERFLOW = 65520;
+
+/** Rounds a non-negative double to an integer, ties to even (exact for values below 2^53). */
+function roundHalfEven(y: number): number {
+  const f = Math.floor(y);
+  const d = y - f;
+  if (d > 0.5) return f + 1;
+  if (d < 0.5) return f;
+  return f % 2 === 0 ? f : f + 1;
+}
+
+/**
+ * A double rounded to the nearest IEEE binary16 value, ties to even: subnormals below 2^-14 in
+ * steps of 2^-24, magnitudes from 65520 up become ±infinity, NaN stays NaN, the sign of zero is
+ * kept. Results of +, -, *, / and sqrt on f16 operands computed in doubles round correctly this
+ * way (53 ≥ 2·11 + 2 bits, so the double's own rounding never decides a tie).
+ */
+export function f16Round(x: number): number {
+  if (x !== x || x === 0) return x;
+  const a = Math.abs(x);
+  if (a >= F16_OVERFLOW) return x > 0 ? Infinity : -Infinity;
+  let r: number;
+  if (a < 2 ** -14) r = roundHalfEven(a * 2 ** 24) * 2 ** -24;
+  else {
+    let e = Math.floor(Math.log2(a));
+    // log2 can land one off next to a power of two: fix the binade exactly.
+    if (2 ** e > a) e--;
+    else if (2 ** (e + 1) <= a) e++;
+    const q = 2 ** (e - 10);
+    r = roundHalfEven(a / q) * q;
+  }
+  return x < 0 ? -r : r;
+}
+
+const h = f16Round;
 
 export type Fn1 = (x: number) => number;
 export type Fn2 = (x: number, y: number) => number;
@@ -53,6 +92,15 @@ export function binaryFn(op: string, s: Scalar): Fn2 | null {
         case '*': return (x, y) => fr(x * y);
         case '/': return (x, y) => fr(x / y);
         case '%': return (x, y) => fr(x % y);
+      }
+      break;
+    case 'f16':
+      switch (op) {
+        case '+': return (x, y) => h(x + y);
+        case '-': return (x, y) => h(x - y);
+        case '*': return (x, y) => h(x * y);
+        case '/': return (x, y) => h(x / y);
+        case '%': return (x, y) => h(x % y);
       }
       break;
     case 'bool':
@@ -123,6 +171,8 @@ export function convert(x: number, from: Scalar, to: Scalar): number {
         if (Number.isNaN(x)) return 0;
         return x <= 0 ? 0 : x >= 4294967295 ? 4294967295 : Math.trunc(x);
       }
+      // Every finite f16 fits in u32 and i32: saturate ±infinity to the largest f16 (65504).
+      if (from === 'f16') return Number.isNaN(x) ? 0 : x <= 0 ? 0 : x >= F16_MAX ? F16_MAX : Math.trunc(x);
       return x >>> 0;
     case 'i32':
       // f32 → i32 saturates to [-2^31, 2^31 - 128], the largest f32 below 2^31.
@@ -134,15 +184,43 @@ export function convert(x: number, from: Scalar, to: Scalar): number {
         if (Number.isNaN(x)) return 0;
         return x <= -2147483648 ? -2147483648 : x >= 2147483647 ? 2147483647 : Math.trunc(x);
       }
+      if (from === 'f16') return Number.isNaN(x) ? 0 : x <= -F16_MAX ? -F16_MAX : x >= F16_MAX ? F16_MAX : Math.trunc(x);
       return x | 0;
     case 'f32':
       return fr(x);
+    case 'f16':
+      // From f32, i32, u32 or an abstract number: round to nearest even; beyond 65504 + half a
+      // step it is infinity (a constant there is a shader-creation error the checker reports).
+      return h(x);
     case 'bool':
       return x !== 0 && !Number.isNaN(x) ? 1 : 0;
     case 'ai':
     case 'af':
       return x;
   }
+}
+
+/** IEEE binary16 bits of an f16 value (already rounded; NaN as the quiet NaN 0x7e00). */
+export function f16ToBits(x: number): number {
+  if (x !== x) return 0x7e00;
+  const sign = x < 0 || Object.is(x, -0) ? 0x8000 : 0;
+  const a = Math.abs(x);
+  if (a === Infinity) return sign | 0x7c00;
+  if (a < 2 ** -14) return sign | Math.round(a * 2 ** 24);
+  let e = Math.floor(Math.log2(a));
+  if (2 ** e > a) e--;
+  else if (2 ** (e + 1) <= a) e++;
+  return sign | ((e + 15) << 10) | Math.round((a / 2 ** e - 1) * 1024);
+}
+
+/** The f16 value of binary16 bits. */
+export function bitsToF16(b: number): number {
+  const s = b & 0x8000 ? -1 : 1;
+  const e = (b >>> 10) & 0x1f;
+  const m = b & 0x3ff;
+  if (e === 0) return s * m * 2 ** -24;
+  if (e === 31) return m ? NaN : s * Infinity;
+  return s * (1024 + m) * 2 ** (e - 25);
 }
 
 /** `bitcast<to>(x)` between 32-bit scalars. */
@@ -175,8 +253,18 @@ function reverseBits(x: number): number {
 
 const wrap = (s: Scalar) => (s === 'u32' ? (x: number) => x >>> 0 : s === 'i32' ? (x: number) => x | 0 : fr);
 
+/**
+ * An f16 builtin from its f32 one: arguments are f16 (exact in f32), the f32 result is rounded
+ * to f16. Exact functions (abs, floor, min, clamp, …) stay exact; the others get the f32
+ * function's accuracy plus one f16 rounding, inside WGSL's f16 bounds.
+ */
+function halfOf1(f: Fn1 | null): Fn1 | null {
+  return f && ((x) => h(f(x)));
+}
+
 /** Component-wise numeric builtins of one argument. */
 export function builtin1(name: string, s: Scalar): Fn1 | null {
+  if (s === 'f16') return name === 'quantizeToF16' ? null : halfOf1(builtin1(name, 'f32'));
   const w = wrap(s);
   const isF = s === 'f32' || s === 'af';
   switch (name) {
@@ -226,6 +314,10 @@ export function builtin1(name: string, s: Scalar): Fn1 | null {
 }
 
 export function builtin2(name: string, s: Scalar): Fn2 | null {
+  if (s === 'f16') {
+    const f = builtin2(name, 'f32');
+    return f && ((x, y) => h(f(x, y)));
+  }
   switch (name) {
     case 'min': return (x, y) => Math.min(x, y);
     case 'max': return (x, y) => Math.max(x, y);
@@ -238,6 +330,20 @@ export function builtin2(name: string, s: Scalar): Fn2 | null {
 }
 
 export function builtin3(name: string, s: Scalar): Fn3 | null {
+  if (s === 'f16') {
+    switch (name) {
+      // Each operation rounds to f16, as the f32 versions round to f32.
+      case 'fma': return (a, b, c) => h(h(a * b) + c);
+      case 'mix': return (a, b, t) => h(h(a * h(1 - t)) + h(b * t));
+      case 'smoothstep':
+        return (lo, hi, x) => {
+          const t = Math.min(Math.max(h(h(x - lo) / h(hi - lo)), 0), 1);
+          return h(h(h(t * t) * h(3 - h(2 * t))));
+        };
+      case 'clamp': return builtin3(name, 'f32');
+    }
+    return null;
+  }
   switch (name) {
     case 'clamp': return (x, lo, hi) => Math.min(Math.max(x, lo), hi);
     // Unfused: the product rounds to f32, then the sum (fusedFma below rounds once).

@@ -18,6 +18,8 @@ export interface SimOptions extends RunOptions {
    * adapter limits (or WebGPU's defaults) to check against those.
    */
   limits?: Hardware['limits'];
+  /** The adapter offers `shader-f16` (f16 kernels run; otherwise they are refused). Default false. */
+  shaderF16?: boolean;
 }
 
 function failed(run: KernelRun, W: number, diagnostics: readonly Diagnostic[]): SimResult {
@@ -44,6 +46,7 @@ export function simulate(run: KernelRun, options: SimOptions = {}): SimResult {
   const hardware: Hardware = {
     warpSize: options.warpSize ?? 32,
     fusedFma: options.fusedFma ?? false,
+    shaderF16: options.shaderF16 ?? false,
     ...(options.limits ? { limits: options.limits } : {}),
   };
   const W = warpSizeOf(hardware);

@@ -2,9 +2,11 @@
  * WGSL types as the simulator sees them. Values live flattened in registers ("slots": a vec3 is
  * 3 slots, a struct the sum of its members); in memory they follow WGSL's layout rules in 4-byte
  * words (vec3 aligns to 16 bytes, struct members to their alignment, array stride = roundUp).
+ * f16 values take half a word: sizes, alignments and offsets of f16 types are multiples of 0.5
+ * (an f16 is 0.5 words, vec2<f16> 1, vec3<f16> and vec4<f16> 2 with alignment 2).
  */
 
-export type Scalar = 'u32' | 'i32' | 'f32' | 'bool' | 'ai' | 'af';
+export type Scalar = 'u32' | 'i32' | 'f32' | 'f16' | 'bool' | 'ai' | 'af';
 
 export type Ty =
   | { readonly k: 'scalar'; readonly s: Scalar }
@@ -44,6 +46,7 @@ export function scalar(s: Scalar): Ty {
 export const U32 = scalar('u32');
 export const I32 = scalar('i32');
 export const F32 = scalar('f32');
+export const F16 = scalar('f16');
 export const BOOL = scalar('bool');
 export const AI = scalar('ai');
 export const AF = scalar('af');
@@ -83,11 +86,12 @@ export function slots(t: Ty): number {
 export function alignOf(t: Ty): number {
   switch (t.k) {
     case 'scalar':
+      return t.s === 'f16' ? 0.5 : 1;
     case 'atomic':
     case 'ptr':
       return 1;
     case 'vec':
-      return t.n === 2 ? 2 : 4;
+      return (t.n === 2 ? 2 : 4) * compWords(t.s);
     case 'mat':
       return columnStride(t.r);
     case 'array':
@@ -101,11 +105,12 @@ export function alignOf(t: Ty): number {
 export function sizeOf(t: Ty): number {
   switch (t.k) {
     case 'scalar':
+      return t.s === 'f16' ? 0.5 : 1;
     case 'atomic':
     case 'ptr':
       return 1;
     case 'vec':
-      return t.n;
+      return t.n * compWords(t.s);
     case 'mat':
       return t.c * columnStride(t.r);
     case 'array':
@@ -113,6 +118,11 @@ export function sizeOf(t: Ty): number {
     case 'struct':
       return t.size;
   }
+}
+
+/** Words one component of a vector of `s` takes in memory (0.5 for f16). */
+export function compWords(s: Scalar): number {
+  return s === 'f16' ? 0.5 : 1;
 }
 
 export function strideOf(elem: Ty): number {
@@ -134,9 +144,13 @@ export function makeStruct(
   const members: Member[] = [];
   let off = 0;
   let slot = 0;
-  let structAlign = 4;
+  // A struct aligns to its most aligned member (2 bytes for f16-only structs).
+  let structAlign = 0;
   for (const m of ms) {
-    const align = m.align ?? alignOf(m.ty) * 4;
+    // An @align below the type's own alignment is refused in storage and uniform memory (Tint:
+    // the offset must be a multiple of it); elsewhere the member still aligns as its type does,
+    // so a u32 never starts mid-word.
+    const align = Math.max(m.align ?? 0, alignOf(m.ty) * 4);
     structAlign = Math.max(structAlign, align);
     off = roundUp(off, align);
     members.push({ name: m.name, ty: m.ty, offset: off / 4, slot });
@@ -144,7 +158,8 @@ export function makeStruct(
     slot += slots(m.ty);
   }
   const size = roundUp(off, structAlign);
-  return { k: 'struct', name, members, align: structAlign / 4, size: Math.ceil(size / 4) };
+  // Offsets and sizes are whole bytes, even ones with f16 members: word units in halves.
+  return { k: 'struct', name, members, align: structAlign / 4, size: size / 4 };
 }
 
 /** The scalar type at the leaves of a numeric type (vectors, atomics). */
@@ -184,4 +199,57 @@ export function typeName(t: Ty): string {
     case 'ptr':
       return `ptr<${t.space}, ${typeName(t.elem)}>`;
   }
+}
+
+/** Whether f16 values occur anywhere in `t` (its memory then has half-word parts). */
+export function hasF16(t: Ty): boolean {
+  switch (t.k) {
+    case 'scalar':
+    case 'vec':
+    case 'mat':
+      return t.s === 'f16';
+    case 'array':
+      return hasF16(t.elem);
+    case 'struct':
+      return t.members.some((m) => hasF16(m.ty));
+    default:
+      return false;
+  }
+}
+
+/**
+ * The memory layout of a type holding f16, in 2-byte halves: each component's half offset from
+ * the value's start and how it is stored (0 u32, 1 i32, 2 f32 — a whole word at an even half —
+ * and 3 f16, one half).
+ */
+export function halfLayout(t: Ty): { hoffs: Int32Array; views: Uint8Array } {
+  const hoffs: number[] = [];
+  const views: number[] = [];
+  const walk = (ty: Ty, off: number): void => {
+    switch (ty.k) {
+      case 'scalar':
+      case 'atomic':
+        hoffs.push(off);
+        views.push(ty.s === 'f16' ? 3 : ty.s === 'i32' ? 1 : ty.s === 'f32' ? 2 : 0);
+        return;
+      case 'vec':
+        for (let c = 0; c < ty.n; c++) walk(scalar(ty.s), off + c * compWords(ty.s) * 2);
+        return;
+      case 'mat':
+        for (let j = 0; j < ty.c; j++) walk(vec(ty.r, ty.s), off + j * columnStride(ty.r) * 2);
+        return;
+      case 'array': {
+        const st = strideOf(ty.elem) * 2;
+        for (let i = 0; i < (ty.count ?? 0); i++) walk(ty.elem, off + i * st);
+        return;
+      }
+      case 'struct':
+        for (const m of ty.members) walk(m.ty, off + m.offset * 2);
+        return;
+      case 'ptr':
+        return;
+    }
+  };
+  walk(t, 0);
+  return { hoffs: Int32Array.from(hoffs), views: Uint8Array.from(views) };
 }

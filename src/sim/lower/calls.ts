@@ -2,8 +2,8 @@ import type { Expr, Global, Pos, TypeExpr } from '../ast.ts';
 import { BUILTINS } from '../builtins.ts';
 import { op2, op3, opN } from '../lanes.ts';
 import { OpKind } from '../trace.ts';
-import { binaryFn, bitcast, builtin1, builtin2, builtin3, convert, fusedFma, insertBits, type Fn3 } from '../scalar.ts';
-import { BOOL, concretize, F32, isAbstract, leafScalar, mat, scalar, slots, strideOf, typeName, U32, vec, type Scalar, type Ty } from '../types.ts';
+import { binaryFn, bitcast, bitsToF16, builtin1, builtin2, builtin3, convert, f16Round, f16ToBits, fusedFma, insertBits, type Fn3 } from '../scalar.ts';
+import { BOOL, concretize, F16, F32, isAbstract, leafScalar, mat, scalar, slots, strideOf, typeName, U32, vec, type Scalar, type Ty } from '../types.ts';
 import { type Val, type Binding, err, withLeaf } from './shared.ts';
 import { ExpressionLowering } from './expressions.ts';
 
@@ -26,7 +26,9 @@ export abstract class CallLowering extends ExpressionLowering {
       case 'u32':
       case 'i32':
       case 'f32':
+      case 'f16':
       case 'bool': {
+        if (name === 'f16') this.resolveType({ pos: e.pos, start: e.start, end: e.end, name, args: [] });
         const to = name as Scalar;
         if (e.args.length === 0) return { k: 'c', ty: scalar(to), c: [0] };
         const v = this.expr(e.args[0]!);
@@ -39,6 +41,7 @@ export abstract class CallLowering extends ExpressionLowering {
         const v = this.concrete(this.expr(e.args[0]!), e.pos);
         const from = leafScalar(v.ty);
         const ts = leafScalar(to);
+        if (from === 'f16' || ts === 'f16') return this.bitcastHalves(v, to, e.pos);
         if (!from || !ts || slots(to) !== slots(v.ty)) return err(`bitcast from ${typeName(v.ty)} to ${typeName(to)} is not supported`, e.pos);
         return this.map1((x) => bitcast(x, from, ts), v, to, e.pos, OpKind.alu);
       }
@@ -103,6 +106,11 @@ export abstract class CallLowering extends ExpressionLowering {
       }
       case 'length': {
         const v = this.concrete(this.expr(e.args[0]!), e.pos);
+        if (leafScalar(v.ty) === 'f16') {
+          return this.vector([v], F16, e.pos, (xs, out) => {
+            out[0] = f16Round(Math.sqrt(xs.reduce((a, x) => f16Round(a + f16Round(x * x)), 0)));
+          });
+        }
         return this.vector([v], F32, e.pos, (xs, out) => {
           out[0] = Math.fround(Math.sqrt(xs.reduce((a, x) => Math.fround(a + Math.fround(x * x)), 0)));
         });
@@ -123,6 +131,7 @@ export abstract class CallLowering extends ExpressionLowering {
     const table = BUILTINS[name];
     if (table) {
       const vals = e.args.map((x) => this.expr(x));
+      if (vals.some((v) => leafScalar(v.ty) === 'f16')) return this.halfBuiltin(name, table, vals, e);
       const sig = table.sig(vals.map((v) => v.ty));
       if (typeof sig === 'string') return err(sig, e.pos, 'type');
       const conv = vals.map((v, i) => this.convertVal(v, sig.params[i]!, e.args[i]!.pos));
@@ -130,7 +139,7 @@ export abstract class CallLowering extends ExpressionLowering {
     }
     if (name.startsWith('atomic')) return this.atomic(e);
     if (name.startsWith('subgroup') || name.startsWith('quad')) return this.subgroup(e);
-    if (/^vec[234][fiu]?$/.test(name)) return this.vecCtor(e);
+    if (/^vec[234][fiuh]?$/.test(name)) return this.vecCtor(e);
     if (/^mat[234]x[234]f?$/.test(name)) {
       const ty = e.tmpl?.[0] || name.endsWith('f') ? this.resolveType({ pos: e.pos, start: e.start, end: e.end, name, args: e.tmpl ?? [] }) : mat(Number(name[3]), Number(name[5]), 'f32');
       return this.matCtor(e, ty as Extract<Ty, { k: 'mat' }>);
@@ -170,11 +179,71 @@ export abstract class CallLowering extends ExpressionLowering {
         const f = builtin2(name, s);
         if (f) return this.mapN((x, y) => f(x, y), vals, rty, e.pos);
       } else {
-        const f = name === 'fma' && this.input.fusedFma && s === 'f32' ? fusedFma : builtin3(name, s);
+        const f =
+          name === 'fma' && this.input.fusedFma && s === 'f32' ? fusedFma
+          : name === 'fma' && this.input.fusedFma && s === 'f16' ? (a: number, b: number, c: number) => f16Round(a * b + c)
+          : builtin3(name, s);
         if (f) return this.mapN(f, vals, rty, e.pos);
       }
     }
     return err(`the function '${name}' is not supported by the simulator`, e.pos);
+  }
+
+  /**
+   * `bitcast` where either side holds f16: the value's bits as 16-bit halves, low half first
+   * (vec2<f16> ↔ u32/i32/f32, vec4<f16> ↔ vec2 of 32-bit scalars, f16 ↔ f16).
+   */
+  protected bitcastHalves(v: Val, to: Ty, pos: Pos): Val {
+    const from = leafScalar(v.ty)!;
+    const ts = leafScalar(to);
+    const halvesOf = (t: Ty, s: Scalar) => slots(t) * (s === 'f16' ? 1 : 2);
+    if (!ts || ts === 'bool' || from === 'bool' || halvesOf(v.ty, from) !== halvesOf(to, ts)) {
+      return err(`bitcast from ${typeName(v.ty)} to ${typeName(to)}: the sizes differ (${halvesOf(v.ty, from) * 16} and ${ts ? halvesOf(to, ts) * 16 : '?'} bits)`, pos, 'type');
+    }
+    const nIn = slots(v.ty);
+    const nOut = slots(to);
+    const hs = new Int32Array(halvesOf(to, ts));
+    return this.vector([v], to, pos, (xs, out) => {
+      let k = 0;
+      for (let c = 0; c < nIn; c++) {
+        if (from === 'f16') hs[k++] = f16ToBits(xs[c]!);
+        else {
+          const b = bitcast(xs[c]!, from, 'u32');
+          hs[k++] = b & 0xffff;
+          hs[k++] = b >>> 16;
+        }
+      }
+      k = 0;
+      for (let c = 0; c < nOut; c++) {
+        if (ts === 'f16') out[c] = bitsToF16(hs[k++]!);
+        else {
+          out[c] = bitcast((hs[k]! | (hs[k + 1]! << 16)) >>> 0, 'u32', ts);
+          k += 2;
+        }
+      }
+    });
+  }
+
+  /**
+   * A table builtin over f16 (geometric functions, ldexp): the f32 entry computes on the f16
+   * arguments (exact in f32) and each float result rounds to f16. Builtins returning structs
+   * (frexp, modf) are not simulated for f16.
+   */
+  protected halfBuiltin(name: string, table: NonNullable<(typeof BUILTINS)[string]>, vals: readonly Val[], e: Extract<Expr, { k: 'call' }>): Val {
+    const asF32 = (t: Ty): Ty => (leafScalar(t) === 'f16' || leafScalar(t) === 'af' ? withLeaf(t, 'f32') : t);
+    const sig = table.sig(vals.map((v) => asF32(v.ty)));
+    if (typeof sig === 'string') return err(sig.replace(/f32/g, 'f16'), e.pos, 'type');
+    const rs = leafScalar(sig.result);
+    if (sig.result.k === 'struct' || rs === null) return err(`${name} of f16 is not simulated: compute it in f32 and convert the result with f16(…)`, e.pos);
+    const params = sig.params.map((p) => (leafScalar(p) === 'f32' ? withLeaf(p, 'f16') : p));
+    const conv = vals.map((v, i) => this.convertVal(v, params[i]!, e.args[i]!.pos));
+    const f = sig.f;
+    const result = rs === 'f32' ? withLeaf(sig.result, 'f16') : sig.result;
+    const n = slots(result);
+    return this.vector(conv, result, e.pos, (xs, out) => {
+      f(xs, out);
+      if (rs === 'f32') for (let k = 0; k < n; k++) out[k] = f16Round(out[k]!);
+    });
   }
 
   /** Component-wise N-ary op, scalars broadcast over vectors. */
@@ -242,7 +311,8 @@ export abstract class CallLowering extends ExpressionLowering {
   protected vecCtor(e: Extract<Expr, { k: 'call' }>, forced: Scalar | null = null): Val {
     const n = Number(e.name[3]);
     const suffix = e.name[4];
-    let s: Scalar | null = forced ?? (suffix === 'f' ? 'f32' : suffix === 'i' ? 'i32' : suffix === 'u' ? 'u32' : null);
+    if (suffix === 'h') this.resolveType({ pos: e.pos, start: e.start, end: e.end, name: e.name, args: [] });
+    let s: Scalar | null = forced ?? (suffix === 'f' ? 'f32' : suffix === 'i' ? 'i32' : suffix === 'u' ? 'u32' : suffix === 'h' ? 'f16' : null);
     if (e.tmpl && e.tmpl[0]) {
       const t = this.resolveType(e.tmpl[0] as TypeExpr);
       s = leafScalar(t);

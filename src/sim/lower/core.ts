@@ -3,7 +3,7 @@ import type { MemInfo, OpFn } from '../machine.ts';
 import { move } from '../lanes.ts';
 import { OpKind } from '../trace.ts';
 import { convert } from '../scalar.ts';
-import { BOOL, concretize, F32, I32, isAbstract, leafScalar, mat, slots, typeName, U32, vec, type Ty } from '../types.ts';
+import { BOOL, concretize, F16, F32, I32, isAbstract, leafScalar, mat, slots, typeName, U32, vec, type Ty } from '../types.ts';
 import { type Label, type Ref, type Val, type Binding, type TaintFlow, type Builtins, err, type CompileInput, type LocalSymbol, leafOf, F16_UNSUPPORTED } from './shared.ts';
 
 /**
@@ -115,7 +115,8 @@ export abstract class CompilerCore {
       case 'vec2h':
       case 'vec3h':
       case 'vec4h':
-        return err(`'${t.name}' ${F16_UNSUPPORTED}`, t.pos);
+        if (!this.input.shaderF16) err(`'${t.name}' ${F16_UNSUPPORTED}`, t.pos);
+        return t.name === 'f16' ? F16 : vec(Number(t.name[3]), 'f16');
       case 'vec2i': return vec(2, 'i32');
       case 'vec3i': return vec(3, 'i32');
       case 'vec4i': return vec(4, 'i32');
@@ -162,10 +163,14 @@ export abstract class CompilerCore {
         if (!e) err(`${t.name} needs an element type: ${t.name}<f32>`, t.pos, 'type');
         el = this.resolveType(e as TypeExpr);
       }
+      if (el === F16) err(`matrices of f16 are not simulated (f32 only): compute with mat${mm[1]}x${mm[2]}<f32> and round with quantizeToF16 where the kernel needs half precision`, t.pos);
       if (el !== F32) err(`matrices of ${typeName(el)} are not supported (f32 only)`, t.pos);
       return mat(Number(mm[1]), Number(mm[2]), 'f32');
     }
-    if (/^mat[234]x[234]h$/.test(t.name)) err(`'${t.name}' ${F16_UNSUPPORTED}`, t.pos);
+    if (/^mat[234]x[234]h$/.test(t.name)) {
+      if (!this.input.shaderF16) err(`'${t.name}' ${F16_UNSUPPORTED}`, t.pos);
+      err(`'${t.name}': matrices of f16 are not simulated (f32 only): compute with mat${t.name[3]}x${t.name[5]}f and round with quantizeToF16 where the kernel needs half precision`, t.pos);
+    }
     if (/^mat\d/.test(t.name)) err(`unknown matrix type '${t.name}'`, t.pos, 'type');
     if (t.name.startsWith('texture_') || t.name === 'sampler' || t.name === 'sampler_comparison' || t.name === 'external_texture') {
       err(
@@ -227,7 +232,7 @@ export abstract class CompilerCore {
   /** Notes a scalar name for the warp watch: in scope from the next instruction to its scope's end (`scope` undefined: a module-scope name, in scope everywhere). */
   protected recordSymbol(scope: Map<string, Binding> | undefined, name: string, b: Binding): void {
     const ty = b.k === 'ref' ? b.ref.ty : b.val.ty;
-    if (ty.k !== 'scalar') return;
+    if (ty.k !== 'scalar' || ty.s === 'f16') return;
     const type = ty.s === 'ai' ? 'i32' : ty.s === 'af' ? 'f32' : ty.s;
     let sym: LocalSymbol | undefined;
     const from = scope ? this.ops.length : 0;

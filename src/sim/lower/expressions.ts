@@ -1,8 +1,8 @@
 import type { Expr, Pos } from '../ast.ts';
 import { binOp, op1 } from '../lanes.ts';
 import { OpKind } from '../trace.ts';
-import { binaryFn, COMPARISONS, type Fn1 } from '../scalar.ts';
-import { AF, AI, BOOL, concretize, F32, isAbstract, leafScalar, mat, scalar, slots, typeName, vec, type Scalar, type Ty } from '../types.ts';
+import { binaryFn, COMPARISONS, f16Round, type Fn1 } from '../scalar.ts';
+import { AF, AI, BOOL, concretize, F16, F32, isAbstract, leafScalar, mat, scalar, slots, typeName, vec, type Scalar, type Ty } from '../types.ts';
 import { type Val, err, swizzleIndex, determinant, withLeaf, F16_UNSUPPORTED } from './shared.ts';
 import { ControlFlowLowering } from './control.ts';
 
@@ -13,7 +13,11 @@ export abstract class ExpressionLowering extends ControlFlowLowering {
   expr(e: Expr, statement = false): Val {
     switch (e.k) {
       case 'lit': {
-        if (e.t === 'f16') err(`the literal '${e.text}' ${F16_UNSUPPORTED}`, e.pos);
+        if (e.t === 'f16') {
+          if (!this.input.shaderF16) err(`the literal '${e.text}' ${F16_UNSUPPORTED}`, e.pos);
+          // The checker has refused literals beyond f16's range; the rest round to nearest even.
+          return { k: 'c', ty: F16, c: [f16Round(e.v)] };
+        }
         const ty = e.t === 'ai' ? AI : e.t === 'af' ? AF : scalar(e.t);
         if (e.t === 'u32' && (e.v < 0 || e.v > 0xffffffff)) err(`${e.v}u does not fit in u32`, e.pos, 'type');
         return { k: 'c', ty, c: [e.t === 'i32' ? e.v | 0 : e.v] };
@@ -166,7 +170,7 @@ export abstract class ExpressionLowering extends ControlFlowLowering {
     let f: Fn1;
     if (e.op === '-') {
       if (s === 'u32') err(`unary '-' is not defined for u32`, e.pos, 'type');
-      f = s === 'i32' ? (x) => -x | 0 : s === 'f32' ? (x) => -x : (x) => -x;
+      f = s === 'i32' ? (x) => -x | 0 : (x) => -x;
     } else if (e.op === '!') {
       if (s !== 'bool') err(`'!' needs a bool`, e.pos, 'type');
       f = (x) => (x ? 0 : 1);

@@ -1,7 +1,8 @@
 import type { Expr, Pos } from '../ast.ts';
 import { READ, WRITE } from '../machine.ts';
 import { OpKind } from '../trace.ts';
-import { columnStride, leafScalar, scalar, slots, strideOf, typeName, vec, type Ty } from '../types.ts';
+import { alignOf, columnStride, compWords, halfLayout, hasF16, leafScalar, scalar, slots, strideOf, typeName, vec, type Ty } from '../types.ts';
+import { bitsToF16, f16ToBits } from '../scalar.ts';
 import { type Ref, type Val, err, countOf, swizzleIndex, memLayout } from './shared.ts';
 import { CompilerCore } from './core.ts';
 
@@ -49,7 +50,7 @@ export abstract class MemoryLowering extends CompilerCore {
           const count = ty.count ?? (base.k === 'mem' ? -(base.off + 1) : 0);
           return this.indexRef(base, ty.elem, stride, count, e.i, e.pos);
         }
-        if (ty.k === 'vec') return this.indexRef(base, scalar(ty.s), 1, ty.n, e.i, e.pos);
+        if (ty.k === 'vec') return this.indexRef(base, scalar(ty.s), base.k === 'mem' ? compWords(ty.s) : 1, ty.n, e.i, e.pos);
         if (ty.k === 'mat') {
           const stride = base.k === 'mem' ? columnStride(ty.r) : ty.r;
           return this.indexRef(base, vec(ty.r, ty.s), stride, ty.c, e.i, e.pos);
@@ -70,7 +71,7 @@ export abstract class MemoryLowering extends CompilerCore {
           const c = swizzleIndex(e.name[0]!, e.pos);
           if (c >= ty.n) err(`.${e.name} is outside ${typeName(ty)}`, e.pos, 'type');
           return base.k === 'mem'
-            ? { ...base, ty: scalar(ty.s), off: base.off + c }
+            ? { ...base, ty: scalar(ty.s), off: base.off + c * compWords(ty.s) }
             : { ...base, ty: scalar(ty.s), base: base.base + c };
         }
         return err(`cannot take a reference to .${e.name} of ${typeName(ty)}`, e.pos, 'type');
@@ -161,6 +162,11 @@ export abstract class MemoryLowering extends CompilerCore {
       return { k: 'r', ty, reg: dst, alias: false };
     }
     if (ty.k === 'array' && ty.count === null) err(`cannot load a runtime-sized array as a value`, pos, 'type');
+    if (ref.mem.halves && hasF16(ty)) {
+      const dst = this.alloc(slots(ty));
+      this.memOpHalf(ref, ty, dst, READ, pos);
+      return { k: 'r', ty, reg: dst, alias: false };
+    }
     const { offs, views } = memLayout(ty, 0);
     const dst = this.alloc(offs.length);
     this.memOp(ref, offs, views, dst, READ, pos);
@@ -309,6 +315,108 @@ export abstract class MemoryLowering extends CompilerCore {
     }, pos, kind, mode === READ && !shared ? [this.flow([], Array.from({ length: n }, (_, c) => reg + c))] : null);
   }
 
+  /**
+   * A memory instruction over a value holding f16 (WGSL layout: an f16 is 2 bytes, vec2<f16> 4,
+   * vec3/vec4<f16> 8): addresses in 2-byte halves, each f16 read or written as its half of the
+   * word, other components as whole words. Observers get each lane's first word in `w.addr` and
+   * its halves in `M.halfAddr`, so banks, sectors and bounds count the words really touched and
+   * races the halves.
+   */
+  protected memOpHalf(ref: Extract<Ref, { k: 'mem' }>, ty: Ty, reg: number, mode: number, pos: Pos): void {
+    const mem = ref.mem;
+    if (mode === WRITE && mem.readOnly) err(`'${mem.name}' is read-only (${mem.space === 'uniform' ? 'uniform' : 'storage, read'})`, pos, 'type');
+    const { hoffs, views } = halfLayout(ty);
+    const n = hoffs.length;
+    let hEnd = 0;
+    for (let c = 0; c < n; c++) hEnd = Math.max(hEnd, hoffs[c]! + (views[c] === 3 ? 1 : 2));
+    // Alignment in halves: a value never straddles it, so a clamped start stays aligned.
+    const alH = Math.max(1, alignOf(ty) * 2);
+    const MID = mem.id;
+    const W = this.W;
+    const off = ref.off;
+    const dyn = ref.dyn;
+    const DY = dyn * W;
+    const ix = ref.ix;
+    const IX = ix ? ix.reg * W : 0;
+    const ixStride = ix ? ix.stride : 0;
+    const ixCount = ix ? ix.count : 0;
+    const id = this.nextOp;
+    const shared = mem.space === 'workgroup';
+    const read = mode === READ;
+    const kind =
+      mem.space === 'uniform' ? OpKind.loadUniform
+      : shared ? (read ? OpKind.loadShared : OpKind.storeShared)
+      : read ? OpKind.loadGlobal : OpKind.storeGlobal;
+    const HB = new Int32Array(W);
+    this.emit((w) => {
+      const M = w.M;
+      const m = M.mems[MID]!;
+      const R = w.R;
+      const L = w.lanes;
+      const A = w.addr;
+      const O = w.oob;
+      const nn = w.n;
+      const cnt = ix ? countOf(w, MID, ixCount, ixStride) : 0;
+      const lim = Math.floor((m.words * 2 - hEnd) / alH) * alH;
+      let span = 1;
+      for (let i = 0; i < nn; i++) {
+        const l = L[i]!;
+        let a = off;
+        let bad = 0;
+        if (dyn >= 0) {
+          a += R[DY + l]!;
+          bad = R[DY + W + l]!;
+        }
+        if (ix) {
+          let x = R[IX + l]!;
+          if (x >= cnt || x < 0) {
+            M.indexOutOfBounds(w, l, x, cnt, id);
+            x = x < 0 || cnt === 0 ? 0 : cnt - 1;
+            bad = 1;
+          }
+          a += x * ixStride;
+        }
+        let h = a * 2;
+        if (h < 0 || h > lim) {
+          M.outOfBounds(w, m, l, Math.floor(a), id);
+          h = h < 0 || lim < 0 ? 0 : lim;
+          bad = 1;
+        }
+        HB[l] = h;
+        A[l] = h >> 1;
+        O[l] = bad;
+        // Words this lane touches: one more when a value of odd half-alignment starts mid-word.
+        const sp = ((h + hEnd - 1) >> 1) - (h >> 1) + 1;
+        if (sp > span) span = sp;
+      }
+      M.halfAddr = HB;
+      M.halfSpan = hEnd;
+      M.observe(w, m, span, mode, id);
+      M.halfAddr = null;
+      const u16 = m.u16;
+      const tr = M.tr;
+      // Lane by lane, component by component: trace records in the order whole-word accesses use.
+      for (let i = 0; i < nn; i++) {
+        const l = L[i]!;
+        const hb = HB[l]!;
+        for (let c = 0; c < n; c++) {
+          const hh = hb + hoffs[c]!;
+          const vw = views[c]!;
+          const Rc = (reg + c) * W + l;
+          if (vw === 3) {
+            if (read) R[Rc] = bitsToF16(u16[hh]!);
+            else u16[hh] = f16ToBits(R[Rc]!);
+          } else {
+            const arr = vw === 0 ? m.u32 : vw === 1 ? m.i32 : m.f32;
+            if (read) R[Rc] = arr[hh >> 1]!;
+            else arr[hh >> 1] = R[Rc]!;
+          }
+          if (tr) M.traceOne(w, m, l, hh >> 1, reg + c, mode, read ? -1 : reg + c);
+        }
+      }
+    }, pos, kind, read && !shared ? [this.flow([], Array.from({ length: n }, (_, c) => reg + c))] : null);
+  }
+
   protected store(ref: Ref, v: Val, pos: Pos): void {
     const target = ref.ty.k === 'atomic' ? scalar(ref.ty.s) : ref.ty;
     v = this.convertVal(v, target, pos);
@@ -333,6 +441,10 @@ export abstract class MemoryLowering extends CompilerCore {
           for (let c = 0; c < n; c++) R[(d + c) * W + l] = R[(src + c) * W + l]!;
         }
       }, pos, OpKind.local);
+      return;
+    }
+    if (ref.mem.halves && hasF16(target)) {
+      this.memOpHalf(ref, target, src, WRITE, pos);
       return;
     }
     const { offs, views } = memLayout(target, 0);

@@ -99,13 +99,15 @@ export const SWIZZLE = 'xyzw';
 export const SWIZZLE_RGBA = 'rgba';
 
 /**
- * What the simulator says about f16 (types and `h` literals): the GPU runs it where the adapter
- * has `shader-f16`, but half-precision arithmetic and 2-byte memory are not modelled here yet.
+ * What the simulator says about f16 (types and `h` literals) when the hardware profile lacks
+ * `shader-f16`: the GPU runs it only where the adapter offers the feature, so the simulator
+ * models half precision only for such a profile (`Hardware.shaderF16`).
  */
 export const F16_UNSUPPORTED =
-  'is f16: the simulator does not run half precision yet (the GPU runs it where the adapter offers ' +
-  "'shader-f16'). To step through this kernel here, compute in f32 and model half precision with " +
-  'quantizeToF16, or pack2x16float / unpack2x16float for f16 data in memory';
+  "is f16: this adapter does not offer 'shader-f16', so the simulator does not run half precision " +
+  "for it (the GPU would refuse the kernel too). On an adapter with 'shader-f16' it runs here as on " +
+  'the GPU. Otherwise compute in f32 and model half precision with quantizeToF16, or ' +
+  'pack2x16float / unpack2x16float for f16 data in memory';
 
 export function err(msg: string, pos: Pos, kind: 'unsupported' | 'type' = 'unsupported'): never {
   throw new WgslError(msg, pos, kind);
@@ -117,6 +119,8 @@ export interface CompileInput {
   readonly overrides: Readonly<Record<string, number>>;
   /** `fma` rounds once (true) or after the product and after the sum (false). */
   readonly fusedFma: boolean;
+  /** The adapter offers `shader-f16`: f16 types, literals and memory run; otherwise refused. */
+  readonly shaderF16?: boolean;
 }
 
 /** Element count of an indexed array: static, or (negative) read from the run's memory size. */
