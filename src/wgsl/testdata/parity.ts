@@ -1234,6 +1234,20 @@ export const INVALID: readonly InvalidCase[] = [
     message: "'quadSwapX' must only be called from subgroup uniform control flow",
     code: "enable subgroups;\n@compute @workgroup_size(64) fn main(@builtin(local_invocation_index) lid: u32) {\n  if (lid > 0u) {\n    let x = quadSwapX(1u);\n  }\n}\n",
   },
+  {
+    section: "6.2.9 array types",
+    name: "override-sized array as the element of another array",
+    code: "override T: u32 = 4u;\nvar<workgroup> w: array<array<u32, T>, 2>;\n",
+    line: 2, col: 25,
+    message: "'array' with an 'override' element count can only be used as the store type of a 'var<workgroup>'",
+  },
+  {
+    section: "6.2.10 structure types",
+    name: "override-sized array as a structure member",
+    code: "override T: u32 = 4u;\nstruct S { a: array<u32, T> }\n",
+    line: 2, col: 15,
+    message: "'array' with an 'override' element count can only be used as the store type of a 'var<workgroup>'",
+  },
 ];
 
 export const VALID: readonly ValidCase[] = [
