@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Bindings, KernelRun, Workgroups } from '../../../kernel/types.ts';
 import { simulate } from '../../simulate.ts';
+import { CORPUS, type CorpusKernel } from './redteam-corpus.ts';
 
 interface Gpu {
   run(run: KernelRun): Promise<Bindings>;
@@ -31,7 +32,6 @@ interface Case {
   subgroups?: boolean;
 }
 
-const fw = (x: number): number => new Uint32Array(Float32Array.of(x).buffer)[0]!;
 const hex = (w: number | undefined): string => (w === undefined ? 'none' : `0x${w.toString(16)}`);
 const OUT = `@group(0) @binding(0) var<storage, read_write> out: array<u32>;`;
 
@@ -377,5 +377,59 @@ describe('red-team kernels: simulator vs Dawn', () => {
     }
     expect(diffs).toEqual([]);
     if (c.expect) expect(Array.from(sim.buffers[0]![0]!).slice(0, c.expect.length)).toEqual(Array.from(c.expect, (x) => x >>> 0));
+  });
+});
+
+function corpusRun(c: CorpusKernel): KernelRun {
+  const out = new Uint32Array(c.words);
+  if (c.fill !== undefined) out.fill(c.fill);
+  const extra = Object.fromEntries(Object.entries(c.bindings ?? {}).map(([b, w]) => [Number(b), Uint32Array.from(w)]));
+  return { code: c.code, entryPoint: 'main', workgroups: c.workgroups ?? [1], bindings: { 0: { 0: out, ...extra } } };
+}
+
+describe('red-team corpus: one language corner per kernel, simulator vs Dawn', () => {
+  it.each(CORPUS.filter((c) => !c.rejectedAt).map((c) => [c.name, c] as const))('%s', async (_n, c) => {
+    const run = corpusRun(c);
+    const sim = simulate(run, { trace: 'summary', ...(c.warpSize ? { warpSize: c.warpSize } : {}) });
+    expect(sim.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([]);
+    const g = await gpu.run(run);
+    // Dawn returns the buffers the entry point uses; each must agree with the simulator's.
+    for (const [b, data] of Object.entries(g[0]!)) {
+      expect([b, Array.from(sim.buffers[0]![Number(b)]! as Uint32Array)]).toEqual([b, Array.from(data as Uint32Array)]);
+    }
+  });
+
+  it.each(CORPUS.filter((c) => c.rejectedAt).map((c) => [c.name, c] as const))('rejected as Dawn rejects it: %s', async (_n, c) => {
+    const run = corpusRun(c);
+    const sim = simulate(run, { trace: 'summary', ...(c.warpSize ? { warpSize: c.warpSize } : {}) });
+    expect(sim.diagnostics.length).toBeGreaterThan(0);
+    expect([sim.diagnostics[0]!.line, sim.diagnostics[0]!.column]).toEqual(c.rejectedAt);
+    await expect(gpu.run(run)).rejects.toThrow(`kernel.wgsl:${c.rejectedAt![0]}:${c.rejectedAt![1]}`);
+  });
+});
+
+describe('where Dawn departs from the spec, the simulator follows the spec', () => {
+  // WGSL §7.3: a function-scope `var` without an initializer holds the zero value each time its
+  // declaration runs, so one declared in a loop body starts at 0 in every iteration. Dawn (Tint's
+  // SPIR-V output, SwiftShader) zeroes it once, on entry, and it carries the last iteration's value
+  // (naga had the same bug: gfx-rs/wgpu#9489). Kernels that rely on either behaviour should write
+  // `var x = 0u;`, which both run the same.
+  const cases: [string, string, number, number][] = [
+    ['a var in a for body', `for (var k = 0u; k < 3u; k++) { var x: u32; x += k + 1u; s = s * 10u + x; }`, 123, 136],
+    ['a var in a loop body', `var k = 0u; loop { if k >= 3u { break; } var x: u32; x += k + 1u; s = s * 10u + x; k++; }`, 123, 136],
+    ['a var in a continuing block', `var k = 0u; loop { k++; continuing { var z: u32; z += 5u; s += z; break if k >= 3u; } }`, 15, 30],
+  ];
+  it.each(cases)('%s', async (_n, body, spec, dawn) => {
+    const run: KernelRun = {
+      code: `${OUT}\n@compute @workgroup_size(1) fn main() { var s = 0u; ${body} out[0] = s; }`,
+      entryPoint: 'main',
+      workgroups: [1],
+      bindings: { 0: { 0: new Uint32Array(4) } },
+    };
+    const sim = simulate(run, { trace: 'summary' });
+    expect(sim.diagnostics).toEqual([]);
+    expect(sim.buffers[0]![0]![0]).toBe(spec);
+    const g = (await gpu.run(run))[0]![0]![0];
+    expect([spec, dawn]).toContain(g);
   });
 });
