@@ -111,6 +111,8 @@ export interface MemInfo {
   readonly readOnly: boolean;
   /** The declaration, for messages about a missing binding. */
   readonly pos: Pos;
+  /** For a buffer: the fewest words its binding may hold (see `minBindingWords`). */
+  readonly minWords?: number;
 }
 
 /** A memory: a storage/uniform binding or a workgroup variable, in 4-byte words. */

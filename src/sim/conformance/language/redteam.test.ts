@@ -433,3 +433,21 @@ describe('where Dawn departs from the spec, the simulator follows the spec', () 
     expect([spec, dawn]).toContain(g);
   });
 });
+
+describe('a binding below its type’s minimum size: refused on both sides, accepted on both sides', () => {
+  const code = `struct Config { n: u32, tol: f32, @align(16) pad: u32 }
+struct Lines { count: u32, seen: u32, data: array<vec2f> }
+@group(0) @binding(0) var<uniform> config: Config;
+@group(0) @binding(1) var<storage, read_write> lines: Lines;
+@compute @workgroup_size(1) fn main() { lines.count = config.n + 1u; }`;
+  // [config words, lines words, accepted]: the uniform block needs 32 bytes (the executor pads it
+  // to 16-byte multiples), the storage struct 16 (room for one vec2f).
+  const cases: [number, number, boolean][] = [[4, 4, false], [8, 2, false], [5, 4, true], [8, 4, true]];
+  it.each(cases)('config %i words, lines %i words', async (cfg, ln, accepted) => {
+    const run: KernelRun = { code, entryPoint: 'main', workgroups: [1], bindings: { 0: { 0: new Uint32Array(cfg), 1: new Uint32Array(ln) } } };
+    const sim = simulate(run, { trace: 'summary' });
+    expect(sim.diagnostics.length === 0).toBe(accepted);
+    if (accepted) expect(Array.from((await gpu.run(run))[0]![1]!)).toEqual(Array.from(sim.buffers[0]![1]!));
+    else await expect(gpu.run(run)).rejects.toThrow(/too small/);
+  });
+});
