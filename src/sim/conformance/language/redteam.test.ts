@@ -451,3 +451,24 @@ struct Lines { count: u32, seen: u32, data: array<vec2f> }
     else await expect(gpu.run(run)).rejects.toThrow(/too small/);
   });
 });
+
+describe('subgroupMin and subgroupMax on f32 skip a NaN, as min and max do (WGSL §17.5)', () => {
+  it('one NaN lane in the subgroup', async () => {
+    const run: KernelRun = {
+      code: `enable subgroups;
+${OUT}
+@group(0) @binding(1) var<storage, read> inp: array<u32>;
+@compute @workgroup_size(4) fn main(@builtin(local_invocation_index) i: u32) {
+  let x = bitcast<f32>(inp[i]);
+  out[i] = bitcast<u32>(subgroupMin(x)); out[4u + i] = bitcast<u32>(subgroupMax(x));
+}`,
+      entryPoint: 'main',
+      workgroups: [1],
+      bindings: { 0: { 0: new Uint32Array(8), 1: Uint32Array.of(0x7fc00000, 0x3f800000, 0x40000000, 0xbf800000) } },
+    };
+    const sim = simulate(run, { trace: 'summary', warpSize: 4 });
+    expect(sim.diagnostics).toEqual([]);
+    expect(Array.from(sim.buffers[0]![0]!)).toEqual([...new Array<number>(4).fill(0xbf800000), ...new Array<number>(4).fill(0x40000000)]);
+    if ((gpu.adapter?.subgroupMinSize ?? 0) === 4) expect(Array.from((await gpu.run(run))[0]![0]!)).toEqual(Array.from(sim.buffers[0]![0]!));
+  });
+});
