@@ -98,6 +98,16 @@ describe('GPU executor on Dawn', () => {
     expect(ok[0]![1]![0]).toBe(7);
   });
 
+  it('binds storage buffers at the length passed, so arrayLength counts those elements (not the 16-byte-rounded buffer)', async () => {
+    const code = `@group(0) @binding(0) var<storage, read> a: array<u32>;
+struct Out { n: u32, m: u32, rest: array<u32> }
+@group(0) @binding(1) var<storage, read_write> o: Out;
+@compute @workgroup_size(1) fn main() { o.n = arrayLength(&a); o.m = arrayLength(&o.rest); }`;
+    const out = await gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: { 0: { 0: new Uint32Array(5), 1: new Uint32Array(7) } } });
+    // The simulator counts the same: 5 words, and 7 - 2 header words.
+    expect(Array.from(out[0]![1]!)).toEqual([5, 5, 0, 0, 0, 0, 0]);
+  });
+
   it('folds dispatches above 65 535 workgroups into 2-D and recovers the linear index', async () => {
     const count = 70_000;
     const [x, y] = foldWorkgroups(count);

@@ -892,7 +892,13 @@ export class GpuExecutor {
             layout,
             entries: prepared.bindings
               .filter((b) => b.group === g)
-              .map((b) => ({ binding: b.binding, resource: { buffer: buffers.get(key(b.group, b.binding))!.buffer } })),
+              .map((b) => {
+                const { buffer, data } = buffers.get(key(b.group, b.binding))!;
+                // A storage buffer is bound at the length passed, so `arrayLength` counts the elements
+                // given (as the simulator does), not the buffer rounded up to 16 bytes.
+                const exact = b.kind !== 'uniform' && data.byteLength > 0 ? { size: data.byteLength } : {};
+                return { binding: b.binding, resource: { buffer, ...exact } };
+              }),
           }),
         ),
       ),

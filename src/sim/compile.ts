@@ -17,7 +17,7 @@ import type { Expr, Pos } from './ast.ts';
 import { DONE, type MemInfo } from './machine.ts';
 import { OpKind } from './trace.ts';
 import { convert } from './scalar.ts';
-import { concretize, F32, hasF16, leafScalar, makeStruct, sizeOf, slots, typeName } from './types.ts';
+import { concretize, F32, hasF16, leafScalar, makeStruct, minBindingWords, sizeOf, slots, typeName } from './types.ts';
 import { type Ref, type Val, type Binding, type Program, BUILTIN_NAMES, err } from './lower/shared.ts';
 import { SyncLowering } from './lower/sync.ts';
 export type { Builtins, CompileInput, LocalSymbol, Program, TaintFlow } from './lower/shared.ts';
@@ -181,7 +181,7 @@ export class Compiler extends SyncLowering {
         const group = this.attrInt(g.attrs, 'group', g.pos);
         const binding = this.attrInt(g.attrs, 'binding', g.pos);
         const readOnly = g.space === 'uniform' || g.access !== 'read_write';
-        const mem: MemInfo = { id: this.mems.length, name, space: g.space, words: -1, group, binding, readOnly, pos: g.pos, halves: hasF16(ty) };
+        const mem: MemInfo = { id: this.mems.length, name, space: g.space, words: -1, group, binding, readOnly, pos: g.pos, halves: hasF16(ty), minWords: minBindingWords(ty) };
         this.mems.push(mem);
         b = { k: 'ref', ref: { k: 'mem', ty, mem, off: 0, dyn: -1 } };
       } else {

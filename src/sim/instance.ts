@@ -150,6 +150,22 @@ export function instantiate(
         ],
       };
     }
+    // As the GPU executor binds it: a uniform block padded to 16 bytes, a storage buffer at its
+    // length (an empty one as 16 bytes). Below the type's minimum the browser refuses the binding.
+    const bound = info.space === 'uniform' || data.length === 0 ? Math.max(4, Math.ceil(data.length / 4) * 4) : data.length;
+    if (info.minWords !== undefined && bound < info.minWords) {
+      return {
+        ok: false,
+        diagnostics: [
+          {
+            kind: 'unsupported',
+            line: info.pos.line,
+            column: info.pos.col,
+            message: `the buffer bound at @group(${info.group}) @binding(${info.binding}) for '${info.name}' holds ${bound * 4} bytes, but its type needs at least ${info.minWords * 4}: the browser refuses this binding; pass a buffer of at least ${info.minWords * 4} bytes`,
+          },
+        ],
+      };
+    }
     const mem = new Mem(info.id, info.name, info.space, data.length, info.group, info.binding, info.readOnly);
     mem.halves = !!info.halves;
     if (data instanceof Float32Array) mem.f32.set(data);

@@ -113,6 +113,8 @@ export interface MemInfo {
   readonly pos: Pos;
   /** Its type holds f16 values: accesses may touch half a word (races are tracked per half). */
   readonly halves?: boolean;
+  /** For a buffer: the fewest words its binding may hold (see `minBindingWords`). */
+  readonly minWords?: number;
 }
 
 /** A memory: a storage/uniform binding or a workgroup variable, in 4-byte words. */

@@ -104,3 +104,30 @@ fn main(@builtin(local_invocation_index) lid: u32) {
     if (!r.ok) expect(r.diagnostics.map((d) => `${d.kind} ${d.line}:${d.column}`)).toEqual(['unsupported 3:16', 'unsupported 4:11']);
   });
 });
+
+describe('a binding smaller than its type is refused, as the browser refuses it', () => {
+  const code = `struct Config { n: u32, tol: f32, @align(16) pad: u32 }
+struct Lines { count: u32, seen: u32, data: array<vec2f> }
+@group(0) @binding(0) var<uniform> config: Config;
+@group(0) @binding(1) var<storage, read_write> lines: Lines;
+@compute @workgroup_size(1) fn main() { lines.count = config.n; }`;
+  const run = (cfg: number, lines: number) =>
+    simulate({ code, entryPoint: 'main', workgroups: [1], bindings: { 0: { 0: new Uint32Array(cfg), 1: new Uint32Array(lines) } } });
+
+  it('a uniform buffer under its struct size (32 bytes; 16 given), at the declaration', () => {
+    const r = run(4, 4);
+    expect(r.diagnostics.map((d) => [d.line, d.column])).toEqual([[3, 23]]);
+    expect(r.diagnostics[0]!.message).toMatch(/'config'.*16 bytes.*at least 32/);
+  });
+
+  it('a storage buffer without room for one element of its runtime-sized array (16 bytes needed, 8 given)', () => {
+    const r = run(8, 2);
+    expect(r.diagnostics.map((d) => [d.line, d.column])).toEqual([[4, 23]]);
+    expect(r.diagnostics[0]!.message).toMatch(/'lines'.*8 bytes.*at least 16/);
+  });
+
+  it('big enough: runs (a uniform block is padded to 16 bytes as the GPU executor pads it)', () => {
+    expect(run(5, 4).diagnostics).toEqual([]);
+    expect(run(8, 4).buffers[0]![1]![0]).toBe(0);
+  });
+});

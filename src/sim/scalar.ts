@@ -262,6 +262,10 @@ function halfOf1(f: Fn1 | null): Fn1 | null {
   return f && ((x) => h(f(x)));
 }
 
+/** WGSL §17.5 min and max: where one operand is a NaN, the other is returned (IEEE minNum/maxNum). */
+const fmin = (x: number, y: number): number => (x !== x ? y : y !== y ? x : Math.min(x, y));
+const fmax = (x: number, y: number): number => (x !== x ? y : y !== y ? x : Math.max(x, y));
+
 /** Component-wise numeric builtins of one argument. */
 export function builtin1(name: string, s: Scalar): Fn1 | null {
   if (s === 'f16') return name === 'quantizeToF16' ? null : halfOf1(builtin1(name, 'f32'));
@@ -306,7 +310,7 @@ export function builtin1(name: string, s: Scalar): Fn1 | null {
     case 'sinh': return (x) => fr(Math.sinh(x));
     case 'cosh': return (x) => fr(Math.cosh(x));
     case 'tanh': return (x) => fr(Math.tanh(x));
-    case 'saturate': return (x) => Math.min(Math.max(x, 0), 1);
+    case 'saturate': return (x) => fmin(fmax(x, 0), 1);
     case 'degrees': return (x) => fr((x * 180) / Math.PI);
     case 'radians': return (x) => fr((x * Math.PI) / 180);
   }
@@ -319,8 +323,8 @@ export function builtin2(name: string, s: Scalar): Fn2 | null {
     return f && ((x, y) => h(f(x, y)));
   }
   switch (name) {
-    case 'min': return (x, y) => Math.min(x, y);
-    case 'max': return (x, y) => Math.max(x, y);
+    case 'min': return fmin;
+    case 'max': return fmax;
     case 'pow': return (x, y) => fr(x ** y);
     case 'atan2': return (x, y) => fr(Math.atan2(x, y));
     case 'step': return (edge, x) => (edge <= x ? 1 : 0);
@@ -345,7 +349,7 @@ export function builtin3(name: string, s: Scalar): Fn3 | null {
     return null;
   }
   switch (name) {
-    case 'clamp': return (x, lo, hi) => Math.min(Math.max(x, lo), hi);
+    case 'clamp': return (x, lo, hi) => fmin(fmax(x, lo), hi);
     // Unfused: the product rounds to f32, then the sum (fusedFma below rounds once).
     case 'fma': return s === 'f32' ? (a, b, c) => fr(fr(a * b) + c) : (a, b, c) => a * b + c;
     case 'mix': return (a, b, t) => fr(fr(a * fr(1 - t)) + fr(b * t));

@@ -154,6 +154,36 @@ describe('control flow under SIMT', () => {
     expect(r.out.slice(0, 6)).toEqual(expected);
   });
 
+  it("a loop's continuing block and its break-if see the loop body's declarations (WGSL §9.4.5)", () => {
+    const r = run(
+      `var s = 0u; var k = 0u;
+       loop { let t = k * 2u; var y = t + 1u; s += y; k++; continuing { s += y * 100u; break if t >= 4u; } }
+       out[lid] = s;`,
+      { threads: 4 },
+    );
+    ok(r);
+    // t = 0, 2, 4 and y = 1, 3, 5: s = 1 + 100 + 3 + 300 + 5 + 500.
+    expect(r.out.slice(0, 4)).toEqual([909, 909, 909, 909]);
+  });
+
+  it("a for loop's update sees the loop variable, not a body declaration that shadows it", () => {
+    const r = run(`var n = 0u; for (var i = 0u; i < 3u; i++) { var i = 100u; n += i; } out[lid] = n;`, { threads: 1 });
+    ok(r);
+    expect(r.out[0]).toBe(300);
+  });
+
+  it('a var declared in a loop body starts again at its zero value in every iteration (WGSL §7.3)', () => {
+    const r = run(
+      `var s = 0u;
+       for (var k = 0u; k < 3u; k++) { var x: u32; var a: array<u32, 2>; x += k + 1u; a[k % 2u] += x; s = s * 10u + x + a[0] + a[1]; }
+       out[lid] = s;`,
+      { threads: 2 },
+    );
+    ok(r);
+    // x = 1, 2, 3 and a holds only x: s = 2, 24, 246.
+    expect(r.out.slice(0, 2)).toEqual([246, 246]);
+  });
+
   it('early return masks lanes until the end; user functions with ptr params', () => {
     const r = run(
       `if (lid >= 3u) { return; }

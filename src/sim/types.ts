@@ -125,6 +125,19 @@ export function compWords(s: Scalar): number {
   return s === 'f16' ? 0.5 : 1;
 }
 
+/**
+ * The fewest words a buffer bound to `t` may have (WebGPU's minimum binding size): its size, and
+ * for a runtime-sized array (alone or ending a struct) room for one element.
+ */
+export function minBindingWords(t: Ty): number {
+  if (t.k === 'array' && t.count === null) return strideOf(t.elem);
+  if (t.k === 'struct') {
+    const last = t.members[t.members.length - 1];
+    if (last && last.ty.k === 'array' && last.ty.count === null) return roundUp(last.offset + strideOf(last.ty.elem), t.align);
+  }
+  return sizeOf(t);
+}
+
 export function strideOf(elem: Ty): number {
   return roundUp(sizeOf(elem), alignOf(elem));
 }

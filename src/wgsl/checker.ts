@@ -100,6 +100,9 @@ export interface CheckResult {
   diagnostics: WgslDiagnostic[];
 }
 
+/** Tint's message wherever an override-sized array is not the store type of a `var<workgroup>`. */
+const OVERRIDE_ARRAY_PLACE = `'array' with an 'override' element count can only be used as the store type of a 'var<workgroup>'`;
+
 /** 0: const-expression, 1: override-expression, 2: runtime. */
 type Stage = 0 | 1 | 2;
 
@@ -276,6 +279,7 @@ export class Checker {
           if (!ty || ty.k === 'ptr' || ty.k === 'void' || ty.k === 'opaque') {
             this.err(`${tyName(ty)} cannot be used as the type of a structure member`, rangeOf(m.ty));
           }
+          if (ty.k === 'array' && ty.overrideCount) this.err(OVERRIDE_ARRAY_PLACE, rangeOf(m.ty));
           let a = alignOf(ty);
           let size = sizeOf(ty);
           for (const at of m.attrs) {
@@ -396,7 +400,7 @@ export class Checker {
     if (space === 'workgroup' && ty.k === 'array' && ty.overrideCount) {
       // Allowed: override-sized workgroup arrays.
     } else if (space !== 'workgroup' && ty.k === 'array' && ty.overrideCount) {
-      this.err(`array with an 'override' element count can only be used as the store type of a 'var<workgroup>'`, tyR);
+      this.err(OVERRIDE_ARRAY_PLACE, tyR);
     }
     if (g.spaceGiven && (space === 'storage' || space === 'uniform') && group !== null && binding !== null) {
       this.resources.push({ name: g.name, group, binding, space, access, ty, size: sizeOf(ty), range: rangeOf(g) });
@@ -580,6 +584,7 @@ export class Checker {
           return null;
         }
         if (el.k === 'array' && el.count === null) this.err(`an array element type cannot contain a runtime-sized array`, rangeOf(e));
+        if (el.k === 'array' && el.overrideCount) this.err(OVERRIDE_ARRAY_PLACE, rangeOf(e));
         if (el.k === 'void' || el.k === 'ptr' || el.k === 'opaque') this.err(`${tyName(el)} cannot be used as an element type of an array`, rangeOf(e));
         if (a.length === 1) return { k: 'array', el, count: null };
         const ce = a[1]!;

@@ -48,6 +48,10 @@ class Uniformity {
   private readonly globalTaint = new Map<string, number>();
   private readonly structs = new Map<string, Global & { k: 'struct' }>();
   private moduleSubgroup: Severity = 'error';
+  /** Each reported site, with the function whose walk reported it. */
+  private readonly sites: { d: WgslDiagnostic; fn: string; subgroup: boolean }[] = [];
+  /** The function being walked. */
+  private walking = '';
 
   constructor(private readonly ast: readonly Global[]) {}
 
@@ -62,7 +66,21 @@ class Uniformity {
       else if (g.k === 'diagnostic' && g.rule === 'subgroup_uniformity') this.moduleSubgroup = g.severity as Severity;
     }
     for (const f of this.fns.values()) this.analyse(f);
-    return this.out;
+    return this.tintsChoice();
+  }
+
+  /**
+   * Tint stops at the first function (callee first) whose uniformity fails and reports one error
+   * for it: a barrier (or workgroupUniformLoad) before any subgroup operation, and among those the
+   * last one reached. Warnings and notes-only severities are all kept.
+   */
+  private tintsChoice(): WgslDiagnostic[] {
+    const errors = this.sites.filter((r) => r.d.severity === 'error');
+    if (errors.length < 2) return this.out;
+    const group = errors.filter((r) => r.fn === errors[0]!.fn);
+    const barriers = group.filter((r) => !r.subgroup);
+    const pick = (barriers.length ? barriers : group).at(-1)!.d;
+    return this.out.filter((d) => d.severity !== 'error' || d === pick);
   }
 
   private analyse(f: Fn): FnInfo {
@@ -71,7 +89,10 @@ class Uniformity {
     // Provisional entry so recursion (already an error elsewhere) terminates.
     const info: FnInfo = { req: null, reqParams: 0, ret: 0 };
     this.info.set(f.name, info);
+    const caller = this.walking;
+    this.walking = f.name;
     new FnWalker(this, f, info).walk();
+    this.walking = caller;
     return info;
   }
 
@@ -101,7 +122,9 @@ class Uniformity {
     if (via) notes.push({ message: `called by '${via}'`, range: site.range });
     if (cause) notes.push(cause);
     const what = site.subgroup ? 'subgroup uniform control flow' : 'uniform control flow';
-    this.out.push(diag(site.severity, 'uniformity', `'${site.name}' must only be called from ${what}`, site.range, notes));
+    const d = diag(site.severity, 'uniformity', `'${site.name}' must only be called from ${what}`, site.range, notes);
+    this.out.push(d);
+    this.sites.push({ d, fn: this.walking, subgroup: site.subgroup });
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Expr, Pos, Stmt } from '../ast.ts';
 import { OpKind } from '../trace.ts';
 import { AI, concretize, leafScalar, slots, typeName } from '../types.ts';
-import { type Label, type Ref, type Val, err } from './shared.ts';
+import { type Binding, type Label, type Ref, type Val, err } from './shared.ts';
 import { MemoryLowering } from './memory.ts';
 
 /** SIMT control flow: statements, the mask stack, parked lanes, if / loops / switch. */
@@ -277,7 +277,12 @@ export abstract class ControlFlowLowering extends MemoryLowering {
       this.restore.pop();
     }
     this.restore.push(contL);
-    this.stmts(s.body);
+    // A `loop` body's scope stays open through `continuing` and `break if`, which see its
+    // declarations; a `for` loop's update does not (it sees the loop variable, not the body's).
+    const bodyScope = new Map<string, Binding>();
+    this.scopes.push(bodyScope);
+    for (const b of s.body) this.stmt(b);
+    if (s.k !== 'loop') this.closeScopes(this.scopes.pop());
     this.restore.pop();
     this.place(contL);
     this.emitRestore(s.pos, false, CONT, endL);
@@ -291,6 +296,7 @@ export abstract class ControlFlowLowering extends MemoryLowering {
         this.closeScopes(this.scopes.pop());
       }
     }
+    if (s.k === 'loop') this.closeScopes(this.scopes.pop());
     this.restore.pop();
     this.breakables.pop();
     // The back edge is a real branch instruction (and makes empty loops count toward maxSteps).

@@ -1,7 +1,7 @@
 import type { Expr, Pos } from '../ast.ts';
 import { ATOMIC, ATOMIC_READ, WAIT } from '../machine.ts';
 import { OpKind } from '../trace.ts';
-import { binaryFn, type Fn2 } from '../scalar.ts';
+import { binaryFn, builtin2, type Fn2 } from '../scalar.ts';
 import { BOOL, isAbstract, leafScalar, makeStruct, scalar, slots, U32, vec, type Ty } from '../types.ts';
 import { type Val, err } from './shared.ts';
 import { CallLowering } from './calls.ts';
@@ -163,8 +163,9 @@ export abstract class SyncLowering extends CallLowering {
     const combine: Fn2 | null =
       opName === 'Add' ? binaryFn('+', s)
       : opName === 'Mul' ? binaryFn('*', s)
-      : opName === 'Min' ? (x, y) => Math.min(x, y)
-      : opName === 'Max' ? (x, y) => Math.max(x, y)
+      // min and max skip a NaN operand (WGSL §17.5), as Dawn's subgroup reductions do.
+      : opName === 'Min' ? builtin2('min', s)
+      : opName === 'Max' ? builtin2('max', s)
       : opName === 'And' ? binaryFn('&', s)
       : opName === 'Or' ? binaryFn('|', s)
       : opName === 'Xor' ? binaryFn('^', s)

@@ -1234,6 +1234,62 @@ export const INVALID: readonly InvalidCase[] = [
     message: "'quadSwapX' must only be called from subgroup uniform control flow",
     code: "enable subgroups;\n@compute @workgroup_size(64) fn main(@builtin(local_invocation_index) lid: u32) {\n  if (lid > 0u) {\n    let x = quadSwapX(1u);\n  }\n}\n",
   },
+  {
+    section: "6.2.9 array types",
+    name: "override-sized array as the element of another array",
+    code: "override T: u32 = 4u;\nvar<workgroup> w: array<array<u32, T>, 2>;\n",
+    line: 2, col: 25,
+    message: "'array' with an 'override' element count can only be used as the store type of a 'var<workgroup>'",
+  },
+  {
+    section: "6.2.10 structure types",
+    name: "override-sized array as a structure member",
+    code: "override T: u32 = 4u;\nstruct S { a: array<u32, T> }\n",
+    line: 2, col: 15,
+    message: "'array' with an 'override' element count can only be used as the store type of a 'var<workgroup>'",
+  },
+  {
+    section: "14.2 uniformity analysis",
+    name: "two barriers under one non-uniform if: Tint reports the later one",
+    code: "@compute @workgroup_size(8) fn main(@builtin(local_invocation_index) i: u32) {\n  if i > 0u { workgroupBarrier(); storageBarrier(); }\n}\n",
+    line: 2, col: 35,
+    message: "'storageBarrier' must only be called from uniform control flow",
+  },
+  {
+    section: "14.2 uniformity analysis",
+    name: "barriers under two non-uniform ifs: the later one",
+    code: "@compute @workgroup_size(8) fn main(@builtin(local_invocation_index) i: u32) {\n  if i > 0u { workgroupBarrier(); }\n  if i > 1u { storageBarrier(); }\n}\n",
+    line: 3, col: 15,
+    message: "'storageBarrier' must only be called from uniform control flow",
+  },
+  {
+    section: "14.2 uniformity analysis",
+    name: "two subgroup operations in one expression: the later one",
+    code: "enable subgroups;\n@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n@compute @workgroup_size(8) fn main(@builtin(local_invocation_index) i: u32) {\n  if i > 0u { out[0] = subgroupAdd(1u) + subgroupMax(2u); }\n}\n",
+    line: 4, col: 42,
+    message: "'subgroupMax' must only be called from subgroup uniform control flow",
+  },
+  {
+    section: "14.2 uniformity analysis",
+    name: "a subgroup operation, then a barrier: the barrier",
+    code: "enable subgroups;\n@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n@compute @workgroup_size(8) fn main(@builtin(local_invocation_index) i: u32) {\n  if i > 0u { let a = subgroupAdd(1u); workgroupBarrier(); out[0] = a; }\n}\n",
+    line: 4, col: 40,
+    message: "'workgroupBarrier' must only be called from uniform control flow",
+  },
+  {
+    section: "14.2 uniformity analysis",
+    name: "a barrier, then a subgroup operation: still the barrier",
+    code: "enable subgroups;\n@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n@compute @workgroup_size(8) fn main(@builtin(local_invocation_index) i: u32) {\n  if i > 0u { workgroupBarrier(); let a = subgroupAdd(1u); out[0] = a; }\n}\n",
+    line: 4, col: 15,
+    message: "'workgroupBarrier' must only be called from uniform control flow",
+  },
+  {
+    section: "14.2 uniformity analysis",
+    name: "barriers reached through two helpers: the later call's",
+    code: "fn g(x: u32) { if x > 0u { workgroupBarrier(); } }\nfn h(x: u32) { if x > 1u { storageBarrier(); } }\n@compute @workgroup_size(8) fn main(@builtin(local_invocation_index) i: u32) {\n  g(i);\n  h(i);\n}\n",
+    line: 2, col: 28,
+    message: "'storageBarrier' must only be called from uniform control flow",
+  },
 ];
 
 export const VALID: readonly ValidCase[] = [

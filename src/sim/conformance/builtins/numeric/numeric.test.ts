@@ -62,6 +62,15 @@ const suites: Suite[] = [
   f2('min', EDGES, EDGES),
   f2('max', EDGES, EDGES),
   f2('step', EDGES, EDGES),
+  // §17.5: where one operand of min or max is a NaN, the other is returned; clamp and saturate
+  // are built on them. (A NaN input comes from the buffer, so neither side can fold it away.)
+  { ...f2('min', [NaN, 1, -2.5, 0], [NaN, 1, -2.5, 0]), name: 'min with a NaN' },
+  { ...f2('max', [NaN, 1, -2.5, 0], [NaN, 1, -2.5, 0]), name: 'max with a NaN' },
+  { ...f1('saturate', [NaN]), name: 'saturate of a NaN' },
+  {
+    name: 'clamp with a NaN', expr: 'clamp(a0, a1, a2)', args: ['f32', 'f32', 'f32'], result: 'f32',
+    cases: [[[NaN], [0], [2]], [[NaN], [-1], [1]], [[0.5], [NaN], [1]], [[3], [0], [NaN]]],
+  },
   // y = ±0 is left out: SwiftShader returns 0 or π there regardless of the signs.
   f2('atan2', SMALL.filter((x) => x !== 0), SMALL.filter((x) => x !== 0), { ulp: 4096 }),
   f2('pow', [0.5, 1, 2, 3.75, 10].map(fr), [-2, -0.5, 0, 0.5, 1, 2, 3].map(fr), { ulp: 8192, abs: 1e-6 }),
