@@ -115,9 +115,11 @@ fn atomicAddF32(p: ptr<storage, atomic<u32>, read_write>, v: f32) {
   atomicAddF32(&acc.sum, v);
   atomicMax(&acc.hi, i32(v * 4.0));
   atomicMin(&acc.lo, i32(v * 4.0));
-  atomicOr(&acc.bits, 1u << (g.x % 32u));
+  // Or sets bits 0-15 and And clears only bits 16-31, so the word does not depend on the order
+  // the invocations' atomics run in (a GPU may run them in any order).
+  atomicOr(&acc.bits, 1u << (g.x % 16u));
   atomicXor(&acc.x, g.x);
-  atomicAnd(&acc.bits, 0xfffffffeu | u32(g.x != 5u));
+  atomicAnd(&acc.bits, 0x0000ffffu | (u32(g.x != 5u) << 31u));
   _ = atomicExchange(&acc.last, 1u);
 }`,
     workgroups: [2],
