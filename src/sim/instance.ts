@@ -341,6 +341,43 @@ export class Instance {
       }
     };
 
+    /**
+     * `runWarp` without the trace and the watch (every big summary run): the counters live in
+     * locals while the warp runs and reach the machine when it stops (at a barrier, its end, or a
+     * StopRun), so each instruction costs one table lookup, two additions and the step checks.
+     */
+    const shouldStop = options.shouldStop;
+    const runWarpLean = (w: Warp): void => {
+      let s = steps;
+      let wi = 0;
+      let li = 0;
+      try {
+        while (w.status === RUN) {
+          const pc = w.pc++;
+          if (counted[pc]) {
+            wi++;
+            li += w.n;
+            if ((s & STOP_POLL_MASK) === STOP_POLL_MASK && shouldStop?.()) throw new StopRun();
+            if (++s > maxSteps) {
+              const p = M.opPos[pc] ?? { line: 0, col: 0 };
+              M.diag(
+                'step-limit',
+                p,
+                `stopped after ${maxSteps} warp instructions (workgroup ${M.wgLinear}, warp ${w.id} at line ` +
+                  `${p.line}): the kernel may loop forever. Raise maxSteps if it is just big.`,
+              );
+              throw new StopRun();
+            }
+          }
+          ops[pc]!(w);
+        }
+      } finally {
+        steps = s;
+        M.warpInstructions += wi;
+        M.laneInstructions += li;
+      }
+    };
+
     const order = workgroupOrder(options.workgroupOrder, total);
     try {
       for (let done = options.resumeAt ?? 0; done < total; done++) {
@@ -397,7 +434,8 @@ export class Instance {
         }
         // Round-robin: each warp runs to its next barrier or its end.
         for (;;) {
-          for (const w of warps) if (w.status === RUN) runWarp(w);
+          const lean = !M.tr && !watch;
+          for (const w of warps) if (w.status === RUN) (lean ? runWarpLean : runWarp)(w);
           let waiting = 0;
           let finished = 0;
           let pc0 = -1;

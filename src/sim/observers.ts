@@ -9,7 +9,7 @@
  * lane touches from there.
  */
 import { DEFAULT_HARDWARE, wordsPerSector } from './hardware.ts';
-import { ATOMIC, ATOMIC_READ, READ, type Machine, type Mem, type Warp } from './machine.ts';
+import { ATOMIC, ATOMIC_READ, READ, WRITE, type Machine, type Mem, type Warp } from './machine.ts';
 
 /** Bank and sector arithmetic of the counters, from the one hardware model (recorded in the trace). */
 const BANKS = DEFAULT_HARDWARE.banks;
@@ -33,15 +33,27 @@ export class BankConflicts implements MemoryObserver {
   access(M: Machine, w: Warp, mem: Mem, span: number): void {
     if (mem.space !== 'workgroup') return;
     M.sharedRequests++;
+    const L = w.lanes;
+    const A = w.addr;
+    const n = w.n;
+    if (span === 1 && BANKS <= 32) {
+      // The usual conflict-free request (every active lane in a bank of its own) in one pass with a
+      // bit per bank; a bank asked twice (a conflict, or a broadcast of one word) takes the count below.
+      let used = 0;
+      let i = 0;
+      for (; i < n; i++) {
+        const bit = 1 << (A[L[i]!]! % BANKS);
+        if (used & bit) break;
+        used |= bit;
+      }
+      if (i === n) return;
+    }
     let st = this.stamps[mem.id];
     if (!st) {
       st = new Int32Array(Math.max(mem.words, 1)).fill(-1);
       this.stamps[mem.id] = st;
     }
     const req = ++this.req;
-    const L = w.lanes;
-    const A = w.addr;
-    const n = w.n;
     const bc = this.bankCount;
     const bs = this.bankStamp;
     let max = 1;
@@ -159,6 +171,41 @@ export class Races implements MemoryObserver {
     const O = w.oob;
     const base = w.id * w.W;
     const atomic = mode === ATOMIC ? 1 : 0;
+    if (span === 1 && mode === READ) {
+      // The usual one-word read, with the mode and the span decided once per request.
+      for (let i = 0; i < n; i++) {
+        const l = L[i]!;
+        if (O[l]) continue;
+        const t = base + l;
+        const a = A[l]!;
+        if (wEp[a] === E && wTh[a] !== t) race(M, mem, a, wTh[a]!, wOp[a]!, 'writes', t, op, 'reads');
+        if (rEp[a] !== E) {
+          rEp[a] = E;
+          rTh[a] = t;
+          rOp[a] = op;
+          rMulti[a] = 0;
+        } else if (rTh[a] !== t) rMulti[a] = 1;
+      }
+      return;
+    }
+    if (span === 1 && mode === WRITE) {
+      // The usual one-word plain write.
+      for (let i = 0; i < n; i++) {
+        const l = L[i]!;
+        if (O[l]) continue;
+        const t = base + l;
+        const a = A[l]!;
+        if (wEp[a] === E && wTh[a] !== t) race(M, mem, a, wTh[a]!, wOp[a]!, 'writes', t, op, 'writes');
+        else if (rEp[a] === E && (rMulti[a] || rTh[a] !== t)) {
+          race(M, mem, a, rTh[a] === t ? -1 : rTh[a]!, rOp[a]!, 'reads', t, op, 'writes');
+        }
+        wEp[a] = E;
+        wTh[a] = t;
+        wOp[a] = op;
+        wAt[a] = 0;
+      }
+      return;
+    }
     for (let i = 0; i < n; i++) {
       const l = L[i]!;
       if (O[l]) continue;
