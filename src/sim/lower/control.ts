@@ -138,7 +138,7 @@ export abstract class ControlFlowLowering extends MemoryLowering {
         if (pop) w.sp--;
         return;
       }
-      const s = w.stack[top]!;
+      const s = w.saved(top);
       if (pop) w.sp--;
       const park = w.park;
       const m = w.mask;
@@ -203,7 +203,7 @@ export abstract class ControlFlowLowering extends MemoryLowering {
         w.pc = endL.pc;
         return;
       }
-      const sv = w.stack[w.sp - 1]!;
+      const sv = w.saved(w.sp - 1);
       const R = w.R;
       const park = w.park;
       const m = w.mask;
@@ -357,7 +357,7 @@ export abstract class ControlFlowLowering extends MemoryLowering {
     s.clauses.forEach((c, j) => {
       const next = this.label();
       this.emit((w) => {
-        const sv = w.stack[w.sp - 1]!;
+        const sv = w.saved(w.sp - 1);
         const R = w.R;
         const park = w.park;
         const m = w.mask;
