@@ -101,15 +101,34 @@ export class Coalescing implements MemoryObserver {
   access(M: Machine, w: Warp, mem: Mem, span: number): void {
     if (mem.space !== 'storage') return;
     M.globalRequests++;
+    const L = w.lanes;
+    const A = w.addr;
+    const n = w.n;
+    if (span === 1) {
+      // Lanes in address order (the usual coalesced request): distinct sectors are the sector
+      // changes along the lanes, no stamps needed. Out of order, the count below.
+      let prev = -1;
+      let sectors = 0;
+      let i = 0;
+      for (; i < n; i++) {
+        const s = Math.floor(A[L[i]!]! / WORDS_PER_SECTOR);
+        if (s < prev) break;
+        if (s !== prev) {
+          sectors++;
+          prev = s;
+        }
+      }
+      if (i === n) {
+        M.globalTransactions += sectors;
+        return;
+      }
+    }
     let st = this.stamps[mem.id];
     if (!st) {
       st = new Int32Array(Math.ceil(Math.max(mem.words, 1) / WORDS_PER_SECTOR)).fill(-1);
       this.stamps[mem.id] = st;
     }
     const req = ++this.req;
-    const L = w.lanes;
-    const A = w.addr;
-    const n = w.n;
     let sectors = 0;
     for (let i = 0; i < n; i++) {
       const a0 = A[L[i]!]!;

@@ -252,13 +252,17 @@ export abstract class ControlFlowLowering extends MemoryLowering {
         const m = w.mask;
         const park = w.park;
         const n = w.n;
+        // Count the lanes that leave first (usually none, so nothing else to do), then park them.
         let left = 0;
-        for (let i = 0; i < n; i++) {
-          const l = L[i]!;
-          if ((R[C + l] ? 1 : 0) === want) {
-            m[l] = 0;
-            park[l] = BRK;
-            left++;
+        if (n === W) for (let l = 0; l < W; l++) left += (R[C + l] ? 1 : 0) === want ? 1 : 0;
+        else for (let i = 0; i < n; i++) left += (R[C + L[i]!] ? 1 : 0) === want ? 1 : 0;
+        if (left !== 0) {
+          for (let i = 0; i < n; i++) {
+            const l = L[i]!;
+            if ((R[C + l] ? 1 : 0) === want) {
+              m[l] = 0;
+              park[l] = BRK;
+            }
           }
         }
         if (left !== 0 && left !== n) w.M.divergentBranches++;
