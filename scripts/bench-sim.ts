@@ -2,11 +2,14 @@
  * `npm run bench:sim` (node scripts/run-ts.mjs scripts/bench-sim.ts): simulator throughput on the
  * interleaved shared-memory reduction. Prints figures, never fails on time.
  *  1. 2^20 u32, summary trace, compiled once and instantiated for each run: time (median of 5,
- *     wall and CPU: the machine is shared), lane instructions/s, peak memory.
+ *     wall and CPU: the machine is shared), lane instructions/s, peak memory, and the time as a
+ *     multiple of a fixed calibration loop timed next to each run (a same-run baseline: both slow
+ *     down together when other jobs share the CPU, so the ratio compares runs on a busy machine).
  *  2. The same kernel and size through wgsl_reflect's WgslExec (one invocation at a time, so its
  *     workgroup memory and barriers do not behave as on a GPU): time ratio, correctness of both.
  *  3. 2^16 u32 with the full trace: time (median of 5) and trace size.
- *  4. Lane instructions per second on three large kernels of the registry (scan, reduction).
+ *  4. Lane instructions per second on three large kernels of the registry (tiled matrix multiply,
+ *     Blelloch scan, privatized histogram): shared-memory tiles, a barrier-heavy tree, atomics.
  */
 import { WgslExec, WgslParser } from 'wgsl_reflect/wgsl_reflect.module.js';
 import type { KernelRun } from '../src/kernel/types.ts';
@@ -53,23 +56,64 @@ function runOnce(program: Program, r: KernelRun, trace: 'full' | 'summary'): Sim
   return inst.instance.run(r.workgroups, { trace });
 }
 
-/** Median wall and CPU milliseconds of `k` calls of `f` (after one warm-up call). */
-function timed<T>(k: number, f: () => T): { wall: number[]; cpu: number[]; last: T } {
+/**
+ * The calibration: a fixed loop shaped like the simulator's lane loops (32-lane Float64Array
+ * registers, u32 arithmetic, a compare, a workgroup-memory-like Uint32Array), about 3 × 10^7 lane
+ * operations. It never changes, so its time measures the machine at that moment, not the simulator.
+ */
+const CAL_R = new Float64Array(64 * 32);
+const CAL_S = new Uint32Array(256);
+function calibrate(): void {
+  const R = CAL_R;
+  const S = CAL_S;
+  let acc = 0;
+  for (let it = 0; it < 1_000_000; it++) {
+    const d = (it & 31) * 32;
+    const a = ((it + 7) & 31) * 32;
+    for (let l = 0; l < 32; l++) {
+      const x = (R[a + l]! + it + l) >>> 0;
+      R[d + l] = x < 0x80000000 ? x : x - 1;
+      S[(x + l) & 255] = x;
+      acc = (acc + S[(l * 8) & 255]!) >>> 0;
+    }
+  }
+  S[0] = acc; // keeps the reads live
+}
+/** CPU milliseconds of one calibration loop. */
+function calMs(): number {
+  const c0 = process.cpuUsage();
+  calibrate();
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1000;
+}
+
+/**
+ * Median wall and CPU milliseconds of `k` calls of `f` (after one warm-up call); with `cal`, each
+ * call is preceded by the calibration loop, and `ratio` holds CPU(f) / CPU(calibration) per pair.
+ */
+function timed<T>(k: number, f: () => T, cal = false): { wall: number[]; cpu: number[]; ratio: number[]; cals: number[]; last: T } {
   let last = f();
+  if (cal) calMs();
   const wall: number[] = [];
   const cpu: number[] = [];
+  const ratio: number[] = [];
+  const cals: number[] = [];
   for (let i = 0; i < k; i++) {
+    const cm = cal ? calMs() : 0;
     const c0 = process.cpuUsage();
     const t0 = performance.now();
     last = f();
     wall.push(performance.now() - t0);
     const c = process.cpuUsage(c0);
     cpu.push((c.user + c.system) / 1000);
+    if (cal) {
+      cals.push(cm);
+      ratio.push((c.user + c.system) / 1000 / cm);
+    }
     sample();
   }
-  wall.sort((a, b) => a - b);
-  cpu.sort((a, b) => a - b);
-  return { wall, cpu, last };
+  for (const xs of [wall, cpu, ratio, cals]) xs.sort((a, b) => a - b);
+  return { wall, cpu, ratio, cals, last };
 }
 const med = (xs: number[]) => xs[xs.length >> 1]!;
 
@@ -78,14 +122,20 @@ const compiled = compile(KERNEL, 'main');
 const compileMs = performance.now() - c0;
 if (!compiled.ok) throw new Error(compiled.diagnostics.map((d) => d.message).join('; '));
 const program = compiled.program;
-const big = timed(5, () => runOnce(program, run, 'summary'));
+const big = timed(7, () => runOnce(program, run, 'summary'), true);
 const result = big.last;
 const times = big.wall;
 const simMs = med(times);
 const simSum = sumU32(result.buffers[0]![1]! as Uint32Array);
 const m = result.metrics;
 console.log(`simulator: interleaved reduction, 2^20 u32, summary trace, warpSize 32 (compiled once in ${compileMs.toFixed(1)} ms, instantiated per run)`);
-console.log(`  time          ${simMs.toFixed(0)} ms (median of 5; min ${times[0]!.toFixed(0)}, max ${times[4]!.toFixed(0)}); CPU ${med(big.cpu).toFixed(0)} ms (median; min ${big.cpu[0]!.toFixed(0)})`);
+console.log(`  time          ${simMs.toFixed(0)} ms (median of 7; min ${times[0]!.toFixed(0)}, max ${times[6]!.toFixed(0)}); CPU ${med(big.cpu).toFixed(0)} ms (median; min ${big.cpu[0]!.toFixed(0)}, max ${big.cpu[6]!.toFixed(0)})`);
+// The same-run baseline: docs/benchmarks.md records this ratio with each measurement. A higher
+// ratio means a slower simulator even on a busy machine; the same ratio with a slower time means load.
+console.log(
+  `  same-run      calibration loop ${med(big.cals).toFixed(0)} ms CPU (median; min ${big.cals[0]!.toFixed(0)}); run / calibration ` +
+    `${med(big.ratio).toFixed(2)}× (median of 7 pairs; min ${big.ratio[0]!.toFixed(2)}, max ${big.ratio[6]!.toFixed(2)})`,
+);
 /** The issue's figures for this run: 0.47–0.54 s before compile-once (midpoint taken), 0.25 s the target. */
 const BASELINE_MS = 505;
 const TARGET_MS = 250;
@@ -130,20 +180,21 @@ console.log(`  peak memory   rss ${mb(peakRss)}, heap+buffers ${mb(peakHeap)}`);
 // Full trace at 2^16.
 {
   const small = makeRun(1 << 16);
-  const tm = timed(5, () => runOnce(program, small, 'full'));
+  const tm = timed(5, () => runOnce(program, small, 'full'), true);
   const r = tm.last;
   const t = r.trace!;
   console.log(`simulator: 2^16 u32, full trace`);
   console.log(`  time          ${med(tm.wall).toFixed(0)} ms (median of 5; min ${tm.wall[0]!.toFixed(0)}); CPU ${med(tm.cpu).toFixed(0)} ms, ${sumU32(r.buffers[0]![1]! as Uint32Array) === expectedSum(small) ? 'correct' : 'WRONG'}`);
+  console.log(`  same-run      run / calibration ${med(tm.ratio).toFixed(2)}× (median of 5 pairs; calibration ${med(tm.cals).toFixed(0)} ms CPU)`);
   console.log(`  trace         ${t.stepCount.toLocaleString('en')} steps, ${t.recordCount.toLocaleString('en')} lane records, ${t.provList.length.toLocaleString('en')} provenance links, ${mb(traceBytes(t))}`);
 }
 // Three large kernels of the registry: lane instructions per second.
 {
   console.log(`simulator: large kernels, summary trace (lane instructions per second, median of 3)`);
   const picks: [string, number][] = [
+    ['matmul/tiled f32 TILE=16', 1 << 16],
     ['scan/blelloch u32 inclusive wg=64', 1 << 18],
-    ['scan/hillis-steele u32 inclusive wg=64', 1 << 18],
-    ['reduce/unrolled u32 wg=256', 1 << 22],
+    ['histogram/privatized 256 byte bins, runs', 1 << 20],
   ];
   for (const [name, n] of picks) {
     const kc = kernelCases.find((c) => c.name === name);

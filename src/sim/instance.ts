@@ -360,6 +360,47 @@ export class Instance {
       }
     };
 
+    /**
+     * One round of `runWarp` over the workgroup's warps without the trace and the watch (every big
+     * summary run): the counters live in locals while the warps run and reach the machine when the
+     * round ends (every warp at a barrier or done) or stops (StopRun), so each instruction costs one
+     * table lookup, two additions and the step checks.
+     */
+    const shouldStop = options.shouldStop;
+    const runRoundLean = (): void => {
+      let s = steps;
+      let wi = 0;
+      let li = 0;
+      try {
+        for (let k = 0; k < nWarps; k++) {
+          const w = warps[k]!;
+          while (w.status === RUN) {
+            const pc = w.pc++;
+            if (counted[pc]) {
+              wi++;
+              li += w.n;
+              if ((s & STOP_POLL_MASK) === STOP_POLL_MASK && shouldStop?.()) throw new StopRun();
+              if (++s > maxSteps) {
+                const p = M.opPos[pc] ?? { line: 0, col: 0 };
+                M.diag(
+                  'step-limit',
+                  p,
+                  `stopped after ${maxSteps} warp instructions (workgroup ${M.wgLinear}, warp ${w.id} at line ` +
+                    `${p.line}): the kernel may loop forever. Raise maxSteps if it is just big.`,
+                );
+                throw new StopRun();
+              }
+            }
+            ops[pc]!(w);
+          }
+        }
+      } finally {
+        steps = s;
+        M.warpInstructions += wi;
+        M.laneInstructions += li;
+      }
+    };
+
     const order = workgroupOrder(options.workgroupOrder, total);
     try {
       for (let done = options.resumeAt ?? 0; done < total; done++) {
@@ -416,7 +457,8 @@ export class Instance {
         }
         // Round-robin: each warp runs to its next barrier or its end.
         for (;;) {
-          for (const w of warps) if (w.status === RUN) runWarp(w);
+          if (!M.tr && !watch) runRoundLean();
+          else for (const w of warps) if (w.status === RUN) runWarp(w);
           let waiting = 0;
           let finished = 0;
           let pc0 = -1;

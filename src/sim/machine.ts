@@ -45,7 +45,10 @@ export class Warp {
   n = 0;
   nExist = 0;
   readonly park: Int32Array;
+  /** Saved masks; read them through {@link saved}, which knows the entries that were not copied. */
   readonly stack: Uint8Array[] = [];
+  /** Per stack entry: 1 when every existing lane was active at the push (the entry is `exist`, not copied). */
+  readonly fullS: number[] = [];
   /** Per stack entry: whether the mask changed inside the construct (0 = still the saved one). */
   readonly modS: number[] = [];
   /** Per stack entry: `parkCount` when the construct began. */
@@ -83,16 +86,26 @@ export class Warp {
   }
 
   push(): void {
-    let s = this.stack[this.sp];
-    if (!s) {
-      s = new Uint8Array(this.W);
-      this.stack[this.sp] = s;
+    // The mask never holds a lane that does not exist, so with all of them active it is `exist`.
+    if (this.n === this.nExist) this.fullS[this.sp] = 1;
+    else {
+      this.fullS[this.sp] = 0;
+      let s = this.stack[this.sp];
+      if (!s) {
+        s = new Uint8Array(this.W);
+        this.stack[this.sp] = s;
+      }
+      s.set(this.mask);
     }
-    s.set(this.mask);
     this.modS[this.sp] = 0;
     this.pkS[this.sp] = this.parkCount;
     this.cntS[this.sp] = 0;
     this.sp++;
+  }
+
+  /** The mask saved by stack entry `i`. */
+  saved(i: number): Uint8Array {
+    return this.fullS[i] ? this.exist : this.stack[i]!;
   }
 }
 

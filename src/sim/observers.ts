@@ -33,15 +33,27 @@ export class BankConflicts implements MemoryObserver {
   access(M: Machine, w: Warp, mem: Mem, span: number): void {
     if (mem.space !== 'workgroup') return;
     M.sharedRequests++;
+    const L = w.lanes;
+    const A = w.addr;
+    const n = w.n;
+    if (span === 1 && BANKS <= 32) {
+      // The usual conflict-free request (every active lane in a bank of its own) in one pass with a
+      // bit per bank; a bank asked twice (a conflict, or a broadcast of one word) takes the count below.
+      let used = 0;
+      let i = 0;
+      for (; i < n; i++) {
+        const bit = 1 << (A[L[i]!]! % BANKS);
+        if (used & bit) break;
+        used |= bit;
+      }
+      if (i === n) return;
+    }
     let st = this.stamps[mem.id];
     if (!st) {
       st = new Int32Array(Math.max(mem.words, 1)).fill(-1);
       this.stamps[mem.id] = st;
     }
     const req = ++this.req;
-    const L = w.lanes;
-    const A = w.addr;
-    const n = w.n;
     const bc = this.bankCount;
     const bs = this.bankStamp;
     let max = 1;
@@ -89,15 +101,34 @@ export class Coalescing implements MemoryObserver {
   access(M: Machine, w: Warp, mem: Mem, span: number): void {
     if (mem.space !== 'storage') return;
     M.globalRequests++;
+    const L = w.lanes;
+    const A = w.addr;
+    const n = w.n;
+    if (span === 1) {
+      // Lanes in address order (the usual coalesced request): distinct sectors are the sector
+      // changes along the lanes, no stamps needed. Out of order, the count below.
+      let prev = -1;
+      let sectors = 0;
+      let i = 0;
+      for (; i < n; i++) {
+        const s = Math.floor(A[L[i]!]! / WORDS_PER_SECTOR);
+        if (s < prev) break;
+        if (s !== prev) {
+          sectors++;
+          prev = s;
+        }
+      }
+      if (i === n) {
+        M.globalTransactions += sectors;
+        return;
+      }
+    }
     let st = this.stamps[mem.id];
     if (!st) {
       st = new Int32Array(Math.ceil(Math.max(mem.words, 1) / WORDS_PER_SECTOR)).fill(-1);
       this.stamps[mem.id] = st;
     }
     const req = ++this.req;
-    const L = w.lanes;
-    const A = w.addr;
-    const n = w.n;
     let sectors = 0;
     for (let i = 0; i < n; i++) {
       const a0 = A[L[i]!]!;
@@ -114,8 +145,42 @@ export class Coalescing implements MemoryObserver {
   }
 }
 
-/** Per word of one workgroup memory: the last write and the first read of the current epoch. */
+/**
+ * Keys pack a barrier interval and an invocation into one exact number: `interval * SPAN +
+ * invocation`, with intervals counted from the observer's `base`. Invocations of one workgroup stay
+ * below SPAN (2^22, thousands of times WebGPU's largest workgroup), intervals below 2^30, so every
+ * key is an exact integer below 2^52; a key below `interval * SPAN` is from an earlier interval.
+ */
+const SPAN = 2 ** 22;
+const MAX_INTERVALS = 2 ** 30;
+
+/** Per word of one workgroup memory: the last write, and the first read of its barrier interval. */
 class RaceWords {
+  /** Key of the last write (-1: none). */
+  readonly wKey: Float64Array;
+  readonly wOp: Int32Array;
+  readonly wAt: Uint8Array;
+  /** Key of the first read in its interval (-1: none). */
+  readonly rKey: Float64Array;
+  readonly rOp: Int32Array;
+  /** The interval in which a second invocation read the word (-1: none). */
+  readonly rMulti: Float64Array;
+  constructor(n: number) {
+    this.wKey = new Float64Array(n).fill(-1);
+    this.wOp = new Int32Array(n);
+    this.wAt = new Uint8Array(n);
+    this.rKey = new Float64Array(n).fill(-1);
+    this.rOp = new Int32Array(n);
+    this.rMulti = new Float64Array(n).fill(-1);
+  }
+}
+
+/**
+ * Per 2-byte half of a workgroup memory holding f16 (the rarer path, kept simple): the barrier
+ * interval, invocation and instruction of the last write and of the first read, whether the
+ * write was atomic, and whether a second invocation read the half in that interval.
+ */
+class HalfRaceWords {
   readonly wEp: Int32Array;
   readonly wTh: Int32Array;
   readonly wOp: Int32Array;
@@ -143,7 +208,9 @@ class RaceWords {
  */
 export class Races implements MemoryObserver {
   private words: (RaceWords | undefined)[] = [];
-  private halfTables: (RaceWords | undefined)[] = [];
+  private halfTables: (HalfRaceWords | undefined)[] = [];
+  /** The epoch that interval 0 of the keys stands for. */
+  private base = 0;
 
   access(M: Machine, w: Warp, mem: Mem, span: number, mode: number, op: number): void {
     if (mem.space !== 'workgroup') return;
@@ -151,45 +218,89 @@ export class Races implements MemoryObserver {
       this.halves(M, w, mem, span, mode, op);
       return;
     }
+    let rel = M.epoch - this.base;
+    if (rel >= MAX_INTERVALS) {
+      // Only after 2^30 barriers: earlier intervals can never race with this one, so forget them.
+      this.words = [];
+      this.base = M.epoch;
+      rel = 0;
+    }
     let st = this.words[mem.id];
     if (!st) {
       st = new RaceWords(Math.max(mem.words, 1));
       this.words[mem.id] = st;
     }
-    const { wEp, wTh, wOp, wAt, rEp, rTh, rOp, rMulti } = st;
-    const E = M.epoch;
+    if ((w.id + 1) * w.W > SPAN) throw new RangeError(`race detection supports workgroups of up to ${SPAN} invocations`);
+    const { wKey, wOp, wAt, rKey, rOp, rMulti } = st;
+    const EB = rel * SPAN;
     const L = w.lanes;
     const n = w.n;
     const A = w.addr;
     const O = w.oob;
     const base = w.id * w.W;
     const atomic = mode === ATOMIC ? 1 : 0;
+    if (span === 1 && mode === READ) {
+      // The usual one-word read, with the mode and the span decided once per request.
+      for (let i = 0; i < n; i++) {
+        const l = L[i]!;
+        if (O[l]) continue;
+        const key = EB + base + l;
+        const a = A[l]!;
+        const wk = wKey[a]!;
+        if (wk >= EB && wk !== key) race(M, mem, a, wk - EB, wOp[a]!, 'writes', key - EB, op, 'reads');
+        const rk = rKey[a]!;
+        if (rk < EB) {
+          rKey[a] = key;
+          rOp[a] = op;
+        } else if (rk !== key) rMulti[a] = rel;
+      }
+      return;
+    }
+    if (span === 1 && mode === WRITE) {
+      // The usual one-word plain write.
+      for (let i = 0; i < n; i++) {
+        const l = L[i]!;
+        if (O[l]) continue;
+        const key = EB + base + l;
+        const a = A[l]!;
+        const wk = wKey[a]!;
+        const rk = rKey[a]!;
+        if (wk >= EB && wk !== key) race(M, mem, a, wk - EB, wOp[a]!, 'writes', key - EB, op, 'writes');
+        else if (rk >= EB && (rk !== key || rMulti[a] === rel)) {
+          race(M, mem, a, rk === key ? -1 : rk - EB, rOp[a]!, 'reads', key - EB, op, 'writes');
+        }
+        wKey[a] = key;
+        wOp[a] = op;
+        wAt[a] = 0;
+      }
+      return;
+    }
     for (let i = 0; i < n; i++) {
       const l = L[i]!;
       if (O[l]) continue;
-      const t = base + l;
+      const key = EB + base + l;
+      const t = key - EB;
       const a0 = A[l]!;
       for (let c = 0; c < span; c++) {
         const a = a0 + c;
+        const wk = wKey[a]!;
+        const rk = rKey[a]!;
         if (mode === ATOMIC_READ) {
           // An atomic<T> word is only ever touched atomically, and atomics never race.
-          if (wEp[a] === E && wTh[a] !== t && !wAt[a]) race(M, mem, a, wTh[a]!, wOp[a]!, 'writes', t, op, 'reads');
+          if (wk >= EB && wk !== key && !wAt[a]) race(M, mem, a, wk - EB, wOp[a]!, 'writes', t, op, 'reads');
         } else if (mode === READ) {
-          if (wEp[a] === E && wTh[a] !== t) race(M, mem, a, wTh[a]!, wOp[a]!, 'writes', t, op, 'reads');
-          if (rEp[a] !== E) {
-            rEp[a] = E;
-            rTh[a] = t;
+          if (wk >= EB && wk !== key) race(M, mem, a, wk - EB, wOp[a]!, 'writes', t, op, 'reads');
+          if (rk < EB) {
+            rKey[a] = key;
             rOp[a] = op;
-            rMulti[a] = 0;
-          } else if (rTh[a] !== t) rMulti[a] = 1;
+          } else if (rk !== key) rMulti[a] = rel;
         } else {
-          if (wEp[a] === E && wTh[a] !== t && !(atomic && wAt[a])) {
-            race(M, mem, a, wTh[a]!, wOp[a]!, 'writes', t, op, 'writes');
-          } else if (!atomic && rEp[a] === E && (rMulti[a] || rTh[a] !== t)) {
-            race(M, mem, a, rTh[a] === t ? -1 : rTh[a]!, rOp[a]!, 'reads', t, op, 'writes');
+          if (wk >= EB && wk !== key && !(atomic && wAt[a])) {
+            race(M, mem, a, wk - EB, wOp[a]!, 'writes', t, op, 'writes');
+          } else if (!atomic && rk >= EB && (rk !== key || rMulti[a] === rel)) {
+            race(M, mem, a, rk === key ? -1 : rk - EB, rOp[a]!, 'reads', t, op, 'writes');
           }
-          wEp[a] = E;
-          wTh[a] = t;
+          wKey[a] = key;
           wOp[a] = op;
           wAt[a] = atomic;
         }
@@ -206,7 +317,7 @@ export class Races implements MemoryObserver {
     const tables = this.halfTables;
     let st = tables[mem.id];
     if (!st) {
-      st = new RaceWords(Math.max(mem.words, 1) * 2);
+      st = new HalfRaceWords(Math.max(mem.words, 1) * 2);
       tables[mem.id] = st;
     }
     const { wEp, wTh, wOp, wAt, rEp, rTh, rOp, rMulti } = st;

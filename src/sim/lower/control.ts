@@ -138,7 +138,7 @@ export abstract class ControlFlowLowering extends MemoryLowering {
         if (pop) w.sp--;
         return;
       }
-      const s = w.stack[top]!;
+      const s = w.saved(top);
       if (pop) w.sp--;
       const park = w.park;
       const m = w.mask;
@@ -203,7 +203,7 @@ export abstract class ControlFlowLowering extends MemoryLowering {
         w.pc = endL.pc;
         return;
       }
-      const sv = w.stack[w.sp - 1]!;
+      const sv = w.saved(w.sp - 1);
       const R = w.R;
       const park = w.park;
       const m = w.mask;
@@ -252,13 +252,17 @@ export abstract class ControlFlowLowering extends MemoryLowering {
         const m = w.mask;
         const park = w.park;
         const n = w.n;
+        // Count the lanes that leave first (usually none, so nothing else to do), then park them.
         let left = 0;
-        for (let i = 0; i < n; i++) {
-          const l = L[i]!;
-          if ((R[C + l] ? 1 : 0) === want) {
-            m[l] = 0;
-            park[l] = BRK;
-            left++;
+        if (n === W) for (let l = 0; l < W; l++) left += (R[C + l] ? 1 : 0) === want ? 1 : 0;
+        else for (let i = 0; i < n; i++) left += (R[C + L[i]!] ? 1 : 0) === want ? 1 : 0;
+        if (left !== 0) {
+          for (let i = 0; i < n; i++) {
+            const l = L[i]!;
+            if ((R[C + l] ? 1 : 0) === want) {
+              m[l] = 0;
+              park[l] = BRK;
+            }
           }
         }
         if (left !== 0 && left !== n) w.M.divergentBranches++;
@@ -363,7 +367,7 @@ export abstract class ControlFlowLowering extends MemoryLowering {
     s.clauses.forEach((c, j) => {
       const next = this.label();
       this.emit((w) => {
-        const sv = w.stack[w.sp - 1]!;
+        const sv = w.saved(w.sp - 1);
         const R = w.R;
         const park = w.park;
         const m = w.mask;
