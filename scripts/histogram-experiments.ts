@@ -197,7 +197,7 @@ if (wants('round2')) {
     if (!s.includes(from)) throw new Error(`histogram-experiments: batched.wgsl no longer contains ${JSON.stringify(from)}`);
     return s.split(from).join(to);
   };
-  const WHOLE = /  \/\/ Whole batches[\s\S]*?\/\/ batch end\n    q \+= BATCH \* stride;\n  }\n/;
+  const WHOLE = / {2}\/\/ Whole batches[\s\S]*?\/\/ batch end\n {4}q \+= BATCH \* stride;\n  }\n/;
   if (!WHOLE.test(src)) throw new Error('histogram-experiments: batched.wgsl lost its loop of whole batches');
   const loads = (kw: string, names: string) =>
     [0, 1, 2, 3].map((j) => `    ${kw} ${names}${j} = data[q${j === 0 ? '' : ` + ${j}u * stride`}];\n`).join('');
@@ -242,7 +242,7 @@ if (wants('round2')) {
     // EXP_ROUND2_GRID caps the workgroups, so that a small input on a small adapter runs every
     // loop (several batches, leftover vec4s) of each candidate before the counts are checked.
     const cap = process.env.EXP_ROUND2_GRID ? Number(process.env.EXP_ROUND2_GRID) : undefined;
-    const row = (what: string, opts: FigureOptions = {}) => figure([dist, what], dist, 'batched', { ...opts, maxGrid: cap ?? opts.maxGrid });
+    const row = (what: string, opts: FigureOptions = {}) => figure([dist, what], dist, 'batched', cap === undefined ? opts : { ...opts, maxGrid: cap });
     const skip = (what: string, why: string) => rows.push([dist, what, `skipped: ${why}`, '', '', '', '', '']);
     rows.push(await row(`shipped: 256 invocations, ${BATCHED_COPIES} copies interleaved, 4 vec4s, ${gridOf('batched', n)[0]} workgroups`));
     const c16 = copiesOf(16);
