@@ -197,7 +197,7 @@ if (wants('round2')) {
     if (!s.includes(from)) throw new Error(`histogram-experiments: batched.wgsl no longer contains ${JSON.stringify(from)}`);
     return s.split(from).join(to);
   };
-  const WHOLE = / {2}\/\/ Whole batches[\s\S]*?\/\/ batch end\n {4}q \+= BATCH \* stride;\n  }\n/;
+  const WHOLE = / {2}\/\/ Whole batches[\s\S]*?\/\/ batch end\n {4}q \+= BATCH \* stride;\n {2}}\n/;
   if (!WHOLE.test(src)) throw new Error('histogram-experiments: batched.wgsl lost its loop of whole batches');
   const loads = (kw: string, names: string) =>
     [0, 1, 2, 3].map((j) => `    ${kw} ${names}${j} = data[q${j === 0 ? '' : ` + ${j}u * stride`}];\n`).join('');
