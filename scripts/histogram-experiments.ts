@@ -12,9 +12,19 @@
  *   batched   variant 8 (32-bit workgroup atomics, no flushes) and what its choices are worth, on
  *             uniform and one-value bytes: the shipped configuration; private copies per workgroup
  *             (1, 2, 4, 8); workgroup size (128 … 1024); vec4s loaded before counting (1, 2, 4, 8);
- *             grid (528 … 4224); copies interleaved bin by bin (lane l on copy l % 8, so one value
- *             spreads over 8 banks); without the 16-equal-bytes test; and no counting at all (the
+ *             grid (528 … 4224); copies by warp (the layout before round 2, where the 32 lanes of a
+ *             warp on one value share a word); without the 16-equal-bytes test; and no counting at all (the
  *             bytes folded into a register: the loop and loads alone, what the atomics add on top)
+ *   round2    variant 8 as shipped (8 copies interleaved bin by bin) against what might take it past
+ *             80 % of a read on uniform bytes, each counted and checked: 16 interleaved copies (the
+ *             most 256 bins of 32-bit counters that fit WebGPU's 16 KiB; 2 lanes a word on one value,
+ *             at most 2-way bank conflicts on uniform bytes), 32 copies (one bank per lane whatever
+ *             the data; 32 KiB, only where the adapter allows it), 512 and 1024 invocations, without
+ *             the 16-equal-bytes test, loads issued a batch ahead (software pipelining), a contiguous
+ *             chunk per workgroup instead of a grid stride, the word's address from one shift and
+ *             mask per byte (byte × COPIES + copy), the last two together, and the loop skeletons
+ *             without counting
+ *             (EXP_ROUND2_GRID=3 caps every grid: with EXP_LOG2_BYTES=18 each loop then runs, checked)
  *   headline  variant 8 and lanes16 at their defaults on uniform and one-value bytes (4 figures: the
  *             set to run again with WARPSCOPE_DAWN_FLAGS='enable-dawn-features=disable_robustness')
  *   loops     per-warp (variant 5) as shipped and with its 16-byte loop written out (k a constant in
@@ -143,19 +153,19 @@ if (wants('batched')) {
     const counts = Array.from({ length: k }, (_, j) => `    count_vec4(base, v${j});\n`).join('');
     return replace('const BATCH: u32 = 4u;', `const BATCH: u32 = ${k}u;`, src.replace(BATCH_BLOCK, `// batch begin\n${loads}${counts}    // batch end\n`));
   };
-  // Lane l counts into copy l % COPIES, bin b of copy c at b × COPIES + c: on one value the 32 lanes
-  // hit COPIES words in COPIES banks instead of one word.
-  const interleaved = replace(
-    'total += atomicLoad(&copies[c * BINS + b]);',
+  // The layout before round 2: copy c serves the invocations c × (WORKGROUP_SIZE / COPIES) onwards
+  // (whole warps), bin b of copy c at c × BINS + b, so the 32 lanes of a warp on one value queue on one word.
+  const byWarp = replace(
     'total += atomicLoad(&copies[b * COPIES + c]);',
-    replace('atomicAdd(&copies[base + bin], k);', 'atomicAdd(&copies[bin * COPIES + base], k);', replace('let base = (tx / (WORKGROUP_SIZE / COPIES)) * BINS;', 'let base = tx % COPIES;')),
+    'total += atomicLoad(&copies[c * BINS + b]);',
+    replace('atomicAdd(&copies[bin * COPIES + copy], k);', 'atomicAdd(&copies[copy + bin], k);', replace('let base = tx % COPIES; // this invocation\'s copy', 'let base = (tx / (WORKGROUP_SIZE / COPIES)) * BINS;')),
   );
   const noSplat = replace('if (all(v == vec4<u32>(first * 0x01010101u))) {', 'if (false) {');
   // The bytes folded into a register instead of counted; an impossible test keeps the fold alive.
   const noCount = replace(
     '  workgroupBarrier();\n\n  // The merge',
     '  if (folded == 0x9e3779b9u) {\n    atomicAdd(&copies[0], 1u);\n  }\n  workgroupBarrier();\n\n  // The merge',
-    replace('fn count(base: u32, b: u32, k: u32) {\n', 'var<private> folded: u32;\n\nfn count(base: u32, b: u32, k: u32) {\n  folded = folded * 31u + b + k;\n  if (base > 0xffffffu) {\n', replace('    atomicAdd(&copies[base + bin], k);\n  }\n}', '    atomicAdd(&copies[base + bin], k);\n  }\n  }\n}')),
+    replace('fn count(copy: u32, b: u32, k: u32) {\n', 'var<private> folded: u32;\n\nfn count(copy: u32, b: u32, k: u32) {\n  folded = folded * 31u + b + k;\n  if (copy > 0xffffffu) {\n', replace('    atomicAdd(&copies[bin * COPIES + copy], k);\n  }\n}', '    atomicAdd(&copies[bin * COPIES + copy], k);\n  }\n  }\n}')),
   );
   const copiesOf = (c: number, wg = 256) => ({ WORKGROUP_SIZE: wg, COPIES: c, PRIVATE_WORDS: c * BINS });
   const rows: string[][] = [];
@@ -172,12 +182,91 @@ if (wants('batched')) {
     }
     for (const k of [1, 2, 8]) rows.push(await row(`${k} vec4${k === 1 ? '' : 's'} per batch`, { source: withBatch(k) }));
     for (const g of [528, 2112, 4224]) rows.push(await row(`${g} workgroups`, { maxGrid: g }));
-    rows.push(await row('copies interleaved (lane l on copy l % 8)', { source: interleaved }));
+    rows.push(await row('copies by warp (copy c for warp c, bin b at c × 256 + b: the layout before round 2)', { source: byWarp }));
     rows.push(await row('no 16-equal-bytes test', { source: noSplat }));
     rows.push(await row('no counting: loads and loop only (bytes folded into a register)', { source: noCount, check: false }));
   }
   const flags = process.env.WARPSCOPE_DAWN_FLAGS;
   console.log(`\n## batched: variant 8 and its choices${flags ? ` (EXPERIMENT: Dawn flags ${flags})` : ''}\n`);
+  console.log(table(['data', 'kernel', ...HEAD], rows));
+}
+
+if (wants('round2')) {
+  const src = HISTOGRAM_KERNELS.batched.wgsl;
+  const replace = (from: string, to: string, s = src): string => {
+    if (!s.includes(from)) throw new Error(`histogram-experiments: batched.wgsl no longer contains ${JSON.stringify(from)}`);
+    return s.split(from).join(to);
+  };
+  const WHOLE = / {2}\/\/ Whole batches[\s\S]*?\/\/ batch end\n {4}q \+= BATCH \* stride;\n {2}}\n/;
+  if (!WHOLE.test(src)) throw new Error('histogram-experiments: batched.wgsl lost its loop of whole batches');
+  const loads = (kw: string, names: string) =>
+    [0, 1, 2, 3].map((j) => `    ${kw} ${names}${j} = data[q${j === 0 ? '' : ` + ${j}u * stride`}];\n`).join('');
+  const counts = (names: string, indent: string) => [0, 1, 2, 3].map((j) => `${indent}count_vec4(base, ${names}${j});\n`).join('');
+  // The next batch's four loads issued before the current batch is counted.
+  const pipelined = (s: string) =>
+    s.replace(
+      WHOLE,
+      `  // Whole batches, one ahead: batch k + 1 is loaded before batch k is counted.\n  if (q + (BATCH - 1u) * stride < full) {\n${loads('var', 'v').replace(/^/gm, '  ')}    q += BATCH * stride;\n    while (q + (BATCH - 1u) * stride < full) {\n${loads('let', 'n').replace(/^/gm, '  ')}${counts('v', '      ')}${[0, 1, 2, 3].map((j) => `      v${j} = n${j};\n`).join('')}      q += BATCH * stride;\n    }\n${counts('v', '    ')}  }\n`,
+    );
+  // Workgroup g reads vec4s [g × per, (g + 1) × per) with a stride of its own size, per a multiple of it.
+  const contiguous = (s: string) =>
+    replace(
+      '  let stride = WORKGROUP_SIZE * nwg.x;\n  var q = gid.x;',
+      '  let stride = WORKGROUP_SIZE;\n  let per = ((full + nwg.x - 1u) / nwg.x + WORKGROUP_SIZE - 1u) / WORKGROUP_SIZE * WORKGROUP_SIZE;\n  let end = min(full, wid.x * per + per);\n  var q = wid.x * per + tx;',
+      replace('@builtin(num_workgroups) nwg: vec3<u32>)', '@builtin(num_workgroups) nwg: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>)', s.replace(/ \* stride < full\)/g, ' * stride < end)').replace('while (q < full) {', 'while (q < end) {')),
+    );
+  // Bytes 0 … 255 into 256 bins: word (byte × COPIES) | copy straight from a shift and a mask.
+  const shiftAddress = (s: string, copies: number) => {
+    const k = Math.log2(copies);
+    const mask = `0x${(255 * copies).toString(16)}u`;
+    const at = (shift: number) => (shift === 0 ? `w << ${k}u` : shift > k ? `w >> ${shift - k}u` : `w << ${k - shift}u`);
+    const body = [0, 8, 16, 24].map((sh) => `  atomicAdd(&copies[((${at(sh)}) & ${mask}) | base], 1u);\n`).join('');
+    return replace(
+      '  count(base, w & 0xffu, 1u);\n  count(base, (w >> 8u) & 0xffu, 1u);\n  count(base, (w >> 16u) & 0xffu, 1u);\n  count(base, w >> 24u, 1u);\n',
+      body,
+      s,
+    );
+  };
+  const noSplat = (s: string) => replace('if (all(v == vec4<u32>(first * 0x01010101u))) {', 'if (false) {', s);
+  // The bytes folded into a register instead of counted; an impossible test keeps the fold alive.
+  const noCount = (s: string) =>
+    replace(
+      '  workgroupBarrier();\n\n  // The merge',
+      '  if (folded == 0x9e3779b9u) {\n    atomicAdd(&copies[0], 1u);\n  }\n  workgroupBarrier();\n\n  // The merge',
+      replace('fn count(copy: u32, b: u32, k: u32) {\n', 'var<private> folded: u32;\n\nfn count(copy: u32, b: u32, k: u32) {\n  folded = folded * 31u + b + k;\n  if (copy > 0xffffu) {\n', replace('    atomicAdd(&copies[bin * COPIES + copy], k);\n  }\n}', '    atomicAdd(&copies[bin * COPIES + copy], k);\n  }\n  }\n}', s)),
+    );
+  const copiesOf = (c: number, wg = 256) => ({ WORKGROUP_SIZE: wg, COPIES: c, PRIVATE_WORDS: c * BINS });
+  const limits = adapter.limits;
+  const rows: string[][] = [];
+  for (const dist of ['uniform', 'one-value'] as Distribution[]) {
+    // EXP_ROUND2_GRID caps the workgroups, so that a small input on a small adapter runs every
+    // loop (several batches, leftover vec4s) of each candidate before the counts are checked.
+    const cap = process.env.EXP_ROUND2_GRID ? Number(process.env.EXP_ROUND2_GRID) : undefined;
+    const row = (what: string, opts: FigureOptions = {}) => figure([dist, what], dist, 'batched', cap === undefined ? opts : { ...opts, maxGrid: cap });
+    const skip = (what: string, why: string) => rows.push([dist, what, `skipped: ${why}`, '', '', '', '', '']);
+    rows.push(await row(`shipped: 256 invocations, ${BATCHED_COPIES} copies interleaved, 4 vec4s, ${gridOf('batched', n)[0]} workgroups`));
+    const c16 = copiesOf(16);
+    rows.push(await row('16 copies', { overrides: c16 }));
+    if (limits.maxComputeWorkgroupStorageSize >= 32 * BINS * 4) rows.push(await row('32 copies (32 KiB: one bank per lane)', { overrides: copiesOf(32) }));
+    else skip('32 copies (32 KiB: one bank per lane)', `this device allows ${limits.maxComputeWorkgroupStorageSize} bytes of workgroup memory`);
+    for (const [wg, grid] of [[512, 528], [1024, 264]] as const) {
+      const what = `16 copies, ${wg} invocations, ${grid} workgroups`;
+      if (wg <= limits.maxComputeInvocationsPerWorkgroup) rows.push(await row(what, { overrides: copiesOf(16, wg), maxGrid: grid }));
+      else skip(what, `this adapter allows ${limits.maxComputeInvocationsPerWorkgroup} invocations a workgroup`);
+    }
+    rows.push(await row('8 copies, no 16-equal-bytes test', { source: noSplat(src) }));
+    rows.push(await row('16 copies, no 16-equal-bytes test', { source: noSplat(src), overrides: c16 }));
+    rows.push(await row('16 copies, loads a batch ahead', { source: pipelined(src), overrides: c16 }));
+    rows.push(await row('16 copies, a contiguous chunk per workgroup', { source: contiguous(src), overrides: c16 }));
+    rows.push(await row('16 copies, address by shift and mask', { source: shiftAddress(src, 16), overrides: c16 }));
+    rows.push(await row('16 copies, address by shift and mask, loads a batch ahead', { source: pipelined(shiftAddress(src, 16)), overrides: c16 }));
+    rows.push(await row('16 copies, shift and mask, a batch ahead, no 16-equal-bytes test', { source: noSplat(pipelined(shiftAddress(src, 16))), overrides: c16 }));
+    rows.push(await row('no counting: grid stride (loads and loop only)', { source: noCount(src), check: false }));
+    rows.push(await row('no counting: loads a batch ahead', { source: noCount(pipelined(src)), check: false }));
+    rows.push(await row('no counting: a contiguous chunk per workgroup', { source: noCount(contiguous(src)), check: false }));
+  }
+  const flags = process.env.WARPSCOPE_DAWN_FLAGS;
+  console.log(`\n## round2: variant 8 (interleaved copies) and what might take it past 80 % of a read${flags ? ` (EXPERIMENT: Dawn flags ${flags})` : ''}\n`);
   console.log(table(['data', 'kernel', ...HEAD], rows));
 }
 

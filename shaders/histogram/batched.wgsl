@@ -10,8 +10,10 @@ override BINS: u32 = 256;
 // the division when they are 0 … 255 over 256 bins (the uniform still carries them for the check).
 override LO: u32 = 0;
 override SPAN: u32 = 256;
-// Private copies of the bins; copy c serves invocations c × (WORKGROUP_SIZE / COPIES) onwards, so a
-// copy belongs to whole warps. PRIVATE_WORDS = COPIES × BINS.
+// Private copies of the bins, interleaved: invocation t counts into copy t % COPIES, and bin b of copy
+// c is word b × COPIES + c. The lanes of a warp on one value then hit COPIES neighbouring words (in
+// COPIES banks) instead of one, and uniform bytes spread over the banks as they would in one copy.
+// PRIVATE_WORDS = COPIES × BINS.
 override COPIES: u32 = 8;
 override PRIVATE_WORDS: u32 = 2048;
 const NO_BIN: u32 = 0xffffffffu;
@@ -29,7 +31,7 @@ struct Params {
 @group(0) @binding(1) var<storage, read_write> histo: array<atomic<u32>>;
 @group(0) @binding(2) var<uniform> params: Params;
 
-// Copy c holds bin b at c × BINS + b.
+// Copy c holds bin b at b × COPIES + c.
 var<workgroup> copies: array<atomic<u32>, PRIVATE_WORDS>;
 
 fn bin_of(b: u32) -> u32 {
@@ -43,10 +45,10 @@ fn bin_of(b: u32) -> u32 {
   return offset * BINS / SPAN;
 }
 
-fn count(base: u32, b: u32, k: u32) {
+fn count(copy: u32, b: u32, k: u32) {
   let bin = bin_of(b);
   if (bin != NO_BIN) {
-    atomicAdd(&copies[base + bin], k);
+    atomicAdd(&copies[bin * COPIES + copy], k);
   }
 }
 
@@ -79,7 +81,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation
   }
   workgroupBarrier();
 
-  let base = (tx / (WORKGROUP_SIZE / COPIES)) * BINS;
+  let base = tx % COPIES; // this invocation's copy
   let full = params.n / 16u; // whole vec4s; the last n % 16 bytes are counted one to an invocation
   let stride = WORKGROUP_SIZE * nwg.x;
   var q = gid.x;
@@ -113,7 +115,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation
   for (var b = tx; b < BINS; b += WORKGROUP_SIZE) {
     var total = 0u;
     for (var c = 0u; c < COPIES; c++) {
-      total += atomicLoad(&copies[c * BINS + b]);
+      total += atomicLoad(&copies[b * COPIES + c]);
     }
     if (total > 0u) {
       atomicAdd(&histo[b], total);

@@ -125,6 +125,8 @@ __global__ void histoPerWarp(const uint4 *__restrict__ data, unsigned int n, uns
 
   packed: `// CUDA rendering of shaders/histogram/packed.wgsl.
 // 8-bit counters per thread, four bins to a word; word w of thread t at w * BLOCK + t (bank t % 32).
+constexpr unsigned int COPIES = 8;
+
 template <unsigned int BINS, unsigned int LO, unsigned int SPAN>
 __device__ __forceinline__ void countByte(unsigned int *counters, unsigned int b) {
   unsigned int offset = b - LO;
@@ -181,13 +183,14 @@ __device__ __forceinline__ void countByte(unsigned int *counters, unsigned int b
 }
 // The flush reads and clears with atomicExch(&counters[at], 0); everything else is as in histoPacked.`,
 
-  batched: `// CUDA rendering of shaders/histogram/batched.wgsl: a copy of the bins per warp, 32-bit counters
-// (they never overflow, so no flushes), one shared-memory atomic per byte, four uint4 loads in flight.
+  batched: `// CUDA rendering of shaders/histogram/batched.wgsl: 8 copies of the bins interleaved (lane l counts
+// into copy l % 8, bin b of copy c at b * 8 + c), 32-bit counters (they never overflow, so no
+// flushes), one shared-memory atomic per byte, four uint4 loads in flight.
 template <unsigned int BINS, unsigned int LO, unsigned int SPAN>
 __device__ __forceinline__ void countByte(unsigned int *mine, unsigned int b, unsigned int k) {
   unsigned int offset = b - LO;
   if (offset >= SPAN) return;
-  atomicAdd(&mine[SPAN == BINS ? offset : offset * BINS / SPAN], k);
+  atomicAdd(&mine[(SPAN == BINS ? offset : offset * BINS / SPAN) * COPIES], k);   // mine = copies + copy
 }
 
 template <unsigned int BINS, unsigned int LO, unsigned int SPAN>
@@ -201,12 +204,12 @@ __device__ __forceinline__ void countQuad(unsigned int *mine, uint4 v) {
     for (unsigned int s = 0; s < 32; s += 8) countByte<BINS, LO, SPAN>(mine, (word >> s) & 0xff, 1);
 }
 
-template <unsigned int BINS, unsigned int LO, unsigned int SPAN, unsigned int BLOCK = 256, unsigned int COPIES = 8>
+template <unsigned int BINS, unsigned int LO, unsigned int SPAN, unsigned int BLOCK = 256>
 __global__ void histoBatched(const uint4 *__restrict__ data, unsigned int n, unsigned int *histo) {
   __shared__ unsigned int copies[COPIES * BINS];
   for (unsigned int w = threadIdx.x; w < COPIES * BINS; w += BLOCK) copies[w] = 0;
   __syncthreads();
-  unsigned int *mine = copies + threadIdx.x / (BLOCK / COPIES) * BINS;
+  unsigned int *mine = copies + threadIdx.x % COPIES;     // this thread's copy, interleaved
   unsigned int full = n / 16, stride = BLOCK * gridDim.x, q = blockIdx.x * BLOCK + threadIdx.x;
   for (; q + 3 * stride < full; q += 4 * stride) {       // all four loads issued before any count
     uint4 v0 = data[q], v1 = data[q + stride], v2 = data[q + 2 * stride], v3 = data[q + 3 * stride];
@@ -219,7 +222,7 @@ __global__ void histoBatched(const uint4 *__restrict__ data, unsigned int n, uns
   __syncthreads();
   for (unsigned int b = threadIdx.x; b < BINS; b += BLOCK) {   // the merge: a sum over the copies
     unsigned int total = 0;
-    for (unsigned int c = 0; c < COPIES; ++c) total += copies[c * BINS + b];
+    for (unsigned int c = 0; c < COPIES; ++c) total += copies[b * COPIES + c];
     if (total > 0) atomicAdd(&histo[b], total);
   }
 }

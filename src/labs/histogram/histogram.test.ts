@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../sim/index.ts';
 import { histogramLab, histogramSpec } from './index.ts';
-import { BYTE_RANGE, binOf, HISTOGRAM_VARIANTS, histogramReference, histogramRun, lanes16Run, LETTER_RANGE, packBytes, unpackBytes, type BinRange, type HistogramVariant } from './kernel.ts';
+import { BYTE_RANGE, binOf, copiesInterleaved, HISTOGRAM_VARIANTS, histogramReference, histogramRun, lanes16Run, LETTER_RANGE, packBytes, privateCopiesOf, unpackBytes, type BinRange, type HistogramVariant } from './kernel.ts';
 import { generateBytes } from './data.ts';
 import { atomicAt, atomicMemories, atomicSteps, atomicSummary, binsAfter, countingAtomics, nextAtomic, packedBinOf, packedBinsAfter } from './trace.ts';
 
@@ -172,18 +172,34 @@ describe('histogram kernels on the simulator', () => {
     }
   });
 
-  it('batched: 16 equal bytes in a vec4 are one workgroup atomic of 16, into the copy of the lane’s warp', () => {
+  it('batched: 16 equal bytes in a vec4 are one workgroup atomic of 16, lane l into copy l % 8 (bin b of copy c at b × 8 + c)', () => {
     const trace = sim('batched', new Uint8Array(16 * 1024), 256, BYTE_RANGE).trace!;
     const s = atomicSummary(trace);
     expect(s.workgroupLaneOps).toBe(1024); // 1024 vec4s of zeros, one atomic each
     const first = countingAtomics(trace)[0]!;
     expect(first.space).toBe('workgroup');
     expect(first.queues.flatMap((q) => q.values)).toEqual(Array(32).fill(16));
-    expect(first.queues).toHaveLength(1); // all 32 lanes of the warp on bin 0 of its copy
+    // The 32 lanes on bin 0 of 8 copies: words 0 … 7, four lanes (l, l + 8, l + 16, l + 24) each.
+    expect(first.queues.map((q) => q.addr).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    for (const q of first.queues) expect([...q.lanes].sort((a, b) => a - b)).toEqual([q.addr, q.addr + 8, q.addr + 16, q.addr + 24]);
+    expect(first.sameAddress).toBe(4);
     expect(s.globalLaneOps).toBe(1);
     // Uniform bytes: one atomic of 1 per byte (no vec4 of 16 equal random bytes is likely).
     const bytes = generateBytes('uniform', 16 * 1024, 5);
     expect(atomicSummary(sim('batched', bytes, 256, BYTE_RANGE).trace!).workgroupLaneOps).toBe(16 * 1024);
+  });
+
+  it('batched: its interleaved copies decode bin by bin into what workgroup 0 merges', () => {
+    const bytes = generateBytes('skewed', 30_000, 6);
+    const trace = sim('batched', bytes, 256, BYTE_RANGE).trace!;
+    const mems = atomicMemories(trace);
+    expect(privateCopiesOf('batched', trace.invocations)).toBe(8);
+    expect(copiesInterleaved('batched')).toBe(true);
+    expect(copiesInterleaved('per-warp')).toBe(false);
+    const counted = binsAfter(trace, mems.workgroup!, trace.stepCount - 1, 256, 8, true);
+    const merged = binsAfter(trace, mems.global!, trace.stepCount - 1, 256);
+    expect(counted.reduce((a, x) => a + x, 0)).toBeGreaterThan(0);
+    expect([...counted]).toEqual([...merged]);
   });
 
   it('lanes16 (experiment): matches the CPU reference through several flushes, and its lanes never share a word', () => {

@@ -63,7 +63,11 @@ const PACKED_ROUND = 15;
  * so on a large GPU every workgroup runs from the start and none waits for a second wave.
  */
 export const PACKED_MAX_GRID = 1716;
-/** Private copies of the bins in the batched variant (one per warp of its 256 invocations). */
+/**
+ * Private copies of the bins in the batched variant, interleaved bin by bin: lane l of every warp
+ * counts into copy l % 8, bin b of copy c at word b × 8 + c, so the lanes of a warp on one value hit
+ * 8 words in 8 banks instead of queueing on one.
+ */
 export const BATCHED_COPIES = 8;
 /** vec4s each invocation of the batched variant loads before counting them (BATCH in the WGSL). */
 const BATCHED_BATCH = 4;
@@ -195,4 +199,12 @@ export function histogramRun(variant: HistogramVariant, words: Uint32Array, n: n
 export function privateCopiesOf(variant: string, invocations: number): number {
   if (variant === 'batched') return BATCHED_COPIES;
   return variant === 'per-warp' ? Math.max(1, Math.floor(invocations / 32)) : 1;
+}
+
+/**
+ * Whether a variant lays its private copies out bin by bin (bin b of copy c at b × copies + c, the
+ * batched variant) rather than copy after copy (c × bins + b, per-warp).
+ */
+export function copiesInterleaved(variant: string): boolean {
+  return variant === 'batched';
 }

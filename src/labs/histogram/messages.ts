@@ -17,7 +17,7 @@ const en = {
   'variant.packed-atomic.title': '7. 8-bit counters per invocation, workgroup atomics',
   'variant.packed-atomic.summary': 'The counters of 6, updated with one workgroup-memory atomicAdd per byte instead of a load, an add and a store: no queues (every lane has its own word), and no byte waits for the one before it.',
   'variant.batched.title': '8. 32-bit workgroup atomics, 64 bytes in flight, no flushes (CUB’s layout)',
-  'variant.batched.summary': 'A private copy of the bins per warp with 32-bit counters, one workgroup-memory atomicAdd per byte: a counter never overflows, so there are no flushes and no barriers while counting. Every invocation loads four vec4s (64 bytes) before counting any of them, and a vec4 of 16 equal bytes is one atomicAdd of 16. The merge sums the copies and makes one global atomic per non-empty bin.',
+  'variant.batched.summary': 'Eight private copies of the bins with 32-bit counters, interleaved bin by bin (lane l counts into copy l % 8, so the lanes of a warp on one value hit eight words in eight banks), one workgroup-memory atomicAdd per byte: a counter never overflows, so there are no flushes and no barriers while counting. Every invocation loads four vec4s (64 bytes) before counting any of them, and a vec4 of 16 equal bytes is one atomicAdd of 16. The merge sums the copies and makes one global atomic per non-empty bin.',
   'param.n': 'bytes n',
   'param.bins': 'bins',
   'param.dist': 'data',

@@ -167,9 +167,10 @@ export function atomicSummary(trace: Trace): AtomicSummary {
 /**
  * The bins of one atomic memory after `step`, as the traced workgroup filled them: per bin, the
  * sum of the operands its atomics added (a clearing store adds 0). `copies` private copies of
- * `bins` words each, laid out copy after copy, are summed into one row of bins.
+ * `bins` words each, laid out copy after copy (bin b of copy c at c × bins + b) or, `interleaved`,
+ * bin by bin (at b × copies + c), are summed into one row of bins.
  */
-export function binsAfter(trace: Trace, memory: number, step: number, bins: number, copies = 1): Uint32Array {
+export function binsAfter(trace: Trace, memory: number, step: number, bins: number, copies = 1, interleaved = false): Uint32Array {
   const words = new Float64Array(bins * copies);
   const last = Math.min(step, trace.stepCount - 1);
   for (let s = 0; s <= last; s++) {
@@ -180,7 +181,7 @@ export function binsAfter(trace: Trace, memory: number, step: number, bins: numb
     }
   }
   const out = new Uint32Array(bins);
-  for (let c = 0; c < copies; c++) for (let b = 0; b < bins; b++) out[b] = (out[b]! + words[c * bins + b]!) >>> 0;
+  for (let c = 0; c < copies; c++) for (let b = 0; b < bins; b++) out[b] = (out[b]! + words[interleaved ? b * copies + c : c * bins + b]!) >>> 0;
   return out;
 }
 

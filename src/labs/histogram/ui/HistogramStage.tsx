@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
 import type { PanelProps } from '../../ui.ts';
 import { binLabel, isDistribution, rangeOf } from '../data.ts';
-import { isPackedVariant, privateCopiesOf } from '../kernel.ts';
+import { copiesInterleaved, isPackedVariant, privateCopiesOf } from '../kernel.ts';
 import { atomicMemories, atomicSummary, binsAfter, countingAtomics, packedBinOf, packedBinsAfter, type AtomicStep } from '../trace.ts';
 import './HistogramStage.css';
 import { m } from '../messages.ts';
@@ -49,6 +49,8 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
   const summary = useMemo(() => atomicSummary(trace), [trace]);
   const mems = useMemo(() => atomicMemories(trace), [trace]);
   const copies = privateCopiesOf(variant.id, trace.invocations);
+  // Copies laid out bin by bin (bin b of copy c at b × copies + c) instead of copy after copy.
+  const interleaved = copiesInterleaved(variant.id);
   // Packed counters: four bins to a word, one word per invocation and four bins (no bin per word).
   const packed = isPackedVariant(variant.id);
   const current = atOrBefore(atomics, step);
@@ -59,8 +61,8 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
         ? undefined
         : packed
           ? packedBinsAfter(trace, mems.workgroup, step, bins, trace.invocations)
-          : binsAfter(trace, mems.workgroup, step, bins, copies),
-    [trace, mems, step, bins, copies, packed],
+          : binsAfter(trace, mems.workgroup, step, bins, copies, interleaved),
+    [trace, mems, step, bins, copies, packed, interleaved],
   );
   const globalBins = useMemo(() => (mems.global === undefined ? undefined : binsAfter(trace, mems.global, step, bins)), [trace, mems, step, bins]);
 
@@ -70,14 +72,14 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
   if (current) {
     const perCopy = current.space === 'workgroup' ? bins : Infinity;
     for (const q of current.queues) {
-      const bin = current.space !== 'workgroup' ? q.addr : packed ? packedBinOf(q.addr, q.values[0]!, trace.invocations) : q.addr % bins;
+      const bin = current.space !== 'workgroup' ? q.addr : packed ? packedBinOf(q.addr, q.values[0]!, trace.invocations) : interleaved ? Math.floor(q.addr / copies) : q.addr % bins;
       if (bin === undefined) continue; // a packed flush: the counter is read and cleared, nothing counted
       const list = queues.get(bin) ?? [];
       if (packed && current.space === 'workgroup') {
         // Every lane has its own word: lanes on one bin are served together, not one after another.
         if (list[0]) list[0] = { ...list[0], lanes: [...list[0].lanes, ...q.lanes] };
         else list.push({ copy: 0, lanes: q.lanes, ownWords: true });
-      } else list.push({ copy: Number.isFinite(perCopy) ? Math.floor(q.addr / bins) : 0, lanes: q.lanes });
+      } else list.push({ copy: !Number.isFinite(perCopy) ? 0 : interleaved ? q.addr % copies : Math.floor(q.addr / bins), lanes: q.lanes });
       queues.set(bin, list);
     }
   }
