@@ -9,7 +9,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { KernelRun } from '../kernel/types.ts';
-import { resolveParams, type AnyLab, type LabVariant, type ParamValue, type Params } from '../labs/lab.ts';
+import { INPUT_SEED, resolveParams, type AnyLab, type LabVariant, type ParamValue, type Params } from '../labs/lab.ts';
 import type { SimOptions, SimResult } from '../sim/index.ts';
 import { barrierPhase, endOfPhase, indexTrace, type TraceIndex } from '../trace/index.ts';
 import { mainSharedMemory } from '../trace/memory.ts';
@@ -33,8 +33,8 @@ export const DRAFT_MAX_STEPS = 2_000_000;
  */
 export const DRAFT_TRACE_BYTES = 4 * 2 ** 20;
 
-/** The seed of the inputs the step-through simulates. */
-export const INPUT_SEED = 1;
+/** The seed of the inputs the step-through simulates (the lab contract's, so labs can rebuild them). */
+export { INPUT_SEED };
 
 /** Starts one simulation on a channel; a new one on the same channel cancels the old. */
 export type SimulateFn = (channel: string, run: KernelRun, options: SimOptions, onProgress: (fraction: number) => void) => SimJob;

@@ -249,6 +249,12 @@ export function elementTypeField(fallback: ElementType): ParamField<string> {
   };
 }
 
+/**
+ * The seed of the inputs the step-through simulates: the lab session draws them with it, and a lab
+ * that rebuilds its inputs outside the session (a stage, a metric row) uses the same one.
+ */
+export const INPUT_SEED = 1;
+
 /** The most elements the step-through simulates (the timings go further, on the GPU). */
 export const MAX_STEP_ELEMENTS = 1 << 16;
 

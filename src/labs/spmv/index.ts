@@ -3,7 +3,7 @@
  * hybrid and JDS, one kernel per format (two for CSR). Matrices, conversions and the reference are
  * in `formats.ts`; the dispatches in `kernel.ts`.
  */
-import { defineLab, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
+import { defineLab, exactCheck, INPUT_SEED, type LabInputs, type LabVariant } from '../lab.ts';
 import { seededRandom } from '../../util/random.ts';
 import { benchSpmv } from './bench.ts';
 import { spmvCases } from './cases.ts';
@@ -18,9 +18,6 @@ export { MAX_STEP_ROWS, spmvSpec } from './meta.ts';
 
 /** Matrix kind (key `mat`), rows (key `n`) and the workgroup size (key `wg`). */
 export type SpmvParams = { readonly kind: string; readonly rows: number; readonly workgroupSize: number };
-
-/** The seed the lab session draws its inputs with (src/app/session.ts INPUT_SEED); the stage and the metric rows rebuild the same matrix. */
-export const SESSION_SEED = 1;
 
 
 const variants: LabVariant[] = (Object.keys(SPMV_KERNELS) as SpmvVariant[]).map((id) => ({
@@ -91,7 +88,7 @@ export const spmvLab = defineLab<'spmv', SpmvParams>({
   cases: spmvCases,
   moments: spmvMoments,
   metrics(mt, p) {
-    const { a } = matrixOf(spmvInputs(p, SESSION_SEED));
+    const { a } = matrixOf(spmvInputs(p, INPUT_SEED));
     const s = matrixStats(a);
     return [
       { label: m('metric.nonzeros'), value: nonzeros(a).toLocaleString('en'), hint: m('metric.nonzeros.hint', { rows: a.rows, empty: s.emptyRows }) },
