@@ -213,6 +213,37 @@ export function intField(field: {
   };
 }
 
+/**
+ * A parameter naming one of `values` (a matrix kind, a distribution, an input pattern). With
+ * `strict`, the address may carry only a listed value (anything else is refused by the parser and
+ * the default stays); without, any short lower-case name parses and the resolver puts `fallback`
+ * in place of one it does not know. Either way a lesson's value goes through the resolver.
+ */
+export function choiceField(field: {
+  key: string;
+  label: string;
+  values: readonly string[];
+  fallback: string;
+  strict?: boolean;
+  /** Why a URL text was refused (one clause, no full stop). */
+  parseError: () => string;
+  /** The sentence when the resolver replaced `name` (already cut by `shown`) with the fallback. */
+  notice: (name: string) => string;
+  show?: (value: string) => string;
+}): ParamField<string> {
+  const listed = (v: string) => field.values.includes(v);
+  return {
+    key: field.key,
+    get label() {
+      return field.label;
+    },
+    parse: (raw) => ((field.strict ? listed(raw) : /^[a-z-]{1,20}$/.test(raw)) ? { value: raw } : { error: field.parseError() }),
+    choices: () => field.values,
+    resolve: (value) => (listed(value) ? { value } : { value: field.fallback, notice: field.notice(shown(value)) }),
+    ...(field.show ? { show: field.show } : {}),
+  };
+}
+
 /** The workgroup size: what the variant is written for, nearest to the wanted one. */
 export function workgroupSizeField(): ParamField<number> {
   return intField({
