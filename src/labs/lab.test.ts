@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { choiceField, type LabVariant } from './lab.ts';
+import { choiceField, resolveParams, type LabVariant } from './lab.ts';
+import { histogramLab } from './histogram/index.ts';
 
 const variant: LabVariant = {
   id: 'v',
@@ -43,5 +44,34 @@ describe('choiceField', () => {
     expect(f.choices(variant, {})).toEqual(['uniform', 'skewed']);
     expect(f.show?.('skewed')).toBe('SKEWED');
     expect(f.resolve('x'.repeat(100), variant, {}).notice).toBe(`no ${'x'.repeat(40)}…; uniform`);
+  });
+});
+
+describe('a lesson’s parameters go through the same checks as the address', () => {
+  const bins = histogramLab.defaults.bins;
+
+  it('histogram bins beyond 256 are refused as in the address: the default stays, with a notice naming the bounds', () => {
+    const r = resolveParams(histogramLab, 'grid-stride', { bins: 1000 });
+    expect(r.params.bins).toBe(bins);
+    expect(r.notices).toHaveLength(1);
+    expect(r.notices[0]).toMatch(/1000.*256/);
+  });
+
+  it('a number below the least, or not whole, or a name for a number, is refused the same way', () => {
+    for (const wrong of [0, 7.5, -3, 'many']) {
+      const r = resolveParams(histogramLab, 'grid-stride', { bins: wrong });
+      expect(r.params.bins).toBe(bins);
+      expect(r.notices).toHaveLength(1);
+    }
+  });
+
+  it('a name the strict field does not list is refused too', () => {
+    const r = resolveParams(histogramLab, 'grid-stride', { dist: 'zipf' });
+    expect(r.params.dist).toBe(histogramLab.defaults.dist);
+    expect(r.notices).toHaveLength(1);
+  });
+
+  it('values inside the bounds pass without a notice', () => {
+    expect(resolveParams(histogramLab, 'grid-stride', { bins: 256, dist: 'uniform' }).notices).toEqual([]);
   });
 });

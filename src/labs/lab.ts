@@ -340,7 +340,11 @@ export interface ResolvedParams {
   readonly notices: readonly string[];
 }
 
-/** Fills what is left open with the lab's defaults and fits every value to the variant, in spec order. */
+/**
+ * Fills what is left open with the lab's defaults and fits every value to the variant, in spec order.
+ * Every value asked for is parsed as the address's text would be; one the parser refuses keeps the
+ * default, with the same notice the address gives.
+ */
 export function resolveParams(lab: AnyLab, variantId: string | undefined, wanted: Partial<Record<string, ParamValue>>): ResolvedParams {
   const notices: string[] = [];
   const fallback = lab.variants.find((v) => v.id === lab.defaultVariant) ?? lab.variants[0]!;
@@ -352,7 +356,16 @@ export function resolveParams(lab: AnyLab, variantId: string | undefined, wanted
   }
   const params: Record<string, ParamValue> = {};
   for (const [name, field] of Object.entries(lab.params)) {
-    const value = wanted[name] ?? lab.defaults[name]!;
+    let value = lab.defaults[name]!;
+    const asked = wanted[name];
+    if (asked !== undefined) {
+      // A lesson's or an exercise's value passes the parser the address's text passes (its bounds,
+      // a whole number, a known name), so no page can hold what the controls could never reach.
+      const parsed = field.parse(String(asked));
+      if ('error' in parsed) notices.push(m('notice.ignored', { label: field.label, text: shown(String(asked)), error: parsed.error }));
+      else if (typeof parsed.value !== typeof value) notices.push(m('notice.ignored', { label: field.label, text: shown(String(asked)), error: m('parse.name') }));
+      else value = parsed.value;
+    }
     const r = field.resolve(value, variant, params);
     if (r.notice) notices.push(r.notice);
     params[name] = r.value;
