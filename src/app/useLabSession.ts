@@ -47,7 +47,19 @@ export function useLabSession(
   const restored = useRef(route.step);
   const lessonRef = useRef(lesson);
   lessonRef.current = lesson;
-  const request = { variant: route.variant, compare: route.compare, params: route.params, workgroup: route.workgroup };
+  // The adapter's limit once known; kept while a lost device is re-acquired ('pending' again), so
+  // the parameters do not flip back and forth.
+  const readyLimit = useAppStore((s) => (s.gpuStatus.state === 'ready' ? s.gpuStatus.adapter.limits.maxComputeInvocationsPerWorkgroup : undefined));
+  const lastLimit = useRef(readyLimit);
+  if (readyLimit !== undefined) lastLimit.current = readyLimit;
+  const limit = readyLimit ?? lastLimit.current;
+  const request = {
+    variant: route.variant,
+    compare: route.compare,
+    params: route.params,
+    workgroup: route.workgroup,
+    ...(limit !== undefined ? { device: { maxInvocationsPerWorkgroup: limit } } : {}),
+  };
   const requestKey = JSON.stringify(request);
   const [sharedHash] = useState(() => (lesson || typeof location === 'undefined' || !/^#?draft=/.test(location.hash) ? undefined : location.hash));
   // An exercise link starts from its broken kernel, or from the learner's work on it after a reload.

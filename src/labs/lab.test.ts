@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { choiceField, resolveParams, type LabVariant } from './lab.ts';
+import { choiceField, fitsDevice, resolveParams, type LabVariant } from './lab.ts';
+import { reduceLab } from './reduce/index.ts';
+import { rowsumLab } from './rowsum/index.ts';
 import { histogramLab } from './histogram/index.ts';
 
 const variant: LabVariant = {
@@ -73,5 +75,35 @@ describe('a lesson’s parameters go through the same checks as the address', ()
 
   it('values inside the bounds pass without a notice', () => {
     expect(resolveParams(histogramLab, 'grid-stride', { bins: 256, dist: 'uniform' }).notices).toEqual([]);
+  });
+});
+
+describe('parameters that size the workgroup fit the adapter', () => {
+  const webgpuDefault = { maxInvocationsPerWorkgroup: 256 };
+
+  it('a URL asking reduce for 1024 invocations on a 256-invocation adapter gets 256, with a notice', () => {
+    const r = resolveParams(reduceLab, 'interleaved', { workgroupSize: 1024 }, webgpuDefault);
+    expect(r.params.workgroupSize).toBe(256);
+    expect(r.notices).toHaveLength(1);
+    expect(r.notices[0]).toMatch(/256.*1,024|1,024.*256/);
+  });
+
+  it('an adapter that allows 1024 keeps it, and no device keeps it too', () => {
+    expect(resolveParams(reduceLab, 'interleaved', { workgroupSize: 1024 }, { maxInvocationsPerWorkgroup: 1024 }).params.workgroupSize).toBe(1024);
+    expect(resolveParams(reduceLab, 'interleaved', { workgroupSize: 1024 }).params.workgroupSize).toBe(1024);
+  });
+
+  it('row sum’s N sets the workgroup (N / 2 invocations): N 2048 becomes 512 on a 256-invocation adapter', () => {
+    const r = resolveParams(rowsumLab, 'simple', { cols: 2048, rows: 4 }, webgpuDefault);
+    expect(r.params.cols).toBe(512);
+    expect(r.notices).toHaveLength(1);
+  });
+
+  it('tells the controls which offered values the adapter cannot run', () => {
+    const field = reduceLab.params.workgroupSize!;
+    const v = reduceLab.variants.find((x) => x.id === 'interleaved')!;
+    const offered = field.choices(v, reduceLab.defaults);
+    expect(offered).toContain(1024);
+    expect(offered.filter((c) => !fitsDevice(field, c, v, reduceLab.defaults, webgpuDefault))).toEqual([512, 1024]);
   });
 });

@@ -62,6 +62,31 @@ export interface ParamField<V extends ParamValue = ParamValue> {
   resolve(value: V, variant: LabVariant, params: Params): Resolution<V>;
   /** How a value reads in the control and the lesson header (default: `String`). */
   show?(value: V): string;
+  /**
+   * For a value that sets the workgroup's size: how many invocations one workgroup has with it, so
+   * a value the learner's adapter cannot run is neither offered nor used.
+   */
+  invocations?(value: V, variant: LabVariant, params: Params): number;
+}
+
+/** What the learner's adapter allows, where a parameter depends on it (WebGPU's default is 256). */
+export interface DeviceLimits {
+  readonly maxInvocationsPerWorkgroup: number;
+}
+
+/**
+ * How a control offers a value the device cannot run (shown disabled, with why), or undefined when
+ * it can.
+ */
+export function overDeviceLabel<V extends ParamValue>(field: ParamField<V>, value: V, variant: LabVariant, params: Params, device: DeviceLimits | undefined): string | undefined {
+  if (!device || !field.invocations || fitsDevice(field, value, variant, params, device)) return undefined;
+  const shownValue = field.show ? field.show(value) : String(value);
+  return m('control.overDevice', { value: shownValue, need: field.invocations(value, variant, params), max: device.maxInvocationsPerWorkgroup });
+}
+
+/** Whether `value` of `field` fits the device (always, when the device or the field's size is unknown). */
+export function fitsDevice<V extends ParamValue>(field: ParamField<V>, value: V, variant: LabVariant, params: Params, device: DeviceLimits | undefined): boolean {
+  return !device || !field.invocations || field.invocations(value, variant, params) <= device.maxInvocationsPerWorkgroup;
 }
 
 /** The parameter spec of a lab with parameters `P`: one field per parameter, resolved in this order. */
@@ -193,6 +218,7 @@ export function intField(field: {
   max?: number;
   choices: (variant: LabVariant, params: Params) => readonly number[];
   resolve?: (value: number, variant: LabVariant, params: Params) => Resolution<number>;
+  invocations?: (value: number, variant: LabVariant, params: Params) => number;
 }): ParamField<number> {
   const min = field.min ?? 0;
   const max = field.max ?? MAX_INT;
@@ -210,6 +236,7 @@ export function intField(field: {
     choices: field.choices,
     resolve: field.resolve ?? ((value) => ({ value })),
     show: (v) => v.toLocaleString('en'),
+    ...(field.invocations ? { invocations: field.invocations } : {}),
   };
 }
 
@@ -260,6 +287,7 @@ export function workgroupSizeField(): ParamField<number> {
         ? { value }
         : { value: size, notice: m('notice.workgroupSize', { variant: variant.title, sizes: variant.workgroupSizes.join(', '), size }) };
     },
+    invocations: (value) => value,
   });
 }
 
@@ -345,7 +373,7 @@ export interface ResolvedParams {
  * Every value asked for is parsed as the address's text would be; one the parser refuses keeps the
  * default, with the same notice the address gives.
  */
-export function resolveParams(lab: AnyLab, variantId: string | undefined, wanted: Partial<Record<string, ParamValue>>): ResolvedParams {
+export function resolveParams(lab: AnyLab, variantId: string | undefined, wanted: Partial<Record<string, ParamValue>>, device?: DeviceLimits): ResolvedParams {
   const notices: string[] = [];
   const fallback = lab.variants.find((v) => v.id === lab.defaultVariant) ?? lab.variants[0]!;
   let variant = fallback;
@@ -368,9 +396,35 @@ export function resolveParams(lab: AnyLab, variantId: string | undefined, wanted
     }
     const r = field.resolve(value, variant, params);
     if (r.notice) notices.push(r.notice);
-    params[name] = r.value;
+    params[name] = fitDevice(field, r.value, variant, params, device, notices);
   }
   return { variant, params, notices };
+}
+
+/**
+ * `value`, or when the adapter cannot run a workgroup that large, the largest offered value it
+ * can (the smallest offered, if none is below), with a notice saying so.
+ */
+function fitDevice(field: ParamField, value: ParamValue, variant: LabVariant, params: Params, device: DeviceLimits | undefined, notices: string[]): ParamValue {
+  if (!device || !field.invocations || fitsDevice(field, value, variant, params, device)) return value;
+  const size = (v: ParamValue) => field.invocations!(v, variant, params);
+  const fitting = field.choices(variant, params).filter((c) => fitsDevice(field, c, variant, params, device));
+  if (fitting.length === 0) {
+    notices.push(m('notice.deviceNone', { label: field.label, max: device.maxInvocationsPerWorkgroup }));
+    return value;
+  }
+  const below = fitting.filter((c) => size(c) <= size(value));
+  const use = (below.length > 0 ? below : fitting).reduce((best, c) => (size(c) > size(best) ? c : best));
+  notices.push(
+    m('notice.deviceLimit', {
+      label: field.label,
+      value: field.show ? field.show(value) : String(value),
+      need: size(value),
+      max: device.maxInvocationsPerWorkgroup,
+      use: field.show ? field.show(use) : String(use),
+    }),
+  );
+  return use;
 }
 
 /** Parameters of a lab over one array: its length, the workgroup size and the element type. */
