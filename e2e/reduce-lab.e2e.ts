@@ -223,3 +223,24 @@ describe('an adapter that runs at most 256 invocations in a workgroup (WebGPU’
     await context.close();
   });
 });
+
+describe('where a lab page opens', () => {
+  const browser = useBrowser();
+
+  it('without a step in the address: at the first tree level, already drawn; an explicit step wins', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/reduce?v=interleaved&n=1024&wg=256');
+    const lab = new ReduceLabPage(page);
+    await lab.ready();
+    expect(Number(/Step (\d+)/.exec(await lab.stepCounter())?.[1])).toBeGreaterThan(1);
+    expect(await lab.treeLevel()).toBe(1);
+    // The opening step is kept in the address like any other, so a reload shows the same picture.
+    await page.waitForFunction(() => Number(new URLSearchParams(location.search).get('step')) > 0);
+
+    const { page: atZero, errors: zeroErrors } = await openPage(browser(), '/lab/reduce?v=interleaved&n=1024&wg=256&step=0');
+    const zero = new ReduceLabPage(atZero);
+    await zero.ready();
+    expect(await zero.stepCounter()).toMatch(/Step 1\b/);
+    expect(errors).toEqual([]);
+    expect(zeroErrors).toEqual([]);
+  });
+});

@@ -101,6 +101,20 @@ export type CheckResult = { readonly ok: true } | { readonly ok: false; readonly
 /** A named moment of a lab's trace for lessons, resolved with an argument (a phase name, a count…). */
 export type LabMoment = (index: TraceIndex, arg: string) => number;
 
+/**
+ * The moment a lab page opens at when the address names no step (its argument: the variant id):
+ * a picture that already shows the kernel's point (the first tree level, the first divergent warp,
+ * the first tile in workgroup memory), found in the trace. See `src/labs/openings.ts`.
+ */
+export const OPENING_MOMENT = 'opening';
+
+/** The step a lab page opens at for `variant`: the lab's opening moment, within the trace (0 without one). */
+export function openingStep(lab: Pick<AnyLab, 'moments'>, index: TraceIndex, variant: string): number {
+  const find = lab.moments?.[OPENING_MOMENT];
+  const last = Math.max(0, index.trace.stepCount - 1);
+  return find ? Math.min(last, Math.max(0, find(index, variant))) : 0;
+}
+
 /** A row the metrics panel adds for this lab, computed from the simulation. */
 export interface MetricRow {
   readonly label: string;

@@ -1,4 +1,4 @@
-import { defineLab, exactCheck, type LabInputs, type LabVariant, type LinearParams } from '../lab.ts';
+import { defineLab, exactCheck, OPENING_MOMENT, type LabInputs, type LabVariant, type LinearParams } from '../lab.ts';
 import { basicsCases } from './cases.ts';
 import { m } from './messages.ts';
 import { benchBasics } from './bench.ts';
@@ -8,6 +8,8 @@ import { VECTOR_ADD_FILE, vectorAddBytes, vectorAddReference, vectorAddRun } fro
 import VECTOR_ADD_WGSL from '../../../shaders/basics/vector-add.wgsl?raw';
 import MATRIX_ADD_WGSL from '../../../shaders/basics/matrix-add.wgsl?raw';
 import { basicsMeta } from './meta.ts';
+import { firstFound, firstOp } from '../openings.ts';
+import { OpKind } from '../../sim/index.ts';
 
 const VECTOR_ADD_CUDA = `// CUDA rendering of shaders/basics/vector-add.wgsl (written for Warpscope).
 __global__ void vectorAdd(const float *a, const float *b, float *c, unsigned int n) {
@@ -121,4 +123,8 @@ export const basicsLab = defineLab<'basics', LinearParams>({
     section: benchBasics,
   },
   cases: basicsCases,
+  moments: {
+    // Every lane finding its element: the first load of a (matrix add: warp 1, rows 2 and 3 of the tile).
+    [OPENING_MOMENT]: (index, variant) => firstFound(() => firstOp(index, OpKind.loadGlobal, 'a', variant === 'matrix-add' ? 1 : 0)),
+  },
 });

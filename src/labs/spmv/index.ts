@@ -3,7 +3,8 @@
  * hybrid and JDS, one kernel per format (two for CSR). Matrices, conversions and the reference are
  * in `formats.ts`; the dispatches in `kernel.ts`.
  */
-import { defineLab, exactCheck, INPUT_SEED, type LabInputs, type LabVariant } from '../lab.ts';
+import { defineLab, OPENING_MOMENT, exactCheck, INPUT_SEED, type LabInputs, type LabVariant } from '../lab.ts';
+import { firstFound } from '../openings.ts';
 import { seededRandom } from '../../util/random.ts';
 import { benchSpmv } from './bench.ts';
 import { spmvCases } from './cases.ts';
@@ -86,7 +87,11 @@ export const spmvLab = defineLab<'spmv', SpmvParams>({
   },
   bench: benchSpmv,
   cases: spmvCases,
-  moments: spmvMoments,
+  moments: {
+    ...spmvMoments,
+    // The first gather of x with idle lanes (the rows' unequal lengths), else the first gather.
+    [OPENING_MOMENT]: (index) => firstFound(() => spmvMoments.gather(index, 'idle'), () => spmvMoments.gather(index, 'first')),
+  },
   metrics(mt, p) {
     const { a } = matrixOf(spmvInputs(p, INPUT_SEED));
     const s = matrixStats(a);
