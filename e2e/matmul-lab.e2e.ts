@@ -21,7 +21,7 @@ describe('matrix-multiply lab', () => {
   const browser = useBrowser();
 
   it('counts the loads of A[3][5] as the tiled kernel steps, by keyboard, and reads its metrics', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/matmul?v=tiled&m=64&n=64&k=64&tile=16');
+    const { page, errors } = await openPage(browser(), '/lab/matmul?v=tiled&m=64&n=64&k=64&tile=16&step=0');
     const lab = new LabPageObject(page);
     await lab.ready();
     await page.getByTestId('matmul-stage').waitFor();
