@@ -107,3 +107,12 @@ describe('parameters that size the workgroup fit the adapter', () => {
     expect(offered.filter((c) => !fitsDevice(field, c, v, reduceLab.defaults, webgpuDefault))).toEqual([512, 1024]);
   });
 });
+
+describe('a variant whose every workgroup size is over the adapter’s limit', () => {
+  it('keeps the value and says no size fits', () => {
+    const r = resolveParams(reduceLab, 'interleaved', { workgroupSize: 64 }, { maxInvocationsPerWorkgroup: 32 });
+    expect(r.params.workgroupSize).toBe(64);
+    expect(r.notices).toHaveLength(1);
+    expect(r.notices[0]).toMatch(/at most 32/);
+  });
+});

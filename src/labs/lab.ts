@@ -417,7 +417,7 @@ export function resolveParams(lab: AnyLab, variantId: string | undefined, wanted
 
 /**
  * `value`, or when the adapter cannot run a workgroup that large, the largest offered value it
- * can (the smallest offered, if none is below), with a notice saying so.
+ * can, with a notice saying so (and one saying none fits, when none does).
  */
 function fitDevice(field: ParamField, value: ParamValue, variant: LabVariant, params: Params, device: DeviceLimits | undefined, notices: string[]): ParamValue {
   if (!device || !field.invocations || fitsDevice(field, value, variant, params, device)) return value;
@@ -427,8 +427,8 @@ function fitDevice(field: ParamField, value: ParamValue, variant: LabVariant, pa
     notices.push(m('notice.deviceNone', { label: field.label, max: device.maxInvocationsPerWorkgroup }));
     return value;
   }
-  const below = fitting.filter((c) => size(c) <= size(value));
-  const use = (below.length > 0 ? below : fitting).reduce((best, c) => (size(c) > size(best) ? c : best));
+  // Every fitting value is smaller than `value` (which does not fit): take the largest.
+  const use = fitting.reduce((best, c) => (size(c) > size(best) ? c : best));
   notices.push(
     m('notice.deviceLimit', {
       label: field.label,

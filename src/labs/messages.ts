@@ -13,7 +13,7 @@ const en = {
   'parse.name': 'not a name Warpscope knows',
   'notice.workgroupSize': '{variant} is written for workgroups of {sizes}; using {size}.',
   'notice.deviceLimit': 'This GPU runs at most {max} invocations in a workgroup, and {label} {value} needs {need}; using {use}.',
-  'notice.deviceNone': 'This GPU runs at most {max} invocations in a workgroup, and no {label} this variant offers fits; the simulator shows it, but the GPU cannot run it.',
+  'notice.deviceNone': 'This GPU runs at most {max} invocations in a workgroup, and no {label} this variant offers fits; the kernel cannot run here. Pick another variant.',
   'control.overDevice': '{value} (needs {need} invocations; this GPU runs at most {max})',
   'notice.elementType': '{variant} does not run on {type}; using {use}.',
   'notice.stepLimit': 'Stepping through {n} elements would trace too much; simulating {max}. The timings below go to larger sizes.',

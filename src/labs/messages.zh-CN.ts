@@ -10,7 +10,7 @@ const zh: Translation<LabsMessages> = {
   'parse.name': 'Warpscope 不认识这个名字',
   'notice.workgroupSize': '{variant} 是为大小为 {sizes} 的线程块编写的；改用 {size}。',
   'notice.deviceLimit': '这块 GPU 的一个线程块最多运行 {max} 个调用，而{label} {value} 需要 {need} 个；改用 {use}。',
-  'notice.deviceNone': '这块 GPU 的一个线程块最多运行 {max} 个调用，这个变体提供的{label}都超出了它；模拟器仍可演示，但 GPU 无法运行。',
+  'notice.deviceNone': '这块 GPU 的一个线程块最多运行 {max} 个调用，这个变体提供的{label}都超出了它；内核无法在这里运行。请换一个变体。',
   'control.overDevice': '{value}（需要 {need} 个调用；这块 GPU 最多运行 {max} 个）',
   'notice.elementType': '{variant} 不支持 {type}；改用 {use}。',
   'notice.stepLimit': '逐步跟踪 {n} 个元素的记录太大；只模拟 {max} 个。下方的计时会测到更大的规模。',
