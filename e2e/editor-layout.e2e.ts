@@ -42,9 +42,10 @@ describe('the editor’s code column', () => {
   const browser = useBrowser();
 
   it.each([
-    // Measured after the change (SwiftShader, DejaVu Sans Mono): 46 and 66 (before: 40 and 59, wrapped).
-    [1440, 900, '', 44],
-    [1920, 1080, '', 64],
+    // Measured (Chromium's default monospace here): 39 characters a row at 1440 px with the code
+    // column at 35 % of the width; before, a longer line wrapped over two or three rows.
+    [1440, 900, '', 38],
+    [1920, 1080, '', 56],
     [1920, 1080, '&mode=projector', 0],
   ])('at %i×%i%s: lines as written, at least %i characters a row', async (width, height, mode, columns) => {
     const context = await browser().newContext({ viewport: { width, height } });
