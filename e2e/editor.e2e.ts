@@ -257,7 +257,8 @@ describe('lab editor', () => {
   }, 300_000);
 
   it('a gutter breakpoint on the add line with lid == 0u stops on each tree level; print and the warp watch match the memory view', async () => {
-    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');
+    // From the first step (without one the page opens on the tree's first level, past the first hit).
+    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256&step=0');
     const lab = new EditorLab(page);
     await lab.ready();
     await lab.editor().waitFor();

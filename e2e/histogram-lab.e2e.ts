@@ -8,7 +8,7 @@ describe('histogram lab', () => {
   const browser = useBrowser();
 
   it('queues all 32 lanes on one bin for one-value data, by keyboard, and shows the merge of private bins', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/histogram?v=grid-stride&n=4096&bins=256&dist=one-value');
+    const { page, errors } = await openPage(browser(), '/lab/histogram?v=grid-stride&n=4096&bins=256&dist=one-value&step=0');
     const lab = new LabPageObject(page);
     await lab.ready();
     const stage = page.getByTestId('histogram-stage');
@@ -35,7 +35,7 @@ describe('histogram lab', () => {
   });
 
   it('packed counters: one value puts 32 lanes on bin 0, each on its own counter, and no atomics in variant 6', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/histogram?v=packed-atomic&n=4096&bins=256&dist=one-value');
+    const { page, errors } = await openPage(browser(), '/lab/histogram?v=packed-atomic&n=4096&bins=256&dist=one-value&step=0');
     const lab = new LabPageObject(page);
     await lab.ready();
     await page.getByTestId('histogram-stage').waitFor();

@@ -21,7 +21,7 @@ describe('matrix-multiply lab', () => {
   const browser = useBrowser();
 
   it('counts the loads of A[3][5] as the tiled kernel steps, by keyboard, and reads its metrics', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/matmul?v=tiled&m=64&n=64&k=64&tile=16');
+    const { page, errors } = await openPage(browser(), '/lab/matmul?v=tiled&m=64&n=64&k=64&tile=16&step=0');
     const lab = new LabPageObject(page);
     await lab.ready();
     await page.getByTestId('matmul-stage').waitFor();
@@ -46,7 +46,7 @@ describe('matrix-multiply lab', () => {
   });
 
   it('shows the bank conflict of the transposed store, and its absence once swizzled', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/matmul?v=vec4-2d&m=64&n=64&k=32');
+    const { page, errors } = await openPage(browser(), '/lab/matmul?v=vec4-2d&m=64&n=64&k=32&step=0');
     await new LabPageObject(page).ready();
     await page.getByRole('button', { name: 'Next tile request ▶' }).click();
     await page.waitForFunction(() => /4-way bank conflict/.test(document.querySelector('[data-testid=matmul-banks-sentence]')?.textContent ?? ''));

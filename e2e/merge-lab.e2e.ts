@@ -10,7 +10,7 @@ describe('merge lab', () => {
   const attr = (page: LabPageObject['page'], id: string, name: string) => page.evaluate(([i, n]) => document.querySelector(`[data-testid=${i}]`)?.getAttribute(n) ?? '', [id, name] as const);
 
   it('steps the basic merge probe by probe with the panel’s buttons, and the path grows to all 64 outputs', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/merge?v=basic&m=24&n=40&input=random&type=i32');
+    const { page, errors } = await openPage(browser(), '/lab/merge?v=basic&m=24&n=40&input=random&type=i32&step=0');
     const lab = new LabPageObject(page);
     await lab.ready();
     await page.getByTestId('merge-path').waitFor();
@@ -50,7 +50,7 @@ describe('merge lab', () => {
   });
 
   it('draws the tile of the streamed merge and its whole path, though its outputs overwrite the tile', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/merge?v=stream&m=24&n=40&input=random&type=i32');
+    const { page, errors } = await openPage(browser(), '/lab/merge?v=stream&m=24&n=40&input=random&type=i32&step=0');
     const lab = new LabPageObject(page);
     await lab.ready();
     await page.getByTestId('merge-tile').waitFor();

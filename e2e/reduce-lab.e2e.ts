@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import { BASE_URL, openPage, useBrowser, watchErrors } from './browser.ts';
 import { LabPageObject } from './pages.ts';
 
 /** The reduction lab's page object: the shared timeline driving plus what its views expose. */
@@ -187,5 +187,60 @@ describe('help overlay', () => {
     await page.keyboard.press('Escape');
     await overlay.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
+  });
+});
+
+describe('an adapter that runs at most 256 invocations in a workgroup (WebGPU’s default)', () => {
+  const browser = useBrowser();
+
+  it('offers 512 and 1024 disabled, saying why, and fits an address asking for 1024 to 256 with a notice', async () => {
+    const context = await browser().newContext({ viewport: { width: 1400, height: 1000 } });
+    // Whatever SwiftShader grants, the page sees an adapter (and so a device) with the default limit.
+    await context.addInitScript(() => {
+      const limits = Object.getOwnPropertyDescriptor(GPUAdapter.prototype, 'limits')!;
+      Object.defineProperty(GPUAdapter.prototype, 'limits', {
+        get(this: GPUAdapter) {
+          const real = limits.get!.call(this) as GPUSupportedLimits;
+          return new Proxy(real, { get: (t, k) => (k === 'maxComputeInvocationsPerWorkgroup' ? 256 : (Reflect.get(t, k) as unknown)) });
+        },
+      });
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    await watchErrors(page, errors);
+    await page.goto(new URL('/lab/reduce?v=interleaved&n=4096&wg=1024', BASE_URL).href);
+    const select = page.getByTestId('wg-select');
+    await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('[data-testid=wg-select]')?.value === '256', undefined, { timeout: 60_000 });
+    await new LabPageObject(page).ready();
+    expect(await page.getByTestId('lab-notices').textContent()).toContain('at most 256 invocations');
+    const disabled = await select.locator('option:disabled').allTextContents();
+    expect(disabled).toHaveLength(2);
+    expect(disabled[0]).toContain('512');
+    expect(disabled[1]).toContain('1,024');
+    expect(disabled.every((d) => d.includes('at most 256'))).toBe(true);
+    expect(await select.locator('option:not(:disabled)').allTextContents()).toEqual(['64', '128', '256']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('where a lab page opens', () => {
+  const browser = useBrowser();
+
+  it('without a step in the address: at the first tree level, already drawn; an explicit step wins', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/reduce?v=interleaved&n=1024&wg=256');
+    const lab = new ReduceLabPage(page);
+    await lab.ready();
+    expect(Number(/Step (\d+)/.exec(await lab.stepCounter())?.[1])).toBeGreaterThan(1);
+    expect(await lab.treeLevel()).toBe(1);
+    // The opening step is kept in the address like any other, so a reload shows the same picture.
+    await page.waitForFunction(() => Number(new URLSearchParams(location.search).get('step')) > 0);
+
+    const { page: atZero, errors: zeroErrors } = await openPage(browser(), '/lab/reduce?v=interleaved&n=1024&wg=256&step=0');
+    const zero = new ReduceLabPage(atZero);
+    await zero.ready();
+    expect(await zero.stepCounter()).toMatch(/Step 1\b/);
+    expect(errors).toEqual([]);
+    expect(zeroErrors).toEqual([]);
   });
 });

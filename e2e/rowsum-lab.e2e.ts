@@ -9,7 +9,7 @@ describe('row-sum lab', () => {
   const metric = async (page: LabPageObject['page'], name: string) => (await page.locator(`[data-metric="${name}"]`).first().textContent())?.trim();
 
   it('steps the simple kernel into a split warp, then the better one, by keyboard and pickers; the URL holds M and N', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/rowsum?v=simple&n=512&m=4');
+    const { page, errors } = await openPage(browser(), '/lab/rowsum?v=simple&n=512&m=4&step=0');
     const lab = new LabPageObject(page);
     await lab.ready();
     await lab.openDrawer('metrics');

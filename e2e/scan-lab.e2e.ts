@@ -33,7 +33,7 @@ describe('scan lab', () => {
   const browser = useBrowser();
 
   it('steps Blelloch through up-sweep, root clear and down-sweep, drawing the trees level by level', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/scan?v=blelloch&n=512&wg=256');
+    const { page, errors } = await openPage(browser(), '/lab/scan?v=blelloch&n=512&wg=256&step=0');
     const lab = new ScanLabPage(page);
     await lab.ready();
     expect(await page.getByTestId('lab').getAttribute('data-variant')).toBe('blelloch');
@@ -82,7 +82,7 @@ describe('scan lab', () => {
   });
 
   it('shows the bank conflicts that padding removes', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/scan?v=blelloch&n=512&wg=256');
+    const { page, errors } = await openPage(browser(), '/lab/scan?v=blelloch&n=512&wg=256&step=0');
     await new ScanLabPage(page).ready();
     const padded = page.getByTestId('bank-conflicts-blelloch-padded');
     await page.waitForFunction(() => (document.querySelector('[data-testid=bank-conflicts-blelloch-padded]')?.getAttribute('data-conflicts') ?? '') !== '', undefined, {

@@ -20,7 +20,7 @@ describe('SpMV lab', () => {
   const browser = useBrowser();
 
   it('draws the seed’s matrix in every format and marks the lanes of a gather, by keyboard; axe finds nothing serious', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/spmv?v=csr-scalar&mat=seed&n=4&wg=128');
+    const { page, errors } = await openPage(browser(), '/lab/spmv?v=csr-scalar&mat=seed&n=4&wg=128&step=0');
     const lab = new LabPageObject(page);
     await lab.ready();
     const stage = page.getByTestId('spmv-stage');
@@ -54,7 +54,7 @@ describe('SpMV lab', () => {
   });
 
   it('switches to the hybrid, whose split holds row 2’s last nonzero, and fits rows to a Laplacian grid with a notice', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/spmv?v=hybrid&mat=seed&n=4&wg=128');
+    const { page, errors } = await openPage(browser(), '/lab/spmv?v=hybrid&mat=seed&n=4&wg=128&step=0');
     await new LabPageObject(page).ready();
     await page.getByTestId('spmv-stage').waitFor();
     expect(await page.getByTestId('spmv-hybrid').getAttribute('data-active')).toBe('true');
@@ -70,7 +70,7 @@ describe('SpMV lab', () => {
 
   it('runs the merge path on the GPU and the simulator, both equal to the CPU, over several tiles; on the seed one warp gathers all seven nonzeros at once', async () => {
     // 256 power-law rows: about 4 000 items, five tiles of 128 × 7.
-    const { page, errors } = await openPage(browser(), '/lab/spmv?v=csr-merge&mat=powerlaw&n=256&wg=128');
+    const { page, errors } = await openPage(browser(), '/lab/spmv?v=csr-merge&mat=powerlaw&n=256&wg=128&step=0');
     await new LabPageObject(page).ready();
     await page.getByTestId('spmv-stage').waitFor();
     // The tile's values are read by consecutive lanes: a full warp's 128 contiguous bytes touch 4
@@ -85,7 +85,7 @@ describe('SpMV lab', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid=check-gpu]')?.getAttribute('data-ok') === 'yes', undefined, { timeout: 60_000 });
     expect(await page.getByTestId('check-sim').getAttribute('data-ok')).toBe('yes');
 
-    const seed = await openPage(browser(), '/lab/spmv?v=csr-merge&mat=seed&n=4&wg=128');
+    const seed = await openPage(browser(), '/lab/spmv?v=csr-merge&mat=seed&n=4&wg=128&step=0');
     await new LabPageObject(seed.page).ready();
     await seed.page.getByTestId('spmv-stage').waitFor();
     expect(await seed.page.getByTestId('spmv-csr').getAttribute('data-active')).toBe('true');

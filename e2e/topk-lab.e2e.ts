@@ -10,7 +10,7 @@ describe('top-k lab', () => {
   const attr = (page: LabPageObject['page'], id: string, name: string) => page.evaluate(([i, n]) => document.querySelector(`[data-testid=${i}]`)?.getAttribute(n) ?? '', [id, name] as const);
 
   it('fills the lanes’ lists, then merges them level by level with the panel’s buttons; the threshold only rises', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/topk?v=seed&n=4096&k=20&dist=random&sem=distinct');
+    const { page, errors } = await openPage(browser(), '/lab/topk?v=seed&n=4096&k=20&dist=random&sem=distinct&step=0');
     const lab = new LabPageObject(page);
     await lab.ready();
     await page.getByTestId('topk-stage').waitFor();
@@ -47,7 +47,7 @@ describe('top-k lab', () => {
   });
 
   it('radix: keeps duplicates with a notice, and its stage lists the rounds, the cut and the floor, by keyboard', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/topk?v=radix&n=10000&k=20&dist=sorted&sem=distinct');
+    const { page, errors } = await openPage(browser(), '/lab/topk?v=radix&n=10000&k=20&dist=sorted&sem=distinct&step=0');
     const lab = new LabPageObject(page);
     await lab.ready();
     expect((await page.getByTestId('lab-notices').textContent()) ?? '').toMatch(/cannot drop repeats: showing the top k with duplicates kept/);

@@ -16,12 +16,15 @@ struct Params {
 @group(0) @binding(3) var<uniform> params: Params;
 
 @compute @workgroup_size(TILE, TILE)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
-  let col = gid.x;
-  let row = gid.y;
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
+  // A grid takes at most 65 535 workgroups a side: a matrix wider or taller than that many tiles
+  // gets a capped grid, and each invocation strides on by the whole grid (TILE × groups) in that
+  // direction, a 2-D grid-stride loop. When the grid covers the matrix, each loop runs once.
   // The grid is rounded up to whole tiles: invocations past the edge do nothing.
-  if (row < params.rows && col < params.cols) {
-    let i = row * params.cols + col;
-    c[i] = a[i] + b[i];
+  for (var row = gid.y; row < params.rows; row += TILE * groups.y) {
+    for (var col = gid.x; col < params.cols; col += TILE * groups.x) {
+      let i = row * params.cols + col;
+      c[i] = a[i] + b[i];
+    }
   }
 }

@@ -9,8 +9,9 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { KernelRun } from '../kernel/types.ts';
-import { resolveParams, type AnyLab, type LabVariant, type ParamValue, type Params } from '../labs/lab.ts';
+import { INPUT_SEED, resolveParams, type AnyLab, type DeviceLimits, type LabVariant, type ParamValue, type Params } from '../labs/lab.ts';
 import type { SimOptions, SimResult } from '../sim/index.ts';
+import { CAPABLE_ADAPTER_LIMITS } from '../sim/program.ts';
 import { barrierPhase, endOfPhase, indexTrace, type TraceIndex } from '../trace/index.ts';
 import { mainSharedMemory } from '../trace/memory.ts';
 import { DEFAULT_HARDWARE } from '../sim/hardware.ts';
@@ -33,8 +34,8 @@ export const DRAFT_MAX_STEPS = 2_000_000;
  */
 export const DRAFT_TRACE_BYTES = 4 * 2 ** 20;
 
-/** The seed of the inputs the step-through simulates. */
-export const INPUT_SEED = 1;
+/** The seed of the inputs the step-through simulates (the lab contract's, so labs can rebuild them). */
+export { INPUT_SEED };
 
 /** Starts one simulation on a channel; a new one on the same channel cancels the old. */
 export type SimulateFn = (channel: string, run: KernelRun, options: SimOptions, onProgress: (fraction: number) => void) => SimJob;
@@ -77,6 +78,11 @@ export interface SessionRequest {
   readonly compare: string | undefined;
   readonly params: Readonly<Partial<Record<string, ParamValue>>>;
   readonly workgroup: number | undefined;
+  /**
+   * What the learner's adapter allows, once known: parameters that size the workgroup are fitted
+   * to it, and the simulator checks the kernel against it as the browser would.
+   */
+  readonly device?: DeviceLimits | undefined;
 }
 
 /** The timing sweep's state: rows as they are measured, the baselines, a progress line or an error. */
@@ -109,6 +115,8 @@ export interface LabSessionState {
   readonly params: Params;
   readonly notices: readonly string[];
   readonly workgroup: number;
+  /** The adapter's limits the parameters were fitted to (undefined while none is known). */
+  readonly device: DeviceLimits | undefined;
   readonly primary: SimSlot;
   readonly other: SimSlot;
   readonly companions: Readonly<Record<string, SimSlot>>;
@@ -225,6 +233,7 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
         warpSize: DEFAULT_HARDWARE.warpSize,
         trace: 'full',
         ...(traceAll ? {} : { traceWorkgroups: [focus] }),
+        ...(get().device ? { limits: { ...CAPABLE_ADAPTER_LIMITS, maxComputeInvocationsPerWorkgroup: get().device!.maxInvocationsPerWorkgroup } } : {}),
         // An edit may loop: stop it by steps, and keep its trace small enough to index on the main thread.
         ...(draft ? { maxSteps: options.draftMaxSteps ?? DRAFT_MAX_STEPS, maxTraceBytes: DRAFT_TRACE_BYTES } : {}),
       };
@@ -398,16 +407,16 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
 }
 
 function resolveRequest(lab: AnyLab, req: SessionRequest) {
-  const { variant, params, notices } = resolveParams(lab, req.variant, req.params);
+  const { variant, params, notices } = resolveParams(lab, req.variant, req.params, req.device);
   const list = [...notices];
   let compare: LabVariant | undefined;
   if (req.compare !== undefined) {
     compare = lab.variants.find((v) => v.id === req.compare && v.id !== variant.id);
     if (!compare) list.push(ui('lab.cannotCompare', { value: req.compare }));
   }
-  return { variant, compare, params, notices: list, workgroup: req.workgroup ?? 0 };
+  return { variant, compare, params, notices: list, workgroup: req.workgroup ?? 0, device: req.device };
 }
 
 function requestKey(r: ReturnType<typeof resolveRequest>): string {
-  return JSON.stringify([r.variant.id, r.compare?.id, r.params, r.workgroup]);
+  return JSON.stringify([r.variant.id, r.compare?.id, r.params, r.workgroup, r.device?.maxInvocationsPerWorkgroup]);
 }

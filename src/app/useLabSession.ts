@@ -12,7 +12,7 @@ import { client } from './simulation.ts';
 import { keepDraft, loadBigDrafts, loadLabDrafts } from './editorDrafts.ts';
 import { activeExercise, readExerciseFragment, setActiveExercise } from './exercises.ts';
 import { findExercise } from '../labs/exercises.ts';
-import type { AnyLab, LabVariant, Params } from '../labs/lab.ts';
+import { openingStep, type AnyLab, type LabVariant, type Params } from '../labs/lab.ts';
 import type { SimResult } from '../sim/index.ts';
 import { barrierPhase, endOfPhase, findForward, nextStatement, previousStatement, type TraceIndex } from '../trace/index.ts';
 import { useAppStore } from '../store/index.ts';
@@ -45,9 +45,22 @@ export function useLabSession(
 ): LabSessionHandle {
   const navigate = useAppStore((s) => s.navigate);
   const restored = useRef(route.step);
+  const opening = useRef(true);
   const lessonRef = useRef(lesson);
   lessonRef.current = lesson;
-  const request = { variant: route.variant, compare: route.compare, params: route.params, workgroup: route.workgroup };
+  // The adapter's limit once known; kept while a lost device is re-acquired ('pending' again), so
+  // the parameters do not flip back and forth.
+  const readyLimit = useAppStore((s) => (s.gpuStatus.state === 'ready' ? s.gpuStatus.adapter.limits.maxComputeInvocationsPerWorkgroup : undefined));
+  const lastLimit = useRef(readyLimit);
+  if (readyLimit !== undefined) lastLimit.current = readyLimit;
+  const limit = readyLimit ?? lastLimit.current;
+  const request = {
+    variant: route.variant,
+    compare: route.compare,
+    params: route.params,
+    workgroup: route.workgroup,
+    ...(limit !== undefined ? { device: { maxInvocationsPerWorkgroup: limit } } : {}),
+  };
   const requestKey = JSON.stringify(request);
   const [sharedHash] = useState(() => (lesson || typeof location === 'undefined' || !/^#?draft=/.test(location.hash) ? undefined : location.hash));
   // An exercise link starts from its broken kernel, or from the learner's work on it after a reload.
@@ -57,7 +70,7 @@ export function useLabSession(
     const found = id === undefined ? undefined : findExercise(id);
     return found && found.lab === lab.id ? found : undefined;
   });
-  const [session] = useState(() =>
+  const [session] = useState<LabSession>(() =>
     createLabSession(lab, request, {
       simulate: simulateOnWorker,
       nextTask: () => new Promise<void>((resolve) => setTimeout(resolve, 0)),
@@ -76,10 +89,13 @@ export function useLabSession(
       // Rendering starts nothing: the effect below simulates, and again after a remount.
       deferStart: true,
       ...(companions ? { companions } : {}),
-      startAt(index) {
+      startAt(index): number {
         if (lessonRef.current) return lessonRef.current.startAt(index);
-        // The address's step applies once, when the page opens; a new simulation starts at 0.
-        const s = restored.current ?? 0;
+        // When the page opens: the address's step if it names one, else the lab's opening moment
+        // (a picture that already shows the kernel's point). A later simulation starts at 0.
+        const first = opening.current;
+        opening.current = false;
+        const s: number = restored.current ?? (first ? openingStep(lab, index, session.getState().variant.id) : 0);
         restored.current = undefined;
         return s;
       },

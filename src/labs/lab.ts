@@ -62,6 +62,31 @@ export interface ParamField<V extends ParamValue = ParamValue> {
   resolve(value: V, variant: LabVariant, params: Params): Resolution<V>;
   /** How a value reads in the control and the lesson header (default: `String`). */
   show?(value: V): string;
+  /**
+   * For a value that sets the workgroup's size: how many invocations one workgroup has with it, so
+   * a value the learner's adapter cannot run is neither offered nor used.
+   */
+  invocations?(value: V, variant: LabVariant, params: Params): number;
+}
+
+/** What the learner's adapter allows, where a parameter depends on it (WebGPU's default is 256). */
+export interface DeviceLimits {
+  readonly maxInvocationsPerWorkgroup: number;
+}
+
+/**
+ * How a control offers a value the device cannot run (shown disabled, with why), or undefined when
+ * it can.
+ */
+export function overDeviceLabel<V extends ParamValue>(field: ParamField<V>, value: V, variant: LabVariant, params: Params, device: DeviceLimits | undefined): string | undefined {
+  if (!device || !field.invocations || fitsDevice(field, value, variant, params, device)) return undefined;
+  const shownValue = field.show ? field.show(value) : String(value);
+  return m('control.overDevice', { value: shownValue, need: field.invocations(value, variant, params), max: device.maxInvocationsPerWorkgroup });
+}
+
+/** Whether `value` of `field` fits the device (always, when the device or the field's size is unknown). */
+export function fitsDevice<V extends ParamValue>(field: ParamField<V>, value: V, variant: LabVariant, params: Params, device: DeviceLimits | undefined): boolean {
+  return !device || !field.invocations || field.invocations(value, variant, params) <= device.maxInvocationsPerWorkgroup;
 }
 
 /** The parameter spec of a lab with parameters `P`: one field per parameter, resolved in this order. */
@@ -75,6 +100,20 @@ export type CheckResult = { readonly ok: true } | { readonly ok: false; readonly
 
 /** A named moment of a lab's trace for lessons, resolved with an argument (a phase name, a count…). */
 export type LabMoment = (index: TraceIndex, arg: string) => number;
+
+/**
+ * The moment a lab page opens at when the address names no step (its argument: the variant id):
+ * a picture that already shows the kernel's point (the first tree level, the first divergent warp,
+ * the first tile in workgroup memory), found in the trace. See `src/labs/openings.ts`.
+ */
+export const OPENING_MOMENT = 'opening';
+
+/** The step a lab page opens at for `variant`: the lab's opening moment, within the trace (0 without one). */
+export function openingStep(lab: Pick<AnyLab, 'moments'>, index: TraceIndex, variant: string): number {
+  const find = lab.moments?.[OPENING_MOMENT];
+  const last = Math.max(0, index.trace.stepCount - 1);
+  return find ? Math.min(last, Math.max(0, find(index, variant))) : 0;
+}
 
 /** A row the metrics panel adds for this lab, computed from the simulation. */
 export interface MetricRow {
@@ -193,6 +232,7 @@ export function intField(field: {
   max?: number;
   choices: (variant: LabVariant, params: Params) => readonly number[];
   resolve?: (value: number, variant: LabVariant, params: Params) => Resolution<number>;
+  invocations?: (value: number, variant: LabVariant, params: Params) => number;
 }): ParamField<number> {
   const min = field.min ?? 0;
   const max = field.max ?? MAX_INT;
@@ -210,6 +250,38 @@ export function intField(field: {
     choices: field.choices,
     resolve: field.resolve ?? ((value) => ({ value })),
     show: (v) => v.toLocaleString('en'),
+    ...(field.invocations ? { invocations: field.invocations } : {}),
+  };
+}
+
+/**
+ * A parameter naming one of `values` (a matrix kind, a distribution, an input pattern). With
+ * `strict`, the address may carry only a listed value (anything else is refused by the parser and
+ * the default stays); without, any short lower-case name parses and the resolver puts `fallback`
+ * in place of one it does not know. Either way a lesson's value goes through the resolver.
+ */
+export function choiceField(field: {
+  key: string;
+  label: string;
+  values: readonly string[];
+  fallback: string;
+  strict?: boolean;
+  /** Why a URL text was refused (one clause, no full stop). */
+  parseError: () => string;
+  /** The sentence when the resolver replaced `name` (already cut by `shown`) with the fallback. */
+  notice: (name: string) => string;
+  show?: (value: string) => string;
+}): ParamField<string> {
+  const listed = (v: string) => field.values.includes(v);
+  return {
+    key: field.key,
+    get label() {
+      return field.label;
+    },
+    parse: (raw) => ((field.strict ? listed(raw) : /^[a-z-]{1,20}$/.test(raw)) ? { value: raw } : { error: field.parseError() }),
+    choices: () => field.values,
+    resolve: (value) => (listed(value) ? { value } : { value: field.fallback, notice: field.notice(shown(value)) }),
+    ...(field.show ? { show: field.show } : {}),
   };
 }
 
@@ -229,6 +301,7 @@ export function workgroupSizeField(): ParamField<number> {
         ? { value }
         : { value: size, notice: m('notice.workgroupSize', { variant: variant.title, sizes: variant.workgroupSizes.join(', '), size }) };
     },
+    invocations: (value) => value,
   });
 }
 
@@ -248,6 +321,12 @@ export function elementTypeField(fallback: ElementType): ParamField<string> {
     },
   };
 }
+
+/**
+ * The seed of the inputs the step-through simulates: the lab session draws them with it, and a lab
+ * that rebuilds its inputs outside the session (a stage, a metric row) uses the same one.
+ */
+export const INPUT_SEED = 1;
 
 /** The most elements the step-through simulates (the timings go further, on the GPU). */
 export const MAX_STEP_ELEMENTS = 1 << 16;
@@ -303,8 +382,12 @@ export interface ResolvedParams {
   readonly notices: readonly string[];
 }
 
-/** Fills what is left open with the lab's defaults and fits every value to the variant, in spec order. */
-export function resolveParams(lab: AnyLab, variantId: string | undefined, wanted: Partial<Record<string, ParamValue>>): ResolvedParams {
+/**
+ * Fills what is left open with the lab's defaults and fits every value to the variant, in spec order.
+ * Every value asked for is parsed as the address's text would be; one the parser refuses keeps the
+ * default, with the same notice the address gives.
+ */
+export function resolveParams(lab: AnyLab, variantId: string | undefined, wanted: Partial<Record<string, ParamValue>>, device?: DeviceLimits): ResolvedParams {
   const notices: string[] = [];
   const fallback = lab.variants.find((v) => v.id === lab.defaultVariant) ?? lab.variants[0]!;
   let variant = fallback;
@@ -315,12 +398,47 @@ export function resolveParams(lab: AnyLab, variantId: string | undefined, wanted
   }
   const params: Record<string, ParamValue> = {};
   for (const [name, field] of Object.entries(lab.params)) {
-    const value = wanted[name] ?? lab.defaults[name]!;
+    let value = lab.defaults[name]!;
+    const asked = wanted[name];
+    if (asked !== undefined) {
+      // A lesson's or an exercise's value passes the parser the address's text passes (its bounds,
+      // a whole number, a known name), so no page can hold what the controls could never reach.
+      const parsed = field.parse(String(asked));
+      if ('error' in parsed) notices.push(m('notice.ignored', { label: field.label, text: shown(String(asked)), error: parsed.error }));
+      else if (typeof parsed.value !== typeof value) notices.push(m('notice.ignored', { label: field.label, text: shown(String(asked)), error: m('parse.name') }));
+      else value = parsed.value;
+    }
     const r = field.resolve(value, variant, params);
     if (r.notice) notices.push(r.notice);
-    params[name] = r.value;
+    params[name] = fitDevice(field, r.value, variant, params, device, notices);
   }
   return { variant, params, notices };
+}
+
+/**
+ * `value`, or when the adapter cannot run a workgroup that large, the largest offered value it
+ * can, with a notice saying so (and one saying none fits, when none does).
+ */
+function fitDevice(field: ParamField, value: ParamValue, variant: LabVariant, params: Params, device: DeviceLimits | undefined, notices: string[]): ParamValue {
+  if (!device || !field.invocations || fitsDevice(field, value, variant, params, device)) return value;
+  const size = (v: ParamValue) => field.invocations!(v, variant, params);
+  const fitting = field.choices(variant, params).filter((c) => fitsDevice(field, c, variant, params, device));
+  if (fitting.length === 0) {
+    notices.push(m('notice.deviceNone', { label: field.label, max: device.maxInvocationsPerWorkgroup }));
+    return value;
+  }
+  // Every fitting value is smaller than `value` (which does not fit): take the largest.
+  const use = fitting.reduce((best, c) => (size(c) > size(best) ? c : best));
+  notices.push(
+    m('notice.deviceLimit', {
+      label: field.label,
+      value: field.show ? field.show(value) : String(value),
+      need: size(value),
+      max: device.maxInvocationsPerWorkgroup,
+      use: field.show ? field.show(use) : String(use),
+    }),
+  );
+  return use;
 }
 
 /** Parameters of a lab over one array: its length, the workgroup size and the element type. */

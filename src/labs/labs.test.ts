@@ -12,7 +12,7 @@ import { resolveMoment } from '../lessons/types.ts';
 import { simulate } from '../sim/index.ts';
 import { indexTrace } from '../trace/index.ts';
 import { seededRandom } from '../util/random.ts';
-import { resolveParams } from './lab.ts';
+import { INPUT_SEED, openingStep, resolveParams } from './lab.ts';
 import { LABS } from './registry.ts';
 import type { KernelExecutor } from './types.ts';
 
@@ -87,6 +87,15 @@ describe.each(LABS.map((l) => [l.id, l] as const))('lab %s', (_id, lab) => {
         expect(at).toBeLessThan(index.trace.stepCount);
       }
     }
+  });
+
+  it.each(lab.variants.map((v) => [v.id] as const))('opens %s, at its defaults, past step 0: on a moment found in the trace', (variant) => {
+    const { params } = resolveParams(lab, variant, {});
+    const result = simulate(lab.stepRun(variant, params, lab.inputs(params, INPUT_SEED)), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
+    const index = indexTrace(result.trace!);
+    const at = openingStep(lab, index, variant);
+    expect(at).toBeGreaterThan(0);
+    expect(at).toBeLessThan(index.trace.stepCount);
   });
 
   it('reports a wrong output with what differs', async () => {

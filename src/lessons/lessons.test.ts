@@ -35,6 +35,10 @@ describe('lessons', () => {
     expect(step.narrative.length).toBeGreaterThan(80);
   });
 
+  it.each(LESSONS.flatMap((l) => l.steps.map((s, i) => [l.id, i + 1, s] as const)))('%s step %i asks for parameters the lab takes as they are', (_id, _n, step) => {
+    expect(resolveParams(findLab(step.lab), step.variant, step.params).notices).toEqual([]);
+  });
+
   it('computes the answers from the simulator, and they are the textbook ones', () => {
     const divergence = LESSONS.find((l) => l.id === 'divergence')!;
     const answers = divergence.steps.map((s) => (s.question ? s.question.answer(stateOf(s)) : undefined));

@@ -6,7 +6,7 @@ import { useShortcuts } from '../app/shortcuts.ts';
 import { alignedStep, type LabSession, type SimSlot } from '../app/session.ts';
 import { timelineActions, useLabSession } from '../app/useLabSession.ts';
 import type { LabRoute } from '../app/url.ts';
-import type { AnyLab, LabVariant, ParamField, ParamValue, Params } from '../labs/lab.ts';
+import { overDeviceLabel, type AnyLab, type DeviceLimits, type LabVariant, type ParamField, type ParamValue, type Params } from '../labs/lab.ts';
 import type { CompanionView, LabPanel, LabUi, PanelProps } from '../labs/ui.ts';
 import { LAB_UIS } from '../labs/uis.ts';
 import type { Highlight, StageView } from '../lessons/types.ts';
@@ -101,7 +101,19 @@ export interface LessonFrame {
 const showValue = (field: ParamField, v: ParamValue) => (field.show ? field.show(v) : String(v));
 
 /** One control per parameter of the lab's spec, offering what the variant allows. */
-function ParamControls({ lab, variant, params, setParam }: { lab: AnyLab; variant: LabVariant; params: Params; setParam: (name: string, value: ParamValue) => void }) {
+function ParamControls({
+  lab,
+  variant,
+  params,
+  device,
+  setParam,
+}: {
+  lab: AnyLab;
+  variant: LabVariant;
+  params: Params;
+  device: DeviceLimits | undefined;
+  setParam: (name: string, value: ParamValue) => void;
+}) {
   const base = useId();
   return (
     <>
@@ -118,11 +130,15 @@ function ParamControls({ lab, variant, params, setParam }: { lab: AnyLab; varian
               onChange={(e) => setParam(name, typeof value === 'number' ? Number(e.target.value) : e.target.value)}
               data-testid={`${field.key}-select`}
             >
-              {choices.map((c) => (
-                <option key={String(c)} value={String(c)}>
-                  {showValue(field, c)}
-                </option>
-              ))}
+              {choices.map((c) => {
+                // A value the adapter cannot run stays in the list, disabled, saying why (not by colour).
+                const over = overDeviceLabel(field, c, variant, params, device);
+                return (
+                  <option key={String(c)} value={String(c)} disabled={over !== undefined}>
+                    {over ?? showValue(field, c)}
+                  </option>
+                );
+              })}
             </select>
           </span>
         );
@@ -390,7 +406,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
                 </option>
               ))}
             </select>
-            <ParamControls lab={lab} variant={variant} params={params} setParam={setParam} />
+            <ParamControls lab={lab} variant={variant} params={params} device={state.device} setParam={setParam} />
             <label htmlFor={compareId}>{t('lab.compareWith')}</label>
             <select id={compareId} value={compare?.id ?? ''} onChange={(e) => go({ compare: e.target.value || undefined })} data-testid="compare-select">
               <option value="">{t('lab.compareNothing')}</option>

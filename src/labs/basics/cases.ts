@@ -23,6 +23,16 @@ export const basicsCases: KernelCase[] = [
       return matrixAddRun(randomF32(rng, n, -100, 100), randomF32(rng, n, -100, 100), rows, cols);
     },
   },
+  {
+    // The grid capped at 2 tiles a side (as 65 535 caps a huge matrix): the grid-stride loop covers the rest.
+    file: MATRIX_ADD_FILE,
+    name: 'basics/matrix-add f32, capped grid',
+    sizes: [100, 1000, 4096],
+    build: (rng, n) => {
+      const { rows, cols } = matrixShape(n);
+      return matrixAddRun(randomF32(rng, n, -100, 100), randomF32(rng, n, -100, 100), rows, cols, 16, 2);
+    },
+  },
   ...[64, 256].map(
     (wg): KernelCase => ({
       file: VECTOR_ADD_FILE,

@@ -1,4 +1,4 @@
-import { defineLab, exactCheck, type LabInputs, type LabVariant, type LinearParams } from '../lab.ts';
+import { defineLab, exactCheck, OPENING_MOMENT, type LabInputs, type LabVariant, type LinearParams } from '../lab.ts';
 import { basicsCases } from './cases.ts';
 import { m } from './messages.ts';
 import { benchBasics } from './bench.ts';
@@ -8,6 +8,8 @@ import { VECTOR_ADD_FILE, vectorAddBytes, vectorAddReference, vectorAddRun } fro
 import VECTOR_ADD_WGSL from '../../../shaders/basics/vector-add.wgsl?raw';
 import MATRIX_ADD_WGSL from '../../../shaders/basics/matrix-add.wgsl?raw';
 import { basicsMeta } from './meta.ts';
+import { firstFound, firstOp } from '../openings.ts';
+import { OpKind } from '../../sim/index.ts';
 
 const VECTOR_ADD_CUDA = `// CUDA rendering of shaders/basics/vector-add.wgsl (written for Warpscope).
 __global__ void vectorAdd(const float *a, const float *b, float *c, unsigned int n) {
@@ -20,14 +22,16 @@ __global__ void vectorAdd(const float *a, const float *b, float *c, unsigned int
 
 const MATRIX_ADD_CUDA = `// CUDA rendering of shaders/basics/matrix-add.wgsl (written for Warpscope).
 __global__ void matrixAdd(const float *a, const float *b, float *c, unsigned int rows, unsigned int cols) {
-  unsigned int col = blockIdx.x * blockDim.x + threadIdx.x;
-  unsigned int row = blockIdx.y * blockDim.y + threadIdx.y;
-  if (row < rows && col < cols) {
-    unsigned int i = row * cols + col;  // row-major
-    c[i] = a[i] + b[i];
+  // A 2-D grid-stride loop: with a grid capped at 65 535 blocks a side, each thread strides on.
+  for (unsigned int row = blockIdx.y * blockDim.y + threadIdx.y; row < rows; row += blockDim.y * gridDim.y) {
+    for (unsigned int col = blockIdx.x * blockDim.x + threadIdx.x; col < cols; col += blockDim.x * gridDim.x) {
+      unsigned int i = row * cols + col;  // row-major
+      c[i] = a[i] + b[i];
+    }
   }
 }
-// Launch: dim3 block(16, 16); dim3 grid((cols + 15) / 16, (rows + 15) / 16);
+// Launch: dim3 block(16, 16);
+//         dim3 grid(min((cols + 15) / 16, 65535), min((rows + 15) / 16, 65535));
 //         matrixAdd<<<grid, block>>>(a, b, c, rows, cols);`;
 
 const variants: LabVariant[] = [
@@ -119,4 +123,8 @@ export const basicsLab = defineLab<'basics', LinearParams>({
     section: benchBasics,
   },
   cases: basicsCases,
+  moments: {
+    // Every lane finding its element: the first load of a (matrix add: warp 1, rows 2 and 3 of the tile).
+    [OPENING_MOMENT]: (index, variant) => firstFound(() => firstOp(index, OpKind.loadGlobal, 'a', variant === 'matrix-add' ? 1 : 0)),
+  },
 });

@@ -5,7 +5,8 @@
  * computes four outputs and reads vec4s. The stage draws the traced workgroup's part of the input
  * plane: output tile, halo ring, ghost cells, who loaded what, idle invocations and read counts.
  */
-import { defineLab, type LabInputs, type LabVariant, type MetricRow } from '../lab.ts';
+import { defineLab, OPENING_MOMENT, type LabInputs, type LabVariant, type MetricRow } from '../lab.ts';
+import { firstFound } from '../openings.ts';
 import { CONVOLUTION_CUDA } from './cuda.ts';
 import { convolutionCases } from './cases.ts';
 import { convolutionSection } from './bench.ts';
@@ -122,6 +123,10 @@ export const convolutionLab = defineLab<'convolution', ConvolutionParams>({
     section: convolutionSection,
   },
   cases: convolutionCases,
-  moments: convolutionMoments,
+  moments: {
+    ...convolutionMoments,
+    // The tile with its halo loaded and the compute phase begun (basic variants: their first loads).
+    [OPENING_MOMENT]: (index) => firstFound(() => convolutionMoments.phase(index, 'compute'), () => convolutionMoments.phase(index, 'load')),
+  },
   metrics: (_m, p, traced) => (traced && isConvolutionVariant(traced.variant) ? convolutionMetrics(traced.variant, p, convolutionPicture(traced.index.trace, traced.variant, shapeOf(p))) : []),
 });

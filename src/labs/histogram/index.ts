@@ -7,7 +7,8 @@
  * warp, several vec4 loads in flight per invocation, no flushes. The panels show the bins filling and, for the
  * current atomic, the lanes of the warp queued on each address.
  */
-import { defineLab, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
+import { defineLab, OPENING_MOMENT, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
+import { firstFound } from '../openings.ts';
 import { HISTOGRAM_CUDA } from './cuda.ts';
 import { histogramCases } from './cases.ts';
 import { generateBytes, isDistribution, rangeOf, type Distribution } from './data.ts';
@@ -97,7 +98,11 @@ export const histogramLab = defineLab<'histogram', HistogramParams>({
     section: histogramSection,
   },
   cases: histogramCases,
-  moments: histogramMoments,
+  moments: {
+    ...histogramMoments,
+    // The atomic with the longest same-address queue: the serialization the lab is about.
+    [OPENING_MOMENT]: (index) => firstFound(() => histogramMoments.atomic(index, 'longest'), () => histogramMoments.atomic(index, 'first')),
+  },
   metrics(mt, p, traced) {
     const trace = traced?.index.trace;
     const rows = [{ label: m('metric.atomics'), value: mt.atomics.toLocaleString('en'), hint: m('metric.atomics.hint') }];

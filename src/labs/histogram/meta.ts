@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { intField, MAX_STEP_ELEMENTS, shown, type ParamField } from '../lab.ts';
+import { choiceField, intField, MAX_STEP_ELEMENTS } from '../lab.ts';
 import { DISTRIBUTIONS, isDistribution } from './data.ts';
 
 const LENGTHS = [1024, 4096, 16_384, 65_536];
@@ -35,16 +35,18 @@ const bins = intField({
   choices: (_v, params) => [...new Set([...BIN_CHOICES, Number(params.bins ?? 7)])].sort((a, b) => a - b),
 });
 
-const dist: ParamField<string> = {
+const dist = choiceField({
   key: 'dist',
   get label() {
     return m('param.dist');
   },
-  parse: (raw) => (isDistribution(raw) ? { value: raw } : { error: m('parse.dist', { names: DISTRIBUTIONS.join(', ') }) }),
-  choices: () => DISTRIBUTIONS,
-  resolve: (value) => (isDistribution(value) ? { value } : { value: 'letters', notice: m('notice.dist', { name: shown(value) }) }),
+  values: DISTRIBUTIONS,
+  fallback: 'letters',
+  strict: true,
+  parseError: () => m('parse.dist', { names: DISTRIBUTIONS.join(', ') }),
+  notice: (name) => m('notice.dist', { name }),
   show: (v) => (isDistribution(v) ? m(`dist.${v}`) : v),
-};
+});
 
 export const histogramSpec = { n, bins, dist };
 

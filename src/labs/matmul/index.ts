@@ -4,11 +4,13 @@
  * double-buffered vec4 kernel. M, N and K are free (not multiples of the tile); f32, or i32 for
  * exact checks.
  */
-import { defineLab, exactCheck, type CheckResult, type LabInputs, type LabVariant } from '../lab.ts';
+import { defineLab, OPENING_MOMENT, exactCheck, type CheckResult, type LabInputs, type LabVariant } from '../lab.ts';
+import { firstFound, firstOp } from '../openings.ts';
 import { seededRandom } from '../../util/random.ts';
 import { matmulCases } from './cases.ts';
 import { MATMUL_CUDA } from './cuda.ts';
 import { f32Bounds, isMatmulVariant, MATMUL_KERNELS, matmulReference, matmulRun, type MatmulShape, type MatmulType, type MatmulVariant } from './kernel.ts';
+import { OpKind } from '../../sim/index.ts';
 import { arithmeticIntensity, boundaryWaste, tileDoneStep, tileReadyStep, workgroupCounters } from './queries.ts';
 import { matmulSection } from './bench.ts';
 import { matmulMeta } from './meta.ts';
@@ -173,6 +175,8 @@ export const matmulLab = defineLab<'matmul', MatmulParams>({
     'tile-ready': (index, arg) => tileReadyStep(index, Math.max(1, Number(arg) || 1)),
     // Every invocation is done reading the n-th tile: the barrier after it was ready.
     'tile-done': (index, arg) => tileDoneStep(index, Math.max(1, Number(arg) || 1)),
+    // The first tiles of A and B complete in workgroup memory; the untiled kernels open at their first load of A.
+    [OPENING_MOMENT]: (index) => firstFound(() => tileReadyStep(index, 1), () => firstOp(index, OpKind.loadGlobal, 'a')),
   },
   metrics(mt, p, traced) {
     const waste = boundaryWaste(variantOf(traced?.variant ?? 'naive'), shapeOf(p), p.tile);

@@ -8,7 +8,8 @@
  * invocation 15 outputs, loads them into registers before staging, and merges without branches
  * from one search per invocation, with the tile as its only workgroup memory.
  */
-import { defineLab, elementTypeOfParams, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
+import { defineLab, OPENING_MOMENT, elementTypeOfParams, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
+import { firstFound } from '../openings.ts';
 import { seededRandom } from '../../util/random.ts';
 import type { ElementType } from '../types.ts';
 import { mergeCases } from './cases.ts';
@@ -175,7 +176,11 @@ export const mergeLab = defineLab<'merge', MergeParams>({
     },
   },
   cases: mergeCases,
-  moments: mergeMoments,
+  moments: {
+    ...mergeMoments,
+    // Invocation 1's co-rank found (its last probe on the merge path), else the first output.
+    [OPENING_MOMENT]: (index) => firstFound(() => mergeMoments.probe(index, '1:last') || -1, () => mergeMoments['first-store'](index, '')),
+  },
   metrics: (mt, p) => {
     const total = p.m + p.n;
     const rows = [

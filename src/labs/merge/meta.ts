@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { intField, MAX_STEP_ELEMENTS, shown, type ParamField } from '../lab.ts';
+import { choiceField, intField, MAX_STEP_ELEMENTS, shown, type ParamField } from '../lab.ts';
 import { isMergeInput, MERGE_INPUTS } from './inputs.ts';
 
 const LENGTHS = [8, 16, 24, 40, 64, 100, 256, 1000, 4096, 16384];
@@ -29,17 +29,17 @@ function lengthField(key: 'm' | 'n', other?: 'm'): ParamField<number> {
   });
 }
 
-const inputField: ParamField<string> = {
+const inputField = choiceField({
   key: 'input',
   get label() {
     return m('param.input');
   },
-  parse: (raw) => (/^[a-z-]{1,20}$/.test(raw) ? { value: raw } : { error: m('parse.input') }),
-  choices: () => MERGE_INPUTS,
-  resolve: (value) =>
-    isMergeInput(value) ? { value } : { value: 'random', notice: m('notice.input', { name: shown(value), names: MERGE_INPUTS.join(', ') }) },
+  values: MERGE_INPUTS,
+  fallback: 'random',
+  parseError: () => m('parse.input'),
+  notice: (name) => m('notice.input', { name, names: MERGE_INPUTS.join(', ') }),
   show: (v) => (isMergeInput(v) ? m(`input.${v}`) : v),
-};
+});
 
 const typeField: ParamField<string> = {
   key: 'type',

@@ -1,5 +1,6 @@
 import type { BindingData } from '../../kernel/types.ts';
-import { defineLab, elementTypeOfParams, withSource, type LabInputs, type LabVariant, type LinearParams } from '../lab.ts';
+import { defineLab, OPENING_MOMENT, elementTypeOfParams, withSource, type LabInputs, type LabVariant, type LinearParams } from '../lab.ts';
+import { firstDivergence, firstFound, firstGlobalAtomic, treeLevelEnd } from '../openings.ts';
 import { arrayFor } from '../types.ts';
 import { benchReduce } from './bench.ts';
 import { reduceCases } from './cases.ts';
@@ -106,6 +107,11 @@ export const reduceLab = defineLab<'reduce', LinearParams>({
   },
   exercises: REDUCE_EXERCISES,
   cases: reduceCases,
+  moments: {
+    // The first level of the addition tree complete; kernels without a tree in workgroup memory
+    // open at their first divergent warp, or their first atomic.
+    [OPENING_MOMENT]: (index) => firstFound(() => treeLevelEnd(index, 1), () => firstDivergence(index), () => firstGlobalAtomic(index)),
+  },
   // docs/benchmarks.md, “Reduction ladder (u32, N = 2^26)”, NVIDIA H100 80GB HBM3, 2026-11-21.
   recorded: {
     device: 'NVIDIA H100 80GB HBM3 (Vulkan)',

@@ -4,7 +4,8 @@
  * with tx % stride == 0; "better" halves it and keeps tx < stride, so whole warps stay busy until
  * the stride falls below the warp size.
  */
-import { defineLab, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
+import { defineLab, OPENING_MOMENT, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
+import { firstDivergence, firstFound, treeLevelEnd } from '../openings.ts';
 import { MAX_WORKGROUPS_PER_DIMENSION } from '../../kernel/types.ts';
 import { randomU32, seededRandom } from '../../util/random.ts';
 import { rowSumCases } from './cases.ts';
@@ -129,6 +130,10 @@ export const rowsumLab = defineLab<'rowsum', RowSumParams>({
     },
   },
   cases: rowSumCases,
+  moments: {
+    // The row's first level of additions complete in workgroup memory (simple: its warps already split).
+    [OPENING_MOMENT]: (index) => firstFound(() => treeLevelEnd(index, 1), () => firstDivergence(index)),
+  },
   metrics: (_m, p) => [
     { label: m('metric.levels'), value: String(Math.log2(p.cols)), hint: m('metric.levels.hint') },
     { label: m('metric.adds'), value: (p.cols - 1).toLocaleString('en'), hint: m('metric.adds.hint') },

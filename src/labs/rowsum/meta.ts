@@ -22,6 +22,8 @@ const cols = intField({
     const use = nearest(ROW_LENGTHS, value);
     return { value: use, notice: m('notice.cols', { lengths: ROW_LENGTHS.join(', '), use }) };
   },
+  // N = 2 × the workgroup size: each invocation loads two elements of its row.
+  invocations: (value) => value / 2,
 });
 
 const rows = intField({

@@ -1,4 +1,5 @@
-import { defineLab, elementTypeOfParams, exactCheck, withSource, type CheckResult, type LabVariant, type LinearParams } from '../lab.ts';
+import { defineLab, OPENING_MOMENT, elementTypeOfParams, exactCheck, withSource, type CheckResult, type LabVariant, type LinearParams } from '../lab.ts';
+import { firstDivergence, firstFound, treeLevelEnd } from '../openings.ts';
 import { benchScan } from './bench.ts';
 import { scanCases } from './cases.ts';
 import { scanMoments } from './moments.ts';
@@ -124,5 +125,9 @@ export const scanLab = defineLab<'scan', LinearParams>({
   },
   exercises: SCAN_EXERCISES,
   cases: scanCases,
-  moments: scanMoments,
+  moments: {
+    ...scanMoments,
+    // The first level of the sweep (or of the Hillis–Steele network) complete in workgroup memory.
+    [OPENING_MOMENT]: (index) => firstFound(() => treeLevelEnd(index, 1), () => firstDivergence(index)),
+  },
 });

@@ -3,7 +3,8 @@
  * hybrid and JDS, one kernel per format (two for CSR). Matrices, conversions and the reference are
  * in `formats.ts`; the dispatches in `kernel.ts`.
  */
-import { defineLab, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
+import { defineLab, OPENING_MOMENT, exactCheck, INPUT_SEED, type LabInputs, type LabVariant } from '../lab.ts';
+import { firstFound } from '../openings.ts';
 import { seededRandom } from '../../util/random.ts';
 import { benchSpmv } from './bench.ts';
 import { spmvCases } from './cases.ts';
@@ -18,9 +19,6 @@ export { MAX_STEP_ROWS, spmvSpec } from './meta.ts';
 
 /** Matrix kind (key `mat`), rows (key `n`) and the workgroup size (key `wg`). */
 export type SpmvParams = { readonly kind: string; readonly rows: number; readonly workgroupSize: number };
-
-/** The seed the lab session draws its inputs with (src/app/session.ts INPUT_SEED); the stage and the metric rows rebuild the same matrix. */
-export const SESSION_SEED = 1;
 
 
 const variants: LabVariant[] = (Object.keys(SPMV_KERNELS) as SpmvVariant[]).map((id) => ({
@@ -89,9 +87,13 @@ export const spmvLab = defineLab<'spmv', SpmvParams>({
   },
   bench: benchSpmv,
   cases: spmvCases,
-  moments: spmvMoments,
+  moments: {
+    ...spmvMoments,
+    // The first gather of x with idle lanes (the rows' unequal lengths), else the first gather.
+    [OPENING_MOMENT]: (index) => firstFound(() => spmvMoments.gather(index, 'idle'), () => spmvMoments.gather(index, 'first')),
+  },
   metrics(mt, p) {
-    const { a } = matrixOf(spmvInputs(p, SESSION_SEED));
+    const { a } = matrixOf(spmvInputs(p, INPUT_SEED));
     const s = matrixStats(a);
     return [
       { label: m('metric.nonzeros'), value: nonzeros(a).toLocaleString('en'), hint: m('metric.nonzeros.hint', { rows: a.rows, empty: s.emptyRows }) },

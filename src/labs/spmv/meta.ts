@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { intField, workgroupSizeField, shown, type ParamField } from '../lab.ts';
+import { choiceField, intField, workgroupSizeField } from '../lab.ts';
 import { isMatrixKind, laplacianSide, MATRIX_KINDS } from './formats.ts';
 
 /** The most rows the step-through simulates. */
@@ -11,16 +11,18 @@ export const MAX_STEP_ROWS = 4096;
 const ROW_CHOICES = [16, 32, 64, 256, 1024, 4096];
 const SQUARE_CHOICES = [16, 64, 256, 1024, 4096];
 
-const kind: ParamField<string> = {
+const kind = choiceField({
   key: 'mat',
   get label() {
     return m('param.kind');
   },
-  parse: (raw) => (isMatrixKind(raw) ? { value: raw } : { error: m('parse.kind', { names: MATRIX_KINDS.join(', ') }) }),
-  choices: () => MATRIX_KINDS,
-  resolve: (value) => (isMatrixKind(value) ? { value } : { value: 'seed', notice: m('notice.kind', { name: shown(value) }) }),
+  values: MATRIX_KINDS,
+  fallback: 'seed',
+  strict: true,
+  parseError: () => m('parse.kind', { names: MATRIX_KINDS.join(', ') }),
+  notice: (name) => m('notice.kind', { name }),
   show: (v) => (isMatrixKind(v) ? m(`matrix.${v}`) : v),
-};
+});
 
 const rows = intField({
   key: 'n',

@@ -12,6 +12,7 @@ import {
   laplacianMatrix,
   makeVector,
   matrixStats,
+  nonzeros,
   powerLawMatrix,
   rowLengths,
   seedMatrix,
@@ -26,7 +27,7 @@ import {
   rowBins,
   type Csr,
 } from './formats.ts';
-import { SESSION_SEED, spmvLab, spmvSpec } from './index.ts';
+import { matrixOf, spmvLab, spmvSpec } from './index.ts';
 import { INPUT_SEED } from '../../app/session.ts';
 import { adaptiveRun, MERGE_ITEMS_PER_INVOCATION, mergeTiles, SPMV_VARIANTS, spmvRun, vectorWidth, Y_BINDING, yOf, type SpmvVariant } from './kernel.ts';
 import { spmvMoments } from './moments.ts';
@@ -226,8 +227,11 @@ describe('the hybrid’s segmented tails', () => {
 });
 
 describe('the lab module', () => {
-  it('rebuilds the stage’s matrix with the seed the session draws its inputs with', () => {
-    expect(SESSION_SEED).toBe(INPUT_SEED);
+  it('describes, in its metric rows, the matrix the session simulates (one seed for both)', () => {
+    const p = { kind: 'powerlaw', rows: 256, workgroupSize: 64 };
+    const { a } = matrixOf(spmvLab.inputs(p, INPUT_SEED));
+    const rows = spmvLab.metrics!({ atomics: 0 } as Parameters<NonNullable<typeof spmvLab.metrics>>[0], p);
+    expect(rows[0]!.value).toBe(nonzeros(a).toLocaleString('en'));
   });
 
   it('fits the rows to the matrix kind and says so', () => {

@@ -6,7 +6,8 @@
  * reads vec4s and merges lists linearly. "Radix" reads the input once, keeps only the values above
  * a workgroup's rising floor, and raises the floor by a radix select in workgroup memory.
  */
-import { defineLab, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
+import { defineLab, OPENING_MOMENT, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
+import { firstFound } from '../openings.ts';
 import { seededRandom } from '../../util/random.ts';
 import { topkCases } from './cases.ts';
 import { FAST_CUDA, RADIX_CUDA, SEED_CUDA } from './cuda.ts';
@@ -125,7 +126,11 @@ export const topkLab = defineLab<'topk', TopkParams>({
     },
   },
   cases: topkCases,
-  moments: topkMoments,
+  moments: {
+    ...topkMoments,
+    // The inserts done and the first level of the merge tree begun.
+    [OPENING_MOMENT]: (index) => firstFound(() => topkMoments['merge-level'](index, '1')),
+  },
   metrics: (mt, p, traced) => {
     const variant = traced && isTopkVariant(traced.variant) ? traced.variant : 'seed';
     const wg = workgroupOf(variant, p.k);

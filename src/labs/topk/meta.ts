@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { intField, MAX_STEP_ELEMENTS, shown, type ParamField } from '../lab.ts';
+import { choiceField, intField, MAX_STEP_ELEMENTS, type ParamField } from '../lab.ts';
 import { TOPK_DISTRIBUTIONS } from './inputs.ts';
 import { isTopkVariant, MAX_K, supportsDistinct } from './kernel.ts';
 
@@ -33,23 +33,23 @@ const k = intField({
 });
 
 /** A choice among named values; `field` names the catalog's keys (`param.<field>`, `<field>.<value>`). */
-function choiceField(key: string, field: 'dist' | 'sem', values: readonly string[], fallback: string): ParamField<string> {
+function namedChoice(key: string, field: 'dist' | 'sem', values: readonly string[], fallback: string): ParamField<string> {
   const label = (): string => m(`param.${field}`);
   const name = (v: string): string => {
     const id = `${field}.${v}`;
     return m.has(id) ? m(id) : v;
   };
-  return {
+  return choiceField({
     key,
     get label() {
       return label();
     },
-    parse: (raw) => (/^[a-z-]{1,20}$/.test(raw) ? { value: raw } : { error: m('parse.choice', { label: label() }) }),
-    choices: () => values,
-    resolve: (value) =>
-      values.includes(value) ? { value } : { value: fallback, notice: m('notice.choice', { label: label(), name: shown(value), names: values.join(', '), fallback: name(fallback) }) },
+    values,
+    fallback,
+    parseError: () => m('parse.choice', { label: label() }),
+    notice: (shownName) => m('notice.choice', { label: label(), name: shownName, names: values.join(', '), fallback: name(fallback) }),
     show: name,
-  };
+  });
 }
 
 const MODES = ['distinct', 'all'] as const;
@@ -57,13 +57,13 @@ const MODES = ['distinct', 'all'] as const;
 export const topkSpec = {
   n,
   k,
-  dist: choiceField('dist', 'dist', TOPK_DISTRIBUTIONS, 'random'),
+  dist: namedChoice('dist', 'dist', TOPK_DISTRIBUTIONS, 'random'),
   semantics: semanticsField(),
 };
 
 /** The semantics, with `distinct` turned into duplicates kept for a variant that cannot drop repeats. */
 function semanticsField(): ParamField<string> {
-  const base = choiceField('sem', 'sem', MODES, 'distinct');
+  const base = namedChoice('sem', 'sem', MODES, 'distinct');
   return {
     ...base,
     get label() {

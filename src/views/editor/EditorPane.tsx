@@ -150,6 +150,7 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
   const primary = useStore(session, (s) => s.primary);
   const step = useStore(session, (s) => s.step);
   const gpuStatus = useAppStore(selectGpuStatus);
+  const projector = useAppStore((s) => s.chrome.mode === 'projector');
   const [tab, setTab] = useState<Tab>('wgsl');
   const [text, setText] = useState(draft ?? variant.wgsl);
   const [message, setMessage] = useState<string | undefined>();
@@ -341,6 +342,7 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
         <div hidden={tab !== 'wgsl'}>
           <KernelEditor
             key={variant.id}
+            wrap={projector}
             initial={draft ?? variant.wgsl}
             label={T.editorLabel(variant.file)}
             currentLine={view?.line}

@@ -9,7 +9,7 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirro
 import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { tags as t } from '@lezer/highlight';
 import { forceLinting, linter, lintGutter, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
-import { EditorSelection, EditorState, RangeSet, StateEffect, StateField, type Extension } from '@codemirror/state';
+import { Compartment, EditorSelection, EditorState, RangeSet, StateEffect, StateField, type Extension } from '@codemirror/state';
 import { EditorView, gutter, GutterMarker, keymap, lineNumbers } from '@codemirror/view';
 import type { EditorDiagnostic } from '../../app/editorLint.ts';
 import { wgslLanguage } from './wgslLanguage.ts';
@@ -45,6 +45,11 @@ interface Props {
   readonly breakpoints?: readonly { line: number; conditional: boolean }[];
   /** A click in the breakpoint gutter, or F9 on the cursor's line. */
   readonly onToggleBreakpoint?: (line: number) => void;
+  /**
+   * Break long lines over rows (projector mode: 28 px type, where a class cannot scroll sideways);
+   * otherwise lines stay as written and a long one scrolls sideways, so code keeps its shape.
+   */
+  readonly wrap?: boolean;
 }
 
 class BreakpointMarker extends GutterMarker {
@@ -121,9 +126,12 @@ const darkHighlight = HighlightStyle.define([
   { tag: t.operator, color: '#e6e9f2' },
 ]);
 
-export function KernelEditor({ initial, label, currentLine, found, lint, onChange, onRun, onEscape, editorRef, extensions, breakpoints, onToggleBreakpoint }: Props) {
+export function KernelEditor({ initial, label, currentLine, found, lint, onChange, onRun, onEscape, editorRef, extensions, breakpoints, onToggleBreakpoint, wrap = false }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
+  const wrapping = useRef(new Compartment());
+  const wrapNow = useRef(wrap);
+  wrapNow.current = wrap;
   const latest = useRef({ found, lint, onChange, onRun, onEscape, onToggleBreakpoint });
   latest.current = { found, lint, onChange, onRun, onEscape, onToggleBreakpoint };
 
@@ -187,9 +195,10 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
         EditorView.updateListener.of((u) => {
           if (u.docChanged) latest.current.onChange(u.state.doc.toString());
         }),
-        EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': 'kernel-editor' }),
-        // Wrapped lines: no sideways scrolling inside the pane, and long lines stay readable at projector sizes.
-        EditorView.lineWrapping,
+        // tabindex states what contenteditable already is (in the tab order), so checkers that look
+        // for a focusable element inside a region that scrolls sideways (long lines) find it.
+        EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': 'kernel-editor', tabindex: '0' }),
+        wrapping.current.of(wrapNow.current ? EditorView.lineWrapping : []),
         // With wrapped lines, a cursor remembers which side of a wrap it sits on, and CodeMirror puts
         // the browser's selection there again on its next measure, also after a blur; in Chrome that
         // moves the focus back into the editor, so the timeline keys typed into the kernel after the
@@ -236,6 +245,10 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
   useEffect(() => {
     view.current?.dispatch({ effects: setBreakpointsEffect.of(breakpoints ?? []) });
   }, [breakpoints]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: wrapping.current.reconfigure(wrap ? EditorView.lineWrapping : []) });
+  }, [wrap]);
 
   useImperativeHandle(
     editorRef,

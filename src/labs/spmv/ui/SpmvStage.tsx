@@ -1,7 +1,8 @@
 import { useId, useMemo } from 'react';
 import type { PanelProps } from '../../ui.ts';
 import { isSpmvVariant, type SpmvVariant } from '../kernel.ts';
-import { matrixOf, SESSION_SEED, spmvInputs, type SpmvParams } from '../index.ts';
+import { INPUT_SEED } from '../../lab.ts';
+import { matrixOf, spmvInputs, type SpmvParams } from '../index.ts';
 import { toDense, type Ell } from '../formats.ts';
 import { allFormats, cellOfWord, DRAWN_LIMIT, FORMAT_OF, type AllFormats } from '../stage.ts';
 import { atomicLaneOps, iterationStrip, nextGather, previousGather, sectorsPerRequest, touchesAt, type LaneTouch } from '../trace.ts';
@@ -72,7 +73,7 @@ export function SpmvStage({ trace, step, params, variant, seek }: PanelProps) {
   const titleId = useId();
   const v: SpmvVariant = isSpmvVariant(variant.id) ? variant.id : 'csr-scalar';
   const p = params as unknown as SpmvParams;
-  const { a, x } = useMemo(() => matrixOf(spmvInputs(p, SESSION_SEED)), [p.kind, p.rows]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { a, x } = useMemo(() => matrixOf(spmvInputs(p, INPUT_SEED)), [p.kind, p.rows]); // eslint-disable-line react-hooks/exhaustive-deps
   const drawn = a.rows <= DRAWN_LIMIT && a.cols <= DRAWN_LIMIT;
   const formats: AllFormats | undefined = useMemo(() => (drawn ? allFormats(a) : undefined), [a, drawn]);
   const dense = useMemo(() => (drawn ? toDense(a) : undefined), [a, drawn]);

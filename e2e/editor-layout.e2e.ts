@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { BASE_URL, useBrowser, watchErrors } from './browser.ts';
+
+/**
+ * The lab editor's code column at the sizes people use: 1440×900 and 1920×1080 (screenshots in
+ * test-results/screens/editor-*.png), and in projector mode. Code lines are not broken over
+ * several rows (a long line scrolls sideways), and the column shows a line of code whole. In
+ * projector mode (28 px type) long lines wrap, so nothing needs scrolling sideways in front of a class.
+ */
+const SCREENS = 'test-results/screens';
+mkdirSync(SCREENS, { recursive: true });
+
+/** Rows each line of the editor takes, the characters a row of the column shows, and the text size. */
+function measure(page: Page) {
+  return page.evaluate(() => {
+    const content = document.querySelector('[data-testid=kernel-editor]')!;
+    const lines = [...content.querySelectorAll<HTMLElement>('.cm-line')];
+    const rowHeight = Math.min(...lines.map((l) => l.getBoundingClientRect().height).filter((h) => h > 0));
+    const wrapped = lines.filter((l) => l.getBoundingClientRect().height > rowHeight * 1.5).length;
+    const scroller = content.closest<HTMLElement>('.cm-scroller')!;
+    const gutters = scroller.querySelector<HTMLElement>('.cm-gutters')?.getBoundingClientRect().width ?? 0;
+    const probe = document.createElement('span');
+    probe.textContent = 'x'.repeat(100);
+    probe.style.font = getComputedStyle(content).font;
+    probe.style.position = 'absolute';
+    document.body.append(probe);
+    const charWidth = probe.getBoundingClientRect().width / 100;
+    probe.remove();
+    return {
+      lines: lines.length,
+      wrapped,
+      columns: Math.floor((scroller.clientWidth - gutters) / charWidth),
+      fontSize: parseFloat(getComputedStyle(content).fontSize),
+      pageScrollX: document.scrollingElement!.scrollWidth - innerWidth,
+    };
+  });
+}
+
+describe('the editor’s code column', () => {
+  const browser = useBrowser();
+
+  it.each([
+    // Measured (Chromium's default monospace here): 39 characters a row at 1440 px with the code
+    // column at 35 % of the width; before, a longer line wrapped over two or three rows.
+    [1440, 900, '', 38],
+    [1920, 1080, '', 56],
+    [1920, 1080, '&mode=projector', 0],
+  ])('at %i×%i%s: lines as written, at least %i characters a row', async (width, height, mode, columns) => {
+    const context = await browser().newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    await watchErrors(page, errors);
+    await page.goto(new URL(`/lab/reduce?v=neighbored&n=1024&wg=256&step=0${mode}`, BASE_URL).href);
+    await page.locator('[data-testid=stage][data-ready=yes]').waitFor({ timeout: 90_000 });
+    await page.getByTestId('kernel-editor').waitFor();
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `${SCREENS}/editor-${width}${mode ? '-projector' : ''}.png` });
+    const m = await measure(page);
+    // CodeMirror draws the lines in view (and a margin): at 28 px only a few.
+    expect(m.lines).toBeGreaterThan(mode ? 0 : 20);
+    if (mode) expect(m.fontSize).toBeGreaterThanOrEqual(28);
+    else expect(m.wrapped, `${m.wrapped} of ${m.lines} lines take more than one row`).toBe(0);
+    expect(m.columns).toBeGreaterThanOrEqual(columns);
+    expect(m.pageScrollX).toBeLessThanOrEqual(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
