@@ -36,6 +36,22 @@ describe('lab session (outside React)', () => {
     session.getState().dispose();
   });
 
+  it("simulates with shader-f16 only where the device offers it", async () => {
+    const seen: (boolean | undefined)[] = [];
+    const sim = inProcess();
+    const fn: SimulateFn = (channel, run, options) => {
+      seen.push(options.shaderF16);
+      return sim.fn(channel, run, options);
+    };
+    const request = { variant: 'interleaved', compare: undefined, params: { n: 256 }, workgroup: 0 };
+    for (const device of [{ maxInvocationsPerWorkgroup: 256, shaderF16: true }, { maxInvocationsPerWorkgroup: 256 }]) {
+      const session = createLabSession(findLab('reduce'), { ...request, device }, { simulate: fn });
+      await settle();
+      session.getState().dispose();
+    }
+    expect(seen).toEqual([true, undefined]);
+  });
+
   it('says what it adjusted and refuses to compare a variant with itself', () => {
     const session = createLabSession(
       findLab('scan'),

@@ -234,6 +234,7 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
         trace: 'full',
         ...(traceAll ? {} : { traceWorkgroups: [focus] }),
         ...(get().device ? { limits: { ...CAPABLE_ADAPTER_LIMITS, maxComputeInvocationsPerWorkgroup: get().device!.maxInvocationsPerWorkgroup } } : {}),
+        ...(get().device?.shaderF16 ? { shaderF16: true } : {}),
         // An edit may loop: stop it by steps, and keep its trace small enough to index on the main thread.
         ...(draft ? { maxSteps: options.draftMaxSteps ?? DRAFT_MAX_STEPS, maxTraceBytes: DRAFT_TRACE_BYTES } : {}),
       };
@@ -418,5 +419,5 @@ function resolveRequest(lab: AnyLab, req: SessionRequest) {
 }
 
 function requestKey(r: ReturnType<typeof resolveRequest>): string {
-  return JSON.stringify([r.variant.id, r.compare?.id, r.params, r.workgroup, r.device?.maxInvocationsPerWorkgroup]);
+  return JSON.stringify([r.variant.id, r.compare?.id, r.params, r.workgroup, r.device?.maxInvocationsPerWorkgroup, r.device?.shaderF16 === true]);
 }

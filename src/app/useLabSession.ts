@@ -54,12 +54,16 @@ export function useLabSession(
   const lastLimit = useRef(readyLimit);
   if (readyLimit !== undefined) lastLimit.current = readyLimit;
   const limit = readyLimit ?? lastLimit.current;
+  const readyF16 = useAppStore((s) => (s.gpuStatus.state === 'ready' ? s.gpuStatus.adapter.features.includes('shader-f16') : undefined));
+  const lastF16 = useRef(readyF16);
+  if (readyF16 !== undefined) lastF16.current = readyF16;
+  const shaderF16 = readyF16 ?? lastF16.current;
   const request = {
     variant: route.variant,
     compare: route.compare,
     params: route.params,
     workgroup: route.workgroup,
-    ...(limit !== undefined ? { device: { maxInvocationsPerWorkgroup: limit } } : {}),
+    ...(limit !== undefined ? { device: { maxInvocationsPerWorkgroup: limit, ...(shaderF16 ? { shaderF16: true } : {}) } } : {}),
   };
   const requestKey = JSON.stringify(request);
   const [sharedHash] = useState(() => (lesson || typeof location === 'undefined' || !/^#?draft=/.test(location.hash) ? undefined : location.hash));

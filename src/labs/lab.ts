@@ -72,6 +72,8 @@ export interface ParamField<V extends ParamValue = ParamValue> {
 /** What the learner's adapter allows, where a parameter depends on it (WebGPU's default is 256). */
 export interface DeviceLimits {
   readonly maxInvocationsPerWorkgroup: number;
+  /** The adapter offers `shader-f16`, so the simulator runs f16 kernels as the GPU does. */
+  readonly shaderF16?: boolean;
 }
 
 /**
