@@ -39,9 +39,9 @@ describe('lab session (outside React)', () => {
   it("simulates with shader-f16 only where the device offers it", async () => {
     const seen: (boolean | undefined)[] = [];
     const sim = inProcess();
-    const fn: SimulateFn = (channel, run, options) => {
+    const fn: SimulateFn = (channel, run, options, onProgress) => {
       seen.push(options.shaderF16);
-      return sim.fn(channel, run, options);
+      return sim.fn(channel, run, options, onProgress);
     };
     const request = { variant: 'interleaved', compare: undefined, params: { n: 256 }, workgroup: 0 };
     for (const device of [{ maxInvocationsPerWorkgroup: 256, shaderF16: true }, { maxInvocationsPerWorkgroup: 256 }]) {
