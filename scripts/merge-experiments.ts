@@ -9,10 +9,11 @@
  *             data (evens in A, odds in B: the path zigzags all the way)
  *   data      stream and three wide shapes on random sorted keys, disjoint ranges (all of A below
  *             all of B) and one repeated key (every tile all A, then all B)
- *   ablate    wide 128 × 15 with parts cut out (outputs then wrong; the timing is the point): no
- *             search (each invocation starts at min(t0, la)), no search and no merge (the tile is
- *             staged and stored back: the kernel's data movement alone); the merge pass alone; its
- *             33-way partition pass alone, and fast's binary-search one in its place and alone
+ *   ablate    the shipped wide (256 × 15, binary-search partition) with parts cut out (outputs then
+ *             wrong; the timing is the point): no search (each invocation starts at min(t0, la)),
+ *             no search and no merge (the tile is staged and stored back: the kernel's data
+ *             movement alone); the merge pass alone; its partition pass alone; and the 33-way
+ *             partition (partition-wide.wgsl, shipped before) in its place and alone
  *
  *   prefetch  an experiment kernel, not a lab variant (scripts/experiments/merge-wide-prefetch.wgsl):
  *             wide with workgroups walking over tiles and the next tile's words loaded into
@@ -24,7 +25,7 @@
  */
 import { createNodeGpu } from '../src/gpu/node.ts';
 import { fmt, gbps, pct, ratioCell, table } from '../src/bench/format.ts';
-import { mergePasses, partitionRun, splitsOf, typedSource, wideRun, wideSource, MERGE_FILES, type MergeData, type MergeShape } from '../src/labs/merge/kernel.ts';
+import { MERGE_SHAPES, mergePasses, partitionRun, partitionWideRun, splitsOf, typedSource, wideRun, wideSource, MERGE_FILES, type MergeData, type MergeShape } from '../src/labs/merge/kernel.ts';
 import { mergeReference } from '../src/labs/merge/reference.ts';
 import type { KernelRun } from '../src/kernel/types.ts';
 import PREFETCH_WGSL from './experiments/merge-wide-prefetch.wgsl?raw';
@@ -88,7 +89,7 @@ function input(kind: DataKind) {
   return current;
 }
 
-/** The wide chain of one shape, optionally with an ablated merge-pass source. */
+/** The wide chain of one shape (the shipped binary-search partition, then the merge pass), optionally with an ablated merge-pass source. */
 function wideChain(data: MergeData, shape: MergeShape, source?: string): KernelRun[] {
   const code = source ?? typedSource(wideSource(shape.items), 'i32');
   return [partitionRun(data, undefined, 'wide', shape), wideRun(data, splitsOf(data, 'wide', shape), code, shape)];
@@ -156,7 +157,7 @@ if (wants('data')) {
 }
 
 if (wants('ablate')) {
-  const shape: MergeShape = { workgroupSize: 128, items: 15 };
+  const shape: MergeShape = MERGE_SHAPES.wide;
   const src = typedSource(wideSource(shape.items), 'i32');
   const replace = (from: string, to: string, s: string): string => {
     if (!s.includes(from)) throw new Error(`merge-experiments: ${MERGE_FILES.wide.file} no longer contains ${JSON.stringify(from)}`);
@@ -171,15 +172,15 @@ if (wants('ablate')) {
   const { data, want } = input('zigzag');
   const whole = wideChain(data, shape);
   const rows: string[][] = [];
-  rows.push(await figure(['whole (33-way partition + merge)'], whole, want));
-  // The same tiles split by fast's and stream's partition pass (one binary search per invocation).
-  const binary = partitionRun(data, undefined, 'fast', shape);
-  rows.push(await figure(['whole, binary-search partition instead'], [binary, whole[1]!], want));
+  rows.push(await figure(['whole (binary-search partition + merge)'], whole, want));
+  // The same tiles split by the 33-way pass (one workgroup of 32 per boundary), shipped before.
+  const way33 = partitionWideRun(data, undefined, shape);
+  rows.push(await figure(['whole, 33-way partition instead'], [way33, whole[1]!], want));
   rows.push(await figure(['no search in the tile'], wideChain(data, shape, noSearch), undefined));
   rows.push(await figure(['no search, no merge (stage and store only)'], wideChain(data, shape, skeleton), undefined));
   rows.push(await figure(['merge pass alone (splits from the CPU)'], [whole[1]!], undefined));
-  rows.push(await figure(['33-way partition pass alone'], [whole[0]!], undefined));
-  rows.push(await figure(['binary-search partition pass alone'], [binary], undefined));
+  rows.push(await figure(['binary-search partition pass alone'], [whole[0]!], undefined));
+  rows.push(await figure(['33-way partition pass alone'], [way33], undefined));
   console.log(`\n## ablate: ${shapeLabel(shape)} with parts cut out (only the whole kernel is checked; % of copy counts the whole merge’s bytes)\n`);
   console.log(table(['kernel', ...HEAD], rows));
 }

@@ -2,7 +2,7 @@
 // merge (shaders/merge/wide.wgsl, whose merge this repeats) with each workgroup walking over tiles
 // g, g + groups, … and the next tile's ITEMS words loaded into registers while the current tile
 // is searched and merged, as stream.wgsl does, so a workgroup keeps loads in flight through its
-// whole round instead of only at its start. Splits from partition-wide.wgsl, as for wide.
+// whole round instead of only at its start. Splits from partition.wgsl, as for wide.
 alias T = i32;
 override WORKGROUP_SIZE: u32 = 128;
 // Outputs per invocation: odd, and a constant, so the register array below has a fixed size.

@@ -1,6 +1,7 @@
 // CUB's DeviceMerge::MergeKeys as the CUDA peer of the merge lab (issue 19), beside CUDA C++ twins
-// of the lab's wide variant (shaders/merge/partition-wide.wgsl and wide.wgsl, written out again
-// here) at several shapes, and 128 x 15 once more with the binary-search partition of fast, so a gap between the WebGPU figure and the bandwidth can be split into
+// of the lab's wide variant (shaders/merge/partition.wgsl and wide.wgsl, written out again here):
+// first the shipped 256 x 15, then other shapes with the 33-way partition (partition-wide.wgsl,
+// which shipped before and was slower), so a gap between the WebGPU figure and the bandwidth can be split into
 // the algorithm's share and the WebGPU path's share. Two sorted 2^(L-1)-element i32 arrays
 // (argv[1] = L, the log2 of the output count, default 26), on zigzag data (evens in A, odds in B,
 // as the bench) and on random sorted keys with repeats; timed with CUDA events after a warm-up of
@@ -159,7 +160,7 @@ struct Run {
 };
 
 template <int BLOCK, int ITEMS>
-float timeWide(const Run &r, bool *ok, const std::vector<T> &want, bool wideSplit = true) {
+float timeWide(const Run &r, bool *ok, const std::vector<T> &want, bool wideSplit) {
   constexpr int TILE = BLOCK * ITEMS;
   int total = r.m + r.n, tiles = (total + TILE - 1) / TILE, boundaries = tiles + 1;
   auto launch = [&] {
@@ -227,13 +228,14 @@ int main(int argc, char **argv) {
     }
     bool ok;
     float ms;
-    ms = timeWide<128, 15>(r, &ok, want); row("wide twin 128 x 15", ms, ok);
+    ms = timeWide<256, 15>(r, &ok, want, false); row("wide twin 256 x 15, binary-search partition (shipped)", ms, ok);
     ms = timeWide<128, 15>(r, &ok, want, false); row("wide twin 128 x 15, binary-search partition", ms, ok);
-    ms = timeWide<64, 23>(r, &ok, want); row("wide twin 64 x 23", ms, ok);
-    ms = timeWide<128, 11>(r, &ok, want); row("wide twin 128 x 11", ms, ok);
-    ms = timeWide<128, 23>(r, &ok, want); row("wide twin 128 x 23", ms, ok);
-    ms = timeWide<256, 11>(r, &ok, want); row("wide twin 256 x 11", ms, ok);
-    ms = timeWide<256, 15>(r, &ok, want); row("wide twin 256 x 15", ms, ok);
+    ms = timeWide<128, 15>(r, &ok, want, true); row("wide twin 128 x 15, 33-way partition", ms, ok);
+    ms = timeWide<256, 15>(r, &ok, want, true); row("wide twin 256 x 15, 33-way partition", ms, ok);
+    ms = timeWide<64, 23>(r, &ok, want, true); row("wide twin 64 x 23, 33-way partition", ms, ok);
+    ms = timeWide<128, 11>(r, &ok, want, true); row("wide twin 128 x 11, 33-way partition", ms, ok);
+    ms = timeWide<128, 23>(r, &ok, want, true); row("wide twin 128 x 23, 33-way partition", ms, ok);
+    ms = timeWide<256, 11>(r, &ok, want, true); row("wide twin 256 x 11, 33-way partition", ms, ok);
   }
   return 0;
 }

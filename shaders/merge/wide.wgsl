@@ -10,11 +10,11 @@
 // the only workgroup memory: no starts array, since the tile's ends bound every step.
 // Element type: the driver rewrites the `alias T` line for f32 or u32 (line numbers unchanged).
 alias T = i32;
-override WORKGROUP_SIZE: u32 = 128;
+override WORKGROUP_SIZE: u32 = 256;
 // Outputs per invocation: odd, and a constant, so the register array below has a fixed size.
 const ITEMS: u32 = 15u;
 // TILE = WORKGROUP_SIZE × ITEMS (set by the driver).
-override TILE: u32 = 1920;
+override TILE: u32 = 3840;
 
 struct Params {
   m: u32, // length of A

@@ -41,8 +41,11 @@ export const MERGE_SHAPES: Readonly<Record<MergeVariant, { readonly workgroupSiz
   fast: { workgroupSize: 128, items: 8 },
   // ITEMS is a constant in stream.wgsl (its register arrays need a fixed size): keep the two equal.
   stream: { workgroupSize: 128, items: 11 },
-  // ITEMS is a constant in wide.wgsl too; other shapes (for tuning) rewrite that line.
-  wide: { workgroupSize: 128, items: 15 },
+  // ITEMS is a constant in wide.wgsl too; other shapes (for tuning) rewrite that line. 256 × 15:
+  // 3840 words = 15 360 B of the 16 KiB. On the H100 (docs/runs/2026-11-22-h100-s5-call5-x-merge-
+  // experiments.txt) it ranked first of the shape sweep at 2^26: 57.2 % of copy against 50.9 % for
+  // 128 × 15 (both with the 33-way partition; the CUDA twins 70.9 % against 59.9 %).
+  wide: { workgroupSize: 256, items: 15 },
 };
 
 /** Invocations per workgroup and outputs per invocation of one merge launch. */
@@ -59,7 +62,7 @@ export const STREAM_GROUPS = 2048;
 
 /** Workgroup size of the partition pass: one boundary per invocation. */
 const PARTITION_WG = 64;
-/** Workgroup size of the wide variant's partition pass: the probes of one round for one boundary. */
+/** Workgroup size of the 33-way partition pass (an experiment): the probes of one round for one boundary. */
 const PARTITION_WIDE_WG = 32;
 
 /** The WGSL with its `alias T` line set to the element type (line numbers unchanged). */
@@ -105,21 +108,43 @@ export function mergeRun(variant: 'basic' | 'tiled', data: MergeData, source?: s
   };
 }
 
-/** The first pass of fast, stream or wide: the co-rank of every tile boundary, into `splits`. */
+/**
+ * The first pass of fast, stream or wide: the co-rank of every tile boundary, into `splits`, one
+ * binary search per invocation. The wide variant shipped for a while with a 33-way search instead
+ * (partitionWideRun); on the H100 at 2^26 that made the whole merge slower, 0.3689 ms (50.9 % of
+ * copy) against 0.2806 ms (67.0 %) with this pass (docs/runs/2026-11-22-h100-s5-call5-merge.txt,
+ * -call4-b-merge.txt; the CUDA twins agree, 59.9 % against 83.0 %), so every variant uses this one.
+ */
 export function partitionRun(data: MergeData, source?: string, variant: PartitionedVariant = 'fast', shape?: MergeShape): KernelRun {
   const type = checkData(data);
   const boundaries = tilesOf(variant, data.m + data.n, shape) + 1;
-  const wide = variant === 'wide';
   return {
-    code: typedSource(source ?? MERGE_FILES[wide ? 'partition-wide' : 'partition'].wgsl, type),
+    code: typedSource(source ?? MERGE_FILES.partition.wgsl, type),
     entryPoint: 'main',
-    file: MERGE_FILES[wide ? 'partition-wide' : 'partition'].file,
-    label: wide ? 'merge.partition-wide' : 'merge.partition',
-    // The wide variant's pass: one workgroup per boundary (a 33-way search); the others' one
-    // invocation per boundary (a binary search).
-    workgroups: wide ? foldWorkgroups(boundaries) : [Math.ceil(boundaries / PARTITION_WG)],
+    file: MERGE_FILES.partition.file,
+    label: 'merge.partition',
+    workgroups: [Math.ceil(boundaries / PARTITION_WG)],
     bindings: { 0: { 0: data.a, 1: data.b, 2: new Uint32Array(boundaries), 3: sizes(data.m, data.n, boundaries) } },
-    overrides: { WORKGROUP_SIZE: wide ? PARTITION_WIDE_WG : PARTITION_WG, TILE: tileOf(variant, shape) },
+    overrides: { WORKGROUP_SIZE: PARTITION_WG, TILE: tileOf(variant, shape) },
+  };
+}
+
+/**
+ * The measured alternative to the wide variant's partition pass (scripts/merge-experiments.ts
+ * times it; no variant ships it): one workgroup of 32 per tile boundary, a 33-way search. It
+ * writes the same splits as partitionRun(data, source, 'wide', shape).
+ */
+export function partitionWideRun(data: MergeData, source?: string, shape?: MergeShape): KernelRun {
+  const type = checkData(data);
+  const boundaries = tilesOf('wide', data.m + data.n, shape) + 1;
+  return {
+    code: typedSource(source ?? MERGE_FILES['partition-wide'].wgsl, type),
+    entryPoint: 'main',
+    file: MERGE_FILES['partition-wide'].file,
+    label: 'merge.partition-wide',
+    workgroups: foldWorkgroups(boundaries),
+    bindings: { 0: { 0: data.a, 1: data.b, 2: new Uint32Array(boundaries), 3: sizes(data.m, data.n, boundaries) } },
+    overrides: { WORKGROUP_SIZE: PARTITION_WIDE_WG, TILE: tileOf('wide', shape) },
   };
 }
 

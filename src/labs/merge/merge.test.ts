@@ -3,7 +3,7 @@ import { simulate } from '../../sim/index.ts';
 import type { KernelExecutor } from '../types.ts';
 import { mergeInputs, MERGE_INPUTS } from './inputs.ts';
 import { mergeLab } from './index.ts';
-import { MERGE_FILES, MERGE_SHAPES, mergeStepRun, partitionRun, runMerge, MERGE_VARIANTS, splitsOf, streamRun, typedSource, wideRun, wideSource, type MergeData } from './kernel.ts';
+import { MERGE_FILES, MERGE_SHAPES, mergePasses, mergeStepRun, partitionRun, partitionWideRun, runMerge, MERGE_VARIANTS, splitsOf, streamRun, typedSource, wideRun, wideSource, type MergeData } from './kernel.ts';
 import { coRank, coRankIterationBound, mergePath, mergeReference } from './reference.ts';
 import { pathPoints, readMergeTrace, searchesOf, searchResult } from './trace.ts';
 import { sourceOf } from './moments.ts';
@@ -94,6 +94,7 @@ describe('merge kernels on the simulator', () => {
       { workgroupSize: 32, items: 7 },
       { workgroupSize: 64, items: 23 },
       { workgroupSize: 128, items: 15 },
+      { workgroupSize: 256, items: 15 },
     ];
     for (const shape of shapes) {
       for (const kind of MERGE_INPUTS) {
@@ -108,15 +109,24 @@ describe('merge kernels on the simulator', () => {
     }
   });
 
-  it('wide: the 33-way partition pass finds every tile boundary the CPU co-rank does, on every input kind', async () => {
+  it('wide: the 33-way partition pass (the experiments’ alternative) finds every tile boundary the CPU co-rank does, on every input kind', async () => {
     for (const kind of MERGE_INPUTS) {
       for (const [m, n] of [[0, 5], [5000, 3], [3000, 4100], [1, 1]] as const) {
         const d = mergeInputs(seededRandom(m + n), kind, m, n, 'i32');
         const shape = { workgroupSize: 32, items: 7 };
-        const got = (await simulator.run(partitionRun(d, undefined, 'wide', shape)))[0]![2] as Uint32Array;
+        const got = (await simulator.run(partitionWideRun(d, undefined, shape)))[0]![2] as Uint32Array;
         expect([...got], `${kind} ${m} + ${n}`).toEqual([...splitsOf(d, 'wide', shape)]);
       }
     }
+  });
+
+  it('wide ships what the H100 measured best: the binary-search partition pass, then tiles of 256 × 15', () => {
+    const d = data([1, 3, 5, 7, 9], [2, 4, 6]);
+    const [partition, merge, ...rest] = mergePasses('wide', d);
+    expect(rest).toEqual([]);
+    expect(partition).toMatchObject({ file: MERGE_FILES.partition.file, label: 'merge.partition', overrides: { TILE: 3840 } });
+    expect(merge).toMatchObject({ file: MERGE_FILES.wide.file, overrides: { WORKGROUP_SIZE: 256, TILE: 3840 } });
+    expect(MERGE_SHAPES.wide.workgroupSize * MERGE_SHAPES.wide.items * 4).toBeLessThanOrEqual(16384);
   });
 
   it('wide: the driver’s items per invocation is the shader’s ITEMS constant; even counts and tiles over 16 KiB are refused', () => {
