@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../sim/index.ts';
+import { OpKind, simulate } from '../../sim/index.ts';
 import { histogramLab, histogramSpec } from './index.ts';
 import { BYTE_RANGE, binOf, copiesInterleaved, HISTOGRAM_KERNELS, HISTOGRAM_VARIANTS, histogramReference, histogramRun, lanes16Run, LETTER_RANGE, packBytes, privateCopiesOf, unpackBytes, type BinRange, type HistogramVariant } from './kernel.ts';
 import { generateBytes } from './data.ts';
@@ -174,6 +174,27 @@ describe('histogram kernels on the simulator', () => {
         expect([...r.buffers[0]![1]!.slice(0, bins)]).toEqual([...histogramReference(bytes, bins, range)]);
       }
     }
+  });
+
+  it('batched: loads a batch ahead: with two batches a warp issues all eight vec4 loads before its first count', () => {
+    // 32 768 bytes on one workgroup are 2048 vec4s: two batches of four per invocation, no leftovers.
+    const n = 32_768;
+    const bytes = generateBytes('uniform', n, 4);
+    const r = simulate(histogramRun('batched', packBytes(bytes), n, 256, BYTE_RANGE, undefined, 1), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
+    expect(r.diagnostics).toEqual([]);
+    const trace = r.trace!;
+    const data = trace.memories.find((m) => m.name === 'data')!.id;
+    let loads = 0;
+    let before = -1;
+    let clears = true; // the atomicStores of 0 before the first barrier are no counting
+    for (let s = 0; s < trace.stepCount && before < 0; s++) {
+      if (trace.stepWarp[s] !== 0) continue;
+      const kind = trace.opKind[trace.stepOp[s]!];
+      if (kind === OpKind.barrier) clears = false;
+      else if (kind === OpKind.loadGlobal && trace.stepMemory[s] === data) loads++;
+      else if (kind === OpKind.atomicShared && !clears) before = loads;
+    }
+    expect(before).toBe(8);
   });
 
   it('batched: 256 bins over all bytes count by shift and mask; any other bins through bin_of', () => {
