@@ -55,7 +55,7 @@ describe('histogram lab', () => {
     expect(errors).toEqual([]);
   });
 
-  it('variant 8 (batched): a vec4 of one value is one atomic of 16, the 32 lanes on bin 0 of 8 interleaved copies, 4 to a word', async () => {
+  it('variant 8 (batched): one value puts the 32 lanes on bin 0 of 16 interleaved copies, 2 to a word, one atomic per byte', async () => {
     const { page, errors } = await openPage(browser(), '/lab/histogram?v=batched&n=4096&bins=256&dist=one-value');
     const lab = new LabPageObject(page);
     await lab.ready();
@@ -63,15 +63,15 @@ describe('histogram lab', () => {
     await page.getByTestId('histogram-next-atomic').focus();
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('[data-testid=histogram-stage]')?.getAttribute('data-atomic-space') === 'workgroup');
-    expect(await page.getByTestId('histogram-stage').getAttribute('data-same-address')).toBe('4');
-    expect(await page.locator('[data-testid=histogram-bins] tr[data-bin="0"]').getAttribute('data-queue')).toBe('4');
-    // Lane 3 waits with lanes 11, 19 and 27 on copy 3 of bin 0, not with the whole warp.
-    expect(await page.locator('[data-testid=histogram-bins] tr[data-bin="0"] .histo-queue').count()).toBe(8);
-    expect(await page.locator('[data-testid=histogram-bins] tr[data-bin="0"] .histo-queue[aria-label*="copy 3"]').getAttribute('aria-label')).toMatch(/3, 11, 19, 27/);
-    // 4096 zero bytes are 256 vec4s: one atomic each, merged into one global atomic.
+    expect(await page.getByTestId('histogram-stage').getAttribute('data-same-address')).toBe('2');
+    expect(await page.locator('[data-testid=histogram-bins] tr[data-bin="0"]').getAttribute('data-queue')).toBe('2');
+    // Lane 3 waits only with lane 19 on copy 3 of bin 0, not with the whole warp.
+    expect(await page.locator('[data-testid=histogram-bins] tr[data-bin="0"] .histo-queue').count()).toBe(16);
+    expect(await page.locator('[data-testid=histogram-bins] tr[data-bin="0"] .histo-queue[aria-label*="copy 3"]').getAttribute('aria-label')).toMatch(/3, 19\b/);
+    // 4096 zero bytes: one workgroup-memory atomic each (no shortcut for 16 equal bytes), merged into one global atomic.
     expect(await page.getByTestId('histogram-global-ops').textContent()).toMatch(/^1 /);
     await lab.openDrawer('metrics');
-    expect(await page.locator('[data-metric="Workgroup-memory atomics (workgroup 0)"]').first().textContent()).toBe('256');
+    expect(await page.locator('[data-metric="Workgroup-memory atomics (workgroup 0)"]').first().textContent()).toBe('4,096');
     expect(errors).toEqual([]);
   });
 

@@ -9,13 +9,15 @@
  *   ablate    packed with parts of its work cut out (the counts are then wrong, the timing is the
  *             point): no counting (the bytes only folded into a register), counting without the
  *             flushes between rounds (one at the end, so the counting is not dead code)
- *   batched   variant 8 (32-bit workgroup atomics, no flushes) and what its choices are worth, on
- *             uniform and one-value bytes: the shipped configuration; private copies per workgroup
+ *   batched   variant 8's first version (scripts/histogram-batched-v1.wgsl: 8 copies, no pipelining,
+ *             the 16-equal-bytes test) and what its choices are worth, on uniform and one-value bytes:
+ *             its configuration; private copies per workgroup
  *             (1, 2, 4, 8); workgroup size (128 … 1024); vec4s loaded before counting (1, 2, 4, 8);
  *             grid (528 … 4224); copies by warp (the layout before round 2, where the 32 lanes of a
  *             warp on one value share a word); without the 16-equal-bytes test; and no counting at all (the
  *             bytes folded into a register: the loop and loads alone, what the atomics add on top)
- *   round2    variant 8 as shipped (8 copies interleaved bin by bin) against what might take it past
+ *   round2    variant 8 as now shipped (16 copies, shift and mask, a batch ahead, no 16-equal-bytes
+ *             test) and its first version (8 copies interleaved bin by bin) against what might take it past
  *             80 % of a read on uniform bytes, each counted and checked: 16 interleaved copies (the
  *             most 256 bins of 32-bit counters that fit WebGPU's 16 KiB; 2 lanes a word on one value,
  *             at most 2-way bank conflicts on uniform bytes), 32 copies (one bank per lane whatever
@@ -42,6 +44,7 @@ import { fmt, gbps, pct, ratioCell, table } from '../src/bench/format.ts';
 import type { KernelRun } from '../src/kernel/types.ts';
 import { BATCHED_COPIES, BYTE_RANGE, gridOf, LANES16_KERNEL, lanes16Run, type BinRange, HISTOGRAM_KERNELS, histogramReference, histogramRun, LETTER_RANGE, packBytes, type HistogramVariant } from '../src/labs/histogram/kernel.ts';
 import { generateBytes, type Distribution } from '../src/labs/histogram/data.ts';
+import BATCHED_V1_WGSL from './histogram-batched-v1.wgsl?raw';
 
 const chosen = new Set(process.argv.slice(2));
 // `headline` repeats figures of `batched` and `lanes16`, so it runs only when named.
@@ -94,6 +97,18 @@ async function figure(label: string[], dist: Distribution, variant: HistogramVar
   return [...label, String(run.workgroups[0]), ok, fmt(t.medianMs, 4), fmt(gbps(n, t.medianMs)), pct(t.relative?.ratio ?? Number.NaN), ratioCell(t)];
 }
 
+/** Copies of the first version of variant 8 (scripts/histogram-batched-v1.wgsl). */
+const V1_COPIES = 8;
+/**
+ * A figure of the first version of variant 8: its source (unless a transform of it is given) and its
+ * 8 copies (unless the options set others), on the lab's batched bindings and grid.
+ */
+const firstVersion = (opts: FigureOptions): FigureOptions => ({
+  ...opts,
+  source: opts.source ?? BATCHED_V1_WGSL,
+  overrides: { COPIES: V1_COPIES, PRIVATE_WORDS: V1_COPIES * BINS, ...opts.overrides },
+});
+
 const HEAD = ['workgroups', 'correct', 'median ms', 'GB/s read', '% of read', 'rounds'];
 
 if (wants('grid')) {
@@ -140,13 +155,13 @@ if (wants('ablate')) {
 }
 
 if (wants('batched')) {
-  const src = HISTOGRAM_KERNELS.batched.wgsl;
+  const src = BATCHED_V1_WGSL;
   const replace = (from: string, to: string, s = src): string => {
-    if (!s.includes(from)) throw new Error(`histogram-experiments: batched.wgsl no longer contains ${JSON.stringify(from)}`);
+    if (!s.includes(from)) throw new Error(`histogram-experiments: histogram-batched-v1.wgsl no longer contains ${JSON.stringify(from)}`);
     return s.split(from).join(to);
   };
   const BATCH_BLOCK = /\/\/ batch begin\n[\s\S]*?\/\/ batch end\n/;
-  if (!BATCH_BLOCK.test(src)) throw new Error('histogram-experiments: batched.wgsl lost its “batch begin/end” markers');
+  if (!BATCH_BLOCK.test(src)) throw new Error('histogram-experiments: histogram-batched-v1.wgsl lost its “batch begin/end” markers');
   /** The kernel with `k` vec4 loads written out before the counts (BATCH = k). */
   const withBatch = (k: number): string => {
     const loads = Array.from({ length: k }, (_, j) => `    let v${j} = data[q${j === 0 ? '' : ` + ${j}u * stride`}];\n`).join('');
@@ -170,8 +185,8 @@ if (wants('batched')) {
   const copiesOf = (c: number, wg = 256) => ({ WORKGROUP_SIZE: wg, COPIES: c, PRIVATE_WORDS: c * BINS });
   const rows: string[][] = [];
   for (const dist of ['uniform', 'one-value'] as Distribution[]) {
-    const row = (what: string, opts: FigureOptions = {}) => figure([dist, what], dist, 'batched', opts);
-    rows.push(await row(`shipped: 256 invocations, ${BATCHED_COPIES} copies, 4 vec4s, ${gridOf('batched', n)[0]} workgroups`));
+    const row = (what: string, opts: FigureOptions = {}) => figure([dist, what], dist, 'batched', firstVersion(opts));
+    rows.push(await row(`first version: 256 invocations, ${V1_COPIES} copies, 4 vec4s, ${gridOf('batched', n)[0]} workgroups`));
     for (const c of [1, 2, 4]) rows.push(await row(`${c} cop${c === 1 ? 'y' : 'ies'}`, { overrides: copiesOf(c) }));
     rows.push(await row('128 invocations, 4 copies, 2112 workgroups', { overrides: copiesOf(4, 128), maxGrid: 2112 }));
     for (const [wg, grid] of [[512, 528], [1024, 264]] as const) {
@@ -192,13 +207,13 @@ if (wants('batched')) {
 }
 
 if (wants('round2')) {
-  const src = HISTOGRAM_KERNELS.batched.wgsl;
+  const src = BATCHED_V1_WGSL;
   const replace = (from: string, to: string, s = src): string => {
-    if (!s.includes(from)) throw new Error(`histogram-experiments: batched.wgsl no longer contains ${JSON.stringify(from)}`);
+    if (!s.includes(from)) throw new Error(`histogram-experiments: histogram-batched-v1.wgsl no longer contains ${JSON.stringify(from)}`);
     return s.split(from).join(to);
   };
   const WHOLE = / {2}\/\/ Whole batches[\s\S]*?\/\/ batch end\n {4}q \+= BATCH \* stride;\n {2}}\n/;
-  if (!WHOLE.test(src)) throw new Error('histogram-experiments: batched.wgsl lost its loop of whole batches');
+  if (!WHOLE.test(src)) throw new Error('histogram-experiments: histogram-batched-v1.wgsl lost its loop of whole batches');
   const loads = (kw: string, names: string) =>
     [0, 1, 2, 3].map((j) => `    ${kw} ${names}${j} = data[q${j === 0 ? '' : ` + ${j}u * stride`}];\n`).join('');
   const counts = (names: string, indent: string) => [0, 1, 2, 3].map((j) => `${indent}count_vec4(base, ${names}${j});\n`).join('');
@@ -242,9 +257,10 @@ if (wants('round2')) {
     // EXP_ROUND2_GRID caps the workgroups, so that a small input on a small adapter runs every
     // loop (several batches, leftover vec4s) of each candidate before the counts are checked.
     const cap = process.env.EXP_ROUND2_GRID ? Number(process.env.EXP_ROUND2_GRID) : undefined;
-    const row = (what: string, opts: FigureOptions = {}) => figure([dist, what], dist, 'batched', cap === undefined ? opts : { ...opts, maxGrid: cap });
+    const row = (what: string, opts: FigureOptions = {}) => figure([dist, what], dist, 'batched', firstVersion(cap === undefined ? opts : { ...opts, maxGrid: cap }));
     const skip = (what: string, why: string) => rows.push([dist, what, `skipped: ${why}`, '', '', '', '', '']);
-    rows.push(await row(`shipped: 256 invocations, ${BATCHED_COPIES} copies interleaved, 4 vec4s, ${gridOf('batched', n)[0]} workgroups`));
+    rows.push(await figure([dist, `shipped: 256 invocations, ${BATCHED_COPIES} copies, shift and mask, a batch ahead, ${gridOf('batched', n)[0]} workgroups`], dist, 'batched', cap === undefined ? {} : { maxGrid: cap }));
+    rows.push(await row(`first version: ${V1_COPIES} copies interleaved, 4 vec4s, the 16-equal-bytes test`));
     const c16 = copiesOf(16);
     rows.push(await row('16 copies', { overrides: c16 }));
     if (limits.maxComputeWorkgroupStorageSize >= 32 * BINS * 4) rows.push(await row('32 copies (32 KiB: one bank per lane)', { overrides: copiesOf(32) }));

@@ -51,11 +51,14 @@ const packedFlushCases: KernelCase[] = HISTOGRAM_VARIANTS.filter(isPackedVariant
   }),
 );
 
-/** The batched variant on one workgroup, so its batch loop, leftover vec4s and ragged end all run. */
+/**
+ * The batched variant on one workgroup, so its pipelined batches (one, two and three per
+ * invocation), leftover vec4s and ragged end all run, on runs of one value among random bytes.
+ */
 const batchedCase: KernelCase = {
   file: HISTOGRAM_KERNELS.batched.file,
-  name: 'histogram/batched one workgroup, batches and runs of 16 equal bytes',
-  sizes: [16_400, 20_007, 50_001],
+  name: 'histogram/batched one workgroup, pipelined batches and runs of one value',
+  sizes: [16_400, 40_007, 50_001],
   build: (rng, n) => {
     const bytes = new Uint8Array(n);
     // Runs of one byte value, some 16-byte aligned, among random bytes.

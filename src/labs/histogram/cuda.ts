@@ -125,7 +125,6 @@ __global__ void histoPerWarp(const uint4 *__restrict__ data, unsigned int n, uns
 
   packed: `// CUDA rendering of shaders/histogram/packed.wgsl.
 // 8-bit counters per thread, four bins to a word; word w of thread t at w * BLOCK + t (bank t % 32).
-constexpr unsigned int COPIES = 8;
 
 template <unsigned int BINS, unsigned int LO, unsigned int SPAN>
 __device__ __forceinline__ void countByte(unsigned int *counters, unsigned int b) {
@@ -183,25 +182,35 @@ __device__ __forceinline__ void countByte(unsigned int *counters, unsigned int b
 }
 // The flush reads and clears with atomicExch(&counters[at], 0); everything else is as in histoPacked.`,
 
-  batched: `// CUDA rendering of shaders/histogram/batched.wgsl: 8 copies of the bins interleaved (lane l counts
-// into copy l % 8, bin b of copy c at b * 8 + c), 32-bit counters (they never overflow, so no
-// flushes), one shared-memory atomic per byte, four uint4 loads in flight.
+  batched: `// CUDA rendering of shaders/histogram/batched.wgsl: 16 copies of the bins interleaved (lane l
+// counts into copy l % 16, bin b of copy c at b * 16 + c; 16 * 256 * 4 B = 16 KiB), 32-bit counters
+// (they never overflow, so no flushes), one shared-memory atomic per byte, the next four uint4 loads
+// issued before the current four are counted.
+constexpr unsigned int COPIES = 16;
+
 template <unsigned int BINS, unsigned int LO, unsigned int SPAN>
-__device__ __forceinline__ void countByte(unsigned int *mine, unsigned int b, unsigned int k) {
+__device__ __forceinline__ void countByte(unsigned int *copies, unsigned int copy, unsigned int b) {
   unsigned int offset = b - LO;
   if (offset >= SPAN) return;
-  atomicAdd(&mine[(SPAN == BINS ? offset : offset * BINS / SPAN) * COPIES], k);   // mine = copies + copy
+  atomicAdd(&copies[(SPAN == BINS ? offset : offset * BINS / SPAN) * COPIES + copy], 1u);
 }
 
 template <unsigned int BINS, unsigned int LO, unsigned int SPAN>
-__device__ __forceinline__ void countQuad(unsigned int *mine, uint4 v) {
-  unsigned int first = v.x & 0xff, splat = first * 0x01010101u;
-  if (v.x == splat && v.y == splat && v.z == splat && v.w == splat) {   // 16 equal bytes: one atomic
-    countByte<BINS, LO, SPAN>(mine, first, 16);
+__device__ __forceinline__ void countWord(unsigned int *copies, unsigned int copy, unsigned int w) {
+  if (BINS == 256 && LO == 0 && SPAN == 256 && COPIES == 16) {   // word b * 16 + copy: shift, mask, or
+    atomicAdd(&copies[((w << 4) & 0xff0) | copy], 1u);
+    atomicAdd(&copies[((w >> 4) & 0xff0) | copy], 1u);
+    atomicAdd(&copies[((w >> 12) & 0xff0) | copy], 1u);
+    atomicAdd(&copies[((w >> 20) & 0xff0) | copy], 1u);
     return;
   }
-  for (unsigned int word : {v.x, v.y, v.z, v.w})          // 16 atomics, unrolled
-    for (unsigned int s = 0; s < 32; s += 8) countByte<BINS, LO, SPAN>(mine, (word >> s) & 0xff, 1);
+  for (unsigned int s = 0; s < 32; s += 8) countByte<BINS, LO, SPAN>(copies, copy, (w >> s) & 0xff);
+}
+
+template <unsigned int BINS, unsigned int LO, unsigned int SPAN>
+__device__ __forceinline__ void countQuad(unsigned int *copies, unsigned int copy, uint4 v) {
+  countWord<BINS, LO, SPAN>(copies, copy, v.x); countWord<BINS, LO, SPAN>(copies, copy, v.y);
+  countWord<BINS, LO, SPAN>(copies, copy, v.z); countWord<BINS, LO, SPAN>(copies, copy, v.w);
 }
 
 template <unsigned int BINS, unsigned int LO, unsigned int SPAN, unsigned int BLOCK = 256>
@@ -209,16 +218,22 @@ __global__ void histoBatched(const uint4 *__restrict__ data, unsigned int n, uns
   __shared__ unsigned int copies[COPIES * BINS];
   for (unsigned int w = threadIdx.x; w < COPIES * BINS; w += BLOCK) copies[w] = 0;
   __syncthreads();
-  unsigned int *mine = copies + threadIdx.x % COPIES;     // this thread's copy, interleaved
+  unsigned int copy = threadIdx.x % COPIES;               // this thread's copy, interleaved
   unsigned int full = n / 16, stride = BLOCK * gridDim.x, q = blockIdx.x * BLOCK + threadIdx.x;
-  for (; q + 3 * stride < full; q += 4 * stride) {       // all four loads issued before any count
+  if (q + 3 * stride < full) {                            // software pipelining, one batch ahead
     uint4 v0 = data[q], v1 = data[q + stride], v2 = data[q + 2 * stride], v3 = data[q + 3 * stride];
-    countQuad<BINS, LO, SPAN>(mine, v0); countQuad<BINS, LO, SPAN>(mine, v1);
-    countQuad<BINS, LO, SPAN>(mine, v2); countQuad<BINS, LO, SPAN>(mine, v3);
+    for (q += 4 * stride; q + 3 * stride < full; q += 4 * stride) {
+      uint4 n0 = data[q], n1 = data[q + stride], n2 = data[q + 2 * stride], n3 = data[q + 3 * stride];
+      countQuad<BINS, LO, SPAN>(copies, copy, v0); countQuad<BINS, LO, SPAN>(copies, copy, v1);
+      countQuad<BINS, LO, SPAN>(copies, copy, v2); countQuad<BINS, LO, SPAN>(copies, copy, v3);
+      v0 = n0; v1 = n1; v2 = n2; v3 = n3;
+    }
+    countQuad<BINS, LO, SPAN>(copies, copy, v0); countQuad<BINS, LO, SPAN>(copies, copy, v1);
+    countQuad<BINS, LO, SPAN>(copies, copy, v2); countQuad<BINS, LO, SPAN>(copies, copy, v3);
   }
-  for (; q < full; q += stride) countQuad<BINS, LO, SPAN>(mine, data[q]);
+  for (; q < full; q += stride) countQuad<BINS, LO, SPAN>(copies, copy, data[q]);   // leftover uint4s
   unsigned int g = blockIdx.x * BLOCK + threadIdx.x;
-  if (g < n - full * 16) countByte<BINS, LO, SPAN>(mine, reinterpret_cast<const unsigned char *>(data)[full * 16 + g], 1);
+  if (g < n - full * 16) countByte<BINS, LO, SPAN>(copies, copy, reinterpret_cast<const unsigned char *>(data)[full * 16 + g]);
   __syncthreads();
   for (unsigned int b = threadIdx.x; b < BINS; b += BLOCK) {   // the merge: a sum over the copies
     unsigned int total = 0;

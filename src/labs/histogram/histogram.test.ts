@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../sim/index.ts';
+import { OpKind, simulate } from '../../sim/index.ts';
 import { histogramLab, histogramSpec } from './index.ts';
-import { BYTE_RANGE, binOf, copiesInterleaved, HISTOGRAM_VARIANTS, histogramReference, histogramRun, lanes16Run, LETTER_RANGE, packBytes, privateCopiesOf, unpackBytes, type BinRange, type HistogramVariant } from './kernel.ts';
+import { BYTE_RANGE, binOf, copiesInterleaved, HISTOGRAM_KERNELS, HISTOGRAM_VARIANTS, histogramReference, histogramRun, lanes16Run, LETTER_RANGE, packBytes, privateCopiesOf, unpackBytes, type BinRange, type HistogramVariant } from './kernel.ts';
 import { generateBytes } from './data.ts';
 import { atomicAt, atomicMemories, atomicSteps, atomicSummary, binsAfter, countingAtomics, nextAtomic, packedBinOf, packedBinsAfter } from './trace.ts';
 
@@ -157,46 +157,90 @@ describe('histogram kernels on the simulator', () => {
     expect(first.queues.flatMap((q) => q.values)).toEqual(Array(32).fill(1));
   });
 
-  it('batched: one workgroup through its batches of four vec4s, the leftover vec4s and a ragged end', () => {
-    // One workgroup of 256: 16 400 bytes are 1025 vec4s, one batch per invocation and one leftover
-    // vec4 (invocation 0), no ragged end; 20 007 add batches for some invocations only and 7 ragged
-    // bytes; 50 001 bytes mix runs of 16 equal bytes (one atomic of 16) with other bytes.
-    for (const n of [16_400, 20_007, 50_001]) {
-      const bytes = n === 50_001 ? generateBytes('skewed', n, 3) : generateBytes('uniform', n, n);
+  it('batched: one workgroup through its pipelined batches, the leftover vec4s and a ragged end, on the shift-and-mask path and the general one', () => {
+    // One workgroup of 256: 16 400 bytes are 1025 vec4s, one batch per invocation (loaded before
+    // the loop, counted after it) and one leftover vec4 (invocation 0); 40 007 bytes are 2 batches
+    // (the loop runs once), 452 leftover vec4s (two for invocations 0 … 195) and 7 ragged bytes;
+    // 50 001 bytes are 3 batches with long runs of one value among skewed bytes.
+    const setups: [number, BinRange][] = [[256, BYTE_RANGE], [7, LETTER_RANGE], [100, BYTE_RANGE], [256, LETTER_RANGE], [256, { lo: 16, span: 240 }]];
+    for (const n of [16_400, 40_007, 50_001]) {
+      const bytes = n === 50_001 ? generateBytes('skewed', n, 3) : generateBytes(n === 40_007 ? 'alphabet' : 'uniform', n, n);
       if (n === 50_001) bytes.fill(200, 1600, 9600);
-      const run = histogramRun('batched', packBytes(bytes), n, 256, BYTE_RANGE, undefined, 1);
-      expect(run.workgroups).toEqual([1, 1]);
-      const r = simulate(run, { warpSize: 32 });
-      expect(r.diagnostics).toEqual([]);
-      expect([...r.buffers[0]![1]!.slice(0, 256)]).toEqual([...histogramReference(bytes, 256, BYTE_RANGE)]);
+      for (const [bins, range] of setups) {
+        const run = histogramRun('batched', packBytes(bytes), n, bins, range, undefined, 1);
+        expect(run.workgroups).toEqual([1, 1]);
+        const r = simulate(run, { warpSize: 32 });
+        expect(r.diagnostics).toEqual([]);
+        expect([...r.buffers[0]![1]!.slice(0, bins)]).toEqual([...histogramReference(bytes, bins, range)]);
+      }
     }
   });
 
-  it('batched: 16 equal bytes in a vec4 are one workgroup atomic of 16, lane l into copy l % 8 (bin b of copy c at b × 8 + c)', () => {
+  it('batched: loads a batch ahead: with two batches a warp issues all eight vec4 loads before its first count', () => {
+    // 32 768 bytes on one workgroup are 2048 vec4s: two batches of four per invocation, no leftovers.
+    const n = 32_768;
+    const bytes = generateBytes('uniform', n, 4);
+    const r = simulate(histogramRun('batched', packBytes(bytes), n, 256, BYTE_RANGE, undefined, 1), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
+    expect(r.diagnostics).toEqual([]);
+    const trace = r.trace!;
+    const data = trace.memories.find((m) => m.name === 'data')!.id;
+    let loads = 0;
+    let before = -1;
+    let clears = true; // the atomicStores of 0 before the first barrier are no counting
+    for (let s = 0; s < trace.stepCount && before < 0; s++) {
+      if (trace.stepWarp[s] !== 0) continue;
+      const kind = trace.opKind[trace.stepOp[s]!];
+      if (kind === OpKind.barrier) clears = false;
+      else if (kind === OpKind.loadGlobal && trace.stepMemory[s] === data) loads++;
+      else if (kind === OpKind.atomicShared && !clears) before = loads;
+    }
+    expect(before).toBe(8);
+  });
+
+  it('batched: 256 bins over all bytes count by shift and mask; any other bins through bin_of', () => {
+    const lines = HISTOGRAM_KERNELS.batched.wgsl.split('\n');
+    const lineOf = (text: string) => lines.flatMap((l, i) => (l.includes(text) ? [i + 1] : []));
+    const shiftMask = lineOf('& 0xff0u) | copy], 1u);');
+    const general = lineOf('atomicAdd(&copies[bin * COPIES + copy], 1u);');
+    expect(shiftMask).toHaveLength(4);
+    expect(general).toHaveLength(1);
+    const countingLines = (bins: number, range: BinRange) => {
+      const trace = sim('batched', generateBytes('uniform', 4096, 9), bins, range).trace!;
+      return new Set(countingAtomics(trace).filter((a) => a.space === 'workgroup').map((a) => trace.opLine[trace.stepOp[a.step]!]!));
+    };
+    expect([...countingLines(256, BYTE_RANGE)].sort((a, b) => a - b)).toEqual(shiftMask);
+    // Other bins take the general path, and so do 256 bins that do not start at byte 0.
+    expect([...countingLines(7, LETTER_RANGE)]).toEqual(general);
+    expect([...countingLines(256, { lo: 16, span: 240 })]).toEqual(general);
+  });
+
+  it('batched: one atomicAdd of 1 per byte whatever the data, lane l into copy l % 16 (bin b of copy c at b × 16 + c), two lanes a word on one value', () => {
     const trace = sim('batched', new Uint8Array(16 * 1024), 256, BYTE_RANGE).trace!;
     const s = atomicSummary(trace);
-    expect(s.workgroupLaneOps).toBe(1024); // 1024 vec4s of zeros, one atomic each
+    expect(s.workgroupLaneOps).toBe(16 * 1024); // no shortcut for a vec4 of 16 equal bytes
     const first = countingAtomics(trace)[0]!;
     expect(first.space).toBe('workgroup');
-    expect(first.queues.flatMap((q) => q.values)).toEqual(Array(32).fill(16));
-    // The 32 lanes on bin 0 of 8 copies: words 0 … 7, four lanes (l, l + 8, l + 16, l + 24) each.
-    expect(first.queues.map((q) => q.addr).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    for (const q of first.queues) expect([...q.lanes].sort((a, b) => a - b)).toEqual([q.addr, q.addr + 8, q.addr + 16, q.addr + 24]);
-    expect(first.sameAddress).toBe(4);
+    expect(first.queues.flatMap((q) => q.values)).toEqual(Array(32).fill(1));
+    // The 32 lanes on bin 0 of 16 copies: words 0 … 15, lanes l and l + 16 on each.
+    expect(first.queues.map((q) => q.addr).sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, c) => c));
+    for (const q of first.queues) expect([...q.lanes].sort((a, b) => a - b)).toEqual([q.addr, q.addr + 16]);
+    expect(first.sameAddress).toBe(2);
     expect(s.globalLaneOps).toBe(1);
-    // Uniform bytes: one atomic of 1 per byte (no vec4 of 16 equal random bytes is likely).
     const bytes = generateBytes('uniform', 16 * 1024, 5);
     expect(atomicSummary(sim('batched', bytes, 256, BYTE_RANGE).trace!).workgroupLaneOps).toBe(16 * 1024);
   });
 
-  it('batched: its interleaved copies decode bin by bin into what workgroup 0 merges', () => {
+  it('batched: its 16 interleaved copies fill 16 KiB and decode bin by bin into what workgroup 0 merges', () => {
+    const run = histogramRun('batched', packBytes(new Uint8Array(16)), 16, 256, BYTE_RANGE);
+    expect(run.overrides).toMatchObject({ COPIES: 16, PRIVATE_WORDS: 4096 });
+    expect(Number(run.overrides!.PRIVATE_WORDS) * 4).toBe(16_384); // WebGPU's guaranteed maxComputeWorkgroupStorageSize
     const bytes = generateBytes('skewed', 30_000, 6);
     const trace = sim('batched', bytes, 256, BYTE_RANGE).trace!;
     const mems = atomicMemories(trace);
-    expect(privateCopiesOf('batched', trace.invocations)).toBe(8);
+    expect(privateCopiesOf('batched', trace.invocations)).toBe(16);
     expect(copiesInterleaved('batched')).toBe(true);
     expect(copiesInterleaved('per-warp')).toBe(false);
-    const counted = binsAfter(trace, mems.workgroup!, trace.stepCount - 1, 256, 8, true);
+    const counted = binsAfter(trace, mems.workgroup!, trace.stepCount - 1, 256, 16, true);
     const merged = binsAfter(trace, mems.global!, trace.stepCount - 1, 256);
     expect(counted.reduce((a, x) => a + x, 0)).toBeGreaterThan(0);
     expect([...counted]).toEqual([...merged]);

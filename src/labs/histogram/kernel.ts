@@ -64,11 +64,12 @@ const PACKED_ROUND = 15;
  */
 export const PACKED_MAX_GRID = 1716;
 /**
- * Private copies of the bins in the batched variant, interleaved bin by bin: lane l of every warp
- * counts into copy l % 8, bin b of copy c at word b × 8 + c, so the lanes of a warp on one value hit
- * 8 words in 8 banks instead of queueing on one.
+ * Private copies of the bins in the batched variant, interleaved bin by bin: invocation t counts
+ * into copy t % 16, bin b of copy c at word b × 16 + c, so the lanes of a warp on one value hit 16
+ * words, two lanes a word, instead of queueing on one. 16 × 256 bins × 4 bytes = 16 KiB, WebGPU's
+ * guaranteed workgroup memory (maxComputeWorkgroupStorageSize); fewer bins take less.
  */
-export const BATCHED_COPIES = 8;
+export const BATCHED_COPIES = 16;
 /** vec4s each invocation of the batched variant loads before counting them (BATCH in the WGSL). */
 const BATCHED_BATCH = 4;
 /**
