@@ -268,7 +268,7 @@ describe('中文 / English', () => {
   }, 120_000);
 
   it('the matrix-multiply lab in Chinese at 1440 × 900: a bank conflict, the whole dispatch’s counts and a measured roofline, with no English left, no text past its box and no panel wider than in English', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/matmul?v=vec4-2d&m=64&n=64&k=32&lang=zh-CN');
+    const { page, errors } = await openPage(browser(), '/lab/matmul?v=vec4-2d&m=64&n=64&k=32&step=0&lang=zh-CN');
     await page.setViewportSize({ width: 1440, height: 900 });
     const lab = new LabPageObject(page);
     await lab.showStage('matmul-stage');
