@@ -30,6 +30,13 @@ describe.each(LABS.map((l) => [l.id, l] as const))('lab %s', (_id, lab) => {
     }
   });
 
+  it('names its variants with every placeholder of their messages filled', () => {
+    for (const v of lab.variants) {
+      expect(v.title, v.id).not.toMatch(/\{\w+\}/);
+      expect(v.summary, v.id).not.toMatch(/\{\w+\}/);
+    }
+  });
+
   it('has kernel cases for every variant file, and they run on the simulator', () => {
     const files = new Set(lab.cases.map((c) => c.file));
     for (const v of lab.variants) expect(files.has(v.file), `no case for ${v.file}`).toBe(true);

@@ -93,7 +93,7 @@ const variants: LabVariant[] = [
   {
     id: 'wide',
     get title() {
-      return m('wide.title');
+      return m('wide.title', { items: MERGE_SHAPES.wide.items });
     },
     get summary() {
       const { workgroupSize, items } = MERGE_SHAPES.wide;
