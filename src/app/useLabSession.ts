@@ -37,6 +37,13 @@ export interface LabSessionHandle {
   readonly setFocus: (warp: number, lane: number) => void;
 }
 
+/** `value`, or while it is undefined, the last value it had (undefined until it has had one). */
+function useLastKnown<T>(value: T | undefined): T | undefined {
+  const last = useRef(value);
+  if (value !== undefined) last.current = value;
+  return last.current;
+}
+
 export function useLabSession(
   lab: AnyLab,
   route: LabRoute,
@@ -50,14 +57,8 @@ export function useLabSession(
   lessonRef.current = lesson;
   // The adapter's limit once known; kept while a lost device is re-acquired ('pending' again), so
   // the parameters do not flip back and forth.
-  const readyLimit = useAppStore((s) => (s.gpuStatus.state === 'ready' ? s.gpuStatus.adapter.limits.maxComputeInvocationsPerWorkgroup : undefined));
-  const lastLimit = useRef(readyLimit);
-  if (readyLimit !== undefined) lastLimit.current = readyLimit;
-  const limit = readyLimit ?? lastLimit.current;
-  const readyF16 = useAppStore((s) => (s.gpuStatus.state === 'ready' ? s.gpuStatus.adapter.features.includes('shader-f16') : undefined));
-  const lastF16 = useRef(readyF16);
-  if (readyF16 !== undefined) lastF16.current = readyF16;
-  const shaderF16 = readyF16 ?? lastF16.current;
+  const limit = useLastKnown(useAppStore((s) => (s.gpuStatus.state === 'ready' ? s.gpuStatus.adapter.limits.maxComputeInvocationsPerWorkgroup : undefined)));
+  const shaderF16 = useLastKnown(useAppStore((s) => (s.gpuStatus.state === 'ready' ? s.gpuStatus.adapter.features.includes('shader-f16') : undefined)));
   const request = {
     variant: route.variant,
     compare: route.compare,

@@ -69,6 +69,11 @@ export interface ParamField<V extends ParamValue = ParamValue> {
   invocations?(value: V, variant: LabVariant, params: Params): number;
 }
 
+/** How `value` of `field` reads in a control, a notice or the lesson header: its `show`, else `String`. */
+export function showParam<V extends ParamValue>(field: ParamField<V>, value: V): string {
+  return field.show ? field.show(value) : String(value);
+}
+
 /** What the learner's adapter allows, where a parameter depends on it (WebGPU's default is 256). */
 export interface DeviceLimits {
   readonly maxInvocationsPerWorkgroup: number;
@@ -82,8 +87,7 @@ export interface DeviceLimits {
  */
 export function overDeviceLabel<V extends ParamValue>(field: ParamField<V>, value: V, variant: LabVariant, params: Params, device: DeviceLimits | undefined): string | undefined {
   if (!device || !field.invocations || fitsDevice(field, value, variant, params, device)) return undefined;
-  const shownValue = field.show ? field.show(value) : String(value);
-  return m('control.overDevice', { value: shownValue, need: field.invocations(value, variant, params), max: device.maxInvocationsPerWorkgroup });
+  return m('control.overDevice', { value: showParam(field, value), need: field.invocations(value, variant, params), max: device.maxInvocationsPerWorkgroup });
 }
 
 /** Whether `value` of `field` fits the device (always, when the device or the field's size is unknown). */
@@ -434,10 +438,10 @@ function fitDevice(field: ParamField, value: ParamValue, variant: LabVariant, pa
   notices.push(
     m('notice.deviceLimit', {
       label: field.label,
-      value: field.show ? field.show(value) : String(value),
+      value: showParam(field, value),
       need: size(value),
       max: device.maxInvocationsPerWorkgroup,
-      use: field.show ? field.show(use) : String(use),
+      use: showParam(field, use),
     }),
   );
   return use;

@@ -6,7 +6,7 @@ import { useShortcuts } from '../app/shortcuts.ts';
 import { alignedStep, type LabSession, type SimSlot } from '../app/session.ts';
 import { timelineActions, useLabSession } from '../app/useLabSession.ts';
 import type { LabRoute } from '../app/url.ts';
-import { overDeviceLabel, type AnyLab, type DeviceLimits, type LabVariant, type ParamField, type ParamValue, type Params } from '../labs/lab.ts';
+import { overDeviceLabel, showParam, type AnyLab, type DeviceLimits, type LabVariant, type ParamValue, type Params } from '../labs/lab.ts';
 import type { CompanionView, LabPanel, LabUi, PanelProps } from '../labs/ui.ts';
 import { LAB_UIS } from '../labs/uis.ts';
 import type { Highlight, StageView } from '../lessons/types.ts';
@@ -98,8 +98,6 @@ export interface LessonFrame {
   readonly stage?: StageView | undefined;
 }
 
-const showValue = (field: ParamField, v: ParamValue) => (field.show ? field.show(v) : String(v));
-
 /** One control per parameter of the lab's spec, offering what the variant allows. */
 function ParamControls({
   lab,
@@ -135,7 +133,7 @@ function ParamControls({
                 const over = overDeviceLabel(field, c, variant, params, device);
                 return (
                   <option key={String(c)} value={String(c)} disabled={over !== undefined}>
-                    {over ?? showValue(field, c)}
+                    {over ?? showParam(field, c)}
                   </option>
                 );
               })}
@@ -516,7 +514,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
           {lesson && (
             <p className="lab-in-lesson" data-testid="lesson-lab">
               {lab.title}: <strong>{variant.title}</strong>
-              {Object.entries(lab.params).map(([name, field]) => ` · ${field.label} ${showValue(field, params[name]!)}`)}
+              {Object.entries(lab.params).map(([name, field]) => ` · ${field.label} ${showParam(field, params[name]!)}`)}
             </p>
           )}
           <h2 className="side-now">{t('side.narration')}</h2>

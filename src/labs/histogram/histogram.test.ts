@@ -3,7 +3,7 @@ import { OpKind, simulate } from '../../sim/index.ts';
 import { histogramLab, histogramSpec } from './index.ts';
 import { BYTE_RANGE, binOf, copiesInterleaved, HISTOGRAM_KERNELS, HISTOGRAM_VARIANTS, histogramReference, histogramRun, lanes16Run, LETTER_RANGE, packBytes, privateCopiesOf, unpackBytes, type BinRange, type HistogramVariant } from './kernel.ts';
 import { generateBytes } from './data.ts';
-import { atomicAt, atomicMemories, atomicSteps, atomicSummary, binsAfter, countingAtomics, nextAtomic, packedBinOf, packedBinsAfter } from './trace.ts';
+import { atomicAt, atomicMemories, atomicSteps, atomicSummary, binsAfter, countingAtomics, nextAtomic, packedBinOf, packedBinsAfter, privateWordOf } from './trace.ts';
 
 const sim = (variant: HistogramVariant, bytes: Uint8Array, bins: number, range: BinRange) =>
   simulate(histogramRun(variant, packBytes(bytes), bytes.length, bins, range), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
@@ -244,6 +244,20 @@ describe('histogram kernels on the simulator', () => {
     const merged = binsAfter(trace, mems.global!, trace.stepCount - 1, 256);
     expect(counted.reduce((a, x) => a + x, 0)).toBeGreaterThan(0);
     expect([...counted]).toEqual([...merged]);
+  });
+
+  it('privateWordOf: decodes a word of the private copies into its bin and copy, in both layouts', () => {
+    // 3 copies of 5 bins: bin 4 of copy 2 is word 2 × 5 + 4 = 14 copy after copy, 4 × 3 + 2 = 14 bin by bin.
+    for (let c = 0; c < 3; c++) {
+      for (let b = 0; b < 5; b++) {
+        expect(privateWordOf(c * 5 + b, 5, 3, false)).toEqual({ bin: b, copy: c });
+        expect(privateWordOf(b * 3 + c, 5, 3, true)).toEqual({ bin: b, copy: c });
+      }
+    }
+    expect(privateWordOf(6, 7, 1, false)).toEqual({ bin: 6, copy: 0 });
+    expect(privateWordOf(7, 5, 3, false)).toEqual({ bin: 2, copy: 1 });
+    expect(privateWordOf(7, 5, 3, true)).toEqual({ bin: 2, copy: 1 });
+    expect(privateWordOf(8, 5, 3, true)).toEqual({ bin: 2, copy: 2 });
   });
 
   it('lanes16 (experiment): matches the CPU reference through several flushes, and its lanes never share a word', () => {

@@ -8,7 +8,6 @@
  * current atomic, the lanes of the warp queued on each address.
  */
 import { defineLab, OPENING_MOMENT, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
-import { firstFound } from '../openings.ts';
 import { HISTOGRAM_CUDA } from './cuda.ts';
 import { histogramCases } from './cases.ts';
 import { generateBytes, isDistribution, rangeOf, type Distribution } from './data.ts';
@@ -100,8 +99,9 @@ export const histogramLab = defineLab<'histogram', HistogramParams>({
   cases: histogramCases,
   moments: {
     ...histogramMoments,
-    // The atomic with the longest same-address queue: the serialization the lab is about.
-    [OPENING_MOMENT]: (index) => firstFound(() => histogramMoments.atomic(index, 'longest'), () => histogramMoments.atomic(index, 'first')),
+    // The atomic with the longest same-address queue: the serialization the lab is about (every
+    // variant counts with atomics, so there is one; openingStep puts step 0 in place of a -1).
+    [OPENING_MOMENT]: (index) => histogramMoments.atomic(index, 'longest'),
   },
   metrics(mt, p, traced) {
     const trace = traced?.index.trace;

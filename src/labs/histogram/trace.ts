@@ -181,8 +181,20 @@ export function binsAfter(trace: Trace, memory: number, step: number, bins: numb
     }
   }
   const out = new Uint32Array(bins);
-  for (let c = 0; c < copies; c++) for (let b = 0; b < bins; b++) out[b] = (out[b]! + words[interleaved ? b * copies + c : c * bins + b]!) >>> 0;
+  for (let addr = 0; addr < words.length; addr++) {
+    const { bin } = privateWordOf(addr, bins, copies, interleaved);
+    out[bin] = (out[bin]! + words[addr]!) >>> 0;
+  }
   return out;
+}
+
+/**
+ * The bin and the private copy that word `addr` of a workgroup's copies counts: `copies` copies of
+ * `bins` words, copy after copy (bin b of copy c at c × bins + b) or, `interleaved`, bin by bin (at
+ * b × copies + c). One copy of `bins` words is the plain layout (copy 0, bin = addr).
+ */
+export function privateWordOf(addr: number, bins: number, copies: number, interleaved: boolean): { readonly bin: number; readonly copy: number } {
+  return interleaved ? { bin: Math.floor(addr / copies), copy: addr % copies } : { bin: addr % bins, copy: Math.floor(addr / bins) };
 }
 
 /**

@@ -179,7 +179,7 @@ export const mergeLab = defineLab<'merge', MergeParams>({
   moments: {
     ...mergeMoments,
     // Invocation 1's co-rank found (its last probe on the merge path), else the first output.
-    [OPENING_MOMENT]: (index) => firstFound(() => mergeMoments.probe(index, '1:last') || -1, () => mergeMoments['first-store'](index, '')),
+    [OPENING_MOMENT]: (index) => firstFound(() => mergeMoments.probe(index, '1:last'), () => mergeMoments['first-store'](index, '')),
   },
   metrics: (mt, p) => {
     const total = p.m + p.n;

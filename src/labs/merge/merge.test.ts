@@ -6,7 +6,8 @@ import { mergeLab } from './index.ts';
 import { MERGE_FILES, MERGE_SHAPES, mergePasses, mergeStepRun, partitionRun, partitionWideRun, runMerge, MERGE_VARIANTS, splitsOf, streamRun, typedSource, wideRun, wideSource, type MergeData } from './kernel.ts';
 import { coRank, coRankIterationBound, mergePath, mergeReference } from './reference.ts';
 import { pathPoints, readMergeTrace, searchesOf, searchResult } from './trace.ts';
-import { sourceOf } from './moments.ts';
+import { mergeMoments, sourceOf } from './moments.ts';
+import { indexTrace } from '../../trace/index.ts';
 import { seededRandom } from '../../util/random.ts';
 
 const simulator: KernelExecutor = { run: (r) => Promise.resolve(simulate(r, { warpSize: 32, trace: 'summary' }).buffers) };
@@ -151,6 +152,14 @@ describe('merge kernels on the simulator', () => {
     expect(view.bValues).toEqual([2, 4, 6]);
     expect(pathPoints(view)).toHaveLength(9);
     expect(sourceOf(res.trace!)).toBe(MERGE_FILES.wide.wgsl);
+  });
+
+  it('its moments are -1 where the trace has no such step (an invocation that never probes), like every lab’s', () => {
+    const d = data([1, 3, 5, 7], [2, 4, 6, 8]);
+    const index = indexTrace(simulate(mergeStepRun('basic', d), { warpSize: 32, trace: 'full', traceWorkgroups: [0] }).trace!);
+    expect(mergeMoments.probe(index, '1')).toBeGreaterThan(0);
+    expect(mergeMoments.probe(index, '999:last')).toBe(-1);
+    expect(mergeMoments['first-store'](index, '')).toBeGreaterThan(0);
   });
 
   it('reads the probes, slices and path from the trace of the basic merge', () => {

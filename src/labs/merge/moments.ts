@@ -15,8 +15,9 @@ export function sourceOf(trace: Trace): string {
 }
 
 /**
- * `probe` with arg "3": the first co-rank probe of invocation 3; "3:last": its last probe. Sizes are
- * not needed to find probes, so the view is read with A and B as long as the trace's bindings.
+ * `probe` with arg "3": the first co-rank probe of invocation 3; "3:last": its last probe (-1 when it
+ * never probes). Sizes are not needed to find probes, so the view is read with A and B as long as
+ * the trace's bindings.
  */
 const probe: LabMoment = (index, arg) => {
   const [who, which] = arg.split(':');
@@ -26,15 +27,15 @@ const probe: LabMoment = (index, arg) => {
   const view = readMergeTrace(trace, source, { m: words('a'), n: words('b') });
   const mine = view.probes.filter((p) => p.invocation === Number(who));
   const p = which === 'last' ? mine[mine.length - 1] : mine[0];
-  return p ? p.step : 0;
+  return p ? p.step : -1;
 };
 
-/** `first-store`: the first output written to C (arg ignored). */
+/** `first-store`: the first output written to C (arg ignored), or -1. */
 const firstStore: LabMoment = (index) => {
   const trace = index.trace;
   const c = trace.memories.findIndex((mm) => mm.name === 'c');
   for (let s = 0; s < trace.stepCount; s++) if (trace.stepMemory[s] === c && trace.opKind[trace.stepOp[s]!] === OpKind.storeGlobal) return s;
-  return 0;
+  return -1;
 };
 
 export const mergeMoments = { probe, 'first-store': firstStore } as const;

@@ -7,7 +7,6 @@
  * a workgroup's rising floor, and raises the floor by a radix select in workgroup memory.
  */
 import { defineLab, OPENING_MOMENT, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
-import { firstFound } from '../openings.ts';
 import { seededRandom } from '../../util/random.ts';
 import { topkCases } from './cases.ts';
 import { FAST_CUDA, RADIX_CUDA, SEED_CUDA } from './cuda.ts';
@@ -129,7 +128,7 @@ export const topkLab = defineLab<'topk', TopkParams>({
   moments: {
     ...topkMoments,
     // The inserts done and the first level of the merge tree begun.
-    [OPENING_MOMENT]: (index) => firstFound(() => topkMoments['merge-level'](index, '1')),
+    [OPENING_MOMENT]: (index) => topkMoments['merge-level'](index, '1'),
   },
   metrics: (mt, p, traced) => {
     const variant = traced && isTopkVariant(traced.variant) ? traced.variant : 'seed';

@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import type { PanelProps } from '../../ui.ts';
 import { binLabel, isDistribution, rangeOf } from '../data.ts';
 import { copiesInterleaved, isPackedVariant, privateCopiesOf } from '../kernel.ts';
-import { atomicMemories, atomicSummary, binsAfter, countingAtomics, packedBinOf, packedBinsAfter, type AtomicStep } from '../trace.ts';
+import { atomicMemories, atomicSummary, binsAfter, countingAtomics, packedBinOf, packedBinsAfter, privateWordOf, type AtomicStep } from '../trace.ts';
 import './HistogramStage.css';
 import { m } from '../messages.ts';
 
@@ -70,17 +70,20 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
   // `ownWords`: lanes of a packed variant that hit one bin, each in its own counter (no queue).
   const queues = new Map<number, { copy: number; lanes: readonly number[]; ownWords?: boolean }[]>();
   if (current) {
-    const perCopy = current.space === 'workgroup' ? bins : Infinity;
+    const inWorkgroup = current.space === 'workgroup';
     for (const q of current.queues) {
-      const bin = current.space !== 'workgroup' ? q.addr : packed ? packedBinOf(q.addr, q.values[0]!, trace.invocations) : interleaved ? Math.floor(q.addr / copies) : q.addr % bins;
-      if (bin === undefined) continue; // a packed flush: the counter is read and cleared, nothing counted
-      const list = queues.get(bin) ?? [];
-      if (packed && current.space === 'workgroup') {
+      if (inWorkgroup && packed) {
+        const bin = packedBinOf(q.addr, q.values[0]!, trace.invocations);
+        if (bin === undefined) continue; // a packed flush: the counter is read and cleared, nothing counted
         // Every lane has its own word: lanes on one bin are served together, not one after another.
+        const list = queues.get(bin) ?? [];
         if (list[0]) list[0] = { ...list[0], lanes: [...list[0].lanes, ...q.lanes] };
         else list.push({ copy: 0, lanes: q.lanes, ownWords: true });
-      } else list.push({ copy: !Number.isFinite(perCopy) ? 0 : interleaved ? q.addr % copies : Math.floor(q.addr / bins), lanes: q.lanes });
-      queues.set(bin, list);
+        queues.set(bin, list);
+      } else {
+        const { bin, copy } = inWorkgroup ? privateWordOf(q.addr, bins, copies, interleaved) : { bin: q.addr, copy: 0 };
+        queues.set(bin, [...(queues.get(bin) ?? []), { copy, lanes: q.lanes }]);
+      }
     }
   }
   const shownBins = binsToShow(bins, exact ? [...queues.keys()] : [], (b) => (privateBins?.[b] ?? 0) + (globalBins?.[b] ?? 0));
