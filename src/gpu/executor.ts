@@ -6,7 +6,7 @@ import {
 } from '../kernel/types.ts';
 import { acquireDevice, type AdapterSummary, type GpuContext } from './device.ts';
 import { GpuError, HINTS, type ShaderMessage } from './errors.ts';
-import { reflectBindings, type ResourceBinding } from './reflect.ts';
+import { blankComments, reflectBindings, type ResourceBinding } from './reflect.ts';
 import READ_WGSL from '../../shaders/bandwidth/read.wgsl?raw';
 import COPY_WGSL from '../../shaders/bandwidth/copy.wgsl?raw';
 import { median } from '../util/stats.ts';
@@ -314,8 +314,9 @@ export class GpuExecutor {
       throw new GpuError(
         'compile',
         `WGSL compile error at ${run.file ?? 'kernel.wgsl'}:${first.line}:${first.column}: ${first.message}`,
-        // `enable f16;` on an adapter without shader-f16: the fix is not in the line shown.
-        !device.features.has('shader-f16') && /\benable\b[^;]*\bf16\b/.test(run.code) ? HINTS.noF16 : HINTS.compile,
+        // `enable f16;` on an adapter without shader-f16: the fix is not in the line shown. Comments
+        // are blanked first, so one that mentions the directive does not count.
+        !device.features.has('shader-f16') && /\benable\b[^;]*\bf16\b/.test(blankComments(run.code)) ? HINTS.noF16 : HINTS.compile,
         messages,
       );
     }
