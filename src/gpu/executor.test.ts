@@ -379,4 +379,13 @@ describe('f16 on an adapter without shader-f16', () => {
     expect(e.location?.line).toBe(1);
     expect(e.hint).toMatch(/shader-f16/);
   });
+
+  it('an `enable f16;` in a comment does not turn an ordinary compile error into the shader-f16 hint', async (ctx) => {
+    if (gpu.adapter!.features.includes('shader-f16')) ctx.skip();
+    const code = `// enable f16; once, before this kernel went to f32\n@group(0) @binding(0) var<storage, read_write> out: array<f32>;\n@compute @workgroup_size(1) fn main() { out[0] = missing; }`;
+    const e = await expectGpuError(gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: { 0: { 0: new Float32Array(1) } } }));
+    expect(e.kind).toBe('compile');
+    expect(e.location?.line).toBe(3);
+    expect(e.hint).not.toMatch(/shader-f16/);
+  });
 });

@@ -6,7 +6,7 @@ import {
 } from '../kernel/types.ts';
 import { acquireDevice, type AdapterSummary, type GpuContext } from './device.ts';
 import { GpuError, HINTS, type ShaderMessage } from './errors.ts';
-import { reflectBindings, type ResourceBinding } from './reflect.ts';
+import { blankComments, reflectBindings, type ResourceBinding } from './reflect.ts';
 import READ_WGSL from '../../shaders/bandwidth/read.wgsl?raw';
 import COPY_WGSL from '../../shaders/bandwidth/copy.wgsl?raw';
 import { median } from '../util/stats.ts';
@@ -314,8 +314,9 @@ export class GpuExecutor {
       throw new GpuError(
         'compile',
         `WGSL compile error at ${run.file ?? 'kernel.wgsl'}:${first.line}:${first.column}: ${first.message}`,
-        // `enable f16;` on an adapter without shader-f16: the fix is not in the line shown.
-        !device.features.has('shader-f16') && /\benable\b[^;]*\bf16\b/.test(run.code) ? HINTS.noF16 : HINTS.compile,
+        // `enable f16;` on an adapter without shader-f16: the fix is not in the line shown. Comments
+        // are blanked first, so one that mentions the directive does not count.
+        !device.features.has('shader-f16') && /\benable\b[^;]*\bf16\b/.test(blankComments(run.code)) ? HINTS.noF16 : HINTS.compile,
         messages,
       );
     }
@@ -820,7 +821,8 @@ export class GpuExecutor {
 
   private async bind(run: KernelRun, epoch: number): Promise<Bound> {
     const prepared = await this.prepare(run, epoch);
-    const { summary } = await this.readyFor(epoch);
+    const context = await this.readyFor(epoch);
+    const { summary } = context;
     const workgroups = dispatchSize(run.workgroups);
     const maxDim = summary.limits.maxComputeWorkgroupsPerDimension;
     if (workgroups.some((d) => !Number.isInteger(d) || d < 0 || d > maxDim)) {
@@ -832,7 +834,8 @@ export class GpuExecutor {
     }
     const buffers = new Map<string, { buffer: GPUBuffer; resource: ResourceBinding; data: BindingData }>();
     try {
-      return await this.bindBuffers(run, epoch, prepared, buffers, workgroups);
+      const bindGroups = await this.bindBuffers(run, epoch, context, prepared, buffers);
+      return { prepared, bindGroups, buffers, workgroups };
     } catch (e) {
       // Whatever failed (a missing binding, a limit, out of memory, a refused bind group), the
       // buffers made so far go with it.
@@ -841,15 +844,14 @@ export class GpuExecutor {
     }
   }
 
-  /** Creates `run`'s buffers into `buffers` and its bind groups, inside error scopes. */
+  /** Creates `run`'s buffers into `buffers` and returns its bind groups, inside error scopes. */
   private async bindBuffers(
     run: KernelRun,
     epoch: number,
+    { device, summary }: GpuContext,
     prepared: PreparedKernel,
     buffers: Map<string, { buffer: GPUBuffer; resource: ResourceBinding; data: BindingData }>,
-    workgroups: [number, number, number],
-  ): Promise<Bound> {
-    const { device, summary } = await this.readyFor(epoch);
+  ): Promise<GPUBindGroup[]> {
     const label = run.label ?? run.file ?? run.entryPoint;
     for (const resource of prepared.bindings) {
       const data = run.bindings[resource.group]?.[resource.binding];
@@ -884,7 +886,7 @@ export class GpuExecutor {
     }
     // Inside the error scopes, so a refused bind group (a uniform over its binding limit, say)
     // is reported with its reason rather than later as "invalid due to a previous error".
-    const bindGroups = await this.guard(epoch, label, () =>
+    return this.guard(epoch, label, () =>
       Promise.resolve(
         prepared.layouts.map((layout, g) =>
           device.createBindGroup({
@@ -903,7 +905,6 @@ export class GpuExecutor {
         ),
       ),
     );
-    return { prepared, bindGroups, buffers, workgroups };
   }
 
   /** Runs `work` inside validation, out-of-memory and internal error scopes, turning them into GpuErrors. */

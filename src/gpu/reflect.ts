@@ -6,7 +6,7 @@
  * into the bundle.)
  */
 import type { Expr, WgslDiagnostic } from '../wgsl/ast.ts';
-import { check, type CheckOptions } from '../wgsl/checker.ts';
+import { check, type CheckedModule, type CheckOptions } from '../wgsl/checker.ts';
 import { tyName } from '../wgsl/types.ts';
 
 export type BindingKind = 'storage-read' | 'storage-read-write' | 'uniform';
@@ -83,6 +83,16 @@ function kindOf(space: string, access: string): BindingKind | null {
 /** Everything the executor and the views need to know about a module's interface. */
 export function reflectModule(code: string, options: CheckOptions = {}): ModuleReflection {
   const { module, diagnostics } = check(code, options);
+  return {
+    bindings: bindingsOf(module),
+    entryPoints: module.entryPoints.map((e) => ({ name: e.name, workgroupSize: e.workgroupSize, workgroupStorage: e.workgroupStorage })),
+    overrides: module.overrides.map((o) => ({ name: o.name, id: o.id, type: tyName(o.ty), hasDefault: o.hasDefault })),
+    diagnostics,
+  };
+}
+
+/** The resource variables of a checked module, in source order. */
+function bindingsOf(module: CheckedModule): ReflectedBinding[] {
   const checked = new Map(module.resources.map((r) => [r.name, r]));
   const bindings: ReflectedBinding[] = [];
   for (const g of module.ast) {
@@ -106,12 +116,7 @@ export function reflectModule(code: string, options: CheckOptions = {}): ModuleR
       column: g.pos.col,
     });
   }
-  return {
-    bindings,
-    entryPoints: module.entryPoints.map((e) => ({ name: e.name, workgroupSize: e.workgroupSize, workgroupStorage: e.workgroupStorage })),
-    overrides: module.overrides.map((o) => ({ name: o.name, id: o.id, type: tyName(o.ty), hasDefault: o.hasDefault })),
-    diagnostics,
-  };
+  return bindings;
 }
 
 /**
@@ -119,13 +124,15 @@ export function reflectModule(code: string, options: CheckOptions = {}): ModuleR
  * `entryPoint`, only those that entry point uses.
  */
 export function reflectBindings(code: string, entryPoint?: string): ResourceBinding[] {
-  const all = reflectModule(code).bindings.map(({ group, binding, name, kind }) => ({ group, binding, name, kind }));
+  // One check serves both: the resources do not depend on the entry point asked for.
+  const { module } = check(code, entryPoint === undefined ? {} : { entryPoint });
+  const all = bindingsOf(module).map(({ group, binding, name, kind }) => ({ group, binding, name, kind }));
   if (entryPoint === undefined) return all;
   // An entry point's pipeline holds only the resources it statically uses (WGSL §13.3.2), as
   // layout 'auto' would: a module whose entry points use different buffers (or reuse a slot)
   // needs data for the chosen one's only. Unknown entry points keep every binding, so pipeline
   // creation reports them.
-  const entry = check(code, { entryPoint }).module.entryPoints.find((e) => e.name === entryPoint);
+  const entry = module.entryPoints.find((e) => e.name === entryPoint);
   if (!entry) return all;
   const used = new Set(entry.resources.map((r) => r.name));
   return all.filter((b) => used.has(b.name));

@@ -94,10 +94,6 @@ class Parser {
     }
     return this.fail(`expected identifier for ${use}`);
   }
-  /** A condition's range without its enclosing parentheses, as Tint reports it. */
-  private cond(): Expr {
-    return this.expr();
-  }
   /** Where an expression used as an operand starts, its opening parenthesis included. */
   private from(e: Expr): Expr['start'] {
     return this.parenStart.get(e) ?? e.start;
@@ -423,7 +419,7 @@ class Parser {
         return this.ifStmt(attrs);
       case 'switch': {
         this.p++;
-        const sel = this.cond();
+        const sel = this.expr();
         this.attrs();
         this.expect('{', 'switch statement');
         const clauses: SwitchClause[] = [];
@@ -464,7 +460,7 @@ class Parser {
       }
       case 'while': {
         this.p++;
-        const cond = this.cond();
+        const cond = this.expr();
         const body = this.body('while loop');
         return { k: 'while', pos, start: pos, end: this.last, cond, body, ...withAttrs };
       }
@@ -519,7 +515,7 @@ class Parser {
           if (this.is('break') && this.peek().s === 'if') {
             breakIfPos = this.cur.pos;
             this.p += 2;
-            breakIf = this.cond();
+            breakIf = this.expr();
             this.expect(';', 'break-if statement');
             if (!this.is('}')) this.fail(`expected '}' for continuing statement`);
             continue;
@@ -555,7 +551,7 @@ class Parser {
   private ifStmt(attrs: Attr[]): Stmt {
     const pos = this.cur.pos;
     this.p++; // if
-    const cond = this.cond();
+    const cond = this.expr();
     const then = this.body('if statement');
     let els: Stmt[] | null = null;
     if (this.eat('else')) {

@@ -50,8 +50,6 @@ class Uniformity {
   private moduleSubgroup: Severity = 'error';
   /** Each reported site, with the function whose walk reported it. */
   private readonly sites: { d: WgslDiagnostic; fn: string; subgroup: boolean }[] = [];
-  /** The function being walked. */
-  private walking = '';
 
   constructor(private readonly ast: readonly Global[]) {}
 
@@ -89,10 +87,7 @@ class Uniformity {
     // Provisional entry so recursion (already an error elsewhere) terminates.
     const info: FnInfo = { req: null, reqParams: 0, ret: 0 };
     this.info.set(f.name, info);
-    const caller = this.walking;
-    this.walking = f.name;
     new FnWalker(this, f, info).walk();
-    this.walking = caller;
     return info;
   }
 
@@ -113,7 +108,8 @@ class Uniformity {
     return this.moduleSubgroup;
   }
 
-  report(site: Site, cause: { range: Range; message: string } | null, via: string | null): void {
+  /** Reports `site`, reached in non-uniform control flow while walking function `fn`. */
+  report(fn: string, site: Site, cause: { range: Range; message: string } | null, via: string | null): void {
     if (site.severity === 'off') return;
     const key = `${site.range.pos.offset}:${site.name}`;
     if (this.reported.has(key)) return;
@@ -124,7 +120,7 @@ class Uniformity {
     const what = site.subgroup ? 'subgroup uniform control flow' : 'uniform control flow';
     const d = diag(site.severity, 'uniformity', `'${site.name}' must only be called from ${what}`, site.range, notes);
     this.out.push(d);
-    this.sites.push({ d, fn: this.walking, subgroup: site.subgroup });
+    this.sites.push({ d, fn, subgroup: site.subgroup });
   }
 }
 
@@ -348,7 +344,7 @@ class FnWalker {
   /** A call that needs uniform control flow, at `site`, reached with control-flow taint `t`. */
   private need(site: Site, t: number, via: string | null): void {
     if (t & NU) {
-      this.u.report(site, this.cause, via);
+      this.u.report(this.f.name, site, this.cause, via);
       return;
     }
     if (site.severity === 'off') return;
