@@ -27,6 +27,7 @@ import { createNodeGpu } from '../src/gpu/node.ts';
 import { fmt, gbps, pct, ratioCell, table } from '../src/bench/format.ts';
 import { MERGE_SHAPES, mergePasses, partitionRun, partitionWideRun, splitsOf, typedSource, wideRun, wideSource, MERGE_FILES, type MergeData, type MergeShape } from '../src/labs/merge/kernel.ts';
 import { mergeReference } from '../src/labs/merge/reference.ts';
+import { seededRandom } from '../src/util/random.ts';
 import type { KernelRun } from '../src/kernel/types.ts';
 import PREFETCH_WGSL from './experiments/merge-wide-prefetch.wgsl?raw';
 
@@ -45,22 +46,10 @@ if (process.env.WARPSCOPE_DAWN_FLAGS) console.log(`EXPERIMENT, not a product fig
 
 type DataKind = 'zigzag' | 'random' | 'disjoint' | 'one-key';
 
-/** mulberry32, seeded. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function makeData(kind: DataKind): MergeData {
   const a = new Int32Array(M);
   const b = new Int32Array(TOTAL - M);
-  const r = rng(7);
+  const r = seededRandom(7);
   if (kind === 'zigzag') {
     for (let i = 0; i < a.length; i++) a[i] = 2 * i;
     for (let j = 0; j < b.length; j++) b[j] = 2 * j + 1;
