@@ -80,8 +80,7 @@ function input(kind: DataKind) {
 
 /** The wide chain of one shape (the shipped binary-search partition, then the merge pass), optionally with an ablated merge-pass source. */
 function wideChain(data: MergeData, shape: MergeShape, source?: string): KernelRun[] {
-  const code = source ?? typedSource(wideSource(shape.items), 'i32');
-  return [partitionRun(data, undefined, 'wide', shape), wideRun(data, splitsOf(data, 'wide', shape), code, shape)];
+  return [partitionRun(data, undefined, 'wide', shape), wideRun(data, splitsOf(data, 'wide', shape), source, shape)];
 }
 
 /** Runs the chain for real (partition on the GPU, then the merge over those splits) and compares. */
@@ -147,7 +146,7 @@ if (wants('data')) {
 
 if (wants('ablate')) {
   const shape: MergeShape = MERGE_SHAPES.wide;
-  const src = typedSource(wideSource(shape.items), 'i32');
+  const src = wideSource(shape.items);
   const replace = (from: string, to: string, s: string): string => {
     if (!s.includes(from)) throw new Error(`merge-experiments: ${MERGE_FILES.wide.file} no longer contains ${JSON.stringify(from)}`);
     return s.replace(from, to);
