@@ -37,11 +37,11 @@ export const HISTOGRAM_KERNELS: Readonly<Record<HistogramVariant, { readonly fil
  */
 export const LANES16_KERNEL = { file: 'shaders/histogram/lanes16.wgsl', wgsl: LANES16_WGSL } as const;
 /** Invocations per workgroup of lanes16.wgsl: one warp, so invocation t owns bank t. */
-export const LANES16_WORKGROUP = 32;
+const LANES16_WORKGROUP = 32;
 /** vec4s lanes16.wgsl loads before counting (BATCH in the WGSL). */
 const LANES16_BATCH = 8;
 /** Its most workgroups: 132 SMs × 13 workgroups of 16 KiB, as for the packed variants. */
-export const LANES16_MAX_GRID = 1716;
+const LANES16_MAX_GRID = 1716;
 
 /** The variants that keep 8-bit counters per invocation, four bins to a word (no bin per word). */
 export const isPackedVariant = (v: string): boolean => v === 'packed' || v === 'packed-atomic';
@@ -77,7 +77,7 @@ const BATCHED_BATCH = 4;
  * (132 SMs × 8 workgroups of 256 invocations), so every workgroup starts at once and counts a long
  * share; its merge (one global atomic per bin and workgroup) is then paid 1056 times, not per byte.
  */
-export const BATCHED_MAX_GRID = 1056;
+const BATCHED_MAX_GRID = 1056;
 /** Bytes each invocation handles per round trip of the grid in the grid-stride variants (about). */
 const BYTES_PER_INVOCATION = 8;
 /** The most workgroups a grid-stride variant launches: enough to fill a large GPU several times. */
