@@ -110,6 +110,25 @@ const firstVersion = (opts: FigureOptions): FigureOptions => ({
 });
 
 const HEAD = ['workgroups', 'correct', 'median ms', 'GB/s read', '% of read', 'rounds'];
+/** Appended to a section's heading when the run sets Dawn flags: its figures are an experiment. */
+const flagsNote = process.env.WARPSCOPE_DAWN_FLAGS ? ` (EXPERIMENT: Dawn flags ${process.env.WARPSCOPE_DAWN_FLAGS})` : '';
+
+/** `s` (the first version by default) with every `from` made `to`; throws if `from` is gone, so no ablation times the wrong kernel. */
+const editV1 = (from: string, to: string, s = BATCHED_V1_WGSL): string => {
+  if (!s.includes(from)) throw new Error(`histogram-experiments: histogram-batched-v1.wgsl no longer contains ${JSON.stringify(from)}`);
+  return s.split(from).join(to);
+};
+/** A first-version source without the 16-equal-bytes test. */
+const noSplatV1 = (s: string) => editV1('if (all(v == vec4<u32>(first * 0x01010101u))) {', 'if (false) {', s);
+/** A first-version source with its bytes folded into a register instead of counted; an impossible test keeps the fold alive. */
+const noCountV1 = (s: string) =>
+  editV1(
+    '  workgroupBarrier();\n\n  // The merge',
+    '  if (folded == 0x9e3779b9u) {\n    atomicAdd(&copies[0], 1u);\n  }\n  workgroupBarrier();\n\n  // The merge',
+    editV1('fn count(copy: u32, b: u32, k: u32) {\n', 'var<private> folded: u32;\n\nfn count(copy: u32, b: u32, k: u32) {\n  folded = folded * 31u + b + k;\n  if (copy > 0xffffu) {\n', editV1('    atomicAdd(&copies[bin * COPIES + copy], k);\n  }\n}', '    atomicAdd(&copies[bin * COPIES + copy], k);\n  }\n  }\n}', s)),
+  );
+/** The overrides for `c` copies of the bins in workgroups of `wg`. */
+const copiesOf = (c: number, wg = 256) => ({ WORKGROUP_SIZE: wg, COPIES: c, PRIVATE_WORDS: c * BINS });
 
 if (wants('grid')) {
   const rows: string[][] = [];
@@ -156,33 +175,21 @@ if (wants('ablate')) {
 
 if (wants('batched')) {
   const src = BATCHED_V1_WGSL;
-  const replace = (from: string, to: string, s = src): string => {
-    if (!s.includes(from)) throw new Error(`histogram-experiments: histogram-batched-v1.wgsl no longer contains ${JSON.stringify(from)}`);
-    return s.split(from).join(to);
-  };
   const BATCH_BLOCK = /\/\/ batch begin\n[\s\S]*?\/\/ batch end\n/;
   if (!BATCH_BLOCK.test(src)) throw new Error('histogram-experiments: histogram-batched-v1.wgsl lost its “batch begin/end” markers');
   /** The kernel with `k` vec4 loads written out before the counts (BATCH = k). */
   const withBatch = (k: number): string => {
     const loads = Array.from({ length: k }, (_, j) => `    let v${j} = data[q${j === 0 ? '' : ` + ${j}u * stride`}];\n`).join('');
     const counts = Array.from({ length: k }, (_, j) => `    count_vec4(base, v${j});\n`).join('');
-    return replace('const BATCH: u32 = 4u;', `const BATCH: u32 = ${k}u;`, src.replace(BATCH_BLOCK, `// batch begin\n${loads}${counts}    // batch end\n`));
+    return editV1('const BATCH: u32 = 4u;', `const BATCH: u32 = ${k}u;`, src.replace(BATCH_BLOCK, `// batch begin\n${loads}${counts}    // batch end\n`));
   };
   // The layout before round 2: copy c serves the invocations c × (WORKGROUP_SIZE / COPIES) onwards
   // (whole warps), bin b of copy c at c × BINS + b, so the 32 lanes of a warp on one value queue on one word.
-  const byWarp = replace(
+  const byWarp = editV1(
     'total += atomicLoad(&copies[b * COPIES + c]);',
     'total += atomicLoad(&copies[c * BINS + b]);',
-    replace('atomicAdd(&copies[bin * COPIES + copy], k);', 'atomicAdd(&copies[copy + bin], k);', replace('let base = tx % COPIES; // this invocation\'s copy', 'let base = (tx / (WORKGROUP_SIZE / COPIES)) * BINS;')),
+    editV1('atomicAdd(&copies[bin * COPIES + copy], k);', 'atomicAdd(&copies[copy + bin], k);', editV1('let base = tx % COPIES; // this invocation\'s copy', 'let base = (tx / (WORKGROUP_SIZE / COPIES)) * BINS;')),
   );
-  const noSplat = replace('if (all(v == vec4<u32>(first * 0x01010101u))) {', 'if (false) {');
-  // The bytes folded into a register instead of counted; an impossible test keeps the fold alive.
-  const noCount = replace(
-    '  workgroupBarrier();\n\n  // The merge',
-    '  if (folded == 0x9e3779b9u) {\n    atomicAdd(&copies[0], 1u);\n  }\n  workgroupBarrier();\n\n  // The merge',
-    replace('fn count(copy: u32, b: u32, k: u32) {\n', 'var<private> folded: u32;\n\nfn count(copy: u32, b: u32, k: u32) {\n  folded = folded * 31u + b + k;\n  if (copy > 0xffffffu) {\n', replace('    atomicAdd(&copies[bin * COPIES + copy], k);\n  }\n}', '    atomicAdd(&copies[bin * COPIES + copy], k);\n  }\n  }\n}')),
-  );
-  const copiesOf = (c: number, wg = 256) => ({ WORKGROUP_SIZE: wg, COPIES: c, PRIVATE_WORDS: c * BINS });
   const rows: string[][] = [];
   for (const dist of ['uniform', 'one-value'] as Distribution[]) {
     const row = (what: string, opts: FigureOptions = {}) => figure([dist, what], dist, 'batched', firstVersion(opts));
@@ -198,20 +205,15 @@ if (wants('batched')) {
     for (const k of [1, 2, 8]) rows.push(await row(`${k} vec4${k === 1 ? '' : 's'} per batch`, { source: withBatch(k) }));
     for (const g of [528, 2112, 4224]) rows.push(await row(`${g} workgroups`, { maxGrid: g }));
     rows.push(await row('copies by warp (copy c for warp c, bin b at c × 256 + b: the layout before round 2)', { source: byWarp }));
-    rows.push(await row('no 16-equal-bytes test', { source: noSplat }));
-    rows.push(await row('no counting: loads and loop only (bytes folded into a register)', { source: noCount, check: false }));
+    rows.push(await row('no 16-equal-bytes test', { source: noSplatV1(src) }));
+    rows.push(await row('no counting: loads and loop only (bytes folded into a register)', { source: noCountV1(src), check: false }));
   }
-  const flags = process.env.WARPSCOPE_DAWN_FLAGS;
-  console.log(`\n## batched: variant 8 and its choices${flags ? ` (EXPERIMENT: Dawn flags ${flags})` : ''}\n`);
+  console.log(`\n## batched: variant 8 and its choices${flagsNote}\n`);
   console.log(table(['data', 'kernel', ...HEAD], rows));
 }
 
 if (wants('round2')) {
   const src = BATCHED_V1_WGSL;
-  const replace = (from: string, to: string, s = src): string => {
-    if (!s.includes(from)) throw new Error(`histogram-experiments: histogram-batched-v1.wgsl no longer contains ${JSON.stringify(from)}`);
-    return s.split(from).join(to);
-  };
   const WHOLE = / {2}\/\/ Whole batches[\s\S]*?\/\/ batch end\n {4}q \+= BATCH \* stride;\n {2}}\n/;
   if (!WHOLE.test(src)) throw new Error('histogram-experiments: histogram-batched-v1.wgsl lost its loop of whole batches');
   const loads = (kw: string, names: string) =>
@@ -225,10 +227,10 @@ if (wants('round2')) {
     );
   // Workgroup g reads vec4s [g × per, (g + 1) × per) with a stride of its own size, per a multiple of it.
   const contiguous = (s: string) =>
-    replace(
+    editV1(
       '  let stride = WORKGROUP_SIZE * nwg.x;\n  var q = gid.x;',
       '  let stride = WORKGROUP_SIZE;\n  let per = ((full + nwg.x - 1u) / nwg.x + WORKGROUP_SIZE - 1u) / WORKGROUP_SIZE * WORKGROUP_SIZE;\n  let end = min(full, wid.x * per + per);\n  var q = wid.x * per + tx;',
-      replace('@builtin(num_workgroups) nwg: vec3<u32>)', '@builtin(num_workgroups) nwg: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>)', s.replace(/ \* stride < full\)/g, ' * stride < end)').replace('while (q < full) {', 'while (q < end) {')),
+      editV1('@builtin(num_workgroups) nwg: vec3<u32>)', '@builtin(num_workgroups) nwg: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>)', s.replace(/ \* stride < full\)/g, ' * stride < end)').replace('while (q < full) {', 'while (q < end) {')),
     );
   // Bytes 0 … 255 into 256 bins: word (byte × COPIES) | copy straight from a shift and a mask.
   const shiftAddress = (s: string, copies: number) => {
@@ -236,21 +238,12 @@ if (wants('round2')) {
     const mask = `0x${(255 * copies).toString(16)}u`;
     const at = (shift: number) => (shift === 0 ? `w << ${k}u` : shift > k ? `w >> ${shift - k}u` : `w << ${k - shift}u`);
     const body = [0, 8, 16, 24].map((sh) => `  atomicAdd(&copies[((${at(sh)}) & ${mask}) | base], 1u);\n`).join('');
-    return replace(
+    return editV1(
       '  count(base, w & 0xffu, 1u);\n  count(base, (w >> 8u) & 0xffu, 1u);\n  count(base, (w >> 16u) & 0xffu, 1u);\n  count(base, w >> 24u, 1u);\n',
       body,
       s,
     );
   };
-  const noSplat = (s: string) => replace('if (all(v == vec4<u32>(first * 0x01010101u))) {', 'if (false) {', s);
-  // The bytes folded into a register instead of counted; an impossible test keeps the fold alive.
-  const noCount = (s: string) =>
-    replace(
-      '  workgroupBarrier();\n\n  // The merge',
-      '  if (folded == 0x9e3779b9u) {\n    atomicAdd(&copies[0], 1u);\n  }\n  workgroupBarrier();\n\n  // The merge',
-      replace('fn count(copy: u32, b: u32, k: u32) {\n', 'var<private> folded: u32;\n\nfn count(copy: u32, b: u32, k: u32) {\n  folded = folded * 31u + b + k;\n  if (copy > 0xffffu) {\n', replace('    atomicAdd(&copies[bin * COPIES + copy], k);\n  }\n}', '    atomicAdd(&copies[bin * COPIES + copy], k);\n  }\n  }\n}', s)),
-    );
-  const copiesOf = (c: number, wg = 256) => ({ WORKGROUP_SIZE: wg, COPIES: c, PRIVATE_WORDS: c * BINS });
   const limits = adapter.limits;
   const rows: string[][] = [];
   for (const dist of ['uniform', 'one-value'] as Distribution[]) {
@@ -270,19 +263,18 @@ if (wants('round2')) {
       if (wg <= limits.maxComputeInvocationsPerWorkgroup) rows.push(await row(what, { overrides: copiesOf(16, wg), maxGrid: grid }));
       else skip(what, `this adapter allows ${limits.maxComputeInvocationsPerWorkgroup} invocations a workgroup`);
     }
-    rows.push(await row('8 copies, no 16-equal-bytes test', { source: noSplat(src) }));
-    rows.push(await row('16 copies, no 16-equal-bytes test', { source: noSplat(src), overrides: c16 }));
+    rows.push(await row('8 copies, no 16-equal-bytes test', { source: noSplatV1(src) }));
+    rows.push(await row('16 copies, no 16-equal-bytes test', { source: noSplatV1(src), overrides: c16 }));
     rows.push(await row('16 copies, loads a batch ahead', { source: pipelined(src), overrides: c16 }));
     rows.push(await row('16 copies, a contiguous chunk per workgroup', { source: contiguous(src), overrides: c16 }));
     rows.push(await row('16 copies, address by shift and mask', { source: shiftAddress(src, 16), overrides: c16 }));
     rows.push(await row('16 copies, address by shift and mask, loads a batch ahead', { source: pipelined(shiftAddress(src, 16)), overrides: c16 }));
-    rows.push(await row('16 copies, shift and mask, a batch ahead, no 16-equal-bytes test', { source: noSplat(pipelined(shiftAddress(src, 16))), overrides: c16 }));
-    rows.push(await row('no counting: grid stride (loads and loop only)', { source: noCount(src), check: false }));
-    rows.push(await row('no counting: loads a batch ahead', { source: noCount(pipelined(src)), check: false }));
-    rows.push(await row('no counting: a contiguous chunk per workgroup', { source: noCount(contiguous(src)), check: false }));
+    rows.push(await row('16 copies, shift and mask, a batch ahead, no 16-equal-bytes test', { source: noSplatV1(pipelined(shiftAddress(src, 16))), overrides: c16 }));
+    rows.push(await row('no counting: grid stride (loads and loop only)', { source: noCountV1(src), check: false }));
+    rows.push(await row('no counting: loads a batch ahead', { source: noCountV1(pipelined(src)), check: false }));
+    rows.push(await row('no counting: a contiguous chunk per workgroup', { source: noCountV1(contiguous(src)), check: false }));
   }
-  const flags = process.env.WARPSCOPE_DAWN_FLAGS;
-  console.log(`\n## round2: variant 8 (interleaved copies) and what might take it past 80 % of a read${flags ? ` (EXPERIMENT: Dawn flags ${flags})` : ''}\n`);
+  console.log(`\n## round2: variant 8 (interleaved copies) and what might take it past 80 % of a read${flagsNote}\n`);
   console.log(table(['data', 'kernel', ...HEAD], rows));
 }
 
@@ -322,8 +314,7 @@ if (wants('headline')) {
     rows.push(await figure([dist, 'batched (variant 8)'], dist, 'batched'));
     rows.push(await figure([dist, 'lanes16 (experiment)'], dist, 'batched', { build: (w, len, bins, range) => lanes16Run(w, len, bins, range) }));
   }
-  const flags = process.env.WARPSCOPE_DAWN_FLAGS;
-  console.log(`\n## headline: variant 8 and lanes16 at their defaults${flags ? ` (EXPERIMENT: Dawn flags ${flags})` : ''}\n`);
+  console.log(`\n## headline: variant 8 and lanes16 at their defaults${flagsNote}\n`);
   console.log(table(['data', 'kernel', ...HEAD], rows));
 }
 

@@ -27,6 +27,7 @@ import { createNodeGpu } from '../src/gpu/node.ts';
 import { fmt, gbps, pct, ratioCell, table } from '../src/bench/format.ts';
 import { MERGE_SHAPES, mergePasses, partitionRun, partitionWideRun, splitsOf, typedSource, wideRun, wideSource, MERGE_FILES, type MergeData, type MergeShape } from '../src/labs/merge/kernel.ts';
 import { mergeReference } from '../src/labs/merge/reference.ts';
+import { seededRandom } from '../src/util/random.ts';
 import type { KernelRun } from '../src/kernel/types.ts';
 import PREFETCH_WGSL from './experiments/merge-wide-prefetch.wgsl?raw';
 
@@ -45,22 +46,10 @@ if (process.env.WARPSCOPE_DAWN_FLAGS) console.log(`EXPERIMENT, not a product fig
 
 type DataKind = 'zigzag' | 'random' | 'disjoint' | 'one-key';
 
-/** mulberry32, seeded. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function makeData(kind: DataKind): MergeData {
   const a = new Int32Array(M);
   const b = new Int32Array(TOTAL - M);
-  const r = rng(7);
+  const r = seededRandom(7);
   if (kind === 'zigzag') {
     for (let i = 0; i < a.length; i++) a[i] = 2 * i;
     for (let j = 0; j < b.length; j++) b[j] = 2 * j + 1;
@@ -91,8 +80,7 @@ function input(kind: DataKind) {
 
 /** The wide chain of one shape (the shipped binary-search partition, then the merge pass), optionally with an ablated merge-pass source. */
 function wideChain(data: MergeData, shape: MergeShape, source?: string): KernelRun[] {
-  const code = source ?? typedSource(wideSource(shape.items), 'i32');
-  return [partitionRun(data, undefined, 'wide', shape), wideRun(data, splitsOf(data, 'wide', shape), code, shape)];
+  return [partitionRun(data, undefined, 'wide', shape), wideRun(data, splitsOf(data, 'wide', shape), source, shape)];
 }
 
 /** Runs the chain for real (partition on the GPU, then the merge over those splits) and compares. */
@@ -158,7 +146,7 @@ if (wants('data')) {
 
 if (wants('ablate')) {
   const shape: MergeShape = MERGE_SHAPES.wide;
-  const src = typedSource(wideSource(shape.items), 'i32');
+  const src = wideSource(shape.items);
   const replace = (from: string, to: string, s: string): string => {
     if (!s.includes(from)) throw new Error(`merge-experiments: ${MERGE_FILES.wide.file} no longer contains ${JSON.stringify(from)}`);
     return s.replace(from, to);

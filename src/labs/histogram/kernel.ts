@@ -37,11 +37,11 @@ export const HISTOGRAM_KERNELS: Readonly<Record<HistogramVariant, { readonly fil
  */
 export const LANES16_KERNEL = { file: 'shaders/histogram/lanes16.wgsl', wgsl: LANES16_WGSL } as const;
 /** Invocations per workgroup of lanes16.wgsl: one warp, so invocation t owns bank t. */
-export const LANES16_WORKGROUP = 32;
+const LANES16_WORKGROUP = 32;
 /** vec4s lanes16.wgsl loads before counting (BATCH in the WGSL). */
 const LANES16_BATCH = 8;
 /** Its most workgroups: 132 SMs × 13 workgroups of 16 KiB, as for the packed variants. */
-export const LANES16_MAX_GRID = 1716;
+const LANES16_MAX_GRID = 1716;
 
 /** The variants that keep 8-bit counters per invocation, four bins to a word (no bin per word). */
 export const isPackedVariant = (v: string): boolean => v === 'packed' || v === 'packed-atomic';
@@ -77,7 +77,7 @@ const BATCHED_BATCH = 4;
  * (132 SMs × 8 workgroups of 256 invocations), so every workgroup starts at once and counts a long
  * share; its merge (one global atomic per bin and workgroup) is then paid 1056 times, not per byte.
  */
-export const BATCHED_MAX_GRID = 1056;
+const BATCHED_MAX_GRID = 1056;
 /** Bytes each invocation handles per round trip of the grid in the grid-stride variants (about). */
 const BYTES_PER_INVOCATION = 8;
 /** The most workgroups a grid-stride variant launches: enough to fill a large GPU several times. */
@@ -123,11 +123,17 @@ export function unpackBytes(words: Uint32Array, n: number): Uint8Array {
   return new Uint8Array(words.buffer, words.byteOffset, n).slice();
 }
 
+/**
+ * Workgroups of a kernel that reads whole vec4s: one per `vec4sPerWorkgroup` of the `n` bytes'
+ * whole vec4s, at least one, at most `maxGrid` (the grid-stride loop covers the rest).
+ */
+const vec4Grid = (n: number, vec4sPerWorkgroup: number, maxGrid: number): number => Math.min(maxGrid, Math.max(1, Math.ceil(Math.floor(n / 16) / vec4sPerWorkgroup)));
+
 /** Workgroups a variant launches for `n` bytes: [x] or a folded [x, y] for one element per invocation. */
 export function gridOf(variant: HistogramVariant, n: number, maxGrid?: number): [number, number] {
   const wg = HISTOGRAM_WORKGROUP;
-  if (variant === 'batched') return [Math.min(maxGrid ?? BATCHED_MAX_GRID, Math.max(1, Math.ceil(Math.floor(n / 16) / (wg * BATCHED_BATCH)))), 1];
-  if (isPackedVariant(variant)) return [Math.min(maxGrid ?? PACKED_MAX_GRID, Math.max(1, Math.ceil(Math.floor(n / 16) / (PACKED_WORKGROUP * PACKED_ROUND)))), 1];
+  if (variant === 'batched') return [vec4Grid(n, wg * BATCHED_BATCH, maxGrid ?? BATCHED_MAX_GRID), 1];
+  if (isPackedVariant(variant)) return [vec4Grid(n, PACKED_WORKGROUP * PACKED_ROUND, maxGrid ?? PACKED_MAX_GRID), 1];
   if (variant === 'per-element') return foldWorkgroups(Math.max(1, Math.ceil(n / wg)));
   const per = variant === 'per-warp' ? VEC4_BYTES * 4 : BYTES_PER_INVOCATION;
   return [Math.min(MAX_GRID, Math.max(1, Math.ceil(n / (wg * per)))), 1];
@@ -150,7 +156,7 @@ export function lanes16Run(words: Uint32Array, n: number, bins: number, range: B
   const round = opts.round ?? 4095;
   if (!Number.isInteger(round) || round < 1 || round > 4095) throw new RangeError(`round ${round}: 16-bit counters take 1 to 4095 vec4s between flushes.`);
   const words2 = Math.ceil(bins / 2);
-  const grid = Math.min(opts.maxGrid ?? LANES16_MAX_GRID, Math.max(1, Math.ceil(Math.floor(n / 16) / (LANES16_WORKGROUP * LANES16_BATCH))));
+  const grid = vec4Grid(n, LANES16_WORKGROUP * LANES16_BATCH, opts.maxGrid ?? LANES16_MAX_GRID);
   return {
     code: opts.source ?? LANES16_KERNEL.wgsl,
     entryPoint: 'main',

@@ -2,7 +2,7 @@
 import type { KernelCase } from '../../kernel/cases.ts';
 import type { ElementType } from '../types.ts';
 import { MERGE_INPUTS, mergeInputs, type MergeInput } from './inputs.ts';
-import { fastRun, MERGE_FILES, mergeRun, partitionRun, partitionWideRun, splitsOf, streamRun, typedSource, wideRun, wideSource } from './kernel.ts';
+import { fastRun, MERGE_FILES, mergeRun, partitionRun, partitionWideRun, splitsOf, streamRun, wideRun } from './kernel.ts';
 
 /** Totals that are and are not multiples of the tiles, from a single element up. */
 const SIZES = [1, 3, 37, 128, 255, 1000, 2500];
@@ -50,7 +50,7 @@ export const mergeCases: KernelCase[] = [
     build: (rng, n) => {
       const d = data(rng, MERGE_INPUTS[Math.floor(rng() * MERGE_INPUTS.length)]!, n, 'i32');
       const shape = rng() < 0.5 ? { workgroupSize: 32, items: 7 } : { workgroupSize: 64, items: 23 };
-      return wideRun(d, splitsOf(d, 'wide', shape), typedSource(wideSource(shape.items), 'i32'), shape);
+      return wideRun(d, splitsOf(d, 'wide', shape), undefined, shape);
     },
   },
   {

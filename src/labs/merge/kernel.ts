@@ -33,8 +33,14 @@ export const MERGE_FILES = {
   wide: { file: 'shaders/merge/wide.wgsl', wgsl: WIDE_WGSL },
 } as const;
 
-/** Invocations per workgroup and outputs per invocation of each variant. */
-export const MERGE_SHAPES: Readonly<Record<MergeVariant, { readonly workgroupSize: number; readonly items: number }>> = {
+/** Invocations per workgroup and outputs per invocation of one merge launch. */
+export interface MergeShape {
+  readonly workgroupSize: number;
+  readonly items: number;
+}
+
+/** The shape of each variant. */
+export const MERGE_SHAPES: Readonly<Record<MergeVariant, MergeShape>> = {
   basic: { workgroupSize: 64, items: 4 },
   tiled: { workgroupSize: 32, items: 4 },
   // 128 × 8: two tiles of 1024 words and the starts fit in WebGPU's 16 KiB of workgroup memory.
@@ -47,12 +53,6 @@ export const MERGE_SHAPES: Readonly<Record<MergeVariant, { readonly workgroupSiz
   // 128 × 15 (both with the 33-way partition; the CUDA twins 70.9 % against 59.9 %).
   wide: { workgroupSize: 256, items: 15 },
 };
-
-/** Invocations per workgroup and outputs per invocation of one merge launch. */
-export interface MergeShape {
-  readonly workgroupSize: number;
-  readonly items: number;
-}
 
 /** WebGPU's default limit on workgroup memory, which every shipped shape fits in. */
 const WORKGROUP_BYTES = 16384;

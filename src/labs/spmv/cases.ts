@@ -33,38 +33,28 @@ const variantCases: KernelCase[] = SPMV_VARIANTS.flatMap((variant) =>
 );
 
 /**
- * CSR adaptive with small chunks (8 to 64 nonzeros), so the long rows of these small matrices span
- * several chunks and meet in y through the compare-exchange add, and with every group size.
+ * CSR adaptive (or its vec4-load experiment) on one of `kinds`, with small chunks (8 to 64
+ * nonzeros), so the long rows of these small matrices span several chunks and meet in y through
+ * the compare-exchange add, with every group size, 1 to 3 passes and a random long-row threshold.
  */
-const adaptiveChunks: KernelCase = {
-  file: SPMV_KERNELS['csr-adaptive'].file,
-  name: 'spmv/csr-adaptive f32 small chunks, groups 1–32, power-law, one dense row, empty rows',
-  sizes: [1, 5, 33, 100, 257],
-  subgroups: true,
-  build(rng, n) {
-    const kinds = [powerLawMatrix, denseRowMatrix, emptyRowsMatrix];
-    const a = kinds[Math.floor(rng() * kinds.length)]!(n, rng);
-    const group = 2 ** Math.floor(rng() * 6);
-    const chunk = 8 * 2 ** Math.floor(rng() * 4);
-    const longAfter = Math.floor(rng() * 4) * adaptiveGroup(a);
-    return adaptiveRun(a, makeVector(a.cols, rng), rng() < 0.5 ? 64 : 256, { group, passes: 1 + Math.floor(rng() * 3), bins: rowBins(a, longAfter, chunk) });
-  },
-};
+function adaptiveCase(name: string, kinds: readonly Maker[], vec4: boolean): KernelCase {
+  return {
+    file: vec4 ? ADAPTIVE_VEC4_FILE : SPMV_KERNELS['csr-adaptive'].file,
+    name,
+    sizes: [1, 5, 33, 100, 257],
+    subgroups: true,
+    build(rng, n) {
+      const a = kinds[Math.floor(rng() * kinds.length)]!(n, rng);
+      const group = 2 ** Math.floor(rng() * 6);
+      const chunk = 8 * 2 ** Math.floor(rng() * 4);
+      const longAfter = Math.floor(rng() * 4) * adaptiveGroup(a);
+      return adaptiveRun(a, makeVector(a.cols, rng), rng() < 0.5 ? 64 : 256, { group, passes: 1 + Math.floor(rng() * 3), bins: rowBins(a, longAfter, chunk), vec4 });
+    },
+  };
+}
 
-/** The vec4-load experiment of CSR adaptive (not a lab variant), over every matrix kind, small chunks and every group. */
-const adaptiveVec4: KernelCase = {
-  file: ADAPTIVE_VEC4_FILE,
-  name: 'spmv/csr-adaptive-vec4 f32 every kind, small chunks, groups 1–32',
-  sizes: [1, 5, 33, 100, 257],
-  subgroups: true,
-  build(rng, n) {
-    const kinds = [...GROUPS[0]!.kinds, ...GROUPS[1]!.kinds];
-    const a = kinds[Math.floor(rng() * kinds.length)]!(n, rng);
-    const group = 2 ** Math.floor(rng() * 6);
-    const chunk = 8 * 2 ** Math.floor(rng() * 4);
-    const longAfter = Math.floor(rng() * 4) * adaptiveGroup(a);
-    return adaptiveRun(a, makeVector(a.cols, rng), rng() < 0.5 ? 64 : 256, { group, passes: 1 + Math.floor(rng() * 3), bins: rowBins(a, longAfter, chunk), vec4: true });
-  },
-};
+const adaptiveChunks = adaptiveCase('spmv/csr-adaptive f32 small chunks, groups 1–32, power-law, one dense row, empty rows', [powerLawMatrix, denseRowMatrix, emptyRowsMatrix], false);
+/** The vec4-load experiment of CSR adaptive (not a lab variant), over every matrix kind. */
+const adaptiveVec4 = adaptiveCase('spmv/csr-adaptive-vec4 f32 every kind, small chunks, groups 1–32', [...GROUPS[0]!.kinds, ...GROUPS[1]!.kinds], true);
 
 export const spmvCases: KernelCase[] = [...variantCases, adaptiveChunks, adaptiveVec4];
