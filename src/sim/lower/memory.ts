@@ -167,7 +167,7 @@ export abstract class MemoryLowering extends CompilerCore {
       this.memOpHalf(ref, ty, dst, READ, pos);
       return { k: 'r', ty, reg: dst, alias: false };
     }
-    const { offs, views } = memLayout(ty, 0);
+    const { offs, views } = memLayout(ty);
     const dst = this.alloc(offs.length);
     this.memOp(ref, offs, views, dst, READ, pos);
     return { k: 'r', ty, reg: dst, alias: false };
@@ -439,7 +439,7 @@ export abstract class MemoryLowering extends CompilerCore {
       this.memOpHalf(ref, target, src, WRITE, pos);
       return;
     }
-    const { offs, views } = memLayout(target, 0);
+    const { offs, views } = memLayout(target);
     this.memOp(ref, offs, views, src, WRITE, pos);
   }
 
