@@ -9,7 +9,7 @@
  * flattened in order and writes the result's components. f32 results round after each operation,
  * as the GPU does.
  */
-import { f32Bits } from './scalar.ts';
+import { bitsToF16, f32ToF16Bits } from './scalar.ts';
 import { F32, I32, makeStruct, U32, vec, type Scalar, type Ty } from './types.ts';
 
 export type LaneFn = (xs: Float64Array, out: Float64Array) => void;
@@ -54,43 +54,6 @@ function sameFloat(name: string, count: number, args: readonly Ty[]): number | s
   if (!n) return `${name} needs f32 or vecN<f32> arguments`;
   for (const a of args) if (floatShape(a) !== n) return `${name}: all arguments must have the same f32 type`;
   return n;
-}
-
-// ───────────────────────────── f16 conversions (pack2x16float, quantizeToF16) ─────────────────────────────
-
-/** f32 → IEEE half bits, round to nearest even; overflow gives ±infinity. */
-export function f32ToF16Bits(x: number): number {
-  const b = f32Bits(x);
-  const sign = (b >>> 16) & 0x8000;
-  const exp = (b >>> 23) & 0xff;
-  const mant = b & 0x7fffff;
-  if (exp === 0xff) return sign | 0x7c00 | (mant ? 0x200 : 0);
-  const e = exp - 127 + 15;
-  if (e >= 31) return sign | 0x7c00;
-  if (e <= 0) {
-    const shift = 14 - e;
-    if (shift >= 25) return sign;
-    const m = mant | 0x800000;
-    let h = m >>> shift;
-    const rem = m & ((1 << shift) - 1);
-    const half = 1 << (shift - 1);
-    if (rem > half || (rem === half && h & 1)) h++;
-    return sign | h;
-  }
-  let h = (e << 10) | (mant >>> 13);
-  const rem = mant & 0x1fff;
-  if (rem > 0x1000 || (rem === 0x1000 && h & 1)) h++;
-  return sign | h;
-}
-
-/** IEEE half bits → number. */
-export function f16BitsToNumber(h: number): number {
-  const s = h & 0x8000 ? -1 : 1;
-  const e = (h >>> 10) & 0x1f;
-  const m = h & 0x3ff;
-  if (e === 0) return s * m * 2 ** -24;
-  if (e === 31) return m ? NaN : s * Infinity;
-  return s * (1 + m / 1024) * 2 ** (e - 15);
 }
 
 // ───────────────────────────── the table ─────────────────────────────
@@ -186,7 +149,7 @@ const numeric: Record<string, Builtin> = {
         params: [fvec(n)],
         result: fvec(n),
         f: (xs, out) => {
-          for (let c = 0; c < n; c++) out[c] = f16BitsToNumber(f32ToF16Bits(xs[c]!));
+          for (let c = 0; c < n; c++) out[c] = bitsToF16(f32ToF16Bits(xs[c]!));
         },
       };
     },
@@ -311,7 +274,7 @@ const pack: Record<string, Builtin> = {
   unpack4x8unorm: unpacker('unpack4x8unorm', fvec(4), 4, 8, (v) => fr(v / 255)),
   unpack2x16snorm: unpacker('unpack2x16snorm', fvec(2), 2, 16, (v) => Math.max(fr(sext(v, 16) / 32767), -1)),
   unpack2x16unorm: unpacker('unpack2x16unorm', fvec(2), 2, 16, (v) => fr(v / 65535)),
-  unpack2x16float: unpacker('unpack2x16float', fvec(2), 2, 16, f16BitsToNumber),
+  unpack2x16float: unpacker('unpack2x16float', fvec(2), 2, 16, bitsToF16),
   unpack4xI8: unpacker('unpack4xI8', vec(4, 'i32'), 4, 8, (v) => sext(v, 8)),
   unpack4xU8: unpacker('unpack4xU8', vec(4, 'u32'), 4, 8, (v) => v),
 };

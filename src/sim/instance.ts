@@ -321,6 +321,18 @@ export class Instance {
       for (const w of warps) w.T = null;
     };
 
+    /** Warp `w` went past maxSteps at instruction `pc`: say where, and stop the run. */
+    const stepLimit = (w: Warp, pc: number): never => {
+      const p = M.opPos[pc] ?? { line: 0, col: 0 };
+      M.diag(
+        'step-limit',
+        p,
+        `stopped after ${maxSteps} warp instructions (workgroup ${M.wgLinear}, warp ${w.id} at line ` +
+          `${p.line}): the kernel may loop forever. Raise maxSteps if it is just big.`,
+      );
+      throw new StopRun();
+    };
+
     const runWarp = (w: Warp): void => {
       let tr = M.tr;
       while (w.status === RUN) {
@@ -337,16 +349,7 @@ export class Instance {
           // Cancel is polled inside long workgroups too: one that never ends would otherwise keep
           // the worker busy until maxSteps.
           if ((steps & STOP_POLL_MASK) === STOP_POLL_MASK && options.shouldStop?.()) throw new StopRun();
-          if (++steps > maxSteps) {
-            const p = M.opPos[pc] ?? { line: 0, col: 0 };
-            M.diag(
-              'step-limit',
-              p,
-              `stopped after ${maxSteps} warp instructions (workgroup ${M.wgLinear}, warp ${w.id} at line ` +
-                `${p.line}): the kernel may loop forever. Raise maxSteps if it is just big.`,
-            );
-            throw new StopRun();
-          }
+          if (++steps > maxSteps) stepLimit(w, pc);
           if (tr && !tr.beginStep(M.wgLinear, w.id, pc, w.mask)) {
             traceFull(pc);
             tr = null;
@@ -380,16 +383,7 @@ export class Instance {
               wi++;
               li += w.n;
               if ((s & STOP_POLL_MASK) === STOP_POLL_MASK && shouldStop?.()) throw new StopRun();
-              if (++s > maxSteps) {
-                const p = M.opPos[pc] ?? { line: 0, col: 0 };
-                M.diag(
-                  'step-limit',
-                  p,
-                  `stopped after ${maxSteps} warp instructions (workgroup ${M.wgLinear}, warp ${w.id} at line ` +
-                    `${p.line}): the kernel may loop forever. Raise maxSteps if it is just big.`,
-                );
-                throw new StopRun();
-              }
+              if (++s > maxSteps) stepLimit(w, pc);
             }
             ops[pc]!(w);
           }

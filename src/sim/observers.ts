@@ -154,7 +154,10 @@ export class Coalescing implements MemoryObserver {
 const SPAN = 2 ** 22;
 const MAX_INTERVALS = 2 ** 30;
 
-/** Per word of one workgroup memory: the last write, and the first read of its barrier interval. */
+/**
+ * Per word of one workgroup memory (per 2-byte half where it holds f16): the last write, and the
+ * first read of its barrier interval.
+ */
 class RaceWords {
   /** Key of the last write (-1: none). */
   readonly wKey: Float64Array;
@@ -176,48 +179,17 @@ class RaceWords {
 }
 
 /**
- * Per 2-byte half of a workgroup memory holding f16 (the rarer path, kept simple): the barrier
- * interval, invocation and instruction of the last write and of the first read, whether the
- * write was atomic, and whether a second invocation read the half in that interval.
- */
-class HalfRaceWords {
-  readonly wEp: Int32Array;
-  readonly wTh: Int32Array;
-  readonly wOp: Int32Array;
-  readonly wAt: Uint8Array;
-  readonly rEp: Int32Array;
-  readonly rTh: Int32Array;
-  readonly rOp: Int32Array;
-  readonly rMulti: Uint8Array;
-  constructor(n: number) {
-    this.wEp = new Int32Array(n).fill(-1);
-    this.wTh = new Int32Array(n);
-    this.wOp = new Int32Array(n);
-    this.wAt = new Uint8Array(n);
-    this.rEp = new Int32Array(n).fill(-1);
-    this.rTh = new Int32Array(n);
-    this.rOp = new Int32Array(n);
-    this.rMulti = new Uint8Array(n);
-  }
-}
-
-/**
  * Workgroup-memory races: two invocations touch the same in-bounds word in one barrier interval
  * (`M.epoch`), at least one of them writing, not both atomically. Clamped (out-of-bounds)
  * accesses are reported as out-of-bounds by the machine and take no part here.
  */
 export class Races implements MemoryObserver {
   private words: (RaceWords | undefined)[] = [];
-  private halfTables: (HalfRaceWords | undefined)[] = [];
   /** The epoch that interval 0 of the keys stands for. */
   private base = 0;
 
   access(M: Machine, w: Warp, mem: Mem, span: number, mode: number, op: number): void {
     if (mem.space !== 'workgroup') return;
-    if (mem.halves) {
-      this.halves(M, w, mem, span, mode, op);
-      return;
-    }
     let rel = M.epoch - this.base;
     if (rel >= MAX_INTERVALS) {
       // Only after 2^30 barriers: earlier intervals can never race with this one, so forget them.
@@ -225,9 +197,13 @@ export class Races implements MemoryObserver {
       this.base = M.epoch;
       rel = 0;
     }
+    // A memory holding f16 is tracked per 2-byte half (`shift` 1), since WGSL's memory locations
+    // are the bytes of each scalar: two invocations writing the two f16 halves of one word do not
+    // race. Whole-word requests there touch both halves of each word.
+    const shift = mem.halves ? 1 : 0;
     let st = this.words[mem.id];
     if (!st) {
-      st = new RaceWords(Math.max(mem.words, 1));
+      st = new RaceWords(Math.max(mem.words, 1) << shift);
       this.words[mem.id] = st;
     }
     if ((w.id + 1) * w.W > SPAN) throw new RangeError(`race detection supports workgroups of up to ${SPAN} invocations`);
@@ -239,7 +215,7 @@ export class Races implements MemoryObserver {
     const O = w.oob;
     const base = w.id * w.W;
     const atomic = mode === ATOMIC ? 1 : 0;
-    if (span === 1 && mode === READ) {
+    if (!shift && span === 1 && mode === READ) {
       // The usual one-word read, with the mode and the span decided once per request.
       for (let i = 0; i < n; i++) {
         const l = L[i]!;
@@ -256,7 +232,7 @@ export class Races implements MemoryObserver {
       }
       return;
     }
-    if (span === 1 && mode === WRITE) {
+    if (!shift && span === 1 && mode === WRITE) {
       // The usual one-word plain write.
       for (let i = 0; i < n; i++) {
         const l = L[i]!;
@@ -275,84 +251,35 @@ export class Races implements MemoryObserver {
       }
       return;
     }
+    const HA = shift ? M.halfAddr : null;
+    const units = HA ? M.halfSpan : span << shift;
     for (let i = 0; i < n; i++) {
       const l = L[i]!;
       if (O[l]) continue;
       const key = EB + base + l;
       const t = key - EB;
-      const a0 = A[l]!;
-      for (let c = 0; c < span; c++) {
+      const a0 = HA ? HA[l]! : A[l]! << shift;
+      for (let c = 0; c < units; c++) {
         const a = a0 + c;
+        const word = a >> shift;
         const wk = wKey[a]!;
         const rk = rKey[a]!;
         if (mode === ATOMIC_READ) {
           // An atomic<T> word is only ever touched atomically, and atomics never race.
-          if (wk >= EB && wk !== key && !wAt[a]) race(M, mem, a, wk - EB, wOp[a]!, 'writes', t, op, 'reads');
+          if (wk >= EB && wk !== key && !wAt[a]) race(M, mem, word, wk - EB, wOp[a]!, 'writes', t, op, 'reads');
         } else if (mode === READ) {
-          if (wk >= EB && wk !== key) race(M, mem, a, wk - EB, wOp[a]!, 'writes', t, op, 'reads');
+          if (wk >= EB && wk !== key) race(M, mem, word, wk - EB, wOp[a]!, 'writes', t, op, 'reads');
           if (rk < EB) {
             rKey[a] = key;
             rOp[a] = op;
           } else if (rk !== key) rMulti[a] = rel;
         } else {
           if (wk >= EB && wk !== key && !(atomic && wAt[a])) {
-            race(M, mem, a, wk - EB, wOp[a]!, 'writes', t, op, 'writes');
+            race(M, mem, word, wk - EB, wOp[a]!, 'writes', t, op, 'writes');
           } else if (!atomic && rk >= EB && (rk !== key || rMulti[a] === rel)) {
-            race(M, mem, a, rk === key ? -1 : rk - EB, rOp[a]!, 'reads', t, op, 'writes');
+            race(M, mem, word, rk === key ? -1 : rk - EB, rOp[a]!, 'reads', t, op, 'writes');
           }
           wKey[a] = key;
-          wOp[a] = op;
-          wAt[a] = atomic;
-        }
-      }
-    }
-  }
-
-  /**
-   * Races on a memory holding f16: tracked per 2-byte half, since WGSL's memory locations are the
-   * bytes of each scalar, so two invocations writing the two f16 halves of one word do not race.
-   * Whole-word requests touch both halves of each word.
-   */
-  private halves(M: Machine, w: Warp, mem: Mem, span: number, mode: number, op: number): void {
-    const tables = this.halfTables;
-    let st = tables[mem.id];
-    if (!st) {
-      st = new HalfRaceWords(Math.max(mem.words, 1) * 2);
-      tables[mem.id] = st;
-    }
-    const { wEp, wTh, wOp, wAt, rEp, rTh, rOp, rMulti } = st;
-    const E = M.epoch;
-    const L = w.lanes;
-    const A = w.addr;
-    const O = w.oob;
-    const HA = M.halfAddr;
-    const units = HA ? M.halfSpan : span * 2;
-    const base = w.id * w.W;
-    const atomic = mode === ATOMIC ? 1 : 0;
-    for (let i = 0; i < w.n; i++) {
-      const l = L[i]!;
-      if (O[l]) continue;
-      const t = base + l;
-      const h0 = HA ? HA[l]! : A[l]! * 2;
-      for (let c = 0; c < units; c++) {
-        const a = h0 + c;
-        const word = a >> 1;
-        if (mode === READ || mode === ATOMIC_READ) {
-          if (wEp[a] === E && wTh[a] !== t && !(mode === ATOMIC_READ && wAt[a])) race(M, mem, word, wTh[a]!, wOp[a]!, 'writes', t, op, 'reads');
-          if (rEp[a] !== E) {
-            rEp[a] = E;
-            rTh[a] = t;
-            rOp[a] = op;
-            rMulti[a] = 0;
-          } else if (rTh[a] !== t) rMulti[a] = 1;
-        } else {
-          if (wEp[a] === E && wTh[a] !== t && !(atomic && wAt[a])) {
-            race(M, mem, word, wTh[a]!, wOp[a]!, 'writes', t, op, 'writes');
-          } else if (!atomic && rEp[a] === E && (rMulti[a] || rTh[a] !== t)) {
-            race(M, mem, word, rTh[a] === t ? -1 : rTh[a]!, rOp[a]!, 'reads', t, op, 'writes');
-          }
-          wEp[a] = E;
-          wTh[a] = t;
           wOp[a] = op;
           wAt[a] = atomic;
         }

@@ -200,17 +200,34 @@ export function convert(x: number, from: Scalar, to: Scalar): number {
   }
 }
 
-/** IEEE binary16 bits of an f16 value (already rounded; NaN as the quiet NaN 0x7e00). */
+/** f32 → IEEE half bits, round to nearest even; overflow gives ±infinity. */
+export function f32ToF16Bits(x: number): number {
+  const b = f32Bits(x);
+  const sign = (b >>> 16) & 0x8000;
+  const exp = (b >>> 23) & 0xff;
+  const mant = b & 0x7fffff;
+  if (exp === 0xff) return sign | 0x7c00 | (mant ? 0x200 : 0);
+  const e = exp - 127 + 15;
+  if (e >= 31) return sign | 0x7c00;
+  if (e <= 0) {
+    const shift = 14 - e;
+    if (shift >= 25) return sign;
+    const m = mant | 0x800000;
+    let h = m >>> shift;
+    const rem = m & ((1 << shift) - 1);
+    const half = 1 << (shift - 1);
+    if (rem > half || (rem === half && h & 1)) h++;
+    return sign | h;
+  }
+  let h = (e << 10) | (mant >>> 13);
+  const rem = mant & 0x1fff;
+  if (rem > 0x1000 || (rem === 0x1000 && h & 1)) h++;
+  return sign | h;
+}
+
+/** IEEE binary16 bits of an f16 value (exact: every f16 is an f32), NaN as the quiet NaN 0x7e00. */
 export function f16ToBits(x: number): number {
-  if (x !== x) return 0x7e00;
-  const sign = x < 0 || Object.is(x, -0) ? 0x8000 : 0;
-  const a = Math.abs(x);
-  if (a === Infinity) return sign | 0x7c00;
-  if (a < 2 ** -14) return sign | Math.round(a * 2 ** 24);
-  let e = Math.floor(Math.log2(a));
-  if (2 ** e > a) e--;
-  else if (2 ** (e + 1) <= a) e++;
-  return sign | ((e + 15) << 10) | Math.round((a / 2 ** e - 1) * 1024);
+  return x !== x ? 0x7e00 : f32ToF16Bits(x);
 }
 
 /** The f16 value of binary16 bits. */

@@ -86,7 +86,7 @@ export function slots(t: Ty): number {
 export function alignOf(t: Ty): number {
   switch (t.k) {
     case 'scalar':
-      return t.s === 'f16' ? 0.5 : 1;
+      return compWords(t.s);
     case 'atomic':
     case 'ptr':
       return 1;
@@ -105,7 +105,7 @@ export function alignOf(t: Ty): number {
 export function sizeOf(t: Ty): number {
   switch (t.k) {
     case 'scalar':
-      return t.s === 'f16' ? 0.5 : 1;
+      return compWords(t.s);
     case 'atomic':
     case 'ptr':
       return 1;
@@ -120,7 +120,7 @@ export function sizeOf(t: Ty): number {
   }
 }
 
-/** Words one component of a vector of `s` takes in memory (0.5 for f16). */
+/** Words one scalar of `s` takes in memory, alone or as a vector's component (0.5 for f16). */
 export function compWords(s: Scalar): number {
   return s === 'f16' ? 0.5 : 1;
 }

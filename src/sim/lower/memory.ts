@@ -1,6 +1,6 @@
 import type { Expr, Pos } from '../ast.ts';
-import { READ, WRITE } from '../machine.ts';
-import { OpKind } from '../trace.ts';
+import { READ, WRITE, type MemInfo } from '../machine.ts';
+import { OpKind, type OpKindValue } from '../trace.ts';
 import { alignOf, columnStride, compWords, halfLayout, hasF16, leafScalar, scalar, slots, strideOf, typeName, vec, type Ty } from '../types.ts';
 import { bitsToF16, f16ToBits } from '../scalar.ts';
 import { type Ref, type Val, err, countOf, swizzleIndex, memLayout } from './shared.ts';
@@ -167,7 +167,7 @@ export abstract class MemoryLowering extends CompilerCore {
       this.memOpHalf(ref, ty, dst, READ, pos);
       return { k: 'r', ty, reg: dst, alias: false };
     }
-    const { offs, views } = memLayout(ty, 0);
+    const { offs, views } = memLayout(ty);
     const dst = this.alloc(offs.length);
     this.memOp(ref, offs, views, dst, READ, pos);
     return { k: 'r', ty, reg: dst, alias: false };
@@ -189,12 +189,8 @@ export abstract class MemoryLowering extends CompilerCore {
     let span = 0;
     for (let c = 0; c < n; c++) span = Math.max(span, offs[c]! + 1);
     const id = this.nextOp;
-    if (mode === WRITE && mem.readOnly) err(`'${mem.name}' is read-only (${mem.space === 'uniform' ? 'uniform' : 'storage, read'})`, pos, 'type');
+    const kind = memOpKind(mem, mode, pos);
     const shared = mem.space === 'workgroup';
-    const kind =
-      mem.space === 'uniform' ? OpKind.loadUniform
-      : shared ? (mode === READ ? OpKind.loadShared : OpKind.storeShared)
-      : mode === READ ? OpKind.loadGlobal : OpKind.storeGlobal;
     const R0 = reg * W;
     if (n === 1 && offs[0] === 0) {
       // One word per lane (the common case): addresses, bounds and the access in one pass each,
@@ -324,7 +320,7 @@ export abstract class MemoryLowering extends CompilerCore {
    */
   protected memOpHalf(ref: Extract<Ref, { k: 'mem' }>, ty: Ty, reg: number, mode: number, pos: Pos): void {
     const mem = ref.mem;
-    if (mode === WRITE && mem.readOnly) err(`'${mem.name}' is read-only (${mem.space === 'uniform' ? 'uniform' : 'storage, read'})`, pos, 'type');
+    const kind = memOpKind(mem, mode, pos);
     const { hoffs, views } = halfLayout(ty);
     const n = hoffs.length;
     let hEnd = 0;
@@ -343,10 +339,6 @@ export abstract class MemoryLowering extends CompilerCore {
     const id = this.nextOp;
     const shared = mem.space === 'workgroup';
     const read = mode === READ;
-    const kind =
-      mem.space === 'uniform' ? OpKind.loadUniform
-      : shared ? (read ? OpKind.loadShared : OpKind.storeShared)
-      : read ? OpKind.loadGlobal : OpKind.storeGlobal;
     const HB = new Int32Array(W);
     this.emit((w) => {
       const M = w.M;
@@ -447,7 +439,7 @@ export abstract class MemoryLowering extends CompilerCore {
       this.memOpHalf(ref, target, src, WRITE, pos);
       return;
     }
-    const { offs, views } = memLayout(target, 0);
+    const { offs, views } = memLayout(target);
     this.memOp(ref, offs, views, src, WRITE, pos);
   }
 
@@ -459,4 +451,12 @@ export abstract class MemoryLowering extends CompilerCore {
     else this.store(ref, { k: 'r', ty: ref.ty, reg: src, alias: true }, pos);
   }
 
+}
+
+/** The kind of a plain read or write of `mem`; a write to a read-only memory is refused at `pos`. */
+function memOpKind(mem: MemInfo, mode: number, pos: Pos): OpKindValue {
+  if (mode === WRITE && mem.readOnly) err(`'${mem.name}' is read-only (${mem.space === 'uniform' ? 'uniform' : 'storage, read'})`, pos, 'type');
+  if (mem.space === 'uniform') return OpKind.loadUniform;
+  if (mem.space === 'workgroup') return mode === READ ? OpKind.loadShared : OpKind.storeShared;
+  return mode === READ ? OpKind.loadGlobal : OpKind.storeGlobal;
 }

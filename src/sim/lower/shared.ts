@@ -1,7 +1,7 @@
 /** The lowering's shared vocabulary: references, values, bindings, the program it builds, and small helpers. */
 import { type Global, type Pos, WgslError } from '../ast.ts';
 import type { MemInfo, OpFn, Warp } from '../machine.ts';
-import { columnStride, leafScalar, mat, scalar, strideOf, vec, type Scalar, type Ty } from '../types.ts';
+import { halfLayout, leafScalar, mat, scalar, vec, type Scalar, type Ty } from '../types.ts';
 
 export interface Label {
   pc: number;
@@ -168,36 +168,11 @@ export function leafOf(t: Ty): Scalar {
   return leafScalar(t) ?? 'u32';
 }
 
-/** Word offsets and typed-array views (0 u32, 1 i32, 2 f32) of a type's components. */
-export function memLayout(t: Ty, base: number): { offs: Int32Array; views: Uint8Array } {
-  const offs: number[] = [];
-  const views: number[] = [];
-  const walk = (ty: Ty, off: number): void => {
-    switch (ty.k) {
-      case 'scalar':
-      case 'atomic': {
-        offs.push(off);
-        views.push(ty.s === 'i32' ? 1 : ty.s === 'f32' ? 2 : 0);
-        return;
-      }
-      case 'vec':
-        for (let c = 0; c < ty.n; c++) walk(scalar(ty.s), off + c);
-        return;
-      case 'mat':
-        for (let j = 0; j < ty.c; j++) walk(vec(ty.r, ty.s), off + j * columnStride(ty.r));
-        return;
-      case 'array': {
-        const st = strideOf(ty.elem);
-        for (let i = 0; i < (ty.count ?? 0); i++) walk(ty.elem, off + i * st);
-        return;
-      }
-      case 'struct':
-        for (const m of ty.members) walk(m.ty, off + m.offset);
-        return;
-      case 'ptr':
-        return;
-    }
-  };
-  walk(t, base);
-  return { offs: Int32Array.from(offs), views: Uint8Array.from(views) };
+/**
+ * Word offsets and typed-array views (0 u32, 1 i32, 2 f32) of the components of a type without
+ * f16: its half-word layout (`halfLayout`), whose offsets are then all even, in words.
+ */
+export function memLayout(t: Ty): { offs: Int32Array; views: Uint8Array } {
+  const { hoffs, views } = halfLayout(t);
+  return { offs: hoffs.map((h) => h >> 1), views };
 }

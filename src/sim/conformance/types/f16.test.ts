@@ -338,6 +338,28 @@ var<workgroup> s: array<f16, 1024>;
     expect(sim(`s[i] = 1.0h; s[i ^ 1u] = 2.0h;`).diagnostics.map((d) => d.kind)).toContain('race');
   });
 
+  it('a whole-word member beside f16 halves races as its word, and the message names the word', () => {
+    const r = simulate(
+      {
+        code: `enable f16;
+struct P { a: f16, b: f16, c: u32 }
+var<workgroup> p: P;
+@compute @workgroup_size(32) fn main(@builtin(local_invocation_index) i: u32) {
+  if (i == 0u) { p.a = 1.0h; }
+  if (i == 1u) { p.b = 2.0h; }
+  if (i < 2u) { p.c = i; }
+}`,
+        entryPoint: 'main',
+        workgroups: [1],
+        bindings: {},
+      },
+      F16_HW,
+    );
+    const races = r.diagnostics.filter((d) => d.kind === 'race');
+    expect(races).toHaveLength(1);
+    expect(races[0]!.message).toContain(`'p' word 1 `);
+  });
+
   it('the trace records the word of each half and follows provenance through f16 values', () => {
     const r = simulate(
       {
