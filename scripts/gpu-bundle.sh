@@ -4,7 +4,7 @@
 # beside it as app/scan-tuning.mjs, the timing experiments as app/timing-experiments.mjs, the
 # histogram experiments as app/histogram-experiments.mjs, the CSR adaptive SpMV sweep as
 # app/spmv-adaptive.mjs, the merge experiments as app/merge-experiments.mjs with its CUDA peer as
-# app/merge_wide (built here by nvcc), the PyTorch peers as app/peers.py
+# app/merge_wide (built here by nvcc), the f16 comparison as app/f16-dawn.mjs, the PyTorch peers as app/peers.py
 # (and the histogram/convolution ones as app/histconv_peers.py with CUB's as app/cub_histogram.cu), and vulkaninfo with its libraries (vtools/, unpacked by
 # vtools/vulkaninfo.sh into /tmp, never into /). Run from the project root:
 #   bash scripts/gpu-bundle.sh [OUT_DIR]      (default .gpu-bundle, git-ignored)
@@ -23,6 +23,7 @@ node scripts/run-ts.mjs --bundle-only scripts/scan-tuning.ts "$tmp/scan-tuning.m
 node scripts/run-ts.mjs --bundle-only scripts/timing-experiments.ts "$tmp/timing-experiments.mjs"
 node scripts/run-ts.mjs --bundle-only scripts/histogram-experiments.ts "$tmp/histogram-experiments.mjs"
 node scripts/run-ts.mjs --bundle-only scripts/spmv-adaptive.ts "$tmp/spmv-adaptive.mjs"
+node scripts/run-ts.mjs --bundle-only scripts/f16-dawn.ts "$tmp/f16-dawn.mjs"
 node scripts/run-ts.mjs --bundle-only scripts/merge-experiments.ts "$tmp/merge-experiments.mjs"
 # The merge peer (CUB's DeviceMerge and CUDA twins of the wide merge) is built here, where nvcc is.
 peers=(scripts/peers.py scripts/peers/histconv_peers.py scripts/peers/cub_histogram.cu scripts/peers/merge_wide.cu)
@@ -33,7 +34,7 @@ else
   echo "gpu-bundle: app/merge_wide not built (no nvcc at $nvcc, or the build failed); the rest of the bundle is fine" >&2
 fi
 bash "$pack" "$out" "$tmp/bench.mjs" "$tmp/scan-tuning.mjs" "$tmp/timing-experiments.mjs" "$tmp/histogram-experiments.mjs" \
-  "$tmp/spmv-adaptive.mjs" "$tmp/merge-experiments.mjs" "${peers[@]}"
+  "$tmp/spmv-adaptive.mjs" "$tmp/merge-experiments.mjs" "$tmp/f16-dawn.mjs" "${peers[@]}"
 mkdir -p "$out/vtools"
 mkdir -p "$lists/partial"
 o="-oAPT::Architecture=amd64 -oAPT::Architectures=amd64 -oDir::State::Lists=$lists"
