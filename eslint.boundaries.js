@@ -50,14 +50,14 @@ export const boundaries = [
   },
   {
     files: ['src/labs/**/*.ts', 'src/labs/**/*.tsx'],
-    ignores: [...TESTS, 'src/labs/*/ui/**', 'src/labs/ui.ts', 'src/labs/uis.ts'],
+    ignores: [...TESTS, 'src/labs/*/ui/**', 'src/workbench/panel.ts', 'src/labs/uis.ts'],
     rules: rule(
       [...UI_LIBS, ...layer('views', 'ui', 'store', 'app', 'lessons')],
       'A lab module is data and drivers: it imports no views, app, lessons or store code and no UI library (its panels live in src/labs/<lab>/ui/).',
     ),
   },
   {
-    files: ['src/labs/*/ui/**', 'src/labs/ui.ts', 'src/labs/uis.ts'],
+    files: ['src/labs/*/ui/**', 'src/workbench/panel.ts', 'src/labs/uis.ts'],
     ignores: TESTS,
     rules: rule([...layer('store', 'app', 'lessons')], 'A lab’s panels get what they show as props: they import no app, lessons or store code.'),
   },

@@ -5,7 +5,7 @@
  * come with the lab and lesson pages, in a chunk of their own (`registry.ts`); a test holds each
  * entry to its module.
  */
-import type { ParamSpec, Params } from './lab.ts';
+import type { ParamSpec, Params } from '../workbench/lab.ts';
 import { basicsMeta } from './basics/meta.ts';
 import { reduceMeta } from './reduce/meta.ts';
 import { scanMeta } from './scan/meta.ts';

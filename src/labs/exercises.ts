@@ -1,5 +1,5 @@
 /** Every lab's exercises, for the lab pages and the lesson index, gathered from the registry. */
-import type { Exercise } from './exercise.ts';
+import type { Exercise } from '../workbench/exercise.ts';
 import { LABS } from './registry.ts';
 
 export const EXERCISES: readonly Exercise[] = LABS.flatMap((lab) => lab.exercises ?? []);

@@ -6,7 +6,7 @@
  */
 import type { KernelCase } from '../kernel/cases.ts';
 import * as all from './all.ts';
-import type { AnyLab } from './lab.ts';
+import type { AnyLab } from '../workbench/lab.ts';
 import type { LabId } from './catalog.ts';
 
 export { isLabId, type LabId } from './catalog.ts';

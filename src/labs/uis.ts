@@ -2,7 +2,7 @@
  * Lab UI modules by lab id, for labs that add panels of their own; a lab not listed here shows the
  * shared views only. Imported by the app only (it brings React along).
  */
-import type { LabUi } from './ui.ts';
+import type { LabUi } from '../workbench/panel.ts';
 import { scanUi } from './scan/ui/index.ts';
 import { histogramUi } from './histogram/ui/index.ts';
 import { convolutionUi } from './convolution/ui/index.ts';

@@ -9,7 +9,7 @@ import { loadLocale } from '../i18n/catalog.ts';
 import { setCurrentLocale } from '../i18n/locale.ts';
 import { simulate } from '../sim/index.ts';
 import { indexTrace } from '../trace/index.ts';
-import { resolveParams, type AnyLab } from './lab.ts';
+import { resolveParams, type AnyLab } from '../workbench/lab.ts';
 import { LABS } from './registry.ts';
 import { LAB_UIS } from './uis.ts';
 

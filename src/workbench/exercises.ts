@@ -2,8 +2,8 @@
  * Exercises in the app: the progress kept in this browser and the links that open one. The check
  * is `exerciseCheck.ts` (loaded with the editor).
  */
-import type { Exercise } from '../labs/exercise.ts';
-import { formatParams, type AnyLab } from '../labs/lab.ts';
+import type { Exercise } from './exercise.ts';
+import { formatParams, type AnyLab } from './lab.ts';
 
 const PROGRESS_KEY = 'warpscope.exercises.done';
 const ACTIVE_KEY = (lab: string) => `warpscope.exercises.active.${lab}`;

@@ -23,8 +23,8 @@ import { makeBreakpoint, type Breakpoint } from '../../workbench/debugger.ts';
 import { activeExercise, markSolved, readExerciseFragment, setActiveExercise } from '../../workbench/exercises.ts';
 import { checkExercise, type ExerciseVerdict } from '../../workbench/exerciseCheck.ts';
 import { findExercise } from '../../labs/exercises.ts';
-import type { Exercise } from '../../labs/exercise.ts';
-import type { AnyLab } from '../../labs/lab.ts';
+import type { Exercise } from '../../workbench/exercise.ts';
+import type { AnyLab } from '../../workbench/lab.ts';
 import { EDITOR_TEXT as T, EXERCISE_TEXT as X } from './strings.ts';
 import './editor.css';
 

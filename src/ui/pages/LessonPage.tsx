@@ -3,9 +3,9 @@ import { isNewer, newWindowId, nextVersion, NO_VERSION, parseSyncMessage, SYNC_C
 import { useShortcuts } from '../shell/shortcuts.ts';
 import { labRoute, type LessonRoute } from '../../workbench/url.ts';
 import { findLab } from '../../labs/registry.ts';
-import { findLesson, LESSONS } from '../../lessons/index.ts';
-import { markSeen, readProgress } from '../../lessons/progress.ts';
-import { resolveMoment, type Lesson, type MomentState } from '../../lessons/types.ts';
+import { findLesson, LESSONS } from '../../labs/lessons.ts';
+import { markSeen, readProgress } from '../../workbench/lessonProgress.ts';
+import { resolveMoment, type Lesson, type MomentState } from '../../workbench/lesson.ts';
 import { useAppStore } from '../../store/index.ts';
 import { ExerciseList } from '../editor/ExerciseList.tsx';
 import { LabPage, type LessonFrame } from './LabPage.tsx';

@@ -12,7 +12,7 @@ import { client } from '../../workbench/simulation.ts';
 import { keepDraft, loadBigDrafts, loadLabDrafts } from '../../workbench/editorDrafts.ts';
 import { activeExercise, readExerciseFragment, setActiveExercise } from '../../workbench/exercises.ts';
 import { findExercise } from '../../labs/exercises.ts';
-import { openingStep, type AnyLab, type LabVariant, type Params } from '../../labs/lab.ts';
+import { openingStep, type AnyLab, type LabVariant, type Params } from '../../workbench/lab.ts';
 import type { SimResult } from '../../sim/index.ts';
 import { barrierPhase, endOfPhase, findForward, nextStatement, previousStatement, type TraceIndex } from '../../trace/index.ts';
 import { useAppStore } from '../../store/index.ts';
