@@ -6,7 +6,7 @@
 import { createNodeGpu } from '../src/gpu/node.ts';
 import { writeFileSync } from 'node:fs';
 import { fmt, log2Label, table, type BestFigure } from '../src/bench/format.ts';
-import { LABS } from '../src/labs/registry.ts';
+import { LABS } from '../src/labs/all.ts';
 import { timingSweep } from '../src/workbench/sweep.ts';
 import type { AnyLab } from '../src/workbench/lab.ts';
 

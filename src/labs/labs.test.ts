@@ -13,7 +13,7 @@ import { simulate } from '../sim/index.ts';
 import { indexTrace } from '../trace/index.ts';
 import { seededRandom } from '../util/random.ts';
 import { INPUT_SEED, openingStep, resolveParams } from '../workbench/lab.ts';
-import { LABS } from './registry.ts';
+import { LABS } from './all.ts';
 import type { KernelExecutor } from '../workbench/labTypes.ts';
 
 const simulator: KernelExecutor = { run: (r) => Promise.resolve(simulate(r, { warpSize: 32, trace: 'summary' }).buffers) };

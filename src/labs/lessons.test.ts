@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { resolveParams } from '../workbench/lab.ts';
-import { findLab } from './registry.ts';
+import { findLab } from './all.ts';
 import { simulate } from '../sim/index.ts';
 import { indexTrace } from '../trace/index.ts';
 import { LESSONS } from './lessons.ts';

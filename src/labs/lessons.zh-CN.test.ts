@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLocale } from '../i18n/catalog.ts';
 import { setCurrentLocale } from '../i18n/locale.ts';
 import { resolveParams } from '../workbench/lab.ts';
-import { findLab } from './registry.ts';
+import { findLab } from './all.ts';
 import { simulate } from '../sim/index.ts';
 import { indexTrace } from '../trace/index.ts';
 import { LESSONS } from './lessons.ts';

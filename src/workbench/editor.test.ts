@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findLab } from '../labs/registry.ts';
+import { findLab } from '../labs/all.ts';
 import { simulate } from '../sim/index.ts';
 import { checkDraft, firstMismatches } from './editorRun.ts';
 import { FRONT_END, simulatorDiagnostics, tokenEnd } from './editorLint.ts';

@@ -5,6 +5,10 @@
 import type { Exercise } from './exercise.ts';
 import { formatParams, type AnyLab } from './lab.ts';
 
+/** The exercises of some loaded lab modules (a lab page: its own; the lesson index: every lab's). */
+export const exercisesOf = (labs: readonly Pick<AnyLab, 'exercises'>[]): readonly Exercise[] => labs.flatMap((lab) => lab.exercises ?? []);
+export const findExercise = (labs: readonly Pick<AnyLab, 'exercises'>[], id: string): Exercise | undefined => exercisesOf(labs).find((e) => e.id === id);
+
 const PROGRESS_KEY = 'warpscope.exercises.done';
 const ACTIVE_KEY = (lab: string) => `warpscope.exercises.active.${lab}`;
 const listeners = new Set<() => void>();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BandwidthBaselines, GpuExecutor } from '../gpu/executor.ts';
 import { createNodeGpu } from '../gpu/node.ts';
-import { findLab } from '../labs/registry.ts';
+import { findLab } from '../labs/all.ts';
 import { timingSweep, type TimingRow } from './sweep.ts';
 
 let gpu: GpuExecutor;

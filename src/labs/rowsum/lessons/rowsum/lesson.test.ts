@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveParams } from '../../../../workbench/lab.ts';
-import { findLab } from '../../../registry.ts';
+import { findLab } from '../../../all.ts';
 import { simulate } from '../../../../sim/index.ts';
 import { indexTrace } from '../../../../trace/index.ts';
 import { resolveMoment, type LessonStep, type MomentState } from '../../../../workbench/lesson.ts';
