@@ -1,10 +1,9 @@
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
-import { pageGpu } from '../../workbench/gpu.ts';
+import { isGpuError, pageGpu } from '../../workbench/gpu.ts';
 import { useStore } from 'zustand';
 import type { LabSession } from '../../workbench/session.ts';
 import { workerSimExecutor } from '../../workbench/simulation.ts';
-import { isGpuError } from '../../gpu/index.ts';
 import type { AnyLab, RecordedTimings } from '../../workbench/lab.ts';
 import type { TimingRow } from '../../workbench/sweep.ts';
 import { selectGpuStatus, useAppStore } from '../../store/index.ts';

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+// eslint-disable-next-line boundaries/rooms -- until panels receive the page's GPU executor as a service (issue #25)
 import { createBrowserGpu, measureFmaPeak, type GpuExecutor } from '../../../gpu/index.ts';
 import { useLocale } from '../../../i18n/useLocale.ts';
 import type { TraceIndex } from '../../../trace/index.ts';
