@@ -10,7 +10,7 @@
 import path from 'node:path';
 
 const UI_LIBS = ['react', 'react-dom', 'zustand', 'd3', 'motion', '@codemirror', '@lezer', 'uqr'];
-const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'src/lint/fixtures/**'];
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/*.e2e.ts', 'src/lint/fixtures/**'];
 /** What a lab's code may import: the lab contract, kernel, sim's index, trace, i18n and itself. */
 const LAB_CONTRACT = [
   'src/workbench/lab.ts',
