@@ -352,6 +352,7 @@ export class Lowering {
       let n: number | null = null;
       if (dim) {
         const v = this.constValue(dim, targs);
+        if (v === undefined && dim.kind === 'ident' && !targs.has(dim.name) && !this.globals.has(dim.name)) this.error(dim.range, `use of undeclared identifier '${dim.name}'`);
         if (v === undefined) this.error(dim.range, `the size of array '${d.name}' must be a constant known when compiling (a #define, a const int or a template value)`);
         if (v <= 0) this.error(dim.range, `array '${d.name}' has a size of ${v}: it must be at least 1`);
         n = v;
