@@ -4,6 +4,8 @@
 //   - sim, gpu and kernel import no app, labs, views or store;
 //   - labs import no views, app or store (a lab's ui/ folder may use the shared views);
 //   - wgsl (the front end) imports nothing outside its folder;
+//   - cuda (the CUDA front end) imports only kernel and wgsl (its tests and conformance suite may
+//     use sim and gpu to run what it produces);
 //   - trace imports no labs, views, app or store;
 //   - sim and kernel stay pure TypeScript: no React, zustand, d3, motion or WebGPU bindings
 //     (sim imports no gpu code at all; kernel may use gpu's pure WGSL reflection).
@@ -21,6 +23,14 @@ export const boundaries = [
     rules: rule(
       [...UI_LIBS, 'webgpu', ...layer('sim', 'gpu', 'kernel', 'trace', 'views', 'store', 'app', 'labs', 'lessons')],
       'src/wgsl is the WGSL front end: pure TypeScript that imports nothing outside its own folder.',
+    ),
+  },
+  {
+    files: ['src/cuda/**/*.ts'],
+    ignores: [...TESTS, 'src/cuda/conformance/**', 'src/cuda/testdata/**'],
+    rules: rule(
+      [...UI_LIBS, 'webgpu', ...layer('sim', 'gpu', 'trace', 'views', 'store', 'app', 'labs', 'lessons', 'ui', 'workbench')],
+      'src/cuda is the CUDA front end: pure TypeScript that imports only src/kernel and src/wgsl.',
     ),
   },
   {

@@ -15,7 +15,7 @@
  */
 import type { Declarator, Expr, FunctionDecl, Range, Stmt, TemplateArg, TranslationUnit, TypeRef } from './ast.ts';
 import {
-  BOOL, DIM3, FLOAT, INT, UINT, VOID, arithmetic, baseType, is64, isInt, promote, sizeOf, typeName, withPointers, wgslType, type CType,
+  BOOL, DIM3, FLOAT, INT, UINT, VOID, arithmetic, baseType, isInt, promote, sizeOf, typeName, withPointers, wgslType, type CType,
 } from './ctypes.ts';
 import type { CudaScalarType, Diagnostic } from './types.ts';
 
@@ -294,7 +294,7 @@ export class Lowering {
         l.push(n.templateArgs);
         uses.set(n.callee.name, l);
       }
-      for (const [key, v] of Object.entries(e)) if (key !== 'range') visit(v);
+      forChildren(e, (v) => { visit(v); return false; });
     };
     visit(this.unit.items);
     for (const fn of this.functions.values()) {
@@ -489,7 +489,7 @@ export class Lowering {
         const target = this.functions.get(name);
         if (!fn.device && target?.global) this.report(n.range, `a __global__ function ('${name}') must be launched with <<<grid, block>>>, not called like a host function`);
       }
-      for (const [k, v] of Object.entries(node)) if (k !== 'range') walk(v, fn);
+      forChildren(node, (v) => { walk(v, fn); return false; });
     };
     for (const fn of this.functions.values()) if (!fn.device && fn.body) walk(fn.body, fn);
   }
@@ -499,7 +499,7 @@ export class Lowering {
     const entry = this.unique(label.replace(/[<>, ]+/g, '_').replace(/_+$/, ''));
     const kctx: KernelCtx = { name: label, entry, warp: false, printf: [], usedGlobals: new Map(), builtinsUsed: new Set() };
     if (fn.returnType.base !== 'void' || fn.returnType.pointers.length) this.error(fn.returnType.range, `a __global__ function must return void, not '${fn.returnType.base}'`);
-    const ctx: FnCtx = { kernel: kctx, fn, targs, scopes: [new Map()], returnType: VOID, loopDepth: 0 };
+    const ctx: FnCtx = { kernel: kctx, fn, targs, scopes: [new Map<string, Sym>()], returnType: VOID, loopDepth: 0 };
     let binding = firstBinding;
     const params: LoweredKernel['params'] = [];
     const scalars: { name: string; t: CType }[] = [];
@@ -511,7 +511,7 @@ export class Lowering {
         if (t.to.k === 'ptr') this.error(p.range, `parameter '${p.name}' is a pointer to pointers: pass one flat array and index it as row * width + column`);
         if (t.to.k === 'struct' || t.to.k === 'void' || t.to.k === 'dim3') this.error(p.range, `parameter '${p.name}' points to '${typeName(t.to)}': kernels here take pointers to numbers (int, unsigned, float, char, …)`);
         const wgslName = this.unique(p.name);
-        const base: Base = { name: wgslName, elem: t.to, key: `param:${entry}:${p.name}`, space: 'storage' };
+        const base: Base = { name: wgslName, elem: t.to, key: `param:${fn.name}:${p.name}`, space: 'storage' };
         if (t.isConst) this.constPointee.add(base.key);
         ctx.scopes[0]!.set(p.name, { k: 'ptr', base, name: '', t });
         params.push({ name: p.name, index, t, wgslName, binding: binding++, baseKey: base.key });
@@ -1033,8 +1033,8 @@ export class Lowering {
       if (elem.k === 'ptr') this.error(v.range, 'a shared array of pointers is not supported');
       const override = `${name}_LENGTH`;
       this.sharedDecls.push(`override ${override}: u32 = 1; // set from the launch's shared bytes / ${sizeOf(elem)}`);
-      this.sharedDecls.push(`var<workgroup> ${name}: array<${this.atomicElem(`shared:${name}`, elem)}, ${override}>;`);
-      const base: Base = { name, elem, key: `shared:${name}`, space: 'workgroup' };
+      this.sharedDecls.push(`var<workgroup> ${name}: array<${this.atomicElem(`shared:${ctx.fn.name}:${v.name}`, elem)}, ${override}>;`);
+      const base: Base = { name, elem, key: `shared:${ctx.fn.name}:${v.name}`, space: 'workgroup' };
       ctx.scopes[ctx.scopes.length - 1]!.set(v.name, { k: 'array', base, name, t: { k: 'array', of: elem, n: null } });
       this.sharedHook(0, { name: v.name, override, elemBytes: sizeOf(elem) });
       return;
@@ -1042,7 +1042,7 @@ export class Lowering {
     if (v.init) this.error(v.init.range, `initialization is not supported for __shared__ variables: assign '${v.name}' in the kernel, then __syncthreads()`);
     const t = this.declType(v, v.type, ctx.targs);
     const elem = t.k === 'array' ? t.of : t;
-    const key = `shared:${name}`;
+    const key = `shared:${ctx.fn.name}:${v.name}`;
     const wt = t.k === 'array' ? (t.of.k === 'array' ? wgslType(t) : `array<${this.atomicElem(key, t.of)}, ${t.n}>`) : this.atomicElem(key, t);
     this.sharedDecls.push(`var<workgroup> ${name}: ${wt};`);
     this.sharedHook(sizeOf(t));
@@ -1117,7 +1117,7 @@ export class Lowering {
         const cond = test ? { e: test } : undefined;
         pending.push({ s, ...(cond ? { cond } : {}), underVarying });
       }
-      for (const [k, v] of Object.entries(n)) if (k !== 'range') visit(v, underVarying);
+      forChildren(n, (v) => { visit(v, underVarying); return false; });
     };
     const pending: { s: Stmt; cond?: { e: Expr }; underVarying: boolean }[] = [];
     visit(ctx.fn.body, false);
@@ -1131,7 +1131,7 @@ export class Lowering {
         if (e.kind === 'ident' && (e.name === 'threadIdx' || varying.has(e.name))) v = true;
         if (e.kind === 'index' || (e.kind === 'unary' && e.op === '*')) v = true;
         if (e.kind === 'call' && e.callee.kind === 'ident' && !MATH[e.callee.name] && !['min', 'max', 'abs'].includes(e.callee.name)) v = true;
-        for (const [k, val] of Object.entries(n)) if (k !== 'range') w(val);
+        forChildren(n, (val) => { w(val); return false; });
       };
       w(x);
       return v;
@@ -1149,7 +1149,7 @@ export class Lowering {
             const s = n as Stmt | Expr;
             if (s.kind === 'assign' && s.left.kind === 'ident') inner.push([s.left.name, s.right, true]);
             if (s.kind === 'unary' && (s.op === '++' || s.op === '--') && s.arg.kind === 'ident') inner.push([s.arg.name, s.arg, true]);
-            for (const [k, v] of Object.entries(n)) if (k !== 'range') collect(v);
+            forChildren(n, (v) => { collect(v); return false; });
           };
           collect(p.s.kind === 'if' ? [p.s.then, p.s.else] : (p.s as { body: Stmt }).body);
           for (const [name] of inner) varying.add(name);
@@ -1911,7 +1911,7 @@ export class Lowering {
         const callee = this.functions.get(e.callee.name);
         if (callee && callee !== fn && callee.device && !callee.global) for (const b of this.builtinsOf(callee, seen)) used.add(b);
       }
-      for (const [k, v] of Object.entries(n)) if (k !== 'range') walk(v);
+      forChildren(n, (v) => { walk(v); return false; });
     };
     walk(fn.body);
     return ['threadIdx', 'blockIdx', 'blockDim', 'gridDim', 'lane'].filter((b) => used.has(b));
@@ -1921,7 +1921,7 @@ export class Lowering {
     caller: FnCtx, fn: FunctionDecl, targs: Map<string, TemplateArg>, paramTypes: CType[], ptrParams: { index: number; base: Base }[],
     wname: string, builtins: string[], inst: { name: string; lines: { text: string; cuda?: Range }[] },
   ): void {
-    const ctx: FnCtx = { kernel: caller.kernel, fn, targs, scopes: [new Map()], returnType: this.resolveType(fn.returnType, targs), loopDepth: 0 };
+    const ctx: FnCtx = { kernel: caller.kernel, fn, targs, scopes: [new Map<string, Sym>()], returnType: this.resolveType(fn.returnType, targs), loopDepth: 0 };
     const params: string[] = [];
     fn.params.forEach((p, i) => {
       const pt = paramTypes[i]!;
@@ -2213,22 +2213,32 @@ function exprPrec(code: string): number {
   return lowest;
 }
 
-function containsBarrier(n: unknown): boolean {
-  if (!n || typeof n !== 'object') return false;
-  if (Array.isArray(n)) return n.some(containsBarrier);
-  const e = n as Expr;
-  if (e.kind === 'call' && e.callee.kind === 'ident' && (e.callee.name === '__syncthreads' || e.callee.name === '__syncwarp')) return true;
-  for (const [k, v] of Object.entries(n)) if (k !== 'range' && containsBarrier(v)) return true;
+/** Child nodes of a tree node (skipping ranges and plain values). */
+function forChildren(n: object, f: (child: unknown) => boolean): boolean {
+  for (const k in n) {
+    if (k === 'range' || k === 'nameRange') continue;
+    const v = (n as Record<string, unknown>)[k];
+    if (v && typeof v === 'object' && f(v)) return true;
+  }
   return false;
 }
 
-function containsReturn(n: unknown): boolean {
-  if (!n || typeof n !== 'object') return false;
-  if (Array.isArray(n)) return n.some(containsReturn);
-  if ((n as Stmt).kind === 'return') return true;
-  for (const [k, v] of Object.entries(n)) if (k !== 'range' && containsReturn(v)) return true;
-  return false;
+/** A memoised "does this subtree contain …" over the syntax tree (trees are immutable). */
+function containsOf(test: (n: Stmt | Expr) => boolean): (n: unknown) => boolean {
+  const memo = new WeakMap<object, boolean>();
+  const has = (n: unknown): boolean => {
+    if (!n || typeof n !== 'object') return false;
+    const known = memo.get(n);
+    if (known !== undefined) return known;
+    const r = Array.isArray(n) ? n.some(has) : test(n as Stmt | Expr) || forChildren(n, has);
+    memo.set(n, r);
+    return r;
+  };
+  return has;
 }
+
+const containsBarrier = containsOf((e) => e.kind === 'call' && e.callee.kind === 'ident' && (e.callee.name === '__syncthreads' || e.callee.name === '__syncwarp'));
+const containsReturn = containsOf((s) => s.kind === 'return');
 
 function containsBreakOrContinue(n: unknown, depth = 0): boolean {
   if (!n || typeof n !== 'object') return false;
@@ -2236,8 +2246,7 @@ function containsBreakOrContinue(n: unknown, depth = 0): boolean {
   const s = n as Stmt;
   if ((s.kind === 'break' || s.kind === 'continue') && depth === 0) return true;
   const inner = s.kind === 'for' || s.kind === 'while' || s.kind === 'do' || s.kind === 'switch' ? depth + 1 : depth;
-  for (const [k, v] of Object.entries(n)) if (k !== 'range' && containsBreakOrContinue(v, inner)) return true;
-  return false;
+  return forChildren(n, (v) => containsBreakOrContinue(v, inner));
 }
 
 function assignedNames(body: unknown): Set<string> {
@@ -2248,15 +2257,50 @@ function assignedNames(body: unknown): Set<string> {
     const e = n as Expr;
     if (e.kind === 'assign' && e.left.kind === 'ident') names.add(e.left.name);
     if (e.kind === 'unary' && (e.op === '++' || e.op === '--') && e.arg.kind === 'ident') names.add(e.arg.name);
-    for (const [k, v] of Object.entries(n)) if (k !== 'range') walk(v);
+    forChildren(n, (v) => { walk(v); return false; });
   };
   walk(body);
   return names;
 }
 
+/** `param:k:a`, `shared:k:s`, `global:g` for each atomic whose address names them directly. */
+function atomicRoots(unit: TranslationUnit): Set<string> {
+  const roots = new Set<string>();
+  for (const fn of unit.items) {
+    if (fn.kind !== 'function' || !fn.body || !fn.device) continue;
+    const shared = new Set<string>();
+    const walk = (n: unknown): boolean => {
+      if (!n || typeof n !== 'object') return false;
+      const x = n as Stmt | Expr;
+      if (x.kind === 'decl' && x.storage.shared) for (const v of x.vars) shared.add(v.name);
+      if (x.kind === 'call' && x.callee.kind === 'ident' && ATOMICS.has(x.callee.name) && x.args[0]) {
+        let r: Expr = x.args[0];
+        for (;;) {
+          if (r.kind === 'unary' && (r.op === '&' || r.op === '*')) r = r.arg;
+          else if (r.kind === 'index') r = r.object;
+          else if (r.kind === 'binary' && (r.op === '+' || r.op === '-')) r = r.left;
+          else if (r.kind === 'cast') r = r.arg;
+          else break;
+        }
+        if (r.kind === 'ident') {
+          const name = r.name;
+          if (fn.global && fn.params.some((p) => p.name === name)) roots.add(`param:${fn.name}:${name}`);
+          else if (shared.has(name)) roots.add(`shared:${fn.name}:${name}`);
+          else roots.add(`global:${name}`);
+        }
+      }
+      return Array.isArray(n) ? (n.forEach(walk), false) : forChildren(n as object, walk);
+    };
+    walk(fn.body);
+  }
+  return roots;
+}
+
 /** Runs the lowering, twice when atomics found in the first pass change how buffers are declared. */
 export function lower(unit: TranslationUnit, fileName: string): LowerResult {
-  let atomic = new Set<string>();
+  // Most atomics name a kernel parameter, a __shared__ array or a global directly: find those
+  // first, so one pass usually suffices (a second runs when an atomic reaches a buffer otherwise).
+  let atomic = atomicRoots(unit);
   for (let pass = 0; pass < 3; pass++) {
     const l = new Lowering(unit, fileName, new Set(atomic));
     const r = l.run();

@@ -25,6 +25,8 @@ describe('import boundaries (lint)', () => {
     ['src/sim/fixture.ts', "import { useState } from 'react';"],
     ['src/sim/fixture.ts', "import { GpuExecutor } from '../gpu/executor.ts';"],
     ['src/kernel/fixture.ts', "import { reduceLab } from '../labs/reduce/index.ts';"],
+    ['src/cuda/fixture.ts', "import { simulate } from '../sim/index.ts';"],
+    ['src/cuda/fixture.ts', "import { GpuExecutor } from '../gpu/executor.ts';"],
     ['src/gpu/fixture.ts', "import { WarpGrid } from '../views/WarpGrid.tsx';"],
     ['src/labs/rowsum/fixture.ts', "import { WarpGrid } from '../../views/WarpGrid.tsx';"],
     ['src/labs/rowsum/fixture.ts', "import { useAppStore } from '../../store/index.ts';"],
@@ -38,6 +40,8 @@ describe('import boundaries (lint)', () => {
 
   it.each([
     ['src/sim/fixture.ts', "import { DEFAULT_HARDWARE } from './hardware.ts';"],
+    ['src/cuda/fixture.ts', "import { check } from '../wgsl/checker.ts';"],
+    ['src/cuda/fixture.test.ts', "import { simulate } from '../sim/index.ts';"],
     ['src/kernel/fixture.ts', "import { reflectKernel } from '../gpu/reflect.ts';"],
     ['src/labs/rowsum/fixture.ts', "import type { GpuExecutor } from '../../gpu/executor.ts';"],
     ['src/labs/scan/ui/fixture.tsx', "import { usePrefersReducedMotion } from '../../../views/motion.ts';"],
