@@ -2289,7 +2289,7 @@ function atomicRoots(unit: TranslationUnit): Set<string> {
           else roots.add(`global:${name}`);
         }
       }
-      return Array.isArray(n) ? (n.forEach(walk), false) : forChildren(n as object, walk);
+      return Array.isArray(n) ? (n.forEach(walk), false) : forChildren(n, walk);
     };
     walk(fn.body);
   }
