@@ -554,19 +554,20 @@ export class Lowering {
     this.emit(`struct ${uniformName}_t {`);
     this.emit('  gridDim: vec3<u32>,');
     this.emit('  grid_folded: u32,');
-    for (const s of scalars) this.emit(`  ${this.ident(s.name)}: ${wgslType(s.t)},`);
+    // Uniform members must be 4-byte host-shareable scalars: bool and sub-word integers travel widened.
+    for (const s of scalars) this.emit(`  ${this.ident(s.name)}: ${s.t.k === 'bool' ? 'u32' : wgslType(s.t)},`);
     this.emit('}');
     this.emit(`@group(0) @binding(${uniformBinding}) var<uniform> ${uniformName}: ${uniformName}_t;`);
     if (printfBinding !== undefined) this.emit(`@group(0) @binding(${printfBinding}) var<storage, read_write> ${entry}_printf: array<atomic<u32>>;`);
     this.emit('@compute @workgroup_size(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z)', fn.nameRange);
-    const lane = kctx.warp ? ', @builtin(subgroup_invocation_id) lane: u32' : '';
+    const lane = kctx.warp ? ', @builtin(subgroup_invocation_id) warp_lane_: u32' : '';
     this.emit(`fn ${entry}(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroup: vec3<u32>, @builtin(num_workgroups) workgroups: vec3<u32>${lane}) {`, fn.nameRange);
     this.emit(`  let gridDim = ${uniformName}.gridDim;`);
     this.emit(`  let blockDim = vec3<u32>(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z);`);
     this.emit(`  // A grid of more than 65 535 blocks in x is dispatched folded into rows; spare blocks leave.`);
     this.emit(`  let blockIdx = select(workgroup, vec3<u32>(workgroup.x + workgroup.y * workgroups.x, 0u, 0u), ${uniformName}.grid_folded != 0u);`);
     this.emit(`  if (blockIdx.x >= gridDim.x) { return; }`);
-    for (const s of scalars) this.emit(`  let ${this.ident(s.name)} = ${uniformName}.${this.ident(s.name)};`);
+    for (const s of scalars) this.emit(`  let ${this.ident(s.name)} = ${uniformName}.${this.ident(s.name)}${s.t.k === 'bool' ? ' != 0u' : ''};`);
     for (const l of body) this.out.push(l);
     this.emit('}');
     return {
@@ -635,6 +636,11 @@ export class Lowering {
       run = [];
     };
     for (const s of stmts) {
+      if (s.kind === 'decl' && s.storage.shared) {
+        flush();
+        this.stmtSafe(ctx, s);
+        continue;
+      }
       if (!containsBarrier(s)) {
         run.push(s);
         continue;
@@ -646,9 +652,9 @@ export class Lowering {
   }
 
   private barrierStatement(ctx: FnCtx, s: Stmt, flag: string): void {
-    const why = (r: Range, what: string): never =>
+    const why = (_r: Range, what: string): never =>
       this.error(
-        r,
+        firstBarrier(s) ?? _r,
         `__syncthreads() inside ${what} that depends on the thread, after some threads returned early: in CUDA the threads that skip it never arrive (undefined behaviour: a hang or wrong results). Make the ${what} the same for every thread of the block, and guard only the work`,
       );
     switch (s.kind) {
@@ -901,7 +907,7 @@ export class Lowering {
     if (!containsBarrier(s)) return;
     if (this.isUniform(ctx, test)) return;
     this.error(
-      test.range,
+      firstBarrier(s) ?? test.range,
       `__syncthreads() inside a ${s.kind === 'if' ? 'branch' : 'loop'} whose condition depends on the thread: CUDA requires every thread of the block to reach the same __syncthreads() (threads that skip it make the block hang or read stale data). Move the barrier out of the ${s.kind === 'if' ? "'if'" : 'loop'} and guard only the work`,
     );
   }
@@ -1754,11 +1760,12 @@ export class Lowering {
       return { code: 'workgroupBarrier();', t: VOID, prec: 100, pure: false };
     }
     if (name === '__syncwarp') {
-      ctx.kernel.warp = true;
-      return { code: 'subgroupBarrier(); // __syncwarp', t: VOID, prec: 100, pure: false };
+      return { code: 'workgroupBarrier(); // __syncwarp: WGSL has no warp-wide barrier, so the whole block waits here', t: VOID, prec: 100, pure: false };
     }
     if (name === '__threadfence' || name === '__threadfence_block') return { code: `storageBarrier(); // ${name}: orders this thread's writes`, t: VOID, prec: 100, pure: false };
     if (name === 'printf') return this.printf(ctx, e);
+    const removed = /^__(shfl(_up|_down|_xor)?|ballot|any|all)$/.exec(name);
+    if (removed) this.error(e.callee.range, `${name}() was removed in CUDA 9 (Volta): write ${name}_sync(0xffffffff, …) with the mask of the lanes that take part`);
     if (name === 'assert') {
       this.report(e.range, 'assert() in a kernel is not checked here: WGSL cannot stop a kernel; print with printf instead', 'warning');
       return { code: '', t: VOID, prec: 100, pure: true };
@@ -1878,7 +1885,7 @@ export class Lowering {
       } else callArgs.push(this.convert(v, pt, e.args[i]!.range).code);
     });
     const builtins = this.builtinsOf(fn);
-    for (const b of builtins) callArgs.push(b === 'lane' ? 'lane' : b);
+    for (const b of builtins) callArgs.push(b === 'lane' ? 'warp_lane_' : b);
     const key = `${fn.name}|${[...targs].map(([k, v]) => `${k}=${this.templateArgText(v)}`).join(',')}|${ptrParams.map((p) => `${p.index}:${p.base.key}`).join(',')}|${ctx.kernel.entry}`;
     let inst = this.instances.get(key);
     if (!inst) {
@@ -1941,7 +1948,7 @@ export class Lowering {
         ctx.scopes[0]!.set(p.name, { k: 'var', name, t: pt, isConst: true });
       }
     });
-    for (const b of builtins) params.push(b === 'lane' ? 'lane: u32' : `${b}: vec3<u32>`);
+    for (const b of builtins) params.push(b === 'lane' ? 'warp_lane_: u32' : `${b}: vec3<u32>`);
     const ret = ctx.returnType.k === 'void' ? '' : ` -> ${wgslType(ctx.returnType)}`;
     const savedOut = this.out;
     const savedIndent = this.indent;
@@ -2057,11 +2064,13 @@ export class Lowering {
     if (vs[0] && vs[0].constant !== undefined && vs.length && name !== '__activemask' && (vs[0].constant >>> 0) !== 0xffffffff) {
       this.report(e.args[0]!.range, `${name}() with a partial mask: Warpscope runs all 32 lanes of the warp together, so the lanes outside the mask take part too`, 'warning');
     }
+    let width = 32;
     if (vs.length === need + 1) {
       const w = vs[need]!;
-      if (w.constant !== 32) this.report(e.args[need]!.range, `${name}() with a width of ${w.constant ?? 'a variable'}: only the full warp width (32) is supported`, 'error');
+      if (w.constant === undefined || w.constant < 1 || w.constant > 32 || (w.constant & (w.constant - 1)) !== 0) this.error(e.args[need]!.range, `the width of ${name}() must be a constant power of two from 1 to 32`);
+      width = w.constant;
     }
-    const lane = ctx.fn.global ? 'lane' : 'lane';
+    const lane = 'warp_lane_';
     switch (name) {
       case '__activemask':
         return { code: 'subgroupBallot(true).x', t: UINT, prec: 100, pure: false };
@@ -2077,22 +2086,20 @@ export class Lowering {
     if (t.k !== 'int' && t.k !== 'float') this.error(e.args[1]!.range, `${name}() of a '${typeName(v.t)}' is not supported`);
     const val = this.convert(v, t, e.args[1]!.range).code;
     const k = this.convert(vs[2]!, UINT, e.args[2]!.range).code;
+    // Within segments of `width` lanes, as CUDA defines them; a source outside the segment keeps the caller's own value.
+    const seg = width === 32 ? '' : `${lane} & ${32 - width === 0 ? 0 : (~(width - 1)) >>> 0}u`;
+    const inSeg = width === 32 ? lane : `(${lane} & ${width - 1}u)`;
+    const tmp = this.fresh('shfl');
+    this.pre.push(`let ${tmp} = ${val};`);
     switch (name) {
       case '__shfl_sync':
-        return { code: `subgroupShuffle(${val}, ${k} % 32u)`, t, prec: 100, pure: false };
+        return { code: width === 32 ? `subgroupShuffle(${tmp}, ${paren(k, 90)} % 32u)` : `subgroupShuffle(${tmp}, (${seg}) + ${paren(k, 90)} % ${width}u)`, t, prec: 100, pure: false };
       case '__shfl_xor_sync':
-        return { code: `subgroupShuffleXor(${val}, ${k})`, t, prec: 100, pure: false };
-      case '__shfl_down_sync': {
-        // CUDA keeps the caller's own value where lane + delta leaves the warp.
-        const tmp = this.fresh('shfl');
-        this.pre.push(`let ${tmp} = ${val};`);
-        return { code: `select(${tmp}, subgroupShuffleDown(${tmp}, ${k}), ${lane} + ${paren(k, 71)} < 32u)`, t, prec: 100, pure: false };
-      }
-      default: {
-        const tmp = this.fresh('shfl');
-        this.pre.push(`let ${tmp} = ${val};`);
-        return { code: `select(${tmp}, subgroupShuffleUp(${tmp}, ${k}), ${lane} >= ${paren(k, 60)})`, t, prec: 100, pure: false };
-      }
+        return { code: width === 32 ? `subgroupShuffleXor(${tmp}, ${k})` : `select(${tmp}, subgroupShuffleXor(${tmp}, ${k}), ((${lane} ^ ${paren(k, 90)}) & ${(~(width - 1)) >>> 0}u) == (${seg}))`, t, prec: 100, pure: false };
+      case '__shfl_down_sync':
+        return { code: `select(${tmp}, subgroupShuffleDown(${tmp}, ${k}), ${inSeg} + ${paren(k, 71)} < ${width}u)`, t, prec: 100, pure: false };
+      default:
+        return { code: `select(${tmp}, subgroupShuffleUp(${tmp}, ${k}), ${inSeg} >= ${paren(k, 60)})`, t, prec: 100, pure: false };
     }
   }
 
@@ -2238,6 +2245,23 @@ function containsOf(test: (n: Stmt | Expr) => boolean): (n: unknown) => boolean 
 }
 
 const containsBarrier = containsOf((e) => e.kind === 'call' && e.callee.kind === 'ident' && (e.callee.name === '__syncthreads' || e.callee.name === '__syncwarp'));
+/** The range of the first `__syncthreads()`/`__syncwarp()` call in a subtree. */
+function firstBarrier(n: unknown): Range | undefined {
+  if (!n || typeof n !== 'object') return undefined;
+  if (Array.isArray(n)) {
+    for (const x of n) {
+      const r = firstBarrier(x);
+      if (r) return r;
+    }
+    return undefined;
+  }
+  const e = n as Expr;
+  if (e.kind === 'call' && e.callee.kind === 'ident' && (e.callee.name === '__syncthreads' || e.callee.name === '__syncwarp')) return e.range;
+  let found: Range | undefined;
+  forChildren(n, (c) => !!(found = firstBarrier(c)));
+  return found;
+}
+
 const containsReturn = containsOf((s) => s.kind === 'return');
 
 function containsBreakOrContinue(n: unknown, depth = 0): boolean {

@@ -53,7 +53,8 @@ const KNOWN_HEADERS = new Set(
   (
     'stdio.h stdlib.h string.h math.h time.h limits.h float.h assert.h stdint.h stddef.h stdbool.h ctype.h ' +
     'sys/time.h unistd.h iostream vector algorithm cmath cstdio cstdlib cstring ctime climits cfloat cassert ' +
-    'cstdint numeric iomanip string chrono random utility functional memory fstream sstream ' +
+    'cstdint cstddef cstdarg cerrno cinttypes inttypes.h stdarg.h errno.h numeric iomanip string chrono random utility functional memory fstream sstream ' +
+    'array map set unordered_map iterator limits type_traits cstdbool omp.h ' +
     'cuda.h cuda_runtime.h cuda_runtime_api.h device_launch_parameters.h device_functions.h ' +
     'cooperative_groups.h cuda_fp16.h helper_cuda.h helper_functions.h sm_atomics.h'
   ).split(' '),
@@ -228,6 +229,10 @@ export function preprocess(source: string, fileName: string, files: Readonly<Rec
         break;
       }
       const t = stack.pop()!;
+      if (t.kind === 'id' && (t.text === '__LINE__' || t.text === '__FILE__') && !macros.has(t.text)) {
+        result.push({ ...t, kind: t.text === '__LINE__' ? 'num' : 'str', text: t.text === '__LINE__' ? String(t.line) : JSON.stringify(t.file) });
+        continue;
+      }
       const m = t.kind === 'id' && !t.hide?.has(t.text) ? macros.get(t.text) : undefined;
       if (!m) {
         result.push(t);
