@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LABS } from '../labs/registry.ts';
+import { REGISTERED_IDS } from '../labs/registry.ts';
 import { RECORDED_PEERS, recordedPeerTable, speedText } from './recorded-peers.ts';
 
 describe('recorded peers', () => {
   it('names labs that exist and raw outputs that are in docs/runs', () => {
-    const ids = new Set(LABS.map((l) => l.id));
+    const ids = new Set<string>(REGISTERED_IDS);
     for (const e of RECORDED_PEERS) {
       expect(ids.has(e.lab), e.lab).toBe(true);
       for (const f of e.source.split(', ')) expect(existsSync(`docs/runs/${f}`), f).toBe(true);
