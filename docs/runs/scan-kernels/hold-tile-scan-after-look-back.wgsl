@@ -1,5 +1,8 @@
 enable subgroups; diagnostic(off, subgroup_uniformity);
 alias T = u32;
+// EXPERIMENT (issue #29, 2026-11-26; docs/benchmarks.md): the shipped single-pass-vec4.wgsl with
+// the in-tile scans moved after the look-back, so only the tile stays live across the wait.
+// Below, the shipped kernel's own header.
 // Single-pass scan built for bandwidth: decoupled look-back with fallback (see single-pass.wgsl
 // for why the fallback makes it safe without forward progress between workgroups), with
 // 32 elements per invocation, vec4 loads and stores, subgroup scans and a look-back that reads a
