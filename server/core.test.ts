@@ -199,7 +199,7 @@ describe('classroom core', () => {
     expect(ada.got.at(-1)!.type).toBe('pong');
   });
 
-  it('restores every acknowledged answer from the journal after a restart', async () => {
+  it('restores every acknowledged answer from the journal after a restart', () => {
     const dir = mkdtempSync(join(tmpdir(), 'classroom-'));
     try {
       const path = join(dir, 'journal.jsonl');

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const dist = resolve('dist');
-  if (!existsSync(resolve(dist, 'index.html'))) {
+  if (!args.socketOnly && !existsSync(resolve(dist, 'index.html'))) {
     console.log('classroom: no build of the app yet; building it (npx vite build)…');
     const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
     if (build.status !== 0) {
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   }
   let server;
   try {
-    server = await startServer({ dist, port: args.port, host: args.host, journal: args.journal, allowedOrigins: args.allowOrigins, fsync: args.fsync });
+    server = await startServer({ ...(args.socketOnly ? {} : { dist }), port: args.port, host: args.host, journal: args.journal, allowedOrigins: args.allowOrigins, fsync: args.fsync });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     console.error(
@@ -51,7 +51,8 @@ async function main(): Promise<void> {
   const hosts = lanAddresses();
   const join = `http://${hosts[0] ?? 'localhost'}:${server.port}/live`;
   console.log(`\nWarpscope live classroom on port ${server.port}${server.replayed > 0 ? ` (restored ${server.replayed} events from ${args.journal})` : ''}`);
-  console.log(`  Teacher: open a lesson's presenter view at http://localhost:${server.port}/lessons and press “Start a live class”.`);
+  if (args.socketOnly) console.log('  Serving the classroom socket only (--socket-only): open the app from its own host.');
+  else console.log(`  Teacher: open a lesson's presenter view at http://localhost:${server.port}/lessons and press “Start a live class”.`);
   console.log(`  Students join at: ${join}`);
   for (const h of hosts.slice(1)) console.log(`           or at:  http://${h}:${server.port}/live`);
   console.log(`\n${renderUnicodeCompact(join, { ecc: 'M', border: 1 })}\n`);

@@ -103,7 +103,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         ws.send(JSON.stringify({ type: 'refused', reason: 'not-json', detail: 'binary messages are not accepted' } satisfies ServerMessage));
         return;
       }
-      handlers.message(data.toString());
+      const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+      handlers.message(text);
     });
     ws.on('close', () => handlers.closed());
     ws.on('error', () => ws.terminate());

@@ -188,7 +188,7 @@ export class ClassroomClient {
   ): boolean {
     const id = this.identity;
     if (id.role !== 'teacher') return false;
-    return this.send({ ...action, room: id.room, token: id.token } as ClientMessage);
+    return this.send({ ...action, room: id.room, token: id.token });
   }
 
   close(): void {
