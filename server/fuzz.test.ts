@@ -125,7 +125,7 @@ describe('classroom fuzzing', () => {
       const teacher = await open();
       const created = await new Promise<Extract<ServerMessage, { type: 'created' }>>((resolve) => {
         teacher.on('message', (d) => {
-          const m = JSON.parse(String(d)) as ServerMessage;
+          const m = JSON.parse((d as Buffer).toString('utf8')) as ServerMessage;
           if (m.type === 'created') resolve(m);
         });
         teacher.send(JSON.stringify({ type: 'create', lesson: 'reduction', step: 1 }));
@@ -137,7 +137,7 @@ describe('classroom fuzzing', () => {
       const done = new Promise<void>((resolve) => {
         for (const ws of sockets) {
           ws.on('message', (d) => {
-            const m = JSON.parse(String(d)) as ServerMessage;
+            const m = JSON.parse((d as Buffer).toString('utf8')) as ServerMessage;
             if (m.type === 'refused') refusals++;
             if (refusals === messages.length) resolve();
           });
@@ -150,7 +150,7 @@ describe('classroom fuzzing', () => {
       // Binary frames are refused too, and the server still answers a ping.
       const probe = await open();
       const replies: ServerMessage[] = [];
-      probe.on('message', (d) => replies.push(JSON.parse(String(d)) as ServerMessage));
+      probe.on('message', (d) => replies.push(JSON.parse((d as Buffer).toString('utf8')) as ServerMessage));
       probe.send(Buffer.from([1, 2, 3]));
       probe.send(JSON.stringify({ type: 'ping' }));
       await new Promise((r) => setTimeout(r, 200));
