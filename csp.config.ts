@@ -14,7 +14,7 @@ export const CSP = [
   "script-src 'self'",
   "worker-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  // data: for the export's PNG: the picture is drawn from an SVG built in memory (src/views/export).
+  // data: for the export's PNG: the picture is drawn from an SVG built in memory (src/ui/export).
   "img-src 'self' data:",
   "connect-src 'self'",
   "manifest-src 'self'",

@@ -22,7 +22,7 @@ function cspMeta(): Plugin {
  * Offline: a Workbox service worker precaches the whole build (the app, its lazy chunks, the
  * simulator worker, the shaders, which are bundled into the JavaScript with `?raw`, and the icons),
  * so after one visit every page, lab, lesson, simulation and GPU run works with the network off.
- * Registration is ours (src/app/offline.ts, through workbox-window and the Trusted Types policy):
+ * Registration is ours (src/workbench/offline.ts, through workbox-window and the Trusted Types policy):
  * no inline script. The runtime is inlined into sw.js, which is served under the same CSP, so it
  * needs no importScripts. A new version waits until the person asks for it (registerType prompt).
  * Off in the dev server.
