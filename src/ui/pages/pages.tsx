@@ -7,6 +7,7 @@ import { findLab } from '../../labs/registry.ts';
 import { LabPage } from './LabPage.tsx';
 
 export { LessonIndex, LessonPage } from './LessonPage.tsx';
+export { LivePage } from '../classroom/LivePage.tsx';
 
 /** The lab a lab route names, with its full module (the URL already checked the id). */
 export function LabRoutePage({ route }: { route: LabRoute }) {
