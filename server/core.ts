@@ -4,8 +4,8 @@
  * directly.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { parseClientMessage } from '../src/classroom/schema.ts';
 import {
-  parseClientMessage,
   ROOM_ALPHABET,
   ROOM_CODE_LENGTH,
   type ClientMessage,

@@ -48,7 +48,8 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  const hosts = lanAddresses();
+  // Bound to one address (e.g. 127.0.0.1 for a test): that is where students can reach it.
+  const hosts = args.host === '0.0.0.0' || args.host === '::' ? lanAddresses() : [args.host];
   const join = `http://${hosts[0] ?? 'localhost'}:${server.port}/live`;
   console.log(`\nWarpscope live classroom on port ${server.port}${server.replayed > 0 ? ` (restored ${server.replayed} events from ${args.journal})` : ''}`);
   if (args.socketOnly) console.log('  Serving the classroom socket only (--socket-only): open the app from its own host.');

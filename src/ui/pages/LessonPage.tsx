@@ -150,7 +150,8 @@ export function LessonPage({ route, follow = false, onGo, live }: { route: Lesso
         {step.narrative}
         {step.lookAt && <span className="look-at">{t('lesson.lookAt', { what: step.lookAt })}</span>}
       </p>
-      {step.question && (
+      {/* Following a live class, the class's question takes the place of the step's own. */}
+      {step.question && !follow && (
         <PanelBoundary key={`${lesson.id}-${number}`} id="question" title={uiText('panel.question')}>
           <CheckQuestion prompt={step.question.prompt} state={state} answer={step.question.answer} explain={step.question.explain} />
         </PanelBoundary>

@@ -52,7 +52,8 @@ function Page() {
 function pageKey(route: Route): string {
   if (route.kind === 'lab') return `lab/${route.lab}`;
   if (route.kind === 'lesson') return `lesson/${route.lesson}`;
-  if (route.kind === 'live') return `live/${route.room ?? ''}`;
+  // One key for /live and /live/CODE: joining moves from one to the other without losing the page.
+  if (route.kind === 'live') return 'live';
   return route.kind;
 }
 
