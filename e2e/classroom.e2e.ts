@@ -82,6 +82,7 @@ describe('live classroom', () => {
 
     // The projector window on the teacher's machine shows how to join.
     const projector = await open('/lesson/reduction/1?mode=projector', undefined, teacher.context);
+    await projector.page.setViewportSize({ width: 1920, height: 1080 });
     await expect.poll(() => projector.page.getByTestId('live-projector-join').textContent(), { timeout: 30_000 }).toContain(code);
 
     // Three students join by the printed address: two laptops and a phone.
@@ -143,7 +144,12 @@ describe('live classroom', () => {
     expect(await projector.page.getByTestId('live-answer').textContent()).toContain(String(right));
     expect(await projector.page.locator(`[data-testid=live-histogram] [data-value="${right}"]`).getAttribute('data-count')).toBe('2');
     expect(await projector.page.locator(`[data-testid=live-histogram] [data-value="${right + 1}"]`).getAttribute('data-count')).toBe('1');
-    // Readable from the back of the room: the projector's question and counts are large.
+    // The projector's card is whole on the screen, and readable from the back of the room.
+    const card = (await projector.page.getByTestId('live-projector').boundingBox())!;
+    expect(card.x).toBeGreaterThanOrEqual(0);
+    expect(card.y).toBeGreaterThanOrEqual(0);
+    expect(card.x + card.width).toBeLessThanOrEqual(1920);
+    expect(card.y + card.height).toBeLessThanOrEqual(1080);
     const size = await projector.page.getByTestId('live-prompt').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
     expect(size).toBeGreaterThanOrEqual(28);
     for (const s of students) await expect.poll(() => scrubStep(s.page), { timeout: 15_000 }).toBe(moment);
