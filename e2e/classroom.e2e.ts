@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { loadAxe } from './labAxe.ts';
-import { useBrowser, watchErrors } from './browser.ts';
+import { BASE_URL, useBrowser, watchErrors } from './browser.ts';
 import { freePort } from '../server/testing.ts';
 
 /**
@@ -224,4 +224,68 @@ describe('live classroom', () => {
     expect(await axeFindings(phone.page, '[data-testid=live-student]')).toEqual([]);
     expect(await axeFindings(teacher.page, '[data-testid=live-teacher]')).toEqual([]);
   }, 600_000);
+
+  it('hides the live class where no classroom server serves the app, and presenting still works', async () => {
+    const ctx = await browser().newContext({ viewport: { width: 1440, height: 900 } });
+    contexts.push(ctx);
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    await watchErrors(page, errors);
+    // The static build (vite preview), as a course's own web host would serve it.
+    await page.goto(new URL('/lesson/reduction/1?view=presenter', BASE_URL).href);
+    await page.getByTestId('presenter').waitFor({ timeout: 30_000 });
+    const health = await page.evaluate(async () => (await fetch('/classroom/health')).headers.get('content-type'));
+    expect(health).not.toContain('application/json');
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('live-teacher').count()).toBe(0);
+    await page.getByTestId('lesson-next').click();
+    await expect.poll(() => page.getByTestId('presenter').getAttribute('data-step')).toBe('2');
+    await page.goto(new URL('/live', BASE_URL).href);
+    await page.getByTestId('live-unavailable').waitFor({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('works in Chinese and by keyboard alone: a quick choice question, answered with Tab and Enter', async () => {
+    const teacher = await open('/lesson/indexing/1?view=presenter&lang=zh-CN');
+    const start = teacher.page.getByTestId('live-start');
+    expect(await start.textContent()).toContain('开始课堂互动');
+    await start.click();
+    const code = (await teacher.page.getByTestId('live-code').textContent({ timeout: 30_000 }))!.trim();
+
+    // The student never touches the mouse.
+    const student = await open('/live?lang=zh-CN', { width: 360, height: 740 });
+    await student.page.getByTestId('live-join-form').waitFor();
+    expect(await student.page.getByTestId('live-join-form').textContent()).toContain('房间码');
+    const focusOn = async (testId: string) => {
+      for (let i = 0; i < 40; i++) {
+        if (await student.page.evaluate((id) => document.activeElement?.getAttribute('data-testid') === id, testId)) return;
+        await student.page.keyboard.press('Tab');
+      }
+      throw new Error(`Tab never reached ${testId}`);
+    };
+    await focusOn('live-code-input');
+    await student.page.keyboard.type(code);
+    await focusOn('live-join');
+    await student.page.keyboard.press('Enter');
+    await student.page.getByTestId('live-student').waitFor({ timeout: 30_000 });
+    expect(await student.page.getByTestId('live-where').textContent()).toContain('跟随');
+
+    // The teacher types a choice question on the spot.
+    await teacher.page.getByTestId('live-quick-prompt').fill('第 5 号线程属于哪个线程束？');
+    await teacher.page.getByTestId('live-quick-kind').selectOption('choice');
+    await teacher.page.getByTestId('live-quick-options').fill('0\n1\n2');
+    await teacher.page.getByTestId('live-quick-correct').selectOption('0');
+    await teacher.page.getByTestId('live-quick-ask').click();
+    await student.page.getByTestId('live-question').waitFor({ timeout: 30_000 });
+    await focusOn('live-choice-0');
+    await student.page.keyboard.press('Enter');
+    await expect.poll(() => student.page.getByTestId('live-received').getAttribute('data-answered')).toBe('yes');
+    expect(await student.page.getByTestId('live-choice-0').getAttribute('aria-pressed')).toBe('true');
+    expect(await student.page.getByTestId('live-received').textContent()).toContain('已收到');
+    await expect.poll(() => teacher.page.getByTestId('live-count').getAttribute('data-count')).toBe('1');
+
+    for (const p of [teacher, student]) expect(p.errors).toEqual([]);
+    expect(await axeFindings(student.page, '[data-testid=live-student]')).toEqual([]);
+    expect(await axeFindings(teacher.page, '[data-testid=live-teacher]')).toEqual([]);
+  }, 300_000);
 });
