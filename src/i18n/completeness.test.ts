@@ -13,7 +13,7 @@ import './ui.ts';
 import '../ui/editor/strings.ts';
 import '../ui/classroom/messages.ts';
 import '../labs/registry.ts';
-import '../lessons/index.ts';
+import '../labs/lessons.ts';
 
 // @ts-expect-error a translation that lacks a key is a type error, not English at run time
 const lacking: Translation<{ readonly a: string; readonly b: string }> = { a: 'x' };
