@@ -173,6 +173,17 @@ describe('live classroom', () => {
     expect(await phone.page.getByTestId('live-received').textContent()).toContain(String(right));
     await expect.poll(() => teacher.page.getByTestId('live-students').getAttribute('data-count')).toBe('3');
 
+    // A student breaks away to explore on their own, and comes back with one button.
+    const ada = students[0]!;
+    await ada.page.getByTestId('live-break-away').click();
+    expect(await ada.page.getByTestId('live-student').getAttribute('data-following')).toBe('no');
+    await ada.page.getByTestId('lesson-next').click();
+    await expect.poll(() => ada.page.getByTestId('lesson').getAttribute('data-step')).toBe('5');
+    expect(await ada.page.getByTestId('live-where').textContent()).toContain('step 4');
+    await ada.page.getByTestId('live-back').click();
+    await expect.poll(() => ada.page.getByTestId('lesson').getAttribute('data-step')).toBe('4');
+    expect(await ada.page.getByTestId('live-student').getAttribute('data-following')).toBe('yes');
+
     // A student's forged "reveal" (with a made-up key) is refused, and the question stays open.
     const refusal = await students[0]!.page.evaluate(
       (room) =>
