@@ -73,6 +73,13 @@ export const ROOMS = [
     why: 'src/cuda is the CUDA front end, pure TypeScript: it imports only src/kernel and src/wgsl',
   },
   {
+    room: 'classroom',
+    files: ['src/classroom/**'],
+    may: ['src/classroom/**'],
+    packages: ['zod'],
+    why: 'src/classroom is the live classroom’s protocol and client, pure TypeScript shared with the server: it imports only itself (and zod, in schema.ts)',
+  },
+  {
     room: 'trace',
     files: ['src/trace/**'],
     may: ['src/trace/**', 'src/sim/index.ts', 'src/sim/hardware.ts', 'src/kernel/**', 'src/i18n/**'],
@@ -122,10 +129,10 @@ export const ROOMS = [
   {
     room: 'ui',
     files: ['src/ui/**'],
-    may: ['src/ui/**', 'src/workbench/**', 'src/labs/*.ts', 'src/labs/*/ui/**', 'src/i18n/**', 'src/store/**', 'src/trace/**', 'src/sim/index.ts'],
+    may: ['src/ui/**', 'src/workbench/**', 'src/labs/*.ts', 'src/labs/*/ui/**', 'src/i18n/**', 'src/store/**', 'src/trace/**', 'src/sim/index.ts', 'src/classroom/protocol.ts', 'src/classroom/client.ts'],
     packages: ['*'],
     typesFrom: ['src/kernel/**', 'src/gpu/**', 'src/sim/**'],
-    why: 'src/ui is React only: it imports the workbench, the registry and labs’ panels, i18n, the store, trace queries and sim’s index (the executors’ other files for types only)',
+    why: 'src/ui is React only: it imports the workbench, the registry and labs’ panels, i18n, the store, trace queries, sim’s index and the live classroom’s client (never its zod schemas; the executors’ other files for types only)',
   },
   {
     room: 'store',

@@ -1,31 +1,10 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { CSP } from './csp.config.ts';
 
-/**
- * The Content-Security-Policy the app ships: only this origin's scripts, workers, images and
- * connections; no inline scripts, no plugins, no framing restrictions (lessons are embedded in
- * course pages); Trusted Types enforced, with one policy for the simulator worker's and the
- * service worker's URLs (src/workbench/trustedTypes.ts). Styles also allow 'unsafe-inline': the lab
- * editor (CodeMirror 6) writes its theme into <style> elements and sizes its gutters with style
- * attributes at run time, and a static site has no per-response nonce to give it. Scripts stay
- * strict. Images also allow data: URLs, for the export's PNG (src/ui/export).
- */
-export const CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "worker-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  // data: for the export's PNG: the picture is drawn from an SVG built in memory (src/ui/export).
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "object-src 'none'",
-  "require-trusted-types-for 'script'",
-  'trusted-types warpscope-worker',
-].join('; ');
+// The policy itself lives in csp.config.ts, shared with the classroom server.
+export { CSP };
 
 /**
  * Puts the CSP in the built index.html as a meta tag (for hosts that cannot set headers). Build

@@ -42,7 +42,8 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: ['webgpu'],
+  // ws's optional native helpers are not installed; it falls back to JavaScript without them.
+  external: ['webgpu', 'bufferutil', 'utf-8-validate'],
   plugins: [rawPlugin],
   logLevel: 'warning',
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },

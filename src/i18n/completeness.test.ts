@@ -11,6 +11,7 @@ import { registeredCatalogs, type Translation } from './catalog.ts';
 import './messages.ts';
 import './ui.ts';
 import '../ui/editor/strings.ts';
+import '../ui/classroom/messages.ts';
 import '../labs/registry.ts';
 import '../labs/lessons.ts';
 
@@ -36,7 +37,7 @@ describe('translations', () => {
   const catalogs = registeredCatalogs();
 
   it('finds the app’s catalogs', () => {
-    expect(catalogs.map((c) => c.name)).toEqual(expect.arrayContaining(['workbench', 'ui', 'editor']));
+    expect(catalogs.map((c) => c.name)).toEqual(expect.arrayContaining(['workbench', 'ui', 'editor', 'classroom']));
   });
 
   it.each(catalogs.map((c) => [c.name, c] as const))('%s: every key has a Chinese message with the same placeholders', async (name, catalog) => {

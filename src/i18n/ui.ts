@@ -21,6 +21,7 @@ const en = {
   'url.badLesson': 'That lesson address is malformed; showing the lesson index.',
   'url.badStep': 'Ignored step “{value}”: starting at step 1.',
   'url.noPage': 'There is no page “/{value}”; showing the start page.',
+  'url.badRoom': 'Ignored room code “{value}”: a room code has 8 letters and digits.',
   'url.label.variant': 'variant',
   'url.label.compare': 'comparison variant',
   'url.label.step': 'step',

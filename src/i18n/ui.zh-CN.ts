@@ -14,6 +14,7 @@ const zh: Translation<Record<UiKey, string>> = {
   'url.badLesson': '这个课程地址格式有误，现显示课程目录。',
   'url.badStep': '已忽略步骤“{value}”：从第 1 步开始。',
   'url.noPage': '没有页面“/{value}”，现显示首页。',
+  'url.badRoom': '已忽略房间码“{value}”：房间码由 8 位字母和数字组成。',
   'url.label.variant': '变体',
   'url.label.compare': '对比变体',
   'url.label.step': '步骤',

@@ -42,7 +42,7 @@ describe('each room rule fails on its fixture', () => {
 
   it('has a fixture for every room', () => {
     const rooms = new Set(fixtures.map(([, as]) => ruleFor(as)?.room));
-    for (const room of ['wgsl', 'kernel', 'sim', 'gpu', 'cuda', 'trace', 'workbench', 'a lab', 'a lab’s panels', 'ui', 'store', 'i18n']) expect(rooms, room).toContain(room);
+    for (const room of ['wgsl', 'kernel', 'sim', 'gpu', 'cuda', 'classroom', 'trace', 'workbench', 'a lab', 'a lab’s panels', 'ui', 'store', 'i18n']) expect(rooms, room).toContain(room);
   });
 
   it('covers static, dynamic, glob and folder imports', () => {
@@ -80,6 +80,8 @@ describe('the rules let through what each room may import', () => {
     ['src/ui/pages/fixture.tsx', "import { scanUi } from '../../labs/scan/ui/index.ts';"],
     ['src/ui/pages/fixture.tsx', "import type { GpuExecutor } from '../../gpu/index.ts';"],
     ['src/ui/pages/fixture.tsx', "import { createLabSession } from '../../workbench/session.ts';"],
+    ['src/ui/classroom/fixture.tsx', "import { ClassroomClient } from '../../classroom/client.ts';"],
+    ['src/classroom/fixture.ts', "import { z } from 'zod';"],
     ['src/sim/fixture.test.ts', "import { kernelCases } from '../labs/all.ts';"],
   ])('%s may %s', async (file, code) => {
     expect(await problems(file, code)).toEqual([]);

@@ -136,6 +136,11 @@ export interface LabSessionState {
   readonly setStep: (step: number) => void;
   readonly setPlaying: (playing: boolean) => void;
   readonly togglePlaying: () => void;
+  /**
+   * Plays from the current step forward to `target` in about `durationMs` (several steps a frame
+   * when the way is long), then stops there; at once when `durationMs` is 0 or the target lies behind.
+   */
+  readonly playTo: (target: number, durationMs: number) => void;
   readonly faster: () => void;
   readonly slower: () => void;
   readonly setFocus: (warp: number, lane: number) => void;
@@ -345,6 +350,25 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
         // Play from the start when standing at the end.
         if (!playing && step >= stepCount - 1) set({ step: 0 });
         get().setPlaying(!playing);
+      },
+      playTo: (target, durationMs) => {
+        const { stepCount, step } = get();
+        const goal = clampStep(target, stepCount);
+        stopClock();
+        if (goal <= step || durationMs <= 0) {
+          set({ step: goal, playing: false });
+          return;
+        }
+        const frame = 40;
+        const stride = Math.max(1, Math.ceil((goal - step) / Math.max(1, Math.round(durationMs / frame))));
+        set({ playing: true });
+        clock = timer.set(() => {
+          const now = get().step;
+          if (now + stride >= goal) {
+            stopClock();
+            set({ step: goal, playing: false });
+          } else set({ step: now + stride });
+        }, frame);
       },
       faster: () => {
         set({ speedIndex: Math.min(SPEEDS.length - 1, get().speedIndex + 1) });

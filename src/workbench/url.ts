@@ -34,7 +34,13 @@ export interface LessonRoute {
   readonly step: number;
 }
 
-export type Route = { readonly kind: 'home' } | { readonly kind: 'lessons' } | LabRoute | LessonRoute;
+/** `/live` (the join form) and `/live/CODE` (a live class's room, for a student). */
+export interface LiveRoute {
+  readonly kind: 'live';
+  readonly room: string | undefined;
+}
+
+export type Route = { readonly kind: 'home' } | { readonly kind: 'lessons' } | LabRoute | LessonRoute | LiveRoute;
 
 export interface Chrome {
   readonly mode: PresentationMode;
@@ -178,6 +184,13 @@ export function parseLocation(pathname: string, search: string): ParsedLocation 
     return { route: { kind: 'lesson', lesson: second, step }, chrome, notices };
   }
 
+  if (first === 'live' && third === undefined) {
+    // A room code as typed or scanned: letters and digits; the page checks it against the alphabet.
+    const room = second !== undefined && /^[A-Za-z0-9]{8}$/.test(second) ? second.toUpperCase() : undefined;
+    if (second !== undefined && room === undefined) notices.push(ui('url.badRoom', { value: shown(second) }));
+    return { route: { kind: 'live', room }, chrome, notices };
+  }
+
   notices.push(ui('url.noPage', { value: shown(segments.join('/')) }));
   return { route: { kind: 'home' }, chrome, notices };
 }
@@ -202,6 +215,8 @@ export function formatLocation(route: Route, chrome: Chrome): string {
     path = `/lesson/${route.lesson}/${route.step}`;
   } else if (route.kind === 'lessons') {
     path = '/lessons';
+  } else if (route.kind === 'live') {
+    path = route.room ? `/live/${route.room}` : '/live';
   }
   if (chrome.mode === 'projector') params.set('mode', 'projector');
   if (chrome.embed) params.set('embed', '1');

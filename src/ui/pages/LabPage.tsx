@@ -26,6 +26,7 @@ import { TimelineBar, type LevelActions } from '../widgets/TimelineBar.tsx';
 import { TimingsPanel } from '../panels/TimingsPanel.tsx';
 import { WarpGrid } from '../panels/WarpGrid.tsx';
 import { useServices } from '../shell/services.tsx';
+import { usePrefersReducedMotion } from '../widgets/motion.ts';
 
 const NO_UI: LabUi = { panels: [] };
 
@@ -97,7 +98,14 @@ export interface LessonFrame {
   readonly highlight?: Highlight | undefined;
   /** The stage panel and window the step asks for. */
   readonly stage?: StageView | undefined;
+  /** A live class is answering this step's question: stand at the start, before the moment. */
+  readonly hold?: boolean;
+  /** Counts reveals: each new value plays the replay from where it stands to the moment. */
+  readonly reveal?: number;
 }
+
+/** How long a reveal takes to play the replay to its moment (none under reduced motion). */
+const REVEAL_MS = 2500;
 
 /** One control per parameter of the lab's spec, offering what the variant allows. */
 function ParamControls({
@@ -195,7 +203,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
   const hooks = useMemo(
     () =>
       lesson && {
-        startAt: lesson.startAt,
+        startAt: (index: TraceIndex) => (lesson.hold ? 0 : lesson.startAt(index)),
         onReady: ({ result, index, step }: { result: { trace?: Trace; metrics: Metrics }; index: TraceIndex; step: number }) =>
           result.trace && lesson.onReady({ trace: result.trace, index, metrics: result.metrics, step }),
       },
@@ -212,6 +220,21 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
   const [chosen, setChosen] = useState<string | undefined>();
   const [drawer, setDrawer] = useState<DrawerTab | undefined>(lesson?.timings ? 'timings' : lesson?.stage?.drawer);
   const [focused, setFocused] = useState(false);
+  const reduced = usePrefersReducedMotion();
+
+  // A live question about this step: the replay waits before the moment while the class answers,
+  // and plays to it when the teacher reveals the answer.
+  const hold = lesson?.hold === true;
+  const reveal = lesson?.reveal ?? 0;
+  const startAtRef = useRef(lesson?.startAt);
+  startAtRef.current = lesson?.startAt;
+  useEffect(() => {
+    if (hold && index) session.getState().playTo(0, 0);
+  }, [hold, index, session]);
+  useEffect(() => {
+    const startAt = startAtRef.current;
+    if (reveal > 0 && index && startAt) session.getState().playTo(startAt(index), reduced ? 0 : REVEAL_MS);
+  }, [reveal, index, session]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // A lesson step's warp and lane become the grid's focus once the trace is there.
   const asked = lesson?.stage;

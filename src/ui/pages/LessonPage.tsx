@@ -13,6 +13,8 @@ import { t } from '../../i18n/messages.ts';
 import { ui as uiText } from '../../i18n/ui.ts';
 import { Link } from '../shell/Link.tsx';
 import { PanelBoundary } from '../shell/PanelBoundary.tsx';
+import { TeacherPanel } from '../classroom/TeacherPanel.tsx';
+import { lessonQuestionId, ProjectorCard, type LiveReplay } from '../classroom/ProjectorCard.tsx';
 
 /** A check question: the right answer comes from the simulator's state at this moment. */
 function CheckQuestion({ prompt, state, answer, explain }: { prompt: string; state: MomentState | undefined; answer: (s: MomentState) => number; explain: (s: MomentState, given: number) => string }) {
@@ -57,10 +59,20 @@ function CheckQuestion({ prompt, state, answer, explain }: { prompt: string; sta
   );
 }
 
-/** One lesson step: the narrative, an optional check question, and the lab at the named moment. */
-export function LessonPage({ route }: { route: LessonRoute }) {
+/**
+ * One lesson step: the narrative, an optional check question, and the lab at the named moment.
+ * In a live class (the student's page) the step is the teacher's: `follow` hides the step
+ * controls, `onGo` keeps a student's own exploring inside their page, and `live` holds the replay
+ * before the moment while the class answers and plays it to the moment on reveal.
+ */
+export function LessonPage({ route, follow = false, onGo, live }: { route: LessonRoute; follow?: boolean; onGo?: (n: number) => void; live?: LiveReplay | undefined }) {
   const navigate = useAppStore((s) => s.navigate);
-  const embed = useAppStore((s) => s.chrome.embed);
+  const embedded = useAppStore((s) => s.chrome.embed);
+  const projector = useAppStore((s) => s.chrome.mode === 'projector');
+  // A student's page has no way out of the lesson either, only the live bar.
+  const embed = embedded || onGo !== undefined;
+  const [projected, setProjected] = useState<LiveReplay | undefined>();
+  const replay = live ?? projected;
   const lesson = findLesson(route.lesson);
   const count = lesson?.steps.length ?? 0;
   const number = Math.min(Math.max(1, route.step), Math.max(1, count));
@@ -71,10 +83,11 @@ export function LessonPage({ route }: { route: LessonRoute }) {
 
   const go = useCallback(
     (n: number) => {
-      if (!lesson || n < 1 || n > lesson.steps.length) return;
-      navigate({ kind: 'lesson', lesson: lesson.id, step: n });
+      if (!lesson || follow || n < 1 || n > lesson.steps.length) return;
+      if (onGo) onGo(n);
+      else navigate({ kind: 'lesson', lesson: lesson.id, step: n });
     },
-    [lesson, navigate],
+    [lesson, navigate, follow, onGo],
   );
   useShortcuts({ nextLessonStep: () => go(number + 1), prevLessonStep: () => go(number - 1) });
 
@@ -85,7 +98,8 @@ export function LessonPage({ route }: { route: LessonRoute }) {
 
   // Presenter and audience windows stay on the same step, whichever one moves.
   const presenter = useAppStore((s) => s.chrome.presenter);
-  useLessonSync(lesson?.id, count, number, go);
+  // A student's page follows the live class, not this browser's other windows.
+  useLessonSync(onGo ? undefined : lesson?.id, count, number, go);
 
   const frame: LessonFrame | undefined = useMemo(
     () =>
@@ -96,8 +110,9 @@ export function LessonPage({ route }: { route: LessonRoute }) {
         timings: step.timings ?? false,
         highlight: step.highlight,
         stage: step.stage,
+        ...(replay ? { hold: replay.hold, reveal: replay.reveal } : {}),
       },
-    [step, lab],
+    [step, lab, replay?.hold, replay?.reveal], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
   if (!lesson || !step || !lab) {
@@ -112,7 +127,7 @@ export function LessonPage({ route }: { route: LessonRoute }) {
     );
   }
   const labAt = labRoute(step.lab, { variant: step.variant, params: step.params, ...(step.stage?.workgroup !== undefined ? { workgroup: step.stage.workgroup } : {}) });
-  if (presenter) return <PresenterView lesson={lesson} number={number} go={go} preview={<LabPage key={`${lesson.id}-${number}`} lab={lab} route={labAt} lesson={frame} />} state={state} />;
+  if (presenter && !onGo) return <PresenterView lesson={lesson} number={number} go={go} preview={<LabPage key={`${lesson.id}-${number}`} lab={lab} route={labAt} lesson={frame} />} state={state} />;
   const nextLesson = LESSONS[LESSONS.findIndex((l) => l.id === lesson.id) + 1];
   const side = (
     <div className="lesson-side" data-testid="lesson-side">
@@ -137,11 +152,14 @@ export function LessonPage({ route }: { route: LessonRoute }) {
         {step.narrative}
         {step.lookAt && <span className="look-at">{t('lesson.lookAt', { what: step.lookAt })}</span>}
       </p>
-      {step.question && (
+      {/* Following a live class, the class's question takes the place of the step's own. */}
+      {step.question && !follow && (
         <PanelBoundary key={`${lesson.id}-${number}`} id="question" title={uiText('panel.question')}>
           <CheckQuestion prompt={step.question.prompt} state={state} answer={step.question.answer} explain={step.question.explain} />
         </PanelBoundary>
       )}
+      {projector && !onGo && <ProjectorCard lesson={lesson.id} step={number} onReplay={setProjected} />}
+      {!follow && (
       <nav className="controls lesson-nav" aria-label={uiText('lesson.stepsNav')}>
         <button type="button" onClick={() => go(number - 1)} disabled={number <= 1} aria-keyshortcuts="PageUp ArrowLeft" data-testid="lesson-prev">
           {t('lesson.prev')}
@@ -150,7 +168,8 @@ export function LessonPage({ route }: { route: LessonRoute }) {
           {t('lesson.next')}
         </button>
       </nav>
-      {number >= count && (
+      )}
+      {number >= count && !follow && (
         <p className="lesson-end" data-testid="lesson-end">
           {t('lesson.finished')}{' '}
           {nextLesson && !embed ? <Link to={{ kind: 'lesson', lesson: nextLesson.id, step: 1 }}>{t('lesson.nextLesson', { title: nextLesson.title })}</Link> : !embed && t('lesson.lastLesson')}
@@ -279,6 +298,7 @@ function PresenterView({ lesson, number, go, preview, state }: { lesson: Lesson;
             {t('lesson.next')}
           </button>
         </nav>
+        <TeacherPanel lesson={lesson.id} step={number} question={step.question ? { id: lessonQuestionId(lesson.id, number), prompt: step.question.prompt, answer: state ? step.question.answer(state) : undefined } : undefined} />
         <section aria-labelledby="up-next" data-testid="up-next">
           <h2 id="up-next">{t('presenter.upNext')}</h2>
           {next ? (

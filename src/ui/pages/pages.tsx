@@ -8,6 +8,7 @@ import { loadLab } from '../../labs/registry.ts';
 import { LabPage } from './LabPage.tsx';
 
 export { LessonIndex, LessonPage } from './LessonPage.tsx';
+export { LivePage } from '../classroom/LivePage.tsx';
 
 /** The lab a lab route names, with its full module, a chunk of its own (the URL already checked the id). */
 export function LabRoutePage({ route }: { route: LabRoute }) {

@@ -20,6 +20,7 @@ const pages = () => import('../pages/pages.tsx');
 const LabRoutePage = lazy(() => pages().then((m) => ({ default: m.LabRoutePage })));
 const LessonPage = lazy(() => pages().then((m) => ({ default: m.LessonPage })));
 const LessonIndex = lazy(() => pages().then((m) => ({ default: m.LessonIndex })));
+const LivePage = lazy(() => pages().then((m) => ({ default: m.LivePage })));
 
 function Loading() {
   return (
@@ -34,7 +35,15 @@ function Page() {
   if (route.kind === 'home') return <HomePage />;
   return (
     <Suspense fallback={<Loading />}>
-      {route.kind === 'lab' ? <LabRoutePage route={route} /> : route.kind === 'lesson' ? <LessonPage route={route} /> : <LessonIndex />}
+      {route.kind === 'lab' ? (
+        <LabRoutePage route={route} />
+      ) : route.kind === 'lesson' ? (
+        <LessonPage route={route} />
+      ) : route.kind === 'live' ? (
+        <LivePage room={route.room} />
+      ) : (
+        <LessonIndex />
+      )}
     </Suspense>
   );
 }
@@ -43,6 +52,8 @@ function Page() {
 function pageKey(route: Route): string {
   if (route.kind === 'lab') return `lab/${route.lab}`;
   if (route.kind === 'lesson') return `lesson/${route.lesson}`;
+  // One key for /live and /live/CODE: joining moves from one to the other without losing the page.
+  if (route.kind === 'live') return 'live';
   return route.kind;
 }
 
