@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import type { Trace } from '../../sim/index.ts';
-import { columnOffsets, frameColumns } from '../../trace/camera.ts';
+import { columnOffsets, frameColumns } from '../../workbench/camera.ts';
 import { accessesOf, sharedContentsAt } from '../../trace/memory.ts';
 import type { Subject } from '../../trace/subject.ts';
 import { ui } from '../../i18n/ui.ts';

@@ -1,5 +1,5 @@
 import { memo, useCallback, useId, useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { columnOffsets, frameColumns, GAP_COST, type FramedColumn } from '../../trace/camera.ts';
+import { columnOffsets, frameColumns, GAP_COST, type FramedColumn } from '../../workbench/camera.ts';
 import { LaneState, type WarpSnapshot } from '../../trace/index.ts';
 import type { Subject } from '../../trace/subject.ts';
 import { useFrameWidth } from '../widgets/useFrameWidth.ts';
@@ -100,7 +100,6 @@ const WarpRow = memo(function WarpRow({
   frame,
   warp,
   row,
-  warpSize,
   focusedLane,
   focused,
 }: RowProps) {
@@ -131,7 +130,7 @@ const WarpRow = memo(function WarpRow({
         const lane = col.index;
         return (
           <g key={lane} data-subject={subjectLanes.includes(String(lane)) ? 'lane' : undefined} data-lane={lane}>
-            <LaneCell x={x} y={y} state={(warp.lanes[lane] ?? LaneState.Absent) as LaneState} focused={focused && lane === focusedLane} />
+            <LaneCell x={x} y={y} state={(warp.lanes[lane] ?? LaneState.Absent)} focused={focused && lane === focusedLane} />
             {ringedLanes.includes(String(lane)) && <circle className="lane-ring" cx={x + CELL / 2} cy={y + CELL / 2} r={CELL / 2 + 3} data-ringed="yes" />}
           </g>
         );
@@ -167,7 +166,10 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
   const { total: lanesWidth } = columnOffsets(frame, CELL + GAP);
   const laneAtX = (x: number): number => {
     const { x: colX } = columnOffsets(frame, CELL + GAP);
-    for (let i = frame.length - 1; i >= 0; i--) if (x >= colX[i]!) return frame[i]!.kind === 'column' && x < colX[i]! + CELL + GAP ? (frame[i] as { index: number }).index : -1;
+    for (let i = frame.length - 1; i >= 0; i--) {
+      const col = frame[i]!;
+      if (x >= colX[i]!) return col.kind === 'column' && x < colX[i]! + CELL + GAP ? col.index : -1;
+    }
     return -1;
   };
   const subjectOf = (warp: number): string => {
