@@ -113,3 +113,8 @@ export function runsOf(sorted: readonly number[]): [number, number][] {
   }
   return out;
 }
+
+/** The subject's lanes as invocation indices of the workgroup (warp · warpSize + lane). */
+export function subjectInvocations(s: Subject | undefined, warpSize: number): ReadonlySet<number> {
+  return new Set(s?.lanes.map(([w, l]) => w * warpSize + l));
+}
