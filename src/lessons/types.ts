@@ -60,8 +60,13 @@ export interface StageView {
   readonly lane?: number;
   /** Words [from, to) of the main workgroup memory to show. */
   readonly words?: readonly [number, number];
-  /** A secondary panel to open beside the stage (the step talks about its numbers). */
+  /**
+   * A secondary panel the step needs: `timings` opens the timings drawer; `metrics` shows the
+   * metrics beside the stage (every row, or the rows `figures` names), never in the drawer.
+   */
   readonly drawer?: 'metrics' | 'timings';
+  /** The metric rows a question needs, shown with the stage: profiler names (`divergent_branch`) or a lab row's label. */
+  readonly figures?: readonly string[];
 }
 
 export interface Highlight {

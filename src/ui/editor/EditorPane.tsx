@@ -150,7 +150,6 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
   const primary = useStore(session, (s) => s.primary);
   const step = useStore(session, (s) => s.step);
   const gpuStatus = useAppStore(selectGpuStatus);
-  const projector = useAppStore((s) => s.chrome.mode === 'projector');
   const [tab, setTab] = useState<Tab>('wgsl');
   const [text, setText] = useState(draft ?? variant.wgsl);
   const [message, setMessage] = useState<string | undefined>();
@@ -342,7 +341,8 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
         <div hidden={tab !== 'wgsl'}>
           <KernelEditor
             key={variant.id}
-            wrap={projector}
+            // Long lines wrap, at every size: the current line is always whole (issue #24).
+            wrap
             initial={draft ?? variant.wgsl}
             label={T.editorLabel(variant.file)}
             currentLine={view?.line}

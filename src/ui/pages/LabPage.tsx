@@ -21,7 +21,7 @@ import { LabCodePane } from '../editor/LabCodePane.tsx';
 import { ExerciseList } from '../editor/ExerciseList.tsx';
 import { DataflowTreeView } from '../panels/DataflowTreeView.tsx';
 import { Exportable } from '../export/ExportButton.tsx';
-import { MetricsPanel, type StepFacts } from '../panels/MetricsPanel.tsx';
+import { MetricFigures, MetricsPanel, type StepFacts } from '../panels/MetricsPanel.tsx';
 import { PanelBoundary } from '../shell/PanelBoundary.tsx';
 import { SharedMemoryStrip } from '../panels/SharedMemoryStrip.tsx';
 import { TimelineBar, type LevelActions } from '../widgets/TimelineBar.tsx';
@@ -209,7 +209,9 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
   const stageId = useId();
   const actions = useMemo(() => timelineActions(state), [state]);
   const [chosen, setChosen] = useState<string | undefined>();
-  const [drawer, setDrawer] = useState<DrawerTab | undefined>(lesson?.timings ? 'timings' : lesson?.stage?.drawer);
+  const [drawer, setDrawer] = useState<DrawerTab | undefined>(lesson?.timings || lesson?.stage?.drawer === 'timings' ? 'timings' : undefined);
+  // The numbers a lesson step's question needs stand beside the stage, not in the closed drawer.
+  const figures = lesson?.stage?.figures ?? (lesson?.stage?.drawer === 'metrics' ? 'all' : undefined);
   const [focused, setFocused] = useState(false);
 
   // A lesson step's warp and lane become the grid's focus once the trace is there.
@@ -488,6 +490,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
             </StageCamera>
             {compareBody}
           </div>
+          {figures && main.result && <MetricFigures metrics={main.result.metrics} warps={warpsOf(main)} names={figures} extra={extraMetrics} />}
           {compare && !lesson && <p className="hint compare-note">{t('compare.aligned', { phase: index ? barrierPhase(index, safeStep) : 0 })}</p>}
         </section>
 

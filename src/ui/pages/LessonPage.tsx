@@ -135,6 +135,8 @@ export function LessonPage({ route }: { route: LessonRoute }) {
         {step.narrative}
         {step.lookAt && <span className="look-at">{t('lesson.lookAt', { what: step.lookAt })}</span>}
       </p>
+      {/* The question and the way on stay in view at the foot of the column, whatever the text above. */}
+      <div className="lesson-act" data-testid="lesson-act">
       {step.question && (
         <PanelBoundary key={`${lesson.id}-${number}`} id="question" title={uiText('panel.question')}>
           <CheckQuestion prompt={step.question.prompt} state={state} answer={step.question.answer} explain={step.question.explain} />
@@ -154,6 +156,7 @@ export function LessonPage({ route }: { route: LessonRoute }) {
           {nextLesson && !embed ? <Link to={{ kind: 'lesson', lesson: nextLesson.id, step: 1 }}>{t('lesson.nextLesson', { title: nextLesson.title })}</Link> : !embed && t('lesson.lastLesson')}
         </p>
       )}
+      </div>
       <p className="hint lesson-keys">{t('lesson.keys')}</p>
     </div>
   );

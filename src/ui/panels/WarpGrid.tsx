@@ -1,4 +1,4 @@
-import { memo, useCallback, useId, useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useCallback, useId, useMemo, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { columnOffsets, frameColumns, GAP_COST, type FramedColumn } from '../../workbench/camera.ts';
 import { LaneState, type WarpSnapshot } from '../../trace/index.ts';
 import type { Subject } from '../../trace/subject.ts';
@@ -68,7 +68,7 @@ function LaneCell({ x, y, state, focused }: { x: number; y: number; state: LaneS
 }
 
 function sameRow(a: RowProps, b: RowProps): boolean {
-  if (a.highlighted !== b.highlighted || a.ringed !== b.ringed || a.subject !== b.subject || a.frame !== b.frame || a.row !== b.row || a.warpSize !== b.warpSize || a.focused !== b.focused || (a.focused && a.focusedLane !== b.focusedLane)) return false;
+  if (a.highlighted !== b.highlighted || a.ringed !== b.ringed || a.subject !== b.subject || a.frame !== b.frame || a.label !== b.label || a.row !== b.row || a.warpSize !== b.warpSize || a.focused !== b.focused || (a.focused && a.focusedLane !== b.focusedLane)) return false;
   const x = a.warp;
   const y = b.warp;
   if (x.id !== y.id || x.current !== y.current || x.divergent !== y.divergent) return false;
@@ -84,6 +84,8 @@ interface RowProps {
   subject: string;
   /** The camera's columns (one per lane, or a run of lanes drawn as ⋯). */
   frame: readonly FramedColumn[];
+  /** Width of the warp labels' column, in drawing units. */
+  label: number;
   warp: WarpSnapshot;
   row: number;
   warpSize: number;
@@ -98,6 +100,7 @@ const WarpRow = memo(function WarpRow({
   ringed,
   subject,
   frame,
+  label,
   warp,
   row,
   focusedLane,
@@ -105,7 +108,6 @@ const WarpRow = memo(function WarpRow({
 }: RowProps) {
   useLocale(); // the row's label is text: it follows a language switch despite the memo
   const y = row * (CELL + 8);
-  const label = 74;
   const { x: colX, total } = columnOffsets(frame, CELL + GAP);
   const ringedLanes = ringed.split(',');
   const subjectLanes = subject.split(',');
@@ -159,11 +161,19 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
   const selectId = useId();
   const label = 74;
   // The camera: lanes that do not fit at a readable size collapse into ⋯ runs, the subject's kept.
+  // The grid is drawn at the frame's width; lanes get the width that the labels, at the stage's
+  // smallest readable size, leave them (cells of 16 units at a scale of minText / 12 or more).
   const [scrollRef, fit] = useFrameWidth<HTMLDivElement>();
-  const budget = fit ? (fit.width / fit.zoom - label - 110) / (CELL + GAP) : warpSize;
+  const minText = fit?.minText ?? 12;
+  const budget = fit ? (fit.width / (minText / 12) - label - 110) / (CELL + GAP) : warpSize;
   const wanted = useMemo(() => [...new Set(subject?.lanes.map(([, l]) => l))], [subject]);
   const frame = useMemo(() => frameColumns(warpSize, wanted, budget), [warpSize, wanted, budget]);
   const { total: lanesWidth } = columnOffsets(frame, CELL + GAP);
+  // A subject wider than the budget shrinks the drawing: its text grows in drawing units to stay
+  // readable. With the label column 6.2 em and the split mark 9.2 em wide, a font f gives a
+  // drawing 15.4·f + lanes wide, drawn at frame/width: f·frame/width ≥ minText solves to the below.
+  const room = fit ? fit.width - 15.4 * minText : 0;
+  const font = room > 0 ? Math.max(12, (minText * lanesWidth) / room) : 12;
   const laneAtX = (x: number): number => {
     const { x: colX } = columnOffsets(frame, CELL + GAP);
     for (let i = frame.length - 1; i >= 0; i--) {
@@ -176,7 +186,8 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
     const lanes = (subject?.lanes ?? []).filter(([w]) => w === warp).map(([, l]) => l);
     return lanes.length > 0 ? lanes.join(',') : subject?.warps.includes(warp) ? '*' : '';
   };
-  const width = label + Math.ceil(lanesWidth) + 110;
+  const labelWidth = Math.round(font * 6.2);
+  const width = labelWidth + Math.ceil(lanesWidth) + Math.round(font * 9.2);
   const height = warps.length * (CELL + 8);
   const divergent = warps.filter((w) => w.divergent).map((w) => w.id);
   const active = warps.filter((w) => w.lanes.some((s) => s === (LaneState.Active as number))).length;
@@ -201,7 +212,7 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
   const laneAt = (e: MouseEvent<SVGSVGElement>): { warp: number; lane: number } | undefined => {
     const box = e.currentTarget.getBoundingClientRect();
     const scale = box.width / width;
-    const lane = laneAtX((e.clientX - box.left) / scale - label);
+    const lane = laneAtX((e.clientX - box.left) / scale - labelWidth);
     const warp = Math.floor((e.clientY - box.top) / scale / (CELL + 8));
     return lane >= 0 && lane < warpSize && warp >= 0 && warp < warps.length ? { warp, lane } : undefined;
   };
@@ -236,6 +247,7 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
           width={width}
           height={height}
           viewBox={`0 0 ${width} ${height}`}
+          style={{ '--lane-font': `${font.toFixed(1)}px` } as CSSProperties}
           role="group"
           aria-roledescription={ui('warps.roledescription')}
           data-testid="lane-grid"
@@ -264,6 +276,7 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
               ringed={(highlightLanes ?? []).filter(([hw]) => hw === w.id).map(([, l]) => l).join(',')}
               subject={subjectOf(w.id)}
               frame={frame}
+              label={labelWidth}
               warp={w} row={row} warpSize={warpSize} focusedLane={focusedLane} focused={row === focusedWarp} />
           ))}
         </svg>

@@ -4,6 +4,8 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 export interface FrameWidth {
   readonly width: number;
   readonly zoom: number;
+  /** The smallest text the stage may draw, in CSS px (`--stage-min-text`: 12, 28 in projector mode). */
+  readonly minText: number;
 }
 
 /**
@@ -20,8 +22,9 @@ export function useFrameWidth<E extends HTMLElement>(): [RefObject<E | null>, Fr
       const child = el.firstElementChild;
       const zoom = child ? Number.parseFloat(getComputedStyle(child).zoom) || 1 : 1;
       const width = el.clientWidth;
+      const minText = Number.parseFloat(getComputedStyle(el).getPropertyValue('--stage-min-text')) || 12;
       // Whole pixels: a sub-pixel change must not re-frame (and re-measure) for ever.
-      setFit((f) => (f && Math.round(f.width) === Math.round(width) && f.zoom === zoom ? f : { width, zoom }));
+      setFit((f) => (f && Math.round(f.width) === Math.round(width) && f.zoom === zoom && f.minText === minText ? f : { width, zoom, minText }));
     };
     measure();
     const ro = new ResizeObserver(measure);
