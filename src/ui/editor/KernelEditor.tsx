@@ -229,7 +229,9 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
     const v = view.current;
     if (!v || currentLine === undefined) return;
     const pos = v.state.field(currentLineField).pos;
-    if (pos >= 0 && !v.hasFocus) v.dispatch({ effects: EditorView.scrollIntoView(pos, { y: 'nearest', yMargin: 48 }) });
+    // The whole line, wrapped or not, comes into view (its start alone may leave its end cut).
+    const line = pos >= 0 ? v.state.doc.lineAt(pos) : undefined;
+    if (line && !v.hasFocus) v.dispatch({ effects: EditorView.scrollIntoView(EditorSelection.range(line.from, line.to), { y: 'nearest', yMargin: 48 }) });
   }, [currentLine]);
 
   useEffect(() => {

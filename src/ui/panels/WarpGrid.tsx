@@ -187,6 +187,8 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
     return lanes.length > 0 ? lanes.join(',') : subject?.warps.includes(warp) ? '*' : '';
   };
   const labelWidth = Math.round(font * 6.2);
+  // Room above the first row for labels taller than a cell (their baseline sits on the cell's).
+  const headroom = Math.max(0, Math.ceil(font - CELL + 2));
   const width = labelWidth + Math.ceil(lanesWidth) + Math.round(font * 9.2);
   const height = warps.length * (CELL + 8);
   const divergent = warps.filter((w) => w.divergent).map((w) => w.id);
@@ -213,7 +215,7 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
     const box = e.currentTarget.getBoundingClientRect();
     const scale = box.width / width;
     const lane = laneAtX((e.clientX - box.left) / scale - labelWidth);
-    const warp = Math.floor((e.clientY - box.top) / scale / (CELL + 8));
+    const warp = Math.floor(((e.clientY - box.top) / scale - headroom) / (CELL + 8));
     return lane >= 0 && lane < warpSize && warp >= 0 && warp < warps.length ? { warp, lane } : undefined;
   };
   const shown = hovered ?? { warp: focusedWarp, lane: focusedLane };
@@ -245,8 +247,8 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
       <div className="svg-scroll" ref={scrollRef}>
         <svg
           width={width}
-          height={height}
-          viewBox={`0 0 ${width} ${height}`}
+          height={height + headroom}
+          viewBox={`0 ${-headroom} ${width} ${height + headroom}`}
           style={{ '--lane-font': `${font.toFixed(1)}px` } as CSSProperties}
           role="group"
           aria-roledescription={ui('warps.roledescription')}
