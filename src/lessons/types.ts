@@ -65,6 +65,11 @@ export interface StageView {
    * metrics beside the stage (every row, or the rows `figures` names), never in the drawer.
    */
   readonly drawer?: 'metrics' | 'timings';
+  /**
+   * Who gets the width: `code` (the default: the listing shows 60 columns and more at 1440×900)
+   * or `picture` (the stage takes the listing's extra width; the current line still wraps whole).
+   */
+  readonly width?: 'code' | 'picture';
   /** The metric rows a question needs, shown with the stage: profiler names (`divergent_branch`) or a lab row's label. */
   readonly figures?: readonly string[];
 }

@@ -384,7 +384,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
   const drawerTabs: DrawerTab[] = ['metrics', ...(!lesson || lesson.timings ? (['timings'] as const) : []), ...(compare && !lesson ? (['compare'] as const) : [])];
 
   return (
-    <div className={`lab workbench${focused ? ' stage-focused' : ''}${lesson ? ' in-lesson' : ''}`} data-testid="lab" data-variant={variant.id}>
+    <div className={`lab workbench${focused ? ' stage-focused' : ''}${lesson ? ' in-lesson' : ''}`} data-testid="lab" data-variant={variant.id} data-width={lesson ? (asked?.width ?? 'code') : undefined}>
       {!lesson && (
         <section className="panel lab-head" aria-labelledby="lab-title">
           <h1 id="lab-title">{lab.title}</h1>

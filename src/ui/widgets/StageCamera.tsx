@@ -32,6 +32,21 @@ export function StageCamera({ frameKey, label, children }: { frameKey: string; l
     };
     const frame = requestAnimationFrame(() => {
       const marks = body.querySelectorAll('[data-subject]');
+      // A picture that scrolls inside the stage (a wide graph) first brings its part of the subject in.
+      const inner = new Map<HTMLElement, Element[]>();
+      for (const m of marks) {
+        let a = m.parentElement;
+        while (a && a !== body && !/(auto|scroll)/.test(getComputedStyle(a).overflowX)) a = a.parentElement;
+        if (a && a !== body) inner.set(a, [...(inner.get(a) ?? []), m]);
+      }
+      for (const [scroller, els] of inner) {
+        const c = scroller.getBoundingClientRect();
+        const left = Math.min(...els.map((e) => e.getBoundingClientRect().left));
+        const right = Math.max(...els.map((e) => e.getBoundingClientRect().right));
+        if (left >= c.left && right <= c.right) continue;
+        const dx = right - left <= c.width ? left - c.left - (c.width - (right - left)) / 2 : left - c.left - 8;
+        scroller.scrollBy({ left: dx, behavior: reduced ? 'auto' : 'smooth' });
+      }
       if (marks.length > 0) {
         const b = body.getBoundingClientRect();
         let top = Infinity, left = Infinity, bottom = -Infinity, right = -Infinity;
