@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findLab } from '../labs/registry.ts';
-import { resolveParams } from '../labs/lab.ts';
+import { findLab } from '../labs/all.ts';
+import { resolveParams } from '../workbench/lab.ts';
 import { simulate } from '../sim/index.ts';
 import { findForward, indexTrace } from './index.ts';
 import { mainSharedMemory } from './memory.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnOffsets, frameColumns, GAP_COST } from './camera.ts';
+import { columnOffsets, frameColumns, frameKey, GAP_COST, parseFrameKey } from './camera.ts';
 
 const shown = (f: ReturnType<typeof frameColumns>) => f.flatMap((c) => (c.kind === 'column' ? [c.index] : []));
 const cost = (f: ReturnType<typeof frameColumns>) => f.reduce((s, c) => s + (c.kind === 'column' ? 1 : GAP_COST), 0);
@@ -34,5 +34,13 @@ describe('frameColumns', () => {
     expect(total).toBeCloseTo(cost(f) * 10);
     expect(at.get(0)).toBe(0);
     expect(at.has(31)).toBe(true);
+  });
+});
+
+describe('frameKey', () => {
+  it('round-trips a framing', () => {
+    const f = frameColumns(32, [0, 16], 10);
+    expect(parseFrameKey(frameKey(f))).toEqual(f);
+    expect(parseFrameKey('')).toEqual([]);
   });
 });

@@ -67,3 +67,17 @@ export function columnOffsets(frame: readonly FramedColumn[], width: number): { 
   }
   return { x, total: left, at };
 }
+
+/** A framing as a short key (`0,1,2-15,16`), so that a view can keep one frame while it is unchanged. */
+export function frameKey(frame: readonly FramedColumn[]): string {
+  return frame.map((c) => (c.kind === 'column' ? String(c.index) : `${c.from}-${c.to}`)).join(',');
+}
+
+/** Parses `frameKey`'s output back into the framing. */
+export function parseFrameKey(key: string): FramedColumn[] {
+  if (key === '') return [];
+  return key.split(',').map((part) => {
+    const dash = part.indexOf('-');
+    return dash < 0 ? { kind: 'column', index: Number(part) } : { kind: 'gap', from: Number(part.slice(0, dash)), to: Number(part.slice(dash + 1)) };
+  });
+}

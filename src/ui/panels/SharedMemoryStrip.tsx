@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import type { Trace } from '../../sim/index.ts';
-import { columnOffsets, frameColumns } from '../../workbench/camera.ts';
+import { columnOffsets, frameColumns, frameKey, parseFrameKey } from '../../workbench/camera.ts';
 import { accessesOf, sharedContentsAt } from '../../trace/memory.ts';
 import type { Subject } from '../../trace/subject.ts';
 import { ui } from '../../i18n/ui.ts';
@@ -58,7 +58,8 @@ export function SharedMemoryStrip({ trace, memory, step, wavefronts, highlightWo
   const subjectWords = useMemo(() => new Set(subject?.words ?? highlightWords ?? []), [subject, highlightWords]);
   const wantedColumns = useMemo(() => [...(subject?.banks ?? []), ...[...subjectLanes].map((l) => l % BANKS)], [subject, subjectLanes, BANKS]);
   const budget = fit ? (fit.width / fit.zoom - 60 - 8) / CELL_W : BANKS;
-  const frame = useMemo(() => frameColumns(BANKS, wantedColumns, budget), [BANKS, wantedColumns, budget]);
+  const framing = frameKey(frameColumns(BANKS, wantedColumns, budget));
+  const frame = useMemo(() => parseFrameKey(framing), [framing]);
   const { x: colX, total: colsWidth, at: xOfBank } = columnOffsets(frame, CELL_W);
   const width = 60 + Math.ceil(colsWidth);
   const height = LANE_ROW + 24 + shownRows * CELL_H + 8;

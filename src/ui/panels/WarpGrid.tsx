@@ -1,5 +1,5 @@
 import { memo, useCallback, useId, useMemo, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
-import { columnOffsets, frameColumns, GAP_COST, type FramedColumn } from '../../workbench/camera.ts';
+import { columnOffsets, frameColumns, frameKey, GAP_COST, parseFrameKey, type FramedColumn } from '../../workbench/camera.ts';
 import { LaneState, type WarpSnapshot } from '../../trace/index.ts';
 import type { Subject } from '../../trace/subject.ts';
 import { useFrameWidth } from '../widgets/useFrameWidth.ts';
@@ -167,7 +167,9 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
   const minText = fit?.minText ?? 12;
   const budget = fit ? (fit.width / (minText / 12) - label - 110) / (CELL + GAP) : warpSize;
   const wanted = useMemo(() => [...new Set(subject?.lanes.map(([, l]) => l))], [subject]);
-  const frame = useMemo(() => frameColumns(warpSize, wanted, budget), [warpSize, wanted, budget]);
+  const framing = frameKey(frameColumns(warpSize, wanted, budget));
+  // One array while the framing is the same: the rows compare it by identity and skip rendering.
+  const frame = useMemo(() => parseFrameKey(framing), [framing]);
   const { total: lanesWidth } = columnOffsets(frame, CELL + GAP);
   // A subject wider than the budget shrinks the drawing: its text grows in drawing units to stay
   // readable. With the label column 6.2 em and the split mark 9.2 em wide, a font f gives a

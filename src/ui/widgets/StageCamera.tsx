@@ -35,9 +35,9 @@ export function StageCamera({ frameKey, label, children }: { frameKey: string; l
       // A picture that scrolls inside the stage (a wide graph) first brings its part of the subject in.
       const inner = new Map<HTMLElement, Element[]>();
       for (const m of marks) {
-        let a = m.parentElement;
-        while (a && a !== body && !/(auto|scroll)/.test(getComputedStyle(a).overflowX)) a = a.parentElement;
-        if (a && a !== body) inner.set(a, [...(inner.get(a) ?? []), m]);
+        // Pictures that scroll sideways inside the stage are marked `.svg-scroll` (one lookup, no styles read).
+        const a = m.closest<HTMLElement>('.svg-scroll');
+        if (a && body.contains(a)) inner.set(a, [...(inner.get(a) ?? []), m]);
       }
       for (const [scroller, els] of inner) {
         const c = scroller.getBoundingClientRect();
