@@ -149,6 +149,7 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
   const primary = useStore(session, (s) => s.primary);
   const step = useStore(session, (s) => s.step);
   const gpuStatus = useAppStore(selectGpuStatus);
+  const projector = useAppStore((s) => s.chrome.mode === 'projector');
   const [tab, setTab] = useState<Tab>('wgsl');
   const [text, setText] = useState(draft ?? variant.wgsl);
   const [message, setMessage] = useState<string | undefined>();
@@ -340,8 +341,7 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
         <div hidden={tab !== 'wgsl'}>
           <KernelEditor
             key={variant.id}
-            // Long lines wrap, at every size: the current line is always whole (issue #24).
-            wrap
+            wrap={projector}
             initial={draft ?? variant.wgsl}
             label={T.editorLabel(variant.file)}
             currentLine={view?.line}
