@@ -85,49 +85,7 @@ describe('the stage', () => {
     }
   });
 
-  it('every step of every lesson brings its picture, with its highlights on screen (1440×900 and projector)', async () => {
-    const { page: index } = await open(browser(), '/lessons', 1440, 900);
-    // The lesson index is a page of the lazy chunk: wait for its list before reading it.
-    await index.locator('[data-testid=lesson-index] .lesson-list > li').first().waitFor({ timeout: 60_000 });
-    const lessons = await index.evaluate(() =>
-      [...document.querySelectorAll('[data-testid=lesson-index] .lesson-list > li')].map((li) => ({
-        id: li.getAttribute('data-testid')!.replace(/^lesson-/, ''),
-        steps: Number(/(\d+) steps/.exec(li.querySelector('[data-testid=lesson-progress]')!.textContent ?? '')?.[1]),
-      })),
-    );
-    await index.context().close();
-    expect(lessons.length).toBeGreaterThan(5);
-    for (const [w, h, mode] of [
-      [1440, 900, ''],
-      [1920, 1080, 'projector'],
-    ] as const) {
-      for (const lesson of lessons) {
-        const { page, errors } = await open(browser(), `/lesson/${lesson.id}/1${mode ? `?mode=${mode}` : ''}`, w, h);
-        for (let n = 1; n <= lesson.steps; n++) {
-          if (n > 1) {
-            await page.getByTestId('lesson-next').click();
-            await page.waitForFunction((k) => document.querySelector('[data-testid=lesson]')?.getAttribute('data-step') === String(k), n);
-          }
-          await stageReady(page);
-          await page.screenshot({ path: `${SCREENS}/lesson-${lesson.id}-${n}-${mode || w}.png` });
-          const where = `/lesson/${lesson.id}/${n} at ${w}×${h} ${mode}`;
-          const m = await measure(page);
-          expectStageOnScreen(m, where);
-          const stage = page.getByTestId('stage');
-          const askedFor = await stage.getAttribute('data-asked');
-          if (askedFor) expect(await stage.getAttribute('data-panel'), `${where}: the step's panel is not on the stage`).toBe(askedFor);
-          for (const mark of m.marks) {
-            // A mark wider than the stage (a whole warp row at projector size) must start on screen.
-            const wider = mark.right - mark.left > m.stage.right - m.stage.left;
-            const inside = mark.top >= m.stage.top - 1 && mark.bottom <= m.stage.bottom + 1 && mark.left >= m.stage.left - 1 && (wider || mark.right <= m.stage.right + 1);
-            expect(inside, `${where}: a highlight is off screen (${JSON.stringify(mark)})`).toBe(true);
-          }
-        }
-        expect(errors).toEqual([]);
-        await page.context().close();
-      }
-    }
-  }, 1_200_000);
+  // Every lesson step, at 1440×900, 1280×720, projector and in Chinese: e2e/walk.e2e.ts.
 
   it.each(['neighbored', 'interleaved'])('the %s tree at 256 words shows values and is connected: every node above the leaves has both inputs drawn', async (v) => {
     const { page, errors } = await open(browser(), `/lab/reduce?v=${v}&n=1024&wg=256`, 1440, 900);
@@ -180,6 +138,14 @@ describe('the stage', () => {
         return out.slice(0, 5);
       });
       expect(cut, path).toEqual([]);
+      // Stacked, the stage comes first and the page stays at its top: nothing scrolls it to the code.
+      const order = await page.evaluate(() => ({
+        scrollY: window.scrollY,
+        stage: document.querySelector('[data-testid=stage]')!.getBoundingClientRect().top,
+        code: document.querySelector('.wb-code')!.getBoundingClientRect().top,
+      }));
+      expect(order.scrollY, `${path}: the page scrolled itself`).toBe(0);
+      expect(order.stage, `${path}: the code comes before the stage`).toBeLessThan(order.code);
       expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth), path).toBeLessThanOrEqual(1);
       await page.context().close();
     }

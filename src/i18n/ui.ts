@@ -235,6 +235,9 @@ const en = {
   'strip.lane': 'lane',
   'strip.markWrite': 'W',
   'strip.markRead': 'R',
+  'warps.gap': 'Lanes {from}–{to}, left out of the frame',
+  'strip.gap': 'Banks {from}–{to}, left out of the frame',
+  'strip.framed': 'Banks drawn as ⋯ are left out to keep the step’s banks large: {runs}.',
   // The dataflow tree (DataflowTreeView, trace/treeLayout.ts).
   'tree.fromTrace': '{title} (from the trace)',
   'tree.upSweep': 'Up-sweep',

@@ -60,8 +60,18 @@ export interface StageView {
   readonly lane?: number;
   /** Words [from, to) of the main workgroup memory to show. */
   readonly words?: readonly [number, number];
-  /** A secondary panel to open beside the stage (the step talks about its numbers). */
+  /**
+   * A secondary panel the step needs: `timings` opens the timings drawer; `metrics` shows the
+   * metrics beside the stage (every row, or the rows `figures` names), never in the drawer.
+   */
   readonly drawer?: 'metrics' | 'timings';
+  /**
+   * Who gets the width: `code` (the default: the listing shows 60 columns and more at 1440×900)
+   * or `picture` (the stage takes the listing's extra width; the current line still wraps whole).
+   */
+  readonly width?: 'code' | 'picture';
+  /** The metric rows a question needs, shown with the stage: profiler names (`divergent_branch`) or a lab row's label. */
+  readonly figures?: readonly string[];
 }
 
 export interface Highlight {

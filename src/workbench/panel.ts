@@ -7,6 +7,7 @@
 import type { ComponentType } from 'react';
 import type { SimResult, Trace } from '../sim/index.ts';
 import type { TraceIndex } from '../trace/index.ts';
+import type { Subject } from '../trace/subject.ts';
 import type { LabVariant, Params } from './lab.ts';
 import type { Services } from './services.ts';
 
@@ -38,6 +39,11 @@ export interface PanelProps {
   readonly services: Services;
   /** The part of the picture a lesson step asks for: words [from, to) of the main memory. */
   readonly window?: { readonly words?: readonly [number, number] | undefined } | undefined;
+  /**
+   * What the step is about (`src/trace/subject.ts`): a panel frames it (fits, zooms or pans so it
+   * is whole and legible) and marks each element that draws part of it with `data-subject`.
+   */
+  readonly subject?: Subject | undefined;
 }
 
 export interface LabPanel {

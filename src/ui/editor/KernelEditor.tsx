@@ -229,7 +229,16 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
     const v = view.current;
     if (!v || currentLine === undefined) return;
     const pos = v.state.field(currentLineField).pos;
-    if (pos >= 0 && !v.hasFocus) v.dispatch({ effects: EditorView.scrollIntoView(pos, { y: 'nearest', yMargin: 48 }) });
+    if (pos < 0 || v.hasFocus) return;
+    // The whole line, wrapped or not, comes into view inside the code pane, and only there: the
+    // page itself never scrolls to the code (stacked at 800 px, the stage comes first).
+    const block = v.lineBlockAt(pos);
+    const top = v.documentTop + block.top;
+    const bottom = v.documentTop + block.bottom;
+    const scroller = [v.scrollDOM, v.dom.closest<HTMLElement>('.code-scroll')].find((el) => el && el.scrollHeight > el.clientHeight + 1);
+    if (!scroller) return;
+    const b = scroller.getBoundingClientRect();
+    if (top < b.top + 8 || bottom > b.bottom - 8) scroller.scrollTop += top - b.top - Math.max(8, Math.min(b.height / 3, b.height - (bottom - top) - 8));
   }, [currentLine]);
 
   useEffect(() => {

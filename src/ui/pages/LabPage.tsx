@@ -14,12 +14,14 @@ import { OP_KIND_NAMES, traceStep, type Diagnostic, type Metrics, type Trace } f
 import { barrierPhase, warpsAt, type TraceIndex } from '../../trace/index.ts';
 import { dataflowTree, lastAccessOfLane } from '../../trace/memory.ts';
 import { levelEnds, nextLevelEnd, previousLevelEnd } from '../../trace/levels.ts';
+import { subjectAt } from '../../trace/subject.ts';
+import { StageCamera } from '../widgets/StageCamera.tsx';
 import { CodePane } from '../panels/CodePane.tsx';
 import { LabCodePane } from '../editor/LabCodePane.tsx';
 import { ExerciseList } from '../editor/ExerciseList.tsx';
 import { DataflowTreeView } from '../panels/DataflowTreeView.tsx';
 import { Exportable } from '../export/ExportButton.tsx';
-import { MetricsPanel, type StepFacts } from '../panels/MetricsPanel.tsx';
+import { MetricFigures, MetricsPanel, type StepFacts } from '../panels/MetricsPanel.tsx';
 import { PanelBoundary } from '../shell/PanelBoundary.tsx';
 import { SharedMemoryStrip } from '../panels/SharedMemoryStrip.tsx';
 import { TimelineBar, type LevelActions } from '../widgets/TimelineBar.tsx';
@@ -164,7 +166,7 @@ const companionView = (slot: SimSlot): CompanionView => ({
 });
 
 /** A lab's own panel, with the companion simulations it declared. */
-function LabPanelView({ panel, session, trace, index, step, window }: { panel: LabPanel; session: LabSession; trace: Trace; index: TraceIndex; step: number; window: PanelProps['window'] }) {
+function LabPanelView({ panel, session, trace, index, step, window, subject }: { panel: LabPanel; session: LabSession; trace: Trace; index: TraceIndex; step: number; window: PanelProps['window']; subject: PanelProps['subject'] }) {
   const variant = useStore(session, (s) => s.variant);
   const variants = session.getState().lab.variants;
   const params = useStore(session, (s) => s.params);
@@ -175,7 +177,7 @@ function LabPanelView({ panel, session, trace, index, step, window }: { panel: L
   if (panel.applies && !panel.applies(variant, params)) return null;
   const Component = panel.component;
   return (
-    <Component trace={trace} index={index} step={step} memory={memory} variant={variant} variants={variants} params={params} companions={companions} seek={(s) => s >= 0 && session.getState().setStep(s)} window={window} services={services} />
+    <Component trace={trace} index={index} step={step} memory={memory} variant={variant} variants={variants} params={params} companions={companions} seek={(s) => s >= 0 && session.getState().setStep(s)} window={window} services={services} subject={subject} />
   );
 }
 
@@ -218,7 +220,9 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
   const stageId = useId();
   const actions = useMemo(() => timelineActions(state), [state]);
   const [chosen, setChosen] = useState<string | undefined>();
-  const [drawer, setDrawer] = useState<DrawerTab | undefined>(lesson?.timings ? 'timings' : lesson?.stage?.drawer);
+  const [drawer, setDrawer] = useState<DrawerTab | undefined>(lesson?.timings || lesson?.stage?.drawer === 'timings' ? 'timings' : undefined);
+  // The numbers a lesson step's question needs stand beside the stage, not in the closed drawer.
+  const figures = lesson?.stage?.figures ?? (lesson?.stage?.drawer === 'metrics' ? 'all' : undefined);
   const [focused, setFocused] = useState(false);
   const reduced = usePrefersReducedMotion();
 
@@ -310,23 +314,11 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
     [lab, main.result, main.variant, main.index, params],
   );
   const words = asked?.words;
-
-  // What the lesson step highlights is brought into view inside the stage (never the page).
-  const stageRef = useRef<HTMLElement>(null);
   const hasTrace = trace !== undefined;
-  useEffect(() => {
-    if (!hasTrace || !lesson) return;
-    const frame = requestAnimationFrame(() => {
-      const marked = stageRef.current?.querySelector<Element>('.warp-highlight, .lane-ring, .word-highlighted, [data-highlighted="yes"]');
-      const body = stageRef.current?.querySelector<HTMLElement>('.stage-body');
-      if (!marked || !body) return;
-      const b = body.getBoundingClientRect();
-      const m = marked.getBoundingClientRect();
-      body.scrollTop += m.top - b.top - Math.max(0, (b.height - m.height) / 2);
-      body.scrollLeft += m.left - b.left - Math.max(0, (b.width - m.width) / 2);
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [hasTrace, lesson, stagePanel]);
+
+  // The step's subject: what the lesson names, else what the trace says this step is about.
+  const highlight = lesson?.highlight;
+  const subject = useMemo(() => (index ? subjectAt(index, safeStep, main.memory, highlight) : undefined), [index, safeStep, main.memory, highlight]);
 
   // Whatever the stage shows can be exported (SVG, PNG at projector size, a link with a QR code).
   const stageBody = (() => {
@@ -348,6 +340,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
                 describeLane={(w, l) => lastAccessOfLane(index, w, l, safeStep)}
                 highlightWarps={lesson?.highlight?.warps}
                 highlightLanes={lesson?.highlight?.lanes}
+                subject={subject}
               />
             </Exportable>
           </PanelBoundary>
@@ -357,7 +350,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
           <PanelBoundary id="shared-memory" title={uiText('panel.sharedMemory')}>
             {main.memory >= 0 && (
               <Exportable name="memory" title={t('export.what.memory')}>
-                <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} highlightWords={lesson?.highlight?.words} />
+                <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} highlightWords={lesson?.highlight?.words} subject={subject} />
               </Exportable>
             )}
           </PanelBoundary>
@@ -376,7 +369,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
           panel && (
             <PanelBoundary key={panel.id} id={panel.id} title={panel.title}>
               <Exportable name={panel.id} title={panel.title}>
-                <LabPanelView panel={panel} session={session} trace={trace} index={index} step={safeStep} window={words ? { words } : undefined} />
+                <LabPanelView panel={panel} session={session} trace={trace} index={index} step={safeStep} window={words ? { words } : undefined} subject={subject} />
               </Exportable>
             </PanelBoundary>
           )
@@ -417,7 +410,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
   const drawerTabs: DrawerTab[] = ['metrics', ...(!lesson || lesson.timings ? (['timings'] as const) : []), ...(compare && !lesson ? (['compare'] as const) : [])];
 
   return (
-    <div className={`lab workbench${focused ? ' stage-focused' : ''}${lesson ? ' in-lesson' : ''}`} data-testid="lab" data-variant={variant.id}>
+    <div className={`lab workbench${focused ? ' stage-focused' : ''}${lesson ? ' in-lesson' : ''}`} data-testid="lab" data-variant={variant.id} data-width={lesson ? (asked?.width ?? 'code') : undefined}>
       {!lesson && (
         <section className="panel lab-head" aria-labelledby="lab-title">
           <h1 id="lab-title">{lab.title}</h1>
@@ -480,7 +473,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
           </PanelBoundary>
         </div>
 
-        <section className="panel wb-stage" aria-labelledby={stageId} data-testid="stage" data-panel={stagePanel} data-asked={asked?.panel} data-ready={trace && index ? 'yes' : 'no'} ref={stageRef}>
+        <section className="panel wb-stage" aria-labelledby={stageId} data-testid="stage" data-panel={stagePanel} data-asked={asked?.panel} data-ready={trace && index ? 'yes' : 'no'}>
           <div className="stage-bar">
             <h2 id={stageId} className="sr-only">
               {t('stage.label')}: {stageTitle(stagePanel, ui.panels)}
@@ -517,12 +510,13 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
           </div>
           <SimulationProgress slot={main} cancel={() => session.getState().cancel('primary')} />
           <div className="stage-panes">
-            <div className="stage-body" role="tabpanel" tabIndex={0} aria-label={stageTitle(stagePanel, ui.panels)} data-testid="stage-body">
+            <StageCamera frameKey={`${stagePanel} ${safeStep} ${hasTrace ? 1 : 0}`} label={stageTitle(stagePanel, ui.panels)}>
               {compareBody && <h2 className="stage-half-title">{variant.title}</h2>}
               {stageBody}
-            </div>
+            </StageCamera>
             {compareBody}
           </div>
+          {figures && main.result && <MetricFigures metrics={main.result.metrics} warps={warpsOf(main)} names={figures} extra={extraMetrics} />}
           {compare && !lesson && <p className="hint compare-note">{t('compare.aligned', { phase: index ? barrierPhase(index, safeStep) : 0 })}</p>}
         </section>
 

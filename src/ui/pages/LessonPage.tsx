@@ -152,6 +152,8 @@ export function LessonPage({ route, follow = false, onGo, live }: { route: Lesso
         {step.narrative}
         {step.lookAt && <span className="look-at">{t('lesson.lookAt', { what: step.lookAt })}</span>}
       </p>
+      {/* The question and the way on stay in view at the foot of the column, whatever the text above. */}
+      <div className="lesson-act" data-testid="lesson-act">
       {/* Following a live class, the class's question takes the place of the step's own. */}
       {step.question && !follow && (
         <PanelBoundary key={`${lesson.id}-${number}`} id="question" title={uiText('panel.question')}>
@@ -175,6 +177,7 @@ export function LessonPage({ route, follow = false, onGo, live }: { route: Lesso
           {nextLesson && !embed ? <Link to={{ kind: 'lesson', lesson: nextLesson.id, step: 1 }}>{t('lesson.nextLesson', { title: nextLesson.title })}</Link> : !embed && t('lesson.lastLesson')}
         </p>
       )}
+      </div>
       <p className="hint lesson-keys">{t('lesson.keys')}</p>
     </div>
   );

@@ -68,9 +68,11 @@ export const CodePane = memo(function CodePane({ wgsl, wgslFile, cuda, line, col
     const el = scroller.current?.querySelector<HTMLElement>(`[data-line="${line}"]`);
     const box = scroller.current;
     if (!el || !box) return;
-    const top = el.offsetTop - box.clientHeight / 3;
-    if (el.offsetTop < box.scrollTop || el.offsetTop > box.scrollTop + box.clientHeight - 40) {
-      box.scrollTo({ top, behavior: reduced ? 'auto' : 'smooth' });
+    // The whole line (it wraps when long) inside the pane, a third of the way down when it moves.
+    const b = box.getBoundingClientRect();
+    const l = el.getBoundingClientRect();
+    if (l.top < b.top || l.bottom > b.bottom) {
+      box.scrollTo({ top: box.scrollTop + l.top - b.top - Math.max(0, Math.min(box.clientHeight / 3, box.clientHeight - l.height - 8)), behavior: reduced ? 'auto' : 'smooth' });
     }
   }, [line, tab, reduced]);
 

@@ -118,6 +118,21 @@ export function DataflowTreeView({ trace, memory, step, title, words: asked }: P
     [tree, split, latest, curPart, curLevel, step],
   );
   const facts = useMemo(() => levelFacts(trace, tree, levelNodes), [trace, tree, levelNodes]);
+
+  // The camera follows the subject, the level being written: when none of its nodes is in the
+  // words shown, pan (at the same zoom) to its first node. The learner's own pans stand until then.
+  const shownRange = useRef(range);
+  useEffect(() => {
+    shownRange.current = range;
+  });
+  useEffect(() => {
+    if (levelNodes.length === 0) return;
+    const [from, to] = shownRange.current;
+    const addrs = levelNodes.map((i) => tree.nodes[i]!.addr);
+    if (addrs.some((a) => a >= from && a + 1 <= to)) return;
+    const first = Math.min(...addrs);
+    zoomRef.current?.show(first, first + (to - from));
+  }, [levelNodes, tree]);
   const partName = (p: number) => (split.parts.length === 2 ? (p === 0 ? ui('tree.upSweep') : ui('tree.downSweep')) : split.parts.length > 2 ? ui('tree.part', { n: p + 1 }) : '');
   const codeName = trace.memories[memory]?.name;
   const memoryName = codeName ?? ui('tree.memoryFallback');
@@ -191,7 +206,7 @@ export function DataflowTreeView({ trace, memory, step, title, words: asked }: P
             Array.from({ length: p.levels }, (_, l) => (
               <g key={`${pi}-${l}`} className={pi === curPart && l === curLevel ? 'level-row current' : 'level-row'}>
                 <rect className="level-band" x={0} y={yOf(pi, l) - rowH / 2} width={width} height={rowH} />
-                <text className={pi === curPart && l === curLevel ? 'level-label current' : 'level-label'} x={4} y={yOf(pi, l) + font * 0.35}>
+                <text className={pi === curPart && l === curLevel ? 'level-label current' : 'level-label'} x={4} y={yOf(pi, l) + font * 0.35} data-subject={pi === curPart && l === curLevel ? 'level' : undefined}>
                   {pi === curPart && l === curLevel ? '▶ ' : ''}L{l}
                 </text>
               </g>
@@ -263,8 +278,10 @@ export function DataflowTreeView({ trace, memory, step, title, words: asked }: P
                 const cx = xOf(n.addr);
                 const cy = yOf(part, level);
                 const here = part === curPart && level === curLevel;
+                // The level being written is the subject, where the frame shows the node whole.
+                const framed = here && n.addr >= lo - 0.01 && n.addr + 1 <= hi + 0.01;
                 return (
-                  <g key={i} className={`tree-node${here ? ' current' : ''}${level === 0 ? ' leaf' : ''}${n.step === step ? ' fresh' : ''}`} data-level={level} data-part={part} data-inputs={n.sources.length} data-node={i}>
+                  <g key={i} className={`tree-node${here ? ' current' : ''}${level === 0 ? ' leaf' : ''}${n.step === step ? ' fresh' : ''}`} data-level={level} data-part={part} data-inputs={n.sources.length} data-node={i} data-subject={framed ? 'node' : undefined}>
                     {valueFits && inView(n.addr) ? (
                       <>
                         <rect className="node-chip" x={cx - cell / 2 + 2} y={cy - Math.min(font * 0.8, rowH * 0.42)} width={Math.max(1, cell - 4)} height={Math.min(font * 1.6, rowH * 0.84)} rx={4} />

@@ -114,3 +114,30 @@ export const MetricsPanel = memo(function MetricsPanel({ metrics, warps, step, o
     </section>
   );
 });
+
+/**
+ * The few figures a lesson step's question needs, beside the stage (not in the drawer): the
+ * metric rows named by profiler name (`divergent_branch`) or a lab row by its label, or all.
+ */
+export const MetricFigures = memo(function MetricFigures({ metrics, warps, names, extra }: { metrics: Metrics; warps: number; names: readonly string[] | 'all'; extra?: Props['extra'] }) {
+  useLocale();
+  const wanted = (key: string) => names === 'all' || names.includes(key);
+  return (
+    <dl className="stage-figures" data-testid="stage-figures" aria-label={ui('metrics.title')}>
+      {METRIC_ROWS.filter((r) => wanted(r.profilerName)).map((row) => (
+        <div key={row.profilerName}>
+          <dt>{ui(row.name)}</dt>
+          <dd data-metric={row.profilerName}>{row.format(row.value(metrics, warps))}</dd>
+        </div>
+      ))}
+      {extra
+        ?.filter((r) => wanted(r.label))
+        .map((row) => (
+          <div key={row.label}>
+            <dt>{row.label}</dt>
+            <dd data-metric={row.label}>{row.value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+});

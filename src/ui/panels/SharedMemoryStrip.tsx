@@ -1,7 +1,10 @@
 import { useId, useMemo, useState } from 'react';
 import type { Trace } from '../../sim/index.ts';
+import { columnOffsets, frameColumns, frameKey, parseFrameKey } from '../../workbench/camera.ts';
 import { accessesOf, sharedContentsAt } from '../../trace/memory.ts';
+import type { Subject } from '../../trace/subject.ts';
 import { ui } from '../../i18n/ui.ts';
+import { useFrameWidth } from '../widgets/useFrameWidth.ts';
 
 interface Props {
   readonly trace: Trace;
@@ -11,6 +14,8 @@ interface Props {
   readonly wavefronts: number;
   /** Words a lesson points at: framed with a dashed outline and a ◆. */
   readonly highlightWords?: readonly number[] | undefined;
+  /** What the step is about: its banks and lanes are always framed, its words and labels carry `data-subject`. */
+  readonly subject?: Subject | undefined;
 }
 
 const CELL_W = 36;
@@ -27,8 +32,11 @@ function fmt(v: number): string {
  * Workgroup memory laid out 32 words to a row, so each column is one bank. The current request's
  * lanes sit on top with arrows to the words they read (dashed) or write (solid); the request's
  * conflict degree is written out. Rows page by eight; the page follows the current request.
+ * The camera: when all 32 banks do not fit the panel at a readable size, the banks and lanes of the
+ * subject are kept, with their neighbours as room allows, and each run left out is drawn as one
+ * narrow "⋯ 1–15" column, so the conflict is always on screen and the learner sees what is not.
  */
-export function SharedMemoryStrip({ trace, memory, step, wavefronts, highlightWords }: Props) {
+export function SharedMemoryStrip({ trace, memory, step, wavefronts, highlightWords, subject }: Props) {
   const titleId = useId();
   const BANKS = trace.hardware.banks;
   const mem = trace.memories[memory];
@@ -42,10 +50,19 @@ export function SharedMemoryStrip({ trace, memory, step, wavefronts, highlightWo
   const page = Math.min(pages - 1, chosenPage ?? touchedPage ?? 0);
   const firstRow = page * ROWS_PER_PAGE;
   const shownRows = Math.min(ROWS_PER_PAGE, rows - firstRow);
-  const width = 60 + BANKS * CELL_W;
-  const height = LANE_ROW + 24 + shownRows * CELL_H + 8;
   const touched = new Map<number, number[]>();
   for (const a of access?.list ?? []) touched.set(a.addr, [...(touched.get(a.addr) ?? []), a.lane]);
+  // The camera: as many bank columns as fit the measured width at this zoom, the subject's first.
+  const [scrollRef, fit] = useFrameWidth<HTMLDivElement>();
+  const subjectLanes = useMemo(() => new Set(subject?.lanes.map(([, l]) => l)), [subject]);
+  const subjectWords = useMemo(() => new Set(subject?.words ?? highlightWords ?? []), [subject, highlightWords]);
+  const wantedColumns = useMemo(() => [...(subject?.banks ?? []), ...[...subjectLanes].map((l) => l % BANKS)], [subject, subjectLanes, BANKS]);
+  const budget = fit ? (fit.width / fit.zoom - 60 - 8) / CELL_W : BANKS;
+  const framing = frameKey(frameColumns(BANKS, wantedColumns, budget));
+  const frame = useMemo(() => parseFrameKey(framing), [framing]);
+  const { x: colX, total: colsWidth, at: xOfBank } = columnOffsets(frame, CELL_W);
+  const width = 60 + Math.ceil(colsWidth);
+  const height = LANE_ROW + 24 + shownRows * CELL_H + 8;
 
   const describe = !access
     ? ui('strip.untouched')
@@ -83,41 +100,60 @@ export function SharedMemoryStrip({ trace, memory, step, wavefronts, highlightWo
         {wavefronts > 1 ? '⚠ ' : ''}
         {describe}
       </p>
-      <div className="svg-scroll" tabIndex={0} role="region" aria-label={ui('strip.region')}>
+      {frame.some((c) => c.kind === 'gap') && (
+        <p className="frame-note" data-testid="strip-frame-note">
+          {ui('strip.framed', { runs: frame.flatMap((c) => (c.kind === 'gap' ? [c.from === c.to ? String(c.from) : `${c.from}–${c.to}`] : [])).join(', ') })}
+        </p>
+      )}
+      <div className="svg-scroll" tabIndex={0} role="region" aria-label={ui('strip.region')} ref={scrollRef}>
         <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={ui('strip.svgLabel', { name: mem?.name ?? '', words, banks: BANKS, describe })}>
           <defs>
             <marker id="arrow-w" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
               <path d="M 0 0 L 10 5 L 0 10 z" className="arrow-head" />
             </marker>
           </defs>
-          {/* Bank numbers */}
-          {Array.from({ length: BANKS }, (_, b) => (
-            <text key={b} x={60 + b * CELL_W + CELL_W / 2} y={LANE_ROW + 16} className="bank-label" textAnchor="middle">
-              {b}
-            </text>
-          ))}
+          {/* Bank numbers, and each run of banks left out of the frame as one narrow column */}
+          {frame.map((col, i) =>
+            col.kind === 'column' ? (
+              <text key={`b${col.index}`} x={60 + colX[i]! + CELL_W / 2} y={LANE_ROW + 16} className="bank-label" textAnchor="middle" data-subject={subject?.banks.includes(col.index) ? 'bank' : undefined}>
+                {col.index}
+              </text>
+            ) : (
+              <g key={`gap${col.from}`} className="bank-gap" data-testid="bank-gap">
+                <title>{ui('strip.gap', { from: col.from, to: col.to })}</title>
+                <text x={60 + colX[i]! + (CELL_W * 0.6) / 2} y={LANE_ROW + 16} className="bank-label" textAnchor="middle">
+                  ⋯
+                </text>
+              </g>
+            ),
+          )}
           <text x={4} y={LANE_ROW + 16} className="bank-label">
             {ui('strip.bank')}
           </text>
           {/* Word cells */}
           {Array.from({ length: shownRows }, (_, r) =>
-            Array.from({ length: BANKS }, (_, b) => {
+            frame.map((col, i) => {
+              if (col.kind === 'gap') return null;
+              const b = col.index;
               const addr = (firstRow + r) * BANKS + b;
               if (addr >= words) return null;
               const lanes = touched.get(addr);
               const y = LANE_ROW + 24 + r * CELL_H;
+              const x = 60 + colX[i]!;
               return (
                 <g
                   key={addr}
                   className={`word bank-${b % 2 ? 'odd' : 'even'}${lanes ? (access?.write ? ' word-written' : ' word-read') : ''}${highlightWords?.includes(addr) ? ' word-highlighted' : ''}`}
                   data-highlighted={highlightWords?.includes(addr) ? 'yes' : undefined}
+                  data-subject={subjectWords.has(addr) ? 'word' : undefined}
+                  data-addr={addr}
                 >
-                  <rect x={60 + b * CELL_W} y={y} width={CELL_W - 2} height={CELL_H - 2} rx={3} />
-                  <text x={60 + b * CELL_W + CELL_W / 2 - 1} y={y + CELL_H / 2 + 4} textAnchor="middle" className={written[addr] ? 'word-value' : 'word-value zero'}>
+                  <rect x={x} y={y} width={CELL_W - 2} height={CELL_H - 2} rx={3} />
+                  <text x={x + CELL_W / 2 - 1} y={y + CELL_H / 2 + 4} textAnchor="middle" className={written[addr] ? 'word-value' : 'word-value zero'}>
                     {fmt(values[addr] ?? 0)}
                   </text>
                   {lanes && (
-                    <text x={60 + b * CELL_W + 3} y={y + 10} className="word-mark">
+                    <text x={x + 3} y={y + 10} className="word-mark">
                       {access?.write ? ui('strip.markWrite') : ui('strip.markRead')}
                     </text>
                   )}
@@ -134,12 +170,16 @@ export function SharedMemoryStrip({ trace, memory, step, wavefronts, highlightWo
           {access?.list.map((a) => {
             const row = Math.floor(a.addr / BANKS) - firstRow;
             if (row < 0 || row >= shownRows) return null;
-            const lx = 60 + (a.lane % BANKS) * CELL_W + CELL_W / 2;
-            const tx = 60 + a.bank * CELL_W + CELL_W / 2;
+            const laneX = xOfBank.get(a.lane % BANKS);
+            const bankX = xOfBank.get(a.bank);
+            // A lane or a word in a run the frame left out is summarised by that run's ⋯ column.
+            if (laneX === undefined || bankX === undefined) return null;
+            const lx = 60 + laneX + CELL_W / 2;
+            const tx = 60 + bankX + CELL_W / 2;
             const ty = LANE_ROW + 24 + row * CELL_H + 2;
             return (
               <g key={`${a.lane}-${a.addr}`} className={access.write ? 'access write' : 'access read'}>
-                <text x={lx} y={12} textAnchor="middle" className="lane-label">
+                <text x={lx} y={12} textAnchor="middle" className="lane-label" data-subject={subjectLanes.has(a.lane) ? 'lane' : undefined}>
                   {a.lane}
                 </text>
                 <line x1={lx} y1={16} x2={tx} y2={ty} markerEnd="url(#arrow-w)" strokeDasharray={access.write ? undefined : '4 3'} />

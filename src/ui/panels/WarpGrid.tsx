@@ -1,5 +1,8 @@
-import { memo, useCallback, useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useCallback, useId, useMemo, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
+import { columnOffsets, frameColumns, frameKey, GAP_COST, parseFrameKey, type FramedColumn } from '../../workbench/camera.ts';
 import { LaneState, type WarpSnapshot } from '../../trace/index.ts';
+import type { Subject } from '../../trace/subject.ts';
+import { useFrameWidth } from '../widgets/useFrameWidth.ts';
 import { ui, type UiKey } from '../../i18n/ui.ts';
 import { useLocale } from '../../i18n/useLocale.ts';
 
@@ -18,6 +21,8 @@ interface Props {
   readonly highlightWarps?: readonly number[] | undefined;
   /** Lanes a lesson points at, as [warp, lane]: a dashed ring. */
   readonly highlightLanes?: readonly (readonly [number, number])[] | undefined;
+  /** What the step is about: its lanes are framed and carry `data-subject`, as do its warps' labels. */
+  readonly subject?: Subject | undefined;
 }
 
 const CELL = 16;
@@ -63,7 +68,7 @@ function LaneCell({ x, y, state, focused }: { x: number; y: number; state: LaneS
 }
 
 function sameRow(a: RowProps, b: RowProps): boolean {
-  if (a.highlighted !== b.highlighted || a.ringed !== b.ringed || a.row !== b.row || a.warpSize !== b.warpSize || a.focused !== b.focused || (a.focused && a.focusedLane !== b.focusedLane)) return false;
+  if (a.highlighted !== b.highlighted || a.ringed !== b.ringed || a.subject !== b.subject || a.frame !== b.frame || a.label !== b.label || a.row !== b.row || a.warpSize !== b.warpSize || a.focused !== b.focused || (a.focused && a.focusedLane !== b.focusedLane)) return false;
   const x = a.warp;
   const y = b.warp;
   if (x.id !== y.id || x.current !== y.current || x.divergent !== y.divergent) return false;
@@ -75,6 +80,12 @@ interface RowProps {
   highlighted: boolean;
   /** Lanes of this warp to ring, joined as "3,5" so rows can compare them cheaply. */
   ringed: string;
+  /** Lanes of this warp that are the step's subject, joined like `ringed`; `*` for the warp itself. */
+  subject: string;
+  /** The camera's columns (one per lane, or a run of lanes drawn as ⋯). */
+  frame: readonly FramedColumn[];
+  /** Width of the warp labels' column, in drawing units. */
+  label: number;
   warp: WarpSnapshot;
   row: number;
   warpSize: number;
@@ -87,36 +98,49 @@ interface RowProps {
 const WarpRow = memo(function WarpRow({
   highlighted,
   ringed,
+  subject,
+  frame,
+  label,
   warp,
   row,
-  warpSize,
   focusedLane,
   focused,
 }: RowProps) {
   useLocale(); // the row's label is text: it follows a language switch despite the memo
   const y = row * (CELL + 8);
-  const label = 74;
+  const { x: colX, total } = columnOffsets(frame, CELL + GAP);
+  const ringedLanes = ringed.split(',');
+  const subjectLanes = subject.split(',');
   return (
     <g>
       {highlighted && (
-        <rect className="warp-highlight" x={label - 4} y={y - 3} width={warpSize * (CELL + GAP) + 6} height={CELL + 6} rx={4} />
+        <rect className="warp-highlight" x={label - 4} y={y - 3} width={total + 6} height={CELL + 6} rx={4} />
       )}
-      <text x={0} y={y + CELL - 3} className={warp.current ? 'warp-label current' : 'warp-label'}>
+      <text x={0} y={y + CELL - 3} className={warp.current ? 'warp-label current' : 'warp-label'} data-subject={subject !== '' ? 'warp' : undefined}>
         {warp.current ? '▶ ' : highlighted ? '★ ' : ''}
         {ui('warps.rowLabel', { warp: warp.id })}
       </text>
-      {Array.from({ length: warpSize }, (_, lane) => (
-        <g key={lane}>
-          <LaneCell x={label + lane * (CELL + GAP)} y={y} state={(warp.lanes[lane] ?? LaneState.Absent) as LaneState} focused={focused && lane === focusedLane} />
-          {ringed.split(',').includes(String(lane)) && (
-            <circle className="lane-ring" cx={label + lane * (CELL + GAP) + CELL / 2} cy={y + CELL / 2} r={CELL / 2 + 3} data-ringed="yes" />
-          )}
-        </g>
-      ))}
+      {frame.map((col, i) => {
+        const x = label + colX[i]!;
+        if (col.kind === 'gap') {
+          return (
+            <text key={`gap${col.from}`} x={x + ((CELL + GAP) * GAP_COST) / 2} y={y + CELL - 3} className="lane-gap" textAnchor="middle">
+              <title>{ui('warps.gap', { from: col.from, to: col.to })}</title>⋯
+            </text>
+          );
+        }
+        const lane = col.index;
+        return (
+          <g key={lane} data-subject={subjectLanes.includes(String(lane)) ? 'lane' : undefined} data-lane={lane}>
+            <LaneCell x={x} y={y} state={(warp.lanes[lane] ?? LaneState.Absent)} focused={focused && lane === focusedLane} />
+            {ringedLanes.includes(String(lane)) && <circle className="lane-ring" cx={x + CELL / 2} cy={y + CELL / 2} r={CELL / 2 + 3} data-ringed="yes" />}
+          </g>
+        );
+      })}
       {warp.divergent && (
         <g className="divergence-mark" aria-hidden="true">
-          <path d={`M${label + warpSize * (CELL + GAP) + 12} ${y + CELL} v-7 l-5 -7 M${label + warpSize * (CELL + GAP) + 12} ${y + CELL - 7} l5 -7`} />
-          <text x={label + warpSize * (CELL + GAP) + 22} y={y + CELL - 3}>
+          <path d={`M${label + total + 12} ${y + CELL} v-7 l-5 -7 M${label + total + 12} ${y + CELL - 7} l5 -7`} />
+          <text x={label + total + 22} y={y + CELL - 3}>
             {ui('warps.diverged')}
           </text>
         </g>
@@ -130,13 +154,44 @@ const WarpRow = memo(function WarpRow({
  * squares, lanes masked off by a branch are hatched, exited lanes are crosses, lanes waiting at a
  * barrier show two bars; warps whose lanes split carry a ⑂ mark. Arrow keys move the lane focus.
  */
-export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWarp, focusedLane, onFocus, onWorkgroup, describeLane, highlightWarps, highlightLanes }: Props) {
+export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWarp, focusedLane, onFocus, onWorkgroup, describeLane, highlightWarps, highlightLanes, subject }: Props) {
   // Hovering shows a lane's details without moving the focus (or the URL); leaving restores them.
   const [hovered, setHovered] = useState<{ warp: number; lane: number } | undefined>();
   const titleId = useId();
   const selectId = useId();
   const label = 74;
-  const width = label + warpSize * (CELL + GAP) + 110;
+  // The camera: lanes that do not fit at a readable size collapse into ⋯ runs, the subject's kept.
+  // The grid is drawn at the frame's width; lanes get the width that the labels, at the stage's
+  // smallest readable size, leave them (cells of 16 units at a scale of minText / 12 or more).
+  const [scrollRef, fit] = useFrameWidth<HTMLDivElement>();
+  const minText = fit?.minText ?? 12;
+  const budget = fit ? (fit.width / (minText / 12) - label - 110) / (CELL + GAP) : warpSize;
+  const wanted = useMemo(() => [...new Set(subject?.lanes.map(([, l]) => l))], [subject]);
+  const framing = frameKey(frameColumns(warpSize, wanted, budget));
+  // One array while the framing is the same: the rows compare it by identity and skip rendering.
+  const frame = useMemo(() => parseFrameKey(framing), [framing]);
+  const { total: lanesWidth } = columnOffsets(frame, CELL + GAP);
+  // A subject wider than the budget shrinks the drawing: its text grows in drawing units to stay
+  // readable. With the label column 6.2 em and the split mark 9.2 em wide, a font f gives a
+  // drawing 15.4·f + lanes wide, drawn at frame/width: f·frame/width ≥ minText solves to the below.
+  const room = fit ? fit.width - 15.4 * minText : 0;
+  const font = room > 0 ? Math.max(12, (minText * lanesWidth) / room) : 12;
+  const laneAtX = (x: number): number => {
+    const { x: colX } = columnOffsets(frame, CELL + GAP);
+    for (let i = frame.length - 1; i >= 0; i--) {
+      const col = frame[i]!;
+      if (x >= colX[i]!) return col.kind === 'column' && x < colX[i]! + CELL + GAP ? col.index : -1;
+    }
+    return -1;
+  };
+  const subjectOf = (warp: number): string => {
+    const lanes = (subject?.lanes ?? []).filter(([w]) => w === warp).map(([, l]) => l);
+    return lanes.length > 0 ? lanes.join(',') : subject?.warps.includes(warp) ? '*' : '';
+  };
+  const labelWidth = Math.round(font * 6.2);
+  // Room above the first row for labels taller than a cell (their baseline sits on the cell's).
+  const headroom = Math.max(0, Math.ceil(font - CELL + 2));
+  const width = labelWidth + Math.ceil(lanesWidth) + Math.round(font * 9.2);
   const height = warps.length * (CELL + 8);
   const divergent = warps.filter((w) => w.divergent).map((w) => w.id);
   const active = warps.filter((w) => w.lanes.some((s) => s === (LaneState.Active as number))).length;
@@ -161,8 +216,8 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
   const laneAt = (e: MouseEvent<SVGSVGElement>): { warp: number; lane: number } | undefined => {
     const box = e.currentTarget.getBoundingClientRect();
     const scale = box.width / width;
-    const lane = Math.floor(((e.clientX - box.left) / scale - label) / (CELL + GAP));
-    const warp = Math.floor((e.clientY - box.top) / scale / (CELL + 8));
+    const lane = laneAtX((e.clientX - box.left) / scale - labelWidth);
+    const warp = Math.floor(((e.clientY - box.top) / scale - headroom) / (CELL + 8));
     return lane >= 0 && lane < warpSize && warp >= 0 && warp < warps.length ? { warp, lane } : undefined;
   };
   const shown = hovered ?? { warp: focusedWarp, lane: focusedLane };
@@ -191,11 +246,12 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
         {ui('warps.activeCount', { active, count: warps.length })} ·{' '}
         {divergent.length === 0 ? ui('warps.noneSplit') : ui('warps.divergent', { warps: divergent.join(', ') })}
       </p>
-      <div className="svg-scroll">
+      <div className="svg-scroll" ref={scrollRef}>
         <svg
           width={width}
-          height={height}
-          viewBox={`0 0 ${width} ${height}`}
+          height={height + headroom}
+          viewBox={`0 ${-headroom} ${width} ${height + headroom}`}
+          style={{ '--lane-font': `${font.toFixed(1)}px` } as CSSProperties}
           role="group"
           aria-roledescription={ui('warps.roledescription')}
           data-testid="lane-grid"
@@ -222,6 +278,9 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
               key={w.id}
               highlighted={highlightWarps?.includes(w.id) ?? false}
               ringed={(highlightLanes ?? []).filter(([hw]) => hw === w.id).map(([, l]) => l).join(',')}
+              subject={subjectOf(w.id)}
+              frame={frame}
+              label={labelWidth}
               warp={w} row={row} warpSize={warpSize} focusedLane={focusedLane} focused={row === focusedWarp} />
           ))}
         </svg>

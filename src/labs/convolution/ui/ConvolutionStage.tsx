@@ -1,4 +1,5 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { subjectInvocations } from '../../../trace/subject.ts';
 import type { PanelProps } from '../../../workbench/panel.ts';
 import { isConvolutionVariant } from '../kernel.ts';
 import { cellKey, convolutionPicture, type Cell } from '../trace.ts';
@@ -18,7 +19,8 @@ const shade = (reads: number, most: number) => (reads === 0 ? 'transparent' : `h
  * workgroup's invocations with those idle in the compute phase hatched. Arrow keys move a cursor
  * over the plane; the readout says what the trace knows about that cell, and its loader is ringed.
  */
-export function ConvolutionStage({ trace, step, params, variant }: PanelProps) {
+export function ConvolutionStage({ trace, step, params, variant, subject }: PanelProps) {
+  const subjectLanes = subjectInvocations(subject, trace.warpSize);
   const titleId = useId();
   const hatchId = 'conv-idle-hatch';
   const [width, height, maskWidth, outTile] = [Number(params.width), Number(params.height), Number(params.maskWidth), Number(params.outTile)];
@@ -100,7 +102,7 @@ export function ConvolutionStage({ trace, step, params, variant }: PanelProps) {
           </pattern>
         </defs>
         {Array.from({ length: pic.invocations }, (_, i) => (
-          <rect key={i} className={idle.has(i) ? 'conv-inv idle' : 'conv-inv busy'} x={(i % wgX) * INV} y={Math.floor(i / wgX) * INV} width={INV} height={INV} />
+          <rect key={i} className={idle.has(i) ? 'conv-inv idle' : 'conv-inv busy'} data-subject={subjectLanes.has(i) ? 'invocation' : undefined} x={(i % wgX) * INV} y={Math.floor(i / wgX) * INV} width={INV} height={INV} />
         ))}
         {loader !== undefined && <rect className="conv-loader" x={(loader % wgX) * INV} y={Math.floor(loader / wgX) * INV} width={INV} height={INV} />}
       </svg>

@@ -140,7 +140,7 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
             const g = globalBins?.[b] ?? 0;
             return (
               <tr key={b} className={q ? 'hit' : undefined} data-bin={b} data-queue={q ? Math.max(...q.map((x) => (x.ownWords ? 1 : x.lanes.length))) : 0}>
-                <th scope="row">
+                <th scope="row" data-subject={queues.has(b) ? 'bin' : undefined}>
                   {b} ({binLabel(b, bins, range)})
                 </th>
                 {privateBins && <td className="num">{p.toLocaleString('en')}</td>}

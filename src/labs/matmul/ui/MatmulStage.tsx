@@ -104,7 +104,7 @@ function MatrixGrid(props: { name: string; rows: number; columns: number; window
               const count = counts ? counts[r * cols + c]! : undefined;
               const level = count === undefined ? 0 : Math.ceil((4 * count) / max);
               return (
-                <td key={c} className={`mm-cell heat-${level}${here ? ' current' : ''}`} data-count={count} data-current={here ? 'true' : undefined}>
+                <td key={c} className={`mm-cell heat-${level}${here ? ' current' : ''}`} data-count={count} data-current={here ? 'true' : undefined} data-subject={here ? 'tile' : undefined}>
                   {count !== undefined ? count : here ? '▣' : ''}
                   {here && count !== undefined ? <span className="mm-mark" aria-label={m('grid.current')}>▣</span> : null}
                 </td>

@@ -141,7 +141,7 @@ export function Roofline({ index, variant, variants, params, companions, service
         </thead>
         <tbody>
           {points.map((p) => (
-            <tr key={p.variant} aria-current={p.variant === variant.id ? 'true' : undefined}>
+            <tr key={p.variant} aria-current={p.variant === variant.id ? 'true' : undefined} data-subject={p.variant === variant.id ? 'variant' : undefined}>
               <td>{p.number}</td>
               <th scope="row">
                 {p.variant === variant.id ? m('roof.shown', { title: p.title }) : p.title}
@@ -212,7 +212,7 @@ function RooflineChart({ points, measured, current }: { points: readonly (Roofli
         </>
       )}
       {points.map((p) => (
-        <circle key={p.variant} className={`mm-point${p.variant === current ? ' current' : ''}`} cx={x(p.intensity)} cy={yOf(p)} r={p.variant === current ? 9 : 6} />
+        <circle key={p.variant} className={`mm-point${p.variant === current ? ' current' : ''}`} data-subject={p.variant === current ? 'variant' : undefined} cx={x(p.intensity)} cy={yOf(p)} r={p.variant === current ? 9 : 6} />
       ))}
       {labels.map((l) => (
         <text key={l.key} x={x(l.intensity) + 10} y={l.y - 8}>

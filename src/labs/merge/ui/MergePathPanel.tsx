@@ -129,7 +129,7 @@ function Grid({ view, step, done, focus, current }: { view: MergeTraceView; step
         if (!s) return null;
         const d = diagonal(s.first);
         return (
-          <g key={`d${inv}`} className={`merge-diagonal${inv === focus ? ' focus' : ''}`}>
+          <g key={`d${inv}`} className={`merge-diagonal${inv === focus ? ' focus' : ''}`} data-subject={inv === focus ? 'segment' : undefined}>
             <line {...d} />
             {inv === focus && (
               <text x={d.x1 + 4} y={d.y1 - 4}>
@@ -148,9 +148,9 @@ function Grid({ view, step, done, focus, current }: { view: MergeTraceView; step
         const cls = `merge-probe ${p.takesA ? 'a-first' : 'b-first'}${p === current ? ' current' : ''}${p.invocation === focus ? ' focus' : ''}`;
         // A first: a right-pointing triangle (the search moves up in A); B first: a square.
         return p.takesA ? (
-          <polygon key={k} className={cls} points={`${cx - r},${cy - r} ${cx + r},${cy} ${cx - r},${cy + r}`} />
+          <polygon key={k} className={cls} data-subject={p === current ? 'probe' : undefined} points={`${cx - r},${cy - r} ${cx + r},${cy} ${cx - r},${cy + r}`} />
         ) : (
-          <rect key={k} className={cls} x={cx - r} y={cy - r} width={2 * r} height={2 * r} />
+          <rect key={k} className={cls} data-subject={p === current ? 'probe' : undefined} x={cx - r} y={cy - r} width={2 * r} height={2 * r} />
         );
       })}
     </svg>

@@ -107,7 +107,7 @@ export function ScanGraph({ label, rows, rowNames, rowNotes, currentRow, directi
         <g className="sg-rows">
           {Array.from({ length: rows }, (_, r) => (
             <g key={r} className={r === currentRow ? 'sg-row current' : 'sg-row'}>
-              <text x={8} y={y(r) + 6}>
+              <text x={8} y={y(r) + 6} data-subject={r === currentRow ? 'level' : undefined}>
                 {r === currentRow ? '▶ ' : ''}
                 {rowNames[r]}
               </text>
@@ -167,7 +167,7 @@ export function ScanGraph({ label, rows, rowNames, rowNotes, currentRow, directi
         </g>
         <g className="sg-nodes">
           {nodes.map((n) => (
-            <g key={n.key} className={`sg-node ${n.shape}${n.row === currentRow ? ' current' : ''}${appear}`}>
+            <g key={n.key} className={`sg-node ${n.shape}${n.row === currentRow ? ' current' : ''}${appear}`} data-subject={n.row === currentRow ? 'node' : undefined}>
               <Shape shape={n.shape} x={x(n.column)} y={y(n.row)} small={small} />
               {!small && (
                 <text x={x(n.column)} y={y(n.row) + 6} textAnchor="middle">

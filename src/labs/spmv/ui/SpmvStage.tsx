@@ -29,7 +29,7 @@ function ArrayRow({ name, data, lanes, padded, split }: { name: string; data: Ar
         const pad = padded?.(i) ?? false;
         const cls = ['spmv-cell', pad ? 'pad' : '', l ? 'touched' : '', split !== undefined && i === split ? 'split' : ''].filter(Boolean).join(' ');
         return (
-          <td key={i} className={cls} title={m('ui.cellTitle', { name, i, pad: pad ? m('ui.padding') : '', lanes: l ? `: ${laneText(l)}` : '' })}>
+          <td key={i} className={cls} data-subject={l ? 'word' : undefined} title={m('ui.cellTitle', { name, i, pad: pad ? m('ui.padding') : '', lanes: l ? `: ${laneText(l)}` : '' })}>
             <span className="spmv-word">{pad ? '·' : data[i]}</span>
             {l && <span className="spmv-lanes">L{l.join(',')}</span>}
           </td>
@@ -136,7 +136,7 @@ export function SpmvStage({ trace, step, params, variant, seek }: PanelProps) {
         <ol className="spmv-strip" data-testid="spmv-strip" aria-label={m('ui.strip', { warp })}>
           {strip.map((it, i) => (
             <li key={it.step}>
-              <button type="button" className={it.step === step ? 'current' : undefined} aria-current={it.step === step ? 'step' : undefined} onClick={() => seek(it.step)} data-active={it.active} data-idle={it.idle}>
+              <button type="button" className={it.step === step ? 'current' : undefined} aria-current={it.step === step ? 'step' : undefined} data-subject={it.step === step ? 'lanes' : undefined} onClick={() => seek(it.step)} data-active={it.active} data-idle={it.idle}>
                 <span className="spmv-strip-label">{m('ui.iteration', { n: i + 1 })}</span>
                 <span className="spmv-bar" aria-hidden="true">
                   {'■'.repeat(Math.min(it.active, 32))}

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
+import { subjectInvocations } from '../../../trace/subject.ts';
 import type { PanelProps } from '../../../workbench/panel.ts';
 import { LOWEST } from '../reference.ts';
 import { floorAt, laneList, levelAt, listsAt, mergedAway, readRadixTrace, readTopkTrace, threshold, type TopkTraceView } from '../trace.ts';
@@ -54,7 +55,7 @@ function RadixStage({ trace, step, seek }: PanelProps) {
   );
 }
 
-function ListsStage({ trace, step, variant, seek }: PanelProps) {
+function ListsStage({ trace, step, variant, seek, subject }: PanelProps) {
   const titleId = useId();
   const laneId = useId();
   const view = useMemo(() => readTopkTrace(trace, variant.wgsl), [trace, variant.wgsl]);
@@ -89,7 +90,7 @@ function ListsStage({ trace, step, variant, seek }: PanelProps) {
           </button>
         ))}
       </div>
-      <Columns view={view} step={step} level={level} bar={bar} focus={lane} />
+      <Columns view={view} step={step} level={level} bar={bar} focus={lane} subjectLanes={subjectInvocations(subject, trace.warpSize)} />
       <div className="topk-lane">
         <label htmlFor={laneId}>{m('ui.lane')}</label>
         <select id={laneId} value={lane} onChange={(e) => setLane(Number(e.target.value))} data-testid="topk-lane">
@@ -108,7 +109,7 @@ function ListsStage({ trace, step, variant, seek }: PanelProps) {
   );
 }
 
-function Columns({ view, step, level, bar, focus }: { view: TopkTraceView; step: number; level: number; bar: number; focus: number }) {
+function Columns({ view, step, level, bar, focus, subjectLanes }: { view: TopkTraceView; step: number; level: number; bar: number; focus: number; subjectLanes: ReadonlySet<number> }) {
   const lists = useMemo(() => listsAt(view, step), [view, step]);
   const values = useMemo(() => [...lists].filter((v) => v !== LOWEST), [lists]);
   const lo = values.length ? Math.min(...values) : 0;
@@ -141,7 +142,7 @@ function Columns({ view, step, level, bar, focus }: { view: TopkTraceView; step:
     >
       {/* Every lane's list as an empty slot, so the columns are there before the first insert. */}
       {Array.from({ length: view.lanes }, (_, t) => (
-        <rect key={`slot-${t}`} className="topk-slot" x={pad + t * colW + 0.5} y={0.5} width={colW - 1} height={height - 1} />
+        <rect key={`slot-${t}`} className="topk-slot" data-subject={subjectLanes.has(t) ? 'list' : undefined} x={pad + t * colW + 0.5} y={0.5} width={colW - 1} height={height - 1} />
       ))}
       <rect className="topk-focus-band" x={pad + focus * colW} y={0} width={colW} height={height} />
       {dots}

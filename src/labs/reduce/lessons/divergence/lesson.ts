@@ -62,7 +62,7 @@ export const divergenceLesson: Lesson = {
     },
     {
       ...base,
-      stage: { panel: 'warp-grid' },
+      stage: { panel: 'warp-grid', figures: ['divergent_branch'] },
       get title() {
         return m('s3.title');
       },
@@ -108,7 +108,7 @@ export const divergenceLesson: Lesson = {
     },
     {
       ...base,
-      stage: { panel: 'warp-grid' },
+      stage: { panel: 'warp-grid', figures: ['divergent_branch'] },
       get title() {
         return m('s5.title');
       },

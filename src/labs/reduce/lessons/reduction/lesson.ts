@@ -75,7 +75,7 @@ export const reductionLesson: Lesson = {
     },
     {
       ...base,
-      stage: { panel: 'dataflow' },
+      stage: { panel: 'dataflow', figures: ['shared_ld/st_bank_conflict'] },
       get title() {
         return m('s4.title');
       },

@@ -62,7 +62,7 @@ export const rowsumLesson: Lesson = {
     },
     {
       ...base,
-      stage: { panel: 'dataflow', drawer: 'metrics' },
+      stage: { panel: 'dataflow', drawer: 'metrics', figures: ['divergent_branch'] },
       get title() {
         return m('s3.title');
       },
@@ -107,7 +107,7 @@ export const rowsumLesson: Lesson = {
     },
     {
       ...base,
-      stage: { panel: 'dataflow', drawer: 'metrics' },
+      stage: { panel: 'dataflow', drawer: 'metrics', figures: ['divergent_branch'] },
       get title() {
         return m('s5.title');
       },

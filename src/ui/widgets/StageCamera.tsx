@@ -1,0 +1,88 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { t } from '../../i18n/messages.ts';
+import { usePrefersReducedMotion } from './motion.ts';
+
+type Edges = { readonly left: boolean; readonly right: boolean; readonly up: boolean; readonly down: boolean };
+const NONE: Edges = { left: false, right: false, up: false, down: false };
+const same = (a: Edges, b: Edges) => a.left === b.left && a.right === b.right && a.up === b.up && a.down === b.down;
+
+/**
+ * The stage's scrolling body with a camera: after each change of `frameKey` (the step, the panel)
+ * it pans so that the box around every `[data-subject]` element is in view (centred where it fits,
+ * its top-left first where it does not; at once under reduced motion), and it says on each edge
+ * where more of the picture lies outside the frame ("more →"), so the learner knows there is more.
+ * Panels frame their subject themselves (fit, ⋯ runs, tree zoom); this only pans what is left.
+ */
+export function StageCamera({ frameKey, label, children }: { frameKey: string; label: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const reduced = usePrefersReducedMotion();
+  const [edges, setEdges] = useState<Edges>(NONE);
+
+  useEffect(() => {
+    const body = ref.current;
+    if (!body) return;
+    const measureEdges = () => {
+      const next = {
+        left: body.scrollLeft > 2,
+        right: body.scrollLeft + body.clientWidth < body.scrollWidth - 2,
+        up: body.scrollTop > 2,
+        down: body.scrollTop + body.clientHeight < body.scrollHeight - 2,
+      };
+      setEdges((e) => (same(e, next) ? e : next));
+    };
+    const frame = requestAnimationFrame(() => {
+      const marks = body.querySelectorAll('[data-subject]');
+      // A picture that scrolls inside the stage (a wide graph) first brings its part of the subject in.
+      const inner = new Map<HTMLElement, Element[]>();
+      for (const m of marks) {
+        // Pictures that scroll sideways inside the stage are marked `.svg-scroll` (one lookup, no styles read).
+        const a = m.closest<HTMLElement>('.svg-scroll');
+        if (a && body.contains(a)) inner.set(a, [...(inner.get(a) ?? []), m]);
+      }
+      for (const [scroller, els] of inner) {
+        const c = scroller.getBoundingClientRect();
+        const left = Math.min(...els.map((e) => e.getBoundingClientRect().left));
+        const right = Math.max(...els.map((e) => e.getBoundingClientRect().right));
+        if (left >= c.left && right <= c.right) continue;
+        const dx = right - left <= c.width ? left - c.left - (c.width - (right - left)) / 2 : left - c.left - 8;
+        scroller.scrollBy({ left: dx, behavior: reduced ? 'auto' : 'smooth' });
+      }
+      if (marks.length > 0) {
+        const b = body.getBoundingClientRect();
+        let top = Infinity, left = Infinity, bottom = -Infinity, right = -Infinity;
+        for (const m of marks) {
+          const r = m.getBoundingClientRect();
+          if (r.width === 0 && r.height === 0) continue;
+          top = Math.min(top, r.top);
+          left = Math.min(left, r.left);
+          bottom = Math.max(bottom, r.bottom);
+          right = Math.max(right, r.right);
+        }
+        // Only when some of the subject is outside the frame: a learner's own scroll stands otherwise.
+        if (top < b.top || bottom > b.bottom || left < b.left || right > b.right) {
+          const dy = bottom - top <= b.height ? top - b.top - (b.height - (bottom - top)) / 2 : top - b.top - 8;
+          const dx = right - left <= b.width ? left - b.left - (b.width - (right - left)) / 2 : left - b.left - 8;
+          body.scrollBy({ top: dy, left: dx, behavior: reduced ? 'auto' : 'smooth' });
+        }
+      }
+      measureEdges();
+    });
+    body.addEventListener('scroll', measureEdges, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      body.removeEventListener('scroll', measureEdges);
+    };
+  }, [frameKey, reduced]);
+
+  return (
+    <div className="stage-camera" data-edges={Object.entries(edges).filter(([, v]) => v).map(([k]) => k).join(' ')}>
+      <div ref={ref} className="stage-body" role="tabpanel" tabIndex={0} aria-label={label} data-testid="stage-body">
+        {children}
+      </div>
+      {edges.left && <span className="stage-more stage-more-left" aria-hidden="true">{t('stage.moreLeft')}</span>}
+      {edges.right && <span className="stage-more stage-more-right" aria-hidden="true">{t('stage.moreRight')}</span>}
+      {edges.up && <span className="stage-more stage-more-up" aria-hidden="true">{t('stage.moreUp')}</span>}
+      {edges.down && <span className="stage-more stage-more-down" aria-hidden="true">{t('stage.moreDown')}</span>}
+    </div>
+  );
+}
