@@ -149,6 +149,7 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
   const primary = useStore(session, (s) => s.primary);
   const step = useStore(session, (s) => s.step);
   const gpuStatus = useAppStore(selectGpuStatus);
+  const softwareAdapter = gpuStatus.state === 'ready' && gpuStatus.adapter.isFallbackAdapter;
   const projector = useAppStore((s) => s.chrome.mode === 'projector');
   const [tab, setTab] = useState<Tab>('wgsl');
   const [text, setText] = useState(draft ?? variant.wgsl);
@@ -243,18 +244,19 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
         simulate: (r, o) => client('editor-check').simulate(r, o),
         trace: session.getState().primary.result?.trace,
         signal: controller.signal,
+        softwareAdapter,
       });
       if (abort.current !== controller) return;
       setCheck(result);
       if (result.gpu.state === 'failed' && result.gpu.messages) setGpuFound(compilerDiagnostics(code, result.gpu.messages));
-      if (result.gpu.state === 'failed' && /time|cancel|lost/i.test(result.gpu.message)) void recoverGpu();
+      if (result.gpu.state === 'failed' && (result.gpu.timedOut === true || /cancel|lost/i.test(result.gpu.message))) void recoverGpu();
     } finally {
       if (abort.current === controller) {
         abort.current = null;
         setBusy(false);
       }
     }
-  }, [text, lint, session, variant, lab, params, gpuStatus.state]);
+  }, [text, lint, session, variant, lab, params, gpuStatus.state, softwareAdapter]);
 
   const reset = () => {
     editor.current?.setText(variant.wgsl);
