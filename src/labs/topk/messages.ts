@@ -43,6 +43,7 @@ const en = {
   'metric.levels.hint': 'log₂ {wg} invocations per workgroup, in each launch',
   'metric.memory.hint': '{wg} lists of k = {k} i32 (the course post’s 256 × 20 would need 20,480 B, over WebGPU’s 16 KiB)',
   'metric.passes.hint': 'pass 1: {n} workgroups; pass 2: one workgroup over their lists',
+  'ui.treeTitle': 'How the lists merge, level by level',
   'ui.panel': 'Lists, merge tree and threshold',
   'ui.radix.heading': 'Pool and floor (from the trace, workgroup {wg})',
   'ui.radix.floorNow': 'Floor now:',

@@ -43,6 +43,7 @@ const zh: Translation<Messages> = {
   'metric.levels.hint': 'log₂ {wg}（每个线程块的线程数），每次启动都是',
   'metric.memory.hint': '{wg} 个长度 k = {k} 的 i32 列表（教程的 256 × 20 需要 20,480 B，超过 WebGPU 的 16 KiB）',
   'metric.passes.hint': '第 1 遍：{n} 个线程块；第 2 遍：一个线程块合并它们的列表',
+  'ui.treeTitle': '各列表如何逐层合并',
   'ui.panel': '列表、合并树与阈值',
   'ui.radix.heading': '池子与下限（来自追踪，线程块 {wg}）',
   'ui.radix.floorNow': '当前下限：',
