@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: GPU figures for the adapter this process gets (Dawn; SwiftShader where there is
  * no GPU). Prints the in-run read and copy baselines and each kernel's median time, GB/s and share
- * of the baseline. Run on a real GPU through scripts/gpu-bundle.sh.
+ * of the baseline, then each lab's best variant beside its peer from the latest recorded run
+ * (src/bench/recorded-peers.ts). Run on a real GPU through scripts/gpu-bundle.sh.
  */
 import { createNodeGpu } from '../src/gpu/node.ts';
 import { writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { fmt, log2Label, table, type BestFigure } from '../src/bench/format.ts';
 import { LABS } from '../src/labs/all.ts';
 import { timingSweep } from '../src/workbench/sweep.ts';
 import type { AnyLab } from '../src/workbench/lab.ts';
+import { recordedPeerTable } from '../src/bench/recorded-peers.ts';
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 10);
 const MAX_LOG2 = Number(process.env.BENCH_MAX_LOG2 ?? 26);
@@ -91,6 +93,12 @@ for (const lab of LABS) {
   const opts = { repeats: REPEATS, maxLog2: MAX_LOG2, sweep: process.env.BENCH_SWEEP === '1', record };
   console.log(lab.bench.section ? await lab.bench.section(gpu, b, opts) : await sweepSection(lab, b));
 }
+// Each lab's best variant beside its peer, as the latest recorded run on the GPU host measured
+// both (the peers run in CUDA, not here); our time in this process beside it where we measured it.
+console.log(`\n## Best variants beside their peers (latest recorded run; peers are CUDA libraries, not timed here)`);
+console.log(
+  recordedPeerTable(ONLY, (e) => (e.live ? best.find((b) => b.op === e.live!.op && b.n === e.live!.n && b.type === e.live!.type)?.medianMs : undefined)),
+);
 if (JSON_PATH) {
   writeFileSync(JSON_PATH, JSON.stringify({ adapter: adapter.name, best }, null, 2));
   console.log(`\n(best figures written to ${JSON_PATH} for scripts/peers.py)`);

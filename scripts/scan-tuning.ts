@@ -10,7 +10,7 @@
  *
  * Environment: TUNING_LOG2 (default 26), TUNING_REPEATS (default 9 rounds), TUNING_DISPATCHES
  * (dispatches per timed pass, default 10), TUNING_ONLY (a regular expression: only the cases it
- * matches), TUNING_QUICK=1 (a few cases). Other kernels with the same bindings may be named as
+ * matches), TUNING_QUICK=1 (a few cases), TUNING_EXTRA_TYPES (u32,f32: the extra kernels' element types). Other kernels with the same bindings may be named as
  * arguments (`file.wgsl`): each is timed at workgroups of 128 to 1024.
  */
 import { readFileSync } from 'node:fs';
@@ -29,6 +29,8 @@ const LOG2 = Number(process.env.TUNING_LOG2 ?? 26);
 const ROUNDS = Number(process.env.TUNING_REPEATS ?? 9);
 const K = Number(process.env.TUNING_DISPATCHES ?? 10);
 const QUICK = process.env.TUNING_QUICK === '1';
+/** Element types the extra kernels run with (TUNING_EXTRA_TYPES=u32,f32; default u32). */
+const EXTRA_TYPES = (process.env.TUNING_EXTRA_TYPES ?? 'u32').split(',') as ('u32' | 'f32')[];
 const t0 = performance.now();
 const stamp = (): string => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
 
@@ -196,7 +198,9 @@ if (QUICK) {
 for (const [i, file] of process.argv.slice(2).entries()) {
   const code = readFileSync(file, 'utf8');
   const vecs = vecsOf(code);
-  for (const wg of [128, 256, 384, 512, 768, 1024]) add({ name: `extra ${i + 1} (${file}) wg ${wg}`, code, vecs, wg });
+  for (const type of EXTRA_TYPES) {
+    for (const wg of [128, 256, 384, 512, 768, 1024]) add({ name: `extra ${i + 1} (${file}) wg ${wg} ${type}`, code, vecs, wg, type });
+  }
 }
 
 interface Ready {
