@@ -52,7 +52,7 @@ describe('lessons', () => {
     expect([...errors, ...conflict.errors]).toEqual([]);
   });
 
-  it('accepts the right answer and explains a wrong one', async () => {
+  it('a first wrong answer points at the picture without the answer; the second reveals it; the right one is accepted', async () => {
     const { page, errors } = await openPage(browser(), '/lesson/divergence/1');
     await simulated(page);
     const check = page.getByTestId('check-answer');
@@ -62,7 +62,15 @@ describe('lessons', () => {
     const verdict = page.getByTestId('verdict');
     await verdict.waitFor();
     expect(await verdict.getAttribute('data-ok')).toBe('no');
+    // The hint names the picture (the step's lookAt) and does not give the answer (8 warps).
     expect(await verdict.textContent()).toContain('warp grid');
+    expect(await verdict.textContent()).not.toMatch(/8/);
+    // A second miss reveals the answer and why; so does the button, by keyboard.
+    await page.getByTestId('show-answer').waitFor();
+    await page.getByTestId('answer').fill('5');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => /The answer is 8/.test(document.querySelector('[data-testid=verdict]')?.textContent ?? ''));
+    expect(await page.getByTestId('show-answer').count()).toBe(0);
     await page.getByTestId('answer').fill('8');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('[data-testid=verdict]')?.getAttribute('data-ok') === 'yes');

@@ -33,7 +33,7 @@ fn main(@builtin(local_invocation_index) lid: u32,
   sdata[lid] = v;
   workgroupBarrier();
 
-  // 256 invocations: s = 128 (warps 0–3 busy, 4–7 idle), 64, 32, then 16..1 inside warp 0.
+  // s halves from WORKGROUP_SIZE / 2: whole warps work or idle until s < 32, then lanes of warp 0 drop out.
   for (var s = WORKGROUP_SIZE / 2u; s > 0u; s >>= 1u) {
     if (lid < s) {
       sdata[lid] += sdata[lid + s];

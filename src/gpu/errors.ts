@@ -104,7 +104,7 @@ export const HINTS = {
   deviceLost:
     'The GPU device was lost (driver reset, a kernel ran too long, or the tab was backgrounded). The next run asks for a new device automatically.',
   timeout:
-    'The GPU device was given up and a new one is requested; your edit is kept. A kernel this slow may loop for very long: check its loops, or choose a smaller n.',
+    'The GPU device was given up and a new one is requested; your edit is kept. Either a loop runs very long or the adapter is slow at this size (a software adapter is slow at any size): choose a smaller n first.',
   cancelled: 'The GPU device was given up and a new one is requested; your edit is kept.',
   limits: 'Choose a smaller size or workgroup size; the numbers above are what this adapter allows.',
 } as const;

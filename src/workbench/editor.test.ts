@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findLab } from '../labs/all.ts';
 import { simulate } from '../sim/index.ts';
 import { checkDraft, firstMismatches } from './editorRun.ts';
+import { GpuError, type GpuExecutor } from '../gpu/index.ts';
 import { FRONT_END, simulatorDiagnostics, tokenEnd } from './editorLint.ts';
 import { readSharedDraft, shareLink, SHARE_LIMIT } from './shareLink.ts';
 import { lineDiff } from './lineDiff.ts';
@@ -131,6 +132,32 @@ describe('checkDraft', () => {
     const edited = neighbored.wgsl.replace('sdata[lid] = v;', 'sdata[lid] = v;\n  loop { if (group == 0xffffffffu) { break; } }');
     const r = await checkDraft({ lab: reduce, variant: 'neighbored', params, draft: edited, gpu: undefined, simulate: simulateOnce });
     expect(r.sim.state).toBe('stopped');
+  });
+
+  describe('a GPU that runs past its time limit', () => {
+    /** A GPU that never finishes in time, as the executor reports it. */
+    const slowGpu = { run: () => Promise.reject(new GpuError('timeout', 'reduce did not finish on the GPU within 10 s and was abandoned.', 'check its loops')) } as unknown as GpuExecutor;
+    const edited = neighbored.wgsl.replace('sdata[lid] += sdata[lid + s];', 'sdata[lid] = sdata[lid] + sdata[lid + s];');
+
+    it('on a software adapter, when the simulator finished the same kernel: slow, not your loops, with a smaller size', async () => {
+      const r = await checkDraft({ lab: reduce, variant: 'neighbored', params, draft: edited, gpu: slowGpu, simulate: simulateOnce, softwareAdapter: true });
+      expect(r.sim.state).toBe('done');
+      expect(r.gpu.state).toBe('failed');
+      if (r.gpu.state !== 'failed') return;
+      expect(r.gpu.message).toMatch(/CPU emulation/);
+      expect(r.gpu.message).toMatch(/does finish/);
+      expect(`${r.gpu.message} ${r.gpu.hint}`).not.toMatch(/loop/i);
+      expect(r.gpu.hint).toContain(`n = ${(Number(params.n) / 4).toLocaleString('en')}`);
+    });
+
+    it('when the simulator also stopped at its step limit: a loop that never ends', async () => {
+      const endless = neighbored.wgsl.replace('sdata[lid] = v;', 'sdata[lid] = v;\n  loop { if (group == 0xffffffffu) { break; } }');
+      const r = await checkDraft({ lab: reduce, variant: 'neighbored', params, draft: endless, gpu: slowGpu, simulate: simulateOnce, softwareAdapter: true });
+      expect(r.sim.state).toBe('stopped');
+      if (r.gpu.state !== 'failed') throw new Error('expected the GPU to fail');
+      expect(r.gpu.message).toMatch(/never ends/);
+      expect(r.gpu.hint).toMatch(/loop/);
+    });
   });
 
   it('firstMismatches lists only differing elements', () => {

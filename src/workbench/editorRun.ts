@@ -33,7 +33,7 @@ export type SimulateOnce = (run: KernelRun, options: SimOptions) => SimJob;
 export type ExecOutcome =
   | { readonly state: 'done'; readonly output: BindingData; readonly check: CheckResult }
   | { readonly state: 'stopped'; readonly message: string; readonly diagnostics: readonly Diagnostic[] }
-  | { readonly state: 'failed'; readonly message: string; readonly hint?: string; readonly messages?: readonly ShaderMessage[] };
+  | { readonly state: 'failed'; readonly message: string; readonly hint?: string; readonly messages?: readonly ShaderMessage[]; readonly timedOut?: boolean };
 
 export interface Mismatch {
   readonly index: number;
@@ -134,7 +134,7 @@ function describe(e: unknown, draft: string, guards: readonly GuardedSource[]): 
       const sourceLine = lines[at.line - 1];
       return { ...m, line: at.line, column: at.column, ...(sourceLine !== undefined ? { sourceLine } : {}) };
     });
-    return { state: 'failed', message: e.message, hint: e.hint, messages };
+    return { state: 'failed', message: e.message, hint: e.hint, messages, ...(e.kind === 'timeout' ? { timedOut: true } : {}) };
   }
   if (e instanceof Error && e.name === 'SimCancelled') return { state: 'failed', message: 'Cancelled.' };
   return { state: 'failed', message: e instanceof Error ? e.message : String(e) };
@@ -151,6 +151,8 @@ export async function checkDraft(options: {
   trace?: Trace | undefined;
   seed?: number;
   signal?: AbortSignal;
+  /** The adapter is a CPU emulation (a fallback adapter such as SwiftShader): slow by nature. */
+  softwareAdapter?: boolean;
 }): Promise<DraftCheck> {
   const { lab, variant, params, draft, signal } = options;
   const inputs = lab.inputs(params, options.seed ?? INPUT_SEED);
@@ -177,7 +179,8 @@ export async function checkDraft(options: {
       return describe(e, draft, guards);
     }
   })();
-  const [simOut, gpuOut] = [await simRun, await gpuRun];
+  const simOut = await simRun;
+  const gpuOut = explainTimeout(await gpuRun, simOut, params, options.softwareAdapter === true);
 
   let mismatches: Mismatch[] = [];
   const wrong = (o: ExecOutcome) => o.state === 'done' && !o.check.ok;
@@ -206,6 +209,24 @@ export async function checkDraft(options: {
       ? ui('run.notGuaranteed', { reason: racy })
       : undefined;
   return { gpu: gpuOut, sim: simOut, mismatches, diagnostics, ...(notGuaranteed ? { notGuaranteed } : {}) };
+}
+
+/**
+ * A GPU pass that ran past GPU_TIMEOUT_MS is either a loop that runs (nearly) for ever or an
+ * adapter that is merely slow. The simulator ran the same kernel beside it under a step limit: if
+ * it finished, the kernel ends and the GPU is slow; if it stopped at the limit, a loop is the
+ * likely cause. The message says which, and names a smaller size to try.
+ */
+export function explainTimeout(gpu: ExecOutcome, sim: ExecOutcome, params: Params, software: boolean): ExecOutcome {
+  if (gpu.state !== 'failed' || !gpu.timedOut) return gpu;
+  const seconds = GPU_TIMEOUT_MS / 1000;
+  const n = typeof params['n'] === 'number' ? params['n'] : undefined;
+  const smaller = n !== undefined && n >= 4 ? ui('run.timeout.smaller', { n: formatInteger(n / 4) }) : ui('run.timeout.smallerAny');
+  if (sim.state === 'stopped') {
+    return { ...gpu, message: ui('run.timeout.loop', { seconds }), hint: ui('run.timeout.loopHint', { steps: formatInteger(CHECK_MAX_STEPS) }) };
+  }
+  const why = sim.state === 'done' ? (software ? 'run.timeout.slowSoftware' : 'run.timeout.slow') : software ? 'run.timeout.software' : 'run.timeout.either';
+  return { ...gpu, message: ui(why, { seconds }), hint: smaller };
 }
 
 function sameArray(a: BindingData, b: BindingData): boolean {

@@ -4,11 +4,11 @@ import { createCatalog } from '../../i18n/catalog.ts';
 const en = {
   'variant.conv1d.title': '1. 1-D with ghost cells',
   'variant.conv1d.summary': 'The image read as one long signal: output i sums mask[k] · input[i − r + k], and the values that would lie before the first or past the last element are ghost cells, counted as 0 by skipping them.',
-  'variant.basic2d.title': '2. 2-D, basic (seed)',
+  'variant.basic2d.title': '2. 2-D, basic (course post)',
   'variant.basic2d.summary': 'One invocation per output pixel in 16 × 16 workgroups; each reads its m × m neighbourhood straight from global memory, skipping ghost cells. Neighbouring outputs read almost the same values again and again.',
   'variant.uniform-mask.title': '3. 2-D, mask in a uniform buffer',
   'variant.uniform-mask.summary': 'As 2, with the mask in a uniform buffer, WGSL’s constant memory: read-only, and every lane reads the same mask value at once, which a constant cache broadcasts.',
-  'variant.tiled.title': '4. 2-D tiled with a halo (seed)',
+  'variant.tiled.title': '4. 2-D tiled with a halo (course post)',
   'variant.tiled.summary': 'A (T + m − 1)² workgroup loads an input tile, its T × T output tile plus a halo ring, into workgroup memory, one cell per invocation, zeros for ghost cells; after the barrier only T × T invocations compute. 16 × 16 loading, 12 × 12 computing for a 5 × 5 mask.',
   'variant.tiled-vec4.title': '5. Tiled, every invocation computes, vec4 reads (fast)',
   'variant.tiled-vec4.summary': 'A 16 × 16 workgroup owns a 64 × 32 output tile: it loads the tile with its halo as vec4s in a loop over all invocations, then each invocation computes a 4 × 2 block of outputs from three vec4s per tile row and stores each row of four as one vec4. Nobody idles.',

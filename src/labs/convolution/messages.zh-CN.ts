@@ -4,11 +4,11 @@ import type { Messages } from './messages.ts';
 const zh: Translation<Messages> = {
   'variant.conv1d.title': '1. 一维卷积，带幽灵单元',
   'variant.conv1d.summary': '把图像当作一条长信号：输出 i 是 mask[k] · input[i − r + k] 之和；落在第一个元素之前或最后一个元素之后的值是幽灵单元（ghost cell），跳过它们，相当于按 0 计。',
-  'variant.basic2d.title': '2. 二维卷积，基础版（教程版）',
+  'variant.basic2d.title': '2. 二维卷积，基础版（课程文章版）',
   'variant.basic2d.summary': '16 × 16 的线程块中每个输出像素一个线程；每个线程直接从全局内存读取自己的 m × m 邻域，跳过幽灵单元。相邻的输出一遍又一遍地读取几乎相同的值。',
   'variant.uniform-mask.title': '3. 二维卷积，掩码放在 uniform 缓冲区',
   'variant.uniform-mask.summary': '与 2 相同，但掩码放在 uniform 缓冲区，即 WGSL 的常量内存：只读，并且所有通道同时读取同一个掩码值，常量缓存可以把它广播出去。',
-  'variant.tiled.title': '4. 二维分块卷积，带光环（教程版）',
+  'variant.tiled.title': '4. 二维分块卷积，带光环（课程文章版）',
   'variant.tiled.summary': '一个 (T + m − 1)² 的线程块把输入分块（T × T 的输出分块加上一圈光环/halo）加载到共享内存，每个线程一个单元，幽灵单元填 0；屏障之后只有 T × T 个线程计算。对 5 × 5 的掩码，16 × 16 个线程加载，12 × 12 个线程计算。',
   'variant.tiled-vec4.title': '5. 分块卷积，每个线程都计算，vec4 读取（快速版）',
   'variant.tiled-vec4.summary': '一个 16 × 16 的线程块负责 64 × 32 的输出分块：所有线程循环着以 vec4 加载分块及其光环，然后每个线程用每行分块的三个 vec4 计算一个 4 × 2 的输出块，并把每行四个输出作为一个 vec4 写回。没有线程空闲。',

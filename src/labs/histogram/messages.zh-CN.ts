@@ -4,9 +4,9 @@ import type { Messages } from './messages.ts';
 const zh: Translation<Messages> = {
   'variant.per-element.title': '1. 每个字节一个线程，全局原子操作',
   'variant.per-element.summary': '线程 i 读取第 i 个字节，并把全局内存中对应的桶加 1。每个字节都是一次全局原子操作，同一线程束中命中同一个桶的通道在同一个地址上排队。',
-  'variant.grid-stride.title': '2. 网格跨步循环，全局原子操作（教程版）',
+  'variant.grid-stride.title': '2. 网格跨步循环，全局原子操作（课程文章版）',
   'variant.grid-stride.summary': '固定大小的网格扫过整段文本：每一轮中相邻的线程读取相邻的字节。每个字节仍是一次全局原子操作；如果文本只有一个字母，线程束的 32 个通道全在同一个桶上排队。',
-  'variant.privatized.title': '3. 共享内存中的私有桶，最后合并（教程版）',
+  'variant.privatized.title': '3. 共享内存中的私有桶，最后合并（课程文章版）',
   'variant.privatized.summary': '每个线程块先计数到共享内存中自己的一组桶里，最后一次性加到全局直方图：每个桶、每个线程块一次全局原子操作。只有 7 个桶时，只有前 7 个线程负责清零和合并，其余线程等待。',
   'variant.aggregated.title': '4. 私有桶，合并连续相同值',
   'variant.aggregated.summary': '与 3 相同，但每个线程记住当前的桶和连续长度，每一段相同的桶只做一次原子操作。连续段很长的数据会省掉大部分原子操作。',

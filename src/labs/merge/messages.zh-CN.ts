@@ -2,7 +2,7 @@ import type { Translation } from '../../i18n/catalog.ts';
 import type { Messages } from './messages.ts';
 
 const zh: Translation<Messages> = {
-  'basic.title': '基础版：每个线程在全局内存中求 co-rank',
+  'basic.title': '基础版：每个线程在全局内存中求 co-rank（划分点）',
   'basic.summary': '每个线程负责 4 个输出，直接在全局内存中二分查找它们在 A 和 B 中的起止位置，然后逐个合并。每个线程都要重复一次约 log₂ min(m, n) 次探查的查找，相邻线程读取相同的字。',
   'tiled.title': '分块版：每个线程块先求 co-rank，再在块内求',
   'tiled.summary': '两个线程在全局内存上求出分块两端的 co-rank；线程块以合并访存的方式把分块恰好需要的 A、B 元素加载到共享内存，每个线程再在分块内部为自己的 4 个输出求 co-rank。每个输入字只从全局内存读一次。',

@@ -13,6 +13,14 @@ export const HERO_WORKGROUP = 64;
 /** Where "step through it yourself" leads: the same variant and sizes in the lab. */
 export const HERO_LAB = { lab: 'reduce', variant: HERO_VARIANT, params: { n: HERO_N, workgroupSize: HERO_WORKGROUP } } as const;
 
+/**
+ * The picture's pace: one step every HERO_STEP_MS (2.5 steps a second, slow enough to read a lane's
+ * state and the value it writes), then the finished sum stays up for HERO_HOLD_MS before it starts
+ * again. Reduced motion shows the finished sum and plays at the same pace only when asked.
+ */
+export const HERO_STEP_MS = 400;
+export const HERO_HOLD_MS = 3000;
+
 /** The inputs: 1 … 9, so the sums stay within three digits (at most 576). */
 export function heroInput(seed = 7): Uint32Array {
   const words = randomU32(seededRandom(seed), HERO_N, 9);

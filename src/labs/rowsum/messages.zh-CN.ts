@@ -12,7 +12,7 @@ const zh: Translation<Messages> = {
   'param.rows': '行数 M',
   'notice.cols': '一个线程块对一行求和，每个线程加载两个元素，所以 N 必须是 {lengths} 之一；改用 {use}。',
   'notice.rows': '逐步跟踪 {n} 行（每行 {cols} 个元素）的记录太大；只模拟 {most} 行。',
-  'metric.levels': '每行的规约树层数',
+  'metric.levels': '每行的归约树层数',
   'metric.levels.hint': 'log₂ N 个跨步',
   'metric.adds': '每行的加法次数',
   'metric.adds.hint': 'N − 1，与顺序无关',

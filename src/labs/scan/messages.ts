@@ -20,7 +20,7 @@ const en = {
   'scan.summary': 'Every element becomes the sum of those before it: Hillis–Steele’s log-step network against Blelloch’s work-efficient up-sweep and down-sweep, conflict-free padding, warp scans and a single-pass scan.',
   'scan-sizeof-bound.title': 'A loop bounded by sizeof',
   'scan-sizeof-bound.goal': 'Make every element of each tile hold the sum of all elements before it in the tile, not only of the last eight.',
-  'scan-sizeof-bound.hint': 'Count the barrier phases on the timeline: the loop stops after offsets 1, 2 and 4, as the seed’s kernel did when its bound was sizeof of a pointer (8 bytes) instead of the element count.',
+  'scan-sizeof-bound.hint': 'Count the barrier phases on the timeline: the loop stops after offsets 1, 2 and 4, as the course post’s kernel did when its bound was sizeof of a pointer (8 bytes) instead of the element count.',
   'scan-step-barrier.title': 'Reading the neighbour too early',
   'scan-step-barrier.goal': 'Make each step of the scan read only values the previous step has finished writing, so the result holds on any GPU.',
   'scan-step-barrier.hint': 'In the workgroup memory view, step into the second offset: a warp reads buf[cur + lid - offset] that another warp writes later in the same phase; the race annotation marks the line.',

@@ -133,3 +133,10 @@ describe('radix select trace queries', () => {
     expect(readRadixTrace(simulate(firstPass('seed', values.subarray(0, 64), { k: 4, distinct: true }), { warpSize: 32, trace: 'full', traceWorkgroups: [0] }).trace!).rounds).toEqual([]);
   });
 });
+
+describe('the top-k Tree tab', () => {
+  it('is titled in the lab’s terms (lists merging), not “Reduction tree”', async () => {
+    const { topkUi } = await import('./ui/index.ts');
+    expect(topkUi.treeTitle).toBe('How the lists merge, level by level');
+  });
+});

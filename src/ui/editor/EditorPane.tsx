@@ -10,12 +10,12 @@ import { pageGpu, recoverGpu } from '../../workbench/gpu.ts';
 import { shareLink } from '../../workbench/shareLink.ts';
 import { compilerDiagnostics, simulatorDiagnostics, type EditorDiagnostic } from '../../workbench/editorLint.ts';
 import { editorLint } from '../../workbench/editorLintWorker.ts';
-import { checkDraft, type DraftCheck, type ExecOutcome } from '../../workbench/editorRun.ts';
+import { checkDraft, lastGlobalWrite, type DraftCheck, type ExecOutcome } from '../../workbench/editorRun.ts';
 import { INPUT_SEED, type LabSession } from '../../workbench/session.ts';
 import { client } from '../../workbench/simulation.ts';
 import { lineDiff } from '../../workbench/lineDiff.ts';
 import type { KernelRun } from '../../kernel/types.ts';
-import { traceStep } from '../../sim/index.ts';
+import { traceStep, type Trace } from '../../sim/index.ts';
 import { selectGpuStatus, useAppStore } from '../../store/index.ts';
 import { KernelEditor, type KernelEditorHandle } from './KernelEditor.tsx';
 import { DebugPanel } from './DebugPanel.tsx';
@@ -41,7 +41,12 @@ function Outcome({ name, outcome }: { name: string; outcome: ExecOutcome }) {
   );
 }
 
-function CheckView({ check, seek }: { check: DraftCheck; seek: (step: number) => void }) {
+/**
+ * The check's verdict and its first wrong elements. The step that last wrote each element is read
+ * from the trace on screen when the table shows: running a draft re-simulates it, so the trace of
+ * the moment the check started is gone, and the new one is the edited kernel's own.
+ */
+function CheckView({ check, trace, seek }: { check: DraftCheck; trace: Trace | undefined; seek: (step: number) => void }) {
   return (
     <section className="editor-check" aria-label={T.resultTitle} data-testid="editor-check">
       <h3>{T.resultTitle}</h3>
@@ -68,7 +73,7 @@ function CheckView({ check, seek }: { check: DraftCheck; seek: (step: number) =>
             </tr>
           </thead>
           <tbody>
-            {check.mismatches.map((m) => (
+            {check.mismatches.map((m) => ({ ...m, step: trace ? lastGlobalWrite(trace, m.index) : m.step })).map((m) => (
               <tr key={m.index}>
                 <td>{m.index}</td>
                 <td>{m.expected ?? '—'}</td>
@@ -149,6 +154,7 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
   const primary = useStore(session, (s) => s.primary);
   const step = useStore(session, (s) => s.step);
   const gpuStatus = useAppStore(selectGpuStatus);
+  const softwareAdapter = gpuStatus.state === 'ready' && gpuStatus.adapter.isFallbackAdapter;
   const projector = useAppStore((s) => s.chrome.mode === 'projector');
   const [tab, setTab] = useState<Tab>('wgsl');
   const [text, setText] = useState(draft ?? variant.wgsl);
@@ -243,18 +249,19 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
         simulate: (r, o) => client('editor-check').simulate(r, o),
         trace: session.getState().primary.result?.trace,
         signal: controller.signal,
+        softwareAdapter,
       });
       if (abort.current !== controller) return;
       setCheck(result);
       if (result.gpu.state === 'failed' && result.gpu.messages) setGpuFound(compilerDiagnostics(code, result.gpu.messages));
-      if (result.gpu.state === 'failed' && /time|cancel|lost/i.test(result.gpu.message)) void recoverGpu();
+      if (result.gpu.state === 'failed' && (result.gpu.timedOut === true || /cancel|lost/i.test(result.gpu.message))) void recoverGpu();
     } finally {
       if (abort.current === controller) {
         abort.current = null;
         setBusy(false);
       }
     }
-  }, [text, lint, session, variant, lab, params, gpuStatus.state]);
+  }, [text, lint, session, variant, lab, params, gpuStatus.state, softwareAdapter]);
 
   const reset = () => {
     editor.current?.setText(variant.wgsl);
@@ -377,7 +384,7 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
         {notice && <p>{notice}</p>}
         {found.length > 0 && <p data-testid="editor-findings">{T.diagnosticsFound(found.length)}</p>}
       </div>
-      {check && <CheckView check={check} seek={(s) => session.getState().setStep(s)} />}
+      {check && <CheckView check={check} trace={trace} seek={(s) => session.getState().setStep(s)} />}
       <DebugPanel session={session} breakpoints={breakpoints} setBreakpoints={setBreakpoints} onWorkgroup={onWorkgroup} />
     </section>
   );

@@ -74,6 +74,6 @@ const zh: Translation<Record<EditorKey, string>> = {
   'd.error': '错误：{message}。',
   'd.breakpoint': '断点',
   'd.conditionalBreakpoint': '条件断点',
-  'd.noTrace': '调试器需要执行跟踪：请等待模拟完成。',
+  'd.noTrace': '调试器需要执行记录：请等待模拟完成。',
 };
 export default zh;

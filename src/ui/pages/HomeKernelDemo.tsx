@@ -22,9 +22,6 @@ interface Ready {
 
 type Loaded = { state: 'loading' } | { state: 'error'; message: string } | ({ state: 'ready' } & Ready);
 
-/** One pass of the picture takes about this long; the last step then stays up for HOLD_MS. */
-const PASS_MS = 9000;
-const HOLD_MS = 2500;
 
 const CELL = 20;
 const GAP = 2;
@@ -85,8 +82,9 @@ export default function HomeKernelDemo() {
   const captionId = useId();
   const isPlaying = playing ?? !reduced;
   const steps = loaded.state === 'ready' ? loaded.trace.stepCount : 0;
-  const interval = steps > 0 ? Math.max(16, PASS_MS / steps) : 100;
-  const holdTicks = Math.ceil(HOLD_MS / interval);
+  // The pace is the hero's own (a readable 2.5 steps a second), not a fixed length per pass.
+  const interval = loaded.state === 'ready' ? loaded.hero.HERO_STEP_MS : 100;
+  const holdTicks = loaded.state === 'ready' ? Math.ceil(loaded.hero.HERO_HOLD_MS / interval) : 0;
 
   useEffect(() => {
     if (!isPlaying || steps === 0) return;

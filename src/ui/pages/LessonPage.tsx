@@ -6,6 +6,7 @@ import { loadLab, loadLabs } from '../../labs/registry.ts';
 import { findLesson, LESSONS } from '../../labs/lessons.ts';
 import { markSeen, readProgress } from '../../workbench/lessonProgress.ts';
 import { resolveMoment, type Lesson, type MomentState } from '../../workbench/lesson.ts';
+import { judgeAnswer } from '../../workbench/checkAnswer.ts';
 import { useAppStore } from '../../store/index.ts';
 import { ExerciseList } from '../editor/ExerciseList.tsx';
 import { LabPage, type LessonFrame } from './LabPage.tsx';
@@ -16,20 +17,32 @@ import { PanelBoundary } from '../shell/PanelBoundary.tsx';
 import { TeacherPanel } from '../classroom/TeacherPanel.tsx';
 import { lessonQuestionId, ProjectorCard, type LiveReplay } from '../classroom/ProjectorCard.tsx';
 
-/** A check question: the right answer comes from the simulator's state at this moment. */
-function CheckQuestion({ prompt, state, answer, explain }: { prompt: string; state: MomentState | undefined; answer: (s: MomentState) => number; explain: (s: MomentState, given: number) => string }) {
+/**
+ * A check question: the right answer comes from the simulator's state at this moment. A first wrong
+ * number sends the learner back to the picture (`lookAt`) to try again; the answer and why come on
+ * the second miss, or at once when asked for (`judgeAnswer`).
+ */
+function CheckQuestion({ prompt, lookAt, state, answer, explain }: { prompt: string; lookAt: string | undefined; state: MomentState | undefined; answer: (s: MomentState) => number; explain: (s: MomentState, given: number) => string }) {
   const [value, setValue] = useState('');
   const [verdict, setVerdict] = useState<{ ok: boolean; text: string } | undefined>();
+  const [misses, setMisses] = useState(0);
+  const [revealed, setRevealed] = useState(false);
   const inputId = useId();
+  const reveal = (given: number) => {
+    if (!state) return;
+    setRevealed(true);
+    setVerdict({ ok: false, text: `${t('lesson.answerIs', { answer: answer(state) })} ${explain(state, given)}` });
+  };
   const check = () => {
     if (!state) return;
-    const given = Number(value.trim());
-    if (value.trim() === '' || !Number.isFinite(given)) {
-      setVerdict({ ok: false, text: t('lesson.typeNumber') });
-      return;
+    const v = judgeAnswer(value, answer(state), misses);
+    if (v.kind === 'not-a-number') setVerdict({ ok: false, text: t('lesson.typeNumber') });
+    else if (v.kind === 'right') setVerdict({ ok: true, text: t('lesson.right', { answer: answer(state) }) });
+    else {
+      setMisses(v.misses);
+      if (v.kind === 'reveal') reveal(Number(value.trim()));
+      else setVerdict({ ok: false, text: lookAt ? t('lesson.retryLookAt', { what: lookAt }) : t('lesson.retry') });
     }
-    const right = answer(state);
-    setVerdict(given === right ? { ok: true, text: t('lesson.right', { answer: right }) } : { ok: false, text: explain(state, given) });
   };
   return (
     <form
@@ -54,6 +67,11 @@ function CheckQuestion({ prompt, state, answer, explain }: { prompt: string; sta
           <span aria-hidden="true">{verdict.ok ? '✓ ' : '✗ '}</span>
           {verdict.text}
         </p>
+      )}
+      {verdict && !verdict.ok && misses > 0 && !revealed && (
+        <button type="button" className="link-button" data-testid="show-answer" onClick={() => reveal(Number(value.trim()))}>
+          {t('lesson.showAnswer')}
+        </button>
       )}
     </form>
   );
@@ -157,7 +175,7 @@ export function LessonPage({ route, follow = false, onGo, live }: { route: Lesso
       {/* Following a live class, the class's question takes the place of the step's own. */}
       {step.question && !follow && (
         <PanelBoundary key={`${lesson.id}-${number}`} id="question" title={uiText('panel.question')}>
-          <CheckQuestion prompt={step.question.prompt} state={state} answer={step.question.answer} explain={step.question.explain} />
+          <CheckQuestion prompt={step.question.prompt} lookAt={step.lookAt} state={state} answer={step.question.answer} explain={step.question.explain} />
         </PanelBoundary>
       )}
       {projector && !onGo && <ProjectorCard lesson={lesson.id} step={number} onReplay={setProjected} />}

@@ -133,7 +133,7 @@ function RecordedTable({ recorded, title }: { recorded: RecordedTimings; title: 
       <table className="data-table" data-testid="recorded-timings">
         <caption>
           {/* The device's name is data, read the same in every language. */}
-          {fillSlots(ui('timings.recordedCaption', { device: SLOT, log2: Math.log2(recorded.n), source: recorded.source }), <span translate="no">{recorded.device}</span>)}
+          {fillSlots(ui('timings.recordedCaption', { device: SLOT, log2: Math.log2(recorded.n) }), <span translate="no">{recorded.device}</span>)}
         </caption>
         <thead>
           <tr>

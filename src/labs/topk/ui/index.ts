@@ -4,6 +4,10 @@ import { TopkPanel } from './TopkPanel.tsx';
 
 /** The top-k lab's stage: the lanes' lists filling, the merge tree and the threshold, from the trace. */
 export const topkUi: LabUi = {
+  // The "Tree" tab shows how the invocations' lists merge, not a sum: named in the lab's terms.
+  get treeTitle() {
+    return m('ui.treeTitle');
+  },
   panels: [
     {
       id: 'topk-stage',

@@ -13,7 +13,7 @@ const en = {
   's2.lookAt': 'the darkest cells of the plane, and Global loads of the image',
   's2.prompt': 'How many times do this workgroup’s outputs read the input cell read most often?',
   's3.title': 'A tile with its halo',
-  's3.narrative': 'The seed’s tiled kernel: a 16 × 16 workgroup loads a 16 × 16 input tile into workgroup memory, one cell per invocation. It covers a 12 × 12 output tile plus a halo ring of 2 cells on every side, because a 5 × 5 mask reaches 2 cells out; for workgroup 0 the top and left rings are ghost cells, loaded as zeros.',
+  's3.narrative': 'The course post’s tiled kernel: a 16 × 16 workgroup loads a 16 × 16 input tile into workgroup memory, one cell per invocation. It covers a 12 × 12 output tile plus a halo ring of 2 cells on every side, because a 5 × 5 mask reaches 2 cells out; for workgroup 0 the top and left rings are ghost cells, loaded as zeros.',
   's3.lookAt': 'the dashed halo ring and the crossed ghost cells',
   's3.prompt': 'How many input cells did the workgroup bring into its tile, ghosts included?',
   's4.title': 'Only the inner invocations compute',
