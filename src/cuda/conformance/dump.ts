@@ -10,7 +10,7 @@ import { CASES } from './cases/index.ts';
 
 const out = process.argv[2];
 if (!out) throw new Error('usage: dump.ts OUT_DIR');
-const lines = ['#!/usr/bin/env bash', 'check() { # dir expect(0=compiles,1=fails) id', '  if nvcc -std=c++17 -arch=sm_70 -c -o /dev/null "$1/kernel.cu" > "$1/nvcc.log" 2>&1; then got=0; else got=1; fi', '  if [ "$got" != "$2" ]; then echo "nvcc disagrees ($([ "$2" = 0 ] && echo "expected to compile" || echo "expected an error")): $3"; sed "s/^/    /" "$1/nvcc.log" | head -5; touch "$1/DISAGREE"; fi', '}'];
+const lines = ['#!/usr/bin/env bash', 'check() { # dir expect(0=compiles,1=fails) id', '  if nvcc -std=c++17 -arch=sm_75 -c -o /dev/null "$1/kernel.cu" > "$1/nvcc.log" 2>&1; then got=0; else got=1; fi', '  if [ "$got" != "$2" ]; then echo "nvcc disagrees ($([ "$2" = 0 ] && echo "expected to compile" || echo "expected an error")): $3"; sed "s/^/    /" "$1/nvcc.log" | head -5; touch "$1/DISAGREE"; fi', '}'];
 CASES.forEach((c, k) => {
   const dir = path.join(out, String(k).padStart(3, '0'));
   mkdirSync(dir, { recursive: true });

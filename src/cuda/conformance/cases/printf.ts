@@ -7,7 +7,7 @@
  */
 import data from '../oracle/printf.json';
 import { dim3, group, iota } from '../harness.ts';
-import { cu } from './source.ts';
+import { at, cu } from './source.ts';
 
 export const g = group('printf');
 const PRINTF = 'CUDA Programming Guide, Formatted Output; C [7.21.6.1] fprintf';
@@ -135,4 +135,18 @@ __global__ void work(int* out)
   expect: { out: iota(32).map((t) => t * 3) },
   printed: ['five -> 15'],
   info: { usesPrintf: true },
+}));
+
+const RUNTIME_FORMAT = cu`
+#include <cstdio>
+
+__global__ void k(const char* fmt)
+{
+    printf(fmt, threadIdx.x);
+}
+`;
+g.test('format_must_be_a_literal', 'Issue §2: kernel output is formatted from the format string the translator sees, so it must be a string literal').error(() => ({
+  source: RUNTIME_FORMAT,
+  nvccAccepts: true,
+  error: { ...at(RUNTIME_FORMAT, 'fmt,'), includes: ['printf'] },
 }));

@@ -4,7 +4,7 @@
  * of the template is line 1. `at` finds where a construct starts, for expected diagnostics.
  */
 export function cu(strings: TemplateStringsArray, ...values: readonly (string | number)[]): string {
-  return String.raw({ raw: strings }, ...values).replace(/^\n/, '');
+  return String.raw({ raw: strings.raw }, ...values).replace(/^\n/, '');
 }
 
 /** The 1-based line and column where the `nth` (from 1) occurrence of `needle` starts in `source`. */
