@@ -29,7 +29,7 @@ describe('CUDA conformance on the simulator', () => {
     const known = KNOWN_FAILURES[c.id]?.sim;
     const test = async () => {
       const failures = await failuresOf(c);
-      expect(failures, `${c.id}\n  spec: ${c.spec}`).toEqual([]);
+      if (failures.length) throw new Error(`${c.id} (${c.spec}):\n  ${failures.join('\n  ')}`);
     };
     if (known) it.fails(`${c.id} [known failure: ${known}]`, test);
     else it(c.id, test);

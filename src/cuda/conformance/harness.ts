@@ -295,7 +295,10 @@ function isStrings(x: unknown): x is readonly string[] {
   return Array.isArray(x);
 }
 
-function checkPrinted(want: WantPrinted, lines: readonly string[]): string | undefined {
+function checkPrinted(want: WantPrinted, printed: readonly string[]): string | undefined {
+  // Compare text, line by line, whether printed() gives each line with its '\n' or without.
+  const text = printed.map((l) => (l.endsWith('\n') ? l : `${l}\n`)).join('');
+  const lines = text.split('\n').slice(0, -1);
   if (isStrings(want)) return JSON.stringify(want) === JSON.stringify(lines) ? undefined : `printf: expected ${JSON.stringify(want)}, got ${JSON.stringify(lines)}`;
   if ('check' in want) {
     const why = want.check(lines);

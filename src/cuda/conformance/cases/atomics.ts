@@ -400,7 +400,8 @@ __global__ void k(int* out)
 `;
 g.test('atomic_needs_an_address', `${ATOMIC}: the first argument is a pointer`).error(() => ({
   source: NOT_POINTER,
-  error: { ...at(NOT_POINTER, 'atomicAdd'), includes: ['atomicAdd'] },
+  // At the offending argument.
+  error: { ...at(NOT_POINTER, 'x, 1'), includes: ['atomicAdd'] },
 }));
 
 const ATOMIC_DOUBLE = cu`

@@ -275,14 +275,14 @@ __global__ void defaults(int* out)
 g.test('overloaded_device_functions', 'C++ [over.match]: overload chosen by argument type').run(() => ({
   from: 'reference',
   source: cu`
-__device__ int half(int x) { return x / 2; }
-__device__ float half(float x) { return x / 2.0f; }
+__device__ int halve(int x) { return x / 2; }
+__device__ float halve(float x) { return x / 2.0f; }
 
 __global__ void halves(int* ints, float* floats)
 {
     int t = threadIdx.x;
-    ints[t] = half(2 * t + 1);
-    floats[t] = half(2.0f * t + 1.0f);
+    ints[t] = halve(2 * t + 1);
+    floats[t] = halve(2.0f * t + 1.0f);
 }
 `,
   kernel: 'halves',

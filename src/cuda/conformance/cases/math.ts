@@ -78,7 +78,7 @@ __global__ void nanCompare(const float* in, int* out)
     out[1] = nan != nan;
     out[2] = nan < one;
     out[3] = nan >= one;
-    out[4] = isnan(nan);
+    out[4] = !(nan <= one) && !(nan > one);
     out[5] = -0.0f == 0.0f;
 }
 `,

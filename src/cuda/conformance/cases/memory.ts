@@ -222,6 +222,8 @@ __global__ void twoArrays(int* out)
   args: { out: new Int32Array(N) },
   expect: { out: iota(N).map((t) => 63 - t + (t % 32) * 2 + ((250 + (t % 16)) & 255)) },
   info: { staticSharedBytes: 256 + 128 + 16 },
+  // Values are exact either way; a note that byte arrays are drawn one per bank word may come.
+  mayWarn: ['bank'],
 }));
 
 g.test('extern_shared_sized_by_launch', `${SPACES}: extern __shared__ takes the launch's third argument`)
@@ -386,7 +388,8 @@ __global__ void k(int* out)
 `;
 g.test('shared_with_initializer', `${SPACES}: __shared__ variables cannot have an initializer`).error(() => ({
   source: SHARED_INIT,
-  error: { ...at(SHARED_INIT, '__shared__'), includes: ['__shared__', 'initializ'] },
+  // At the initializer, the part to remove.
+  error: { ...at(SHARED_INIT, '{ 1'), includes: ['__shared__', 'initializ'] },
 }));
 
 const WRITE_CONST = cu`

@@ -148,5 +148,6 @@ __global__ void k(const char* fmt)
 g.test('format_must_be_a_literal', 'Issue §2: kernel output is formatted from the format string the translator sees, so it must be a string literal').error(() => ({
   source: RUNTIME_FORMAT,
   nvccAccepts: true,
+  // At the offending argument, as clang's -Wformat-nonliteral points.
   error: { ...at(RUNTIME_FORMAT, 'fmt,'), includes: ['printf'] },
 }));
