@@ -424,5 +424,5 @@ export type OracleType = keyof typeof ARRAY_OF;
 
 /** A typed array of `type` holding `values`. */
 export function arrayOf(type: OracleType, values: readonly number[]): KernelArg {
-  return ARRAY_OF[type].from(values) as KernelArg;
+  return ARRAY_OF[type].from(values);
 }

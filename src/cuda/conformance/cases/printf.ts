@@ -11,7 +11,7 @@ import { at, cu } from './source.ts';
 
 export const g = group('printf');
 const PRINTF = 'CUDA Programming Guide, Formatted Output; C [7.21.6.1] fprintf';
-const ORACLE = data as { preamble: string; cases: { name: string; args: string; out: string }[] };
+const ORACLE = data;
 const single = { grid: dim3(1), block: dim3(1) };
 
 function linesOf(text: string): string[] {
