@@ -11,46 +11,36 @@ export const g = group('sync');
 const SYNC = 'CUDA Programming Guide, Synchronization Functions';
 
 /** The interleaved (seed 000 style) and sequential tree reductions, one block sum each. */
+const INTERLEAVED = cu`
+    for (unsigned int s = 1; s < blockDim.x; s *= 2) {
+        if (tid % (2 * s) == 0) {`;
+const SEQUENTIAL = cu`
+    for (unsigned int s = blockDim.x / 2; s > 0; s >>= 1) {
+        if (tid < s) {`;
+function reduceKernel(loop: string): string {
+  return cu`
+__global__ void reduce(const int* in, int* out)
+{
+    __shared__ int sdata[128];
+    unsigned int tid = threadIdx.x;
+    unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
+    sdata[tid] = in[i];
+    __syncthreads();
+${loop}
+            sdata[tid] += sdata[tid + s];
+        }
+        __syncthreads();
+    }
+    if (tid == 0) out[blockIdx.x] = sdata[0];
+}
+`;
+}
+
 g.test('shared_reduction', `${SYNC}: __syncthreads between tree levels`)
   .params([{ addressing: 'interleaved' }, { addressing: 'sequential' }])
   .run(({ addressing }) => ({
     from: 'reference',
-    source:
-      addressing === 'interleaved'
-        ? cu`
-__global__ void reduce(const int* in, int* out)
-{
-    __shared__ int sdata[128];
-    unsigned int tid = threadIdx.x;
-    unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
-    sdata[tid] = in[i];
-    __syncthreads();
-    for (unsigned int s = 1; s < blockDim.x; s *= 2) {
-        if (tid % (2 * s) == 0) {
-            sdata[tid] += sdata[tid + s];
-        }
-        __syncthreads();
-    }
-    if (tid == 0) out[blockIdx.x] = sdata[0];
-}
-`
-        : cu`
-__global__ void reduce(const int* in, int* out)
-{
-    __shared__ int sdata[128];
-    unsigned int tid = threadIdx.x;
-    unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
-    sdata[tid] = in[i];
-    __syncthreads();
-    for (unsigned int s = blockDim.x / 2; s > 0; s >>= 1) {
-        if (tid < s) {
-            sdata[tid] += sdata[tid + s];
-        }
-        __syncthreads();
-    }
-    if (tid == 0) out[blockIdx.x] = sdata[0];
-}
-`,
+    source: reduceKernel(addressing === 'interleaved' ? INTERLEAVED : SEQUENTIAL),
     kernel: 'reduce',
     launch: { grid: dim3(4), block: dim3(128) },
     args: { in: Int32Array.from(iota(512), (k) => (k * 13) % 29), out: new Int32Array(4) },

@@ -25,6 +25,14 @@ inline void json_string(const char* s) {
   std::putchar('"');
 }
 
+// Opens the next object of a JSON array of cases: `{"name":"<name>"` (the caller closes it).
+inline void json_open_case(const char* name) {
+  static bool first = true;
+  std::printf("%s\n  {\"name\":", first ? "" : ",");
+  first = false;
+  json_string(name);
+}
+
 template <class T> void json_value(T v) {
   if constexpr (std::is_same_v<T, bool>) std::printf("%d", v ? 1 : 0);
   else if constexpr (std::is_floating_point_v<T>) std::printf("%.9g", static_cast<double>(v));

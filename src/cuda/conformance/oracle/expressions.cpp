@@ -39,8 +39,6 @@ template <> std::vector<float> edges() {
           -32768.5f, 16777217.0f, 16777219.0f, 1e9f, -1e9f, 2147483520.0f, 3e9f, 4294967040.0f};
 }
 
-static bool first = true;
-
 template <class TX, class TY, class TR, class F, class V>
 void binary(const char* name, const char* tx, const char* ty, const char* tr, const char* expr, F f, V valid) {
   std::vector<TX> xs;
@@ -53,9 +51,7 @@ void binary(const char* name, const char* tx, const char* ty, const char* tr, co
         ys.push_back(y);
         rs.push_back(f(x, y));
       }
-  std::printf("%s\n  {\"name\":", first ? "" : ",");
-  first = false;
-  json_string(name);
+  json_open_case(name);
   std::printf(",\"tx\":");
   json_string(tx);
   std::printf(",\"ty\":");

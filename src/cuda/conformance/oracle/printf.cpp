@@ -12,12 +12,8 @@
   char c = 'A';                                                                                    \
   float zero = 0.0f;
 
-static bool first = true;
-
 static void emit(const char* name, const char* args, const char* out) {
-  std::printf("%s\n  {\"name\":", first ? "" : ",");
-  first = false;
-  json_string(name);
+  json_open_case(name);
   std::printf(",\"args\":");
   json_string(args);
   std::printf(",\"out\":");
