@@ -30,6 +30,8 @@ interface Base {
   readonly viaPointer?: boolean;
   /** The function-space array's WGSL type, for device-function parameters. */
   readonly arrayType?: string;
+  /** A scalar (`__shared__ float s;`, a `__device__ int` counter): accessed without an index. */
+  readonly scalar?: boolean;
 }
 
 type Sym =
@@ -1046,7 +1048,7 @@ export class Lowering {
     this.sharedHook(sizeOf(t));
     if (elem.k === 'int' && elem.bits < 32) this.report(v.range, `__shared__ '${typeName(elem)}' array '${v.name}' is stored one element per 32-bit word here (WGSL has no 8- or 16-bit types): the values are the same, the bank picture differs`, 'warning');
     if (t.k === 'array') ctx.scopes[ctx.scopes.length - 1]!.set(v.name, { k: 'array', base: { name, elem: t.of, key, space: 'workgroup' }, name, t });
-    else ctx.scopes[ctx.scopes.length - 1]!.set(v.name, { k: 'array', base: { name, elem: t, key, space: 'workgroup' }, name, t });
+    else ctx.scopes[ctx.scopes.length - 1]!.set(v.name, { k: 'array', base: { name, elem: t, key, space: 'workgroup', scalar: true }, name, t });
   }
 
   private atomicElem(key: string, elem: CType): string {
@@ -1259,7 +1261,10 @@ export class Lowering {
       }
       case 'packed': {
         const bits = (lv.base.elem as { bits: number }).bits;
-        this.atomic.add(lv.base.key);
+        if (!this.atomic.has(lv.base.key)) {
+          this.atomic.add(lv.base.key);
+          this.needsRerun = true;
+        }
         const fn = this.helper(`cuda_store_${bits}_${lv.base.name}`, `fn cuda_store_${bits}_${lv.base.name}(i: i32, v: u32) {\n  // ${bits}-bit element i of a packed buffer: clear its bits, then set them (other lanes' bytes untouched)\n  let word = i / ${32 / bits};\n  let shift = u32(i % ${32 / bits}) * ${bits}u;\n  atomicAnd(&${lv.base.name}[word], ~(${bits === 8 ? '0xffu' : '0xffffu'} << shift));\n  atomicOr(&${lv.base.name}[word], (v & ${bits === 8 ? '0xffu' : '0xffffu'}) << shift);\n}`);
         return `${fn}(${lv.index}, u32(${value.code}));`;
       }
@@ -1383,6 +1388,7 @@ export class Lowering {
         case 'ptr':
           return { code: sym.name, t: sym.t, prec: 100, pure: true, ptr: { base: sym.base, off: sym.name }, ...(sym.name ? { lv: { kind: 'ptrvar', sym } } : {}) };
         case 'array':
+          if (sym.base.scalar) return this.element(sym.base, '0', e.range);
           return { code: sym.base.viaPointer ? `(*${sym.name})` : sym.name, t: sym.t, prec: 100, pure: true, ptr: { base: sym.base, off: '' } };
       }
     }
@@ -1473,7 +1479,7 @@ export class Lowering {
       const code = elem.signed ? `i32(extractBits(bitcast<i32>(${word}), u32((${index}) % ${per}) * ${bits}u, ${bits}u))` : raw;
       return { code, t: elem, prec: 100, pure: false, lv: { kind: 'packed', base, index } };
     }
-    const code = `${arr}[${index}]`;
+    const code = base.scalar ? arr : `${arr}[${index}]`;
     if (this.atomic.has(base.key)) return this.atomicRef(base, code);
     return { code, t: elem, prec: 100, pure: false, lv: { kind: 'plain', code, base } };
   }
@@ -1513,6 +1519,7 @@ export class Lowering {
         }
         if (e.arg.kind === 'ident' && v.lv.kind === 'atomic') return { code: v.code, t: { k: 'ptr', to: v.t, isConst: false }, prec: 100, pure: true, ptr: { base: v.lv.base, off: '0' } };
       }
+      if (v.lv?.kind === 'plain' && v.lv.base?.scalar) return { code: v.code, t: { k: 'ptr', to: v.t, isConst: false }, prec: 100, pure: true, ptr: { base: v.lv.base, off: '0' } };
       if (e.arg.kind === 'unary' && e.arg.op === '*') return this.expr(ctx, e.arg.arg);
       if (e.arg.kind === 'ident') {
         const g = this.globals.get(e.arg.name);
@@ -1578,6 +1585,8 @@ export class Lowering {
     if ((l.t.k === 'float' && l.t.bits === 64) || (r.t.k === 'float' && r.t.bits === 64)) {
       this.warnOnce(range, 'this expression is computed in double precision in CUDA (a double constant or variable) but in 32-bit float here: the last bits can differ; write float constants with an f suffix (0.5f)');
     }
+    const folded = this.foldConstant(op, l, r);
+    if (folded) return folded;
     if (op === '<<' || op === '>>') {
       const lt = promote(l.t);
       if (lt.k !== 'int' || promote(r.t).k !== 'int') this.error(range, `invalid operands to binary expression ('${typeName(l.t)}' and '${typeName(r.t)}')`);
@@ -1605,6 +1614,32 @@ export class Lowering {
     if ((op === '/' || op === '%') && t.k === 'int' && b.constant === 0) this.report(range, `${op === '/' ? 'division' : 'remainder'} by zero is undefined`, 'warning');
     const prec = op === '*' || op === '/' || op === '%' ? 80 : 70;
     return { code: `${paren(a.code, prec)} ${op} ${paren(b.code, prec + 1)}`, t, prec, pure: pure && !(op === '/' || op === '%') || pure };
+  }
+
+  /** Integer operations on two constants, folded with C's 32-bit rules (WGSL would reject an overflow). */
+  private foldConstant(op: string, l: V, r: V): V | undefined {
+    if (l.constant === undefined || r.constant === undefined || l.t.k !== 'int' || r.t.k !== 'int') return undefined;
+    const t = op === '<<' || op === '>>' ? promote(l.t) : arithmetic(l.t, r.t);
+    if (t.k !== 'int') return undefined;
+    const u = !t.signed;
+    const a = u ? l.constant >>> 0 : l.constant | 0;
+    const b = u ? r.constant >>> 0 : r.constant | 0;
+    let v: number;
+    switch (op) {
+      case '+': v = a + b; break;
+      case '-': v = a - b; break;
+      case '*': v = u ? Math.imul(a, b) >>> 0 : Math.imul(a, b); break;
+      case '/': if (b === 0) return undefined; v = Math.trunc(a / b); break;
+      case '%': if (b === 0) return undefined; v = a % b; break;
+      case '<<': v = a << (b & 31); break;
+      case '>>': v = u ? a >>> (b & 31) : a >> (b & 31); break;
+      case '&': v = a & b; break;
+      case '|': v = a | b; break;
+      case '^': v = a ^ b; break;
+      default: return undefined;
+    }
+    v = u ? v >>> 0 : v | 0;
+    return { code: u ? `${v}u` : v === -2147483648 ? '(-2147483647 - 1)' : String(v), t, prec: v < 0 ? 90 : 100, pure: true, constant: v };
   }
 
   /** C's implicit or explicit conversion of `v` to `t`, as WGSL. */
@@ -1964,28 +1999,54 @@ export class Lowering {
       this.needsRerun = true;
     }
     const arr = base.viaPointer ? `(*${base.name})` : base.name;
-    const ref = `&${arr}[${p.ptr.off || '0'}]`;
+    const ref = base.scalar ? `&${arr}` : `&${arr}[${p.ptr.off || '0'}]`;
     const val = this.convert(this.expr(ctx, e.args[1]!), elem, e.args[1]!.range);
     const wt = wgslType(elem);
+    // A compare-and-swap loop, inline (WGSL functions cannot take storage pointers): `next` is the
+    // new value from `old`; the loop ends when the swap succeeded (or `stop` holds).
+    const casLoop = (word: string, next: (old: string) => string): string => {
+      const old = this.fresh('old');
+      const r = this.fresh('swap');
+      this.pre.push(`var ${old} = atomicLoad(${ref});`);
+      this.pre.push(`loop { // ${name}: retry until no other thread changed the word in between`);
+      this.pre.push(`  let ${r} = atomicCompareExchangeWeak(${ref}, ${old}, ${next(old)});`);
+      this.pre.push(`  if (${r}.exchanged) { break; }`);
+      this.pre.push(`  ${old} = ${r}.old_value;`);
+      this.pre.push('}');
+      return word === 'f32' ? `bitcast<f32>(${old})` : old;
+    };
     if (isFloat) {
       if (name === 'atomicExch') return { code: `bitcast<f32>(atomicExchange(${ref}, bitcast<u32>(${val.code})))`, t: FLOAT, prec: 100, pure: false };
-      const fn = this.helper(`cuda_atomic_add_f32_${base.space}`, `// float atomicAdd: CUDA adds in one step; WGSL has only 32-bit integer atomics, so retry a compare-and-swap\nfn cuda_atomic_add_f32_${base.space}(p: ptr<${base.space === 'workgroup' ? 'workgroup' : 'storage, read_write'}, atomic<u32>>, v: f32) -> f32 {\n  var old = atomicLoad(p);\n  loop {\n    let r = atomicCompareExchangeWeak(p, old, bitcast<u32>(bitcast<f32>(old) + v));\n    if (r.exchanged) { return bitcast<f32>(old); }\n    old = r.old_value;\n  }\n}`);
-      return { code: `${fn}(${ref}, ${val.code})`, t: FLOAT, prec: 100, pure: false };
+      const v = this.fresh('add');
+      this.pre.push(`let ${v} = ${val.code};`);
+      // CUDA adds floats atomically in one step; WGSL has only integer atomics.
+      return { code: casLoop('f32', (old) => `bitcast<u32>(bitcast<f32>(${old}) + ${v})`), t: FLOAT, prec: 100, pure: false };
     }
     const direct: Record<string, string> = { atomicAdd: 'atomicAdd', atomicSub: 'atomicSub', atomicMin: 'atomicMin', atomicMax: 'atomicMax', atomicExch: 'atomicExchange', atomicAnd: 'atomicAnd', atomicOr: 'atomicOr', atomicXor: 'atomicXor' };
     const d = direct[name];
     if (d) return { code: `${d}(${ref}, ${val.code})`, t: elem, prec: 100, pure: false };
-    const space = base.space === 'workgroup' ? 'workgroup' : 'storage, read_write';
     if (name === 'atomicCAS') {
-      const v2 = this.convert(this.expr(ctx, e.args[2]!), elem, e.args[2]!.range);
-      const fn = this.helper(`cuda_atomic_cas_${wt}_${base.space}`, `// atomicCAS returns the old value; WGSL's compare-exchange may fail spuriously, so retry while the value still matched\nfn cuda_atomic_cas_${wt}_${base.space}(p: ptr<${space}, atomic<${wt}>>, compare: ${wt}, v: ${wt}) -> ${wt} {\n  loop {\n    let r = atomicCompareExchangeWeak(p, compare, v);\n    if (r.exchanged || r.old_value != compare) { return r.old_value; }\n  }\n}`);
-      return { code: `${fn}(${ref}, ${val.code}, ${v2.code})`, t: elem, prec: 100, pure: false };
+      const cmp = this.fresh('compare');
+      const nv = this.fresh('value');
+      this.pre.push(`let ${cmp} = ${val.code};`);
+      this.pre.push(`let ${nv} = ${this.convert(this.expr(ctx, e.args[2]!), elem, e.args[2]!.range).code};`);
+      // atomicCAS returns the old value; WGSL's weak compare-exchange may fail spuriously, so retry while it still matched.
+      const res = this.fresh('cas');
+      const r = this.fresh('swap');
+      this.pre.push(`var ${res}: ${wt};`);
+      this.pre.push(`loop { // atomicCAS`);
+      this.pre.push(`  let ${r} = atomicCompareExchangeWeak(${ref}, ${cmp}, ${nv});`);
+      this.pre.push(`  ${res} = ${r}.old_value;`);
+      this.pre.push(`  if (${r}.exchanged || ${r}.old_value != ${cmp}) { break; }`);
+      this.pre.push('}');
+      return { code: res, t: elem, prec: 100, pure: false };
     }
     // atomicInc/atomicDec (unsigned): wrap at the limit, as CUDA defines them.
     if (elem.k !== 'int' || elem.signed) this.error(e.range, `${name}() takes an 'unsigned int *'`);
+    const limit = this.fresh('limit');
+    this.pre.push(`let ${limit} = ${val.code};`);
     const inc = name === 'atomicInc';
-    const fn = this.helper(`cuda_${name}_${base.space}`, `// ${name}(p, limit): ${inc ? 'old >= limit ? 0 : old + 1' : '(old == 0 || old > limit) ? limit : old - 1'}, in one atomic step (a compare-and-swap loop)\nfn cuda_${name}_${base.space}(p: ptr<${space}, atomic<u32>>, limit: u32) -> u32 {\n  var old = atomicLoad(p);\n  loop {\n    let r = atomicCompareExchangeWeak(p, old, ${inc ? 'select(old + 1u, 0u, old >= limit)' : 'select(old - 1u, limit, old == 0u || old > limit)'});\n    if (r.exchanged) { return old; }\n    old = r.old_value;\n  }\n}`);
-    return { code: `${fn}(${ref}, ${val.code})`, t: elem, prec: 100, pure: false };
+    return { code: casLoop('u32', (old) => (inc ? `select(${old} + 1u, 0u, ${old} >= ${limit})` : `select(${old} - 1u, ${limit}, ${old} == 0u || ${old} > ${limit})`)), t: elem, prec: 100, pure: false };
   }
   needsRerun = false;
 
