@@ -1,7 +1,7 @@
 /**
  * Cases that fail today because the translator (src/cuda, branch cuda-front) is wrong or
  * incomplete — never because an expectation was bent. Each id maps to the executors it fails on
- * and why (as of the last merge of cuda-front, 2026-11-26 22:20 UTC, commit 9110677). The runners
+ * and why (as of the last merge of cuda-front, 2026-11-26 22:35 UTC, commit 6b5eed0). The runners
  * mark these `it.fails`: the suite stays green, and a case that starts passing turns red until
  * its line here is deleted.
  */
@@ -53,13 +53,6 @@ export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   'cuda:sync:barrier_in_divergent_branch': COMPILE('reported at the if (5:9), not at the __syncthreads() call (6:9)'),
   'cuda:sync:barrier_in_thread_dependent_loop': COMPILE('reported at the loop condition (5:21), not at the __syncthreads() call (7:9)'),
   'cuda:sync:barrier_in_both_branches': COMPILE('reported at the if (5:9), not at the first __syncthreads() call (7:9)'),
-  // atomics
-  'cuda:atomics:cas:T="int"': BOTH(`atomicCAS: ${INTERNAL}: "unresolved type 'read_write'"`),
-  'cuda:atomics:cas:T="unsigned int"': BOTH(`atomicCAS: ${INTERNAL}: "unresolved type 'read_write'"`),
-  'cuda:atomics:cas_loop_builds_an_atomic': BOTH(`atomicCAS: ${INTERNAL}: "unresolved type 'read_write'"`),
-  'cuda:atomics:inc_wraps_at_limit': BOTH(`atomicInc: ${INTERNAL}: "unresolved type 'read_write'"`),
-  'cuda:atomics:dec_wraps_at_zero': BOTH(`atomicDec: ${INTERNAL}: "unresolved type 'read_write'"`),
-  'cuda:atomics:float_add': BOTH(`float atomicAdd: ${INTERNAL}: "unresolved type 'read_write'"`),
   // warp: a learner variable named `lane` collides with the translator's own
   'cuda:warp:shuffle:call="shfl broadcast lane 0"': BOTH(`a local named lane: ${INTERNAL}: "redeclaration of 'lane'"`),
   'cuda:warp:shuffle:call="shfl rotate"': BOTH(`a local named lane: ${INTERNAL}: "redeclaration of 'lane'"`),
