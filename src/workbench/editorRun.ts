@@ -11,8 +11,8 @@
 import type { BindingData, KernelRun } from '../kernel/types.ts';
 import { workgroupCount } from '../kernel/types.ts';
 import { guardKernel, iterationBudget, originalPosition, type GuardedSource } from '../kernel/watchdog.ts';
-import type { AnyLab, CheckResult, Params } from '../labs/lab.ts';
-import type { KernelExecutor } from '../labs/types.ts';
+import type { AnyLab, CheckResult, Params } from './lab.ts';
+import type { KernelExecutor } from './labTypes.ts';
 import { isGpuError, type GpuExecutor, type ShaderMessage } from '../gpu/index.ts';
 import { OpKind, type Diagnostic, type SimOptions, type SimResult, type Trace } from '../sim/index.ts';
 import type { SimJob } from '../sim/workerClient.ts';
