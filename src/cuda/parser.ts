@@ -853,7 +853,7 @@ class Parser {
           const e = this.expression();
           this.angle = saved;
           this.expect(')', 'to close the parenthesis');
-          return { ...e, range: range() } as Expr;
+          return { ...e, range: range() };
         }
         if (t.text === '{') {
           this.i--;

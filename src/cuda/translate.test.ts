@@ -168,7 +168,7 @@ describe('barriers after an early return', () => {
     a[threadIdx.x] = 1;
     __syncthreads();
   }
-}`)).toEqual([expect.stringMatching(/^2:7: __syncthreads\(\) inside a branch whose condition depends on the thread/)]);
+}`)).toEqual([expect.stringMatching(/^4:5: __syncthreads\(\) inside a branch whose condition depends on the thread/)]);
     expect(errors(`__global__ void k(int *a, int n) {
   if (threadIdx.x >= n) return;
   for (int i = threadIdx.x; i < 64; i++) { a[i] = 0; __syncthreads(); }
