@@ -347,15 +347,15 @@ export class Lowering {
     return withPointers(b, t);
   }
 
-  private declType(d: Declarator, t: TypeRef, targs: ReadonlyMap<string, TemplateArg> = new Map()): CType {
+  private declType(d: Declarator, t: TypeRef, targs: ReadonlyMap<string, TemplateArg> = new Map(), declared: (name: string) => boolean = () => false): CType {
     let ct = this.resolveType(t, targs);
     for (let i = d.dims.length - 1; i >= 0; i--) {
       const dim = d.dims[i];
       let n: number | null = null;
       if (dim) {
         const v = this.constValue(dim, targs);
-        if (v === undefined && dim.kind === 'ident' && !targs.has(dim.name) && !this.globals.has(dim.name)) this.error(dim.range, `use of undeclared identifier '${dim.name}'`);
-        if (v === undefined) this.error(dim.range, `the size of array '${d.name}' must be a constant known when compiling (a #define, a const int or a template value)`);
+        if (v === undefined && dim.kind === 'ident' && !targs.has(dim.name) && !this.globals.has(dim.name) && !declared(dim.name)) this.error(dim.range, `use of undeclared identifier '${dim.name}'`);
+        if (v === undefined) this.error(dim.range, `the size of array '${d.name}' must be a constant known when compiling (a #define, a const int or a template value)${d.dims.length === 1 && dim.kind === 'ident' ? `; for a size set by the launch, write 'extern __shared__ ${typeName(this.tryType(t) ?? INT)} ${d.name}[];' and pass the bytes as the third launch parameter` : ''}`);
         if (v <= 0) this.error(dim.range, `array '${d.name}' has a size of ${v}: it must be at least 1`);
         n = v;
       }
@@ -711,7 +711,7 @@ export class Lowering {
   private declareOnly(ctx: FnCtx, s: Extract<Stmt, { kind: 'decl' }>): void {
     try {
       for (const v of s.vars) {
-        const t = this.declType(v, v.type, ctx.targs);
+        const t = this.declType(v, v.type, ctx.targs, (n) => this.lookup(ctx, n) !== undefined);
         if (t.k === 'ptr') {
           const init = v.init ? this.expr(ctx, v.init) : undefined;
           if (!init?.ptr) this.error(v.range, `pointer '${v.name}' needs an initial value that points into an array`);
@@ -983,7 +983,7 @@ export class Lowering {
         continue;
       }
       if (s.storage.static) this.error(v.range, `static local variable '${v.name}' in device code: use a __shared__ or __device__ variable`);
-      const t = this.declType(v, v.type, ctx.targs);
+      const t = this.declType(v, v.type, ctx.targs, (n) => this.lookup(ctx, n) !== undefined);
       const name = this.ident(v.name);
       if (t.k === 'ptr') {
         if (!v.init) this.error(v.range, `pointer '${v.name}' needs an initial value that points into an array (e.g. 'int *row = a + r * n;')`);
@@ -1046,7 +1046,7 @@ export class Lowering {
       return;
     }
     if (v.init) this.error(v.init.range, `initialization is not supported for __shared__ variables: assign '${v.name}' in the kernel, then __syncthreads()`);
-    const t = this.declType(v, v.type, ctx.targs);
+    const t = this.declType(v, v.type, ctx.targs, (n) => this.lookup(ctx, n) !== undefined);
     const elem = t.k === 'array' ? t.of : t;
     const key = `shared:${ctx.fn.name}:${v.name}`;
     const wt = t.k === 'array' ? (t.of.k === 'array' ? wgslType(t) : `array<${this.atomicElem(key, t.of)}, ${t.n}>`) : this.atomicElem(key, t);
@@ -1887,12 +1887,18 @@ export class Lowering {
     const builtins = this.builtinsOf(fn);
     for (const b of builtins) callArgs.push(b === 'lane' ? 'warp_lane_' : b);
     const key = `${fn.name}|${[...targs].map(([k, v]) => `${k}=${this.templateArgText(v)}`).join(',')}|${ptrParams.map((p) => `${p.index}:${p.base.key}`).join(',')}|${ctx.kernel.entry}`;
+    if (this.lowering.has(fn.name)) this.error(e.range, `'${fn.name}' calls itself (recursion): WGSL has no recursion, so device code here cannot recurse; rewrite it as a loop`);
     let inst = this.instances.get(key);
     if (!inst) {
       const wname = this.unique(ptrParams.some((p) => p.base.space !== 'function') || fn.template ? `${fn.name}_${ctx.kernel.entry}` : fn.name);
       inst = { name: wname, lines: [] };
       this.instances.set(key, inst);
-      this.deviceFunction(ctx, fn, targs, paramTypes, ptrParams, wname, builtins, inst);
+      this.lowering.add(fn.name);
+      try {
+        this.deviceFunction(ctx, fn, targs, paramTypes, ptrParams, wname, builtins, inst);
+      } finally {
+        this.lowering.delete(fn.name);
+      }
     }
     const ret = this.resolveType(fn.returnType, targs);
     const code = `${inst.name}(${callArgs.join(', ')})`;
@@ -2056,6 +2062,8 @@ export class Lowering {
     return { code: casLoop('u32', (old) => (inc ? `select(${old} + 1u, 0u, ${old} >= ${limit})` : `select(${old} - 1u, ${limit}, ${old} == 0u || ${old} > ${limit})`)), t: elem, prec: 100, pure: false };
   }
   needsRerun = false;
+  /** Device functions being lowered (a call to one of them is recursion). */
+  private readonly lowering = new Set<string>();
 
   private warpCall(ctx: FnCtx, e: Extract<Expr, { kind: 'call' }>, name: string, vs: V[]): V {
     ctx.kernel.warp = true;
