@@ -1,7 +1,7 @@
 /**
  * Cases that fail today because the translator (src/cuda, branch cuda-front) is wrong or
  * incomplete — never because an expectation was bent. Each id maps to the executors it fails on
- * and why (as of the last merge of cuda-front, 2026-11-26 22:47 UTC, commit 468cd6c). The runners
+ * and why (as of the last merge of cuda-front, 2026-11-26 23:12 UTC, commit c706f88). The runners
  * mark these `it.fails`: the suite stays green, and a case that starts passing turns red until
  * its line here is deleted.
  */
@@ -26,7 +26,6 @@ export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   'cuda:functions:early_return_in_device_function': BOTH(`a pointer parameter of a __device__ function indexed in a loop: ${INTERNAL}: "cannot index type 'i32'"`),
   'cuda:functions:default_argument': BOTH('default arguments (`int k = 5`) do not parse'),
   'cuda:functions:overloaded_device_functions': BOTH('overloads by parameter type: the float call resolves to the int overload (results truncated, with a conversion warning)'),
-  'cuda:functions:recursion_in_device_code': COMPILE(`recursion is reported as ${INTERNAL} ("cyclic dependency") at 1:16, not as recursion at the recursive call 4:16`),
   // builtins
   'cuda:builtins:dim3_locals': BOTH('dim3 local variables (`dim3 a(4, 2);`) are undeclared'),
   'cuda:builtins:builtin_is_read_only': COMPILE('the message "expression is not assignable" does not name threadIdx'),
@@ -38,10 +37,8 @@ export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   'cuda:types:typedef_using_auto_const': BOTH('`using real = float;` and `auto` are not understood'),
   'cuda:types:unsigned_long_long_beyond_32_bits': BOTH(`64-bit integers are computed in 32 bits (warned), and acc >> 32 gives ${INTERNAL} plus a wrong "shift count >= width" warning for a 64-bit operand`),
   'cuda:types:long_long_product': BOTH(`64-bit integers are computed in 32 bits (warned), and p >> 32 gives ${INTERNAL}`),
-  'cuda:types:unknown_type': COMPILE('an unknown type name is reported as "expected \';\' after expression" at 3:12, not naming vec3_t at 3:5'),
   // memory
   'cuda:memory:pointer_increment_loop': BOTH('comparing two pointers (p != end) is refused'),
-  'cuda:memory:shared_size_not_constant': COMPILE("the kernel parameter n is reported as undeclared instead of 'not a constant'"),
   'cuda:memory:static_shared_over_48k': COMPILE(`64 KB of static __shared__ is reported as ${INTERNAL} at 1:19, not at the declaration`),
   // sync
   'cuda:sync:barrier_after_early_return': { sim: 'the threads that returned still load in[i] for i >= n (the simulator reports out-of-bounds reads at index 100…127); Dawn clamps them silently and matches' },
@@ -61,7 +58,6 @@ export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   'cuda:operators:comma_and_chained_assignment': BOTH(`two variables stepped in one for (++lo, --hi): ${INTERNAL}`),
   // control
   'cuda:control:switch_fallthrough': BOTH('a case that falls through into the next is refused'),
-  'cuda:control:syntax_error_position': COMPILE("a missing ';' is reported at the next token (4:5), not after the declaration it ends (3:14)"),
   // printf
   'cuda:printf:format:format="s"': BOTH('%s is refused'),
   'cuda:printf:format:format="s_width"': BOTH('%s is refused'),
