@@ -1,0 +1,558 @@
+/**
+ * §2 Functions: __global__, __device__ and __host__ __device__ functions with scalar, pointer,
+ * reference and struct parameters; templates instantiated by their uses (Programming Guide
+ * §"Function Execution Space Specifiers", C++ [temp]).
+ */
+import { dim3, group, iota } from '../harness.ts';
+import { at, cu } from './source.ts';
+
+export const g = group('functions');
+const GUIDE = 'CUDA Programming Guide, Function Execution Space Specifiers';
+const N = 64;
+const one = { grid: dim3(1), block: dim3(N) };
+
+g.test('device_function_returns_value', GUIDE).run(() => ({
+  from: 'reference',
+  source: cu`
+__device__ int square(int x)
+{
+    return x * x;
+}
+
+__global__ void apply(const int* in, int* out)
+{
+    int i = threadIdx.x;
+    out[i] = square(in[i]) + 1;
+}
+`,
+  kernel: 'apply',
+  launch: one,
+  args: { in: Int32Array.from(iota(N), (i) => i - 20), out: new Int32Array(N) },
+  expect: { out: iota(N).map((i) => (i - 20) * (i - 20) + 1) },
+}));
+
+g.test('device_function_pointer_out_params', `${GUIDE}; C++ [expr.unary.op] address-of a local`).run(() => ({
+  from: 'reference',
+  source: cu`
+__device__ void divmod10(int v, int* q, int* r)
+{
+    *q = v / 10;
+    *r = v % 10;
+}
+
+__global__ void digits(const int* in, int* quot, int* rem)
+{
+    int i = threadIdx.x;
+    int q, r;
+    divmod10(in[i], &q, &r);
+    quot[i] = q;
+    rem[i] = r;
+}
+`,
+  kernel: 'digits',
+  launch: one,
+  args: { in: Int32Array.from(iota(N), (i) => i * 37 - 1000), quot: new Int32Array(N), rem: new Int32Array(N) },
+  expect: {
+    quot: iota(N).map((i) => Math.trunc((i * 37 - 1000) / 10)),
+    rem: iota(N).map((i) => (i * 37 - 1000) % 10),
+  },
+}));
+
+g.test('reference_parameters', 'C++ [dcl.ref]: a device function swapping through references').run(() => ({
+  from: 'reference',
+  source: cu`
+__device__ void swapInts(int& a, int& b)
+{
+    int t = a;
+    a = b;
+    b = t;
+}
+
+__global__ void sortPairs(int* v)
+{
+    int i = 2 * threadIdx.x;
+    int a = v[i], b = v[i + 1];
+    if (a > b) swapInts(a, b);
+    v[i] = a;
+    v[i + 1] = b;
+}
+`,
+  kernel: 'sortPairs',
+  launch: { grid: dim3(1), block: dim3(32) },
+  args: { v: Int32Array.from(iota(64), (i) => (i * 7919) % 101) },
+  expect: {
+    v: iota(64).map((i) => {
+      const a = ((i & ~1) * 7919) % 101;
+      const b = (((i & ~1) + 1) * 7919) % 101;
+      return i % 2 === 0 ? Math.min(a, b) : Math.max(a, b);
+    }),
+  },
+}));
+
+g.test('host_device_function', `${GUIDE}: __host__ __device__ compiles for both sides`).run(() => ({
+  from: 'reference',
+  source: cu`
+__host__ __device__ float lerp(float a, float b, float t)
+{
+    return a + t * (b - a);
+}
+
+__global__ void ramp(float* out, float lo, float hi)
+{
+    int i = threadIdx.x;
+    out[i] = lerp(lo, hi, i / 64.0f);
+}
+
+int main()
+{
+    float x = lerp(0.0f, 1.0f, 0.5f);
+    return x > 0.0f ? 0 : 1;
+}
+`,
+  kernel: 'ramp',
+  launch: one,
+  args: { out: new Float32Array(N), lo: 0, hi: 16 },
+  // i/64 and t*16 are exact in binary, so one rounding (or a fused one) gives the same value.
+  expect: { out: iota(N).map((i) => i / 4) },
+}));
+
+g.test('struct_by_value_and_returned', 'C++ [class]: a struct passed to and returned from a device function').run(() => ({
+  from: 'reference',
+  source: cu`
+struct Range {
+    int lo;
+    int hi;
+};
+
+__device__ Range widen(Range r, int by)
+{
+    Range w;
+    w.lo = r.lo - by;
+    w.hi = r.hi + by;
+    return w;
+}
+
+__device__ int clampTo(Range r, int v)
+{
+    return v < r.lo ? r.lo : (v > r.hi ? r.hi : v);
+}
+
+__global__ void clampAll(const int* in, int* out)
+{
+    Range r = { 10, 20 };
+    Range w = widen(r, 5);
+    out[threadIdx.x] = clampTo(w, in[threadIdx.x]);
+}
+`,
+  kernel: 'clampAll',
+  launch: one,
+  args: { in: Int32Array.from(iota(N)), out: new Int32Array(N) },
+  expect: { out: iota(N).map((i) => Math.min(25, Math.max(5, i))) },
+}));
+
+g.test('struct_pointer_kernel_parameter', 'CUDA Programming Guide: a kernel parameter pointing to an array of structs').run(() => ({
+  from: 'reference',
+  source: cu`
+struct Particle {
+    float x;
+    float v;
+};
+
+__global__ void step(Particle* p, float dt, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        p[i].x = p[i].x + p[i].v * dt;
+    }
+}
+`,
+  kernel: 'step',
+  launch: one,
+  args: { p: Float32Array.from(iota(2 * N), (k) => (k % 2 === 0 ? k / 2 : 2)), dt: 0.5, n: N },
+  expect: { p: iota(2 * N).map((k) => (k % 2 === 0 ? k / 2 + 1 : 2)) },
+  info: { params: { p: { kind: 'buffer', type: 'struct Particle', bytes: 8, access: 'read_write' } } },
+}));
+
+g.test('scalar_parameters_of_each_type', 'CUDA Programming Guide: kernel parameters are passed by value').run(() => ({
+  from: 'reference',
+  source: cu`
+__global__ void mix(int* out, int a, unsigned int b, float c, bool flag, char ch, short s)
+{
+    out[0] = a;
+    out[1] = (int)(b / 2u);
+    out[2] = (int)(c * 4.0f);
+    out[3] = flag ? 1 : 0;
+    out[4] = ch;
+    out[5] = s;
+}
+`,
+  kernel: 'mix',
+  launch: { grid: dim3(1), block: dim3(1) },
+  args: { out: new Int32Array(6), a: -7, b: 4000000000, c: 2.75, flag: true, ch: -3, s: -1234 },
+  expect: { out: [-7, 2000000000, 11, 1, -3, -1234] },
+  info: { params: { a: { kind: 'scalar', type: 'int' }, b: { kind: 'scalar', type: 'unsigned int' }, c: { kind: 'scalar', type: 'float' }, out: { kind: 'buffer', type: 'int', access: 'read_write' } } },
+}));
+
+g.test('nested_device_calls', GUIDE).run(() => ({
+  from: 'reference',
+  source: cu`
+__device__ int inc(int x) { return x + 1; }
+__device__ int twiceInc(int x) { return inc(inc(x)); }
+__device__ int combine(int a, int b) { return twiceInc(a) * b; }
+
+__global__ void nest(int* out)
+{
+    int t = threadIdx.x;
+    out[t] = combine(t, t - 3);
+}
+`,
+  kernel: 'nest',
+  launch: one,
+  args: { out: new Int32Array(N) },
+  expect: { out: iota(N).map((t) => (t + 2) * (t - 3)) },
+}));
+
+g.test('early_return_in_device_function', 'C++ [stmt.return] inside a loop of a device function').run(() => ({
+  from: 'reference',
+  source: cu`
+__device__ int firstAbove(const int* v, int n, int limit)
+{
+    for (int k = 0; k < n; ++k) {
+        if (v[k] > limit) return k;
+    }
+    return -1;
+}
+
+__global__ void search(const int* v, int* out, int n)
+{
+    out[threadIdx.x] = firstAbove(v, n, threadIdx.x * 3);
+}
+`,
+  kernel: 'search',
+  launch: one,
+  args: { v: Int32Array.from(iota(16), (k) => k * k), out: new Int32Array(N), n: 16 },
+  expect: { out: iota(N).map((t) => iota(16).findIndex((k) => k * k > t * 3)) },
+}));
+
+g.test('inline_specifiers', `${GUIDE}: __forceinline__ and __noinline__`).run(() => ({
+  from: 'reference',
+  source: cu`
+__forceinline__ __device__ int add3(int x) { return x + 3; }
+__noinline__ __device__ int mul5(int x) { return x * 5; }
+static __device__ inline int sub1(int x) { return x - 1; }
+
+__global__ void chain(int* out)
+{
+    out[threadIdx.x] = sub1(mul5(add3(threadIdx.x)));
+}
+`,
+  kernel: 'chain',
+  launch: one,
+  args: { out: new Int32Array(N) },
+  expect: { out: iota(N).map((t) => (t + 3) * 5 - 1) },
+}));
+
+g.test('default_argument', 'C++ [dcl.fct.default]').run(() => ({
+  from: 'reference',
+  source: cu`
+__device__ int addk(int x, int k = 5)
+{
+    return x + k;
+}
+
+__global__ void defaults(int* out)
+{
+    int t = threadIdx.x;
+    out[t] = addk(t) * 100 + addk(t, 1);
+}
+`,
+  kernel: 'defaults',
+  launch: one,
+  args: { out: new Int32Array(N) },
+  expect: { out: iota(N).map((t) => (t + 5) * 100 + t + 1) },
+}));
+
+g.test('overloaded_device_functions', 'C++ [over.match]: overload chosen by argument type').run(() => ({
+  from: 'reference',
+  source: cu`
+__device__ int halve(int x) { return x / 2; }
+__device__ float halve(float x) { return x / 2.0f; }
+
+__global__ void halves(int* ints, float* floats)
+{
+    int t = threadIdx.x;
+    ints[t] = halve(2 * t + 1);
+    floats[t] = halve(2.0f * t + 1.0f);
+}
+`,
+  kernel: 'halves',
+  launch: one,
+  args: { ints: new Int32Array(N), floats: new Float32Array(N) },
+  expect: { ints: iota(N).map((t) => t), floats: iota(N).map((t) => t + 0.5) },
+}));
+
+g.test('template_device_function_deduced', 'C++ [temp.deduct]: one template, instantiated for int and float by its calls').run(() => ({
+  from: 'reference',
+  source: cu`
+template <typename T>
+__device__ T twice(T v)
+{
+    return v + v;
+}
+
+__global__ void both(int* ints, float* floats)
+{
+    int t = threadIdx.x;
+    ints[t] = twice(t - 10);
+    floats[t] = twice(t * 0.25f);
+}
+`,
+  kernel: 'both',
+  launch: one,
+  args: { ints: new Int32Array(N), floats: new Float32Array(N) },
+  expect: { ints: iota(N).map((t) => 2 * (t - 10)), floats: iota(N).map((t) => t * 0.5) },
+}));
+
+g.test('template_explicit_argument', 'C++ [temp.arg.explicit]: maxOf<unsigned int> converts -1 to 4294967295').run(() => ({
+  from: 'reference',
+  source: cu`
+template <typename T>
+__device__ T maxOf(T a, T b)
+{
+    return a > b ? a : b;
+}
+
+__global__ void explicitArgs(unsigned int* asUnsigned, int* asInt)
+{
+    int t = threadIdx.x;
+    asUnsigned[t] = maxOf<unsigned int>(-1, t);
+    asInt[t] = maxOf<int>(-1, t);
+}
+`,
+  kernel: 'explicitArgs',
+  launch: one,
+  args: { asUnsigned: new Uint32Array(N), asInt: new Int32Array(N) },
+  expect: { asUnsigned: iota(N).map(() => 0xffffffff), asInt: iota(N).map((t) => t) },
+}));
+
+const TEMPLATE_KERNEL = cu`
+#include <cuda_runtime.h>
+
+template <int BLOCK>
+__global__ void blockSum(const int* in, int* out)
+{
+    __shared__ int s[BLOCK];
+    int t = threadIdx.x;
+    s[t] = in[blockIdx.x * BLOCK + t];
+    __syncthreads();
+    for (int stride = BLOCK / 2; stride > 0; stride /= 2) {
+        if (t < stride) s[t] += s[t + stride];
+        __syncthreads();
+    }
+    if (t == 0) out[blockIdx.x] = s[0];
+}
+
+template <typename T>
+__global__ void scale(T* v, T by)
+{
+    v[threadIdx.x] *= by;
+}
+
+int main()
+{
+    int *d_in, *d_out;
+    float* d_f;
+    cudaMalloc(&d_in, 128 * sizeof(int));
+    cudaMalloc(&d_out, 2 * sizeof(int));
+    cudaMalloc(&d_f, 64 * sizeof(float));
+    blockSum<64><<<2, 64>>>(d_in, d_out);
+    scale<float><<<1, 64>>>(d_f, 1.5f);
+    scale<int><<<1, 64>>>(d_in, 3);
+    cudaDeviceSynchronize();
+    return 0;
+}
+`;
+
+g.test('template_kernel_value_parameter', 'C++ [temp.inst]: blockSum<64> instantiated by its launch in main()').run(() => ({
+  from: 'reference',
+  source: TEMPLATE_KERNEL,
+  kernel: 'blockSum<64>',
+  launch: { grid: dim3(2), block: dim3(64) },
+  args: { in: Int32Array.from(iota(128)), out: new Int32Array(2) },
+  expect: { out: [2016, 6112] }, // 0 + … + 63, 64 + … + 127
+  info: { staticSharedBytes: 256 },
+}));
+
+g.test('template_kernel_type_parameter', 'C++ [temp.inst]: scale<T> instantiated for the types its launches name')
+  .params([{ T: 'float' }, { T: 'int' }])
+  .run(({ T }) => ({
+    from: 'reference',
+    source: TEMPLATE_KERNEL,
+    kernel: `scale<${T}>`,
+    launch: one,
+    args: T === 'float' ? { v: Float32Array.from(iota(N)), by: 1.5 } : { v: Int32Array.from(iota(N), (i) => i - 32), by: 3 },
+    expect: { v: T === 'float' ? iota(N).map((i) => i * 1.5) : iota(N).map((i) => (i - 32) * 3) },
+    info: { params: { v: { type: T as 'float' | 'int' } } },
+  }));
+
+g.test('several_kernels_in_one_file', 'CUDA Programming Guide: each __global__ function is its own entry point').run(() => ({
+  from: 'reference',
+  source: cu`
+__global__ void fill(int* out, int v)
+{
+    out[threadIdx.x] = v;
+}
+
+__global__ void iotaKernel(int* out)
+{
+    out[threadIdx.x] = threadIdx.x;
+}
+`,
+  kernel: 'iotaKernel',
+  launch: one,
+  args: { out: new Int32Array(N) },
+  expect: { out: iota(N) },
+}));
+
+g.test('whole_program_host_code_ignored', 'Issue §1: a whole .cu file is accepted; host code is parsed to find the kernels').run(() => ({
+  from: 'reference',
+  source: cu`
+#include <cstdio>
+#include <cstdlib>
+#include <cuda_runtime.h>
+
+#define CHECK(call) do { cudaError_t e = (call); if (e != cudaSuccess) { printf("%s\n", cudaGetErrorString(e)); exit(1); } } while (0)
+
+__global__ void vecAdd(const float* a, const float* b, float* c, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) c[i] = a[i] + b[i];
+}
+
+int main(int argc, char** argv)
+{
+    const int n = 100;
+    size_t bytes = n * sizeof(float);
+    float* h = (float*)malloc(bytes);
+    float *da, *db, *dc;
+    CHECK(cudaMalloc(&da, bytes));
+    CHECK(cudaMalloc(&db, bytes));
+    CHECK(cudaMalloc(&dc, bytes));
+    dim3 block(64);
+    dim3 grid((n + block.x - 1) / block.x);
+    vecAdd<<<grid, block>>>(da, db, dc, n);
+    CHECK(cudaMemcpy(h, dc, bytes, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < n; ++i) printf("%f\n", h[i]);
+    free(h);
+    return 0;
+}
+`,
+  kernel: 'vecAdd',
+  launch: { grid: dim3(2), block: dim3(64) },
+  args: { a: Float32Array.from(iota(100)), b: Float32Array.from(iota(100), (i) => 0.5 * i), c: new Float32Array(100), n: 100 },
+  expect: { c: iota(100).map((i) => 1.5 * i) },
+  info: { params: { a: { access: 'read' }, b: { access: 'read' }, c: { access: 'read_write' }, n: { kind: 'scalar' } } },
+}));
+
+// ---- errors
+
+const HOST_CALL = cu`
+int hostHelper(int x)
+{
+    return x * 2;
+}
+
+__global__ void useHost(int* out)
+{
+    out[threadIdx.x] = hostHelper(threadIdx.x);
+}
+`;
+g.test('host_function_called_from_device', `${GUIDE}: a __host__ function cannot be called from device code`).error(() => ({
+  source: HOST_CALL,
+  error: { ...at(HOST_CALL, 'hostHelper(threadIdx'), includes: ['hostHelper', 'host'] },
+}));
+
+const RECURSION = cu`
+__device__ int fact(int n)
+{
+    if (n <= 1) return 1;
+    return n * fact(n - 1);
+}
+
+__global__ void facts(int* out)
+{
+    out[threadIdx.x] = fact(threadIdx.x % 8);
+}
+`;
+g.test('recursion_in_device_code', 'Issue §2: WGSL has no recursion; a recursive device function is outside the subset').error(() => ({
+  nvccAccepts: true,
+  source: RECURSION,
+  error: { ...at(RECURSION, 'fact(n - 1)'), includes: ['fact', 'recurs'] },
+}));
+
+const UNDECLARED = cu`
+__global__ void count(int* out)
+{
+    int t = threadIdx.x;
+    out[t] = t + offset;
+}
+`;
+g.test('undeclared_identifier', 'C++ [basic.lookup]: a name must be declared before use').error(() => ({
+  source: UNDECLARED,
+  error: { ...at(UNDECLARED, 'offset'), includes: ['offset'] },
+}));
+
+const UNDECLARED_FN = cu`
+__global__ void callMissing(float* out)
+{
+    out[threadIdx.x] = smoothStep(0.5f);
+}
+`;
+g.test('undeclared_function', 'C++ [basic.lookup]: a called function must be declared').error(() => ({
+  source: UNDECLARED_FN,
+  error: { ...at(UNDECLARED_FN, 'smoothStep'), includes: ['smoothStep'] },
+}));
+
+const GLOBAL_RETURNS = cu`
+__global__ int notVoid(int* out)
+{
+    out[0] = 1;
+    return 0;
+}
+`;
+g.test('global_function_must_return_void', `${GUIDE}: a __global__ function must have void return type`).error(() => ({
+  source: GLOBAL_RETURNS,
+  error: { ...at(GLOBAL_RETURNS, 'int notVoid'), includes: ['__global__', 'void'] },
+}));
+
+const GLOBAL_CALLED = cu`
+__global__ void child(int* out)
+{
+    out[threadIdx.x] = 1;
+}
+
+__global__ void parent(int* out)
+{
+    child(out);
+}
+`;
+g.test('global_function_called_like_a_function', `${GUIDE}: a __global__ function is launched with <<<…>>>, not called`).error(() => ({
+  source: GLOBAL_CALLED,
+  error: { ...at(GLOBAL_CALLED, 'child(out)'), includes: ['child'] },
+}));
+
+const WRONG_ARITY = cu`
+__device__ int add(int a, int b)
+{
+    return a + b;
+}
+
+__global__ void k(int* out)
+{
+    out[threadIdx.x] = add(threadIdx.x);
+}
+`;
+g.test('too_few_arguments', 'C++ [expr.call]: a call must supply every parameter without a default').error(() => ({
+  source: WRONG_ARITY,
+  error: { ...at(WRONG_ARITY, 'add(threadIdx'), includes: ['add'] },
+}));

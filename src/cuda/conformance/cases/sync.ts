@@ -1,0 +1,254 @@
+/**
+ * §2 Synchronisation: __syncthreads() and __syncwarp(), and barriers that WGSL's uniformity rules
+ * reject: the translatable kind (threads that returned early stay as inactive lanes) and the
+ * kind CUDA itself leaves undefined, which is reported (Programming Guide §"Synchronization
+ * Functions": __syncthreads in conditional code only if the condition is uniform over the block).
+ */
+import { dim3, group, iota } from '../harness.ts';
+import { at, cu } from './source.ts';
+
+export const g = group('sync');
+const SYNC = 'CUDA Programming Guide, Synchronization Functions';
+
+/** The interleaved (seed 000 style) and sequential tree reductions, one block sum each. */
+const INTERLEAVED = cu`
+    for (unsigned int s = 1; s < blockDim.x; s *= 2) {
+        if (tid % (2 * s) == 0) {`;
+const SEQUENTIAL = cu`
+    for (unsigned int s = blockDim.x / 2; s > 0; s >>= 1) {
+        if (tid < s) {`;
+function reduceKernel(loop: string): string {
+  return cu`
+__global__ void reduce(const int* in, int* out)
+{
+    __shared__ int sdata[128];
+    unsigned int tid = threadIdx.x;
+    unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
+    sdata[tid] = in[i];
+    __syncthreads();
+${loop}
+            sdata[tid] += sdata[tid + s];
+        }
+        __syncthreads();
+    }
+    if (tid == 0) out[blockIdx.x] = sdata[0];
+}
+`;
+}
+
+g.test('shared_reduction', `${SYNC}: __syncthreads between tree levels`)
+  .params([{ addressing: 'interleaved' }, { addressing: 'sequential' }])
+  .run(({ addressing }) => ({
+    from: 'reference',
+    source: reduceKernel(addressing === 'interleaved' ? INTERLEAVED : SEQUENTIAL),
+    kernel: 'reduce',
+    launch: { grid: dim3(4), block: dim3(128) },
+    args: { in: Int32Array.from(iota(512), (k) => (k * 13) % 29), out: new Int32Array(4) },
+    expect: { out: iota(4).map((b) => iota(128).reduce((s, t) => s + (((b * 128 + t) * 13) % 29), 0)) },
+  }));
+
+const EARLY_RETURN = cu`
+__global__ void swapNeighbours(const int* in, int* out, int n)
+{
+    __shared__ int s[64];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    s[threadIdx.x] = in[i];
+    __syncthreads();
+    out[i] = s[threadIdx.x ^ 1];
+}
+`;
+g.test('barrier_after_early_return', `${SYNC}; issue §2: threads that returned are inactive lanes at the barrier; the others go on`).run(() => ({
+  from: 'reference',
+  source: EARLY_RETURN,
+  kernel: 'swapNeighbours',
+  launch: { grid: dim3(2), block: dim3(64) },
+  args: { in: Int32Array.from(iota(100), (k) => k * 2 + 1), out: new Int32Array(100), n: 100 },
+  expect: { out: iota(100).map((k) => (k ^ 1) * 2 + 1) },
+}));
+
+g.test('barrier_in_loop_after_early_return', `${SYNC}: the out-of-range threads of the last block left before a loop of barriers`).run(() => ({
+  from: 'reference',
+  source: cu`
+__global__ void partialSums(const int* in, int* out, int n)
+{
+    __shared__ int s[64];
+    int t = threadIdx.x;
+    int i = blockIdx.x * blockDim.x + t;
+    if (i >= n) return;
+    s[t] = in[i];
+    __syncthreads();
+    int count = min((int)blockDim.x, n - (int)(blockIdx.x * blockDim.x));
+    for (int stride = 1; stride < count; stride *= 2) {
+        int v = (t >= stride) ? s[t - stride] : 0;
+        __syncthreads();
+        s[t] += v;
+        __syncthreads();
+    }
+    out[i] = s[t];
+}
+`,
+  kernel: 'partialSums',
+  launch: { grid: dim3(2), block: dim3(64) },
+  args: { in: Int32Array.from(iota(90), (k) => (k % 5) + 1), out: new Int32Array(90), n: 90 },
+  // An inclusive scan within each block: the 26 threads of block 1 that stayed scan their own 26.
+  expect: {
+    out: iota(90).map((k) => {
+      const start = Math.floor(k / 64) * 64;
+      let s = 0;
+      for (let j = start; j <= k; j++) s += (j % 5) + 1;
+      return s;
+    }),
+  },
+}));
+
+g.test('barrier_under_uniform_condition', `${SYNC}: a condition on blockIdx, blockDim or a kernel parameter is uniform over the block`).run(() => ({
+  from: 'reference',
+  source: cu`
+__global__ void uniformBranch(const int* in, int* out, int mode)
+{
+    __shared__ int s[64];
+    int t = threadIdx.x;
+    s[t] = in[blockIdx.x * 64 + t];
+    __syncthreads();
+    if (blockIdx.x % 2 == 0 && mode > 0) {
+        int v = s[(t + 1) % 64];
+        __syncthreads();
+        s[t] = v;
+        __syncthreads();
+    }
+    out[blockIdx.x * 64 + t] = s[t];
+}
+`,
+  kernel: 'uniformBranch',
+  launch: { grid: dim3(2), block: dim3(64) },
+  args: { in: Int32Array.from(iota(128)), out: new Int32Array(128), mode: 1 },
+  expect: { out: iota(128).map((k) => (k < 64 ? (k + 1) % 64 : k)) },
+}));
+
+g.test('double_buffered_phases', `${SYNC}: two buffers, one barrier per phase`).run(() => ({
+  from: 'reference',
+  source: cu`
+__global__ void smooth(const float* in, float* out, int steps)
+{
+    __shared__ float a[64];
+    __shared__ float b[64];
+    int t = threadIdx.x;
+    a[t] = in[t];
+    __syncthreads();
+    float* src = a;
+    float* dst = b;
+    for (int k = 0; k < steps; ++k) {
+        dst[t] = src[t] + src[(t + 63) % 64];
+        __syncthreads();
+        float* tmp = src;
+        src = dst;
+        dst = tmp;
+    }
+    out[t] = src[t];
+}
+`,
+  kernel: 'smooth',
+  launch: { grid: dim3(1), block: dim3(64) },
+  args: { in: Float32Array.from(iota(64), (t) => (t === 0 ? 1 : 0)), out: new Float32Array(64), steps: 5 },
+  expect: {
+    out: (() => {
+      let v: number[] = iota(64).map((t) => (t === 0 ? 1 : 0));
+      for (let k = 0; k < 5; k++) v = v.map((x, t) => x + v[(t + 63) % 64]!);
+      return v;
+    })(),
+  },
+}));
+
+g.test('syncwarp_exchange', `${SYNC}, __syncwarp: lanes of one warp exchange through shared memory`).run(() => ({
+  from: 'reference',
+  source: cu`
+__global__ void pairSwap(const int* in, int* out)
+{
+    __shared__ int s[64];
+    int t = threadIdx.x;
+    s[t] = in[t];
+    __syncwarp();
+    out[t] = s[t ^ 1];
+}
+`,
+  kernel: 'pairSwap',
+  launch: { grid: dim3(1), block: dim3(64) },
+  args: { in: Int32Array.from(iota(64), (t) => t * t), out: new Int32Array(64) },
+  expect: { out: iota(64).map((t) => (t ^ 1) * (t ^ 1)) },
+}));
+
+// ---- reported: barriers CUDA leaves undefined
+
+const DIVERGENT_IF = cu`
+__global__ void halfBarrier(int* out)
+{
+    __shared__ int s[64];
+    s[threadIdx.x] = threadIdx.x;
+    if (threadIdx.x < 16) {
+        __syncthreads();
+    }
+    out[threadIdx.x] = s[63 - threadIdx.x];
+}
+`;
+g.test('barrier_in_divergent_branch', `${SYNC}: __syncthreads under a condition that differs between threads is undefined`).error(() => ({
+  nvccAccepts: true,
+  source: DIVERGENT_IF,
+  error: { ...at(DIVERGENT_IF, '__syncthreads'), includes: ['__syncthreads'] },
+}));
+
+const DATA_LOOP = cu`
+__global__ void dataLoop(const int* counts, int* out)
+{
+    int t = threadIdx.x;
+    int acc = 0;
+    for (int k = 0; k < counts[t]; ++k) {
+        acc += k;
+        __syncthreads();
+    }
+    out[t] = acc;
+}
+`;
+g.test('barrier_in_thread_dependent_loop', `${SYNC}: a loop whose trip count differs between threads cannot hold a barrier`).error(() => ({
+  nvccAccepts: true,
+  source: DATA_LOOP,
+  error: { ...at(DATA_LOOP, '__syncthreads'), includes: ['__syncthreads'] },
+}));
+
+const TWO_SITES = cu`
+__global__ void twoSites(int* out)
+{
+    __shared__ int s[64];
+    int t = threadIdx.x;
+    if (t % 2 == 0) {
+        s[t] = 1;
+        __syncthreads();
+    } else {
+        s[t] = 2;
+        __syncthreads();
+    }
+    out[t] = s[t ^ 1];
+}
+`;
+g.test('barrier_in_both_branches', `${SYNC}: two different __syncthreads calls are two different barriers`).error(() => ({
+  nvccAccepts: true,
+  source: TWO_SITES,
+  error: { ...at(TWO_SITES, '__syncthreads'), includes: ['__syncthreads'] },
+}));
+
+const HOST_SYNC = cu`
+void hostStep(int* data)
+{
+    data[0] = 1;
+    __syncthreads();
+}
+
+__global__ void k(int* out)
+{
+    out[threadIdx.x] = 0;
+}
+`;
+g.test('syncthreads_in_host_code', `${SYNC}: __syncthreads is a device function; host code cannot call it`).error(() => ({
+  source: HOST_SYNC,
+  error: { ...at(HOST_SYNC, '__syncthreads'), includes: ['__syncthreads'] },
+}));

@@ -1,0 +1,345 @@
+/**
+ * §2 Types: every integer type from char to unsigned long long, size_t, bool, float; double and
+ * 64-bit integers, which WebGPU lacks, with the warning at their line (C++ [basic.fundamental];
+ * CUDA's data model follows the host's: LP64 on Linux). Conversions between them are in
+ * expressions.ts (oracle: g++).
+ */
+import { dim3, group, iota, seeded } from '../harness.ts';
+import { at, cu } from './source.ts';
+
+export const g = group('types');
+const FUND = 'C++ [basic.fundamental]; CUDA Programming Guide, C++ Language Support (LP64 data model)';
+const N = 64;
+const one = { grid: dim3(1), block: dim3(N) };
+const W64 = ['64'];
+
+g.test('sizeof', `${FUND}: sizes of the fundamental types and a padded struct`).run(() => ({
+  from: 'literal',
+  source: cu`
+#include <cstddef>
+
+struct Padded {
+    char c;
+    int i;
+};
+
+__global__ void sizes(int* out)
+{
+    out[0] = sizeof(char);
+    out[1] = sizeof(short);
+    out[2] = sizeof(int);
+    out[3] = sizeof(long);
+    out[4] = sizeof(long long);
+    out[5] = sizeof(float);
+    out[6] = sizeof(double);
+    out[7] = sizeof(bool);
+    out[8] = sizeof(size_t);
+    out[9] = sizeof(int*);
+    out[10] = sizeof(Padded);
+    out[11] = sizeof(unsigned char);
+}
+`,
+  kernel: 'sizes',
+  launch: { grid: dim3(1), block: dim3(1) },
+  args: { out: new Int32Array(12) },
+  expect: { out: [1, 2, 4, 8, 8, 4, 8, 1, 8, 8, 8, 1] },
+  warnings: [],
+  mayWarn: ['64', 'double'],
+}));
+
+g.test('char_is_signed', `${FUND}: plain char is signed on x86-64 Linux, the host CUDA follows`).run(() => ({
+  from: 'literal',
+  source: cu`
+__global__ void chars(int* out)
+{
+    char c = (char)200;
+    unsigned char u = 200;
+    signed char s = -1;
+    out[0] = c;
+    out[1] = u;
+    out[2] = s;
+    out[3] = c < 0;
+}
+`,
+  kernel: 'chars',
+  launch: { grid: dim3(1), block: dim3(1) },
+  args: { out: new Int32Array(4) },
+  expect: { out: [-56, 200, -1, 1] },
+}));
+
+g.test('bool_values', 'C++ [conv.bool], [conv.prom]: bool holds true or false and promotes to 1 or 0').run(() => ({
+  from: 'literal',
+  source: cu`
+__global__ void bools(const bool* flags, int* out)
+{
+    bool b = 5;
+    bool z = 0.0f;
+    int count = 0;
+    for (int k = 0; k < 8; ++k) count += flags[k];
+    out[0] = b;
+    out[1] = b + b;
+    out[2] = z;
+    out[3] = !b;
+    out[4] = count;
+    out[5] = (bool)-3 == true;
+}
+`,
+  kernel: 'bools',
+  launch: { grid: dim3(1), block: dim3(1) },
+  args: { flags: Uint8Array.from([1, 0, 1, 1, 0, 0, 1, 0]), out: new Int32Array(6) },
+  expect: { out: [1, 2, 0, 0, 4, 1] },
+}));
+
+g.test('literals', 'C++ [lex.icon], [lex.ccon], [lex.fcon]: hex, octal, binary, character and suffixed literals').run(() => ({
+  from: 'literal',
+  source: cu`
+__global__ void literals(int* out, unsigned int* uout, float* fout)
+{
+    out[0] = 0x10;
+    out[1] = 010;
+    out[2] = 0b101;
+    out[3] = 'A';
+    out[4] = '\n';
+    out[5] = -1 < 0xFFFFFFFF;
+    out[6] = 1'000'000;
+    uout[0] = 0xFFFFFFFFu;
+    uout[1] = 10u / 3u;
+    uout[2] = -1;
+    fout[0] = 1e3f;
+    fout[1] = .5f;
+    fout[2] = 0x1p-2f;
+}
+`,
+  kernel: 'literals',
+  launch: { grid: dim3(1), block: dim3(1) },
+  args: { out: new Int32Array(7), uout: new Uint32Array(3), fout: new Float32Array(3) },
+  expect: { out: [16, 8, 5, 65, 10, 0, 1000000], uout: [0xffffffff, 3, 0xffffffff], fout: [1000, 0.5, 0.25] },
+}));
+
+g.test('typedef_using_auto_const', 'C++ [dcl.typedef], [dcl.spec.auto], [dcl.constexpr]').run(() => ({
+  from: 'reference',
+  source: cu`
+typedef unsigned int uint;
+using real = float;
+
+__global__ void aliases(uint* u, real* f)
+{
+    const int K = 3;
+    constexpr int M = K * 2;
+    auto a = 1u;
+    auto b = 2.5f;
+    uint t = threadIdx.x;
+    u[t] = t * M + a - 2;
+    f[t] = b * t;
+}
+`,
+  kernel: 'aliases',
+  launch: one,
+  args: { u: new Uint32Array(N), f: new Float32Array(N) },
+  expect: { u: iota(N).map((t) => (t * 6 + 1 - 2) >>> 0), f: iota(N).map((t) => 2.5 * t) },
+}));
+
+g.test('narrow_buffers', 'C++ [basic.fundamental]: char and short arrays are arrays of 1- and 2-byte elements')
+  .params([
+    { T: 'unsigned char', arr: 'u8' },
+    { T: 'signed char', arr: 'i8' },
+    { T: 'short', arr: 'i16' },
+    { T: 'unsigned short', arr: 'u16' },
+  ])
+  .run(({ T, arr }) => {
+    const make = { u8: Uint8Array, i8: Int8Array, i16: Int16Array, u16: Uint16Array }[arr as 'u8' | 'i8' | 'i16' | 'u16'];
+    const n = 256;
+    const input = make.from(seeded(n, 7, (r) => r));
+    // out[i] = (T)(in[i] * 3 + 1): int arithmetic after promotion, then narrowed back by the store.
+    const want = make.from(Array.from(input, (v) => v * 3 + 1));
+    return {
+      from: 'reference',
+      source: cu`
+__global__ void triple(const ${T}* in, ${T}* out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        out[i] = in[i] * 3 + 1;
+    }
+}
+`,
+      kernel: 'triple',
+      launch: { grid: dim3(4), block: dim3(64) },
+      args: { in: input, out: new make(n), n },
+      expect: { out: Array.from(want) },
+      info: { params: { in: { type: T as 'short', access: 'read' }, out: { type: T as 'short' } } },
+    };
+  });
+
+// ---- 64-bit: warnings at the line, results exact where they fit in 32 bits.
+
+const LL_SMALL = cu`
+__global__ void smallLong(const int* in, int* out)
+{
+    int i = threadIdx.x;
+    long long v = in[i];
+    v = v * 3 - 7;
+    out[i] = (int)v;
+}
+`;
+g.test('long_long_within_32_bits', 'Issue §2: 64-bit integers are warned about at their line').run(() => ({
+  from: 'reference',
+  source: LL_SMALL,
+  kernel: 'smallLong',
+  launch: one,
+  args: { in: Int32Array.from(iota(N), (i) => i * 1000 - 30000), out: new Int32Array(N) },
+  expect: { out: iota(N).map((i) => (i * 1000 - 30000) * 3 - 7) },
+  warnings: [{ line: at(LL_SMALL, 'long long').line, includes: W64 }],
+}));
+
+const ULL_WIDE = cu`
+__global__ void wideSum(const unsigned int* in, unsigned int* out, int n)
+{
+    unsigned long long acc = 0;
+    for (int k = 0; k < n; ++k) {
+        acc += in[k];
+    }
+    out[0] = (unsigned int)acc;
+    out[1] = (unsigned int)(acc >> 32);
+}
+`;
+g.test('unsigned_long_long_beyond_32_bits', 'C++ [basic.fundamental]: unsigned long long holds at least 64 bits').run(() => {
+  const input = Uint32Array.from(iota(16), (k) => 0xf0000000 + k);
+  const sum = Array.from(input).reduce((a, v) => a + BigInt(v), 0n);
+  return {
+    from: 'reference',
+    source: ULL_WIDE,
+    kernel: 'wideSum',
+    launch: { grid: dim3(1), block: dim3(1) },
+    args: { in: input, out: new Uint32Array(2), n: 16 },
+    expect: { out: [Number(sum & 0xffffffffn), Number(sum >> 32n)] },
+    warnings: [{ line: at(ULL_WIDE, 'unsigned long long').line, includes: W64 }],
+  };
+});
+
+const LL_PRODUCT = cu`
+__global__ void wideProduct(const int* a, const int* b, int* lo, int* hi)
+{
+    int i = threadIdx.x;
+    long long p = (long long)a[i] * b[i];
+    lo[i] = (int)(p & 0xFFFFFFFF);
+    hi[i] = (int)(p >> 32);
+}
+`;
+g.test('long_long_product', 'C++ [expr.mul] on long long: the full 64-bit product of two ints').run(() => {
+  const a = seeded(N, 3, (r) => (r | 0) >> 4);
+  const b = seeded(N, 5, (r) => (r | 0) >> 8);
+  const p = a.map((x, i) => BigInt(x) * BigInt(b[i]!));
+  return {
+    from: 'reference',
+    source: LL_PRODUCT,
+    kernel: 'wideProduct',
+    launch: one,
+    args: { a: Int32Array.from(a), b: Int32Array.from(b), lo: new Int32Array(N), hi: new Int32Array(N) },
+    expect: { lo: p.map((v) => Number(BigInt.asIntN(32, v))), hi: p.map((v) => Number(BigInt.asIntN(32, v >> 32n))) },
+    warnings: [{ line: at(LL_PRODUCT, 'long long p').line, includes: W64 }],
+  };
+});
+
+const LONG = cu`
+__global__ void longs(const int* in, int* out)
+{
+    int i = threadIdx.x;
+    long v = in[i];
+    v *= 4;
+    out[i] = (int)(v / 2);
+}
+`;
+g.test('long_is_64_bit', `${FUND}: long is 64-bit (LP64), so it is warned about too`).run(() => ({
+  from: 'reference',
+  source: LONG,
+  kernel: 'longs',
+  launch: one,
+  args: { in: Int32Array.from(iota(N), (i) => i - 40), out: new Int32Array(N) },
+  expect: { out: iota(N).map((i) => (i - 40) * 2) },
+  warnings: [{ line: at(LONG, 'long v').line, includes: W64 }],
+}));
+
+const SIZE_T = cu`
+#include <cstddef>
+
+__global__ void copyWithSizeT(const float* in, float* out, size_t n)
+{
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        out[i] = in[i];
+    }
+}
+`;
+g.test('size_t_index', `${FUND}: size_t is unsigned long, 64-bit`).run(() => ({
+  from: 'reference',
+  source: SIZE_T,
+  kernel: 'copyWithSizeT',
+  launch: { grid: dim3(2), block: dim3(64) },
+  args: { in: Float32Array.from(iota(100), (i) => i / 8), out: new Float32Array(100), n: 100 },
+  expect: { out: iota(100).map((i) => i / 8) },
+  warnings: [{ line: at(SIZE_T, 'size_t i').line, includes: W64 }],
+}));
+
+const DOUBLE = cu`
+__global__ void halve(const float* in, float* out)
+{
+    int i = threadIdx.x;
+    double d = in[i];
+    d = d * 0.5;
+    out[i] = (float)d;
+}
+`;
+g.test('double_local', 'Issue §2: double is warned about at its line; values exact in float agree').run(() => ({
+  from: 'reference',
+  source: DOUBLE,
+  kernel: 'halve',
+  launch: one,
+  args: { in: Float32Array.from(iota(N), (i) => i * 3 - 50), out: new Float32Array(N) },
+  expect: { out: iota(N).map((i) => (i * 3 - 50) / 2) },
+  warnings: [{ line: at(DOUBLE, 'double d').line, includes: ['double'] }],
+}));
+
+const DOUBLE_LITERAL = cu`
+__global__ void scaleByLiteral(const float* in, float* out)
+{
+    int i = threadIdx.x;
+    out[i] = in[i] * 0.5;
+}
+`;
+g.test('double_literal_in_float_expression', 'C++ [lex.fcon], [expr.arith.conv]: 0.5 is a double, so in[i] * 0.5 is computed in double').run(() => ({
+  from: 'reference',
+  source: DOUBLE_LITERAL,
+  kernel: 'scaleByLiteral',
+  launch: one,
+  args: { in: Float32Array.from(iota(N), (i) => i + 0.25), out: new Float32Array(N) },
+  expect: { out: iota(N).map((i) => (i + 0.25) / 2) },
+  warnings: [{ line: at(DOUBLE_LITERAL, '0.5').line, includes: ['double'] }],
+}));
+
+g.test('float_suffix_no_warning', 'C++ [lex.fcon]: 0.5f is a float: nothing to warn about').run(() => ({
+  from: 'reference',
+  source: cu`
+__global__ void scaleByFloat(const float* in, float* out)
+{
+    int i = threadIdx.x;
+    out[i] = in[i] * 0.5f + 1.0f;
+}
+`,
+  kernel: 'scaleByFloat',
+  launch: one,
+  args: { in: Float32Array.from(iota(N)), out: new Float32Array(N) },
+  expect: { out: iota(N).map((i) => i / 2 + 1) },
+}));
+
+const UNKNOWN_TYPE = cu`
+__global__ void k(int* out)
+{
+    vec3_t p;
+    out[0] = 0;
+}
+`;
+g.test('unknown_type', 'C++ [dcl.type]: a type name must be declared').error(() => ({
+  source: UNKNOWN_TYPE,
+  error: { ...at(UNKNOWN_TYPE, 'vec3_t'), includes: ['vec3_t'] },
+}));
