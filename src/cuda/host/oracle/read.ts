@@ -39,3 +39,15 @@ export function oracleRecords(name: string, tag: string): string[][] {
     .filter((l) => l.startsWith(`${tag}\t`))
     .map((l) => l.split('\t').map(unescapeField));
 }
+
+/** A C99 hexadecimal floating literal as printf's %a writes it (`-0x1.8p+1`, `0x0p+0`). */
+export function parseHexFloat(s: string): number {
+  if (/^-?inf$/.test(s)) return s.startsWith('-') ? -Infinity : Infinity;
+  if (/^-?nan$/.test(s)) return Number.NaN;
+  const m = /^(-?)0x([0-9a-f]+)(?:\.([0-9a-f]*))?p([+-]\d+)$/i.exec(s);
+  if (!m) return Number.NaN;
+  const frac = m[3] ?? '';
+  const mant = parseInt(m[2]! + frac, 16) * 2 ** (-4 * frac.length);
+  const v = mant * 2 ** Number(m[4]);
+  return m[1] === '-' ? -v : v;
+}
