@@ -83,6 +83,30 @@ export interface KernelParam {
   readonly access?: 'read' | 'read_write';
   /** Whether any atomic touches the buffer (it is then `atomic` throughout in the WGSL). */
   readonly atomic?: boolean;
+  /** The WGSL name of the buffer or uniform field (the CUDA name unless it is a WGSL keyword). */
+  readonly wgslName?: string;
+  /** `char`/`short` buffers are packed four (two) elements to a `u32` word. */
+  readonly packed?: boolean;
+}
+
+/** A `__constant__`, `__device__` or `__managed__` variable a kernel binds (a storage buffer). */
+export interface KernelGlobal {
+  readonly name: string;
+  readonly kind: 'constant' | 'device' | 'managed';
+  readonly type: CudaScalarType;
+  /** Elements (1 for a scalar). */
+  readonly length: number;
+  readonly binding: number;
+  readonly access: 'read' | 'read_write';
+  readonly atomic: boolean;
+  /** The initializer's values, when the declaration has one. */
+  readonly init?: readonly number[];
+}
+
+/** A `printf` call site of a kernel: its format and the types its arguments are recorded as. */
+export interface PrintfFormat {
+  readonly format: string;
+  readonly args: readonly ('int' | 'unsigned int' | 'float')[];
 }
 
 /**
@@ -116,6 +140,12 @@ export interface KernelInfo {
   readonly usesWarpFunctions: boolean;
   /** Whether the kernel calls `printf`. */
   readonly usesPrintf: boolean;
+  /** Device globals the kernel reads or writes, each a storage buffer. */
+  readonly globals: readonly KernelGlobal[];
+  /** The `printf` buffer's binding and the formats (by id), when `usesPrintf`. */
+  readonly printf?: { readonly binding: number; readonly formats: readonly PrintfFormat[] };
+  /** The `override` that sizes the `extern __shared__` array, and its element size in bytes. */
+  readonly dynamicSharedOverride?: { readonly name: string; readonly elementBytes: number };
 }
 
 /** A translation unit: its kernels, one WGSL module holding them all, and the map. */

@@ -1,0 +1,18 @@
+/**
+ * `src/cuda`: the CUDA front end. `compileCuda` turns a CUDA translation unit into readable WGSL
+ * (one entry point per `__global__` function) with a source map both ways; `prepareLaunch` turns a
+ * launch into the `KernelRun` both executors take. Pure TypeScript: see README.md.
+ */
+import { compileCudaWith } from './compile.ts';
+import type { CompileResult } from './types.ts';
+
+export function compileCuda(source: string, options?: { fileName?: string; files?: Record<string, string> }): CompileResult {
+  return compileCudaWith(source, options ?? {});
+}
+
+export { prepareLaunch, CudaLaunchError, PRINTF_WORDS } from './launch.ts';
+export { parseCuda } from './parser.ts';
+export type { ParseResult } from './parser.ts';
+export { formatPrintf } from './printf.ts';
+export type * from './types.ts';
+export type * from './ast.ts';

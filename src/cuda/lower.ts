@@ -1,0 +1,2208 @@
+/**
+ * The checker and the lowering: each `__global__` function (and the device functions it calls)
+ * becomes readable WGSL that keeps the learner's identifiers and one statement per CUDA statement.
+ * Types are checked on the way, in CUDA's terms and at CUDA positions; anything outside the
+ * subset is a diagnostic that names the construct and says what to write instead.
+ *
+ * The shapes it produces (see docs/cuda.md):
+ * - a pointer parameter is a storage buffer `array<T>` named after it; a pointer local or a
+ *   pointer expression is that buffer plus an element offset (`int *row = a + r*n;` → `row` holds
+ *   `r*n`, and `row[i]` reads `a[row + i]`);
+ * - scalars and the grid size live in one uniform struct; `blockDim` comes from the overrides
+ *   that also set `@workgroup_size`;
+ * - `char`/`short` buffers are packed four (two) to a `u32` word;
+ * - a buffer that any atomic touches is `atomic` throughout.
+ */
+import type { Declarator, Expr, FunctionDecl, Range, Stmt, TemplateArg, TranslationUnit, TypeRef } from './ast.ts';
+import {
+  BOOL, DIM3, FLOAT, INT, UINT, VOID, arithmetic, baseType, is64, isInt, promote, sizeOf, typeName, withPointers, wgslType, type CType,
+} from './ctypes.ts';
+import type { CudaScalarType, Diagnostic } from './types.ts';
+
+/** Where a pointer points: a buffer, a shared/constant/global array, or a local array. */
+interface Base {
+  /** WGSL name of the array (or of the `ptr<function, …>` parameter when `viaPointer`). */
+  readonly name: string;
+  readonly elem: CType;
+  /** Identity for atomics and writes: `param:k:a`, `shared:sdata`, `local:…`. */
+  readonly key: string;
+  readonly space: 'storage' | 'workgroup' | 'function' | 'constant';
+  readonly viaPointer?: boolean;
+  /** The function-space array's WGSL type, for device-function parameters. */
+  readonly arrayType?: string;
+}
+
+type Sym =
+  | { k: 'var'; name: string; t: CType; isConst: boolean }
+  | { k: 'ptr'; base: Base; name: string; t: CType }
+  | { k: 'value'; code: string; t: CType }
+  | { k: 'array'; base: Base; name: string; t: CType };
+
+interface Ptr {
+  readonly base: Base;
+  /** Element offset (i32 WGSL expression), '' for 0. */
+  readonly off: string;
+}
+
+interface V {
+  code: string;
+  t: CType;
+  /** WGSL precedence of `code` (100 primary, 90 unary, 80 mul, 70 add, 60 shift, 50 rel, 40 bit, 30 &&, 20 ||). */
+  prec: number;
+  ptr?: Ptr;
+  lv?: LV;
+  /** No loads, calls or side effects: safe to evaluate under `select`. */
+  pure: boolean;
+  /** A plain integer constant (for `sizeof`-style folding and messages). */
+  constant?: number;
+}
+
+type LV =
+  | { kind: 'plain'; code: string; base?: Base }
+  | { kind: 'atomic'; ref: string; base: Base }
+  | { kind: 'packed'; base: Base; index: string }
+  | { kind: 'ptrvar'; sym: Extract<Sym, { k: 'ptr' }> };
+
+export interface GlobalInfo {
+  readonly name: string;
+  readonly wgslName: string;
+  readonly kind: 'shared' | 'constant' | 'device' | 'managed';
+  readonly type: CType;
+  readonly length: number;
+  readonly init?: number[];
+}
+
+export interface LoweredKernel {
+  readonly name: string;
+  readonly entryPoint: string;
+  readonly line: number;
+  readonly params: { name: string; index: number; t: CType; wgslName: string; binding?: number; baseKey?: string }[];
+  readonly uniformBinding: number;
+  readonly printfBinding?: number;
+  readonly staticSharedBytes: number;
+  readonly dynamicShared?: { name: string; override: string; elemBytes: number };
+  readonly usesWarpFunctions: boolean;
+  readonly printfFormats: { format: string; args: CType[] }[];
+  /** Globals (`__constant__`, `__device__`, `__managed__`) this kernel binds. */
+  readonly globals: { info: GlobalInfo; binding: number; baseKey: string }[];
+}
+
+export interface MapEntry {
+  readonly wgslLine: number;
+  readonly cuda: Range;
+}
+
+export interface LowerResult {
+  readonly wgsl: string;
+  readonly kernels: LoweredKernel[];
+  readonly diagnostics: Diagnostic[];
+  readonly map: MapEntry[];
+  /** Final facts per base key: written, atomic. */
+  readonly written: ReadonlySet<string>;
+  readonly atomic: ReadonlySet<string>;
+  readonly packed: ReadonlySet<string>;
+}
+
+const WGSL_RESERVED = new Set(
+  ('alias break case const const_assert continue continuing default diagnostic discard else enable false fn for if let loop ' +
+    'override requires return struct switch true var while array atomic bool f16 f32 i32 mat2x2 mat3x3 mat4x4 ptr sampler ' +
+    'texture_2d u32 vec2 vec3 vec4 NULL Self abstract active alignas alignof as asm async attribute auto await become ' +
+    'cast catch class coherent column_major common compile constexpr constinit crate debugger decltype delete demote do ' +
+    'dynamic_cast enum explicit export extends extern external fallthrough filter final finally friend from fxgroup get goto ' +
+    'groupshared highp impl implements import inline instanceof interface layout lowp macro match mediump meta mod module ' +
+    'move mut mutable namespace new nil noexcept noinline nointerpolation noperspective null nullptr of operator package ' +
+    'packoffset partition pass patch pixelfragment precise precision premerge priv protected pub public readonly ref ' +
+    'regardless register reinterpret_cast require resource restrict self set shared sizeof smooth snorm static static_assert ' +
+    'static_cast std subroutine super target template this thread_local throw trait try type typedef typeid typename typeof ' +
+    'union unless unorm unsafe unsized use using varying virtual volatile wgsl where with writeonly yield in out ' +
+    'workgroupBarrier storageBarrier select min max abs all any bitcast')
+    .split(' '),
+);
+
+/** The CUDA warp functions and what they become. */
+const WARP = new Set(['__shfl_sync', '__shfl_up_sync', '__shfl_down_sync', '__shfl_xor_sync', '__ballot_sync', '__any_sync', '__all_sync', '__activemask', '__syncwarp']);
+const ATOMICS = new Set(['atomicAdd', 'atomicSub', 'atomicMin', 'atomicMax', 'atomicExch', 'atomicCAS', 'atomicAnd', 'atomicOr', 'atomicXor', 'atomicInc', 'atomicDec']);
+/** Float math: CUDA name → WGSL builtin, arity. */
+const MATH: Record<string, [string, number]> = {
+  sqrtf: ['sqrt', 1], rsqrtf: ['inverseSqrt', 1], expf: ['exp', 1], __expf: ['exp', 1], exp2f: ['exp2', 1], logf: ['log', 1], __logf: ['log', 1],
+  log2f: ['log2', 1], powf: ['pow', 2], __powf: ['pow', 2], fabsf: ['abs', 1], fminf: ['min', 2], fmaxf: ['max', 2], floorf: ['floor', 1],
+  ceilf: ['ceil', 1], truncf: ['trunc', 1], roundf: ['round', 1], sinf: ['sin', 1], cosf: ['cos', 1], tanf: ['tan', 1], __sinf: ['sin', 1],
+  __cosf: ['cos', 1], tanhf: ['tanh', 1], atanf: ['atan', 1], atan2f: ['atan2', 2], fmaf: ['fma', 3],
+  sqrt: ['sqrt', 1], exp: ['exp', 1], log: ['log', 1], pow: ['pow', 2], fabs: ['abs', 1], floor: ['floor', 1], ceil: ['ceil', 1],
+  fmin: ['min', 2], fmax: ['max', 2], sin: ['sin', 1], cos: ['cos', 1], tanh: ['tanh', 1],
+};
+const HOST_ONLY = new Set(['malloc', 'calloc', 'free', 'cudaMalloc', 'cudaMemcpy', 'cudaFree', 'cudaMallocManaged', 'cudaDeviceSynchronize', 'scanf', 'fopen', 'rand', 'srand', 'exit', 'memcpy', 'memset', 'time', 'clock']);
+const DEVICE_ONLY = new Set(['__syncthreads', '__syncwarp', '__threadfence', '__threadfence_block', ...ATOMICS, ...WARP]);
+
+class Bail extends Error {}
+
+interface FnCtx {
+  readonly kernel: KernelCtx;
+  readonly fn: FunctionDecl;
+  readonly targs: ReadonlyMap<string, TemplateArg>;
+  readonly scopes: Map<string, Sym>[];
+  readonly returnType: CType;
+  /** Set while lowering a kernel body whose early `return`s were turned into a flag. */
+  exitFlag?: string;
+  loopDepth: number;
+}
+
+interface KernelCtx {
+  readonly name: string;
+  readonly entry: string;
+  warp: boolean;
+  printf: { format: string; args: CType[] }[];
+  readonly usedGlobals: Map<string, GlobalInfo>;
+  readonly builtinsUsed: Set<string>;
+}
+
+export class Lowering {
+  readonly diagnostics: Diagnostic[] = [];
+  private out: { text: string; cuda?: Range }[] = [];
+  private indent = 0;
+  private readonly functions = new Map<string, FunctionDecl>();
+  private readonly structs = new Map<string, { name: string; t: CType }[]>();
+  private readonly typedefs = new Map<string, CType>();
+  private readonly globals = new Map<string, GlobalInfo>();
+  private readonly sharedDecls: string[] = [];
+  private readonly usedNames = new Set<string>();
+  private readonly helpers = new Map<string, string>();
+  private readonly instances = new Map<string, { name: string; lines: { text: string; cuda?: Range }[] }>();
+  private tmp = 0;
+  /** Pre-statements an expression needs (hoisted ternaries, atomics, `i++` inside expressions). */
+  private pre: string[] = [];
+  private preRange: Range | undefined;
+  readonly written = new Set<string>();
+  readonly packed = new Set<string>();
+  private warned = new Set<string>();
+
+  constructor(
+    private readonly unit: TranslationUnit,
+    private readonly fileName: string,
+    /** Bases that some atomic touches (found by a first pass). */
+    readonly atomic: Set<string>,
+  ) {}
+
+  // ---- diagnostics ----
+  error(range: Range, message: string): never {
+    this.report(range, message, 'error');
+    throw new Bail(message);
+  }
+  report(range: Range, message: string, severity: 'error' | 'warning' = 'error'): void {
+    const key = `${severity}:${range.line}:${range.col}:${message}`;
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    this.diagnostics.push({
+      severity,
+      message,
+      line: range.line,
+      column: range.col,
+      endLine: range.endLine,
+      endColumn: range.endCol,
+      ...(range.file !== this.fileName ? { file: range.file } : {}),
+    });
+  }
+  private warnOnce(range: Range, message: string): void {
+    const key = `line:${range.file}:${range.line}:${message.slice(0, 30)}`;
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    this.report(range, message, 'warning');
+  }
+
+  // ---- output ----
+  private emit(text: string, cuda?: Range): void {
+    for (const p of this.pre) this.out.push({ text: '  '.repeat(this.indent) + p, ...(this.preRange ? { cuda: this.preRange } : {}) });
+    this.pre = [];
+    this.out.push({ text: '  '.repeat(this.indent) + text, ...(cuda ? { cuda } : {}) });
+  }
+  private fresh(hint: string): string {
+    return `${hint}_${++this.tmp}`;
+  }
+  private ident(name: string): string {
+    const clean = name.replace(/^_+(?=[0-9])/, 'n').replace(/^__/, 'u_');
+    return WGSL_RESERVED.has(clean) || clean.startsWith('__') ? `${clean}_` : clean;
+  }
+  private unique(name: string): string {
+    let n = this.ident(name);
+    let k = 2;
+    const base = n;
+    while (this.usedNames.has(n)) n = `${base}_${k++}`;
+    this.usedNames.add(n);
+    return n;
+  }
+  private helper(name: string, code: string): string {
+    if (!this.helpers.has(name)) this.helpers.set(name, code);
+    return name;
+  }
+
+  // ---- the program ----
+  run(): LowerResult {
+    for (const item of this.unit.items) {
+      if (item.kind === 'function') {
+        const prev = this.functions.get(item.name);
+        if (!prev || (!prev.body && item.body)) this.functions.set(item.name, item);
+      } else if (item.kind === 'struct') this.structs.set(item.name, []);
+      else if (item.kind === 'typedef') {
+        const t = this.tryType(item.type);
+        if (t) this.typedefs.set(item.name, t);
+      }
+    }
+    for (const item of this.unit.items) {
+      if (item.kind === 'struct') {
+        try {
+          this.structs.set(item.name, item.fields.map((f) => ({ name: f.name, t: this.declType(f, f.type) })));
+        } catch (e) {
+          if (!(e instanceof Bail)) throw e;
+        }
+      }
+      if (item.kind === 'var') this.globalVar(item.decl);
+    }
+    this.checkHostCode();
+    const kernels: LoweredKernel[] = [];
+    const bodies: { text: string; cuda?: Range }[][] = [];
+    let binding = 0;
+    for (const inst of this.kernelInstances()) {
+      this.out = [];
+      this.indent = 0;
+      try {
+        const k = this.kernel(inst.fn, inst.targs, inst.label, binding);
+        binding = Math.max(binding, ...k.params.map((p) => (p.binding ?? -1) + 1), k.uniformBinding + 1, (k.printfBinding ?? -1) + 1, ...k.globals.map((g) => g.binding + 1));
+        kernels.push(k);
+        bodies.push(this.out);
+      } catch (e) {
+        if (!(e instanceof Bail)) throw e;
+      }
+    }
+    return this.assemble(kernels, bodies);
+  }
+
+  /** Every kernel to lower: plain ones, and template kernels once per distinct use. */
+  private kernelInstances(): { fn: FunctionDecl; targs: Map<string, TemplateArg>; label: string }[] {
+    const list: { fn: FunctionDecl; targs: Map<string, TemplateArg>; label: string }[] = [];
+    const uses = new Map<string, TemplateArg[][]>();
+    const visit = (e: unknown): void => {
+      if (!e || typeof e !== 'object') return;
+      if (Array.isArray(e)) {
+        for (const x of e) visit(x);
+        return;
+      }
+      const n = e as { kind?: string; callee?: Expr; templateArgs?: TemplateArg[] };
+      if ((n.kind === 'launch' || n.kind === 'call') && n.callee?.kind === 'ident' && n.templateArgs) {
+        const l = uses.get(n.callee.name) ?? [];
+        l.push(n.templateArgs);
+        uses.set(n.callee.name, l);
+      }
+      for (const [key, v] of Object.entries(e)) if (key !== 'range') visit(v);
+    };
+    visit(this.unit.items);
+    for (const fn of this.functions.values()) {
+      if (!fn.global || !fn.body) continue;
+      if (!fn.template) {
+        list.push({ fn, targs: new Map(), label: fn.name });
+        continue;
+      }
+      const seen = new Set<string>();
+      for (const args of uses.get(fn.name) ?? []) {
+        const targs = new Map<string, TemplateArg>();
+        fn.template.forEach((p, i) => {
+          const a = args[i];
+          if (a) targs.set(p.name, a);
+        });
+        const label = `${fn.name}<${args.map((a) => this.templateArgText(a)).join(', ')}>`;
+        if (seen.has(label)) continue;
+        seen.add(label);
+        list.push({ fn, targs, label });
+      }
+    }
+    return list;
+  }
+
+  private templateArgText(a: TemplateArg): string {
+    if (a.kind === 'type') return a.base + '*'.repeat(a.pointers.length);
+    const v = this.constValue(a);
+    return v === undefined ? '?' : String(v);
+  }
+
+  private tryType(t: TypeRef): CType | undefined {
+    const b = baseType(t.base, this.typedefs, new Set(this.structs.keys()));
+    return b ? withPointers(b, t) : undefined;
+  }
+
+  /** The CType of a declared entity, with template arguments substituted. */
+  private resolveType(t: TypeRef, targs: ReadonlyMap<string, TemplateArg> = new Map()): CType {
+    const ta = targs.get(t.base);
+    if (ta && ta.kind === 'type') {
+      const inner = this.resolveType(ta, targs);
+      return withPointers(inner, t);
+    }
+    const b = baseType(t.base, this.typedefs, new Set(this.structs.keys()));
+    if (!b) {
+      if (t.base.startsWith('std::')) this.error(t.range, `'${t.base}' is host-only C++: device code cannot use it; pass a pointer to the data instead`);
+      this.error(t.range, `unknown type name '${t.base}'`);
+    }
+    if (b.k === 'float' && b.bits === 64) this.warnOnce(t.range, "'double' is computed as 32-bit float (f32) here: WebGPU has no 64-bit floats, so results can differ from a real GPU after about 7 significant digits; use 'float' to compute the same thing on both");
+    if (b.k === 'int' && b.bits === 64) this.warnOnce(t.range, `'${t.base}' is 64 bits in CUDA but computed in 32 bits here (WebGPU has no 64-bit integers): values beyond ${b.signed ? '±2^31' : '2^32'} wrap; use '${b.signed ? 'int' : 'unsigned int'}' to compute the same thing on both`);
+    return withPointers(b, t);
+  }
+
+  private declType(d: Declarator, t: TypeRef, targs: ReadonlyMap<string, TemplateArg> = new Map()): CType {
+    let ct = this.resolveType(t, targs);
+    for (let i = d.dims.length - 1; i >= 0; i--) {
+      const dim = d.dims[i];
+      let n: number | null = null;
+      if (dim) {
+        const v = this.constValue(dim, targs);
+        if (v === undefined && dim.kind === 'ident' && !targs.has(dim.name) && !this.globals.has(dim.name)) this.error(dim.range, `use of undeclared identifier '${dim.name}'`);
+        if (v === undefined) this.error(dim.range, `the size of array '${d.name}' must be a constant known when compiling (a #define, a const int or a template value)`);
+        if (v <= 0) this.error(dim.range, `array '${d.name}' has a size of ${v}: it must be at least 1`);
+        n = v;
+      }
+      ct = { k: 'array', of: ct, n };
+    }
+    return ct;
+  }
+
+  /** Folds an integer constant expression (macros are already numbers; `const int` globals too). */
+  constValue(e: Expr, targs: ReadonlyMap<string, TemplateArg> = new Map()): number | undefined {
+    switch (e.kind) {
+      case 'num':
+        return e.isFloat ? undefined : e.value;
+      case 'char':
+        return e.value;
+      case 'bool':
+        return e.value ? 1 : 0;
+      case 'ident': {
+        const ta = targs.get(e.name);
+        if (ta && ta.kind !== 'type') return this.constValue(ta, targs);
+        const g = this.constInts.get(e.name);
+        return g;
+      }
+      case 'unary': {
+        const v = this.constValue(e.arg, targs);
+        if (v === undefined) return undefined;
+        return e.op === '-' ? -v : e.op === '+' ? v : e.op === '~' ? ~v : e.op === '!' ? (v ? 0 : 1) : undefined;
+      }
+      case 'cast':
+        return this.constValue(e.arg, targs);
+      case 'sizeof': {
+        if (e.type) {
+          const t = this.tryType(e.type);
+          return t ? sizeOf(t) : undefined;
+        }
+        return undefined;
+      }
+      case 'binary': {
+        const a = this.constValue(e.left, targs);
+        const b = this.constValue(e.right, targs);
+        if (a === undefined || b === undefined) return undefined;
+        switch (e.op) {
+          case '+': return (a + b) | 0;
+          case '-': return (a - b) | 0;
+          case '*': return Math.imul(a, b);
+          case '/': return b === 0 ? undefined : Math.trunc(a / b);
+          case '%': return b === 0 ? undefined : a % b;
+          case '<<': return a << b;
+          case '>>': return a >> b;
+          case '&': return a & b;
+          case '|': return a | b;
+          case '^': return a ^ b;
+          case '<': return +(a < b);
+          case '>': return +(a > b);
+          case '<=': return +(a <= b);
+          case '>=': return +(a >= b);
+          case '==': return +(a === b);
+          case '!=': return +(a !== b);
+          case '&&': return +(a && b);
+          case '||': return +(a || b);
+          default: return undefined;
+        }
+      }
+      case 'cond': {
+        const c = this.constValue(e.test, targs);
+        return c === undefined ? undefined : this.constValue(c ? e.then : e.else, targs);
+      }
+      default:
+        return undefined;
+    }
+  }
+  private readonly constInts = new Map<string, number>();
+
+  private globalVar(decl: Extract<Stmt, { kind: 'decl' }>): void {
+    const s = decl.storage;
+    for (const v of decl.vars) {
+      try {
+        if (!s.shared && !s.constant && !s.device && !s.managed) {
+          // A host global; `const int N = 1024;` is usable in device code as a constant.
+          if (v.type.isConst && v.init && !v.dims.length && !v.type.pointers.length) {
+            const c = this.constValue(v.init);
+            if (c !== undefined) this.constInts.set(v.name, c);
+          }
+          continue;
+        }
+        if (s.shared) {
+          this.report(v.range, `'__shared__' variable '${v.name}' at file scope: declare it inside the kernel that uses it`, 'warning');
+        }
+        const t = this.declType(v, v.type);
+        const elem = t.k === 'array' ? t.of : t;
+        if (elem.k === 'array' || elem.k === 'ptr') this.error(v.range, `${s.constant ? '__constant__' : '__device__'} variable '${v.name}' must be a scalar or a 1-D array here: flatten it to one dimension`);
+        const length = t.k === 'array' ? t.n ?? 1 : 1;
+        let init: number[] | undefined;
+        if (v.init) {
+          const items = v.init.kind === 'init' ? v.init.items : [v.init];
+          init = items.map((x) => {
+            const n = this.numberValue(x);
+            if (n === undefined) this.error(x.range, `the initializer of '${v.name}' must be constant numbers`);
+            return n;
+          });
+        }
+        const kind = s.shared ? 'shared' : s.constant ? 'constant' : s.managed ? 'managed' : 'device';
+        this.globals.set(v.name, { name: v.name, wgslName: this.unique(v.name), kind, type: t, length, ...(init ? { init } : {}) });
+      } catch (e) {
+        if (!(e instanceof Bail)) throw e;
+      }
+    }
+  }
+
+  private numberValue(e: Expr): number | undefined {
+    if (e.kind === 'num') return e.value;
+    if (e.kind === 'unary' && e.op === '-') {
+      const v = this.numberValue(e.arg);
+      return v === undefined ? undefined : -v;
+    }
+    return this.constValue(e);
+  }
+
+  /** Host code calling device-only functions, device code calling host functions. */
+  private checkHostCode(): void {
+    const walk = (node: unknown, fn: FunctionDecl): void => {
+      if (!node || typeof node !== 'object') return;
+      if (Array.isArray(node)) {
+        for (const x of node) walk(x, fn);
+        return;
+      }
+      const n = node as Expr;
+      if (n.kind === 'call' && n.callee.kind === 'ident') {
+        const name = n.callee.name;
+        if (!fn.device && DEVICE_ONLY.has(name)) this.report(n.range, `${name}() is a device function: host code ('${fn.name}') cannot call it; call it inside a __global__ or __device__ function`);
+        const target = this.functions.get(name);
+        if (!fn.device && target?.global) this.report(n.range, `a __global__ function ('${name}') must be launched with <<<grid, block>>>, not called like a host function`);
+      }
+      for (const [k, v] of Object.entries(node)) if (k !== 'range') walk(v, fn);
+    };
+    for (const fn of this.functions.values()) if (!fn.device && fn.body) walk(fn.body, fn);
+  }
+
+  // ---- one kernel ----
+  private kernel(fn: FunctionDecl, targs: Map<string, TemplateArg>, label: string, firstBinding: number): LoweredKernel {
+    const entry = this.unique(label.replace(/[<>, ]+/g, '_').replace(/_+$/, ''));
+    const kctx: KernelCtx = { name: label, entry, warp: false, printf: [], usedGlobals: new Map(), builtinsUsed: new Set() };
+    if (fn.returnType.base !== 'void' || fn.returnType.pointers.length) this.error(fn.returnType.range, `a __global__ function must return void, not '${fn.returnType.base}'`);
+    const ctx: FnCtx = { kernel: kctx, fn, targs, scopes: [new Map()], returnType: VOID, loopDepth: 0 };
+    let binding = firstBinding;
+    const params: LoweredKernel['params'] = [];
+    const scalars: { name: string; t: CType }[] = [];
+    const uniformName = this.unique(`${entry}_params`);
+    fn.params.forEach((p, index) => {
+      const t = this.resolveType(p.type, targs);
+      if (!p.name) this.error(p.range, 'a kernel parameter needs a name');
+      if (t.k === 'ptr') {
+        if (t.to.k === 'ptr') this.error(p.range, `parameter '${p.name}' is a pointer to pointers: pass one flat array and index it as row * width + column`);
+        if (t.to.k === 'struct' || t.to.k === 'void' || t.to.k === 'dim3') this.error(p.range, `parameter '${p.name}' points to '${typeName(t.to)}': kernels here take pointers to numbers (int, unsigned, float, char, …)`);
+        const wgslName = this.unique(p.name);
+        const base: Base = { name: wgslName, elem: t.to, key: `param:${entry}:${p.name}`, space: 'storage' };
+        if (t.isConst) this.constPointee.add(base.key);
+        ctx.scopes[0]!.set(p.name, { k: 'ptr', base, name: '', t });
+        params.push({ name: p.name, index, t, wgslName, binding: binding++, baseKey: base.key });
+      } else {
+        if (t.k === 'struct' || t.k === 'array') this.error(p.range, `parameter '${p.name}' of type '${typeName(t)}': pass its fields as separate parameters (struct parameters are not supported yet)`);
+        scalars.push({ name: p.name, t });
+        params.push({ name: p.name, index, t, wgslName: this.ident(p.name) });
+        ctx.scopes[0]!.set(p.name, { k: 'var', name: this.ident(p.name), t, isConst: true });
+      }
+    });
+    const uniformBinding = binding++;
+    // The body first (it discovers shared memory, printf and the builtins it uses).
+    const bodyOut = this.out;
+    this.out = [];
+    this.indent = 1;
+    const sharedBefore = this.sharedDecls.length;
+    let staticShared = 0;
+    let dynamic: LoweredKernel['dynamicShared'];
+    const onShared = (bytes: number, dyn?: LoweredKernel['dynamicShared']): void => {
+      staticShared += bytes;
+      if (dyn) dynamic = dyn;
+    };
+    this.sharedHook = onShared;
+    this.kernelBody(ctx, fn.body!);
+    const body = this.out;
+    this.out = bodyOut;
+    this.indent = 0;
+    const printfBinding = kctx.printf.length ? binding++ : undefined;
+    const globals: LoweredKernel['globals'] = [];
+    for (const g of kctx.usedGlobals.values()) globals.push({ info: g, binding: binding++, baseKey: `global:${g.name}` });
+
+    // Declarations: buffers, the uniform struct, then the entry point.
+    this.emit(`// ${label}: CUDA line ${fn.range.line}`);
+    for (const p of params) {
+      if (p.binding === undefined || p.t.k !== 'ptr') continue;
+      this.emit(this.bufferDecl(p.binding, p.wgslName, p.t.to, p.baseKey!, p.t.isConst), p.t.k === 'ptr' ? fn.params[p.index]!.range : undefined);
+    }
+    for (const g of globals) this.emit(this.bufferDecl(g.binding, g.info.wgslName, g.info.type.k === 'array' ? g.info.type.of : g.info.type, g.baseKey, g.info.kind === 'constant'));
+    for (const d of this.sharedDecls.slice(sharedBefore)) this.emit(d);
+    this.emit(`struct ${uniformName}_t {`);
+    this.emit('  gridDim: vec3<u32>,');
+    this.emit('  grid_folded: u32,');
+    for (const s of scalars) this.emit(`  ${this.ident(s.name)}: ${wgslType(s.t)},`);
+    this.emit('}');
+    this.emit(`@group(0) @binding(${uniformBinding}) var<uniform> ${uniformName}: ${uniformName}_t;`);
+    if (printfBinding !== undefined) this.emit(`@group(0) @binding(${printfBinding}) var<storage, read_write> ${entry}_printf: array<atomic<u32>>;`);
+    this.emit('@compute @workgroup_size(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z)', fn.nameRange);
+    const lane = kctx.warp ? ', @builtin(subgroup_invocation_id) lane: u32' : '';
+    this.emit(`fn ${entry}(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroup: vec3<u32>, @builtin(num_workgroups) workgroups: vec3<u32>${lane}) {`, fn.nameRange);
+    this.emit(`  let gridDim = ${uniformName}.gridDim;`);
+    this.emit(`  let blockDim = vec3<u32>(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z);`);
+    this.emit(`  // A grid of more than 65 535 blocks in x is dispatched folded into rows; spare blocks leave.`);
+    this.emit(`  let blockIdx = select(workgroup, vec3<u32>(workgroup.x + workgroup.y * workgroups.x, 0u, 0u), ${uniformName}.grid_folded != 0u);`);
+    this.emit(`  if (blockIdx.x >= gridDim.x) { return; }`);
+    for (const s of scalars) this.emit(`  let ${this.ident(s.name)} = ${uniformName}.${this.ident(s.name)};`);
+    for (const l of body) this.out.push(l);
+    this.emit('}');
+    return {
+      name: label,
+      entryPoint: entry,
+      line: fn.range.line,
+      params,
+      uniformBinding,
+      ...(printfBinding !== undefined ? { printfBinding } : {}),
+      staticSharedBytes: staticShared,
+      ...(dynamic ? { dynamicShared: dynamic } : {}),
+      usesWarpFunctions: kctx.warp,
+      printfFormats: kctx.printf,
+      globals,
+    };
+  }
+
+  private sharedHook: (bytes: number, dyn?: LoweredKernel['dynamicShared']) => void = () => {};
+
+  private bufferDecl(binding: number, name: string, elem: CType, key: string, isConst: boolean): string {
+    const atomic = this.atomic.has(key);
+    const packed = elem.k === 'int' && elem.bits < 32;
+    const wrote = this.written.has(key) || atomic;
+    if (packed) this.packed.add(key);
+    if (isConst && wrote && !atomic) {
+      // Writing through a const pointer is rejected earlier; keep the declaration valid anyway.
+    }
+    let inner = packed || atomic ? 'u32' : wgslType(elem);
+    if (atomic && elem.k === 'int' && elem.signed && !packed) inner = 'i32';
+    if (atomic) inner = `atomic<${inner}>`;
+    return `@group(0) @binding(${binding}) var<storage, ${wrote ? 'read_write' : 'read'}> ${name}: array<${inner}>;`;
+  }
+
+  // ---- statements ----
+  private kernelBody(ctx: FnCtx, body: Extract<Stmt, { kind: 'block' }>): void {
+    // An early `return` followed (anywhere later) by a barrier: keep the returned threads as
+    // inactive lanes that still reach the barriers, as CUDA does.
+    const stmts = body.body;
+    const firstReturn = stmts.findIndex((s) => containsReturn(s));
+    const barrierAfter = firstReturn >= 0 && stmts.slice(firstReturn).some((s, i) => (i > 0 || s.kind !== 'return') && containsBarrier(s));
+    if (barrierAfter) {
+      const flag = this.fresh('returned');
+      ctx.exitFlag = flag;
+      this.emit(`var ${flag} = false; // threads that returned in CUDA stay as inactive lanes until the end, so they still reach each __syncthreads()`);
+      this.guarded(ctx, stmts, flag);
+      return;
+    }
+    for (const s of stmts) this.stmtSafe(ctx, s);
+  }
+
+  /** Lowers `stmts` so that lanes with `flag` set do nothing but still reach every barrier. */
+  private guarded(ctx: FnCtx, stmts: readonly Stmt[], flag: string): void {
+    let run: Stmt[] = [];
+    const flush = (): void => {
+      if (!run.length) return;
+      // Declarations stay outside the guard (later statements see them); their initialisers run inside.
+      for (const s of run) if (s.kind === 'decl') this.declareOnly(ctx, s);
+      this.emit(`if (!${flag}) {`);
+      this.indent++;
+      for (const s of run) {
+        if (s.kind === 'decl') this.assignDeclInits(ctx, s);
+        else this.stmtSafe(ctx, s);
+      }
+      this.indent--;
+      this.emit('}');
+      run = [];
+    };
+    for (const s of stmts) {
+      if (!containsBarrier(s)) {
+        run.push(s);
+        continue;
+      }
+      flush();
+      this.barrierStatement(ctx, s, flag);
+    }
+    flush();
+  }
+
+  private barrierStatement(ctx: FnCtx, s: Stmt, flag: string): void {
+    const why = (r: Range, what: string): never =>
+      this.error(
+        r,
+        `__syncthreads() inside ${what} that depends on the thread, after some threads returned early: in CUDA the threads that skip it never arrive (undefined behaviour: a hang or wrong results). Make the ${what} the same for every thread of the block, and guard only the work`,
+      );
+    switch (s.kind) {
+      case 'expr':
+        this.stmtSafe(ctx, s);
+        return;
+      case 'block':
+        ctx.scopes.push(new Map());
+        this.emit('{', s.range);
+        this.indent++;
+        this.guarded(ctx, s.body, flag);
+        this.indent--;
+        this.emit('}');
+        ctx.scopes.pop();
+        return;
+      case 'if': {
+        if (!this.isUniform(ctx, s.test)) why(s.test.range, 'a condition');
+        const c = this.cond(ctx, s.test);
+        this.emit(`if (${c}) {`, s.range);
+        this.indent++;
+        this.guarded(ctx, [s.then], flag);
+        this.indent--;
+        if (s.else) {
+          this.emit('} else {');
+          this.indent++;
+          this.guarded(ctx, [s.else], flag);
+          this.indent--;
+        }
+        this.emit('}');
+        return;
+      }
+      case 'for':
+      case 'while': {
+        const test = s.test;
+        if (test && !this.isUniform(ctx, test)) why(test.range, 'a loop condition');
+        if (s.kind === 'for' && s.init && s.init.kind === 'decl' && s.init.vars.some((v) => v.init && !this.isUniform(ctx, v.init))) why(s.init.range, 'a loop start');
+        if (containsBreakOrContinue(s.body)) this.error(s.range, "a loop with 'break' or 'continue' and a __syncthreads() after an early return: move the return after the loop or make the loop's exit the same for every thread");
+        ctx.scopes.push(new Map());
+        this.loopHeader(ctx, s);
+        this.indent++;
+        ctx.loopDepth++;
+        this.guarded(ctx, s.body.kind === 'block' ? s.body.body : [s.body], flag);
+        ctx.loopDepth--;
+        this.indent--;
+        this.emit('}');
+        ctx.scopes.pop();
+        return;
+      }
+      default:
+        this.error(s.range, `a ${s.kind} statement containing __syncthreads() after an early return: restructure it as a loop or 'if' whose condition is the same for every thread`);
+    }
+  }
+
+  private declareOnly(ctx: FnCtx, s: Extract<Stmt, { kind: 'decl' }>): void {
+    try {
+      for (const v of s.vars) {
+        const t = this.declType(v, v.type, ctx.targs);
+        if (t.k === 'ptr') {
+          const init = v.init ? this.expr(ctx, v.init) : undefined;
+          if (!init?.ptr) this.error(v.range, `pointer '${v.name}' needs an initial value that points into an array`);
+          const name = this.ident(v.name);
+          this.emit(`var ${name}: i32; // '${v.name}' points into '${init.ptr.base.name}' (an element offset)`, v.range);
+          ctx.scopes[ctx.scopes.length - 1]!.set(v.name, { k: 'ptr', base: init.ptr.base, name, t });
+          continue;
+        }
+        const name = this.ident(v.name);
+        this.emit(`var ${name}: ${wgslType(t)};`, v.range);
+        ctx.scopes[ctx.scopes.length - 1]!.set(v.name, { k: 'var', name, t, isConst: false });
+      }
+    } catch (e) {
+      if (!(e instanceof Bail)) throw e;
+    }
+  }
+
+  private assignDeclInits(ctx: FnCtx, s: Extract<Stmt, { kind: 'decl' }>): void {
+    for (const v of s.vars) {
+      if (!v.init) continue;
+      this.stmtSafe(ctx, { kind: 'expr', expr: { kind: 'assign', op: '=', left: { kind: 'ident', name: v.name, range: v.range }, right: v.init, range: v.range }, range: s.range });
+    }
+  }
+
+  private stmtSafe(ctx: FnCtx, s: Stmt): void {
+    try {
+      this.pre = [];
+      this.preRange = s.range;
+      this.stmt(ctx, s);
+    } catch (e) {
+      if (!(e instanceof Bail)) throw e;
+      this.pre = [];
+    }
+  }
+
+  private block(ctx: FnCtx, s: Stmt): void {
+    ctx.scopes.push(new Map());
+    this.indent++;
+    if (s.kind === 'block') for (const x of s.body) this.stmtSafe(ctx, x);
+    else this.stmtSafe(ctx, s);
+    this.indent--;
+    ctx.scopes.pop();
+  }
+
+  private stmt(ctx: FnCtx, s: Stmt): void {
+    switch (s.kind) {
+      case 'empty':
+        return;
+      case 'block':
+        this.emit('{', s.range);
+        this.block(ctx, s);
+        this.emit('}');
+        return;
+      case 'decl':
+        this.localDecl(ctx, s);
+        return;
+      case 'expr':
+        this.exprStatement(ctx, s.expr, s.range);
+        return;
+      case 'if': {
+        this.barrierCheck(ctx, s.test, s);
+        const c = this.cond(ctx, s.test);
+        this.emit(`if (${c}) {`, s.range);
+        this.block(ctx, s.then);
+        let alt = s.else;
+        while (alt) {
+          if (alt.kind === 'if') {
+            this.barrierCheck(ctx, alt.test, alt);
+            const c2 = this.cond(ctx, alt.test);
+            if (this.pre.length) this.error(alt.test.range, "this 'else if' condition needs work before it (an atomic, a ++ or a conditional): compute it into a variable before the 'if'");
+            this.emit(`} else if (${c2}) {`, alt.range);
+            this.block(ctx, alt.then);
+            alt = alt.else;
+          } else {
+            this.emit('} else {', alt.range);
+            this.block(ctx, alt);
+            alt = undefined;
+          }
+        }
+        this.emit('}');
+        return;
+      }
+      case 'for':
+      case 'while':
+        if (s.test) this.barrierCheck(ctx, s.test, s);
+        ctx.scopes.push(new Map());
+        this.loopHeader(ctx, s);
+        ctx.loopDepth++;
+        this.block(ctx, s.body);
+        ctx.loopDepth--;
+        this.emit('}');
+        ctx.scopes.pop();
+        return;
+      case 'do': {
+        this.barrierCheck(ctx, s.test, s);
+        this.emit('loop {', s.range);
+        ctx.loopDepth++;
+        this.block(ctx, s.body);
+        ctx.loopDepth--;
+        this.indent++;
+        this.preRange = s.test.range;
+        const c = this.cond(ctx, s.test);
+        this.emit('continuing {', s.test.range);
+        this.indent++;
+        if (this.pre.length) this.error(s.test.range, "this 'do … while' condition needs work before it: compute it into a variable at the end of the body");
+        this.emit(`break if !(${c});`, s.test.range);
+        this.indent--;
+        this.emit('}');
+        this.indent--;
+        this.emit('}');
+        return;
+      }
+      case 'return': {
+        if (ctx.exitFlag && ctx.fn.global) {
+          this.emit(`${ctx.exitFlag} = true; // return`, s.range);
+          if (ctx.loopDepth) this.error(s.range, "'return' inside a loop of a kernel that uses __syncthreads() after it: set a flag and 'break' instead");
+          return;
+        }
+        if (s.arg) {
+          if (ctx.returnType.k === 'void') this.error(s.arg.range, `void function '${ctx.fn.name}' should not return a value`);
+          const v = this.convert(this.expr(ctx, s.arg), ctx.returnType, s.arg.range);
+          this.emit(`return ${v.code};`, s.range);
+        } else {
+          if (ctx.returnType.k !== 'void') this.error(s.range, `non-void function '${ctx.fn.name}' should return a value`);
+          this.emit('return;', s.range);
+        }
+        return;
+      }
+      case 'break':
+      case 'continue':
+        this.emit(`${s.kind};`, s.range);
+        return;
+      case 'switch':
+        this.switchStmt(ctx, s);
+        return;
+      case 'case':
+      case 'default':
+        this.error(s.range, `'${s.kind}' outside a switch`);
+        return;
+      case 'unsupported':
+        this.error(s.range, s.what);
+    }
+  }
+
+  private switchStmt(ctx: FnCtx, s: Extract<Stmt, { kind: 'switch' }>): void {
+    const v = this.expr(ctx, s.test);
+    if (!isInt(promote(v.t))) this.error(s.test.range, `switch on a value of type '${typeName(v.t)}': it must be an integer`);
+    const t = promote(v.t);
+    const body = s.body.kind === 'block' ? s.body.body : [s.body];
+    // Group case labels with their statements; C's fall-through is only allowed where a group ends with break/return.
+    const groups: { labels: (Expr | 'default')[]; stmts: Stmt[]; range: Range }[] = [];
+    for (const x of body) {
+      if (x.kind === 'case' || x.kind === 'default') {
+        const label = x.kind === 'case' ? x.test : 'default';
+        const last = groups[groups.length - 1];
+        if (last && last.stmts.length === 0) last.labels.push(label);
+        else groups.push({ labels: [label], stmts: [], range: x.range });
+      } else {
+        if (!groups.length) this.error(x.range, 'a statement before the first case label is never run');
+        groups[groups.length - 1]!.stmts.push(x);
+      }
+    }
+    this.emit(`switch (${this.convert(v, t, s.test.range).code}) {`, s.range);
+    this.indent++;
+    groups.forEach((g, gi) => {
+      const tail = g.stmts[g.stmts.length - 1];
+      const ends = tail && (tail.kind === 'break' || tail.kind === 'return' || tail.kind === 'continue');
+      if (!ends && gi < groups.length - 1 && g.stmts.length) this.error(g.range, "this case falls through into the next one: WGSL has no fall-through; end it with 'break' (or repeat the code)");
+      const labels = g.labels.map((l) => {
+        if (l === 'default') return 'default';
+        const c = this.constValue(l, ctx.targs);
+        if (c === undefined) this.error(l.range, 'a case label must be a constant');
+        return t.k === 'int' && !t.signed ? `${c >>> 0}u` : String(c);
+      });
+      this.emit(`case ${labels.join(', ')}: {`.replace('case default:', 'default:'), g.range);
+      ctx.scopes.push(new Map());
+      this.indent++;
+      for (const x of g.stmts) {
+        if (x === tail && x.kind === 'break') continue;
+        this.stmtSafe(ctx, x);
+      }
+      this.indent--;
+      ctx.scopes.pop();
+      this.emit('}');
+    });
+    if (!groups.some((g) => g.labels.includes('default'))) this.emit('default: {}');
+    this.indent--;
+    this.emit('}');
+  }
+
+  /** A barrier under a condition that varies per thread is a CUDA bug: say so before WGSL does. */
+  private barrierCheck(ctx: FnCtx, test: Expr, s: Stmt): void {
+    if (!containsBarrier(s)) return;
+    if (this.isUniform(ctx, test)) return;
+    this.error(
+      test.range,
+      `__syncthreads() inside a ${s.kind === 'if' ? 'branch' : 'loop'} whose condition depends on the thread: CUDA requires every thread of the block to reach the same __syncthreads() (threads that skip it make the block hang or read stale data). Move the barrier out of the ${s.kind === 'if' ? "'if'" : 'loop'} and guard only the work`,
+    );
+  }
+
+  private loopHeader(ctx: FnCtx, s: Extract<Stmt, { kind: 'for' | 'while' }>): void {
+    if (s.kind === 'while') {
+      const c = this.cond(ctx, s.test);
+      if (this.pre.length) {
+        this.pre = [];
+        this.emit('loop {', s.range);
+        this.indent++;
+        const c2 = this.cond(ctx, s.test);
+        this.emit(`if (!(${c2})) { break; }`, s.test.range);
+        this.indent--;
+        return;
+      }
+      this.emit(`while (${c}) {`, s.range);
+      return;
+    }
+    let init = '';
+    if (s.init) {
+      const saved = this.out;
+      this.out = [];
+      const savedIndent = this.indent;
+      this.indent = 0;
+      this.stmt(ctx, s.init);
+      const lines = this.out;
+      this.out = saved;
+      this.indent = savedIndent;
+      if (lines.length === 1) init = lines[0]!.text.replace(/;$/, '');
+      else for (const l of lines) this.emit(l.text, l.cuda);
+    }
+    const c = s.test ? this.cond(ctx, s.test) : 'true';
+    const condPre = this.pre;
+    this.pre = [];
+    let update = '';
+    if (s.update) {
+      const saved = this.out;
+      this.out = [];
+      const savedIndent = this.indent;
+      this.indent = 0;
+      this.exprStatement(ctx, s.update, s.update.range);
+      const lines = this.out;
+      this.out = saved;
+      this.indent = savedIndent;
+      if (lines.length === 1 && !condPre.length) update = lines[0]!.text.replace(/;$/, '');
+      else {
+        // Anything that does not fit a for header becomes a loop with a continuing block.
+        if (init) this.emit(`${init};`, s.init?.range);
+        this.emit('loop {', s.range);
+        this.indent++;
+        for (const p of condPre) this.emit(p);
+        this.emit(`if (!(${c})) { break; }`, s.test?.range);
+        this.emit('continuing {');
+        this.indent++;
+        for (const l of lines) this.emit(l.text, l.cuda);
+        this.indent--;
+        this.emit('}');
+        this.indent--;
+        return;
+      }
+    }
+    if (condPre.length) this.error(s.test!.range, "this loop condition needs work before it (an atomic, a ++ or a call): compute it into a variable inside the loop and 'break'");
+    this.emit(`for (${init}; ${c}; ${update}) {`, s.range);
+  }
+
+  private localDecl(ctx: FnCtx, s: Extract<Stmt, { kind: 'decl' }>): void {
+    const scope = ctx.scopes[ctx.scopes.length - 1]!;
+    for (const v of s.vars) {
+      if (ctx.scopes.some((sc) => sc === scope && sc.has(v.name))) this.error(v.range, `redefinition of '${v.name}'`);
+      if (s.storage.shared) {
+        this.sharedDecl(ctx, v, s.storage.extern);
+        continue;
+      }
+      if (s.storage.static) this.error(v.range, `static local variable '${v.name}' in device code: use a __shared__ or __device__ variable`);
+      const t = this.declType(v, v.type, ctx.targs);
+      const name = this.ident(v.name);
+      if (t.k === 'ptr') {
+        if (!v.init) this.error(v.range, `pointer '${v.name}' needs an initial value that points into an array (e.g. 'int *row = a + r * n;')`);
+        const init = this.expr(ctx, v.init);
+        if (!init.ptr) this.error(v.init.range, `'${v.name}' is a pointer, but its initial value is a '${typeName(init.t)}'`);
+        if (!this.samePointee(t.to, init.ptr.base.elem)) this.error(v.init.range, `cannot initialize a variable of type '${typeName(t)}' with a pointer to '${typeName(init.ptr.base.elem)}'`);
+        scope.set(v.name, { k: 'ptr', base: init.ptr.base, name, t });
+        this.emit(`var ${name}: i32 = ${init.ptr.off || '0'}; // '${v.name}' points into '${init.ptr.base.name}' (an element offset)`, s.range);
+        continue;
+      }
+      if (t.k === 'array') {
+        if (t.n === null) this.error(v.range, `local array '${v.name}' needs a size`);
+        const base: Base = { name, elem: t.of, key: `local:${ctx.kernel.entry}:${name}:${v.range.line}`, space: 'function', arrayType: wgslType(t) };
+        scope.set(v.name, { k: 'array', base, name, t });
+        if (v.init) {
+          if (v.init.kind !== 'init') this.error(v.init.range, `array '${v.name}' must be initialised with { … }`);
+          const items = v.init.items.map((x) => this.convert(this.expr(ctx, x), t.of, x.range).code);
+          while (items.length < (t.n ?? 0)) items.push(this.zero(t.of));
+          this.emit(`var ${name} = ${wgslType(t)}(${items.join(', ')});`, s.range);
+        } else this.emit(`var ${name}: ${wgslType(t)};`, s.range);
+        continue;
+      }
+      if (t.k === 'dim3' && v.ctorArgs) {
+        const a = v.ctorArgs.map((x) => this.convert(this.expr(ctx, x), UINT, x.range).code);
+        while (a.length < 3) a.push('1u');
+        this.emit(`var ${name} = vec3<u32>(${a.join(', ')});`, s.range);
+        scope.set(v.name, { k: 'var', name, t, isConst: false });
+        continue;
+      }
+      if (t.k === 'struct' && !v.init) {
+        this.emit(`var ${name}: ${t.name};`, s.range);
+        scope.set(v.name, { k: 'var', name, t, isConst: false });
+        continue;
+      }
+      const isConst = v.type.isConst;
+      let init = '';
+      if (v.init) init = ` = ${this.convert(this.expr(ctx, v.init), t, v.init.range).code}`;
+      else if (isConst) this.error(v.range, `default initialization of an object of const type '${typeName(t)}'`);
+      scope.set(v.name, { k: 'var', name, t, isConst });
+      this.emit(`${isConst && init ? 'let' : 'var'} ${name}: ${wgslType(t)}${init};`, s.range);
+    }
+  }
+
+  private zero(t: CType): string {
+    return t.k === 'float' ? '0.0f' : t.k === 'bool' ? 'false' : t.k === 'int' && !t.signed ? '0u' : t.k === 'int' ? '0i' : `${wgslType(t)}()`;
+  }
+
+  private sharedDecl(ctx: FnCtx, v: Declarator, isExtern: boolean): void {
+    const name = this.unique(v.name);
+    if (isExtern) {
+      if (v.dims.length !== 1 || v.dims[0] !== null) this.error(v.range, `'extern __shared__' array '${v.name}' must be declared with empty brackets: 'extern __shared__ float ${v.name}[];'`);
+      const elem = this.resolveType(v.type, ctx.targs);
+      if (elem.k === 'ptr') this.error(v.range, 'a shared array of pointers is not supported');
+      const override = `${name}_LENGTH`;
+      this.sharedDecls.push(`override ${override}: u32 = 1; // set from the launch's shared bytes / ${sizeOf(elem)}`);
+      this.sharedDecls.push(`var<workgroup> ${name}: array<${this.atomicElem(`shared:${name}`, elem)}, ${override}>;`);
+      const base: Base = { name, elem, key: `shared:${name}`, space: 'workgroup' };
+      ctx.scopes[ctx.scopes.length - 1]!.set(v.name, { k: 'array', base, name, t: { k: 'array', of: elem, n: null } });
+      this.sharedHook(0, { name: v.name, override, elemBytes: sizeOf(elem) });
+      return;
+    }
+    if (v.init) this.error(v.init.range, `initialization is not supported for __shared__ variables: assign '${v.name}' in the kernel, then __syncthreads()`);
+    const t = this.declType(v, v.type, ctx.targs);
+    const elem = t.k === 'array' ? t.of : t;
+    const key = `shared:${name}`;
+    const wt = t.k === 'array' ? (t.of.k === 'array' ? wgslType(t) : `array<${this.atomicElem(key, t.of)}, ${t.n}>`) : this.atomicElem(key, t);
+    this.sharedDecls.push(`var<workgroup> ${name}: ${wt};`);
+    this.sharedHook(sizeOf(t));
+    if (elem.k === 'int' && elem.bits < 32) this.report(v.range, `__shared__ '${typeName(elem)}' array '${v.name}' is stored one element per 32-bit word here (WGSL has no 8- or 16-bit types): the values are the same, the bank picture differs`, 'warning');
+    if (t.k === 'array') ctx.scopes[ctx.scopes.length - 1]!.set(v.name, { k: 'array', base: { name, elem: t.of, key, space: 'workgroup' }, name, t });
+    else ctx.scopes[ctx.scopes.length - 1]!.set(v.name, { k: 'array', base: { name, elem: t, key, space: 'workgroup' }, name, t });
+  }
+
+  private atomicElem(key: string, elem: CType): string {
+    if (!this.atomic.has(key)) return wgslType(elem);
+    return elem.k === 'int' && elem.signed ? 'atomic<i32>' : 'atomic<u32>';
+  }
+
+  private samePointee(a: CType, b: CType): boolean {
+    if (a.k === 'void' || b.k === 'void') return true;
+    return wgslType(a) === wgslType(b) && sizeOf(a) === sizeOf(b);
+  }
+
+  // ---- uniformity (for barriers) ----
+  /** Whether `e` has the same value in every thread of the block (CUDA's rule for barriers). */
+  isUniform(ctx: FnCtx, e: Expr): boolean {
+    const varying = this.varyingLocals(ctx);
+    const walk = (x: Expr): boolean => {
+      switch (x.kind) {
+        case 'ident': {
+          if (x.name === 'threadIdx' || x.name === '__activemask') return false;
+          if (varying.has(x.name)) return false;
+          const sym = this.lookup(ctx, x.name);
+          if (sym?.k === 'array' || sym?.k === 'ptr') return true;
+          return true;
+        }
+        case 'index':
+        case 'call':
+          if (x.kind === 'call' && x.callee.kind === 'ident' && (MATH[x.callee.name] || ['min', 'max', 'abs'].includes(x.callee.name))) return x.args.every(walk);
+          return false;
+        case 'unary':
+          return x.op !== '*' && walk(x.arg);
+        case 'binary':
+        case 'assign':
+        case 'comma':
+          return walk(x.left) && walk(x.right);
+        case 'cond':
+          return walk(x.test) && walk(x.then) && walk(x.else);
+        case 'member':
+          return walk(x.object);
+        case 'cast':
+          return walk(x.arg);
+        default:
+          return true;
+      }
+    };
+    return walk(e);
+  }
+
+  /** Locals of the current function assigned from thread-dependent values (a fixed point). */
+  private varyingLocals(ctx: FnCtx): Set<string> {
+    const cached = this.varyingCache.get(ctx.fn);
+    if (cached) return cached;
+    const assigns: [string, Expr, boolean][] = [];
+    const visit = (n: unknown, underVarying: boolean): void => {
+      if (!n || typeof n !== 'object') return;
+      if (Array.isArray(n)) {
+        for (const x of n) visit(x, underVarying);
+        return;
+      }
+      const s = n as Stmt | Expr;
+      if (s.kind === 'decl') for (const v of s.vars) if (v.init) assigns.push([v.name, v.init, underVarying]);
+      if (s.kind === 'assign' && s.left.kind === 'ident') assigns.push([s.left.name, s.right, underVarying]);
+      if (s.kind === 'unary' && (s.op === '++' || s.op === '--') && s.arg.kind === 'ident' && underVarying) assigns.push([s.arg.name, s.arg, true]);
+      if (s.kind === 'if' || s.kind === 'while' || s.kind === 'for' || s.kind === 'do') {
+        const test = s.kind === 'for' ? s.test : s.test;
+        const cond = test ? { e: test } : undefined;
+        pending.push({ s, ...(cond ? { cond } : {}), underVarying });
+      }
+      for (const [k, v] of Object.entries(n)) if (k !== 'range') visit(v, underVarying);
+    };
+    const pending: { s: Stmt; cond?: { e: Expr }; underVarying: boolean }[] = [];
+    visit(ctx.fn.body, false);
+    const varying = new Set<string>();
+    const exprVarying = (x: Expr): boolean => {
+      let v = false;
+      const w = (n: unknown): void => {
+        if (v || !n || typeof n !== 'object') return;
+        if (Array.isArray(n)) return n.forEach(w);
+        const e = n as Expr;
+        if (e.kind === 'ident' && (e.name === 'threadIdx' || varying.has(e.name))) v = true;
+        if (e.kind === 'index' || (e.kind === 'unary' && e.op === '*')) v = true;
+        if (e.kind === 'call' && e.callee.kind === 'ident' && !MATH[e.callee.name] && !['min', 'max', 'abs'].includes(e.callee.name)) v = true;
+        for (const [k, val] of Object.entries(n)) if (k !== 'range') w(val);
+      };
+      w(x);
+      return v;
+    };
+    for (let round = 0; round < 8; round++) {
+      const before = varying.size;
+      for (const [name, e, under] of assigns) if (under || exprVarying(e)) varying.add(name);
+      // Assignments under a varying condition make the target varying too.
+      for (const p of pending) {
+        if (p.cond && exprVarying(p.cond.e)) {
+          const inner: [string, Expr, boolean][] = [];
+          const collect = (n: unknown): void => {
+            if (!n || typeof n !== 'object') return;
+            if (Array.isArray(n)) return n.forEach(collect);
+            const s = n as Stmt | Expr;
+            if (s.kind === 'assign' && s.left.kind === 'ident') inner.push([s.left.name, s.right, true]);
+            if (s.kind === 'unary' && (s.op === '++' || s.op === '--') && s.arg.kind === 'ident') inner.push([s.arg.name, s.arg, true]);
+            for (const [k, v] of Object.entries(n)) if (k !== 'range') collect(v);
+          };
+          collect(p.s.kind === 'if' ? [p.s.then, p.s.else] : (p.s as { body: Stmt }).body);
+          for (const [name] of inner) varying.add(name);
+        }
+      }
+      if (varying.size === before) break;
+    }
+    this.varyingCache.set(ctx.fn, varying);
+    return varying;
+  }
+  private readonly varyingCache = new Map<FunctionDecl, Set<string>>();
+
+  // ---- expressions ----
+  private lookup(ctx: FnCtx, name: string): Sym | undefined {
+    for (let i = ctx.scopes.length - 1; i >= 0; i--) {
+      const s = ctx.scopes[i]!.get(name);
+      if (s) return s;
+    }
+    return undefined;
+  }
+
+  private exprStatement(ctx: FnCtx, e: Expr, range: Range): void {
+    if (e.kind === 'assign') {
+      this.emit(this.assignment(ctx, e), range);
+      return;
+    }
+    if (e.kind === 'unary' && (e.op === '++' || e.op === '--')) {
+      this.emit(this.increment(ctx, e), range);
+      return;
+    }
+    if (e.kind === 'comma') {
+      this.exprStatement(ctx, e.left, range);
+      this.exprStatement(ctx, e.right, range);
+      return;
+    }
+    if (e.kind === 'call') {
+      const v = this.call(ctx, e, true);
+      if (v.code) this.emit(v.t.k === 'void' || v.code.endsWith(';') ? (v.code.endsWith(';') ? v.code : `${v.code};`) : `_ = ${v.code};`, range);
+      else if (this.pre.length) this.emit('', range);
+      this.out = this.out.filter((l) => l.text.trim() !== '');
+      return;
+    }
+    const v = this.expr(ctx, e);
+    if (!v.pure) this.emit(`_ = ${v.code};`, range);
+    else this.report(range, 'expression result unused', 'warning');
+  }
+
+  /** `a = b`, `a += b`: one WGSL assignment statement (without the trailing newline). */
+  private assignment(ctx: FnCtx, e: Extract<Expr, { kind: 'assign' }>): string {
+    const left = this.expr(ctx, e.left);
+    if (!left.lv) this.error(e.left.range, 'expression is not assignable');
+    this.checkWritable(ctx, left, e.left);
+    const lt = left.t;
+    if (left.lv.kind === 'ptrvar') {
+      const r = this.expr(ctx, e.right);
+      const sym = left.lv.sym;
+      if (e.op === '=') {
+        if (!r.ptr) this.error(e.right.range, `assigning '${typeName(r.t)}' to the pointer '${sym.name}'`);
+        if (r.ptr.base.key !== sym.base.key) this.error(e.right.range, `pointer '${sym.name}' points into '${sym.base.name}' and cannot be moved to '${r.ptr.base.name}' in this translation: use a second pointer variable`);
+        return `${sym.name} = ${r.ptr.off || '0'};`;
+      }
+      if (e.op === '+=' || e.op === '-=') return `${sym.name} ${e.op} ${this.convert(r, INT, e.right.range).code};`;
+      this.error(e.range, `invalid operator '${e.op}' on a pointer`);
+    }
+    let value: V;
+    if (e.op === '=') value = this.convert(this.expr(ctx, e.right), lt, e.right.range);
+    else {
+      const op = e.op.slice(0, -1);
+      const r = this.expr(ctx, e.right);
+      const combined = this.binaryOp(op, { ...left, code: this.load(left) }, r, e.range);
+      value = this.convert(combined, lt, e.range);
+      // Keep the learner's compound operator where WGSL has the same one with the same types.
+      if (left.lv.kind === 'plain' && lt.k !== 'int' || (left.lv.kind === 'plain' && lt.k === 'int' && lt.bits === 32 && promote(r.t).k === 'int' && wgslType(promote(r.t)) === wgslType(lt) && !['<<', '>>'].includes(op))) {
+        if (lt.k !== 'bool' && wgslType(arithmetic(lt, r.t)) === wgslType(lt) && lt.k !== 'struct') {
+          return `${left.lv.code} ${e.op} ${this.convert(r, lt, e.right.range).code};`;
+        }
+      }
+      if (left.lv.kind === 'plain' && lt.k === 'int' && lt.bits === 32 && (op === '<<' || op === '>>')) return `${left.lv.code} ${e.op} ${this.convert(r, UINT, e.right.range).code};`;
+    }
+    return this.store(left, value, e.range);
+  }
+
+  private checkWritable(ctx: FnCtx, left: V, e: Expr): void {
+    const lv = left.lv!;
+    if (lv.kind === 'plain' && !lv.base && e.kind === 'ident') {
+      const sym = this.lookup(ctx, e.name);
+      if (sym?.k === 'var' && sym.isConst) this.error(e.range, `cannot assign to variable '${e.name}' with const-qualified type '${typeName(sym.t)}'`);
+    }
+    const base = lv.kind === 'plain' ? lv.base : lv.kind === 'ptrvar' ? undefined : lv.base;
+    if (base) {
+      if (base.space === 'constant') this.error(e.range, `'${base.name}' is __constant__ memory: kernels can only read it (fill it from the host with cudaMemcpyToSymbol)`);
+      if (left.ptr === undefined && this.constPointee.has(base.key)) this.error(e.range, `cannot write through '${base.name}': it points to const data ('const ${typeName(base.elem)} *'); drop the const if the kernel writes it`);
+      this.written.add(base.key);
+    }
+  }
+  readonly constPointee = new Set<string>();
+
+  private store(left: V, value: V, range: Range): string {
+    const lv = left.lv!;
+    switch (lv.kind) {
+      case 'plain': {
+        const t = left.t;
+        if (t.k === 'int' && t.bits < 32 && !lv.base) return `${lv.code} = ${this.wrapSmall(value.code, t)};`;
+        return `${lv.code} = ${value.code};`;
+      }
+      case 'atomic': {
+        const v = lv.base.elem.k === 'float' ? `bitcast<u32>(${value.code})` : value.code;
+        return `atomicStore(&${lv.ref}, ${v});`;
+      }
+      case 'packed': {
+        const bits = (lv.base.elem as { bits: number }).bits;
+        this.atomic.add(lv.base.key);
+        const fn = this.helper(`cuda_store_${bits}_${lv.base.name}`, `fn cuda_store_${bits}_${lv.base.name}(i: i32, v: u32) {\n  // ${bits}-bit element i of a packed buffer: clear its bits, then set them (other lanes' bytes untouched)\n  let word = i / ${32 / bits};\n  let shift = u32(i % ${32 / bits}) * ${bits}u;\n  atomicAnd(&${lv.base.name}[word], ~(${bits === 8 ? '0xffu' : '0xffffu'} << shift));\n  atomicOr(&${lv.base.name}[word], (v & ${bits === 8 ? '0xffu' : '0xffffu'}) << shift);\n}`);
+        return `${fn}(${lv.index}, u32(${value.code}));`;
+      }
+      default:
+        this.error(range, 'cannot assign here');
+    }
+  }
+
+  private wrapSmall(code: string, t: Extract<CType, { k: 'int' }>): string {
+    const shift = 32 - t.bits;
+    if (t.signed) return `(${paren(code, 90)} << ${shift}u) >> ${shift}u`;
+    return `${paren(code, 90)} & ${t.bits === 8 ? '0xff' : '0xffff'}${wgslType(t) === 'u32' ? 'u' : ''}`;
+  }
+
+  private load(v: V): string {
+    return v.code;
+  }
+
+  private increment(ctx: FnCtx, e: Extract<Expr, { kind: 'unary' }>): string {
+    const target = this.expr(ctx, e.arg);
+    if (!target.lv) this.error(e.arg.range, `expression is not assignable (the operand of '${e.op}')`);
+    this.checkWritable(ctx, target, e.arg);
+    if (target.lv.kind === 'ptrvar') return `${target.lv.sym.name}${e.op};`;
+    if (target.lv.kind === 'plain' && target.t.k === 'int' && target.t.bits === 32) return `${target.lv.code}${e.op};`;
+    const one: V = { code: '1', t: INT, prec: 100, pure: true };
+    return this.store(target, this.convert(this.binaryOp(e.op[0]!, target, one, e.range), target.t, e.range), e.range);
+  }
+
+  expr(ctx: FnCtx, e: Expr): V {
+    switch (e.kind) {
+      case 'num':
+        return this.number(e);
+      case 'char':
+        return { code: String(e.value), t: INT, prec: 100, pure: true, constant: e.value };
+      case 'bool':
+        return { code: String(e.value), t: BOOL, prec: 100, pure: true };
+      case 'str':
+        return { code: JSON.stringify(e.value), t: { k: 'str' }, prec: 100, pure: true };
+      case 'ident':
+        return this.identifier(ctx, e);
+      case 'member':
+        return this.member(ctx, e);
+      case 'index':
+        return this.index(ctx, e);
+      case 'unary':
+        return this.unary(ctx, e);
+      case 'binary': {
+        if (e.op === '&&' || e.op === '||') {
+          const l = this.cond(ctx, e.left);
+          const savedPre = this.pre;
+          this.pre = [];
+          const r = this.cond(ctx, e.right);
+          if (this.pre.length) this.error(e.right.range, `the right side of '${e.op}' needs work before it (an atomic, a ++ or a conditional) and would run even when '${e.op}' skips it: use a nested 'if'`);
+          this.pre = savedPre;
+          const prec = e.op === '&&' ? 30 : 20;
+          const side = (c: string, opPrec: number): string => (exprPrec(c) >= 50 || (exprPrec(c) === opPrec) ? c : `(${c})`);
+          return { code: `${side(l, prec)} ${e.op} ${side(r, 50) === r && exprPrec(r) >= 50 ? r : `(${r})`}`, t: BOOL, prec, pure: true };
+        }
+        return this.binaryOp(e.op, this.expr(ctx, e.left), this.expr(ctx, e.right), e.range);
+      }
+      case 'assign': {
+        // An assignment used as a value: do it first, then read the target.
+        const stmt = this.assignment(ctx, e);
+        this.pre.push(stmt);
+        const v = this.expr(ctx, e.left);
+        return { ...v, pure: false };
+      }
+      case 'cond':
+        return this.conditional(ctx, e);
+      case 'call':
+        return this.call(ctx, e, false);
+      case 'cast': {
+        const t = this.resolveType(e.type, ctx.targs);
+        const v = this.expr(ctx, e.arg);
+        if (t.k === 'ptr') {
+          if (!v.ptr) this.error(e.range, `cast of a '${typeName(v.t)}' to the pointer type '${typeName(t)}' is not supported`);
+          if (!this.samePointee(t.to, v.ptr.base.elem)) this.error(e.range, `reinterpreting a pointer to '${typeName(v.ptr.base.elem)}' as '${typeName(t)}' is not supported: WGSL buffers have one element type`);
+          return v;
+        }
+        return this.convert(v, t, e.range, true);
+      }
+      case 'sizeof':
+        return this.sizeofExpr(ctx, e);
+      case 'comma': {
+        this.exprStatement(ctx, e.left, e.left.range);
+        return this.expr(ctx, e.right);
+      }
+      case 'launch':
+        return this.error(e.range, 'a kernel launch <<<…>>> inside device code (dynamic parallelism) is not supported: launch it from the host');
+      case 'new':
+      case 'delete':
+        return this.error(e.range, `'${e.kind}' in device code: allocate on the host (cudaMalloc) and pass a pointer, or use a __shared__ or local array`);
+      case 'init':
+        return this.error(e.range, 'a braced list here is not supported: give each element a value');
+    }
+  }
+
+  private number(e: Extract<Expr, { kind: 'num' }>): V {
+    if (e.isFloat) {
+      const t: CType = e.floatSuffix ? FLOAT : { k: 'float', bits: 64 };
+      return { code: floatLit(e.value), t, prec: 100, pure: true };
+    }
+    let t: CType;
+    if (e.unsigned) t = e.long ? { k: 'int', name: e.long === 2 ? 'unsigned long long' : 'unsigned long', bits: 64, signed: false } : UINT;
+    else if (e.long) t = { k: 'int', name: e.long === 2 ? 'long long' : 'long', bits: 64, signed: true };
+    else if (e.value > 0x7fffffff) t = e.text.startsWith('0x') || e.text.startsWith('0X') ? (e.value > 0xffffffff ? { k: 'int', name: 'long', bits: 64, signed: true } : UINT) : { k: 'int', name: 'long', bits: 64, signed: true };
+    else t = INT;
+    if (e.value > 0xffffffff) this.report(e.range, `the constant ${e.text} does not fit in 32 bits; it is computed modulo 2^32 here (WebGPU has no 64-bit integers)`, 'warning');
+    const v = t.k === 'int' && !t.signed ? e.value >>> 0 : e.value | 0;
+    return { code: t.k === 'int' && !t.signed ? `${v}u` : `${v}`, t, prec: v < 0 ? 90 : 100, pure: true, constant: v };
+  }
+
+  private identifier(ctx: FnCtx, e: Extract<Expr, { kind: 'ident' }>): V {
+    const sym = this.lookup(ctx, e.name);
+    if (sym) {
+      switch (sym.k) {
+        case 'var':
+          return { code: sym.name, t: sym.t, prec: 100, pure: true, lv: { kind: 'plain', code: sym.name } };
+        case 'value':
+          return { code: sym.code, t: sym.t, prec: 100, pure: true };
+        case 'ptr':
+          return { code: sym.name, t: sym.t, prec: 100, pure: true, ptr: { base: sym.base, off: sym.name }, ...(sym.name ? { lv: { kind: 'ptrvar', sym } } : {}) };
+        case 'array':
+          return { code: sym.base.viaPointer ? `(*${sym.name})` : sym.name, t: sym.t, prec: 100, pure: true, ptr: { base: sym.base, off: '' } };
+      }
+    }
+    const ta = ctx.targs.get(e.name);
+    if (ta && ta.kind !== 'type') {
+      const c = this.constValue(ta, ctx.targs);
+      if (c === undefined) this.error(e.range, `template argument '${e.name}' must be a constant`);
+      return { code: String(c), t: INT, prec: c < 0 ? 90 : 100, pure: true, constant: c };
+    }
+    switch (e.name) {
+      case 'threadIdx':
+      case 'blockIdx':
+      case 'blockDim':
+      case 'gridDim':
+        if (!ctx.fn.global) ctx.kernel.builtinsUsed.add(e.name);
+        return { code: e.name, t: DIM3, prec: 100, pure: true };
+      case 'warpSize':
+        return { code: '32', t: INT, prec: 100, pure: true, constant: 32 };
+    }
+    const c = this.constInts.get(e.name);
+    if (c !== undefined) return { code: String(c), t: INT, prec: c < 0 ? 90 : 100, pure: true, constant: c };
+    const g = this.globals.get(e.name);
+    if (g) {
+      if (g.kind === 'shared') this.error(e.range, `file-scope __shared__ '${e.name}': declare it inside the kernel`);
+      ctx.kernel.usedGlobals.set(g.name, g);
+      const key = `global:${g.name}`;
+      const elem = g.type.k === 'array' ? g.type.of : g.type;
+      const base: Base = { name: g.wgslName, elem, key, space: g.kind === 'constant' ? 'constant' : 'storage' };
+      if (g.type.k === 'array') return { code: g.wgslName, t: g.type, prec: 100, pure: true, ptr: { base, off: '' } };
+      return this.element(base, '0', e.range);
+    }
+    if (this.functions.has(e.name)) this.error(e.range, `'${e.name}' is a function: call it with ()`);
+    return this.error(e.range, `use of undeclared identifier '${e.name}'`);
+  }
+
+  private member(ctx: FnCtx, e: Extract<Expr, { kind: 'member' }>): V {
+    const o = this.expr(ctx, e.object);
+    if (o.t.k === 'dim3') {
+      if (!['x', 'y', 'z'].includes(e.name)) this.error(e.range, `no member named '${e.name}' in 'dim3' (it has x, y and z)`);
+      const lv = o.lv?.kind === 'plain' ? { lv: { kind: 'plain' as const, code: `${o.code}.${e.name}` } } : {};
+      return { code: `${paren(o.code, 100)}.${e.name}`, t: UINT, prec: 100, pure: o.pure, ...lv };
+    }
+    if (o.t.k === 'struct') {
+      const f = this.structs.get(o.t.name)?.find((x) => x.name === e.name);
+      if (!f) this.error(e.range, `no member named '${e.name}' in 'struct ${o.t.name}'`);
+      const lv = o.lv?.kind === 'plain' ? { lv: { kind: 'plain' as const, code: `${o.code}.${this.ident(e.name)}` } } : {};
+      return { code: `${paren(o.code, 100)}.${this.ident(e.name)}`, t: f.t, prec: 100, pure: o.pure, ...lv };
+    }
+    return this.error(e.range, `member reference '${e.arrow ? '->' : '.'}${e.name}' on a value of type '${typeName(o.t)}'${o.t.k === 'ptr' ? ' (structs in buffers are not supported: use one array per field)' : ''}`);
+  }
+
+  private index(ctx: FnCtx, e: Extract<Expr, { kind: 'index' }>): V {
+    const o = this.expr(ctx, e.object);
+    const i = this.expr(ctx, e.index);
+    if (!isInt(promote(i.t))) this.error(e.index.range, `array subscript is not an integer (it is a '${typeName(i.t)}')`);
+    // A row of a 2-D array.
+    if (o.t.k === 'array' && o.t.of.k === 'array') {
+      const code = `${o.code}[${i.code}]`;
+      return { code, t: o.t.of, prec: 100, pure: false, lv: { kind: 'plain', code, ...(o.ptr ? { base: o.ptr.base } : {}) }, ...(o.ptr ? { ptr: o.ptr } : {}) };
+    }
+    if (o.ptr && o.t.k === 'array' && o.t.of.k !== 'array' && o.code.includes('[')) {
+      // The inner dimension of a 2-D array.
+      const code = `${o.code}[${i.code}]`;
+      const base = o.ptr.base;
+      if (this.atomic.has(base.key)) return this.atomicRef(base, code);
+      return { code, t: o.t.of, prec: 100, pure: false, lv: { kind: 'plain', code, base } };
+    }
+    if (!o.ptr) this.error(e.object.range, `subscripted value is not an array or pointer (it is a '${typeName(o.t)}')`);
+    return this.element(o.ptr.base, this.offsetPlus(o.ptr.off, i, e.index.range), e.range);
+  }
+
+  private offsetPlus(off: string, i: V, range: Range): string {
+    if (!off) return i.code;
+    return `${off} + ${paren(this.convert(i, INT, range).code, 71)}`;
+  }
+
+  /** `base[index]` as a value and a place. */
+  private element(base: Base, index: string, range: Range): V {
+    void range;
+    const arr = base.viaPointer ? `(*${base.name})` : base.name;
+    const elem = base.elem;
+    if (elem.k === 'int' && elem.bits < 32 && base.space === 'storage') {
+      this.packed.add(base.key);
+      const bits = elem.bits;
+      const per = 32 / bits;
+      const word = this.atomic.has(base.key) ? `atomicLoad(&${arr}[(${index}) / ${per}])` : `${arr}[(${index}) / ${per}]`;
+      const raw = `extractBits(${word}, u32((${index}) % ${per}) * ${bits}u, ${bits}u)`;
+      const code = elem.signed ? `i32(extractBits(bitcast<i32>(${word}), u32((${index}) % ${per}) * ${bits}u, ${bits}u))` : raw;
+      return { code, t: elem, prec: 100, pure: false, lv: { kind: 'packed', base, index } };
+    }
+    const code = `${arr}[${index}]`;
+    if (this.atomic.has(base.key)) return this.atomicRef(base, code);
+    return { code, t: elem, prec: 100, pure: false, lv: { kind: 'plain', code, base } };
+  }
+
+  private atomicRef(base: Base, ref: string): V {
+    const load = `atomicLoad(&${ref})`;
+    const code = base.elem.k === 'float' ? `bitcast<f32>(${load})` : load;
+    return { code, t: base.elem, prec: 100, pure: false, lv: { kind: 'atomic', ref, base } };
+  }
+
+  private unary(ctx: FnCtx, e: Extract<Expr, { kind: 'unary' }>): V {
+    if (e.op === '++' || e.op === '--') {
+      const target = this.expr(ctx, e.arg);
+      if (e.postfix) {
+        const t = this.fresh(target.lv?.kind === 'plain' && /^[A-Za-z_]\w*$/.test(target.code) ? target.code : 'old');
+        this.pre.push(`let ${t} = ${target.code};`);
+        this.pre.push(this.increment(ctx, e));
+        return { code: t, t: target.t, prec: 100, pure: true };
+      }
+      this.pre.push(this.increment(ctx, e));
+      return { ...this.expr(ctx, e.arg), pure: false };
+    }
+    if (e.op === '&') {
+      const v = this.expr(ctx, e.arg);
+      if (v.lv?.kind === 'plain' && v.lv.base) {
+        // &a[i] → a pointer into a's base at i.
+        const m = /\[(.*)\]$/.exec(v.lv.code);
+        if (e.arg.kind === 'index' && m && !v.lv.code.includes('][')) {
+          const inner = this.expr(ctx, e.arg.object);
+          if (inner.ptr) return { code: v.code, t: { k: 'ptr', to: v.t, isConst: false }, prec: 100, pure: true, ptr: { base: inner.ptr.base, off: this.offsetPlus(inner.ptr.off, this.expr(ctx, e.arg.index), e.range) } };
+        }
+      }
+      if (v.lv?.kind === 'atomic' || v.lv?.kind === 'packed') {
+        if (e.arg.kind === 'index') {
+          const inner = this.expr(ctx, e.arg.object);
+          if (inner.ptr) return { code: v.code, t: { k: 'ptr', to: v.t, isConst: false }, prec: 100, pure: true, ptr: { base: inner.ptr.base, off: this.offsetPlus(inner.ptr.off, this.expr(ctx, e.arg.index), e.range) } };
+        }
+        if (e.arg.kind === 'ident' && v.lv.kind === 'atomic') return { code: v.code, t: { k: 'ptr', to: v.t, isConst: false }, prec: 100, pure: true, ptr: { base: v.lv.base, off: '0' } };
+      }
+      if (e.arg.kind === 'unary' && e.arg.op === '*') return this.expr(ctx, e.arg.arg);
+      if (e.arg.kind === 'ident') {
+        const g = this.globals.get(e.arg.name);
+        if (g && !this.lookup(ctx, e.arg.name)) {
+          ctx.kernel.usedGlobals.set(g.name, g);
+          return { code: g.wgslName, t: { k: 'ptr', to: g.type, isConst: false }, prec: 100, pure: true, ptr: { base: { name: g.wgslName, elem: g.type, key: `global:${g.name}`, space: g.kind === 'constant' ? 'constant' : 'storage' }, off: '0' } };
+        }
+      }
+      return this.error(e.range, "taking the address of a local variable is not supported in device code: pass the value, or use a one-element array");
+    }
+    if (e.op === '*') {
+      const v = this.expr(ctx, e.arg);
+      if (!v.ptr) this.error(e.range, `indirection requires pointer operand ('${typeName(v.t)}' invalid)`);
+      return this.element(v.ptr.base, v.ptr.off || '0', e.range);
+    }
+    const v = this.expr(ctx, e.arg);
+    if (e.op === '!') return { code: `!${paren(this.truth(v, e.arg.range), 90)}`, t: BOOL, prec: 90, pure: v.pure };
+    if (v.t.k === 'ptr' || v.ptr) this.error(e.range, `invalid argument type '${typeName(v.t)}' to unary expression`);
+    const t = promote(v.t);
+    const c = this.convert(v, t, e.range);
+    if (e.op === '+') return c;
+    if (e.op === '~') {
+      if (t.k !== 'int') this.error(e.range, `invalid argument type '${typeName(t)}' to unary expression '~'`);
+      return { code: `~${paren(c.code, 90)}`, t, prec: 90, pure: v.pure };
+    }
+    if (t.k === 'int' && !t.signed) return { code: `(0u - ${paren(c.code, 71)})`, t, prec: 100, pure: v.pure };
+    if (v.constant !== undefined) return { code: String(-v.constant | 0), t, prec: 90, pure: true, constant: -v.constant | 0 };
+    return { code: `-${paren(c.code, 90)}`, t, prec: 90, pure: v.pure };
+  }
+
+  /** A value as a WGSL bool (C: non-zero is true). */
+  private truth(v: V, range: Range): string {
+    if (v.t.k === 'bool') return v.code;
+    if (v.t.k === 'int') return `${paren(v.code, 51)} != ${wgslType(v.t) === 'u32' ? '0u' : '0'}`;
+    if (v.t.k === 'float') return `${paren(v.code, 51)} != 0.0f`;
+    if (v.ptr) this.error(range, 'testing a pointer for null is not supported in device code: buffers are never null here');
+    return this.error(range, `value of type '${typeName(v.t)}' is not contextually convertible to 'bool'`);
+  }
+
+  cond(ctx: FnCtx, e: Expr): string {
+    return this.truth(this.expr(ctx, e), e.range);
+  }
+
+  binaryOp(op: string, l: V, r: V, range: Range): V {
+    const pure = l.pure && r.pure;
+    // Pointer arithmetic.
+    if (l.ptr && (op === '+' || op === '-') && !r.ptr) {
+      if (!isInt(promote(r.t))) this.error(range, `pointer arithmetic needs an integer, not '${typeName(r.t)}'`);
+      const k = this.convert(r, INT, range).code;
+      const off = l.ptr.off ? `${l.ptr.off} ${op} ${paren(k, 71)}` : op === '-' ? `-${paren(k, 90)}` : k;
+      return { code: l.code, t: l.t.k === 'array' ? { k: 'ptr', to: l.t.of, isConst: false } : l.t, prec: 100, pure, ptr: { base: l.ptr.base, off } };
+    }
+    if (r.ptr && op === '+' && !l.ptr) return this.binaryOp(op, r, l, range);
+    if (l.ptr && r.ptr && op === '-') {
+      if (l.ptr.base.key !== r.ptr.base.key) this.error(range, 'subtracting pointers into different arrays');
+      return { code: `(${l.ptr.off || '0'}) - (${r.ptr.off || '0'})`, t: INT, prec: 70, pure };
+    }
+    if (l.ptr || r.ptr || l.t.k === 'ptr' || r.t.k === 'ptr') this.error(range, `invalid operands to binary expression ('${typeName(l.t)}' and '${typeName(r.t)}')`);
+    if (!(l.t.k === 'int' || l.t.k === 'float' || l.t.k === 'bool') || !(r.t.k === 'int' || r.t.k === 'float' || r.t.k === 'bool')) {
+      this.error(range, `invalid operands to binary expression ('${typeName(l.t)}' and '${typeName(r.t)}')`);
+    }
+    // 64-bit integer variables are warned about where they are declared; doubles where they are computed.
+    if ((l.t.k === 'float' && l.t.bits === 64) || (r.t.k === 'float' && r.t.bits === 64)) {
+      this.warnOnce(range, 'this expression is computed in double precision in CUDA (a double constant or variable) but in 32-bit float here: the last bits can differ; write float constants with an f suffix (0.5f)');
+    }
+    if (op === '<<' || op === '>>') {
+      const lt = promote(l.t);
+      if (lt.k !== 'int' || promote(r.t).k !== 'int') this.error(range, `invalid operands to binary expression ('${typeName(l.t)}' and '${typeName(r.t)}')`);
+      if (r.constant !== undefined && (r.constant < 0 || r.constant >= 32)) this.report(range, `shift count ${r.constant} is ${r.constant < 0 ? 'negative' : '>= the width of the type (32 bits)'}: undefined in C; WGSL uses the count modulo 32`, 'warning');
+      const a = this.convert(l, lt, range).code;
+      const b = r.constant !== undefined ? `${r.constant >>> 0}u` : this.convert(r, UINT, range).code;
+      return { code: `${paren(a, 90)} ${op} ${paren(b, 90)}`, t: lt, prec: 60, pure };
+    }
+    if (['<', '>', '<=', '>=', '==', '!='].includes(op)) {
+      const t = arithmetic(l.t, r.t);
+      const a = this.convert(l, t, range).code;
+      const b = this.convert(r, t, range).code;
+      return { code: `${paren(a, 60)} ${op} ${paren(b, 60)}`, t: BOOL, prec: 50, pure };
+    }
+    const t = arithmetic(l.t, r.t);
+    if (['&', '|', '^'].includes(op)) {
+      if (t.k !== 'int') this.error(range, `invalid operands to binary expression ('${typeName(l.t)}' and '${typeName(r.t)}')`);
+      const a = this.convert(l, t, range);
+      const b = this.convert(r, t, range);
+      return { code: `${a.prec === 40 && a.code.includes(` ${op} `) ? a.code : paren(a.code, 90)} ${op} ${paren(b.code, 90)}`, t, prec: 40, pure };
+    }
+    if (op === '%' && t.k === 'float') this.error(range, "invalid operands to binary expression: '%' needs integers; use fmodf for floats");
+    const a = this.convert(l, t, range);
+    const b = this.convert(r, t, range);
+    if ((op === '/' || op === '%') && t.k === 'int' && b.constant === 0) this.report(range, `${op === '/' ? 'division' : 'remainder'} by zero is undefined`, 'warning');
+    const prec = op === '*' || op === '/' || op === '%' ? 80 : 70;
+    return { code: `${paren(a.code, prec)} ${op} ${paren(b.code, prec + 1)}`, t, prec, pure: pure && !(op === '/' || op === '%') || pure };
+  }
+
+  /** C's implicit or explicit conversion of `v` to `t`, as WGSL. */
+  convert(v: V, t: CType, range: Range, explicit = false): V {
+    const from = v.t;
+    if (t.k === 'ptr' || from.k === 'ptr') {
+      if (t.k === 'ptr' && v.ptr) return v;
+      this.error(range, `cannot convert '${typeName(from)}' to '${typeName(t)}'`);
+    }
+    if (t.k === 'void') return { ...v, t };
+    if (t.k === 'struct' || from.k === 'struct') {
+      if (t.k === 'struct' && from.k === 'struct' && t.name === from.name) return v;
+      this.error(range, `cannot convert '${typeName(from)}' to '${typeName(t)}'`);
+    }
+    if (t.k === 'dim3' || from.k === 'dim3') {
+      if (t.k === 'dim3' && from.k === 'dim3') return v;
+      if (t.k === 'dim3' && (from.k === 'int')) return { code: `vec3<u32>(${this.convert(v, UINT, range).code}, 1u, 1u)`, t, prec: 100, pure: v.pure };
+      this.error(range, `cannot convert '${typeName(from)}' to '${typeName(t)}'${from.k === 'dim3' ? ": use one of its members ('.x')" : ''}`);
+    }
+    if (from.k === 'str' || t.k === 'str' || from.k === 'array' || t.k === 'array' || from.k === 'void') this.error(range, `cannot convert '${typeName(from)}' to '${typeName(t)}'`);
+    const fw = wgslType(from);
+    const tw = wgslType(t);
+    if (t.k === 'bool') return { code: this.truth(v, range), t, prec: 50, pure: v.pure };
+    // Literals convert in place.
+    if (v.constant !== undefined && from.k === 'int') {
+      if (t.k === 'float') return { code: floatLit(v.constant), t, prec: 100, pure: true, constant: v.constant };
+      if (t.k === 'int') {
+        const c = wrap(v.constant, t);
+        return { code: tw === 'u32' ? `${c >>> 0}u` : String(c), t, prec: c < 0 ? 90 : 100, pure: true, constant: c };
+      }
+    }
+    if (from.k === 'float' && t.k === 'int' && !explicit) this.warnOnce(range, `implicit conversion from '${typeName(from)}' to '${typeName(t)}' drops the fraction`);
+    let code = v.code;
+    let prec = v.prec;
+    if (fw !== tw) {
+      if (from.k === 'bool') code = `${tw}(${code})`;
+      else if (from.k === 'int' && t.k === 'int') code = `${tw}(${code})`; // WGSL's i32(u32)/u32(i32) keep the bits, as C's conversion does
+      else code = `${tw}(${code})`;
+      prec = 100;
+    }
+    if (t.k === 'int' && t.bits < 32 && !(from.k === 'int' && from.bits <= t.bits && from.signed === t.signed)) {
+      code = this.wrapSmall(code, t);
+      prec = 40;
+    }
+    return { code, t, prec, pure: v.pure };
+  }
+
+  private conditional(ctx: FnCtx, e: Extract<Expr, { kind: 'cond' }>): V {
+    const c = this.cond(ctx, e.test);
+    const saved = this.pre;
+    this.pre = [];
+    const a = this.expr(ctx, e.then);
+    const preA = this.pre;
+    this.pre = [];
+    const b = this.expr(ctx, e.else);
+    const preB = this.pre;
+    this.pre = saved;
+    if (a.ptr || b.ptr) this.error(e.range, 'a conditional that chooses between pointers is not supported: index the arrays in an if/else');
+    const t = a.t.k === 'bool' && b.t.k === 'bool' ? BOOL : arithmetic(a.t, b.t);
+    const ca = this.convert(a, t, e.then.range);
+    const cb = this.convert(b, t, e.else.range);
+    if (a.pure && b.pure && !preA.length && !preB.length) {
+      return { code: `select(${cb.code}, ${ca.code}, ${c})`, t, prec: 100, pure: true };
+    }
+    // Either side reads memory or has effects: only the chosen side may run, as in C.
+    const tmp = this.fresh('cond');
+    this.pre.push(`var ${tmp}: ${wgslType(t)};`);
+    this.pre.push(`if (${c}) {`, ...preA.map((p) => `  ${p}`), `  ${tmp} = ${ca.code};`, '} else {', ...preB.map((p) => `  ${p}`), `  ${tmp} = ${cb.code};`, '}');
+    return { code: tmp, t, prec: 100, pure: true };
+  }
+
+  private sizeofExpr(ctx: FnCtx, e: Extract<Expr, { kind: 'sizeof' }>): V {
+    let bytes: number;
+    if (e.type) bytes = sizeOf(this.resolveType(e.type, ctx.targs));
+    else {
+      const arg = e.arg!;
+      const name = arg.kind === 'ident' ? arg.name : undefined;
+      const sym = name ? this.lookup(ctx, name) : undefined;
+      if (sym?.k === 'ptr') {
+        bytes = 8;
+        this.report(
+          e.range,
+          `sizeof(${name}) is the size of the pointer '${name}' (8 bytes), not of the array it points to: the value is 8 whatever the array's length. Pass the length as a parameter`,
+          'warning',
+        );
+      } else if (sym?.k === 'array' && sym.t.k === 'array') {
+        bytes = sizeOf(sym.t);
+        const n = sym.t.n ?? 0;
+        this.report(e.range, `sizeof(${name}) is ${bytes} bytes, not the ${n} elements of '${name}': to count elements write sizeof(${name}) / sizeof(${name}[0])`, 'warning');
+      } else {
+        const v = this.expr(ctx, arg);
+        bytes = sizeOf(v.t);
+      }
+    }
+    return { code: `${bytes}u`, t: { k: 'int', name: 'unsigned long', bits: 64, signed: false }, prec: 100, pure: true, constant: bytes };
+  }
+
+  // ---- calls ----
+  call(ctx: FnCtx, e: Extract<Expr, { kind: 'call' }>, statement: boolean): V {
+    if (e.callee.kind !== 'ident') {
+      if (e.callee.kind === 'member') this.error(e.range, `calling a member function ('${e.callee.name}') is not supported in device code`);
+      return this.error(e.range, 'calling through a function pointer is not supported');
+    }
+    const name = e.callee.name;
+    const args = (): V[] => e.args.map((a) => this.expr(ctx, a));
+    const argc = (n: number | number[]): void => {
+      const ok = Array.isArray(n) ? n.includes(e.args.length) : e.args.length === n;
+      if (!ok) this.error(e.range, `${name}() takes ${Array.isArray(n) ? n.join(' or ') : n} argument${n === 1 ? '' : 's'}, but ${e.args.length} ${e.args.length === 1 ? 'was' : 'were'} given`);
+    };
+    if (name === '__syncthreads') {
+      argc(0);
+      return { code: 'workgroupBarrier();', t: VOID, prec: 100, pure: false };
+    }
+    if (name === '__syncwarp') {
+      ctx.kernel.warp = true;
+      return { code: 'subgroupBarrier(); // __syncwarp', t: VOID, prec: 100, pure: false };
+    }
+    if (name === '__threadfence' || name === '__threadfence_block') return { code: `storageBarrier(); // ${name}: orders this thread's writes`, t: VOID, prec: 100, pure: false };
+    if (name === 'printf') return this.printf(ctx, e);
+    if (name === 'assert') {
+      this.report(e.range, 'assert() in a kernel is not checked here: WGSL cannot stop a kernel; print with printf instead', 'warning');
+      return { code: '', t: VOID, prec: 100, pure: true };
+    }
+    if (ATOMICS.has(name)) return this.atomicCall(ctx, e, name);
+    if (WARP.has(name)) return this.warpCall(ctx, e, name, args());
+    const m = MATH[name];
+    if (m) {
+      argc(m[1]);
+      const vs = args();
+      const double = !name.endsWith('f') && !name.startsWith('__') && vs.some((v) => v.t.k === 'float' && v.t.bits === 64);
+      if (double) this.warnOnce(e.range, `${name}() on a double is computed in 32-bit float here (WebGPU has no doubles); use ${name}f`);
+      const cs = vs.map((v, i) => this.convert(v, FLOAT, e.args[i]!.range).code);
+      return { code: `${m[0]}(${cs.join(', ')})`, t: FLOAT, prec: 100, pure: vs.every((v) => v.pure) };
+    }
+    switch (name) {
+      case 'min':
+      case 'max':
+      case 'umin':
+      case 'umax': {
+        argc(2);
+        const [a, b] = args() as [V, V];
+        const t = arithmetic(a.t, b.t);
+        return { code: `${name.replace('u', '')}(${this.convert(a, t, e.args[0]!.range).code}, ${this.convert(b, t, e.args[1]!.range).code})`, t, prec: 100, pure: a.pure && b.pure };
+      }
+      case 'abs':
+      case 'labs': {
+        argc(1);
+        const [a] = args() as [V];
+        const t = promote(a.t);
+        return { code: `abs(${this.convert(a, t, e.args[0]!.range).code})`, t, prec: 100, pure: a.pure };
+      }
+      case '__fdividef':
+      case 'fdividef': {
+        argc(2);
+        const [a, b] = args() as [V, V];
+        return { code: `${paren(this.convert(a, FLOAT, e.range).code, 80)} / ${paren(this.convert(b, FLOAT, e.range).code, 81)}`, t: FLOAT, prec: 80, pure: true };
+      }
+      case '__popc':
+      case '__clz':
+      case '__brev':
+      case '__ffs': {
+        argc(1);
+        const [a] = args() as [V];
+        const u = this.convert(a, UINT, e.args[0]!.range).code;
+        if (name === '__popc') return { code: `i32(countOneBits(${u}))`, t: INT, prec: 100, pure: a.pure };
+        if (name === '__clz') return { code: `i32(countLeadingZeros(${u}))`, t: INT, prec: 100, pure: a.pure };
+        if (name === '__brev') return { code: `reverseBits(${u})`, t: UINT, prec: 100, pure: a.pure };
+        // __ffs: 1-based position of the lowest set bit, 0 when none.
+        return { code: `select(0, i32(countTrailingZeros(${u})) + 1, ${u} != 0u)`, t: INT, prec: 100, pure: a.pure };
+      }
+      case '__float_as_int':
+      case '__float_as_uint':
+      case '__int_as_float':
+      case '__uint_as_float': {
+        argc(1);
+        const [a] = args() as [V];
+        const to = name.endsWith('float') ? FLOAT : name.endsWith('uint') ? UINT : INT;
+        const from = name.startsWith('__float') ? FLOAT : name.startsWith('__uint') ? UINT : INT;
+        return { code: `bitcast<${wgslType(to)}>(${this.convert(a, from, e.range).code})`, t: to, prec: 100, pure: a.pure };
+      }
+      case '__mul24':
+      case '__umul24': {
+        argc(2);
+        const t = name === '__mul24' ? INT : UINT;
+        const [a, b] = args() as [V, V];
+        return { code: `${paren(this.convert(a, t, e.range).code, 80)} * ${paren(this.convert(b, t, e.range).code, 81)}`, t, prec: 80, pure: true };
+      }
+    }
+    if (HOST_ONLY.has(name)) this.error(e.range, `${name}() is a host function: device code cannot call it${name === 'malloc' ? ' (allocate with cudaMalloc on the host and pass the pointer)' : ''}`);
+    const fn = this.functions.get(name);
+    if (!fn) {
+      if (name.startsWith('cuda')) this.error(e.range, `${name}() is a CUDA runtime call for host code; a kernel cannot call it`);
+      this.error(e.range, `use of undeclared identifier '${name}'`);
+    }
+    if (fn.global) this.error(e.range, `a __global__ function ('${name}') cannot be called from device code like a function: launch it from the host with <<<…>>>`);
+    if (!fn.device) this.error(e.range, `calling a __host__ function('${name}') from a __global__ function('${ctx.kernel.name}') is not allowed: mark '${name}' as __device__ (or __host__ __device__)`);
+    if (!fn.body) this.error(e.range, `device function '${name}' is declared but never defined in this file`);
+    return this.deviceCall(ctx, e, fn, statement);
+  }
+
+  private deviceCall(ctx: FnCtx, e: Extract<Expr, { kind: 'call' }>, fn: FunctionDecl, statement: boolean): V {
+    if (e.args.length !== fn.params.length) this.error(e.range, `no matching function for call to '${fn.name}': it takes ${fn.params.length} argument${fn.params.length === 1 ? '' : 's'}, ${e.args.length} given`);
+    const targs = new Map<string, TemplateArg>();
+    if (fn.template) {
+      fn.template.forEach((p, i) => {
+        const a = e.templateArgs?.[i];
+        if (a) targs.set(p.name, a);
+      });
+    }
+    const argVals = e.args.map((a) => this.expr(ctx, a));
+    // Deduce type template arguments from the arguments.
+    if (fn.template) {
+      fn.params.forEach((p, i) => {
+        const tp = fn.template!.find((t) => t.kind === 'type' && t.name === p.type.base);
+        if (tp && !targs.has(tp.name)) {
+          const v = argVals[i]!;
+          const at = v.ptr ? v.ptr.base.elem : v.t;
+          targs.set(tp.name, { kind: 'type', base: typeName(at), isConst: false, pointers: [], restrict: false, reference: false, range: p.range });
+        }
+      });
+      for (const tp of fn.template) if (!targs.has(tp.name)) this.error(e.range, `cannot deduce template argument '${tp.name}' of '${fn.name}': write ${fn.name}<…>(…)`);
+    }
+    const ptrParams: { index: number; base: Base }[] = [];
+    const callArgs: string[] = [];
+    const paramTypes = fn.params.map((p) => this.resolveType(p.type, targs));
+    paramTypes.forEach((pt, i) => {
+      const v = argVals[i]!;
+      if (pt.k === 'ptr') {
+        if (!v.ptr) this.error(e.args[i]!.range, `cannot pass '${typeName(v.t)}' to parameter '${fn.params[i]!.name}' of type '${typeName(pt)}'`);
+        if (!this.samePointee(pt.to, v.ptr.base.elem)) this.error(e.args[i]!.range, `cannot pass a pointer to '${typeName(v.ptr.base.elem)}' to parameter '${fn.params[i]!.name}' of type '${typeName(pt)}'`);
+        ptrParams.push({ index: i, base: v.ptr.base });
+        if (v.ptr.base.space === 'function') callArgs.push(v.ptr.base.viaPointer ? v.ptr.base.name : `&${v.ptr.base.name}`);
+        callArgs.push(v.ptr.off || '0');
+      } else if (fn.params[i]!.type.reference) {
+        this.error(e.args[i]!.range, `reference parameter '${fn.params[i]!.name}' is not supported in device code: return the value, or pass a pointer into an array`);
+      } else callArgs.push(this.convert(v, pt, e.args[i]!.range).code);
+    });
+    const builtins = this.builtinsOf(fn);
+    for (const b of builtins) callArgs.push(b === 'lane' ? 'lane' : b);
+    const key = `${fn.name}|${[...targs].map(([k, v]) => `${k}=${this.templateArgText(v)}`).join(',')}|${ptrParams.map((p) => `${p.index}:${p.base.key}`).join(',')}|${ctx.kernel.entry}`;
+    let inst = this.instances.get(key);
+    if (!inst) {
+      const wname = this.unique(ptrParams.some((p) => p.base.space !== 'function') || fn.template ? `${fn.name}_${ctx.kernel.entry}` : fn.name);
+      inst = { name: wname, lines: [] };
+      this.instances.set(key, inst);
+      this.deviceFunction(ctx, fn, targs, paramTypes, ptrParams, wname, builtins, inst);
+    }
+    const ret = this.resolveType(fn.returnType, targs);
+    const code = `${inst.name}(${callArgs.join(', ')})`;
+    if (ret.k === 'void') {
+      if (!statement) this.error(e.range, `'${fn.name}' returns void: its result cannot be used`);
+      return { code: `${code};`, t: VOID, prec: 100, pure: false };
+    }
+    return { code, t: ret, prec: 100, pure: false };
+  }
+
+  /** Builtins a device function reads (directly or through its callees): passed as parameters. */
+  private builtinsOf(fn: FunctionDecl, seen = new Set<string>()): string[] {
+    if (seen.has(fn.name)) return [];
+    seen.add(fn.name);
+    const used = new Set<string>();
+    const walk = (n: unknown): void => {
+      if (!n || typeof n !== 'object') return;
+      if (Array.isArray(n)) return n.forEach(walk);
+      const e = n as Expr;
+      if (e.kind === 'ident' && ['threadIdx', 'blockIdx', 'blockDim', 'gridDim'].includes(e.name)) used.add(e.name);
+      if (e.kind === 'call' && e.callee.kind === 'ident') {
+        if (WARP.has(e.callee.name)) used.add('lane');
+        const callee = this.functions.get(e.callee.name);
+        if (callee && callee !== fn && callee.device && !callee.global) for (const b of this.builtinsOf(callee, seen)) used.add(b);
+      }
+      for (const [k, v] of Object.entries(n)) if (k !== 'range') walk(v);
+    };
+    walk(fn.body);
+    return ['threadIdx', 'blockIdx', 'blockDim', 'gridDim', 'lane'].filter((b) => used.has(b));
+  }
+
+  private deviceFunction(
+    caller: FnCtx, fn: FunctionDecl, targs: Map<string, TemplateArg>, paramTypes: CType[], ptrParams: { index: number; base: Base }[],
+    wname: string, builtins: string[], inst: { name: string; lines: { text: string; cuda?: Range }[] },
+  ): void {
+    const ctx: FnCtx = { kernel: caller.kernel, fn, targs, scopes: [new Map()], returnType: this.resolveType(fn.returnType, targs), loopDepth: 0 };
+    const params: string[] = [];
+    fn.params.forEach((p, i) => {
+      const pt = paramTypes[i]!;
+      const name = this.ident(p.name || `arg${i}`);
+      const pp = ptrParams.find((x) => x.index === i);
+      if (pp) {
+        let base = pp.base;
+        if (base.space === 'function') {
+          const pname = `${name}_array`;
+          params.push(`${pname}: ptr<function, ${base.arrayType}>`);
+          base = { ...base, name: pname, viaPointer: true };
+        }
+        params.push(`${name}: i32`);
+        ctx.scopes[0]!.set(p.name, { k: 'ptr', base, name, t: pt });
+      } else {
+        params.push(`${name}: ${wgslType(pt)}`);
+        ctx.scopes[0]!.set(p.name, { k: 'var', name, t: pt, isConst: true });
+      }
+    });
+    for (const b of builtins) params.push(b === 'lane' ? 'lane: u32' : `${b}: vec3<u32>`);
+    const ret = ctx.returnType.k === 'void' ? '' : ` -> ${wgslType(ctx.returnType)}`;
+    const savedOut = this.out;
+    const savedIndent = this.indent;
+    const savedPre = this.pre;
+    const savedPreRange = this.preRange;
+    this.out = [];
+    this.indent = 0;
+    this.pre = [];
+    // WGSL parameters are immutable: copy the ones the body assigns into locals of the same name.
+    const assigned = assignedNames(fn.body!);
+    const copies: string[] = [];
+    fn.params.forEach((p, i) => {
+      if (!assigned.has(p.name)) return;
+      const sym = ctx.scopes[0]!.get(p.name)!;
+      const pn = this.ident(p.name);
+      params[params.findIndex((x) => x.startsWith(`${pn}:`))] = params.find((x) => x.startsWith(`${pn}:`))!.replace(`${pn}:`, `${pn}_in:`);
+      copies.push(`  var ${pn} = ${pn}_in;`);
+      if (sym.k === 'var') ctx.scopes[0]!.set(p.name, { ...sym, isConst: false });
+      void i;
+    });
+    this.emit(`fn ${wname}(${params.join(', ')})${ret} {`, fn.nameRange);
+    for (const c of copies) this.emit(c);
+    this.indent = 1;
+    for (const s of fn.body!.body) this.stmtSafe(ctx, s);
+    const last = fn.body!.body[fn.body!.body.length - 1];
+    if (ctx.returnType.k !== 'void' && (!last || last.kind !== 'return')) {
+      this.emit(`return ${this.zero(ctx.returnType)}; // C: flowing off the end of a non-void function returns garbage`);
+      this.report(fn.body!.range, `non-void function '${fn.name}' does not return a value on every path`, 'warning');
+    }
+    this.indent = 0;
+    this.emit('}');
+    inst.lines = this.out;
+    this.out = savedOut;
+    this.indent = savedIndent;
+    this.pre = savedPre;
+    this.preRange = savedPreRange;
+  }
+
+  private atomicCall(ctx: FnCtx, e: Extract<Expr, { kind: 'call' }>, name: string): V {
+    const n = name === 'atomicCAS' ? 3 : 2;
+    if (e.args.length !== n) this.error(e.range, `${name}() takes ${n} arguments, but ${e.args.length} ${e.args.length === 1 ? 'was' : 'were'} given`);
+    const p = this.expr(ctx, e.args[0]!);
+    if (!p.ptr) this.error(e.args[0]!.range, `the first argument of ${name}() must be an address, such as &histo[i]`);
+    const base = p.ptr.base;
+    if (base.space === 'function') this.error(e.args[0]!.range, `${name}() on a local variable: atomics work on global (__device__, buffers) or __shared__ memory`);
+    if (base.space === 'constant') this.error(e.args[0]!.range, `${name}() on __constant__ memory, which kernels cannot write`);
+    const elem = base.elem;
+    const isFloat = elem.k === 'float';
+    if (elem.k === 'int' && elem.bits !== 32) this.error(e.args[0]!.range, `${name}() on a '${typeName(elem)}' is not supported: WebGPU atomics are 32-bit; use int or unsigned int`);
+    if (isFloat && name !== 'atomicAdd' && name !== 'atomicExch') this.error(e.range, `${name}() on a float does not exist in CUDA: use atomicAdd, or atomicCAS on __float_as_int`);
+    if (isFloat && elem.bits === 64) this.error(e.range, `${name}() on a double is not supported here (WebGPU has no 64-bit atomics)`);
+    this.written.add(base.key);
+    if (!this.atomic.has(base.key)) {
+      this.atomic.add(base.key);
+      this.needsRerun = true;
+    }
+    const arr = base.viaPointer ? `(*${base.name})` : base.name;
+    const ref = `&${arr}[${p.ptr.off || '0'}]`;
+    const val = this.convert(this.expr(ctx, e.args[1]!), elem, e.args[1]!.range);
+    const wt = wgslType(elem);
+    if (isFloat) {
+      if (name === 'atomicExch') return { code: `bitcast<f32>(atomicExchange(${ref}, bitcast<u32>(${val.code})))`, t: FLOAT, prec: 100, pure: false };
+      const fn = this.helper(`cuda_atomic_add_f32_${base.space}`, `// float atomicAdd: CUDA adds in one step; WGSL has only 32-bit integer atomics, so retry a compare-and-swap\nfn cuda_atomic_add_f32_${base.space}(p: ptr<${base.space === 'workgroup' ? 'workgroup' : 'storage, read_write'}, atomic<u32>>, v: f32) -> f32 {\n  var old = atomicLoad(p);\n  loop {\n    let r = atomicCompareExchangeWeak(p, old, bitcast<u32>(bitcast<f32>(old) + v));\n    if (r.exchanged) { return bitcast<f32>(old); }\n    old = r.old_value;\n  }\n}`);
+      return { code: `${fn}(${ref}, ${val.code})`, t: FLOAT, prec: 100, pure: false };
+    }
+    const direct: Record<string, string> = { atomicAdd: 'atomicAdd', atomicSub: 'atomicSub', atomicMin: 'atomicMin', atomicMax: 'atomicMax', atomicExch: 'atomicExchange', atomicAnd: 'atomicAnd', atomicOr: 'atomicOr', atomicXor: 'atomicXor' };
+    const d = direct[name];
+    if (d) return { code: `${d}(${ref}, ${val.code})`, t: elem, prec: 100, pure: false };
+    const space = base.space === 'workgroup' ? 'workgroup' : 'storage, read_write';
+    if (name === 'atomicCAS') {
+      const v2 = this.convert(this.expr(ctx, e.args[2]!), elem, e.args[2]!.range);
+      const fn = this.helper(`cuda_atomic_cas_${wt}_${base.space}`, `// atomicCAS returns the old value; WGSL's compare-exchange may fail spuriously, so retry while the value still matched\nfn cuda_atomic_cas_${wt}_${base.space}(p: ptr<${space}, atomic<${wt}>>, compare: ${wt}, v: ${wt}) -> ${wt} {\n  loop {\n    let r = atomicCompareExchangeWeak(p, compare, v);\n    if (r.exchanged || r.old_value != compare) { return r.old_value; }\n  }\n}`);
+      return { code: `${fn}(${ref}, ${val.code}, ${v2.code})`, t: elem, prec: 100, pure: false };
+    }
+    // atomicInc/atomicDec (unsigned): wrap at the limit, as CUDA defines them.
+    if (elem.k !== 'int' || elem.signed) this.error(e.range, `${name}() takes an 'unsigned int *'`);
+    const inc = name === 'atomicInc';
+    const fn = this.helper(`cuda_${name}_${base.space}`, `// ${name}(p, limit): ${inc ? 'old >= limit ? 0 : old + 1' : '(old == 0 || old > limit) ? limit : old - 1'}, in one atomic step (a compare-and-swap loop)\nfn cuda_${name}_${base.space}(p: ptr<${space}, atomic<u32>>, limit: u32) -> u32 {\n  var old = atomicLoad(p);\n  loop {\n    let r = atomicCompareExchangeWeak(p, old, ${inc ? 'select(old + 1u, 0u, old >= limit)' : 'select(old - 1u, limit, old == 0u || old > limit)'});\n    if (r.exchanged) { return old; }\n    old = r.old_value;\n  }\n}`);
+    return { code: `${fn}(${ref}, ${val.code})`, t: elem, prec: 100, pure: false };
+  }
+  needsRerun = false;
+
+  private warpCall(ctx: FnCtx, e: Extract<Expr, { kind: 'call' }>, name: string, vs: V[]): V {
+    ctx.kernel.warp = true;
+    const need = name === '__activemask' ? 0 : name === '__ballot_sync' || name === '__any_sync' || name === '__all_sync' ? 2 : 3;
+    if (vs.length < need || vs.length > need + 1) this.error(e.range, `${name}() takes ${need} arguments, but ${vs.length} were given`);
+    if (vs[0] && vs[0].constant !== undefined && vs.length && name !== '__activemask' && (vs[0].constant >>> 0) !== 0xffffffff) {
+      this.report(e.args[0]!.range, `${name}() with a partial mask: Warpscope runs all 32 lanes of the warp together, so the lanes outside the mask take part too`, 'warning');
+    }
+    if (vs.length === need + 1) {
+      const w = vs[need]!;
+      if (w.constant !== 32) this.report(e.args[need]!.range, `${name}() with a width of ${w.constant ?? 'a variable'}: only the full warp width (32) is supported`, 'error');
+    }
+    const lane = ctx.fn.global ? 'lane' : 'lane';
+    switch (name) {
+      case '__activemask':
+        return { code: 'subgroupBallot(true).x', t: UINT, prec: 100, pure: false };
+      case '__ballot_sync':
+        return { code: `subgroupBallot(${this.truth(vs[1]!, e.args[1]!.range)}).x`, t: UINT, prec: 100, pure: false };
+      case '__any_sync':
+        return { code: `i32(subgroupAny(${this.truth(vs[1]!, e.args[1]!.range)}))`, t: INT, prec: 100, pure: false };
+      case '__all_sync':
+        return { code: `i32(subgroupAll(${this.truth(vs[1]!, e.args[1]!.range)}))`, t: INT, prec: 100, pure: false };
+    }
+    const v = vs[1]!;
+    const t = promote(v.t);
+    if (t.k !== 'int' && t.k !== 'float') this.error(e.args[1]!.range, `${name}() of a '${typeName(v.t)}' is not supported`);
+    const val = this.convert(v, t, e.args[1]!.range).code;
+    const k = this.convert(vs[2]!, UINT, e.args[2]!.range).code;
+    switch (name) {
+      case '__shfl_sync':
+        return { code: `subgroupShuffle(${val}, ${k} % 32u)`, t, prec: 100, pure: false };
+      case '__shfl_xor_sync':
+        return { code: `subgroupShuffleXor(${val}, ${k})`, t, prec: 100, pure: false };
+      case '__shfl_down_sync': {
+        // CUDA keeps the caller's own value where lane + delta leaves the warp.
+        const tmp = this.fresh('shfl');
+        this.pre.push(`let ${tmp} = ${val};`);
+        return { code: `select(${tmp}, subgroupShuffleDown(${tmp}, ${k}), ${lane} + ${paren(k, 71)} < 32u)`, t, prec: 100, pure: false };
+      }
+      default: {
+        const tmp = this.fresh('shfl');
+        this.pre.push(`let ${tmp} = ${val};`);
+        return { code: `select(${tmp}, subgroupShuffleUp(${tmp}, ${k}), ${lane} >= ${paren(k, 60)})`, t, prec: 100, pure: false };
+      }
+    }
+  }
+
+  private printf(ctx: FnCtx, e: Extract<Expr, { kind: 'call' }>): V {
+    const fmt = e.args[0];
+    if (!fmt || fmt.kind !== 'str') return this.error(e.range, 'printf in a kernel needs a string literal as its format');
+    const specs = [...fmt.value.matchAll(/%[-+ #0]*(\*|\d+)?(?:\.(\*|\d+))?(hh|h|ll|l|z)?([diuxXofeEgGcsp%])/g)].filter((m) => m[4] !== '%');
+    const args = e.args.slice(1);
+    if (specs.length !== args.length) this.report(e.range, `printf format has ${specs.length} conversion${specs.length === 1 ? '' : 's'} but ${args.length} argument${args.length === 1 ? '' : 's'} follow`, 'warning');
+    const types: CType[] = [];
+    const words: string[] = [];
+    args.forEach((a, i) => {
+      const v = this.expr(ctx, a);
+      const spec = specs[i]?.[4] ?? 'd';
+      if (spec === 's' || spec === 'p') this.error(a.range, `printf '%${spec}' in a kernel is not supported: print numbers (%d, %u, %f, %x, %c)`);
+      const t = v.t.k === 'float' ? FLOAT : v.t.k === 'bool' ? INT : promote(v.t);
+      if (t.k !== 'int' && t.k !== 'float') this.error(a.range, `printf cannot print a '${typeName(v.t)}'`);
+      types.push(t);
+      const c = this.convert(v, t, a.range).code;
+      words.push(t.k === 'float' || (t.k === 'int' && t.signed) ? `bitcast<u32>(${c})` : c);
+    });
+    const id = ctx.kernel.printf.length;
+    ctx.kernel.printf.push({ format: fmt.value, args: types });
+    const n = words.length;
+    const buf = `${ctx.kernel.entry}_printf`;
+    const fn = this.helper(`cuda_printf_${ctx.kernel.entry}_${n}`, `// printf: one record (format id, ${n} argument word${n === 1 ? '' : 's'}) appended to the printf buffer; word 0 counts the words used\nfn cuda_printf_${ctx.kernel.entry}_${n}(format: u32${words.map((_, i) => `, a${i}: u32`).join('')}) {\n  let at = atomicAdd(&${buf}[0], ${n + 1}u) + 1u;\n  if (at + ${n + 1}u > arrayLength(&${buf})) { return; }\n  atomicStore(&${buf}[at], format);\n${words.map((_, i) => `  atomicStore(&${buf}[at + ${i + 1}u], a${i});\n`).join('')}}`);
+    return { code: `${fn}(${id}u${words.map((w) => `, ${w}`).join('')});`, t: VOID, prec: 100, pure: false };
+  }
+
+  // ---- assembly ----
+  private assemble(kernels: LoweredKernel[], bodies: { text: string; cuda?: Range }[][]): LowerResult {
+    const lines: { text: string; cuda?: Range }[] = [];
+    const warp = kernels.some((k) => k.usesWarpFunctions);
+    lines.push({ text: `// Generated by Warpscope from ${this.fileName}: each WGSL line notes nothing, the source map links it to its CUDA line.` });
+    if (warp) {
+      lines.push({ text: 'enable subgroups;' });
+      lines.push({ text: '// CUDA lets any lane of a warp call __shfl_*_sync; WGSL would require the whole subgroup, so that rule is off.' });
+      lines.push({ text: 'diagnostic(off, subgroup_uniformity);' });
+    }
+    lines.push({ text: '// The block size, set by each launch (CUDA: blockDim).' });
+    lines.push({ text: 'override BLOCK_DIM_X: u32 = 1;' }, { text: 'override BLOCK_DIM_Y: u32 = 1;' }, { text: 'override BLOCK_DIM_Z: u32 = 1;' });
+    for (const [name, fields] of this.structs) {
+      if (!fields.length) continue;
+      lines.push({ text: `struct ${name} {` });
+      for (const f of fields) lines.push({ text: `  ${this.ident(f.name)}: ${wgslType(f.t)},` });
+      lines.push({ text: '}' });
+    }
+    for (const h of this.helpers.values()) for (const l of h.split('\n')) lines.push({ text: l });
+    for (const inst of this.instances.values()) lines.push(...inst.lines);
+    for (const b of bodies) lines.push({ text: '' }, ...b);
+    const map: MapEntry[] = [];
+    lines.forEach((l, i) => {
+      if (l.cuda) map.push({ wgslLine: i + 1, cuda: l.cuda });
+    });
+    return { wgsl: lines.map((l) => l.text).join('\n') + '\n', kernels, diagnostics: this.diagnostics, map, written: this.written, atomic: this.atomic, packed: this.packed };
+  }
+}
+
+// ---- helpers ----
+function floatLit(v: number): string {
+  if (!Number.isFinite(v)) return v > 0 ? 'bitcast<f32>(0x7f800000u)' : v < 0 ? 'bitcast<f32>(0xff800000u)' : 'bitcast<f32>(0x7fc00000u)';
+  const f = Math.fround(v);
+  let s = String(f === v ? v : f);
+  if (Math.abs(f) > 3.4028234663852886e38) s = '3.4028234663852886e38';
+  if (!/[.e]/.test(s)) s += '.0';
+  return `${s}f`;
+}
+
+function wrap(v: number, t: Extract<CType, { k: 'int' }>): number {
+  const bits = Math.min(t.bits, 32);
+  if (bits === 32) return t.signed ? v | 0 : v >>> 0;
+  const m = 2 ** bits;
+  let r = ((v % m) + m) % m;
+  if (t.signed && r >= m / 2) r -= m;
+  return r;
+}
+
+/** Adds parentheses around `code` unless its precedence is at least `min`. */
+function paren(code: string, min: number): string {
+  return exprPrec(code) >= min ? code : `(${code})`;
+}
+
+/** A conservative precedence of a WGSL expression string (100 for atoms and calls). */
+function exprPrec(code: string): number {
+  let depth = 0;
+  let lowest = 100;
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i]!;
+    if (c === '(' || c === '[' || c === '<' && /[a-z0-9]$/i.test(code.slice(0, i)) && /^<(u32|i32|f32|bool|vec|array|atomic)/.test(code.slice(i))) {
+      if (c === '<') {
+        const close = code.indexOf('>', i);
+        if (close > i) {
+          i = close;
+          continue;
+        }
+      }
+      depth++;
+      continue;
+    }
+    if (c === ')' || c === ']') {
+      depth--;
+      continue;
+    }
+    if (depth) continue;
+    const two = code.slice(i, i + 2);
+    if (c === ' ') {
+      const op = /^ (\|\||&&|==|!=|<=|>=|<<|>>|[-+*/%<>&|^]) /.exec(code.slice(i));
+      if (op) {
+        const o = op[1]!;
+        const p = o === '||' ? 20 : o === '&&' ? 30 : ['&', '|', '^'].includes(o) ? 40 : ['==', '!=', '<', '>', '<=', '>='].includes(o) ? 50 : ['<<', '>>'].includes(o) ? 60 : ['+', '-'].includes(o) ? 70 : 80;
+        lowest = Math.min(lowest, p);
+        i += o.length + 1;
+      }
+      continue;
+    }
+    if (i === 0 && (c === '-' || c === '!' || c === '~' || c === '*' || c === '&') && two !== '--') lowest = Math.min(lowest, 90);
+  }
+  return lowest;
+}
+
+function containsBarrier(n: unknown): boolean {
+  if (!n || typeof n !== 'object') return false;
+  if (Array.isArray(n)) return n.some(containsBarrier);
+  const e = n as Expr;
+  if (e.kind === 'call' && e.callee.kind === 'ident' && (e.callee.name === '__syncthreads' || e.callee.name === '__syncwarp')) return true;
+  for (const [k, v] of Object.entries(n)) if (k !== 'range' && containsBarrier(v)) return true;
+  return false;
+}
+
+function containsReturn(n: unknown): boolean {
+  if (!n || typeof n !== 'object') return false;
+  if (Array.isArray(n)) return n.some(containsReturn);
+  if ((n as Stmt).kind === 'return') return true;
+  for (const [k, v] of Object.entries(n)) if (k !== 'range' && containsReturn(v)) return true;
+  return false;
+}
+
+function containsBreakOrContinue(n: unknown, depth = 0): boolean {
+  if (!n || typeof n !== 'object') return false;
+  if (Array.isArray(n)) return n.some((x) => containsBreakOrContinue(x, depth));
+  const s = n as Stmt;
+  if ((s.kind === 'break' || s.kind === 'continue') && depth === 0) return true;
+  const inner = s.kind === 'for' || s.kind === 'while' || s.kind === 'do' || s.kind === 'switch' ? depth + 1 : depth;
+  for (const [k, v] of Object.entries(n)) if (k !== 'range' && containsBreakOrContinue(v, inner)) return true;
+  return false;
+}
+
+function assignedNames(body: unknown): Set<string> {
+  const names = new Set<string>();
+  const walk = (n: unknown): void => {
+    if (!n || typeof n !== 'object') return;
+    if (Array.isArray(n)) return n.forEach(walk);
+    const e = n as Expr;
+    if (e.kind === 'assign' && e.left.kind === 'ident') names.add(e.left.name);
+    if (e.kind === 'unary' && (e.op === '++' || e.op === '--') && e.arg.kind === 'ident') names.add(e.arg.name);
+    for (const [k, v] of Object.entries(n)) if (k !== 'range') walk(v);
+  };
+  walk(body);
+  return names;
+}
+
+/** Runs the lowering, twice when atomics found in the first pass change how buffers are declared. */
+export function lower(unit: TranslationUnit, fileName: string): LowerResult {
+  let atomic = new Set<string>();
+  for (let pass = 0; pass < 3; pass++) {
+    const l = new Lowering(unit, fileName, new Set(atomic));
+    const r = l.run();
+    if (!l.needsRerun || pass === 2) return r;
+    atomic = new Set(l.atomic);
+  }
+  throw new Error('unreachable');
+}
+
+export type { CudaScalarType };
