@@ -74,6 +74,8 @@ export type Builtin = (ctx: BuiltinContext, args: Compiled[], call: Extract<Expr
 interface Local {
   t: HType;
   slot: number;
+  /** A `const` local with a constant initializer (usable in array sizes). */
+  constValue?: V;
   /** In memory: the slot holds the block's address. */
   inMemory: boolean;
 }
@@ -460,6 +462,9 @@ export class Interpreter {
       }
       const l = this.declareLocal(v.name, t, v.range);
       const range = v.range;
+      if (v.type.isConst && t.k === 'arith' && v.init && isConstExpr(v.init)) {
+        l.constValue = this.convertTo(this.expr(v.init), t).ev([]);
+      }
       if (l.inMemory) {
         const bytes = sizeOf(t);
         const mem = this.mem;
@@ -810,6 +815,12 @@ export class Interpreter {
 
   private ident(name: string, range: Range): Compiled {
     const l = this.lookup(name);
+    if (l && l.constValue !== undefined) {
+      const cv = l.constValue;
+      return { t: l.t, ev: () => cv, range };
+    }
+    if (name === '__LINE__') return { t: INT, ev: () => range.line, range };
+    if (name === '__FILE__') return this.expr({ kind: 'str', value: range.file, range });
     if (l) {
       if (l.inMemory) return this.memLvalue(l.t, (f) => f[l.slot] as number, range);
       return { t: l.t, ev: (f) => f[l.slot]!, slot: l.slot, range };
@@ -1070,6 +1081,14 @@ export class Interpreter {
     }
     const name = e.callee.kind === 'ident' ? e.callee.name.replace(/^std::/, '') : undefined;
     if (name === undefined) this.fail('calls through function pointers are not supported', range);
+    if (name === 'vector' && e.templateArgs) {
+      // A temporary `std::vector<T>(n, value)`.
+      const arg = e.templateArgs[0];
+      const t: HType = { k: 'vector', of: arg && arg.kind === 'type' ? this.typeOf(arg) : INT };
+      const slot = this.nslots++;
+      const init = this.initializer(t, { t, ev: (f) => f[slot]!, slot, range }, undefined, e.args, range);
+      return { t, ev: (f) => (init(f), f[slot]!), range };
+    }
     if (this.functions.has(name) && !this.lookup(name)) {
       const fn = this.functions.get(name)!;
       const args = e.args.map((a, i) => this.convertTo(this.expr(a), fn.params[i] ?? INT).ev);
@@ -1269,6 +1288,28 @@ export function storeTo(mem: Memory, t: HType, addr: number, v: V): void {
 export function loadFrom(mem: Memory, t: HType, addr: number): V {
   const kind = scalarKind(t);
   return kind ? mem.load(addr, kind) : addr;
+}
+
+/** Whether an initializer is a constant expression (no calls, no side effects). */
+function isConstExpr(e: Expr): boolean {
+  switch (e.kind) {
+    case 'num':
+    case 'char':
+    case 'bool':
+    case 'ident':
+    case 'sizeof':
+      return true;
+    case 'unary':
+      return e.op !== '++' && e.op !== '--' && e.op !== '*' && e.op !== '&' && isConstExpr(e.arg);
+    case 'binary':
+      return isConstExpr(e.left) && isConstExpr(e.right);
+    case 'cond':
+      return isConstExpr(e.test) && isConstExpr(e.then) && isConstExpr(e.else);
+    case 'cast':
+      return isConstExpr(e.arg);
+    default:
+      return false;
+  }
 }
 
 /** Names whose address the function takes (`&x`), which must then live in memory. */
