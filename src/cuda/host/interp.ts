@@ -699,7 +699,9 @@ export class Interpreter {
       if (from === to) return { t, ev, range };
       if (to === 'double' && (from === 'float' || from === 'int' || from === 'unsigned int' || ARITH[from].bytes < 4)) return { t, ev, range };
       if (to === 'int' && ARITH[from].bytes < 4) return { t, ev, range };
-      if (to === 'float' && from === 'double') return { t, ev: (f) => Math.fround(ev(f) as number), range };
+      if (to === 'float' && (from === 'double' || (ARITH[from].bytes <= 4 && !ARITH[from].float))) return { t, ev: (f) => Math.fround(ev(f) as number), range };
+      if ((to === 'long' || to === 'long long') && ARITH[from].bytes <= 4 && !ARITH[from].float) return { t, ev, range };
+      if (to === 'unsigned int' && from === 'int') return { t, ev: (f) => (ev(f) as number) >>> 0, range };
       if (to === 'int' && (from === 'float' || from === 'double')) {
         return { t, ev: (f) => { const x = ev(f) as number; return x > -2147483649 && x < 2147483648 ? x | 0 : -2147483648; }, range };
       }
@@ -959,6 +961,19 @@ export class Interpreter {
       }
     }
     const interp = this;
+    if ((rt === 'long' || rt === 'long long') && (op === '+' || op === '-' || op === '*')) {
+      // Safe integers stay numbers; anything larger goes through BigInt (ctypes.binary).
+      const slow = (x: V, y: V): V => binary(bop, ta, x, tb, y).value;
+      const x = this.convertTo(l, arith(rt)).ev;
+      const y = this.convertTo(r, arith(rt)).ev;
+      const fast =
+        op === '+'
+          ? (f: Frame) => { const p = x(f); const q = y(f); if (typeof p === 'number' && typeof q === 'number') { const s = p + q; if (Number.isSafeInteger(s)) return s; } return slow(p, q); }
+          : op === '-'
+            ? (f: Frame) => { const p = x(f); const q = y(f); if (typeof p === 'number' && typeof q === 'number') { const s = p - q; if (Number.isSafeInteger(s)) return s; } return slow(p, q); }
+            : (f: Frame) => { const p = x(f); const q = y(f); if (typeof p === 'number' && typeof q === 'number') { const s = p * q; if (Number.isSafeInteger(s)) return s; } return slow(p, q); };
+      return { t: arith(rt), ev: fast, range };
+    }
     return {
       t: arith(rt),
       ev: (f) => {

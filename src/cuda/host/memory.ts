@@ -33,6 +33,8 @@ export class Block {
   readonly f32: Float32Array | undefined;
   readonly f64: Float64Array | undefined;
   freed = false;
+  /** Device memory (`cudaMalloc`, `__device__`, `__constant__`): host code may not touch it. */
+  readonly isDevice: boolean;
   constructor(
     readonly id: number,
     readonly size: number,
@@ -47,9 +49,7 @@ export class Block {
     this.u32 = new Uint32Array(buf);
     this.f32 = new Float32Array(buf);
     this.f64 = new Float64Array(buf);
-  }
-  get isDevice(): boolean {
-    return this.info.kind === 'device' || this.info.kind === 'constant';
+    this.isDevice = info.kind === 'device' || info.kind === 'constant';
   }
 }
 
@@ -110,6 +110,12 @@ export class Memory {
    * `who` is 'host' for C code and 'copy' for library calls such as memcpy (same checks).
    */
   check(addr: number, bytes: number, write: boolean, allowDevice = false): Block {
+    // The common case first: a live host block, in bounds.
+    const fast = this.blocks[Math.floor(addr / BLOCK_SPAN)];
+    if (fast !== undefined && !fast.freed && !fast.isDevice) {
+      const o = addr - fast.id * BLOCK_SPAN;
+      if (o >= 0 && o + bytes <= fast.size) return fast;
+    }
     if (addr === 0) throw new HostFault('null', `${write ? 'write to' : 'read from'} a NULL pointer (segmentation fault)`);
     const b = this.blockOf(addr);
     if (!b) throw new HostFault('wild', `${write ? 'write to' : 'read from'} an address that points into no allocation (segmentation fault)`);
