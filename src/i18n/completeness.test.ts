@@ -10,9 +10,9 @@ import { registeredCatalogs, type Translation } from './catalog.ts';
 // lessons (whose folders add theirs; importing the registries brings each folder in).
 import './messages.ts';
 import './ui.ts';
-import '../views/editor/strings.ts';
+import '../ui/editor/strings.ts';
 import '../labs/registry.ts';
-import '../lessons/index.ts';
+import '../labs/lessons.ts';
 
 // @ts-expect-error a translation that lacks a key is a type error, not English at run time
 const lacking: Translation<{ readonly a: string; readonly b: string }> = { a: 'x' };

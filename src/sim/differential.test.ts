@@ -9,7 +9,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SNIPPET_FILES, type KernelCase } from '../kernel/cases.ts';
-import { kernelCases } from '../labs/registry.ts';
+import { kernelCases } from '../labs/all.ts';
 import type { BindingData, Bindings } from '../kernel/types.ts';
 import { simulate } from './index.ts';
 

@@ -1,0 +1,35 @@
+/**
+ * "Fix the kernel" exercises: a lab variant with a bug put in, modelled on the bugs in the course's
+ * own kernels. Each names its goal in one sentence, the inputs it is checked on, and the view that
+ * shows the problem. The check (src/workbench/exercises.ts) passes when the simulator finds no race,
+ * barrier divergence, out-of-bounds access or endless loop and the output matches the CPU
+ * reference on every seed.
+ */
+import type { ParamValue } from './lab.ts';
+
+export interface Exercise {
+  readonly id: string;
+  readonly lab: string;
+  readonly variant: string;
+  /** Parameters the exercise runs at (the rest are the lab's defaults). */
+  readonly params: Readonly<Record<string, ParamValue>>;
+  readonly title: string;
+  /** What to achieve, in one sentence. */
+  readonly goal: string;
+  /** Where to look, naming the view that shows the problem. */
+  readonly hint: string;
+  /** The broken kernel the exercise starts from. */
+  readonly broken: string;
+  /** Seeds of the inputs the check runs. */
+  readonly seeds: readonly number[];
+}
+
+/** The seeds every exercise is checked on unless it names its own. */
+export const EXERCISE_SEEDS: readonly number[] = [1, 7, 42];
+
+/** `source` with `from` replaced by `to`; throws unless `from` occurs exactly once (so a kernel edit cannot silently unbreak an exercise). */
+export function breakKernel(source: string, from: string, to: string): string {
+  const at = source.indexOf(from);
+  if (at < 0 || source.indexOf(from, at + 1) >= 0) throw new Error(`exercise: expected exactly one “${from}” in the kernel`);
+  return source.slice(0, at) + to + source.slice(at + from.length);
+}
