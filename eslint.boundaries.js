@@ -65,6 +65,9 @@ export const ROOMS = [
   {
     room: 'cuda',
     files: ['src/cuda/**'],
+    // Test code: the posts' kernels read from ../shared/seeds (node:fs) and the conformance suite,
+    // which run what the front end produces on the simulator and on Dawn.
+    ignores: ['src/cuda/testdata/**', 'src/cuda/conformance/**'],
     may: ['src/cuda/**', 'src/kernel/**', 'src/wgsl/**'],
     packages: [],
     why: 'src/cuda is the CUDA front end, pure TypeScript: it imports only src/kernel and src/wgsl',

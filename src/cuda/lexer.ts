@@ -47,8 +47,15 @@ const PUNCT = [
   '+', '-', '*', '/', '%', '<', '>', '=', '!', '~', '&', '|', '^', '?', ':', ';', ',', '.', '(', ')', '[', ']', '{', '}', '#',
 ];
 
-const isIdStart = (c: string): boolean => /[A-Za-z_$]/.test(c) || c.charCodeAt(0) > 127;
-const isIdPart = (c: string): boolean => /[A-Za-z0-9_$]/.test(c) || c.charCodeAt(0) > 127;
+const isIdStart = (c: string): boolean => {
+  const k = c.charCodeAt(0);
+  return (k >= 97 && k <= 122) || (k >= 65 && k <= 90) || k === 95 || k === 36 || k > 127;
+};
+const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
+const isIdPart = (c: string): boolean => isIdStart(c) || isDigit(c);
+/** Punctuators by first character, longest first. */
+const PUNCT_BY_FIRST = new Map<string, string[]>();
+for (const p of PUNCT) PUNCT_BY_FIRST.set(p[0]!, [...(PUNCT_BY_FIRST.get(p[0]!) ?? []), p]);
 
 /**
  * Splits `text` into tokens. Comments and line continuations (`\` before a line break) are
@@ -136,7 +143,7 @@ export function lex(text: string, file: string): LexResult {
       advance(j - i);
       continue;
     }
-    if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(text[i + 1] ?? ''))) {
+    if (isDigit(c) || (c === '.' && isDigit(text[i + 1]))) {
       const m = /^(0[xX][0-9a-fA-F']*(\.[0-9a-fA-F]*)?([pP][+-]?[0-9]+)?|[0-9']*\.?[0-9']*([eE][+-]?[0-9]+)?)[A-Za-z0-9_]*/.exec(text.slice(i, i + 64));
       const t = m![0];
       push('num', t);
@@ -155,7 +162,7 @@ export function lex(text: string, file: string): LexResult {
       advance(j + 1 - i);
       continue;
     }
-    const p = PUNCT.find((q) => text.startsWith(q, i));
+    const p = PUNCT_BY_FIRST.get(c)?.find((q) => q.length === 1 || text.startsWith(q, i));
     if (p) {
       push('punct', p);
       advance(p.length);

@@ -15,7 +15,7 @@
  */
 import type { Declarator, Expr, FunctionDecl, Range, Stmt, TemplateArg, TranslationUnit, TypeRef } from './ast.ts';
 import {
-  BOOL, DIM3, FLOAT, INT, UINT, VOID, arithmetic, baseType, is64, isInt, promote, sizeOf, typeName, withPointers, wgslType, type CType,
+  BOOL, DIM3, FLOAT, INT, UINT, VOID, arithmetic, baseType, isInt, promote, sizeOf, typeName, withPointers, wgslType, type CType,
 } from './ctypes.ts';
 import type { CudaScalarType, Diagnostic } from './types.ts';
 
@@ -30,6 +30,8 @@ interface Base {
   readonly viaPointer?: boolean;
   /** The function-space array's WGSL type, for device-function parameters. */
   readonly arrayType?: string;
+  /** A scalar (`__shared__ float s;`, a `__device__ int` counter): accessed without an index. */
+  readonly scalar?: boolean;
 }
 
 type Sym =
@@ -292,7 +294,7 @@ export class Lowering {
         l.push(n.templateArgs);
         uses.set(n.callee.name, l);
       }
-      for (const [key, v] of Object.entries(e)) if (key !== 'range') visit(v);
+      forChildren(e, (v) => { visit(v); return false; });
     };
     visit(this.unit.items);
     for (const fn of this.functions.values()) {
@@ -345,15 +347,15 @@ export class Lowering {
     return withPointers(b, t);
   }
 
-  private declType(d: Declarator, t: TypeRef, targs: ReadonlyMap<string, TemplateArg> = new Map()): CType {
+  private declType(d: Declarator, t: TypeRef, targs: ReadonlyMap<string, TemplateArg> = new Map(), declared: (name: string) => boolean = () => false): CType {
     let ct = this.resolveType(t, targs);
     for (let i = d.dims.length - 1; i >= 0; i--) {
       const dim = d.dims[i];
       let n: number | null = null;
       if (dim) {
         const v = this.constValue(dim, targs);
-        if (v === undefined && dim.kind === 'ident' && !targs.has(dim.name) && !this.globals.has(dim.name)) this.error(dim.range, `use of undeclared identifier '${dim.name}'`);
-        if (v === undefined) this.error(dim.range, `the size of array '${d.name}' must be a constant known when compiling (a #define, a const int or a template value)`);
+        if (v === undefined && dim.kind === 'ident' && !targs.has(dim.name) && !this.globals.has(dim.name) && !declared(dim.name)) this.error(dim.range, `use of undeclared identifier '${dim.name}'`);
+        if (v === undefined) this.error(dim.range, `the size of array '${d.name}' must be a constant known when compiling (a #define, a const int or a template value)${d.dims.length === 1 && dim.kind === 'ident' ? `; for a size set by the launch, write 'extern __shared__ ${typeName(this.tryType(t) ?? INT)} ${d.name}[];' and pass the bytes as the third launch parameter` : ''}`);
         if (v <= 0) this.error(dim.range, `array '${d.name}' has a size of ${v}: it must be at least 1`);
         n = v;
       }
@@ -487,7 +489,7 @@ export class Lowering {
         const target = this.functions.get(name);
         if (!fn.device && target?.global) this.report(n.range, `a __global__ function ('${name}') must be launched with <<<grid, block>>>, not called like a host function`);
       }
-      for (const [k, v] of Object.entries(node)) if (k !== 'range') walk(v, fn);
+      forChildren(node, (v) => { walk(v, fn); return false; });
     };
     for (const fn of this.functions.values()) if (!fn.device && fn.body) walk(fn.body, fn);
   }
@@ -497,7 +499,7 @@ export class Lowering {
     const entry = this.unique(label.replace(/[<>, ]+/g, '_').replace(/_+$/, ''));
     const kctx: KernelCtx = { name: label, entry, warp: false, printf: [], usedGlobals: new Map(), builtinsUsed: new Set() };
     if (fn.returnType.base !== 'void' || fn.returnType.pointers.length) this.error(fn.returnType.range, `a __global__ function must return void, not '${fn.returnType.base}'`);
-    const ctx: FnCtx = { kernel: kctx, fn, targs, scopes: [new Map()], returnType: VOID, loopDepth: 0 };
+    const ctx: FnCtx = { kernel: kctx, fn, targs, scopes: [new Map<string, Sym>()], returnType: VOID, loopDepth: 0 };
     let binding = firstBinding;
     const params: LoweredKernel['params'] = [];
     const scalars: { name: string; t: CType }[] = [];
@@ -509,7 +511,7 @@ export class Lowering {
         if (t.to.k === 'ptr') this.error(p.range, `parameter '${p.name}' is a pointer to pointers: pass one flat array and index it as row * width + column`);
         if (t.to.k === 'struct' || t.to.k === 'void' || t.to.k === 'dim3') this.error(p.range, `parameter '${p.name}' points to '${typeName(t.to)}': kernels here take pointers to numbers (int, unsigned, float, char, …)`);
         const wgslName = this.unique(p.name);
-        const base: Base = { name: wgslName, elem: t.to, key: `param:${entry}:${p.name}`, space: 'storage' };
+        const base: Base = { name: wgslName, elem: t.to, key: `param:${fn.name}:${p.name}`, space: 'storage' };
         if (t.isConst) this.constPointee.add(base.key);
         ctx.scopes[0]!.set(p.name, { k: 'ptr', base, name: '', t });
         params.push({ name: p.name, index, t, wgslName, binding: binding++, baseKey: base.key });
@@ -552,19 +554,20 @@ export class Lowering {
     this.emit(`struct ${uniformName}_t {`);
     this.emit('  gridDim: vec3<u32>,');
     this.emit('  grid_folded: u32,');
-    for (const s of scalars) this.emit(`  ${this.ident(s.name)}: ${wgslType(s.t)},`);
+    // Uniform members must be 4-byte host-shareable scalars: bool and sub-word integers travel widened.
+    for (const s of scalars) this.emit(`  ${this.ident(s.name)}: ${s.t.k === 'bool' ? 'u32' : wgslType(s.t)},`);
     this.emit('}');
     this.emit(`@group(0) @binding(${uniformBinding}) var<uniform> ${uniformName}: ${uniformName}_t;`);
     if (printfBinding !== undefined) this.emit(`@group(0) @binding(${printfBinding}) var<storage, read_write> ${entry}_printf: array<atomic<u32>>;`);
     this.emit('@compute @workgroup_size(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z)', fn.nameRange);
-    const lane = kctx.warp ? ', @builtin(subgroup_invocation_id) lane: u32' : '';
+    const lane = kctx.warp ? ', @builtin(subgroup_invocation_id) warp_lane_: u32' : '';
     this.emit(`fn ${entry}(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroup: vec3<u32>, @builtin(num_workgroups) workgroups: vec3<u32>${lane}) {`, fn.nameRange);
     this.emit(`  let gridDim = ${uniformName}.gridDim;`);
     this.emit(`  let blockDim = vec3<u32>(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z);`);
     this.emit(`  // A grid of more than 65 535 blocks in x is dispatched folded into rows; spare blocks leave.`);
     this.emit(`  let blockIdx = select(workgroup, vec3<u32>(workgroup.x + workgroup.y * workgroups.x, 0u, 0u), ${uniformName}.grid_folded != 0u);`);
     this.emit(`  if (blockIdx.x >= gridDim.x) { return; }`);
-    for (const s of scalars) this.emit(`  let ${this.ident(s.name)} = ${uniformName}.${this.ident(s.name)};`);
+    for (const s of scalars) this.emit(`  let ${this.ident(s.name)} = ${uniformName}.${this.ident(s.name)}${s.t.k === 'bool' ? ' != 0u' : ''};`);
     for (const l of body) this.out.push(l);
     this.emit('}');
     return {
@@ -633,6 +636,11 @@ export class Lowering {
       run = [];
     };
     for (const s of stmts) {
+      if (s.kind === 'decl' && s.storage.shared) {
+        flush();
+        this.stmtSafe(ctx, s);
+        continue;
+      }
       if (!containsBarrier(s)) {
         run.push(s);
         continue;
@@ -644,9 +652,9 @@ export class Lowering {
   }
 
   private barrierStatement(ctx: FnCtx, s: Stmt, flag: string): void {
-    const why = (r: Range, what: string): never =>
+    const why = (_r: Range, what: string): never =>
       this.error(
-        r,
+        firstBarrier(s) ?? _r,
         `__syncthreads() inside ${what} that depends on the thread, after some threads returned early: in CUDA the threads that skip it never arrive (undefined behaviour: a hang or wrong results). Make the ${what} the same for every thread of the block, and guard only the work`,
       );
     switch (s.kind) {
@@ -703,7 +711,7 @@ export class Lowering {
   private declareOnly(ctx: FnCtx, s: Extract<Stmt, { kind: 'decl' }>): void {
     try {
       for (const v of s.vars) {
-        const t = this.declType(v, v.type, ctx.targs);
+        const t = this.declType(v, v.type, ctx.targs, (n) => this.lookup(ctx, n) !== undefined);
         if (t.k === 'ptr') {
           const init = v.init ? this.expr(ctx, v.init) : undefined;
           if (!init?.ptr) this.error(v.range, `pointer '${v.name}' needs an initial value that points into an array`);
@@ -899,7 +907,7 @@ export class Lowering {
     if (!containsBarrier(s)) return;
     if (this.isUniform(ctx, test)) return;
     this.error(
-      test.range,
+      firstBarrier(s) ?? test.range,
       `__syncthreads() inside a ${s.kind === 'if' ? 'branch' : 'loop'} whose condition depends on the thread: CUDA requires every thread of the block to reach the same __syncthreads() (threads that skip it make the block hang or read stale data). Move the barrier out of the ${s.kind === 'if' ? "'if'" : 'loop'} and guard only the work`,
     );
   }
@@ -975,7 +983,7 @@ export class Lowering {
         continue;
       }
       if (s.storage.static) this.error(v.range, `static local variable '${v.name}' in device code: use a __shared__ or __device__ variable`);
-      const t = this.declType(v, v.type, ctx.targs);
+      const t = this.declType(v, v.type, ctx.targs, (n) => this.lookup(ctx, n) !== undefined);
       const name = this.ident(v.name);
       if (t.k === 'ptr') {
         if (!v.init) this.error(v.range, `pointer '${v.name}' needs an initial value that points into an array (e.g. 'int *row = a + r * n;')`);
@@ -1031,22 +1039,22 @@ export class Lowering {
       if (elem.k === 'ptr') this.error(v.range, 'a shared array of pointers is not supported');
       const override = `${name}_LENGTH`;
       this.sharedDecls.push(`override ${override}: u32 = 1; // set from the launch's shared bytes / ${sizeOf(elem)}`);
-      this.sharedDecls.push(`var<workgroup> ${name}: array<${this.atomicElem(`shared:${name}`, elem)}, ${override}>;`);
-      const base: Base = { name, elem, key: `shared:${name}`, space: 'workgroup' };
+      this.sharedDecls.push(`var<workgroup> ${name}: array<${this.atomicElem(`shared:${ctx.fn.name}:${v.name}`, elem)}, ${override}>;`);
+      const base: Base = { name, elem, key: `shared:${ctx.fn.name}:${v.name}`, space: 'workgroup' };
       ctx.scopes[ctx.scopes.length - 1]!.set(v.name, { k: 'array', base, name, t: { k: 'array', of: elem, n: null } });
       this.sharedHook(0, { name: v.name, override, elemBytes: sizeOf(elem) });
       return;
     }
     if (v.init) this.error(v.init.range, `initialization is not supported for __shared__ variables: assign '${v.name}' in the kernel, then __syncthreads()`);
-    const t = this.declType(v, v.type, ctx.targs);
+    const t = this.declType(v, v.type, ctx.targs, (n) => this.lookup(ctx, n) !== undefined);
     const elem = t.k === 'array' ? t.of : t;
-    const key = `shared:${name}`;
+    const key = `shared:${ctx.fn.name}:${v.name}`;
     const wt = t.k === 'array' ? (t.of.k === 'array' ? wgslType(t) : `array<${this.atomicElem(key, t.of)}, ${t.n}>`) : this.atomicElem(key, t);
     this.sharedDecls.push(`var<workgroup> ${name}: ${wt};`);
     this.sharedHook(sizeOf(t));
     if (elem.k === 'int' && elem.bits < 32) this.report(v.range, `__shared__ '${typeName(elem)}' array '${v.name}' is stored one element per 32-bit word here (WGSL has no 8- or 16-bit types): the values are the same, the bank picture differs`, 'warning');
     if (t.k === 'array') ctx.scopes[ctx.scopes.length - 1]!.set(v.name, { k: 'array', base: { name, elem: t.of, key, space: 'workgroup' }, name, t });
-    else ctx.scopes[ctx.scopes.length - 1]!.set(v.name, { k: 'array', base: { name, elem: t, key, space: 'workgroup' }, name, t });
+    else ctx.scopes[ctx.scopes.length - 1]!.set(v.name, { k: 'array', base: { name, elem: t, key, space: 'workgroup', scalar: true }, name, t });
   }
 
   private atomicElem(key: string, elem: CType): string {
@@ -1115,7 +1123,7 @@ export class Lowering {
         const cond = test ? { e: test } : undefined;
         pending.push({ s, ...(cond ? { cond } : {}), underVarying });
       }
-      for (const [k, v] of Object.entries(n)) if (k !== 'range') visit(v, underVarying);
+      forChildren(n, (v) => { visit(v, underVarying); return false; });
     };
     const pending: { s: Stmt; cond?: { e: Expr }; underVarying: boolean }[] = [];
     visit(ctx.fn.body, false);
@@ -1129,7 +1137,7 @@ export class Lowering {
         if (e.kind === 'ident' && (e.name === 'threadIdx' || varying.has(e.name))) v = true;
         if (e.kind === 'index' || (e.kind === 'unary' && e.op === '*')) v = true;
         if (e.kind === 'call' && e.callee.kind === 'ident' && !MATH[e.callee.name] && !['min', 'max', 'abs'].includes(e.callee.name)) v = true;
-        for (const [k, val] of Object.entries(n)) if (k !== 'range') w(val);
+        forChildren(n, (val) => { w(val); return false; });
       };
       w(x);
       return v;
@@ -1147,7 +1155,7 @@ export class Lowering {
             const s = n as Stmt | Expr;
             if (s.kind === 'assign' && s.left.kind === 'ident') inner.push([s.left.name, s.right, true]);
             if (s.kind === 'unary' && (s.op === '++' || s.op === '--') && s.arg.kind === 'ident') inner.push([s.arg.name, s.arg, true]);
-            for (const [k, v] of Object.entries(n)) if (k !== 'range') collect(v);
+            forChildren(n, (v) => { collect(v); return false; });
           };
           collect(p.s.kind === 'if' ? [p.s.then, p.s.else] : (p.s as { body: Stmt }).body);
           for (const [name] of inner) varying.add(name);
@@ -1259,7 +1267,10 @@ export class Lowering {
       }
       case 'packed': {
         const bits = (lv.base.elem as { bits: number }).bits;
-        this.atomic.add(lv.base.key);
+        if (!this.atomic.has(lv.base.key)) {
+          this.atomic.add(lv.base.key);
+          this.needsRerun = true;
+        }
         const fn = this.helper(`cuda_store_${bits}_${lv.base.name}`, `fn cuda_store_${bits}_${lv.base.name}(i: i32, v: u32) {\n  // ${bits}-bit element i of a packed buffer: clear its bits, then set them (other lanes' bytes untouched)\n  let word = i / ${32 / bits};\n  let shift = u32(i % ${32 / bits}) * ${bits}u;\n  atomicAnd(&${lv.base.name}[word], ~(${bits === 8 ? '0xffu' : '0xffffu'} << shift));\n  atomicOr(&${lv.base.name}[word], (v & ${bits === 8 ? '0xffu' : '0xffffu'}) << shift);\n}`);
         return `${fn}(${lv.index}, u32(${value.code}));`;
       }
@@ -1383,6 +1394,7 @@ export class Lowering {
         case 'ptr':
           return { code: sym.name, t: sym.t, prec: 100, pure: true, ptr: { base: sym.base, off: sym.name }, ...(sym.name ? { lv: { kind: 'ptrvar', sym } } : {}) };
         case 'array':
+          if (sym.base.scalar) return this.element(sym.base, '0', e.range);
           return { code: sym.base.viaPointer ? `(*${sym.name})` : sym.name, t: sym.t, prec: 100, pure: true, ptr: { base: sym.base, off: '' } };
       }
     }
@@ -1473,7 +1485,7 @@ export class Lowering {
       const code = elem.signed ? `i32(extractBits(bitcast<i32>(${word}), u32((${index}) % ${per}) * ${bits}u, ${bits}u))` : raw;
       return { code, t: elem, prec: 100, pure: false, lv: { kind: 'packed', base, index } };
     }
-    const code = `${arr}[${index}]`;
+    const code = base.scalar ? arr : `${arr}[${index}]`;
     if (this.atomic.has(base.key)) return this.atomicRef(base, code);
     return { code, t: elem, prec: 100, pure: false, lv: { kind: 'plain', code, base } };
   }
@@ -1513,6 +1525,7 @@ export class Lowering {
         }
         if (e.arg.kind === 'ident' && v.lv.kind === 'atomic') return { code: v.code, t: { k: 'ptr', to: v.t, isConst: false }, prec: 100, pure: true, ptr: { base: v.lv.base, off: '0' } };
       }
+      if (v.lv?.kind === 'plain' && v.lv.base?.scalar) return { code: v.code, t: { k: 'ptr', to: v.t, isConst: false }, prec: 100, pure: true, ptr: { base: v.lv.base, off: '0' } };
       if (e.arg.kind === 'unary' && e.arg.op === '*') return this.expr(ctx, e.arg.arg);
       if (e.arg.kind === 'ident') {
         const g = this.globals.get(e.arg.name);
@@ -1578,6 +1591,8 @@ export class Lowering {
     if ((l.t.k === 'float' && l.t.bits === 64) || (r.t.k === 'float' && r.t.bits === 64)) {
       this.warnOnce(range, 'this expression is computed in double precision in CUDA (a double constant or variable) but in 32-bit float here: the last bits can differ; write float constants with an f suffix (0.5f)');
     }
+    const folded = this.foldConstant(op, l, r);
+    if (folded) return folded;
     if (op === '<<' || op === '>>') {
       const lt = promote(l.t);
       if (lt.k !== 'int' || promote(r.t).k !== 'int') this.error(range, `invalid operands to binary expression ('${typeName(l.t)}' and '${typeName(r.t)}')`);
@@ -1605,6 +1620,32 @@ export class Lowering {
     if ((op === '/' || op === '%') && t.k === 'int' && b.constant === 0) this.report(range, `${op === '/' ? 'division' : 'remainder'} by zero is undefined`, 'warning');
     const prec = op === '*' || op === '/' || op === '%' ? 80 : 70;
     return { code: `${paren(a.code, prec)} ${op} ${paren(b.code, prec + 1)}`, t, prec, pure: pure && !(op === '/' || op === '%') || pure };
+  }
+
+  /** Integer operations on two constants, folded with C's 32-bit rules (WGSL would reject an overflow). */
+  private foldConstant(op: string, l: V, r: V): V | undefined {
+    if (l.constant === undefined || r.constant === undefined || l.t.k !== 'int' || r.t.k !== 'int') return undefined;
+    const t = op === '<<' || op === '>>' ? promote(l.t) : arithmetic(l.t, r.t);
+    if (t.k !== 'int') return undefined;
+    const u = !t.signed;
+    const a = u ? l.constant >>> 0 : l.constant | 0;
+    const b = u ? r.constant >>> 0 : r.constant | 0;
+    let v: number;
+    switch (op) {
+      case '+': v = a + b; break;
+      case '-': v = a - b; break;
+      case '*': v = u ? Math.imul(a, b) >>> 0 : Math.imul(a, b); break;
+      case '/': if (b === 0) return undefined; v = Math.trunc(a / b); break;
+      case '%': if (b === 0) return undefined; v = a % b; break;
+      case '<<': v = a << (b & 31); break;
+      case '>>': v = u ? a >>> (b & 31) : a >> (b & 31); break;
+      case '&': v = a & b; break;
+      case '|': v = a | b; break;
+      case '^': v = a ^ b; break;
+      default: return undefined;
+    }
+    v = u ? v >>> 0 : v | 0;
+    return { code: u ? `${v}u` : v === -2147483648 ? '(-2147483647 - 1)' : String(v), t, prec: v < 0 ? 90 : 100, pure: true, constant: v };
   }
 
   /** C's implicit or explicit conversion of `v` to `t`, as WGSL. */
@@ -1719,11 +1760,12 @@ export class Lowering {
       return { code: 'workgroupBarrier();', t: VOID, prec: 100, pure: false };
     }
     if (name === '__syncwarp') {
-      ctx.kernel.warp = true;
-      return { code: 'subgroupBarrier(); // __syncwarp', t: VOID, prec: 100, pure: false };
+      return { code: 'workgroupBarrier(); // __syncwarp: WGSL has no warp-wide barrier, so the whole block waits here', t: VOID, prec: 100, pure: false };
     }
     if (name === '__threadfence' || name === '__threadfence_block') return { code: `storageBarrier(); // ${name}: orders this thread's writes`, t: VOID, prec: 100, pure: false };
     if (name === 'printf') return this.printf(ctx, e);
+    const removed = /^__(shfl(_up|_down|_xor)?|ballot|any|all)$/.exec(name);
+    if (removed) this.error(e.callee.range, `${name}() was removed in CUDA 9 (Volta): write ${name}_sync(0xffffffff, …) with the mask of the lanes that take part`);
     if (name === 'assert') {
       this.report(e.range, 'assert() in a kernel is not checked here: WGSL cannot stop a kernel; print with printf instead', 'warning');
       return { code: '', t: VOID, prec: 100, pure: true };
@@ -1843,14 +1885,20 @@ export class Lowering {
       } else callArgs.push(this.convert(v, pt, e.args[i]!.range).code);
     });
     const builtins = this.builtinsOf(fn);
-    for (const b of builtins) callArgs.push(b === 'lane' ? 'lane' : b);
+    for (const b of builtins) callArgs.push(b === 'lane' ? 'warp_lane_' : b);
     const key = `${fn.name}|${[...targs].map(([k, v]) => `${k}=${this.templateArgText(v)}`).join(',')}|${ptrParams.map((p) => `${p.index}:${p.base.key}`).join(',')}|${ctx.kernel.entry}`;
+    if (this.lowering.has(fn.name)) this.error(e.range, `'${fn.name}' calls itself (recursion): WGSL has no recursion, so device code here cannot recurse; rewrite it as a loop`);
     let inst = this.instances.get(key);
     if (!inst) {
       const wname = this.unique(ptrParams.some((p) => p.base.space !== 'function') || fn.template ? `${fn.name}_${ctx.kernel.entry}` : fn.name);
       inst = { name: wname, lines: [] };
       this.instances.set(key, inst);
-      this.deviceFunction(ctx, fn, targs, paramTypes, ptrParams, wname, builtins, inst);
+      this.lowering.add(fn.name);
+      try {
+        this.deviceFunction(ctx, fn, targs, paramTypes, ptrParams, wname, builtins, inst);
+      } finally {
+        this.lowering.delete(fn.name);
+      }
     }
     const ret = this.resolveType(fn.returnType, targs);
     const code = `${inst.name}(${callArgs.join(', ')})`;
@@ -1876,7 +1924,7 @@ export class Lowering {
         const callee = this.functions.get(e.callee.name);
         if (callee && callee !== fn && callee.device && !callee.global) for (const b of this.builtinsOf(callee, seen)) used.add(b);
       }
-      for (const [k, v] of Object.entries(n)) if (k !== 'range') walk(v);
+      forChildren(n, (v) => { walk(v); return false; });
     };
     walk(fn.body);
     return ['threadIdx', 'blockIdx', 'blockDim', 'gridDim', 'lane'].filter((b) => used.has(b));
@@ -1886,7 +1934,7 @@ export class Lowering {
     caller: FnCtx, fn: FunctionDecl, targs: Map<string, TemplateArg>, paramTypes: CType[], ptrParams: { index: number; base: Base }[],
     wname: string, builtins: string[], inst: { name: string; lines: { text: string; cuda?: Range }[] },
   ): void {
-    const ctx: FnCtx = { kernel: caller.kernel, fn, targs, scopes: [new Map()], returnType: this.resolveType(fn.returnType, targs), loopDepth: 0 };
+    const ctx: FnCtx = { kernel: caller.kernel, fn, targs, scopes: [new Map<string, Sym>()], returnType: this.resolveType(fn.returnType, targs), loopDepth: 0 };
     const params: string[] = [];
     fn.params.forEach((p, i) => {
       const pt = paramTypes[i]!;
@@ -1906,7 +1954,7 @@ export class Lowering {
         ctx.scopes[0]!.set(p.name, { k: 'var', name, t: pt, isConst: true });
       }
     });
-    for (const b of builtins) params.push(b === 'lane' ? 'lane: u32' : `${b}: vec3<u32>`);
+    for (const b of builtins) params.push(b === 'lane' ? 'warp_lane_: u32' : `${b}: vec3<u32>`);
     const ret = ctx.returnType.k === 'void' ? '' : ` -> ${wgslType(ctx.returnType)}`;
     const savedOut = this.out;
     const savedIndent = this.indent;
@@ -1964,30 +2012,58 @@ export class Lowering {
       this.needsRerun = true;
     }
     const arr = base.viaPointer ? `(*${base.name})` : base.name;
-    const ref = `&${arr}[${p.ptr.off || '0'}]`;
+    const ref = base.scalar ? `&${arr}` : `&${arr}[${p.ptr.off || '0'}]`;
     const val = this.convert(this.expr(ctx, e.args[1]!), elem, e.args[1]!.range);
     const wt = wgslType(elem);
+    // A compare-and-swap loop, inline (WGSL functions cannot take storage pointers): `next` is the
+    // new value from `old`; the loop ends when the swap succeeded (or `stop` holds).
+    const casLoop = (word: string, next: (old: string) => string): string => {
+      const old = this.fresh('old');
+      const r = this.fresh('swap');
+      this.pre.push(`var ${old} = atomicLoad(${ref});`);
+      this.pre.push(`loop { // ${name}: retry until no other thread changed the word in between`);
+      this.pre.push(`  let ${r} = atomicCompareExchangeWeak(${ref}, ${old}, ${next(old)});`);
+      this.pre.push(`  if (${r}.exchanged) { break; }`);
+      this.pre.push(`  ${old} = ${r}.old_value;`);
+      this.pre.push('}');
+      return word === 'f32' ? `bitcast<f32>(${old})` : old;
+    };
     if (isFloat) {
       if (name === 'atomicExch') return { code: `bitcast<f32>(atomicExchange(${ref}, bitcast<u32>(${val.code})))`, t: FLOAT, prec: 100, pure: false };
-      const fn = this.helper(`cuda_atomic_add_f32_${base.space}`, `// float atomicAdd: CUDA adds in one step; WGSL has only 32-bit integer atomics, so retry a compare-and-swap\nfn cuda_atomic_add_f32_${base.space}(p: ptr<${base.space === 'workgroup' ? 'workgroup' : 'storage, read_write'}, atomic<u32>>, v: f32) -> f32 {\n  var old = atomicLoad(p);\n  loop {\n    let r = atomicCompareExchangeWeak(p, old, bitcast<u32>(bitcast<f32>(old) + v));\n    if (r.exchanged) { return bitcast<f32>(old); }\n    old = r.old_value;\n  }\n}`);
-      return { code: `${fn}(${ref}, ${val.code})`, t: FLOAT, prec: 100, pure: false };
+      const v = this.fresh('add');
+      this.pre.push(`let ${v} = ${val.code};`);
+      // CUDA adds floats atomically in one step; WGSL has only integer atomics.
+      return { code: casLoop('f32', (old) => `bitcast<u32>(bitcast<f32>(${old}) + ${v})`), t: FLOAT, prec: 100, pure: false };
     }
     const direct: Record<string, string> = { atomicAdd: 'atomicAdd', atomicSub: 'atomicSub', atomicMin: 'atomicMin', atomicMax: 'atomicMax', atomicExch: 'atomicExchange', atomicAnd: 'atomicAnd', atomicOr: 'atomicOr', atomicXor: 'atomicXor' };
     const d = direct[name];
     if (d) return { code: `${d}(${ref}, ${val.code})`, t: elem, prec: 100, pure: false };
-    const space = base.space === 'workgroup' ? 'workgroup' : 'storage, read_write';
     if (name === 'atomicCAS') {
-      const v2 = this.convert(this.expr(ctx, e.args[2]!), elem, e.args[2]!.range);
-      const fn = this.helper(`cuda_atomic_cas_${wt}_${base.space}`, `// atomicCAS returns the old value; WGSL's compare-exchange may fail spuriously, so retry while the value still matched\nfn cuda_atomic_cas_${wt}_${base.space}(p: ptr<${space}, atomic<${wt}>>, compare: ${wt}, v: ${wt}) -> ${wt} {\n  loop {\n    let r = atomicCompareExchangeWeak(p, compare, v);\n    if (r.exchanged || r.old_value != compare) { return r.old_value; }\n  }\n}`);
-      return { code: `${fn}(${ref}, ${val.code}, ${v2.code})`, t: elem, prec: 100, pure: false };
+      const cmp = this.fresh('compare');
+      const nv = this.fresh('value');
+      this.pre.push(`let ${cmp} = ${val.code};`);
+      this.pre.push(`let ${nv} = ${this.convert(this.expr(ctx, e.args[2]!), elem, e.args[2]!.range).code};`);
+      // atomicCAS returns the old value; WGSL's weak compare-exchange may fail spuriously, so retry while it still matched.
+      const res = this.fresh('cas');
+      const r = this.fresh('swap');
+      this.pre.push(`var ${res}: ${wt};`);
+      this.pre.push(`loop { // atomicCAS`);
+      this.pre.push(`  let ${r} = atomicCompareExchangeWeak(${ref}, ${cmp}, ${nv});`);
+      this.pre.push(`  ${res} = ${r}.old_value;`);
+      this.pre.push(`  if (${r}.exchanged || ${r}.old_value != ${cmp}) { break; }`);
+      this.pre.push('}');
+      return { code: res, t: elem, prec: 100, pure: false };
     }
     // atomicInc/atomicDec (unsigned): wrap at the limit, as CUDA defines them.
     if (elem.k !== 'int' || elem.signed) this.error(e.range, `${name}() takes an 'unsigned int *'`);
+    const limit = this.fresh('limit');
+    this.pre.push(`let ${limit} = ${val.code};`);
     const inc = name === 'atomicInc';
-    const fn = this.helper(`cuda_${name}_${base.space}`, `// ${name}(p, limit): ${inc ? 'old >= limit ? 0 : old + 1' : '(old == 0 || old > limit) ? limit : old - 1'}, in one atomic step (a compare-and-swap loop)\nfn cuda_${name}_${base.space}(p: ptr<${space}, atomic<u32>>, limit: u32) -> u32 {\n  var old = atomicLoad(p);\n  loop {\n    let r = atomicCompareExchangeWeak(p, old, ${inc ? 'select(old + 1u, 0u, old >= limit)' : 'select(old - 1u, limit, old == 0u || old > limit)'});\n    if (r.exchanged) { return old; }\n    old = r.old_value;\n  }\n}`);
-    return { code: `${fn}(${ref}, ${val.code})`, t: elem, prec: 100, pure: false };
+    return { code: casLoop('u32', (old) => (inc ? `select(${old} + 1u, 0u, ${old} >= ${limit})` : `select(${old} - 1u, ${limit}, ${old} == 0u || ${old} > ${limit})`)), t: elem, prec: 100, pure: false };
   }
   needsRerun = false;
+  /** Device functions being lowered (a call to one of them is recursion). */
+  private readonly lowering = new Set<string>();
 
   private warpCall(ctx: FnCtx, e: Extract<Expr, { kind: 'call' }>, name: string, vs: V[]): V {
     ctx.kernel.warp = true;
@@ -1996,11 +2072,13 @@ export class Lowering {
     if (vs[0] && vs[0].constant !== undefined && vs.length && name !== '__activemask' && (vs[0].constant >>> 0) !== 0xffffffff) {
       this.report(e.args[0]!.range, `${name}() with a partial mask: Warpscope runs all 32 lanes of the warp together, so the lanes outside the mask take part too`, 'warning');
     }
+    let width = 32;
     if (vs.length === need + 1) {
       const w = vs[need]!;
-      if (w.constant !== 32) this.report(e.args[need]!.range, `${name}() with a width of ${w.constant ?? 'a variable'}: only the full warp width (32) is supported`, 'error');
+      if (w.constant === undefined || w.constant < 1 || w.constant > 32 || (w.constant & (w.constant - 1)) !== 0) this.error(e.args[need]!.range, `the width of ${name}() must be a constant power of two from 1 to 32`);
+      width = w.constant;
     }
-    const lane = ctx.fn.global ? 'lane' : 'lane';
+    const lane = 'warp_lane_';
     switch (name) {
       case '__activemask':
         return { code: 'subgroupBallot(true).x', t: UINT, prec: 100, pure: false };
@@ -2016,22 +2094,20 @@ export class Lowering {
     if (t.k !== 'int' && t.k !== 'float') this.error(e.args[1]!.range, `${name}() of a '${typeName(v.t)}' is not supported`);
     const val = this.convert(v, t, e.args[1]!.range).code;
     const k = this.convert(vs[2]!, UINT, e.args[2]!.range).code;
+    // Within segments of `width` lanes, as CUDA defines them; a source outside the segment keeps the caller's own value.
+    const seg = width === 32 ? '' : `${lane} & ${32 - width === 0 ? 0 : (~(width - 1)) >>> 0}u`;
+    const inSeg = width === 32 ? lane : `(${lane} & ${width - 1}u)`;
+    const tmp = this.fresh('shfl');
+    this.pre.push(`let ${tmp} = ${val};`);
     switch (name) {
       case '__shfl_sync':
-        return { code: `subgroupShuffle(${val}, ${k} % 32u)`, t, prec: 100, pure: false };
+        return { code: width === 32 ? `subgroupShuffle(${tmp}, ${paren(k, 90)} % 32u)` : `subgroupShuffle(${tmp}, (${seg}) + ${paren(k, 90)} % ${width}u)`, t, prec: 100, pure: false };
       case '__shfl_xor_sync':
-        return { code: `subgroupShuffleXor(${val}, ${k})`, t, prec: 100, pure: false };
-      case '__shfl_down_sync': {
-        // CUDA keeps the caller's own value where lane + delta leaves the warp.
-        const tmp = this.fresh('shfl');
-        this.pre.push(`let ${tmp} = ${val};`);
-        return { code: `select(${tmp}, subgroupShuffleDown(${tmp}, ${k}), ${lane} + ${paren(k, 71)} < 32u)`, t, prec: 100, pure: false };
-      }
-      default: {
-        const tmp = this.fresh('shfl');
-        this.pre.push(`let ${tmp} = ${val};`);
-        return { code: `select(${tmp}, subgroupShuffleUp(${tmp}, ${k}), ${lane} >= ${paren(k, 60)})`, t, prec: 100, pure: false };
-      }
+        return { code: width === 32 ? `subgroupShuffleXor(${tmp}, ${k})` : `select(${tmp}, subgroupShuffleXor(${tmp}, ${k}), ((${lane} ^ ${paren(k, 90)}) & ${(~(width - 1)) >>> 0}u) == (${seg}))`, t, prec: 100, pure: false };
+      case '__shfl_down_sync':
+        return { code: `select(${tmp}, subgroupShuffleDown(${tmp}, ${k}), ${inSeg} + ${paren(k, 71)} < ${width}u)`, t, prec: 100, pure: false };
+      default:
+        return { code: `select(${tmp}, subgroupShuffleUp(${tmp}, ${k}), ${inSeg} >= ${paren(k, 60)})`, t, prec: 100, pure: false };
     }
   }
 
@@ -2152,22 +2228,49 @@ function exprPrec(code: string): number {
   return lowest;
 }
 
-function containsBarrier(n: unknown): boolean {
-  if (!n || typeof n !== 'object') return false;
-  if (Array.isArray(n)) return n.some(containsBarrier);
-  const e = n as Expr;
-  if (e.kind === 'call' && e.callee.kind === 'ident' && (e.callee.name === '__syncthreads' || e.callee.name === '__syncwarp')) return true;
-  for (const [k, v] of Object.entries(n)) if (k !== 'range' && containsBarrier(v)) return true;
+/** Child nodes of a tree node (skipping ranges and plain values). */
+function forChildren(n: object, f: (child: unknown) => boolean): boolean {
+  for (const k in n) {
+    if (k === 'range' || k === 'nameRange') continue;
+    const v = (n as Record<string, unknown>)[k];
+    if (v && typeof v === 'object' && f(v)) return true;
+  }
   return false;
 }
 
-function containsReturn(n: unknown): boolean {
-  if (!n || typeof n !== 'object') return false;
-  if (Array.isArray(n)) return n.some(containsReturn);
-  if ((n as Stmt).kind === 'return') return true;
-  for (const [k, v] of Object.entries(n)) if (k !== 'range' && containsReturn(v)) return true;
-  return false;
+/** A memoised "does this subtree contain …" over the syntax tree (trees are immutable). */
+function containsOf(test: (n: Stmt | Expr) => boolean): (n: unknown) => boolean {
+  const memo = new WeakMap<object, boolean>();
+  const has = (n: unknown): boolean => {
+    if (!n || typeof n !== 'object') return false;
+    const known = memo.get(n);
+    if (known !== undefined) return known;
+    const r = Array.isArray(n) ? n.some(has) : test(n as Stmt | Expr) || forChildren(n, has);
+    memo.set(n, r);
+    return r;
+  };
+  return has;
 }
+
+const containsBarrier = containsOf((e) => e.kind === 'call' && e.callee.kind === 'ident' && (e.callee.name === '__syncthreads' || e.callee.name === '__syncwarp'));
+/** The range of the first `__syncthreads()`/`__syncwarp()` call in a subtree. */
+function firstBarrier(n: unknown): Range | undefined {
+  if (!n || typeof n !== 'object') return undefined;
+  if (Array.isArray(n)) {
+    for (const x of n) {
+      const r = firstBarrier(x);
+      if (r) return r;
+    }
+    return undefined;
+  }
+  const e = n as Expr;
+  if (e.kind === 'call' && e.callee.kind === 'ident' && (e.callee.name === '__syncthreads' || e.callee.name === '__syncwarp')) return e.range;
+  let found: Range | undefined;
+  forChildren(n, (c) => !!(found = firstBarrier(c)));
+  return found;
+}
+
+const containsReturn = containsOf((s) => s.kind === 'return');
 
 function containsBreakOrContinue(n: unknown, depth = 0): boolean {
   if (!n || typeof n !== 'object') return false;
@@ -2175,8 +2278,7 @@ function containsBreakOrContinue(n: unknown, depth = 0): boolean {
   const s = n as Stmt;
   if ((s.kind === 'break' || s.kind === 'continue') && depth === 0) return true;
   const inner = s.kind === 'for' || s.kind === 'while' || s.kind === 'do' || s.kind === 'switch' ? depth + 1 : depth;
-  for (const [k, v] of Object.entries(n)) if (k !== 'range' && containsBreakOrContinue(v, inner)) return true;
-  return false;
+  return forChildren(n, (v) => containsBreakOrContinue(v, inner));
 }
 
 function assignedNames(body: unknown): Set<string> {
@@ -2187,15 +2289,50 @@ function assignedNames(body: unknown): Set<string> {
     const e = n as Expr;
     if (e.kind === 'assign' && e.left.kind === 'ident') names.add(e.left.name);
     if (e.kind === 'unary' && (e.op === '++' || e.op === '--') && e.arg.kind === 'ident') names.add(e.arg.name);
-    for (const [k, v] of Object.entries(n)) if (k !== 'range') walk(v);
+    forChildren(n, (v) => { walk(v); return false; });
   };
   walk(body);
   return names;
 }
 
+/** `param:k:a`, `shared:k:s`, `global:g` for each atomic whose address names them directly. */
+function atomicRoots(unit: TranslationUnit): Set<string> {
+  const roots = new Set<string>();
+  for (const fn of unit.items) {
+    if (fn.kind !== 'function' || !fn.body || !fn.device) continue;
+    const shared = new Set<string>();
+    const walk = (n: unknown): boolean => {
+      if (!n || typeof n !== 'object') return false;
+      const x = n as Stmt | Expr;
+      if (x.kind === 'decl' && x.storage.shared) for (const v of x.vars) shared.add(v.name);
+      if (x.kind === 'call' && x.callee.kind === 'ident' && ATOMICS.has(x.callee.name) && x.args[0]) {
+        let r: Expr = x.args[0];
+        for (;;) {
+          if (r.kind === 'unary' && (r.op === '&' || r.op === '*')) r = r.arg;
+          else if (r.kind === 'index') r = r.object;
+          else if (r.kind === 'binary' && (r.op === '+' || r.op === '-')) r = r.left;
+          else if (r.kind === 'cast') r = r.arg;
+          else break;
+        }
+        if (r.kind === 'ident') {
+          const name = r.name;
+          if (fn.global && fn.params.some((p) => p.name === name)) roots.add(`param:${fn.name}:${name}`);
+          else if (shared.has(name)) roots.add(`shared:${fn.name}:${name}`);
+          else roots.add(`global:${name}`);
+        }
+      }
+      return Array.isArray(n) ? (n.forEach(walk), false) : forChildren(n, walk);
+    };
+    walk(fn.body);
+  }
+  return roots;
+}
+
 /** Runs the lowering, twice when atomics found in the first pass change how buffers are declared. */
 export function lower(unit: TranslationUnit, fileName: string): LowerResult {
-  let atomic = new Set<string>();
+  // Most atomics name a kernel parameter, a __shared__ array or a global directly: find those
+  // first, so one pass usually suffices (a second runs when an atomic reaches a buffer otherwise).
+  let atomic = atomicRoots(unit);
   for (let pass = 0; pass < 3; pass++) {
     const l = new Lowering(unit, fileName, new Set(atomic));
     const r = l.run();

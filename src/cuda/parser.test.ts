@@ -54,7 +54,7 @@ describe('CUDA parser', () => {
   it('reports a missing semicolon at clang\'s position and keeps going', () => {
     const r = parseCuda('__global__ void k(int *a) {\n  int x = 1\n  a[0] = x;\n  a[1] = ;\n}\n');
     expect(r.diagnostics.map((d) => [d.line, d.column, d.message])).toEqual([
-      [3, 3, "expected ';' after the declaration"],
+      [2, 12, "expected ';' after the declaration"],
       [4, 10, "expected expression, found ';'"],
     ]);
   });

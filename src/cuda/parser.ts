@@ -471,7 +471,12 @@ class Parser {
       nameTok = this.next();
       if (nameTok.kind !== 'id') this.fail('expected a variable name after \',\'', nameTok);
     }
-    if (!this.is(';')) this.fail(`expected ';' after the declaration`, this.errorAt());
+    if (!this.is(';')) {
+      const prev = this.toks[this.i - 1]!;
+      // clang reports a missing ';' just after the declaration when the next token is on a later line.
+      this.report("expected ';' after the declaration", this.peek().line === prev.line ? this.peek() : { file: prev.file, line: prev.line, col: prev.endCol });
+      throw new ParseError(';');
+    }
     this.next();
     return { kind: 'decl', storage, vars, range: this.range(start) };
   }
@@ -621,6 +626,10 @@ class Parser {
           }
       }
       if (this.isTypeStart()) return this.declaration();
+      const n = this.peek(1);
+      if (n.kind === 'id' && (this.peek(2).text === ';' || this.peek(2).text === '=' || this.peek(2).text === '[' || this.peek(2).text === ',') && !QUALIFIERS.has(n.text)) {
+        this.fail(`unknown type name '${t}'`, start);
+      }
     }
     if (t === '{' && start.kind === 'punct') return this.block();
     if (t === ';' && start.kind === 'punct') {
@@ -853,7 +862,7 @@ class Parser {
           const e = this.expression();
           this.angle = saved;
           this.expect(')', 'to close the parenthesis');
-          return { ...e, range: range() } as Expr;
+          return { ...e, range: range() };
         }
         if (t.text === '{') {
           this.i--;

@@ -53,11 +53,16 @@ const KNOWN_HEADERS = new Set(
   (
     'stdio.h stdlib.h string.h math.h time.h limits.h float.h assert.h stdint.h stddef.h stdbool.h ctype.h ' +
     'sys/time.h unistd.h iostream vector algorithm cmath cstdio cstdlib cstring ctime climits cfloat cassert ' +
-    'cstdint numeric iomanip string chrono random utility functional memory fstream sstream ' +
+    'cstdint cstddef cstdarg cerrno cinttypes inttypes.h stdarg.h errno.h numeric iomanip string chrono random utility functional memory fstream sstream ' +
+    'array map set unordered_map iterator limits type_traits cstdbool omp.h ' +
     'cuda.h cuda_runtime.h cuda_runtime_api.h device_launch_parameters.h device_functions.h ' +
     'cooperative_groups.h cuda_fp16.h helper_cuda.h helper_functions.h sm_atomics.h'
   ).split(' '),
 );
+
+function pushBack(stack: Token[], tokens: readonly Token[]): void {
+  for (let i = tokens.length - 1; i >= 0; i--) stack.push(tokens[i]!);
+}
 
 export function preprocess(source: string, fileName: string, files: Readonly<Record<string, string>> = {}): PreprocessResult {
   const diagnostics: Diagnostic[] = [];
@@ -215,14 +220,19 @@ export function preprocess(source: string, fileName: string, files: Readonly<Rec
   /** Expands macros in a token run (rescanning, with hide sets as in the C standard). */
   const expand = (input: Token[]): Token[] => {
     const result: Token[] = [];
-    const queue = input.slice();
+    // A stack, last token first: expansions are pushed back to be rescanned (C's rule).
+    const stack = input.slice().reverse();
     let guard = 0;
-    while (queue.length) {
+    while (stack.length) {
       if (++guard > 2_000_000) {
         error(input[0]!, 'macro expansion does not end (a macro that expands to itself through others?)');
         break;
       }
-      const t = queue.shift()!;
+      const t = stack.pop()!;
+      if (t.kind === 'id' && (t.text === '__LINE__' || t.text === '__FILE__') && !macros.has(t.text)) {
+        result.push({ ...t, kind: t.text === '__LINE__' ? 'num' : 'str', text: t.text === '__LINE__' ? String(t.line) : JSON.stringify(t.file) });
+        continue;
+      }
       const m = t.kind === 'id' && !t.hide?.has(t.text) ? macros.get(t.text) : undefined;
       if (!m) {
         result.push(t);
@@ -231,19 +241,19 @@ export function preprocess(source: string, fileName: string, files: Readonly<Rec
       const hide = new Set(t.hide ?? []);
       hide.add(t.text);
       if (!m.params) {
-        queue.unshift(...substitute(m, [], t, hide));
+        pushBack(stack, substitute(m, [], t, hide));
         continue;
       }
-      if (queue[0]?.text !== '(') {
+      if (stack[stack.length - 1]?.text !== '(') {
         result.push(t);
         continue;
       }
       // Arguments: split at top-level commas.
       const args: Token[][] = [[]];
       let depth = 0;
-      let k = 1;
-      for (; k < queue.length; k++) {
-        const a = queue[k]!;
+      let k = stack.length - 2;
+      for (; k >= 0; k--) {
+        const a = stack[k]!;
         if (a.text === '(') depth++;
         else if (a.text === ')') {
           if (depth === 0) break;
@@ -254,18 +264,18 @@ export function preprocess(source: string, fileName: string, files: Readonly<Rec
         }
         args[args.length - 1]!.push(a);
       }
-      if (k >= queue.length) {
+      if (k < 0) {
         error(t, `unterminated call of macro '${t.text}': missing ')'`);
         result.push(t);
         continue;
       }
-      queue.splice(0, k + 1);
+      stack.length = k;
       if (m.params.length === 0 && args.length === 1 && args[0]!.length === 0) args.length = 0;
       if (args.length !== m.params.length && !(m.variadic && args.length >= m.params.length)) {
         error(t, `macro '${t.text}' takes ${m.params.length} argument${m.params.length === 1 ? '' : 's'}, but ${args.length} ${args.length === 1 ? 'was' : 'were'} given`);
         continue;
       }
-      queue.unshift(...substitute(m, args, t, hide));
+      pushBack(stack, substitute(m, args, t, hide));
     }
     return result;
   };
@@ -301,7 +311,7 @@ export function preprocess(source: string, fileName: string, files: Readonly<Rec
       let piece: Token[];
       if (a) piece = pasteNext || pastePrev ? a : expand(a);
       else piece = [b];
-      piece = piece.map((x) => ({ ...x, file: use.file, line: use.line, col: use.col, endCol: use.endCol, bol: false, hide: new Set([...(x.hide ?? []), ...hide]) }));
+      piece = piece.map((x) => ({ ...x, file: use.file, line: use.line, col: use.col, endCol: use.endCol, bol: false, hide: x.hide ? new Set([...x.hide, ...hide]) : hide }));
       if (pastePrev && outT.length && piece.length) {
         const left = outT.pop()!;
         const joined = lex(left.text + piece[0]!.text, use.file).tokens;

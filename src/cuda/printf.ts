@@ -46,7 +46,7 @@ export function formatPrintf(format: string, types: readonly ('int' | 'unsigned 
         body = floatBody(Math.abs(v), conv!, prec ?? 6, f.has('#'));
       }
     }
-    const zero = f.has('0') && !f.has('-') && (prec === undefined || 'fFeEgG'.includes(conv!)) && !/[a-z]/i.test(body.replace(/e[+-]\d+$/i, '').replace(/^0x/i, ''));
+    const zero = f.has('0') && !f.has('-') && (prec === undefined || 'fFeEgG'.includes(conv!)) && !/^(nan|inf)$/i.test(body) && conv !== 'c';
     const len = sign.length + body.length;
     if (len >= width) return sign + body;
     if (f.has('-')) return sign + body + ' '.repeat(width - len);
@@ -68,7 +68,7 @@ function floatBody(v: number, conv: string, prec: number, alt: boolean): string 
   switch (conv) {
     case 'f':
     case 'F':
-      return v.toFixed(prec) + (alt && prec === 0 ? '.' : '');
+      return fixed(v, prec) + (alt && prec === 0 ? '.' : '');
     case 'e':
       return exp(v, prec);
     case 'E':
@@ -77,10 +77,26 @@ function floatBody(v: number, conv: string, prec: number, alt: boolean): string 
       // %g: precision P (0 → 1); exponent X; use %e if X < -4 or X >= P, else %f with P-1-X.
       const P = prec === 0 ? 1 : prec;
       const X = v === 0 ? 0 : Number(v.toExponential(P - 1).split('e')[1]);
-      let s = X < -4 || X >= P ? exp(v, P - 1) : v.toFixed(Math.max(0, P - 1 - X));
+      let s = X < -4 || X >= P ? exp(v, P - 1) : fixed(v, Math.max(0, P - 1 - X));
       if (!alt) s = s.replace(/\.?0+(?=e|$)/, (m) => (m.startsWith('.') || s.includes('.') ? '' : m));
       if (!alt && s.includes('.')) s = s.replace(/(\.\d*?)0+(?=e|$)/, '$1').replace(/\.(?=e|$)/, '');
       return conv === 'G' ? s.toUpperCase() : s;
     }
   }
+}
+
+/**
+ * `v` with `prec` decimals, rounding an exact tie (the binary value halfway) to even as glibc
+ * does; JavaScript's toFixed rounds such ties up (2.5 → "3", glibc "2").
+ */
+function fixed(v: number, prec: number): string {
+  const plain = v.toFixed(prec);
+  if (prec > 60 || v >= 1e21) return plain;
+  const exact = v.toFixed(Math.min(100, prec + 40));
+  const dot = exact.indexOf('.');
+  const tail = exact.slice(dot + 1 + prec);
+  if (!/^50*$/.test(tail)) return plain;
+  const kept = exact.slice(0, dot + 1 + prec).replace(/\.$/, '');
+  const last = Number(kept[kept.length - 1]);
+  return last % 2 === 0 ? kept : plain;
 }

@@ -64,9 +64,17 @@ export interface SeedCase {
   readonly expected: (args: Record<string, KernelArg>) => Record<string, ArrayLike<number>>;
   /** Warnings the translation must give (substrings). */
   readonly warnings?: readonly string[];
-  /** A second launch of the same program after this one (two-pass kernels). */
+  /** The lab the kernel opens in (docs/cuda.md). */
   readonly lab: string;
+  /**
+   * The same kernel at a block of at most 256 threads, for adapters with WebGPU's default limit
+   * (SwiftShader's) when the post's block is larger.
+   */
+  readonly narrow?: Pick<SeedCase, 'config' | 'args' | 'expected'>;
 }
+
+/** Largest block every WebGPU adapter runs (the default `maxComputeInvocationsPerWorkgroup`). */
+export const DEFAULT_MAX_THREADS = 256;
 
 const blockSums = (a: ArrayLike<number>, block: number): number[] =>
   Array.from({ length: Math.ceil(a.length / block) }, (_, b) => Array.from(a).slice(b * block, (b + 1) * block).reduce((s, v) => s + v, 0));
@@ -124,16 +132,20 @@ export const SEED_CASES: readonly SeedCase[] = [
   {
     id: 'divergence: neighbored pairs, less divergence (001)', post: '001', seed: '001', lines: [36, 36], kernel: 'reduceNeighboredLess', lab: 'reduce',
     fix: { apply: (t) => restoreLineBreaks(t, COMMENTS_001), why: 'the post printed the kernel on one line, so each // comment hides the code after it; the line breaks after the comments are put back' },
-    config: { grid: dim(2), block: dim(512) },
-    args: () => ({ g_idata: ints(1024, 11, 256), g_odata: new Int32Array(2), n: 1024 }),
-    expected: (a) => ({ g_odata: blockSums(a.g_idata as Int32Array, 512) }),
+    ...atBlock(512, (b) => ({
+      config: { grid: dim(2), block: dim(b) },
+      args: () => ({ g_idata: ints(2 * b, 11, 256), g_odata: new Int32Array(2), n: 2 * b }),
+      expected: (a) => ({ g_odata: blockSums(a.g_idata as Int32Array, b) }),
+    })),
   },
   {
     id: 'divergence: interleaved pairs (001)', post: '001', seed: '001', lines: [55, 55], kernel: 'reduceInterleaved', lab: 'reduce',
     fix: { apply: (t) => restoreLineBreaks(t.replace('/// Interleaved Pair Implementation with less divergence', '/// Interleaved Pair Implementation with less divergence\n'), COMMENTS_001), why: 'one line in the post: the line breaks after the comments are put back' },
-    config: { grid: dim(2), block: dim(512) },
-    args: () => ({ g_idata: ints(1024, 12, 256), g_odata: new Int32Array(2), n: 1024 }),
-    expected: (a) => ({ g_odata: blockSums(a.g_idata as Int32Array, 512) }),
+    ...atBlock(512, (b) => ({
+      config: { grid: dim(2), block: dim(b) },
+      args: () => ({ g_idata: ints(2 * b, 12, 256), g_odata: new Int32Array(2), n: 2 * b }),
+      expected: (a) => ({ g_odata: blockSums(a.g_idata as Int32Array, b) }),
+    })),
   },
   {
     id: 'top-k, first pass (002)', post: '002', seed: '002', lines: [7, 187], kernel: 'top_k', lab: 'topk',
@@ -152,9 +164,14 @@ export const SEED_CASES: readonly SeedCase[] = [
   },
   {
     id: 'matrix add, 2-D indexing (003)', post: '003', seed: '003', lines: [594, 689], kernel: 'matrix_addition', lab: 'basics',
-    config: { grid: dim(2, 1), block: dim(32, 32) },
-    args: () => ({ A: ints(40 * 20, 31, 1000), B: ints(40 * 20, 32, 1000), C: new Int32Array(800), height: 20, width: 40 }),
-    expected: (a) => ({ C: Array.from(a.A as Int32Array, (v, i) => v + (a.B as Int32Array)[i]!) }),
+    ...atBlock(1024, (b) => {
+      const side = Math.sqrt(b);
+      return {
+        config: { grid: dim(Math.ceil(40 / side), Math.ceil(20 / side)), block: dim(side, side) },
+        args: () => ({ A: ints(40 * 20, 31, 1000), B: ints(40 * 20, 32, 1000), C: new Int32Array(800), height: 20, width: 40 }),
+        expected: (a) => ({ C: Array.from(a.A as Int32Array, (v, i) => v + (a.B as Int32Array)[i]!) }),
+      };
+    }),
   },
   {
     id: 'tiled matrix multiply in shared memory (003)', post: '003', seed: '003', lines: [693, 831], kernel: 'matrix_addition', lab: 'matmul',
@@ -193,23 +210,30 @@ export const SEED_CASES: readonly SeedCase[] = [
   },
   {
     id: 'convolution 2-D tiled with halo, mask row stride fixed (003)', post: '003', seed: '003', lines: [1046, 1134], kernel: 'convolution_2D_basic_kernel', lab: 'convolution',
-    fix: { apply: (t) => t.replace('mask[i * width + j]', 'mask[i * maskwidth + j]'), why: "the post indexes the 5×5 mask with the image's width ('mask[i * width + j]'), reading past the mask; the simulator reports that read as out of bounds. The fix indexes it by 'maskwidth'" },
+    fix: {
+      apply: (t) => t.replace('mask[i * width + j]', 'mask[i * maskwidth + j]').replace('if (row_o < height && col_o < width)', 'if (ty < O_TILE_WIDTH && tx < O_TILE_WIDTH && row_o < height && col_o < width)'),
+      why: "two bugs: the post indexes the 5×5 mask with the image's width ('mask[i * width + j]'), reading past the mask (the simulator reports the read as out of bounds), and the threads outside the 12×12 output tile (ty or tx ≥ 12) still write their zero 'value' into the next tile's outputs, a race between blocks that the order of blocks decides. The fix indexes the mask by 'maskwidth' and lets only the tile's threads write",
+    },
     config: { grid: dim(2, 2), block: dim(16, 16) },
     args: () => ({ in: Uint32Array.from(ints(24 * 20, 63, 10)), mask: Uint32Array.from(ints(25, 64, 3)), out: new Uint32Array(24 * 20), maskwidth: 5, width: 24, height: 20 }),
     expected: (a) => ({ out: conv2d(a.in as Uint32Array, a.mask as Uint32Array, 5, 24, 20, 5) }),
   },
   {
     id: 'row sums, better reduction (003)', post: '003', seed: '003', lines: [1138, 1225], kernel: 'rowSum', lab: 'rowsum',
-    config: { grid: dim(2), block: dim(512) },
-    args: () => ({ input: ints(2048, 71, 100), output: new Int32Array(2), width: 1024 }),
-    expected: (a) => ({ output: blockSums(a.input as Int32Array, 1024) }),
+    ...atBlock(512, (b) => ({
+      config: { grid: dim(2), block: dim(b) },
+      args: () => ({ input: ints(4 * b, 71, 100), output: new Int32Array(2), width: 1024 }),
+      expected: (a) => ({ output: blockSums(a.input as Int32Array, 2 * b) }),
+    })),
   },
   {
     id: 'scan: work-efficient (Brent–Kung), barrier added before the output (003)', post: '003', seed: '003', lines: [1229, 1348], kernel: 'work_efficient_scan_kernel', lab: 'scan',
     fix: { apply: (t) => t.replace('    if (start + blockDim.x + tx < width * width)', '    __syncthreads();\n    if (start + blockDim.x + tx < width * width)'), why: 'the post writes the output right after the last down-sweep step with no __syncthreads(), so a thread can copy an element another warp has not finished: the simulator reports the race on XY. The fix adds the barrier' },
-    config: { grid: dim(1), block: dim(512) },
-    args: () => ({ inputMatrix: ints(1024, 81, 10), output: new Int32Array(1024), width: 32 }),
-    expected: (a) => ({ output: inclusiveScan(a.inputMatrix as Int32Array) }),
+    ...atBlock(512, (b) => ({
+      config: { grid: dim(1), block: dim(b) },
+      args: () => ({ inputMatrix: ints(2 * b, 81, 10), output: new Int32Array(2 * b), width: 32 }),
+      expected: (a) => ({ output: inclusiveScan(a.inputMatrix as Int32Array) }),
+    })),
   },
   {
     id: 'vector add, grid-stride loop (004)', post: '004', seed: '004', lines: [34, 80], kernel: 'add', lab: 'basics',
@@ -219,11 +243,18 @@ export const SEED_CASES: readonly SeedCase[] = [
   },
   {
     id: 'reduction, unoptimized tid % (2*stride) (004)', post: '004', seed: '004', lines: [95, 162], kernel: 'ReductionSum', lab: 'reduce',
-    config: { grid: dim(4), block: dim(512) },
-    args: () => ({ d_a: Float32Array.from(ints(2048, 101, 10)), d_partial_sum: new Float32Array(4) }),
-    expected: (a) => ({ d_partial_sum: blockSums(a.d_a as Float32Array, 512) }),
+    ...atBlock(512, (b) => ({
+      config: { grid: dim(4), block: dim(b) },
+      args: () => ({ d_a: Float32Array.from(ints(4 * b, 101, 10)), d_partial_sum: new Float32Array(4) }),
+      expected: (a) => ({ d_partial_sum: blockSums(a.d_a as Float32Array, b) }),
+    })),
   },
 ];
+
+/** The post's launch (`block` threads), and the same at 256 threads for the narrow adapters. */
+function atBlock(block: number, make: (b: number) => Pick<SeedCase, 'config' | 'args' | 'expected'>): Pick<SeedCase, 'config' | 'args' | 'expected' | 'narrow'> {
+  return { ...make(block), narrow: make(DEFAULT_MAX_THREADS) };
+}
 
 function histogram(buffer: Uint8Array): number[] {
   const h = [0, 0, 0, 0, 0, 0, 0];

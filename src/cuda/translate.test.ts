@@ -1,0 +1,288 @@
+/**
+ * The translation's semantics, construct by construct, run on the simulator against values C
+ * gives (computed here by hand or with the C rules spelled out), plus the diagnostics for what the
+ * subset refuses and the source map both ways.
+ */
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../sim/index.ts';
+import { compileCudaWith } from './compile.ts';
+import { CudaLaunchError, compileCuda, prepareLaunch, type CudaProgram, type KernelArg } from './index.ts';
+
+const dim = (x: number, y = 1, z = 1): { x: number; y: number; z: number } => ({ x, y, z });
+
+function program(src: string): CudaProgram {
+  const r = compileCuda(src);
+  if (!r.ok) throw new Error(r.diagnostics.map((d) => `${d.line}:${d.column}: ${d.message}`).join('\n'));
+  return r.program;
+}
+
+function run(src: string, kernel: string, grid: number, block: number, args: Record<string, KernelArg>, sharedBytes = 0): { out: Record<string, KernelArg>; printed: string[] } {
+  const p = program(src);
+  const launch = prepareLaunch(p, kernel, { grid: dim(grid), block: dim(block), sharedBytes }, args);
+  const r = simulate(launch.run, { trace: 'summary' });
+  expect(r.diagnostics).toEqual([]);
+  return { out: launch.readBack(r.buffers), printed: launch.printed(r.buffers) };
+}
+
+const errors = (src: string): string[] => {
+  const r = compileCuda(src);
+  return r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.line}:${d.column}: ${d.message}`);
+};
+
+describe('C integer semantics', () => {
+  it('division and remainder truncate toward zero, int wraps, shifts, unsigned conversions', () => {
+    const src = `__global__ void k(int *o, unsigned *u, int a, int b) {
+  o[0] = a / b; o[1] = a % b; o[2] = -a / b; o[3] = -a % b;
+  int big = 2147483647; o[4] = big + a;
+  o[5] = -8 >> 1; o[6] = 1 << 31;
+  unsigned x = a - 10; u[0] = x; u[1] = x / 3u; u[2] = (unsigned)-1 >> 28;
+  char c = 300; o[7] = c; unsigned char uc = -1; o[8] = uc; short s = 40000; o[9] = s;
+  o[10] = (a < 0u); o[11] = -7 / 2 * 2 + -7 % 2;
+}`;
+    const { out } = run(src, 'k', 1, 1, { o: new Int32Array(12), u: new Uint32Array(3), a: 7, b: 2 });
+    expect(Array.from(out.o as Int32Array)).toEqual([3, 1, -3, -1, -2147483642, -4, -2147483648, 44, 255, -25536, 0, -7]);
+    expect(Array.from(out.u as Uint32Array)).toEqual([4294967293, 1431655764, 15]);
+  });
+
+  it('float arithmetic, math functions and bit intrinsics', () => {
+    const src = `__global__ void k(float *f, int *i) {
+  f[0] = sqrtf(16.0f); f[1] = fmaxf(1.5f, -2.0f); f[2] = floorf(-1.5f); f[3] = __fdividef(1.0f, 4.0f); f[4] = fabsf(-3.0f);
+  i[0] = __popc(0xF0F0); i[1] = __clz(1); i[2] = __ffs(8); i[3] = __ffs(0); i[4] = min(-3, 2); i[5] = abs(-9); i[6] = (int)__brev(1u);
+  i[7] = (int)2.9f; i[8] = (int)-2.9f;
+}`;
+    const { out } = run(src, 'k', 1, 1, { f: new Float32Array(5), i: new Int32Array(9) });
+    expect(Array.from(out.f as Float32Array)).toEqual([4, 1.5, -2, 0.25, 3]);
+    expect(Array.from(out.i as Int32Array)).toEqual([8, 31, 4, 0, -3, 9, -2147483648, 2, -2]);
+  });
+
+  it('double and 64-bit integers compile with a warning that says how they are computed', () => {
+    const r = compileCuda('__global__ void k(double *d, long long n) {\n  d[0] = d[0] * 0.5 + n;\n}');
+    expect(r.ok).toBe(true);
+    const w = r.diagnostics.filter((d) => d.severity === 'warning');
+    expect(w.map((d) => [d.line, d.message.slice(0, 40)])).toEqual([
+      [1, "'double' is computed as 32-bit float (f3"],
+      [1, "'long long' is 64 bits in CUDA but compu"],
+      [2, 'this expression is computed in double pr'],
+    ]);
+  });
+});
+
+describe('memory', () => {
+  it('pointer locals and pointer arithmetic become a buffer plus an offset', () => {
+    const src = `__global__ void rows(const int *a, int *sums, int n) {
+  const int *row = a + blockIdx.x * n;
+  int s = 0;
+  for (int i = 0; i < n; i++) s += row[i];
+  int *out = sums;
+  out += blockIdx.x;
+  *out = s + *(row + 1) * 0;
+}`;
+    const a = Int32Array.from({ length: 12 }, (_, i) => i);
+    const { out } = run(src, 'rows', 3, 1, { a, sums: new Int32Array(3), n: 4 });
+    expect(Array.from(out.sums as Int32Array)).toEqual([6, 22, 38]);
+    expect(program(src).kernels[0]!.params.map((p) => [p.name, p.access])).toEqual([['a', 'read'], ['sums', 'read_write'], ['n', undefined]]);
+  });
+
+  it('unsigned char buffers are packed four to a word, read and written in place', () => {
+    const src = `__global__ void inc(unsigned char *b, int n) {
+  int i = threadIdx.x;
+  if (i < n) b[i] = b[i] + 1;
+}`;
+    const { out } = run(src, 'inc', 1, 8, { b: Uint8Array.from([0, 1, 254, 255, 7, 8, 9]), n: 7 });
+    expect(out.b).toEqual(Uint8Array.from([1, 2, 255, 0, 8, 9, 10]));
+  });
+
+  it('2-D __shared__, extern __shared__ sized by the launch, __constant__ with an initializer', () => {
+    const src = `__constant__ int scale[2] = {3, 5};
+__global__ void k(int *o) {
+  __shared__ int tile[2][4];
+  extern __shared__ int dyn[];
+  int t = threadIdx.x;
+  tile[t / 4][t % 4] = t;
+  dyn[t] = t * scale[1];
+  __syncthreads();
+  o[t] = tile[(7 - t) / 4][(7 - t) % 4] * scale[0] + dyn[7 - t];
+}`;
+    const { out } = run(src, 'k', 1, 8, { o: new Int32Array(8) }, 8 * 4);
+    expect(Array.from(out.o as Int32Array)).toEqual(Array.from({ length: 8 }, (_, t) => (7 - t) * 3 + (7 - t) * 5));
+    const p = program(src);
+    expect(p.kernels[0]).toMatchObject({ staticSharedBytes: 32, dynamicShared: true });
+  });
+});
+
+describe('atomics', () => {
+  it('integer atomics return the old value; a buffer an atomic touches is atomic throughout', () => {
+    const src = `__global__ void k(int *c, unsigned *u, int *old) {
+  old[threadIdx.x] = atomicAdd(&c[0], 1);
+  atomicMax(&c[1], threadIdx.x); atomicMin(&c[2], -(int)threadIdx.x); atomicOr(&c[3], 1 << threadIdx.x);
+  atomicInc(&u[0], 4u); atomicDec(&u[1], 100u);
+  if (threadIdx.x == 0) { atomicCAS(&c[4], 0, 42); atomicCAS(&c[5], 1, 42); c[6] = c[6] + 1; atomicExch(&c[7], 9); atomicSub(&c[8], 3); }
+}`;
+    const { out } = run(src, 'k', 1, 8, { c: new Int32Array(9), u: new Uint32Array(2), old: new Int32Array(8) });
+    expect(Array.from(out.c as Int32Array)).toEqual([8, 7, -7, 255, 42, 0, 1, 9, -3]);
+    // atomicInc wraps to 0 after reaching 4 (0,1,2,3,4,0,1,2 → 3); atomicDec from 0 wraps to 100, then 99 … 93.
+    expect(Array.from(out.u as Uint32Array)).toEqual([3, 93]);
+    expect([...(out.old as Int32Array)].sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(program(src).kernels[0]!.params[0]).toMatchObject({ atomic: true, access: 'read_write' });
+  });
+
+  it('float atomicAdd as a compare-and-swap loop, in global and shared memory', () => {
+    const src = `__global__ void k(float *sum) {
+  __shared__ float s;
+  if (threadIdx.x == 0) s = 0.0f;
+  __syncthreads();
+  atomicAdd(&s, 0.5f);
+  __syncthreads();
+  if (threadIdx.x == 0) atomicAdd(&sum[0], s);
+}`;
+    const { out } = run(src, 'k', 3, 32, { sum: new Float32Array(1) });
+    expect(Array.from(out.sum as Float32Array)).toEqual([48]);
+  });
+});
+
+describe('barriers after an early return', () => {
+  it('keeps the returned threads as inactive lanes that still reach the barrier (faithful)', () => {
+    const src = `__global__ void r(int *g, int *o, unsigned n) {
+  unsigned int tid = threadIdx.x;
+  unsigned int idx = blockIdx.x * blockDim.x + threadIdx.x;
+  int *d = g + blockIdx.x * blockDim.x;
+  if (idx >= n) return;
+  for (int stride = blockDim.x / 2; stride > 0; stride >>= 1) {
+    if (tid < stride) d[tid] += d[tid + stride];
+    __syncthreads();
+  }
+  if (tid == 0) o[blockIdx.x] = d[0];
+}`;
+    const g = Int32Array.from({ length: 64 }, (_, i) => i + 1);
+    const { out } = run(src, 'r', 2, 32, { g, o: new Int32Array(2), n: 50 });
+    // CUDA: threads with idx ≥ 50 return and never add, but their elements are still read.
+    const ref = Array.from(g);
+    for (let b = 0; b < 2; b++) for (let s = 16; s > 0; s >>= 1) for (let t = 0; t < s; t++) if (b * 32 + t < 50) ref[b * 32 + t]! += ref[b * 32 + t + s]!;
+    expect(Array.from(out.o as Int32Array)).toEqual([ref[0], ref[32]]);
+    expect(program(src).wgsl).toMatch(/returned_\d+ = true; \/\/ return/);
+  });
+
+  it('reports a barrier under a thread-dependent condition as the CUDA bug it is', () => {
+    expect(errors(`__global__ void k(int *a) {
+  if (threadIdx.x < 16) {
+    a[threadIdx.x] = 1;
+    __syncthreads();
+  }
+}`)).toEqual([expect.stringMatching(/^4:5: __syncthreads\(\) inside a branch whose condition depends on the thread/)]);
+    expect(errors(`__global__ void k(int *a, int n) {
+  if (threadIdx.x >= n) return;
+  for (int i = threadIdx.x; i < 64; i++) { a[i] = 0; __syncthreads(); }
+}`)[0]).toMatch(/^3:\d+: __syncthreads\(\) inside a loop condition that depends on the thread, after some threads returned early/);
+  });
+});
+
+describe('warp functions', () => {
+  it('__shfl_down_sync reduces a warp; __ballot_sync and __shfl_sync', () => {
+    const src = `__global__ void w(int *o) {
+  int v = threadIdx.x;
+  for (int off = 16; off > 0; off /= 2) v += __shfl_down_sync(0xffffffff, v, off);
+  unsigned b = __ballot_sync(0xffffffff, threadIdx.x % 2 == 1);
+  int first = __shfl_sync(0xffffffff, (int)threadIdx.x * 10, 3);
+  int any = __any_sync(0xffffffff, threadIdx.x == 31);
+  if (threadIdx.x == 0) { o[0] = v; o[1] = (int)b; o[2] = first; o[3] = any; }
+}`;
+    const { out } = run(src, 'w', 1, 32, { o: new Int32Array(4) });
+    expect(Array.from(out.o as Int32Array)).toEqual([496, 0xaaaaaaaa | 0, 30, 1]);
+    expect(program(src).kernels[0]!.usesWarpFunctions).toBe(true);
+  });
+});
+
+describe('templates, device functions, printf', () => {
+  it('instantiates a template kernel by its launches in host code and skips an unused one', () => {
+    const src = `template <int B, typename T> __global__ void fill(T *a) { a[threadIdx.x] = (T)(B + threadIdx.x); }
+template <typename T> __global__ void unused(T *a) {}
+__device__ int twice(int x) { return 2 * x; }
+__global__ void g(int *a) { a[threadIdx.x] = twice(threadIdx.x); }
+int main() { float *d; fill<7, float><<<1, 4>>>(d); fill<1, int><<<1, 4>>>(0); return 0; }`;
+    const p = program(src);
+    expect(p.kernels.map((k) => k.name)).toEqual(['fill<7, float>', 'fill<1, int>', 'g']);
+    const launch = prepareLaunch(p, 'fill<7, float>', { grid: dim(1), block: dim(4) }, { a: new Float32Array(4) });
+    expect(Array.from(launch.readBack(simulate(launch.run).buffers).a as Float32Array)).toEqual([7, 8, 9, 10]);
+  });
+
+  it('kernel printf goes through a buffer and prints in the order the threads reached it', () => {
+    const src = `__global__ void hello(int n) {
+  if (threadIdx.x < 3) printf("block %d thread %u: %5.2f%%\\n", blockIdx.x, threadIdx.x, n / 4.0f);
+}`;
+    const { printed } = run(src, 'hello', 2, 4, { n: 3 });
+    expect(printed).toEqual(['block 0 thread 0:  0.75%\n', 'block 0 thread 1:  0.75%\n', 'block 0 thread 2:  0.75%\n', 'block 1 thread 0:  0.75%\n', 'block 1 thread 1:  0.75%\n', 'block 1 thread 2:  0.75%\n']);
+  });
+});
+
+describe('diagnostics in CUDA terms', () => {
+  it.each([
+    ['__global__ void k(int *a) { a[0] = b; }', "1:36: use of undeclared identifier 'b'"],
+    ['void h() {}\n__global__ void k(int *a) { h(); }', "2:29: calling a __host__ function('h') from a __global__ function('k') is not allowed: mark 'h' as __device__ (or __host__ __device__)"],
+    ['int main() { __syncthreads(); return 0; }', "1:14: __syncthreads() is a device function: host code ('main') cannot call it; call it inside a __global__ or __device__ function"],
+    ['__global__ void k(const int *a) { a[0] = 1; }', "1:35: cannot write through 'a': it points to const data ('const int *'); drop the const if the kernel writes it"],
+    ['__global__ void k(int *a) { a[0] = malloc(4); }', '1:36: malloc() is a host function: device code cannot call it (allocate with cudaMalloc on the host and pass the pointer)'],
+    ['__global__ void k(int **a) { }', "1:19: parameter 'a' is a pointer to pointers: pass one flat array and index it as row * width + column"],
+    ['__global__ void k(int *a) { goto end; }', "1:29: 'goto' are outside the CUDA subset Warpscope runs: use a loop with 'break' or 'continue'"],
+    ['__global__ void k(int *a) { switch (a[0]) { case 1: a[1] = 2; case 2: a[2] = 3; break; } }', "1:45: this case falls through into the next one: WGSL has no fall-through; end it with 'break' (or repeat the code)"],
+    ['__global__ int k(int *a) { }', "1:12: a __global__ function must return void, not 'int'"],
+  ])('%s', (src, message) => {
+    expect(errors(src)).toEqual([message]);
+  });
+});
+
+describe('source map and translator bugs', () => {
+  const src = `__global__ void add(const float *x, float *y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    y[i] = x[i] + y[i];
+  }
+}`;
+  it('maps CUDA lines to WGSL lines and back', () => {
+    const p = program(src);
+    const wgslLines = p.wgsl.split('\n');
+    const w = p.sourceMap.toWgsl(4)!;
+    expect(wgslLines[w.line - 1]!.trim()).toBe('y[i] = x[i] + y[i];');
+    expect(p.sourceMap.toCuda(w.line)).toEqual({ line: 4, column: 5 });
+    expect(p.sourceMap.cudaLines).toEqual([1, 2, 3, 4]);
+    const decl = p.sourceMap.toWgsl(2)!;
+    expect(wgslLines[decl.line - 1]!.trim()).toBe('var i: i32 = i32(blockIdx.x * blockDim.x + threadIdx.x);');
+  });
+
+  it('reports WGSL that our front end rejects as a translator bug at the CUDA position', () => {
+    const r = compileCudaWith(src, {}, (wgsl) => wgsl.replace('y[i] = x[i] + y[i];', 'y[i] = x[i] + true;'));
+    expect(r.ok).toBe(false);
+    expect(r.diagnostics[0]).toMatchObject({ severity: 'error', line: 4, column: 5 });
+    expect(r.diagnostics[0]!.message).toMatch(/^internal error in Warpscope's CUDA translator \(a bug in Warpscope, not in your code/);
+  });
+});
+
+describe('prepareLaunch', () => {
+  const p = program('__global__ void k(int *a) { a[blockIdx.x] = blockIdx.x + gridDim.x; }');
+  it('refuses a block CUDA refuses, with CUDA\'s error name', () => {
+    expect(() => prepareLaunch(p, 'k', { grid: dim(1), block: dim(32, 33) }, { a: new Int32Array(1) })).toThrow(CudaLaunchError);
+    expect(() => prepareLaunch(p, 'k', { grid: dim(1), block: dim(2048) }, { a: new Int32Array(1) })).toThrow(/^cudaErrorInvalidConfiguration: a block of \(2048, 1, 1\) = 2048 threads is too large/);
+    expect(() => prepareLaunch(p, 'k', { grid: dim(0), block: dim(1) }, { a: new Int32Array(1) })).toThrow(/cudaErrorInvalidConfiguration: grid.x is 0/);
+    expect(() => prepareLaunch(p, 'nope', { grid: dim(1), block: dim(1) }, [])).toThrow(/cudaErrorInvalidDeviceFunction/);
+  });
+
+  it('folds a grid of more than 65 535 blocks and keeps blockIdx.x linear', () => {
+    const n = 70_001;
+    const launch = prepareLaunch(p, 'k', { grid: dim(n), block: dim(1) }, [new Int32Array(n)]);
+    expect(launch.run.workgroups).toEqual([35_001, 2]);
+    const a = launch.readBack(simulate(launch.run, { trace: 'summary' }).buffers).a as Int32Array;
+    expect(a[0]).toBe(n);
+    expect(a[n - 1]).toBe(2 * n - 1);
+  });
+});
+
+describe('more diagnostics', () => {
+  it.each([
+    ['__global__ void k(int *a) {\n  int x = 1\n  a[0] = x;\n}', "2:12: expected ';' after the declaration"],
+    ['__global__ void k(int *a) {\n  vec3_t v;\n}', "2:3: unknown type name 'vec3_t'"],
+    ['__device__ int f(int n) { return n ? n * f(n - 1) : 1; }\n__global__ void k(int *a) { a[0] = f(4); }', "1:42: 'f' calls itself (recursion): WGSL has no recursion, so device code here cannot recurse; rewrite it as a loop"],
+    ['__global__ void k(int *a, int n) {\n  __shared__ int s[n];\n}', "2:20: the size of array 's' must be a constant known when compiling (a #define, a const int or a template value); for a size set by the launch, write 'extern __shared__ int s[];' and pass the bytes as the third launch parameter"],
+    ['__global__ void k(int *a) { a[0] = __shfl(a[0], 0); }', '1:36: __shfl() was removed in CUDA 9 (Volta): write __shfl_sync(0xffffffff, …) with the mask of the lanes that take part'],
+  ])('%s', (src, message) => {
+    expect(errors(src)).toEqual([message]);
+  });
+});
