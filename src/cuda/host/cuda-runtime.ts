@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-this-alias -- the compiled closures capture the interpreter (and the runtime) by name */
 /**
  * The CUDA runtime API as host code sees it, over the interpreter's memory: device allocations are
  * blocks of their own kind (host code that touches them faults, as it would segfault), copies are
@@ -45,7 +46,6 @@ const INVALID_SYMBOL = 13;
 const INVALID_MEMCPY_DIRECTION = 21;
 const INVALID_DEVICE = 101;
 const INVALID_RESOURCE_HANDLE = 400;
-const ILLEGAL_ADDRESS = 700;
 
 export function cudaErrorName(code: number): string {
   return (CUDA_ERRORS as Record<number, readonly [string, string]>)[code]?.[0] ?? 'unrecognized error code';
@@ -197,7 +197,7 @@ export class CudaRuntime {
     const rt = this;
     const fn = (ret: HType, params: readonly HType[] | 'varargs', impl: (interp: Interpreter, vals: V[], range: Range) => V): Builtin => (ctx, args) => {
       const { interp, range } = ctx;
-      const evs: Ev[] = args.map((a, i) => (params === 'varargs' || !params[i] ? interp.rvalue(a).ev : interp.convertTo(a, params[i]!).ev));
+      const evs: Ev[] = args.map((a, i) => (params === 'varargs' || !params[i] ? interp.rvalue(a).ev : interp.convertTo(a, params[i]).ev));
       return { t: ret, ev: (f) => impl(interp, evs.map((e) => e(f)), range), range };
     };
     const constant = (v: number): Builtin => (ctx) => ({ t: INT, ev: () => v, range: ctx.range });

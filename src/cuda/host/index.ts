@@ -53,10 +53,11 @@ export function runHostProgram(program: CudaProgram, options: HostRunOptions = {
   for (const item of parsed.unit.items) if (item.kind === 'function' && item.global) kernels.set(item.name, item);
   const start = performance.now();
   const state = new LibcState(options.clock ?? realClock, program.source, `./${program.fileName.replace(/\.cu$/, '')}`);
-  let interp: Interpreter | undefined;
-  const executor: HostExecutor = { launch: (l) => (options.executor ?? ((i) => simExecutor(program, i)))(interp!).launch(l) };
+  const holder: { interp?: Interpreter } = {};
+  const executor: HostExecutor = { launch: (l) => (options.executor ?? ((i) => simExecutor(program, i)))(holder.interp!).launch(l) };
   const runtime = new CudaRuntime(executor, options.device ?? SIMULATOR_DEVICE, kernels, () => performance.now() - start);
-  interp = new Interpreter(parsed.unit, { ...libcBuiltins(state), ...runtime.builtins() }, options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {});
+  const interp = new Interpreter(parsed.unit, { ...libcBuiltins(state), ...runtime.builtins() }, options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {});
+  holder.interp = interp;
   let exitCode: number;
   try {
     interp.load();

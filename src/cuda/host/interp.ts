@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-this-alias -- the compiled closures capture the interpreter (and the runtime) by name */
 /**
  * The host-code interpreter: compiles each function of the CUDA translation unit (the parser's
  * syntax tree, `../ast.ts`) once into JavaScript closures, typed statically as C types them, and
@@ -14,7 +15,7 @@ import type { Expr, FunctionDecl, Range, Stmt, TranslationUnit, TypeRef } from '
 import { ARITH, binary, convert, unary, type BinaryOp, type CArith, type CValue, type UnaryOp } from './ctypes.ts';
 import { BLOCK_SPAN, HostFault, Memory, type BlockKind } from './memory.ts';
 import {
-  BOOL, CHAR, DOUBLE, INT, LONG, ULONG, VOID, arith, isArith, namedType, ptr, scalarKind, sizeOf, struct, typeName, type HType,
+  BOOL, CHAR, DOUBLE, INT, LONG, ULONG, VOID, arith, namedType, ptr, scalarKind, sizeOf, struct, typeName, type HType,
 } from './types.ts';
 
 export type V = number | bigint;
@@ -40,8 +41,10 @@ export class HostError extends Error {
 }
 
 /** `exit(code)` or the end of `main`. */
-export class ExitSignal {
-  constructor(readonly code: number) {}
+export class ExitSignal extends Error {
+  constructor(readonly code: number) {
+    super(`exit(${code})`);
+  }
 }
 
 /** A compiled expression: its C type, how to evaluate it, and where it is stored if an lvalue. */
@@ -146,7 +149,7 @@ export class Interpreter {
           this.globals.set(v.name, { t, addr, kind });
           if (v.init || v.ctorArgs) {
             this.at = v.range;
-            this.scopes = [new Map()];
+            this.scopes = [new Map<string, Local>()];
             this.nslots = 0;
             const init = this.initializer(t, { t, ev: () => addr, addr: () => addr, range: v.range }, v.init, v.ctorArgs, v.range);
             init(new Array<V>(this.nslots).fill(0));
@@ -223,10 +226,10 @@ export class Interpreter {
     if (!fn) this.fail(`no function '${name}' that host code can call`, range);
     if (!fn.compiled) {
       // Compile on first use; recursion finds this stub and calls through it.
-      let body: ((args: V[]) => V) | undefined;
-      fn.compiled = (args) => body!(args);
-      body = this.compileFunction(fn);
-      fn.compiled = body;
+      const holder: { body?: (args: V[]) => V } = {};
+      fn.compiled = (args) => holder.body!(args);
+      holder.body = this.compileFunction(fn);
+      fn.compiled = holder.body;
     }
     return fn.compiled;
   }
@@ -236,7 +239,7 @@ export class Interpreter {
     const savedN = this.nslots;
     const savedTaken = this.addressTaken;
     const savedRet = this.fnRet;
-    this.scopes = [new Map()];
+    this.scopes = [new Map<string, Local>()];
     this.nslots = 0;
     this.fnRet = fn.ret;
     this.addressTaken = new Set();
@@ -426,7 +429,7 @@ export class Interpreter {
     this.scopes.pop();
     return (f) => {
       const v = test(f);
-      // eslint-disable-next-line eqeqeq -- a number and a bigint compare by value
+       
       let start = labels.find((l) => l.value !== undefined && l.value == v)?.index;
       start ??= labels.find((l) => l.value === undefined)?.index;
       if (start === undefined) return 0;
@@ -502,7 +505,7 @@ export class Interpreter {
     if (t.k === 'struct' && t.name === 'dim3' && (ctorArgs || (init && init.kind !== 'init'))) {
       const args = ctorArgs ? ctorArgs.map((a) => this.expr(a)) : [this.expr(init!)];
       if (args.length === 1 && args[0]!.t.k === 'struct') return this.structCopy(target, args[0]!);
-      const xs = [0, 1, 2].map((i) => (args[i] ? this.convertTo(args[i]!, arith('unsigned int')).ev : () => 1));
+      const xs = [0, 1, 2].map((i) => (args[i] ? this.convertTo(args[i], arith('unsigned int')).ev : () => 1));
       const addr = target.addr!;
       const mem = this.mem;
       return (f) => {
@@ -568,7 +571,7 @@ export class Interpreter {
       if (e.kind === 'init') {
         const sub = ty.k === 'array' ? ty.of : undefined;
         if (ty.k === 'array' && sub) e.items.forEach((x, i) => place(sub, x, offset + i * sizeOf(sub)));
-        else if (ty.k === 'struct') [...ty.fields.values()].forEach((fd, i) => e.items[i] && place(fd.type, e.items[i]!, offset + fd.offset));
+        else if (ty.k === 'struct') [...ty.fields.values()].forEach((fd, i) => e.items[i] && place(fd.type, e.items[i], offset + fd.offset));
         return;
       }
       if (ty.k === 'array') {
@@ -839,7 +842,6 @@ export class Interpreter {
 
   private unaryExpr(e: Extract<Expr, { kind: 'unary' }>): Compiled {
     const range = e.range;
-    const mem = this.mem;
     switch (e.op) {
       case '&': {
         const c = this.expr(e.arg);
@@ -850,7 +852,7 @@ export class Interpreter {
       case '*': {
         const c = this.rvalue(this.expr(e.arg));
         if (c.t.k !== 'ptr') this.fail(`indirection requires a pointer operand ('${typeName(c.t)}' invalid)`, range);
-        return this.memLvalue(c.t.to, c.ev as Ev, range);
+        return this.memLvalue(c.t.to, c.ev, range);
       }
       case '++':
       case '--': {
@@ -878,13 +880,12 @@ export class Interpreter {
         if (c.t.k !== 'arith') this.fail(`invalid argument type '${typeName(c.t)}' to unary expression`, range);
         const from = c.t.t;
         const ev = c.ev;
-        const rt = unary(e.op as UnaryOp, from, 0).type;
+        const rt = unary(e.op, from, 0).type;
         if (e.op === '-' && (rt === 'double' || rt === 'float')) return { t: arith(rt), ev: (f) => -(ev(f) as number), range };
         if (e.op === '-' && rt === 'int') return { t: INT, ev: (f) => -(ev(f) as number) | 0, range };
         return { t: arith(rt), ev: (f) => unary(e.op as UnaryOp, from, ev(f)).value, range };
       }
     }
-    void mem;
   }
 
   binaryExpr(op: string, l0: Compiled, r0: Compiled, range: Range): Compiled {
@@ -1234,7 +1235,7 @@ function commonArith(a: CArith, b: CArith): CArith {
 function literalType(v: number, unsigned: boolean, longs: number, nonDecimal: boolean): CArith {
   const fitsInt = v <= 2147483647;
   const fitsUint = v <= 4294967295;
-  const fitsLong = v <= 9223372036854775807;
+  const fitsLong = v < 2 ** 63;
   if (unsigned) return longs === 2 ? 'unsigned long long' : longs === 1 || !fitsUint ? 'unsigned long' : 'unsigned int';
   if (longs === 2) return fitsLong ? 'long long' : 'unsigned long long';
   if (longs === 1) return fitsLong ? 'long' : 'unsigned long';

@@ -1,3 +1,4 @@
+ 
 /**
  * The C and C++ library that host code calls, as builtins of the interpreter: stdio (`printf`,
  * `fprintf`, `sprintf`, `snprintf`, `puts`, `putchar`), stdlib (`malloc`, `calloc`, `free`,
@@ -50,7 +51,7 @@ type Impl = (interp: Interpreter, vals: V[], range: Range) => V;
 function fn(ret: HType, params: readonly HType[] | 'varargs', impl: Impl): Builtin {
   return (ctx, args) => {
     const { interp, range } = ctx;
-    const evs: Ev[] = args.map((a, i) => (params === 'varargs' || !params[i] ? interp.rvalue(a).ev : interp.convertTo(a, params[i]!).ev));
+    const evs: Ev[] = args.map((a, i) => (params === 'varargs' || !params[i] ? interp.rvalue(a).ev : interp.convertTo(a, params[i]).ev));
     if (params !== 'varargs' && args.length < params.length) interp.fail(`too few arguments to function call, expected ${params.length}, have ${args.length}`, range);
     const n = evs.length;
     return {
