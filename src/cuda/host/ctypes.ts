@@ -9,22 +9,10 @@
  * types are numbers while they are safe integers and bigints beyond (`C64`), so ordinary `long`
  * loops never touch BigInt.
  */
+import type { CudaScalarType } from '../types.ts';
 
-export type CArith =
-  | 'bool'
-  | 'char'
-  | 'signed char'
-  | 'unsigned char'
-  | 'short'
-  | 'unsigned short'
-  | 'int'
-  | 'unsigned int'
-  | 'long'
-  | 'unsigned long'
-  | 'long long'
-  | 'unsigned long long'
-  | 'float'
-  | 'double';
+/** C's arithmetic types, spelled as the front end's contract spells them. */
+export type CArith = CudaScalarType;
 
 /** A value of a C arithmetic type (see the module comment for the representation). */
 export type CValue = number | bigint;
