@@ -92,15 +92,16 @@ export const ROOMS = [
     room: 'workbench',
     files: ['src/workbench/**'],
     may: ['src/workbench/**', 'src/kernel/**', 'src/wgsl/**', 'src/sim/**', 'src/gpu/**', 'src/trace/**', 'src/i18n/**', 'src/util/**', 'src/bench/**', 'src/labs/*.ts'],
+    typesFrom: ['react', 'src/store/gpuSlice.ts'],
     packages: ['zustand/vanilla', 'lz-string', 'workbox-window'],
-    // The panel contract names React's component type; no React code runs here.
-    typesFrom: ['react'],
+    // The panel contract names React's component type and the GPU status names the store's type;
+    // no React code runs here.
     why: 'src/workbench is the host without React: the contract, the session, runs, drafts and URL state; it imports no UI library, no ui and no lab folder (only the registry, src/labs/*.ts)',
   },
   {
     room: 'a lab’s panels',
     files: ['src/labs/*/ui/**'],
-    may: [...LAB_CONTRACT, 'src/workbench/panel.ts', 'src/ui/widgets/**'],
+    may: [...LAB_CONTRACT, 'src/workbench/panel.ts', 'src/workbench/services.ts', 'src/ui/widgets/**'],
     packages: ['react', 'react/*', 'd3', 'd3-*', 'motion', 'motion/*'],
     why: 'a lab’s panels import the lab contract (with the panel contract), kernel, sim’s index, trace, i18n, the shared widgets (src/ui/widgets) and their own lab; never another lab, the session or the GPU',
   },

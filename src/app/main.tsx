@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '../ui/shell/App.tsx';
-import { initGpu } from '../workbench/gpu.ts';
+import { ServicesContext } from '../ui/shell/services.tsx';
+import { initGpu, pageGpu } from '../workbench/gpu.ts';
+import { createServices } from '../workbench/services.ts';
+import { client } from '../workbench/simulation.ts';
 import { startLocale } from '../workbench/language.ts';
 import { startOffline } from '../workbench/offline.ts';
 import { failPanel, TEST_HOOKS } from '../workbench/testHooks.ts';
@@ -15,8 +18,11 @@ declare global {
   }
 }
 
+// The services every page and panel receives: the page's one GPU executor and the simulator's workers.
+const services = createServices(pageGpu, client);
+
 if (TEST_HOOKS) window.__warpscope = { store: useAppStore, failPanel };
-void initGpu();
+void initGpu((status) => useAppStore.getState().setGpuStatus(status));
 void startOffline();
 
 const root = document.getElementById('root');
@@ -29,7 +35,9 @@ void startLocale().then(() => {
   window.addEventListener('popstate', () => useAppStore.getState().syncFromLocation());
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <ServicesContext value={services}>
+        <App />
+      </ServicesContext>
     </StrictMode>,
   );
 });

@@ -10,9 +10,8 @@ export function compileCuda(source: string, options?: { fileName?: string; files
   return compileCudaWith(source, options ?? {});
 }
 
-export { prepareLaunch, CudaLaunchError, PRINTF_WORDS } from './launch.ts';
+export { prepareLaunch, CudaLaunchError } from './launch.ts';
 export { parseCuda } from './parser.ts';
 export type { ParseResult } from './parser.ts';
-export { formatPrintf } from './printf.ts';
 export type * from './types.ts';
 export type * from './ast.ts';

@@ -9,6 +9,7 @@ import type { AnyLab } from '../workbench/lab.ts';
 
 export const REGISTRY = [
   { id: 'basics', load: () => import('./basics/index.ts') },
+  { id: 'divergence', load: () => import('./divergence/index.ts') },
   { id: 'reduce', load: () => import('./reduce/index.ts') },
   { id: 'scan', load: () => import('./scan/index.ts') },
   { id: 'rowsum', load: () => import('./rowsum/index.ts') },

@@ -1,6 +1,5 @@
 import { createBrowserGpu, isGpuError, type GpuExecutor } from '../gpu/index.ts';
-// eslint-disable-next-line boundaries/rooms -- until the composition root builds the services and hands the GPU status to the store (issue #25, services)
-import { useAppStore } from '../store/index.ts';
+import type { GpuStatus } from '../store/gpuSlice.ts';
 import { ui } from '../i18n/ui.ts';
 
 /** What the views show of a GPU failure: the executor's error type and its excerpt of a shader message. */
@@ -16,8 +15,10 @@ export const pageGpu: GpuExecutor = createBrowserGpu();
 /** How long re-acquiring a device after an abandoned one may take before the page says so. */
 const RECOVERY_TIMEOUT_MS = 20_000;
 
+/** Where the device's status goes: the composition root connects the store (`initGpu`). */
+let setGpuStatus: (status: GpuStatus) => void = () => undefined;
+
 async function acquire(timeoutMs?: number): Promise<void> {
-  const { setGpuStatus } = useAppStore.getState();
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const ready = pageGpu.ready();
@@ -42,8 +43,9 @@ async function acquire(timeoutMs?: number): Promise<void> {
   }
 }
 
-/** Acquires the device once at start-up and records the outcome in the store. */
-export function initGpu(): Promise<void> {
+/** Acquires the device once at start-up and reports the outcome (and every later one) to `report`. */
+export function initGpu(report: (status: GpuStatus) => void): Promise<void> {
+  setGpuStatus = report;
   return acquire();
 }
 
@@ -52,6 +54,6 @@ export function initGpu(): Promise<void> {
  * new device and records the outcome, 'pending' meanwhile so nothing runs on the old one.
  */
 export function recoverGpu(): Promise<void> {
-  useAppStore.getState().setGpuStatus({ state: 'pending' });
+  setGpuStatus({ state: 'pending' });
   return acquire(RECOVERY_TIMEOUT_MS);
 }

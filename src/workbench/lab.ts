@@ -54,6 +54,8 @@ export interface ParamField<V extends ParamValue = ParamValue> {
   readonly key: string;
   /** The name people read in controls and notices (`size n`, `workgroup size`). */
   readonly label: string;
+  /** The control's own heading when it is shorter than the label (the element count's `n`); default: the label, capitalised. */
+  readonly controlLabel?: string | undefined;
   /** Parses the URL text; never throws. */
   parse(raw: string): Parsed<V>;
   /** The values the control offers for this variant, given the parameters resolved so far. */
@@ -234,6 +236,7 @@ export function shown(value: string): string {
 export function intField(field: {
   key: string;
   label: string;
+  controlLabel?: string;
   min?: number;
   max?: number;
   choices: (variant: LabVariant, params: Params) => readonly number[];
@@ -246,6 +249,9 @@ export function intField(field: {
     key: field.key,
     get label() {
       return field.label;
+    },
+    get controlLabel() {
+      return field.controlLabel;
     },
     parse(raw) {
       if (!/^\d{1,10}$/.test(raw)) return { error: m('parse.wholeNumber') };
@@ -343,6 +349,9 @@ export function elementCountField(sizes: readonly number[]): ParamField<number> 
     key: 'n',
     get label() {
       return m('param.n');
+    },
+    get controlLabel() {
+      return m('param.n.control');
     },
     min: 1,
     max: 2 ** 28,

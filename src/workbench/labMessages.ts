@@ -8,6 +8,7 @@ const en = {
   'param.workgroupSize': 'workgroup size',
   'param.elementType': 'element type',
   'param.n': 'size n',
+  'param.n.control': 'n',
   'parse.wholeNumber': 'expected a whole number',
   'parse.range': 'it must lie between {min} and {max}',
   'parse.name': 'not a name Warpscope knows',

@@ -5,6 +5,7 @@ const zh: Translation<LabsMessages> = {
   'param.workgroupSize': '线程块大小',
   'param.elementType': '元素类型',
   'param.n': '规模 n',
+  'param.n.control': '规模 n',
   'parse.wholeNumber': '应为一个整数',
   'parse.range': '取值须在 {min} 到 {max} 之间',
   'parse.name': 'Warpscope 不认识这个名字',

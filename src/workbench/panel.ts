@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 import type { SimResult, Trace } from '../sim/index.ts';
 import type { TraceIndex } from '../trace/index.ts';
 import type { LabVariant, Params } from './lab.ts';
+import type { Services } from './services.ts';
 
 /** A companion simulation as a panel receives it. */
 export interface CompanionView {
@@ -33,6 +34,8 @@ export interface PanelProps {
   readonly companions: Readonly<Record<string, CompanionView>>;
   /** Moves the timeline to a step. */
   readonly seek: (step: number) => void;
+  /** The page's GPU executor and simulator workers: a panel creates none of its own. */
+  readonly services: Services;
   /** The part of the picture a lesson step asks for: words [from, to) of the main memory. */
   readonly window?: { readonly words?: readonly [number, number] | undefined } | undefined;
 }

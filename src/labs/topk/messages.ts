@@ -20,6 +20,7 @@ const en = {
   'topk.title': 'Top-k (sorted lists and a merge tree)',
   'topk.summary': 'Find the k largest of n values: a sorted list per invocation, a pairwise merge tree in workgroup memory and two launches, as in the course seed, with its distinct-values semantics beside the usual top-k, a faster version, and a radix select that reads the input once and keeps only what beats a rising floor.',
   'param.n': 'size n',
+  'param.n.control': 'n',
   'notice.n': 'Stepping through {n} values would trace too much; simulating {max}. The timings go to larger sizes.',
   'param.k': 'k',
   'notice.k': 'The lists keep at most {max} values each; using k = {max}.',

@@ -20,6 +20,7 @@ const zh: Translation<Messages> = {
   'topk.title': 'Top-k（有序列表与合并树）',
   'topk.summary': '找出 n 个值中最大的 k 个：每个线程一个有序列表，在共享内存中两两合并成树，共两次启动，和课程教程一样；教程“只保留不同值”的语义与通常的 top-k 并列，另有一个更快的版本，以及一个只读一遍输入、只保留超过不断抬高的下限的值的基数选择版本。',
   'param.n': '规模 n',
+  'param.n.control': '规模 n',
   'notice.n': '逐步跟踪 {n} 个值的记录太大；只模拟 {max} 个。计时会测到更大的规模。',
   'param.k': 'k',
   'notice.k': '每个列表最多保留 {max} 个值；改用 k = {max}。',

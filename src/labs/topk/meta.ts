@@ -12,6 +12,9 @@ const n = intField({
   get label() {
     return m('param.n');
   },
+  get controlLabel() {
+    return m('param.n.control');
+  },
   min: 0,
   max: 2 ** 28,
   choices: (_v, params) => [...new Set([0, 100, 1000, 4096, 10000, 65536, Number(params.n ?? 4096)])].sort((a, b) => a - b),

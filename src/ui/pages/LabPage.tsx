@@ -25,6 +25,7 @@ import { SharedMemoryStrip } from '../panels/SharedMemoryStrip.tsx';
 import { TimelineBar, type LevelActions } from '../widgets/TimelineBar.tsx';
 import { TimingsPanel } from '../panels/TimingsPanel.tsx';
 import { WarpGrid } from '../panels/WarpGrid.tsx';
+import { useServices } from '../shell/services.tsx';
 
 const NO_UI: LabUi = { panels: [] };
 
@@ -121,7 +122,7 @@ function ParamControls({
         const choices = [...new Set([...field.choices(variant, params), value])];
         return (
           <span key={name} className="param-control">
-            <label htmlFor={id}>{field.label === 'size n' ? 'n' : field.label[0]!.toUpperCase() + field.label.slice(1)}</label>
+            <label htmlFor={id}>{field.controlLabel ?? field.label[0]!.toUpperCase() + field.label.slice(1)}</label>
             <select
               id={id}
               value={String(value)}
@@ -162,10 +163,11 @@ function LabPanelView({ panel, session, trace, index, step, window }: { panel: L
   const memory = useStore(session, (s) => s.primary.memory);
   const slots = useStore(session, (s) => s.companions);
   const companions = useMemo(() => Object.fromEntries(Object.entries(slots).map(([id, slot]) => [id, companionView(slot)])), [slots]);
+  const services = useServices();
   if (panel.applies && !panel.applies(variant, params)) return null;
   const Component = panel.component;
   return (
-    <Component trace={trace} index={index} step={step} memory={memory} variant={variant} variants={variants} params={params} companions={companions} seek={(s) => s >= 0 && session.getState().setStep(s)} window={window} />
+    <Component trace={trace} index={index} step={step} memory={memory} variant={variant} variants={variants} params={params} companions={companions} seek={(s) => s >= 0 && session.getState().setStep(s)} window={window} services={services} />
   );
 }
 

@@ -1,15 +1,15 @@
-/* eslint-disable boundaries/rooms -- this panel still runs both executors itself; the run moves into src/workbench and the executors arrive as services (issue #25) */
+/* eslint-disable boundaries/rooms -- this panel still guards, simulates and checks an edited kernel itself (the watchdog, the parser's error type): that run belongs in src/workbench beside editorRun.ts (issue #25) */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { pageGpu, recoverGpu } from '../../workbench/gpu.ts';
-import { workerScriptUrl } from '../../workbench/trustedTypes.ts';
-import simWorkerUrl from '../../sim/worker.ts?worker&url';
 import { browserDraftDatabase, browserLocalStorage, DraftStore, draftNotice } from '../../workbench/drafts.ts';
 import { isGpuError, type ShaderMessage, type Timing } from '../../gpu/index.ts';
 import { workgroupCount, type KernelRun } from '../../kernel/types.ts';
 import { guardKernel, iterationBudget, loopAround, originalPosition, type GuardedSource } from '../../kernel/watchdog.ts';
 import { homeDemo } from '../../labs/catalog.ts';
 import { WgslError } from '../../sim/ast.ts';
-import { createSimWorker, SimCancelled } from '../../sim/workerClient.ts';
+import { SimCancelled } from '../../sim/workerClient.ts';
+import type { SimClient } from '../../workbench/services.ts';
+import { useServices } from '../shell/services.tsx';
 import { randomF32, seededRandom } from '../../util/random.ts';
 import { selectGpuStatus, useAppStore } from '../../store/index.ts';
 import { ShaderErrorView, type ShownError } from '../widgets/ShaderErrorView.tsx';
@@ -46,9 +46,6 @@ interface Outcome {
   /** What guarded the run: undefined for the teaching kernel as written. */
   readonly guard?: string;
 }
-
-// The script URL goes through the page's Trusted Types policy, as every worker's does (src/workbench/trustedTypes.ts).
-const spawnChecker = () => new Worker(workerScriptUrl(simWorkerUrl), { type: 'module', name: 'warpscope-check' });
 
 /** A refusal or failure shown with its place in the edited code. */
 function placed(title: string, message: string, hint: string, code: string, line: number, column: number): ShownError {
@@ -97,24 +94,23 @@ export function VectorAddPanel() {
   const [outcome, setOutcome] = useState<Outcome | undefined>();
   const [error, setError] = useState<ShownError | undefined>();
   const [note, setNote] = useState<string | undefined>();
-  const checker = useRef<ReturnType<typeof createSimWorker> | null>(null);
+  const checker = useRef<SimClient | null>(null);
+  const { simulator } = useServices();
   const abort = useRef<AbortController | null>(null);
   const mounted = useRef(false);
   const editorId = useId();
   const sizeId = useId();
   const busy = phase !== 'idle';
 
-  // The simulator worker for checks: made on mount, ended on unmount (twice in StrictMode, harmlessly).
+  // The simulator worker for checks: the services' `check` channel (the page keeps it for the next visit).
   useEffect(() => {
     mounted.current = true;
-    const client = createSimWorker(spawnChecker);
-    checker.current = client;
+    checker.current = simulator('check');
     return () => {
       mounted.current = false;
       checker.current = null;
-      client.dispose();
     };
-  }, []);
+  }, [simulator]);
 
   // A draft kept in IndexedDB (too big for localStorage) arrives after the first render.
   useEffect(() => {

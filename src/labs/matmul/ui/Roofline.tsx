@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
-// eslint-disable-next-line boundaries/rooms -- until panels receive the page's GPU executor as a service (issue #25)
-import { createBrowserGpu, measureFmaPeak, type GpuExecutor } from '../../../gpu/index.ts';
 import { useLocale } from '../../../i18n/useLocale.ts';
 import type { TraceIndex } from '../../../trace/index.ts';
 import type { LabVariant } from '../../../workbench/lab.ts';
 import type { PanelProps } from '../../../workbench/panel.ts';
+import type { Services } from '../../../workbench/services.ts';
 import { isMatmulVariant, MATMUL_VARIANTS, matmulRun, shapeProblem, type MatmulShape } from '../kernel.ts';
 import { arithmeticIntensity, ridgePoint, roofAt, workgroupCounters, type RooflinePoint } from '../queries.ts';
 import { m } from '../messages.ts';
@@ -23,15 +22,13 @@ interface Measured {
 }
 
 const SIZES = [128, 256, 512, 1024, 2048] as const;
-let lazyGpu: GpuExecutor | undefined;
-
-async function measure(size: number, variants: readonly LabVariant[], onProgress: (text: string) => void): Promise<Measured> {
-  lazyGpu ??= createBrowserGpu();
-  const gpu = lazyGpu;
+/** Measures on the page's GPU executor (a service): no device of its own. */
+async function measure(services: Services, size: number, variants: readonly LabVariant[], onProgress: (text: string) => void): Promise<Measured> {
+  const gpu = services.gpu;
   const { summary } = await gpu.ready();
   onProgress(m('roof.progress.peak'));
   const big = size >= 1024;
-  const peak = await measureFmaPeak(gpu, big ? {} : { workgroups: [Math.max(16, size / 2), 1], iterations: 256 });
+  const peak = await services.fmaPeak(big ? {} : { workgroups: [Math.max(16, size / 2), 1], iterations: 256 });
   onProgress(m('roof.progress.bandwidth'));
   const base = await gpu.baselines(Math.min(2 ** 26, 12 * size * size));
   const rates: Record<string, number> = {};
@@ -60,7 +57,7 @@ const fmtRate = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) 
  * from the simulator's counters of one workgroup) against the GFLOP/s measured on this device,
  * under the device's measured read bandwidth and FMA peak.
  */
-export function Roofline({ index, variant, variants, params, companions }: PanelProps) {
+export function Roofline({ index, variant, variants, params, companions, services }: PanelProps) {
   useLocale();
   const shape: MatmulShape = { m: Number(params.m), n: Number(params.n), k: Number(params.k) };
   const tile = Number(params.tile);
@@ -83,7 +80,7 @@ export function Roofline({ index, variant, variants, params, companions }: Panel
   const run = () => {
     setError('');
     setProgress(m('roof.progress.start'));
-    measure(size, variants, setProgress).then(
+    measure(services, size, variants, setProgress).then(
       (m) => {
         setMeasured(m);
         setProgress('');
