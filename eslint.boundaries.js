@@ -67,7 +67,7 @@ export const ROOMS = [
     files: ['src/cuda/**'],
     // Test code: the posts' kernels read from ../shared/seeds (node:fs) and the conformance suite,
     // which run what the front end produces on the simulator and on Dawn.
-    ignores: ['src/cuda/testdata/**', 'src/cuda/conformance/**'],
+    ignores: ['src/cuda/testdata/**', 'src/cuda/conformance/**', 'src/cuda/host/**'],
     may: ['src/cuda/**', 'src/kernel/**', 'src/wgsl/**'],
     packages: [],
     why: 'src/cuda is the CUDA front end, pure TypeScript: it imports only src/kernel and src/wgsl',
@@ -78,6 +78,15 @@ export const ROOMS = [
     may: ['src/classroom/**'],
     packages: ['zod'],
     why: 'src/classroom is the live classroom’s protocol and client, pure TypeScript shared with the server: it imports only itself (and zod, in schema.ts)',
+  },
+  {
+    room: 'cuda-host',
+    files: ['src/cuda/host/**'],
+    // oracle/ reads the stored gcc/glibc outputs for the tests (node:fs).
+    ignores: ['src/cuda/host/oracle/**'],
+    may: ['src/cuda/**', 'src/kernel/**', 'src/wgsl/**', 'src/sim/index.ts', 'src/gpu/executor.ts'],
+    packages: [],
+    why: 'src/cuda/host runs whole programs: the front end, plus the simulator and the GPU executor that run their launches; no UI code',
   },
   {
     room: 'trace',

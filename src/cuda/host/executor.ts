@@ -1,0 +1,103 @@
+/**
+ * Runs the kernels a host program launches: `prepareLaunch` turns the launch and the blocks its
+ * pointers point into into a `KernelRun`, the simulator runs it in summary mode, and the outputs
+ * are written back into the same blocks (only the buffers the kernel may write).
+ */
+import { prepareLaunch, CudaLaunchError } from '../launch.ts';
+import type { CudaProgram, KernelArg } from '../types.ts';
+import { simulate } from '../../sim/index.ts';
+import type { HostExecutor, HostLaunch, LaunchBuffer, LaunchOutcome } from './cuda-runtime.ts';
+import type { Interpreter } from './interp.ts';
+import { BLOCK_SPAN } from './memory.ts';
+
+const ILLEGAL_ADDRESS = 700;
+
+/** A typed view of a block from `offset`, in the parameter's element type. */
+function viewOf(buf: LaunchBuffer, type: string): KernelArg {
+  const b = buf.block;
+  const bytes = b.u8.subarray(buf.offset, b.size);
+  const copy = bytes.slice(); // aligned copy, whatever the offset
+  switch (type) {
+    case 'float':
+      return new Float32Array(copy.buffer, 0, Math.floor(copy.length / 4));
+    case 'int':
+    case 'long':
+    case 'long long':
+      return new Int32Array(copy.buffer, 0, Math.floor(copy.length / 4));
+    case 'unsigned int':
+    case 'unsigned long':
+    case 'unsigned long long':
+      return new Uint32Array(copy.buffer, 0, Math.floor(copy.length / 4));
+    case 'char':
+    case 'signed char':
+      return new Int8Array(copy.buffer, 0, copy.length);
+    case 'unsigned char':
+    case 'bool':
+      return new Uint8Array(copy.buffer, 0, copy.length);
+    case 'short':
+      return new Int16Array(copy.buffer, 0, Math.floor(copy.length / 2));
+    case 'unsigned short':
+      return new Uint16Array(copy.buffer, 0, Math.floor(copy.length / 2));
+    default:
+      return new Uint32Array(copy.buffer, 0, Math.floor(copy.length / 4));
+  }
+}
+
+function writeBack(buf: LaunchBuffer, data: KernelArg): void {
+  if (typeof data !== 'object') return;
+  const view = data as ArrayBufferView;
+  const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+  const room = buf.block.size - buf.offset;
+  buf.block.u8.set(bytes.subarray(0, Math.min(room, bytes.length)), buf.offset);
+}
+
+/** The simulator as the runtime's executor (summary mode: counters only, no trace). */
+export function simExecutor(program: CudaProgram, interp: Interpreter): HostExecutor {
+  return {
+    launch(l: HostLaunch): LaunchOutcome {
+      const info = program.kernels.find((k) => k.name === l.kernel.name);
+      if (!info) return { error: 98, detail: `the kernel '${l.kernel.name}' did not translate, so it cannot run` };
+      const args: Record<string, KernelArg> = {};
+      const buffers = new Map<string, LaunchBuffer>();
+      l.args.forEach((a, i) => {
+        const p = info.params[i]!;
+        if (typeof a === 'object') {
+          buffers.set(p.name, a);
+          args[p.name] = viewOf(a, p.type);
+        } else args[p.name] = Number(a);
+      });
+      const globals = new Map<string, LaunchBuffer>();
+      for (const g of info.globals) {
+        const sym = interp.globalSymbol(g.name);
+        if (!sym) continue;
+        const block = interp.mem.blockOf(sym.addr)!;
+        const lb: LaunchBuffer = { param: g.name, block, offset: sym.addr - block.id * BLOCK_SPAN };
+        globals.set(g.name, lb);
+        args[g.name] = viewOf(lb, g.type);
+      }
+      let prepared;
+      try {
+        prepared = prepareLaunch(program, info.name, { grid: l.grid, block: l.block, sharedBytes: l.sharedBytes }, args);
+      } catch (e) {
+        if (e instanceof CudaLaunchError) return { error: 1, detail: e.message };
+        throw e;
+      }
+      const result = simulate(prepared.run, { trace: 'summary' });
+      const out = prepared.readBack(result.buffers);
+      for (const p of info.params) {
+        const b = buffers.get(p.name);
+        if (b && p.access === 'read_write' && out[p.name] !== undefined) writeBack(b, out[p.name]!);
+      }
+      for (const g of info.globals) {
+        const b = globals.get(g.name);
+        if (b && g.access === 'read_write' && out[g.name] !== undefined) writeBack(b, out[g.name]!);
+      }
+      const printed = prepared.printed(result.buffers);
+      const oob = result.diagnostics.find((d) => d.kind === 'out-of-bounds');
+      const unsupported = result.diagnostics.find((d) => d.kind === 'unsupported' || d.kind === 'step-limit');
+      if (unsupported) return { error: 719, detail: unsupported.message, printed };
+      if (oob) return { error: ILLEGAL_ADDRESS, detail: `the kernel accessed memory out of bounds: ${oob.message}`, printed };
+      return { printed };
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * `src/cuda/host`: whole CUDA programs. `runCudaProgram` interprets the host code of a compiled
+ * program (its `main`), with glibc's `printf`/`rand` and the CUDA runtime, and runs every launch on
+ * an executor. Pure TypeScript: runs in Node and in a worker. See README.md.
+ */
+import type { GpuExecutor } from '../../gpu/executor.ts';
+import type { FunctionDecl } from '../ast.ts';
+import { parseCuda } from '../parser.ts';
+import type { CudaProgram } from '../types.ts';
+import { CudaRuntime, SIMULATOR_DEVICE, type CudaLaunch, type DeviceProperties, type HostExecutor } from './cuda-runtime.ts';
+import { simExecutor } from './executor.ts';
+import { ExitSignal, HostError, Interpreter } from './interp.ts';
+import { LibcState, libcBuiltins, realClock, type HostClock } from './libc.ts';
+import { HostFault } from './memory.ts';
+
+export type { CudaLaunch, DeviceProperties, HostExecutor } from './cuda-runtime.ts';
+export type { HostClock } from './libc.ts';
+
+export interface CudaRunResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  launches: CudaLaunch[];
+}
+
+/** Everything a run can be given; `runCudaProgram` fills these from its arguments. */
+export interface HostRunOptions {
+  readonly args?: readonly string[];
+  readonly maxSteps?: number;
+  /** Local headers by name, as `compileCuda` was given them. */
+  readonly files?: Readonly<Record<string, string>>;
+  readonly clock?: HostClock;
+  readonly device?: DeviceProperties;
+  /** Runs the launches; default: the simulator in summary mode. */
+  readonly executor?: (interp: Interpreter) => HostExecutor;
+}
+
+/** Linux's exit status for a process killed by SIGSEGV, as a shell reports it. */
+const SEGFAULT = 139;
+
+/**
+ * Interprets `program`'s host code synchronously. A fault of the host program (out of bounds,
+ * NULL, use after free, device memory read on the host, the step budget) ends the run with a
+ * message on stderr that names the CUDA line and what happened, and a non-zero exit code.
+ */
+export function runHostProgram(program: CudaProgram, options: HostRunOptions = {}): CudaRunResult {
+  const parsed = parseCuda(program.source, { fileName: program.fileName, ...(options.files ? { files: options.files } : {}) });
+  const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length) {
+    return { exitCode: 1, stdout: '', stderr: errors.map((d) => `${program.fileName}:${d.line}:${d.column}: error: ${d.message}\n`).join(''), launches: [] };
+  }
+  const kernels = new Map<string, FunctionDecl>();
+  for (const item of parsed.unit.items) if (item.kind === 'function' && item.global) kernels.set(item.name, item);
+  const start = performance.now();
+  const state = new LibcState(options.clock ?? realClock, program.source, `./${program.fileName.replace(/\.cu$/, '')}`);
+  const holder: { interp?: Interpreter } = {};
+  const executor: HostExecutor = { launch: (l) => (options.executor ?? ((i) => simExecutor(program, i)))(holder.interp!).launch(l) };
+  const runtime = new CudaRuntime(executor, options.device ?? SIMULATOR_DEVICE, kernels, () => performance.now() - start);
+  const interp = new Interpreter(parsed.unit, { ...libcBuiltins(state), ...runtime.builtins() }, options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {});
+  holder.interp = interp;
+  let exitCode: number;
+  try {
+    interp.load();
+    exitCode = interp.runMain(options.args ?? []);
+  } catch (e) {
+    exitCode = failure(interp, e, program.fileName);
+  }
+  return { exitCode, stdout: interp.stdout.join(''), stderr: interp.stderr.join(''), launches: runtime.launches };
+}
+
+function failure(interp: Interpreter, e: unknown, fileName: string): number {
+  if (e instanceof ExitSignal) return e.code;
+  const at = interp.at;
+  if (e instanceof HostFault) {
+    interp.stderr.push(`${fileName}:${at?.line ?? 0}:${at?.col ?? 0}: runtime error: ${e.message}\n`);
+    return SEGFAULT;
+  }
+  if (e instanceof HostError) {
+    interp.stderr.push(`${fileName}:${e.line}:${e.column}: runtime error: ${e.message}\n`);
+    return e.exitStatus;
+  }
+  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+    interp.stderr.push(`${fileName}:${at?.line ?? 0}:${at?.col ?? 0}: runtime error: the recursion went too deep (stack overflow; the program would stop with a segmentation fault)\n`);
+    return SEGFAULT;
+  }
+  throw e;
+}
+
+/**
+ * Runs a compiled CUDA program as nvcc's build of it would run: its stdout and stderr, its exit
+ * code, and every launch it made (for the timeline and the replay).
+ */
+export function runCudaProgram(
+  program: CudaProgram,
+  options: { executor: 'sim' } | { executor: 'gpu'; gpu: GpuExecutor },
+  run?: { args?: string[]; maxSteps?: number; signal?: AbortSignal },
+): Promise<CudaRunResult> {
+  if (run?.signal?.aborted) return Promise.resolve({ exitCode: 130, stdout: '', stderr: 'stopped before it started\n', launches: [] });
+  if (options.executor === 'gpu') {
+    return Promise.reject(new Error('running a whole program on the GPU executor is not built yet: run it on the simulator'));
+  }
+  return Promise.resolve(runHostProgram(program, { ...(run?.args ? { args: run.args } : {}), ...(run?.maxSteps !== undefined ? { maxSteps: run.maxSteps } : {}) }));
+}
