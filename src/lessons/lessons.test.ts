@@ -2,19 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { resolveParams } from '../labs/lab.ts';
 import { findLab } from '../labs/registry.ts';
-import { simulate } from '../sim/index.ts';
-import { indexTrace } from '../trace/index.ts';
 import { LESSONS } from './index.ts';
-import { resolveMoment, type LessonStep, type MomentState } from './types.ts';
-
-/** Simulates a step the way the lesson page does (first pass, workgroup 0 traced, 32-lane warps). */
-function stateOf(step: LessonStep): MomentState {
-  const lab = findLab(step.lab);
-  const { params } = resolveParams(lab, step.variant, step.params);
-  const result = simulate(lab.stepRun(step.variant, params, lab.inputs(params, 1)), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
-  const index = indexTrace(result.trace!);
-  return { trace: result.trace!, index, step: resolveMoment(index, step.moment, lab), metrics: result.metrics };
-}
+import { stateOf } from './testkit.ts';
 
 describe('lessons', () => {
   it('gathers every lesson folder once, in course order', () => {

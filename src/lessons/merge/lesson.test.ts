@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { resolveParams } from '../../labs/lab.ts';
 import { findLab } from '../../labs/registry.ts';
-import { simulate } from '../../sim/index.ts';
-import { indexTrace } from '../../trace/index.ts';
-import { resolveMoment, type LessonStep, type MomentState } from '../types.ts';
+import { stateOf } from '../testkit.ts';
 import { coRank, mergeReference } from '../../labs/merge/reference.ts';
 import { mergeLesson } from './lesson.ts';
-
-function stateOf(step: LessonStep): MomentState {
-  const lab = findLab(step.lab);
-  const { params } = resolveParams(lab, step.variant, step.params);
-  const result = simulate(lab.stepRun(step.variant, params, lab.inputs(params, 1)), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
-  const index = indexTrace(result.trace!);
-  return { trace: result.trace!, index, step: resolveMoment(index, step.moment, lab), metrics: result.metrics };
-}
 
 describe('merge lesson', () => {
   it('answers from the trace what the CPU reference says', () => {
