@@ -19,7 +19,7 @@ export const boundaries = [
     files: ['src/wgsl/**/*.ts'],
     ignores: TESTS,
     rules: rule(
-      [...UI_LIBS, 'webgpu', ...layer('sim', 'gpu', 'kernel', 'trace', 'views', 'store', 'app', 'labs', 'lessons')],
+      [...UI_LIBS, 'webgpu', ...layer('sim', 'gpu', 'kernel', 'trace', 'views', 'ui', 'store', 'app', 'workbench', 'labs', 'lessons')],
       'src/wgsl is the WGSL front end: pure TypeScript that imports nothing outside its own folder.',
     ),
   },
@@ -28,7 +28,7 @@ export const boundaries = [
     // The conformance suite (its harness included) is test code: it runs every case on Dawn too.
     ignores: [...TESTS, 'src/sim/conformance/**'],
     rules: rule(
-      [...UI_LIBS, 'webgpu', ...layer('gpu', 'views', 'store', 'app', 'labs', 'lessons')],
+      [...UI_LIBS, 'webgpu', ...layer('gpu', 'views', 'ui', 'store', 'app', 'workbench', 'labs', 'lessons')],
       'src/sim is pure TypeScript: it imports no UI library, no WebGPU, and no gpu, app, labs, lessons, views or store code.',
     ),
   },
@@ -36,7 +36,7 @@ export const boundaries = [
     files: ['src/kernel/**/*.ts'],
     ignores: TESTS,
     rules: rule(
-      [...UI_LIBS, 'webgpu', ...layer('views', 'store', 'app', 'labs', 'lessons')],
+      [...UI_LIBS, 'webgpu', ...layer('views', 'ui', 'store', 'app', 'workbench', 'labs', 'lessons')],
       'src/kernel is the contract between executors: it imports no UI library, no WebGPU bindings, and no app, labs, lessons, views or store code.',
     ),
   },
@@ -44,7 +44,7 @@ export const boundaries = [
     files: ['src/gpu/**/*.ts'],
     ignores: TESTS,
     rules: rule(
-      [...UI_LIBS, ...layer('views', 'store', 'app', 'labs', 'lessons')],
+      [...UI_LIBS, ...layer('views', 'ui', 'store', 'app', 'workbench', 'labs', 'lessons')],
       'src/gpu runs kernels for any caller: it imports no app, labs, lessons, views or store code.',
     ),
   },
@@ -52,7 +52,7 @@ export const boundaries = [
     files: ['src/labs/**/*.ts', 'src/labs/**/*.tsx'],
     ignores: [...TESTS, 'src/labs/*/ui/**', 'src/labs/ui.ts', 'src/labs/uis.ts'],
     rules: rule(
-      [...UI_LIBS, ...layer('views', 'store', 'app', 'lessons')],
+      [...UI_LIBS, ...layer('views', 'ui', 'store', 'app', 'lessons')],
       'A lab module is data and drivers: it imports no views, app, lessons or store code and no UI library (its panels live in src/labs/<lab>/ui/).',
     ),
   },
@@ -65,7 +65,7 @@ export const boundaries = [
     files: ['src/trace/**/*.ts'],
     ignores: TESTS,
     rules: rule(
-      [...UI_LIBS, ...layer('labs', 'views', 'store', 'app', 'lessons')],
+      [...UI_LIBS, ...layer('labs', 'views', 'ui', 'store', 'app', 'workbench', 'lessons')],
       'src/trace holds queries over any trace: it imports no labs, lessons, views, app or store code.',
     ),
   },

@@ -6,17 +6,17 @@ import { VitePWA } from 'vite-plugin-pwa';
  * The Content-Security-Policy the app ships: only this origin's scripts, workers, images and
  * connections; no inline scripts, no plugins, no framing restrictions (lessons are embedded in
  * course pages); Trusted Types enforced, with one policy for the simulator worker's and the
- * service worker's URLs (src/app/trustedTypes.ts). Styles also allow 'unsafe-inline': the lab
+ * service worker's URLs (src/workbench/trustedTypes.ts). Styles also allow 'unsafe-inline': the lab
  * editor (CodeMirror 6) writes its theme into <style> elements and sizes its gutters with style
  * attributes at run time, and a static site has no per-response nonce to give it. Scripts stay
- * strict. Images also allow data: URLs, for the export's PNG (src/views/export).
+ * strict. Images also allow data: URLs, for the export's PNG (src/ui/export).
  */
 export const CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "worker-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  // data: for the export's PNG: the picture is drawn from an SVG built in memory (src/views/export).
+  // data: for the export's PNG: the picture is drawn from an SVG built in memory (src/ui/export).
   "img-src 'self' data:",
   "connect-src 'self'",
   "manifest-src 'self'",
@@ -43,7 +43,7 @@ function cspMeta(): Plugin {
  * Offline: a Workbox service worker precaches the whole build (the app, its lazy chunks, the
  * simulator worker, the shaders, which are bundled into the JavaScript with `?raw`, and the icons),
  * so after one visit every page, lab, lesson, simulation and GPU run works with the network off.
- * Registration is ours (src/app/offline.ts, through workbox-window and the Trusted Types policy):
+ * Registration is ours (src/workbench/offline.ts, through workbox-window and the Trusted Types policy):
  * no inline script. The runtime is inlined into sw.js, which is served under the same CSP, so it
  * needs no importScripts. A new version waits until the person asks for it (registerType prompt).
  * Off in the dev server.

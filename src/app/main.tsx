@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.tsx';
-import { initGpu } from './gpu.ts';
-import { startLocale } from './language.ts';
-import { startOffline } from './offline.ts';
-import { failPanel, TEST_HOOKS } from './testHooks.ts';
+import { App } from '../ui/shell/App.tsx';
+import { initGpu } from '../workbench/gpu.ts';
+import { startLocale } from '../workbench/language.ts';
+import { startOffline } from '../workbench/offline.ts';
+import { failPanel, TEST_HOOKS } from '../workbench/testHooks.ts';
 import { useAppStore } from '../store/index.ts';
-import './styles.css';
+import '../ui/styles.css';
 
 declare global {
   interface Window {

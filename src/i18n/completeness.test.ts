@@ -10,7 +10,7 @@ import { registeredCatalogs, type Translation } from './catalog.ts';
 // lessons (whose folders add theirs; importing the registries brings each folder in).
 import './messages.ts';
 import './ui.ts';
-import '../views/editor/strings.ts';
+import '../ui/editor/strings.ts';
 import '../labs/registry.ts';
 import '../lessons/index.ts';
 

@@ -1,7 +1,7 @@
 /**
  * "Fix the kernel" exercises: a lab variant with a bug put in, modelled on the bugs in the course's
  * own kernels. Each names its goal in one sentence, the inputs it is checked on, and the view that
- * shows the problem. The check (src/app/exercises.ts) passes when the simulator finds no race,
+ * shows the problem. The check (src/workbench/exercises.ts) passes when the simulator finds no race,
  * barrier divergence, out-of-bounds access or endless loop and the output matches the CPU
  * reference on every seed.
  */

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatLocation, labRoute, parseLocation } from '../app/url.ts';
+import { formatLocation, labRoute, parseLocation } from '../workbench/url.ts';
 import { LESSONS } from '../lessons/index.ts';
 import { resolveMoment } from '../lessons/types.ts';
 import { simulate } from '../sim/index.ts';

@@ -20,12 +20,12 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 
 describe('import boundaries (lint)', () => {
   it.each([
-    ['src/sim/fixture.ts', "import { labRoute } from '../app/url.ts';"],
+    ['src/sim/fixture.ts', "import { labRoute } from '../workbench/url.ts';"],
     ['src/sim/fixture.ts', "import { LABS } from '../labs/registry.ts';"],
     ['src/sim/fixture.ts', "import { useState } from 'react';"],
     ['src/sim/fixture.ts', "import { GpuExecutor } from '../gpu/executor.ts';"],
     ['src/kernel/fixture.ts', "import { reduceLab } from '../labs/reduce/index.ts';"],
-    ['src/gpu/fixture.ts', "import { WarpGrid } from '../views/WarpGrid.tsx';"],
+    ['src/gpu/fixture.ts', "import { WarpGrid } from '../ui/panels/WarpGrid.tsx';"],
     ['src/labs/rowsum/fixture.ts', "import { WarpGrid } from '../../views/WarpGrid.tsx';"],
     ['src/labs/rowsum/fixture.ts', "import { useAppStore } from '../../store/index.ts';"],
     ['src/labs/scan/ui/fixture.tsx', "import { useAppStore } from '../../../store/index.ts';"],

@@ -6,7 +6,7 @@ export type { GpuStatus } from './gpuSlice.ts';
 
 /**
  * The app's store, built from typed slices: the GPU and the route. What a lab view shows (step,
- * simulations, focus) lives in its lab session (`src/app/session.ts`), one per view.
+ * simulations, focus) lives in its lab session (`src/workbench/session.ts`), one per view.
  */
 export type AppState = GpuSlice & NavigationSlice;
 

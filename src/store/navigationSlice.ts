@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import { formatLocation, parseLocation, type Chrome, type Route } from '../app/url.ts';
+import { formatLocation, parseLocation, type Chrome, type Route } from '../workbench/url.ts';
 
 /** Where the person is: the route, the presentation chrome, and notices about ignored URL parts. */
 export interface NavigationSlice {

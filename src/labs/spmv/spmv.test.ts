@@ -28,7 +28,7 @@ import {
   type Csr,
 } from './formats.ts';
 import { matrixOf, spmvLab, spmvSpec } from './index.ts';
-import { INPUT_SEED } from '../../app/session.ts';
+import { INPUT_SEED } from '../../workbench/session.ts';
 import { adaptiveRun, MERGE_ITEMS_PER_INVOCATION, mergeTiles, SPMV_VARIANTS, spmvRun, vectorWidth, Y_BINDING, yOf, type SpmvVariant } from './kernel.ts';
 import { spmvMoments } from './moments.ts';
 import { atomicLaneOps, iterationStrip, loadSteps, sectorsPerRequest, touchesAt } from './trace.ts';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { m } from '../messages.ts';
-import { usePrefersReducedMotion } from '../../../views/motion.ts';
+import { usePrefersReducedMotion } from '../../../ui/widgets/motion.ts';
 
 /** How a node is drawn; the shape, not only the colour, says what the write did. */
 export type GraphShape = 'load' | 'add' | 'copy' | 'clear';

@@ -1,0 +1,219 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
+import { DebugError, makeBreakpoint, needsLocals, runCommand, warpWatch, type Breakpoint, type CommandEffect } from '../../workbench/debugger.ts';
+import type { LabSession } from '../../workbench/session.ts';
+import { client } from '../../workbench/simulation.ts';
+import { createWatchRunner } from '../../workbench/warpWatch.ts';
+import { t } from '../../i18n/messages.ts';
+import type { WatchCapture } from '../../sim/instance.ts';
+import { DEBUG_TEXT as T } from './strings.ts';
+
+/** Re-runs for the warp watch, on a worker of their own (checkpoints are kept per run). */
+const watchRunner = createWatchRunner((run, options) => client('watch').simulate(run, options));
+
+type Capture = { readonly state: 'running'; readonly step: number; readonly warp: number } | { readonly state: 'done'; readonly step: number; readonly warp: number; readonly capture: WatchCapture | undefined } | { readonly state: 'error'; readonly step: number; readonly warp: number; readonly message: string };
+
+/**
+ * Breakpoints, continue / reverse-continue, a cuda-gdb console and a warp watch over the replay.
+ * The logic is `src/workbench/debugger.ts`; this lays it out and applies what a command asks.
+ */
+export function DebugPanel({
+  session,
+  breakpoints,
+  setBreakpoints,
+  onWorkgroup,
+}: {
+  session: LabSession;
+  breakpoints: readonly Breakpoint[];
+  setBreakpoints: (list: readonly Breakpoint[]) => void;
+  onWorkgroup?: ((workgroup: number) => void) | undefined;
+}) {
+  const index = useStore(session, (s) => s.primary.index);
+  const step = useStore(session, (s) => s.step);
+  const focusWarp = useStore(session, (s) => s.focusWarp);
+  const focusLane = useStore(session, (s) => s.focusLane);
+  const workgroup = useStore(session, (s) => s.primary.focus);
+  const workgroupCount = useStore(session, (s) => s.primary.totalWorkgroups);
+  const [log, setLog] = useState<readonly string[]>([]);
+  const [command, setCommand] = useState('');
+  const [watch, setWatch] = useState('sdata[lid]');
+  const id = useId();
+
+  const apply = (text: string, effect: CommandEffect) => {
+    setLog((l) => [...l, `(cuda-gdb) ${text}`, ...effect.output].slice(-200));
+    const s = session.getState();
+    if (effect.breakpoints) setBreakpoints(effect.breakpoints);
+    if (effect.focus) s.setFocus(effect.focus.warp, effect.focus.lane);
+    if (effect.step !== undefined) s.setStep(effect.step);
+    if (effect.watch !== undefined) setWatch(effect.watch);
+    if (effect.workgroup !== undefined) onWorkgroup?.(effect.workgroup);
+  };
+  const exec = (text: string) => {
+    if (!index) {
+      setLog((l) => [...l, T.noTrace]);
+      return;
+    }
+    apply(text, runCommand({ index, step, workgroup, workgroupCount, focusWarp, focusLane, breakpoints }, text));
+  };
+
+  const warp = index ? Math.min(focusWarp, index.warpCount - 1) : 0;
+  const run = useStore(session, (s) => s.primary.run);
+  const simOptions = useStore(session, (s) => s.primary.simOptions);
+  const shownStep = index ? Math.max(0, Math.min(step, index.trace.stepCount - 1)) : 0;
+  // The kernel's own names (s, v, i…) come from a deterministic re-run to this step; builtins and
+  // workgroup memory come from the trace at once.
+  const wantsLocals = useMemo(() => {
+    if (!index || watch.trim() === '') return false;
+    try {
+      return needsLocals(index.trace, watch);
+    } catch {
+      return false;
+    }
+  }, [index, watch]);
+  const [capture, setCapture] = useState<Capture>();
+  useEffect(() => {
+    if (!wantsLocals || !index || !run || !simOptions || index.trace.stepCount === 0) return;
+    let live = true;
+    setCapture({ state: 'running', step: shownStep, warp });
+    const job = watchRunner.watch(run, simOptions, shownStep, warp);
+    job.promise.then(
+      (c) => {
+        if (live) setCapture({ state: 'done', step: shownStep, warp, capture: c });
+      },
+      (e: unknown) => {
+        if (live && !(e instanceof Error && e.name === 'SimCancelled')) setCapture({ state: 'error', step: shownStep, warp, message: e instanceof Error ? e.message : String(e) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [wantsLocals, index, run, simOptions, shownStep, warp]);
+  const current = capture && capture.step === shownStep && capture.warp === warp ? capture : undefined;
+  const locals = current?.state === 'done' ? current.capture : undefined;
+  const cells = useMemo(() => {
+    if (!index || index.trace.stepCount === 0 || watch.trim() === '') return undefined;
+    if (wantsLocals && current?.state !== 'done') return undefined;
+    try {
+      return { cells: warpWatch(index, shownStep, warp, watch, locals) };
+    } catch (e) {
+      return { error: e instanceof DebugError ? e.message : String(e) };
+    }
+  }, [index, shownStep, warp, watch, wantsLocals, current?.state, locals]);
+
+  return (
+    <section className="debug-panel" aria-labelledby={`${id}-title`} data-testid="debug-panel">
+      <h3 id={`${id}-title`}>{T.title}</h3>
+      <p className="hint">{T.intro}</p>
+      <h4>{T.breakpoints}</h4>
+      {breakpoints.length === 0 ? (
+        <p className="hint">{T.none}</p>
+      ) : (
+        <ul className="breakpoint-list">
+          {breakpoints.map((b) => (
+            <li key={b.id} data-testid={`breakpoint-${b.line}`}>
+              <span>{T.line(b.line)}</span>{' '}
+              <label>
+                {T.condition}{' '}
+                <input
+                  type="text"
+                  defaultValue={b.condition ?? ''}
+                  placeholder={T.conditionPlaceholder}
+                  aria-label={`${T.condition}, ${T.line(b.line)}`}
+                  data-testid="breakpoint-condition"
+                  onBlur={(e) => {
+                    try {
+                      const next = makeBreakpoint(b.id, b.line, e.target.value);
+                      setBreakpoints(breakpoints.map((x) => (x.id === b.id ? next : x)));
+                    } catch (err) {
+                      setLog((l) => [...l, `Error: ${err instanceof Error ? err.message : String(err)}.`]);
+                    }
+                  }}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') e.currentTarget.blur();
+                  }}
+                />
+              </label>{' '}
+              <button type="button" onClick={() => setBreakpoints(breakpoints.filter((x) => x.id !== b.id))}>
+                {T.remove}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="controls">
+        <button type="button" onClick={() => exec('reverse-continue')} data-testid="debug-reverse">
+          {T.reverse}
+        </button>
+        <button type="button" onClick={() => exec('continue')} data-testid="debug-continue">
+          {T.cont}
+        </button>
+        <button type="button" onClick={() => exec('step')}>
+          {T.step}
+        </button>
+      </div>
+      <h4>{T.console}</h4>
+      <pre className="debug-log" aria-live="polite" data-testid="debug-log" tabIndex={0}>
+        {log.join('\n')}
+      </pre>
+      <form
+        className="controls"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (command.trim() === '') return;
+          exec(command);
+          setCommand('');
+        }}
+      >
+        <label htmlFor={`${id}-cmd`} className="sr-only">
+          {T.consoleLabel}
+        </label>
+        <span aria-hidden="true">(cuda-gdb)</span>
+        <input id={`${id}-cmd`} type="text" value={command} onChange={(e) => setCommand(e.target.value)} placeholder={T.consolePlaceholder} data-testid="debug-command" autoComplete="off" spellCheck={false} />
+        <button type="submit">{T.send}</button>
+      </form>
+      <h4>
+        <label htmlFor={`${id}-watch`}>{T.watch}</label>
+      </h4>
+      <input id={`${id}-watch`} type="text" value={watch} onChange={(e) => setWatch(e.target.value)} aria-label={T.watchLabel} data-testid="watch-expression" spellCheck={false} />
+      {wantsLocals && (!current || current.state === 'running') && (
+        <p className="hint" role="status" data-testid="watch-rerunning">
+          {t('watch.rerunning')}
+        </p>
+      )}
+      {wantsLocals && current?.state === 'error' && <p data-testid="watch-error">{t('watch.failed', { message: current.message })}</p>}
+      {locals && (
+        <p className="hint" data-testid="watch-scope">
+          {locals.values.length > 0 ? (
+            <>
+              {t('watch.inScope', { line: locals.line })} <code>{locals.values.map((v) => v.name).join(', ')}</code>
+            </>
+          ) : (
+            t('watch.noneInScope', { warp })
+          )}
+        </p>
+      )}
+      {cells && 'error' in cells && <p data-testid="watch-error">{T.error(cells.error)}</p>}
+      {cells && 'cells' in cells && index && (
+        <table className="warp-watch" data-testid="warp-watch">
+          <caption>{T.watchCaption(watch, warp, shownStep)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{T.lane}</th>
+              <th scope="col">{T.value}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {cells.cells.map((c) => (
+              <tr key={c.lane} data-lane={c.lane} data-value={c.value ?? ''} className={c.active ? undefined : 'inactive'}>
+                <th scope="row">{c.lane}</th>
+                <td>
+                  {c.value ?? c.error} {c.active ? '' : T.inactive}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,385 @@
+/**
+ * The lab's code pane: the kernel in an editor (loaded only on lab pages, a split chunk), the CUDA
+ * rendering as a read-only tab, a diff against the original, and the toolbar: run the edit on both
+ * executors (Ctrl/Cmd+Enter), reset to the original, copy a share link. Results and findings
+ * appear under it and as annotations in the editor.
+ */
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { pageGpu, recoverGpu } from '../../workbench/gpu.ts';
+import { shareLink } from '../../workbench/shareLink.ts';
+import { compilerDiagnostics, simulatorDiagnostics, type EditorDiagnostic } from '../../workbench/editorLint.ts';
+import { editorLint } from '../../workbench/editorLintWorker.ts';
+import { checkDraft, type DraftCheck, type ExecOutcome } from '../../workbench/editorRun.ts';
+import { INPUT_SEED, type LabSession } from '../../workbench/session.ts';
+import { client } from '../../workbench/simulation.ts';
+import { lineDiff } from '../../workbench/lineDiff.ts';
+import type { KernelRun } from '../../kernel/types.ts';
+import { traceStep } from '../../sim/index.ts';
+import { selectGpuStatus, useAppStore } from '../../store/index.ts';
+import { KernelEditor, type KernelEditorHandle } from './KernelEditor.tsx';
+import { DebugPanel } from './DebugPanel.tsx';
+import { makeBreakpoint, type Breakpoint } from '../../workbench/debugger.ts';
+import { activeExercise, markSolved, readExerciseFragment, setActiveExercise } from '../../workbench/exercises.ts';
+import { checkExercise, type ExerciseVerdict } from '../../workbench/exerciseCheck.ts';
+import { findExercise } from '../../labs/exercises.ts';
+import type { Exercise } from '../../labs/exercise.ts';
+import type { AnyLab } from '../../labs/lab.ts';
+import { EDITOR_TEXT as T, EXERCISE_TEXT as X } from './strings.ts';
+import './editor.css';
+
+type Tab = 'wgsl' | 'cuda' | 'diff';
+
+function Outcome({ name, outcome }: { name: string; outcome: ExecOutcome }) {
+  let text: string;
+  if (outcome.state === 'done') text = outcome.check.ok ? `✓ ${T.matches}` : `✗ ${T.differs(outcome.check.message)}`;
+  else if (outcome.state === 'stopped') text = `■ ${outcome.message}`;
+  else text = `✗ ${outcome.message}${outcome.hint ? ` ${outcome.hint}` : ''}`;
+  return (
+    <li data-testid={`check-${name === T.gpu ? 'gpu' : 'sim'}`} data-ok={outcome.state === 'done' && outcome.check.ok ? 'yes' : 'no'}>
+      <strong>{name}:</strong> {text}
+    </li>
+  );
+}
+
+function CheckView({ check, seek }: { check: DraftCheck; seek: (step: number) => void }) {
+  return (
+    <section className="editor-check" aria-label={T.resultTitle} data-testid="editor-check">
+      <h3>{T.resultTitle}</h3>
+      <ul>
+        <Outcome name={T.gpu} outcome={check.gpu} />
+        <Outcome name={T.sim} outcome={check.sim} />
+      </ul>
+      {check.notGuaranteed && (
+        <p className="banner banner-warning" data-testid="not-guaranteed">
+          <span aria-hidden="true">⚠ </span>
+          {check.notGuaranteed}
+        </p>
+      )}
+      {check.mismatches.length > 0 && (
+        <table className="mismatches" data-testid="mismatches">
+          <caption>{T.mismatchCaption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{T.index}</th>
+              <th scope="col">{T.expected}</th>
+              <th scope="col">{T.gpu}</th>
+              <th scope="col">{T.sim}</th>
+              <th scope="col">{T.stepLink}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {check.mismatches.map((m) => (
+              <tr key={m.index}>
+                <td>{m.index}</td>
+                <td>{m.expected ?? '—'}</td>
+                <td>{m.gpu ?? '—'}</td>
+                <td>{m.sim ?? '—'}</td>
+                <td>
+                  {m.step >= 0 ? (
+                    <button type="button" className="link-button" onClick={() => seek(m.step)}>
+                      {T.goToStep(m.step)}
+                    </button>
+                  ) : (
+                    T.noStep
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** The exercise being worked on: its goal, a hint behind a disclosure, and the check. */
+function ExerciseBar({ lab, exercise, text, onLeave }: { lab: AnyLab; exercise: Exercise; text: () => string; onLeave: () => void }) {
+  const [verdict, setVerdict] = useState<ExerciseVerdict | undefined>();
+  const [busy, setBusy] = useState(false);
+  const check = async () => {
+    setBusy(true);
+    setVerdict(undefined);
+    try {
+      const v = await checkExercise(lab, exercise, text(), (r, o) => client('exercise-check').simulate(r, o));
+      if (v.ok) markSolved(exercise.id);
+      setVerdict(v);
+    } catch (e) {
+      setVerdict({ ok: false, message: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="exercise-bar banner" aria-label={X.barTitle(exercise.title)} data-testid="exercise-bar">
+      <h3>{X.barTitle(exercise.title)}</h3>
+      <p>
+        <strong>{X.goal}</strong> {exercise.goal}
+      </p>
+      <details>
+        <summary>{X.hint}</summary>
+        <p>{exercise.hint}</p>
+      </details>
+      <div className="controls">
+        <button type="button" onClick={() => void check()} disabled={busy} data-testid="exercise-check">
+          {X.check}
+        </button>
+        <button type="button" onClick={onLeave}>
+          {X.leave}
+        </button>
+      </div>
+      <p role="status" data-testid="exercise-verdict" data-ok={verdict?.ok ? 'yes' : 'no'}>
+        {busy ? X.checking : verdict ? (verdict.ok ? X.solved : verdict.message) : ''}
+      </p>
+    </section>
+  );
+}
+
+export interface EditorPaneProps {
+  readonly session: LabSession;
+  /** Moves the focus to another workgroup (the console's `cuda block N`). */
+  readonly onWorkgroup?: ((workgroup: number) => void) | undefined;
+}
+
+export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
+  const lab = useStore(session, (s) => s.lab);
+  const variant = useStore(session, (s) => s.variant);
+  const params = useStore(session, (s) => s.params);
+  const draft = useStore(session, (s) => s.drafts[s.variant.id]);
+  const notice = useStore(session, (s) => s.draftNotice);
+  const primary = useStore(session, (s) => s.primary);
+  const step = useStore(session, (s) => s.step);
+  const gpuStatus = useAppStore(selectGpuStatus);
+  const projector = useAppStore((s) => s.chrome.mode === 'projector');
+  const [tab, setTab] = useState<Tab>('wgsl');
+  const [text, setText] = useState(draft ?? variant.wgsl);
+  const [message, setMessage] = useState<string | undefined>();
+  const [share, setShare] = useState<string | undefined>();
+  const [shareUrl, setShareUrl] = useState<string | undefined>();
+  const [check, setCheck] = useState<DraftCheck | undefined>();
+  const [gpuFound, setGpuFound] = useState<readonly EditorDiagnostic[]>([]);
+  const [busy, setBusy] = useState(false);
+  const editor = useRef<KernelEditorHandle>(null);
+  const abort = useRef<AbortController | null>(null);
+  const pane = useRef<HTMLElement>(null);
+  const id = useId();
+  const [exerciseId, setExerciseId] = useState(() => {
+    const linked = typeof location === 'undefined' ? undefined : readExerciseFragment(location.hash);
+    return linked !== undefined && findExercise(linked)?.lab === lab.id ? linked : activeExercise(lab.id);
+  });
+  const exercise = exerciseId === undefined ? undefined : findExercise(exerciseId);
+  const [breakpoints, setBreakpoints] = useState<readonly Breakpoint[]>([]);
+  const gutterMarks = useMemo(() => breakpoints.map((b) => ({ line: b.line, conditional: b.condition !== undefined })), [breakpoints]);
+  const toggleBreakpoint = useCallback((line: number) => {
+    setBreakpoints((list) => (list.some((b) => b.line === line) ? list.filter((b) => b.line !== line) : [...list, makeBreakpoint(list.reduce((m, b) => Math.max(m, b.id), 0) + 1, line)]));
+  }, []);
+
+  // A new variant: its draft or its kernel, and nothing found yet.
+  useEffect(() => {
+    setText(session.getState().drafts[variant.id] ?? variant.wgsl);
+    setCheck(undefined);
+    setGpuFound([]);
+    setMessage(undefined);
+    setShare(undefined);
+  }, [session, variant]);
+
+  // A draft that arrives from elsewhere (a shared link, IndexedDB) replaces the text; the editor's own runs set what it already shows.
+  useEffect(() => {
+    if (draft === undefined) return;
+    const ed = editor.current;
+    if (ed && ed.text() !== draft) {
+      ed.setText(draft);
+      setText(draft);
+    }
+  }, [draft]);
+
+  const inputs = useMemo(() => lab.inputs(params, INPUT_SEED), [lab, params]);
+  // The edit compiled as the lab dispatches it (the driver's element type and helpers around it),
+  // linted on a worker so typing never waits for the front end.
+  const lint = useCallback(
+    (code: string): Promise<readonly EditorDiagnostic[]> => {
+      let r: KernelRun;
+      try {
+        r = lab.stepRun(variant.id, params, inputs, code);
+      } catch {
+        return Promise.resolve([]);
+      }
+      return editorLint.lint(r);
+    },
+    [lab, variant, params, inputs],
+  );
+
+  const trace = primary.result?.trace;
+  const ran = primary.run?.code ?? variant.wgsl;
+  const found = useMemo(
+    () => [...(primary.result ? simulatorDiagnostics(ran, primary.result.diagnostics) : []), ...gpuFound, ...(check ? simulatorDiagnostics(ran, check.diagnostics) : [])],
+    [primary.result, ran, gpuFound, check],
+  );
+  const view = trace && trace.stepCount > 0 ? traceStep(trace, Math.min(step, trace.stepCount - 1)) : undefined;
+
+  const run = useCallback(async () => {
+    const code = editor.current?.text() ?? text;
+    const errors = (await lint(code)).filter((d) => d.severity === 'error');
+    if (errors.length > 0) {
+      const e = errors[0]!;
+      setMessage(T.notRun(e.line, e.column, e.message));
+      return;
+    }
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setMessage(undefined);
+    setCheck(undefined);
+    setGpuFound([]);
+    session.getState().setDraft(variant.id, code === variant.wgsl ? undefined : code);
+    editor.current?.markRun();
+    setBusy(true);
+    try {
+      const result = await checkDraft({
+        lab,
+        variant: variant.id,
+        params,
+        draft: code,
+        gpu: gpuStatus.state === 'ready' ? pageGpu : undefined,
+        simulate: (r, o) => client('editor-check').simulate(r, o),
+        trace: session.getState().primary.result?.trace,
+        signal: controller.signal,
+      });
+      if (abort.current !== controller) return;
+      setCheck(result);
+      if (result.gpu.state === 'failed' && result.gpu.messages) setGpuFound(compilerDiagnostics(code, result.gpu.messages));
+      if (result.gpu.state === 'failed' && /time|cancel|lost/i.test(result.gpu.message)) void recoverGpu();
+    } finally {
+      if (abort.current === controller) {
+        abort.current = null;
+        setBusy(false);
+      }
+    }
+  }, [text, lint, session, variant, lab, params, gpuStatus.state]);
+
+  const reset = () => {
+    editor.current?.setText(variant.wgsl);
+    setText(variant.wgsl);
+    session.getState().setDraft(variant.id, undefined);
+    setCheck(undefined);
+    setGpuFound([]);
+    setMessage(T.resetDone);
+  };
+
+  const copyLink = async () => {
+    const code = editor.current?.text() ?? text;
+    const link = shareLink(location.href, variant.id, code);
+    if (!link.ok) {
+      setShare(link.message);
+      setShareUrl(undefined);
+      return;
+    }
+    setShareUrl(link.url);
+    setShare(`${T.sharedNoClipboard} ${link.url}`);
+    try {
+      // The clipboard may ask for permission or be refused; the link is on the page either way.
+      await navigator.clipboard.writeText(link.url);
+      setShare(`${T.shared(link.length)} ${link.url}`);
+    } catch {
+      // Keep the link shown for copying by hand.
+    }
+  };
+
+  const diff = useMemo(() => (tab === 'diff' ? lineDiff(variant.wgsl, text) : undefined), [tab, variant.wgsl, text]);
+  const edited = text !== variant.wgsl;
+
+  return (
+    <section ref={pane} className="panel code-pane editor-pane" aria-label={T.paneLabel} data-testid="editor-pane" tabIndex={-1}>
+      <div role="tablist" aria-label={T.tabsLabel} className="tabs">
+        <button role="tab" type="button" id={`${id}-wgsl`} aria-selected={tab === 'wgsl'} aria-controls={`${id}-panel`} onClick={() => setTab('wgsl')}>
+          {T.wgslTab} <span className="file-name">{variant.file}</span>
+        </button>
+        {variant.cuda !== undefined && (
+          <button role="tab" type="button" id={`${id}-cuda`} aria-selected={tab === 'cuda'} aria-controls={`${id}-panel`} onClick={() => setTab('cuda')}>
+            {T.cudaTab}
+          </button>
+        )}
+        <button role="tab" type="button" id={`${id}-diff`} aria-selected={tab === 'diff'} aria-controls={`${id}-panel`} onClick={() => setTab('diff')}>
+          {T.diffTab}
+        </button>
+      </div>
+      <div className="editor-toolbar controls" role="toolbar" aria-label={T.toolbar}>
+        <button type="button" onClick={() => void run()} disabled={busy} data-testid="run-edit">
+          {T.run} <kbd>{T.runKeys}</kbd>
+        </button>
+        {busy && (
+          <button type="button" onClick={() => abort.current?.abort()}>
+            {T.cancel}
+          </button>
+        )}
+        <button type="button" onClick={reset} disabled={!edited && draft === undefined} data-testid="reset-edit">
+          {T.reset}
+        </button>
+        <button type="button" onClick={() => void copyLink()} data-testid="share-edit">
+          {T.share}
+        </button>
+        <span className="draft-state" data-testid="draft-state">
+          {edited ? T.edited : T.original}
+        </span>
+      </div>
+      {exercise && exercise.lab === lab.id && exercise.variant === variant.id && (
+        <ExerciseBar
+          lab={lab}
+          exercise={exercise}
+          text={() => editor.current?.text() ?? text}
+          onLeave={() => {
+            setActiveExercise(lab.id, undefined);
+            setExerciseId(undefined);
+          }}
+        />
+      )}
+      {view && tab === 'wgsl' && (
+        <p className="code-position" data-testid="code-position">
+          {T.position(view.line, view.column)}
+        </p>
+      )}
+      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${tab}`} className="code-scroll editor-scroll">
+        <div hidden={tab !== 'wgsl'}>
+          <KernelEditor
+            key={variant.id}
+            wrap={projector}
+            initial={draft ?? variant.wgsl}
+            label={T.editorLabel(variant.file)}
+            currentLine={view?.line}
+            found={found}
+            lint={lint}
+            onChange={setText}
+            onRun={() => void run()}
+            onEscape={() => pane.current?.focus()}
+            editorRef={editor}
+            breakpoints={gutterMarks}
+            onToggleBreakpoint={toggleBreakpoint}
+          />
+        </div>
+        {tab === 'cuda' && (
+          <pre className="code-lines" aria-label={T.cudaTab} tabIndex={0}>
+            <code>{variant.cuda}</code>
+          </pre>
+        )}
+        {tab === 'diff' && (
+          <pre className="code-diff" aria-label={T.diffLabel} tabIndex={0} data-testid="draft-diff">
+            {!edited ? T.noDiff : diff === undefined ? T.diffTooLong : diff.filter((d) => d.op !== ' ').map((d, i) => <div key={i} className={d.op === '+' ? 'diff-add' : 'diff-del'}>{`${d.op} ${d.line}: ${d.text}`}</div>)}
+          </pre>
+        )}
+      </div>
+      <div role="status" aria-live="polite" className="editor-status">
+        {busy && <p>{T.running}</p>}
+        {message && <p data-testid="editor-message">{message}</p>}
+        {share && (
+          <p data-testid="share-message" data-url={shareUrl}>
+            {share}
+          </p>
+        )}
+        {notice && <p>{notice}</p>}
+        {found.length > 0 && <p data-testid="editor-findings">{T.diagnosticsFound(found.length)}</p>}
+      </div>
+      {check && <CheckView check={check} seek={(s) => session.getState().setStep(s)} />}
+      <DebugPanel session={session} breakpoints={breakpoints} setBreakpoints={setBreakpoints} onWorkgroup={onWorkgroup} />
+    </section>
+  );
+}

@@ -1,0 +1,274 @@
+/**
+ * The CodeMirror 6 editor of a lab kernel: WGSL highlighting, bracket matching, the timeline's
+ * current line (kept on the same source line while you edit), our front end's diagnostics as you
+ * type and the simulator's and the GPU compiler's after a run, Ctrl/Cmd+Enter to run, and Escape
+ * to leave. The app's single-key shortcuts stay off while it has focus (it is contenteditable).
+ */
+import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { tags as t } from '@lezer/highlight';
+import { forceLinting, linter, lintGutter, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
+import { Compartment, EditorSelection, EditorState, RangeSet, StateEffect, StateField, type Extension } from '@codemirror/state';
+import { EditorView, gutter, GutterMarker, keymap, lineNumbers } from '@codemirror/view';
+import type { EditorDiagnostic } from '../../workbench/editorLint.ts';
+import { wgslLanguage } from './wgslLanguage.ts';
+import { currentLineField, mapRunPosition, markRunEffect, relintEffect, runMapField, setLineEffect } from './runMap.ts';
+import { DEBUG_TEXT } from './strings.ts';
+
+export interface KernelEditorHandle {
+  /** The text now in the editor. */
+  text(): string;
+  /** Replaces the whole text (reset to original). */
+  setText(text: string): void;
+  /** Says the current text is what the views now replay: trace lines refer to it from here on. */
+  markRun(): void;
+  focus(): void;
+}
+
+interface Props {
+  readonly initial: string;
+  readonly label: string;
+  /** The trace's current line (1-based, in the text that last ran). */
+  readonly currentLine: number | undefined;
+  /** Diagnostics found by running (lines of the text that last ran). */
+  readonly found: readonly EditorDiagnostic[];
+  /** Lints the text as typed. */
+  readonly lint: (text: string) => Promise<readonly EditorDiagnostic[]>;
+  readonly onChange: (text: string) => void;
+  readonly onRun: () => void;
+  readonly onEscape: () => void;
+  readonly editorRef: Ref<KernelEditorHandle>;
+  /** Extra extensions. */
+  readonly extensions?: Extension;
+  /** Lines with a breakpoint (1-based) and whether each has a condition. */
+  readonly breakpoints?: readonly { line: number; conditional: boolean }[];
+  /** A click in the breakpoint gutter, or F9 on the cursor's line. */
+  readonly onToggleBreakpoint?: (line: number) => void;
+  /**
+   * Break long lines over rows (projector mode: 28 px type, where a class cannot scroll sideways);
+   * otherwise lines stay as written and a long one scrolls sideways, so code keeps its shape.
+   */
+  readonly wrap?: boolean;
+}
+
+class BreakpointMarker extends GutterMarker {
+  constructor(readonly conditional: boolean) {
+    super();
+  }
+  override eq(other: BreakpointMarker): boolean {
+    return other.conditional === this.conditional;
+  }
+  override toDOM(): Node {
+    const el = document.createElement('span');
+    el.className = 'cm-breakpoint';
+    // A shape as well as a colour: ● plain, ◆ conditional.
+    el.textContent = this.conditional ? '◆' : '●';
+    el.title = this.conditional ? DEBUG_TEXT.conditionalBreakpoint : DEBUG_TEXT.breakpoint;
+    return el;
+  }
+}
+
+const setBreakpointsEffect = StateEffect.define<readonly { line: number; conditional: boolean }[]>();
+const breakpointField = StateField.define<RangeSet<GutterMarker>>({
+  create: () => RangeSet.empty,
+  update(value, tr) {
+    let next = tr.docChanged ? value.map(tr.changes) : value;
+    for (const e of tr.effects) {
+      if (!e.is(setBreakpointsEffect)) continue;
+      const doc = tr.state.doc;
+      const marks = e.value
+        .filter((b) => b.line >= 1 && b.line <= doc.lines)
+        .sort((a, b) => a.line - b.line)
+        .map((b) => new BreakpointMarker(b.conditional).range(doc.line(b.line).from));
+      next = RangeSet.of(marks);
+    }
+    return next;
+  },
+});
+
+function toCm(state: EditorState, d: EditorDiagnostic, mapped: boolean): CmDiagnostic | undefined {
+  let from: number;
+  let to: number;
+  if (mapped) {
+    from = mapRunPosition(state, d.line, d.column);
+    to = mapRunPosition(state, d.endLine, d.endColumn);
+    if (from < 0) return undefined;
+    if (to < from) to = from;
+  } else {
+    const doc = state.doc;
+    if (d.line > doc.lines) return undefined;
+    const l = doc.line(Math.max(1, d.line));
+    from = Math.min(l.to, l.from + d.column - 1);
+    const e = doc.line(Math.min(doc.lines, Math.max(1, d.endLine)));
+    to = Math.max(from, Math.min(e.to, e.from + d.endColumn - 1));
+  }
+  return { from, to, severity: d.severity, message: d.message, source: d.source };
+}
+
+const theme = EditorView.theme({
+  '&': { fontSize: 'var(--code-font-size, 0.9rem)' },
+  '.cm-content': { fontFamily: 'var(--mono, ui-monospace, monospace)' },
+  '.cm-current-step': { backgroundColor: 'var(--current-line-bg, rgba(255, 200, 0, 0.22))', boxShadow: 'inset 3px 0 0 var(--accent, #b36b00)' },
+  '&.cm-focused': { outline: '2px solid var(--focus, #1a5fb4)' },
+});
+
+/** Colours for the dark code pane (contrast ≥ 4.5:1 on #0a0f1d); kinds also differ by weight or style. */
+const darkHighlight = HighlightStyle.define([
+  { tag: t.keyword, color: '#ff9ecd', fontWeight: 'bold' },
+  { tag: t.typeName, color: '#7fdbca' },
+  { tag: t.comment, color: '#a0a9c0', fontStyle: 'italic' },
+  { tag: t.number, color: '#f7c66b' },
+  { tag: t.atom, color: '#f7c66b' },
+  { tag: t.meta, color: '#c3a6ff' },
+  { tag: t.standard(t.variableName), color: '#82b1ff', fontWeight: 'bold' },
+  { tag: t.function(t.variableName), color: '#82b1ff' },
+  { tag: t.operator, color: '#e6e9f2' },
+]);
+
+export function KernelEditor({ initial, label, currentLine, found, lint, onChange, onRun, onEscape, editorRef, extensions, breakpoints, onToggleBreakpoint, wrap = false }: Props) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const wrapping = useRef(new Compartment());
+  const wrapNow = useRef(wrap);
+  wrapNow.current = wrap;
+  const latest = useRef({ found, lint, onChange, onRun, onEscape, onToggleBreakpoint });
+  latest.current = { found, lint, onChange, onRun, onEscape, onToggleBreakpoint };
+
+  useEffect(() => {
+    const state = EditorState.create({
+      doc: initial,
+      extensions: [
+        breakpointField,
+        gutter({
+          class: 'cm-breakpoint-gutter',
+          markers: (v) => v.state.field(breakpointField),
+          initialSpacer: () => new BreakpointMarker(false),
+          domEventHandlers: {
+            mousedown(v, block) {
+              latest.current.onToggleBreakpoint?.(v.state.doc.lineAt(block.from).number);
+              return true;
+            },
+          },
+        }),
+        lineNumbers(),
+        history(),
+        indentOnInput(),
+        bracketMatching(),
+        wgslLanguage,
+        syntaxHighlighting(darkHighlight),
+        runMapField,
+        currentLineField,
+        lintGutter(),
+        linter(
+          async (v) => {
+            // The document as it was asked about: a newer one gets a lint of its own.
+            const state = v.state;
+            const typed = (await latest.current.lint(state.doc.toString())).flatMap((d) => toCm(state, d, false) ?? []);
+            const ran = latest.current.found.flatMap((d) => toCm(state, d, true) ?? []);
+            return [...typed, ...ran];
+          },
+          { delay: 350, needsRefresh: (u) => u.transactions.some((tr) => tr.effects.some((e) => e.is(relintEffect))) },
+        ),
+        keymap.of([
+          { key: 'Mod-Enter', preventDefault: true, run: () => (latest.current.onRun(), true) },
+          {
+            key: 'F9',
+            preventDefault: true,
+            run: (v) => {
+              latest.current.onToggleBreakpoint?.(v.state.doc.lineAt(v.state.selection.main.head).number);
+              return true;
+            },
+          },
+          {
+            key: 'Escape',
+            run: (v) => {
+              v.contentDOM.blur();
+              latest.current.onEscape();
+              return true;
+            },
+          },
+          ...defaultKeymap,
+          ...historyKeymap,
+          indentWithTab,
+        ]),
+        EditorView.updateListener.of((u) => {
+          if (u.docChanged) latest.current.onChange(u.state.doc.toString());
+        }),
+        // tabindex states what contenteditable already is (in the tab order), so checkers that look
+        // for a focusable element inside a region that scrolls sideways (long lines) find it.
+        EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': 'kernel-editor', tabindex: '0' }),
+        wrapping.current.of(wrapNow.current ? EditorView.lineWrapping : []),
+        // With wrapped lines, a cursor remembers which side of a wrap it sits on, and CodeMirror puts
+        // the browser's selection there again on its next measure, also after a blur; in Chrome that
+        // moves the focus back into the editor, so the timeline keys typed into the kernel after the
+        // person had left it. Leaving the editor drops that side, so the focus stays where it went.
+        EditorView.domEventHandlers({
+          blur(_event, v) {
+            const main = v.state.selection.main;
+            if (main.empty && main.assoc !== 0) v.dispatch({ selection: EditorSelection.cursor(main.head) });
+            return false;
+          },
+        }),
+        theme,
+        extensions ?? [],
+      ],
+    });
+    const v = new EditorView({ state, parent: host.current! });
+    view.current = v;
+    return () => {
+      v.destroy();
+      view.current = null;
+    };
+    // The editor is made once per mount; its props reach it through `latest` and effects.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: setLineEffect.of(currentLine ?? null) });
+    const v = view.current;
+    if (!v || currentLine === undefined) return;
+    const pos = v.state.field(currentLineField).pos;
+    if (pos >= 0 && !v.hasFocus) v.dispatch({ effects: EditorView.scrollIntoView(pos, { y: 'nearest', yMargin: 48 }) });
+  }, [currentLine]);
+
+  useEffect(() => {
+    const v = view.current;
+    if (!v) return;
+    v.dispatch({ effects: relintEffect.of(null) });
+    // In a task of its own: a run's news already costs the page one render, and the lint (the
+    // front end and the compile of the whole draft) in the same task would make it a long one.
+    const later = setTimeout(() => forceLinting(v), 0);
+    return () => clearTimeout(later);
+  }, [found]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: setBreakpointsEffect.of(breakpoints ?? []) });
+  }, [breakpoints]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: wrapping.current.reconfigure(wrap ? EditorView.lineWrapping : []) });
+  }, [wrap]);
+
+  useImperativeHandle(
+    editorRef,
+    () => ({
+      text: () => view.current?.state.doc.toString() ?? initial,
+      setText(text) {
+        const v = view.current;
+        if (!v) return;
+        v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: text } });
+        v.dispatch({ effects: markRunEffect.of(null) });
+      },
+      markRun() {
+        view.current?.dispatch({ effects: markRunEffect.of(null) });
+      },
+      focus() {
+        view.current?.focus();
+      },
+    }),
+    [initial],
+  );
+
+  return <div ref={host} className="kernel-editor" />;
+}

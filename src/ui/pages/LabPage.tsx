@@ -1,0 +1,579 @@
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { hasMessage, t } from '../../i18n/messages.ts';
+import { diagnosticKind, opKindName, ui as uiText } from '../../i18n/ui.ts';
+import { useStore } from 'zustand';
+import { useShortcuts } from '../shell/shortcuts.ts';
+import { alignedStep, type LabSession, type SimSlot } from '../../workbench/session.ts';
+import { timelineActions, useLabSession } from './useLabSession.ts';
+import type { LabRoute } from '../../workbench/url.ts';
+import { overDeviceLabel, showParam, type AnyLab, type DeviceLimits, type LabVariant, type ParamValue, type Params } from '../../labs/lab.ts';
+import type { CompanionView, LabPanel, LabUi, PanelProps } from '../../labs/ui.ts';
+import { LAB_UIS } from '../../labs/uis.ts';
+import type { Highlight, StageView } from '../../lessons/types.ts';
+import { OP_KIND_NAMES, traceStep, type Diagnostic, type Metrics, type Trace } from '../../sim/index.ts';
+import { barrierPhase, warpsAt, type TraceIndex } from '../../trace/index.ts';
+import { dataflowTree, lastAccessOfLane } from '../../trace/memory.ts';
+import { levelEnds, nextLevelEnd, previousLevelEnd } from '../../trace/levels.ts';
+import { CodePane } from '../panels/CodePane.tsx';
+import { LabCodePane } from '../editor/LabCodePane.tsx';
+import { ExerciseList } from '../editor/ExerciseList.tsx';
+import { DataflowTreeView } from '../panels/DataflowTreeView.tsx';
+import { Exportable } from '../export/ExportButton.tsx';
+import { MetricsPanel, type StepFacts } from '../panels/MetricsPanel.tsx';
+import { PanelBoundary } from '../shell/PanelBoundary.tsx';
+import { SharedMemoryStrip } from '../panels/SharedMemoryStrip.tsx';
+import { TimelineBar, type LevelActions } from '../widgets/TimelineBar.tsx';
+import { TimingsPanel } from '../panels/TimingsPanel.tsx';
+import { WarpGrid } from '../panels/WarpGrid.tsx';
+
+const NO_UI: LabUi = { panels: [] };
+
+function describeStep(index: TraceIndex | undefined, step: number): string {
+  if (!index || index.trace.stepCount === 0) return t('step.none');
+  const v = traceStep(index.trace, step);
+  const memory = v.memory >= 0 ? t('step.on', { memory: index.trace.memories[v.memory]?.name ?? '?' }) : '';
+  const div = index.divergent[step] ? t('step.splits') : '';
+  const conflict = index.wavefronts[step]! > 1 ? t('step.conflict', { n: index.wavefronts[step]! }) : '';
+  return t('step.describe', { warp: v.warp, line: v.line, kind: opKindName(v.kindName), memory, active: v.activeCount, size: index.trace.warpSize, extra: div + conflict });
+}
+
+function Diagnostics({ list, file }: { list: readonly Diagnostic[]; file: string }) {
+  if (list.length === 0) return null;
+  return (
+    <section className="banner banner-warning" role="status" data-testid="diagnostics">
+      <h2>
+        <span aria-hidden="true">⚠ </span>
+        {t('lab.problems', { n: list.length })}
+      </h2>
+      <ul>
+        {list.slice(0, 8).map((d, i) => (
+          <li key={i}>
+            <strong>{uiText('diag.at', { kind: diagnosticKind(d.kind), where: `${file}:${d.line}:${d.column}` })}</strong>{' '}
+            — {d.message}
+          </li>
+        ))}
+      </ul>
+      {list.length > 8 && <p>{t('lab.moreProblems', { n: list.length - 8 })}</p>}
+    </section>
+  );
+}
+
+function SimulationProgress({ slot, cancel }: { slot: SimSlot; cancel: () => void }) {
+  const status = slot.status;
+  if (status.state === 'running') {
+    return (
+      <div className="panel sim-progress" role="status" data-testid="sim-progress">
+        <label>
+          {t('lab.simulating', { percent: Math.round(status.progress * 100) })}
+          <progress value={status.progress} max={1} />
+        </label>
+        <button type="button" onClick={cancel}>
+          {t('lab.cancel')}
+        </button>
+      </div>
+    );
+  }
+  if (status.state === 'cancelled') return <p className="banner banner-warning">{t('lab.cancelled')}</p>;
+  if (status.state === 'error') {
+    return (
+      <p className="banner banner-error" role="alert">
+        {t('lab.failed', { message: status.message })}
+      </p>
+    );
+  }
+  return null;
+}
+
+/** When a lesson hosts the lab: where the timeline starts, and who hears when the trace is ready. */
+export interface LessonFrame {
+  /** The step the lesson's moment names, once the trace is known. */
+  readonly startAt: (index: TraceIndex) => number;
+  /** Called with the simulated state at that step (for check questions). */
+  readonly onReady: (state: { trace: Trace; index: TraceIndex; metrics: Metrics; step: number }) => void;
+  /** Show the timings panel in this step. */
+  readonly timings: boolean;
+  /** Warps and code lines the lesson points at. */
+  readonly highlight?: Highlight | undefined;
+  /** The stage panel and window the step asks for. */
+  readonly stage?: StageView | undefined;
+}
+
+/** One control per parameter of the lab's spec, offering what the variant allows. */
+function ParamControls({
+  lab,
+  variant,
+  params,
+  device,
+  setParam,
+}: {
+  lab: AnyLab;
+  variant: LabVariant;
+  params: Params;
+  device: DeviceLimits | undefined;
+  setParam: (name: string, value: ParamValue) => void;
+}) {
+  const base = useId();
+  return (
+    <>
+      {Object.entries(lab.params).map(([name, field]) => {
+        const id = `${base}-${name}`;
+        const value = params[name]!;
+        const choices = [...new Set([...field.choices(variant, params), value])];
+        return (
+          <span key={name} className="param-control">
+            <label htmlFor={id}>{field.label === 'size n' ? 'n' : field.label[0]!.toUpperCase() + field.label.slice(1)}</label>
+            <select
+              id={id}
+              value={String(value)}
+              onChange={(e) => setParam(name, typeof value === 'number' ? Number(e.target.value) : e.target.value)}
+              data-testid={`${field.key}-select`}
+            >
+              {choices.map((c) => {
+                // A value the adapter cannot run stays in the list, disabled, saying why (not by colour).
+                const over = overDeviceLabel(field, c, variant, params, device);
+                return (
+                  <option key={String(c)} value={String(c)} disabled={over !== undefined}>
+                    {over ?? showParam(field, c)}
+                  </option>
+                );
+              })}
+            </select>
+          </span>
+        );
+      })}
+    </>
+  );
+}
+
+const companionView = (slot: SimSlot): CompanionView => ({
+  variant: slot.variant ?? '',
+  state: slot.status.state,
+  progress: slot.status.state === 'running' ? slot.status.progress : slot.status.state === 'done' ? 1 : 0,
+  ...(slot.status.state === 'error' ? { message: slot.status.message } : {}),
+  ...(slot.result ? { result: slot.result } : {}),
+  ...(slot.index ? { index: slot.index } : {}),
+});
+
+/** A lab's own panel, with the companion simulations it declared. */
+function LabPanelView({ panel, session, trace, index, step, window }: { panel: LabPanel; session: LabSession; trace: Trace; index: TraceIndex; step: number; window: PanelProps['window'] }) {
+  const variant = useStore(session, (s) => s.variant);
+  const variants = session.getState().lab.variants;
+  const params = useStore(session, (s) => s.params);
+  const memory = useStore(session, (s) => s.primary.memory);
+  const slots = useStore(session, (s) => s.companions);
+  const companions = useMemo(() => Object.fromEntries(Object.entries(slots).map(([id, slot]) => [id, companionView(slot)])), [slots]);
+  if (panel.applies && !panel.applies(variant, params)) return null;
+  const Component = panel.component;
+  return (
+    <Component trace={trace} index={index} step={step} memory={memory} variant={variant} variants={variants} params={params} companions={companions} seek={(s) => s >= 0 && session.getState().setStep(s)} window={window} />
+  );
+}
+
+/** The shared views a stage can show, beside the lab's own panels. */
+const SHARED_STAGE = ['warp-grid', 'shared-memory', 'dataflow'] as const;
+
+function stageTitle(id: string, panels: readonly LabPanel[]): string {
+  const key = `stage.panel.${id}`;
+  if (hasMessage(key)) return t(key);
+  return panels.find((p) => p.id === id)?.title ?? id;
+}
+
+/** The secondary panels, one at a time in a drawer under the timeline; closed, it is one row of tabs. */
+type DrawerTab = 'metrics' | 'timings' | 'compare';
+
+/**
+ * A lab: pick a variant and parameters, step through the simulated kernel, and time it on the GPU.
+ * Layout only (a workbench: code | stage | narration, the timeline under them, secondary panels in
+ * a drawer); what is shown, simulated and written to the address lives in the lab session.
+ * Inside a lesson the parameters are the lesson's: the pickers, compare mode and the URL stay put.
+ */
+export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabRoute; lesson?: LessonFrame | undefined; side?: ReactNode }) {
+  const ui = LAB_UIS[lab.id] ?? NO_UI;
+  const hooks = useMemo(
+    () =>
+      lesson && {
+        startAt: lesson.startAt,
+        onReady: ({ result, index, step }: { result: { trace?: Trace; metrics: Metrics }; index: TraceIndex; step: number }) =>
+          result.trace && lesson.onReady({ trace: result.trace, index, metrics: result.metrics, step }),
+      },
+    [lesson],
+  );
+  const { session, go, setParam, setFocus } = useLabSession(lab, route, hooks, (v, p) => ui.panels.flatMap((panel) => panel.companions?.(v, p) ?? []));
+  const state = useStore(session);
+  const { variant, compare, params, notices, workgroup, primary: main, other, step, playing, speedIndex, focusWarp, focusLane } = state;
+  const index = main.index;
+  const variantId = useId();
+  const compareId = useId();
+  const stageId = useId();
+  const actions = useMemo(() => timelineActions(state), [state]);
+  const [chosen, setChosen] = useState<string | undefined>();
+  const [drawer, setDrawer] = useState<DrawerTab | undefined>(lesson?.timings ? 'timings' : lesson?.stage?.drawer);
+  const [focused, setFocused] = useState(false);
+
+  // A lesson step's warp and lane become the grid's focus once the trace is there.
+  const asked = lesson?.stage;
+  const ready = index !== undefined;
+  useEffect(() => {
+    if (ready && asked && (asked.warp !== undefined || asked.lane !== undefined)) {
+      const warps = index.warpCount;
+      session.getState().setFocus(Math.min(asked.warp ?? 0, warps - 1), Math.min(asked.lane ?? 0, index.trace.warpSize - 1));
+    }
+    // Once per trace: the learner may move the focus afterwards.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, asked, session]);
+
+  const trace = main.result?.trace;
+  const tree = useMemo(() => (trace && main.memory >= 0 ? dataflowTree(trace, main.memory) : undefined), [trace, main.memory]);
+  const ends = useMemo(() => (tree ? levelEnds(tree) : []), [tree]);
+
+  const applicable = ui.panels.filter((p) => !p.applies || p.applies(variant, params));
+  const available = [...applicable.map((p) => p.id), ...SHARED_STAGE.filter((id) => id === 'warp-grid' || (main.memory >= 0 && (id !== 'dataflow' || (tree?.nodes.length ?? 0) > 0)))];
+  const fallback = ui.stage ?? applicable[0]?.id ?? (tree && tree.nodes.length > 0 ? 'dataflow' : 'warp-grid');
+  const stagePanel = [chosen, asked?.panel, fallback].find((id) => id !== undefined && available.includes(id)) ?? 'warp-grid';
+  const safeStep = trace ? Math.min(step, Math.max(0, trace.stepCount - 1)) : 0;
+  const showsTree = stagePanel === 'dataflow' && ends.length > 1;
+  const levels: LevelActions | undefined = showsTree
+    ? {
+        back: previousLevelEnd(ends, safeStep) >= 0 ? () => actions.seek(previousLevelEnd(ends, safeStep)) : undefined,
+        forward: nextLevelEnd(ends, safeStep) >= 0 ? () => actions.seek(nextLevelEnd(ends, safeStep)) : undefined,
+      }
+    : undefined;
+
+  useShortcuts({
+    // In a lesson, Space belongs to the clicker (next lesson step); the Play button still plays.
+    ...(lesson ? {} : { play: actions.togglePlay, compare: () => go({ compare: compare ? undefined : lab.variants.find((v) => v.id !== variant.id)?.id }) }),
+    stepForward: actions.stepForward,
+    stepBack: actions.stepBack,
+    statementForward: actions.statementForward,
+    statementBack: actions.statementBack,
+    barrierForward: actions.barrierForward,
+    barrierBack: actions.barrierBack,
+    nextDivergence: actions.nextDivergence,
+    nextConflict: actions.nextConflict,
+    first: actions.first,
+    last: actions.last,
+    slower: actions.slower,
+    faster: actions.faster,
+    focusStage: () => setFocused((f) => !f),
+    ...(levels?.forward ? { levelForward: levels.forward } : {}),
+    ...(levels?.back ? { levelBack: levels.back } : {}),
+  });
+
+  const view = trace && trace.stepCount > 0 ? traceStep(trace, safeStep) : undefined;
+  const warps = useMemo(() => (index ? warpsAt(index, safeStep) : []), [index, safeStep]);
+  const description = describeStep(index, safeStep);
+  const facts: StepFacts | undefined =
+    view && index && trace
+      ? {
+          kind: OP_KIND_NAMES[view.kind],
+          activeLanes: view.activeCount,
+          warpSize: trace.warpSize,
+          wavefronts: index.wavefronts[safeStep]!,
+          sectors: index.sectors[safeStep]!,
+          sectorBytes: trace.hardware.sectorBytes,
+        }
+      : undefined;
+
+  // Compare mode: the other variant at the same barrier phase.
+  const otherStep = compare ? alignedStep(index, other.index, safeStep) : 0;
+  const otherWarps = useMemo(() => (compare && other.index ? warpsAt(other.index, otherStep) : []), [compare, other.index, otherStep]);
+  const warpsOf = (slot: SimSlot) => slot.totalWorkgroups * (slot.index?.warpCount ?? 1);
+  // Memoised: a lab's rows may read the whole trace (same-address counts over every atomic, say).
+  const extraMetrics = useMemo(
+    () => (main.result && lab.metrics ? lab.metrics(main.result.metrics, params, main.variant && main.index ? { variant: main.variant, index: main.index } : undefined) : undefined),
+    [lab, main.result, main.variant, main.index, params],
+  );
+  const words = asked?.words;
+
+  // What the lesson step highlights is brought into view inside the stage (never the page).
+  const stageRef = useRef<HTMLElement>(null);
+  const hasTrace = trace !== undefined;
+  useEffect(() => {
+    if (!hasTrace || !lesson) return;
+    const frame = requestAnimationFrame(() => {
+      const marked = stageRef.current?.querySelector<Element>('.warp-highlight, .lane-ring, .word-highlighted, [data-highlighted="yes"]');
+      const body = stageRef.current?.querySelector<HTMLElement>('.stage-body');
+      if (!marked || !body) return;
+      const b = body.getBoundingClientRect();
+      const m = marked.getBoundingClientRect();
+      body.scrollTop += m.top - b.top - Math.max(0, (b.height - m.height) / 2);
+      body.scrollLeft += m.left - b.left - Math.max(0, (b.width - m.width) / 2);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [hasTrace, lesson, stagePanel]);
+
+  // Whatever the stage shows can be exported (SVG, PNG at projector size, a link with a QR code).
+  const stageBody = (() => {
+    if (!trace || !index) return <p className="hint stage-empty">{t('stage.empty')}</p>;
+    switch (stagePanel) {
+      case 'warp-grid':
+        return (
+          <PanelBoundary id="warp-grid" title={uiText('panel.warpGrid')}>
+            <Exportable name="warp-grid" title={t('export.what.warp-grid')}>
+              <WarpGrid
+                workgroup={main.focus}
+                workgroupCount={main.totalWorkgroups}
+                warpSize={trace.warpSize}
+                warps={warps}
+                focusedWarp={Math.min(focusWarp, warps.length - 1)}
+                focusedLane={Math.min(focusLane, trace.warpSize - 1)}
+                onFocus={setFocus}
+                onWorkgroup={(g) => go({ workgroup: g, step: undefined })}
+                describeLane={(w, l) => lastAccessOfLane(index, w, l, safeStep)}
+                highlightWarps={lesson?.highlight?.warps}
+                highlightLanes={lesson?.highlight?.lanes}
+              />
+            </Exportable>
+          </PanelBoundary>
+        );
+      case 'shared-memory':
+        return (
+          <PanelBoundary id="shared-memory" title={uiText('panel.sharedMemory')}>
+            {main.memory >= 0 && (
+              <Exportable name="memory" title={t('export.what.memory')}>
+                <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} highlightWords={lesson?.highlight?.words} />
+              </Exportable>
+            )}
+          </PanelBoundary>
+        );
+      case 'dataflow':
+        return (
+          <PanelBoundary id="dataflow" title={uiText('panel.dataflow')}>
+            <Exportable name="tree" title={t('export.what.tree')}>
+              <DataflowTreeView trace={trace} memory={main.memory} step={safeStep} title={ui.treeTitle ?? uiText('tree.reduction')} words={words} />
+            </Exportable>
+          </PanelBoundary>
+        );
+      default: {
+        const panel = applicable.find((p) => p.id === stagePanel);
+        return (
+          panel && (
+            <PanelBoundary key={panel.id} id={panel.id} title={panel.title}>
+              <Exportable name={panel.id} title={panel.title}>
+                <LabPanelView panel={panel} session={session} trace={trace} index={index} step={safeStep} window={words ? { words } : undefined} />
+              </Exportable>
+            </PanelBoundary>
+          )
+        );
+      }
+    }
+  })();
+
+  // The other variant's picture for compare mode: its tree when the stage shows a tree, else its warps.
+  const otherTrace = other.result?.trace;
+  const compareBody =
+    compare && !lesson ? (
+      <div className="stage-half" data-testid="compare-pane" tabIndex={0} role="region" aria-label={compare.title}>
+        <h2 className="stage-half-title">{compare.title}</h2>
+        <SimulationProgress slot={other} cancel={() => session.getState().cancel('other')} />
+        {other.index && otherTrace && (
+          <PanelBoundary id="compare" title={uiText('panel.compare')}>
+            {stagePanel === 'dataflow' && other.memory >= 0 ? (
+              <DataflowTreeView trace={otherTrace} memory={other.memory} step={otherStep} title={ui.treeTitle ?? uiText('tree.reduction')} />
+            ) : (
+              <WarpGrid
+                workgroup={other.focus}
+                workgroupCount={other.totalWorkgroups}
+                warpSize={otherTrace.warpSize}
+                warps={otherWarps}
+                focusedWarp={Math.min(focusWarp, otherWarps.length - 1)}
+                focusedLane={focusLane}
+                onFocus={(w, l) => session.getState().setFocus(w, l)}
+                onWorkgroup={(g) => go({ workgroup: g, step: undefined })}
+                describeLane={(w, l) => (other.index ? lastAccessOfLane(other.index, w, l, otherStep) : '')}
+              />
+            )}
+          </PanelBoundary>
+        )}
+      </div>
+    ) : undefined;
+
+  const drawerTabs: DrawerTab[] = ['metrics', ...(!lesson || lesson.timings ? (['timings'] as const) : []), ...(compare && !lesson ? (['compare'] as const) : [])];
+
+  return (
+    <div className={`lab workbench${focused ? ' stage-focused' : ''}${lesson ? ' in-lesson' : ''}`} data-testid="lab" data-variant={variant.id}>
+      {!lesson && (
+        <section className="panel lab-head" aria-labelledby="lab-title">
+          <h1 id="lab-title">{lab.title}</h1>
+          <div className="controls lab-controls">
+            <label htmlFor={variantId}>{t('lab.variant')}</label>
+            <select id={variantId} value={variant.id} onChange={(e) => go({ variant: e.target.value, step: undefined })} data-testid="variant-select">
+              {lab.variants.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.title}
+                </option>
+              ))}
+            </select>
+            <ParamControls lab={lab} variant={variant} params={params} device={state.device} setParam={setParam} />
+            <label htmlFor={compareId}>{t('lab.compareWith')}</label>
+            <select id={compareId} value={compare?.id ?? ''} onChange={(e) => go({ compare: e.target.value || undefined })} data-testid="compare-select">
+              <option value="">{t('lab.compareNothing')}</option>
+              {lab.variants
+                .filter((v) => v.id !== variant.id)
+                .map((v) => (
+                  <option key={v.id} value={v.id}>
+                    {v.title}
+                  </option>
+                ))}
+            </select>
+          </div>
+        </section>
+      )}
+
+      <div className="wb-banners">
+        {(notices.length > 0 || workgroup >= main.totalWorkgroups) && (
+          <section className="banner banner-warning" role="status" data-testid="lab-notices">
+            <h2>
+              <span aria-hidden="true">ⓘ </span>
+              {t('lab.adjusted')}
+            </h2>
+            <ul>
+              {notices.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+              {workgroup >= main.totalWorkgroups && <li>{t('lab.noWorkgroup', { count: main.totalWorkgroups, asked: workgroup, shown: main.focus })}</li>}
+            </ul>
+          </section>
+        )}
+        {main.buildError && (
+          <p className="banner banner-error" role="alert">
+            {t('lab.cannotRun', { message: main.buildError })}
+          </p>
+        )}
+        {main.result && <Diagnostics list={main.result.diagnostics} file={variant.file} />}
+      </div>
+
+      <div className={compare && !lesson ? 'wb-main compare' : 'wb-main'}>
+        <div className="wb-code">
+          <PanelBoundary id="code" title={uiText('panel.code')}>
+            {lesson ? (
+              <CodePane wgsl={variant.wgsl} wgslFile={variant.file} cuda={variant.cuda} line={view?.line} column={view?.column} highlight={lesson.highlight?.code} />
+            ) : (
+              <LabCodePane session={session} onWorkgroup={(g) => go({ workgroup: g, step: undefined })} fallback={{ wgsl: variant.wgsl, file: variant.file, cuda: variant.cuda, line: view?.line, column: view?.column }} />
+            )}
+          </PanelBoundary>
+        </div>
+
+        <section className="panel wb-stage" aria-labelledby={stageId} data-testid="stage" data-panel={stagePanel} data-asked={asked?.panel} data-ready={trace && index ? 'yes' : 'no'} ref={stageRef}>
+          <div className="stage-bar">
+            <h2 id={stageId} className="sr-only">
+              {t('stage.label')}: {stageTitle(stagePanel, ui.panels)}
+            </h2>
+            <div className="tabs" role="tablist" aria-label={t('stage.choose')}>
+              {available.map((id) => (
+                <button
+                  key={id}
+                  type="button"
+                  role="tab"
+                  aria-selected={id === stagePanel}
+                  tabIndex={id === stagePanel ? 0 : -1}
+                  onClick={() => setChosen(id)}
+                  onKeyDown={(e) => {
+                    const i = available.indexOf(id);
+                    const next = e.key === 'ArrowRight' ? available[(i + 1) % available.length] : e.key === 'ArrowLeft' ? available[(i - 1 + available.length) % available.length] : undefined;
+                    if (next) {
+                      e.preventDefault();
+                      e.stopPropagation();
+                      setChosen(next);
+                      (e.currentTarget.parentElement?.querySelector(`[data-stage-tab="${next}"]`) as HTMLElement | null)?.focus();
+                    }
+                  }}
+                  data-stage-tab={id}
+                  data-testid={`stage-tab-${id}`}
+                >
+                  {stageTitle(id, ui.panels)}
+                </button>
+              ))}
+            </div>
+            <button type="button" className="stage-focus" onClick={() => setFocused((f) => !f)} aria-pressed={focused} aria-keyshortcuts="Z" data-testid="stage-focus">
+              {focused ? t('stage.unfocus') : t('stage.focus')}
+            </button>
+          </div>
+          <SimulationProgress slot={main} cancel={() => session.getState().cancel('primary')} />
+          <div className="stage-panes">
+            <div className="stage-body" role="tabpanel" tabIndex={0} aria-label={stageTitle(stagePanel, ui.panels)} data-testid="stage-body">
+              {compareBody && <h2 className="stage-half-title">{variant.title}</h2>}
+              {stageBody}
+            </div>
+            {compareBody}
+          </div>
+          {compare && !lesson && <p className="hint compare-note">{t('compare.aligned', { phase: index ? barrierPhase(index, safeStep) : 0 })}</p>}
+        </section>
+
+        <aside className="panel wb-side" aria-label={t('side.narration')} data-testid="side" tabIndex={0}>
+          {side ?? (
+            <>
+              <h2>{t('side.variant')}</h2>
+              <p className="variant-summary" data-testid="variant-summary">
+                {variant.summary}
+              </p>
+              {variant.needsSubgroups && <p className="hint">{t('lab.subgroups')}</p>}
+              <p className="lab-summary">{lab.summary}</p>
+            </>
+          )}
+          {lesson && (
+            <p className="lab-in-lesson" data-testid="lesson-lab">
+              {lab.title}: <strong>{variant.title}</strong>
+              {Object.entries(lab.params).map(([name, field]) => ` · ${field.label} ${showParam(field, params[name]!)}`)}
+            </p>
+          )}
+          <h2 className="side-now">{t('side.narration')}</h2>
+          <p className="step-now" aria-live="polite" data-testid="narration">
+            {playing ? '' : description}
+          </p>
+          {!lesson && <ExerciseList lab={lab.id} />}
+        </aside>
+      </div>
+
+      <PanelBoundary id="timeline" title={uiText('panel.timeline')}>
+        <TimelineBar step={safeStep} stepCount={trace?.stepCount ?? 0} playing={playing} speedIndex={speedIndex} describe={description} actions={actions} index={index} levels={levels} />
+      </PanelBoundary>
+
+      <section className="wb-drawer" aria-label={t('drawer.label')} data-open={drawer ? 'yes' : 'no'}>
+        <div className="tabs" role="tablist" aria-label={t('drawer.label')}>
+          {drawerTabs.map((tab) => (
+            <button key={tab} type="button" role="tab" aria-selected={drawer === tab} aria-expanded={drawer === tab} onClick={() => setDrawer(drawer === tab ? undefined : tab)} data-testid={`drawer-tab-${tab}`}>
+              {t(`drawer.${tab}`)} {drawer === tab ? '▾' : '▸'}
+            </button>
+          ))}
+        </div>
+        {drawer && (
+          <div className="drawer-body" role="tabpanel" tabIndex={0} aria-label={t(`drawer.${drawer}`)}>
+            {drawer === 'metrics' && (
+              <PanelBoundary id="metrics" title={uiText('panel.metrics')}>
+                {main.result && (
+                  <MetricsPanel
+                    metrics={main.result.metrics}
+                    warps={warpsOf(main)}
+                    step={facts}
+                    title={variant.title}
+                    warpSize={main.result.trace?.warpSize ?? 32}
+                    extra={extraMetrics}
+                    other={compare && other.result ? { title: compare.title, metrics: other.result.metrics, warps: warpsOf(other) } : undefined}
+                  />
+                )}
+              </PanelBoundary>
+            )}
+            {drawer === 'timings' && (
+              <PanelBoundary id="timings" title={uiText('panel.timings')}>
+                <TimingsPanel session={session} />
+              </PanelBoundary>
+            )}
+            {drawer === 'compare' && compare && other.result && main.result && (
+              <PanelBoundary id="compare-metrics" title={uiText('panel.compareMetrics')}>
+                <MetricsPanel
+                  metrics={main.result.metrics}
+                  warps={warpsOf(main)}
+                  step={facts}
+                  title={variant.title}
+                  warpSize={main.result.trace?.warpSize ?? 32}
+                  other={{ title: compare.title, metrics: other.result.metrics, warps: warpsOf(other) }}
+                />
+              </PanelBoundary>
+            )}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

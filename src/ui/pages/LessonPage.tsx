@@ -1,0 +1,335 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { isNewer, newWindowId, nextVersion, NO_VERSION, parseSyncMessage, SYNC_CHANNEL, type Version } from '../../workbench/lessonSync.ts';
+import { useShortcuts } from '../shell/shortcuts.ts';
+import { labRoute, type LessonRoute } from '../../workbench/url.ts';
+import { findLab } from '../../labs/registry.ts';
+import { findLesson, LESSONS } from '../../lessons/index.ts';
+import { markSeen, readProgress } from '../../lessons/progress.ts';
+import { resolveMoment, type Lesson, type MomentState } from '../../lessons/types.ts';
+import { useAppStore } from '../../store/index.ts';
+import { ExerciseList } from '../editor/ExerciseList.tsx';
+import { LabPage, type LessonFrame } from './LabPage.tsx';
+import { t } from '../../i18n/messages.ts';
+import { ui as uiText } from '../../i18n/ui.ts';
+import { Link } from '../shell/Link.tsx';
+import { PanelBoundary } from '../shell/PanelBoundary.tsx';
+
+/** A check question: the right answer comes from the simulator's state at this moment. */
+function CheckQuestion({ prompt, state, answer, explain }: { prompt: string; state: MomentState | undefined; answer: (s: MomentState) => number; explain: (s: MomentState, given: number) => string }) {
+  const [value, setValue] = useState('');
+  const [verdict, setVerdict] = useState<{ ok: boolean; text: string } | undefined>();
+  const inputId = useId();
+  const check = () => {
+    if (!state) return;
+    const given = Number(value.trim());
+    if (value.trim() === '' || !Number.isFinite(given)) {
+      setVerdict({ ok: false, text: t('lesson.typeNumber') });
+      return;
+    }
+    const right = answer(state);
+    setVerdict(given === right ? { ok: true, text: t('lesson.right', { answer: right }) } : { ok: false, text: explain(state, given) });
+  };
+  return (
+    <form
+      className="question"
+      data-testid="question"
+      onSubmit={(e) => {
+        e.preventDefault();
+        check();
+      }}
+    >
+      <label htmlFor={inputId}>
+        <strong>{t('lesson.check')}</strong> {prompt}
+      </label>
+      <div className="controls">
+        <input id={inputId} inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value)} data-testid="answer" size={6} />
+        <button type="submit" disabled={!state} data-testid="check-answer">
+          {state ? t('lesson.checkButton') : t('lesson.simulating')}
+        </button>
+      </div>
+      {verdict && (
+        <p className={verdict.ok ? 'verdict verdict-ok' : 'verdict verdict-bad'} role="status" data-testid="verdict" data-ok={verdict.ok ? 'yes' : 'no'}>
+          <span aria-hidden="true">{verdict.ok ? '✓ ' : '✗ '}</span>
+          {verdict.text}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** One lesson step: the narrative, an optional check question, and the lab at the named moment. */
+export function LessonPage({ route }: { route: LessonRoute }) {
+  const navigate = useAppStore((s) => s.navigate);
+  const embed = useAppStore((s) => s.chrome.embed);
+  const lesson = findLesson(route.lesson);
+  const count = lesson?.steps.length ?? 0;
+  const number = Math.min(Math.max(1, route.step), Math.max(1, count));
+  const step = lesson?.steps[number - 1];
+  const [state, setState] = useState<MomentState | undefined>();
+
+  const go = useCallback(
+    (n: number) => {
+      if (!lesson || n < 1 || n > lesson.steps.length) return;
+      navigate({ kind: 'lesson', lesson: lesson.id, step: n });
+    },
+    [lesson, navigate],
+  );
+  useShortcuts({ nextLessonStep: () => go(number + 1), prevLessonStep: () => go(number - 1) });
+
+  useEffect(() => {
+    setState(undefined);
+    if (lesson) markSeen(lesson.id, number, lesson.steps.length);
+  }, [lesson, number]);
+
+  // Presenter and audience windows stay on the same step, whichever one moves.
+  const presenter = useAppStore((s) => s.chrome.presenter);
+  useLessonSync(lesson?.id, count, number, go);
+
+  const frame: LessonFrame | undefined = useMemo(
+    () =>
+      step && {
+        startAt: (index) => resolveMoment(index, step.moment, findLab(step.lab)),
+        onReady: (s) => setState(s),
+        timings: step.timings ?? false,
+        highlight: step.highlight,
+        stage: step.stage,
+      },
+    [step],
+  );
+
+  if (!lesson || !step) {
+    return (
+      <section className="banner banner-warning" role="status" data-testid="lesson-missing">
+        <h1>{uiText('lesson.missing', { id: route.lesson })}</h1>
+        <p>
+          {uiText('lesson.chooseFrom')} <Link to={{ kind: 'lessons' }}>{t('home.lessonIndex')}</Link>
+          {uiText('lesson.chooseFromEnd')}
+        </p>
+      </section>
+    );
+  }
+  const lab = findLab(step.lab);
+  const labAt = labRoute(step.lab, { variant: step.variant, params: step.params, ...(step.stage?.workgroup !== undefined ? { workgroup: step.stage.workgroup } : {}) });
+  if (presenter) return <PresenterView lesson={lesson} number={number} go={go} preview={<LabPage key={`${lesson.id}-${number}`} lab={lab} route={labAt} lesson={frame} />} state={state} />;
+  const nextLesson = LESSONS[LESSONS.findIndex((l) => l.id === lesson.id) + 1];
+  const side = (
+    <div className="lesson-side" data-testid="lesson-side">
+      {/* Embedded in a course page: no way out of the lesson, only its own steps. */}
+      {!embed && (
+        <p className="lesson-crumb">
+          <Link to={{ kind: 'lessons' }}>{t('lesson.lessons')}</Link> › {lesson.title}
+        </p>
+      )}
+      <h1 id="lesson-title">
+        <span className="lesson-counter" data-testid="lesson-counter">
+          {t('lesson.step', { n: number, count })}
+        </span>{' '}
+        {step.title}
+      </h1>
+      {route.step !== number && (
+        <p className="hint" role="status">
+          {t('lesson.clamped', { count, n: number })}
+        </p>
+      )}
+      <p className="narrative" aria-live="polite" data-testid="narrative">
+        {step.narrative}
+        {step.lookAt && <span className="look-at">{t('lesson.lookAt', { what: step.lookAt })}</span>}
+      </p>
+      {step.question && (
+        <PanelBoundary key={`${lesson.id}-${number}`} id="question" title={uiText('panel.question')}>
+          <CheckQuestion prompt={step.question.prompt} state={state} answer={step.question.answer} explain={step.question.explain} />
+        </PanelBoundary>
+      )}
+      <nav className="controls lesson-nav" aria-label={uiText('lesson.stepsNav')}>
+        <button type="button" onClick={() => go(number - 1)} disabled={number <= 1} aria-keyshortcuts="PageUp ArrowLeft" data-testid="lesson-prev">
+          {t('lesson.prev')}
+        </button>
+        <button type="button" onClick={() => go(number + 1)} disabled={number >= count} aria-keyshortcuts="PageDown ArrowRight Space" data-testid="lesson-next">
+          {t('lesson.next')}
+        </button>
+      </nav>
+      {number >= count && (
+        <p className="lesson-end" data-testid="lesson-end">
+          {t('lesson.finished')}{' '}
+          {nextLesson && !embed ? <Link to={{ kind: 'lesson', lesson: nextLesson.id, step: 1 }}>{t('lesson.nextLesson', { title: nextLesson.title })}</Link> : !embed && t('lesson.lastLesson')}
+        </p>
+      )}
+      <p className="hint lesson-keys">{t('lesson.keys')}</p>
+    </div>
+  );
+  return (
+    <div className="lesson" data-testid="lesson" data-lesson={lesson.id} data-step={number}>
+      <LabPage key={`${lesson.id}-${number}`} lab={lab} route={labAt} lesson={frame} side={side} />
+    </div>
+  );
+}
+
+/** This window's id in the step-sync protocol (one per page load). */
+const WINDOW_ID = newWindowId();
+
+/**
+ * Keeps every window of this lesson on the same step through a BroadcastChannel (see
+ * app/lessonSync.ts): a window that opens asks where the others are and follows them; after that,
+ * each step this window takes is announced with a new version, and a step another window announces
+ * is followed only if its version is newer than the one shown here. Following is never announced
+ * back, so windows cannot echo each other. A burst of announcements is followed once, with the
+ * newest. The channel lives exactly as long as the effect that opened it.
+ */
+/** How long announcements must pause before this window follows the newest (ms). */
+const FOLLOW_QUIET_MS = 80;
+
+function useLessonSync(lessonId: string | undefined, count: number, number: number, go: (n: number) => void): void {
+  const sync = useRef<{ channel: BroadcastChannel | undefined; version: Version; step: number; shown: number }>({
+    channel: undefined,
+    version: NO_VERSION,
+    step: number,
+    shown: number,
+  });
+  const goRef = useRef(go);
+  useEffect(() => {
+    goRef.current = go;
+    sync.current.shown = number;
+  });
+
+  useEffect(() => {
+    if (!lessonId || typeof BroadcastChannel === 'undefined') return;
+    const s = sync.current;
+    const channel = new BroadcastChannel(SYNC_CHANNEL);
+    s.channel = channel;
+    s.version = NO_VERSION;
+    s.step = s.shown;
+    let pending: number | undefined;
+    const follow = () => {
+      pending = undefined;
+      if (s.step !== s.shown) goRef.current(s.step);
+    };
+    channel.onmessage = (e: MessageEvent<unknown>) => {
+      const msg = parseSyncMessage(e.data, lessonId, count);
+      if (!msg || msg.from === WINDOW_ID) return;
+      if (msg.kind === 'hello') {
+        channel.postMessage({ kind: 'at', lesson: lessonId, step: s.step, clock: Math.max(s.version.clock, 0), from: s.version.from || WINDOW_ID });
+        return;
+      }
+      if (!isNewer(msg, s.version)) return;
+      s.version = { clock: msg.clock, from: msg.from };
+      s.step = msg.step;
+      // Many announcements in a row (a held key, a hostile page) make one navigation: it waits
+      // until they pause. A zero timeout could fire between two messages of one burst (they
+      // arrive as separate tasks) and show, and record as seen, a step in the middle of it.
+      if (pending !== undefined) window.clearTimeout(pending);
+      pending = window.setTimeout(follow, FOLLOW_QUIET_MS);
+    };
+    channel.postMessage({ kind: 'hello', lesson: lessonId, from: WINDOW_ID });
+    return () => {
+      if (pending !== undefined) window.clearTimeout(pending);
+      channel.onmessage = null;
+      channel.close();
+      if (s.channel === channel) s.channel = undefined;
+    };
+  }, [lessonId, count]);
+
+  // A step shown here that is not the newest version's step was taken here (keys, buttons, back
+  // and forward): it becomes the newest version and is announced.
+  useEffect(() => {
+    const s = sync.current;
+    if (!lessonId || !s.channel || number === s.step) return;
+    s.version = nextVersion(s.version, WINDOW_ID);
+    s.step = number;
+    s.channel.postMessage({ kind: 'at', lesson: lessonId, step: number, clock: s.version.clock, from: WINDOW_ID });
+  }, [lessonId, number]);
+}
+
+/**
+ * The presenter's window: this step's notes, the answer to its question (computed from the same
+ * simulation), what comes next, the clicker controls, and a live preview of what the room sees:
+ * the same lab at the same moment, drawn small.
+ */
+function PresenterView({ lesson, number, go, preview, state }: { lesson: Lesson; number: number; go: (n: number) => void; preview: ReactNode; state: MomentState | undefined }) {
+  const step = lesson.steps[number - 1]!;
+  const next = lesson.steps[number];
+  return (
+    <div className="lesson presenter" data-testid="presenter" data-lesson={lesson.id} data-step={number}>
+      <section className="panel presenter-notes" aria-labelledby="presenter-title">
+        <p className="lesson-crumb">{t('presenter.notes', { title: lesson.title })}</p>
+        <h1 id="presenter-title">
+          <span className="lesson-counter" data-testid="lesson-counter">
+            {t('lesson.step', { n: number, count: lesson.steps.length })}
+          </span>{' '}
+          {step.title}
+        </h1>
+        <p className="narrative" aria-live="polite">
+          {step.narrative}
+        </p>
+        {step.lookAt && <p>{t('presenter.pointAt', { what: step.lookAt })}</p>}
+        {step.question && (
+          <>
+            <p>{t('presenter.ask', { prompt: step.question.prompt })}</p>
+            <p className="presenter-answer" data-testid="presenter-answer">
+              {state ? t('presenter.answer', { answer: step.question.answer(state) }) : t('presenter.answerPending')}
+            </p>
+          </>
+        )}
+        <nav className="controls lesson-nav" aria-label={uiText('lesson.stepsNav')}>
+          <button type="button" onClick={() => go(number - 1)} disabled={number <= 1} data-testid="lesson-prev">
+            {t('lesson.prev')}
+          </button>
+          <button type="button" onClick={() => go(number + 1)} disabled={!next} data-testid="lesson-next">
+            {t('lesson.next')}
+          </button>
+        </nav>
+        <section aria-labelledby="up-next" data-testid="up-next">
+          <h2 id="up-next">{t('presenter.upNext')}</h2>
+          {next ? (
+            <>
+              <p>
+                <strong>{next.title}</strong>
+              </p>
+              <p className="hint">{next.narrative}</p>
+            </>
+          ) : (
+            <p>{t('presenter.last')}</p>
+          )}
+        </section>
+      </section>
+      <section className="panel presenter-preview" aria-label={t('presenter.audience')} data-testid="presenter-preview">
+        <h2>{t('presenter.audience')}</h2>
+        <div className="preview-frame" inert>
+          <div className="preview-scale">{preview}</div>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** Every lesson with the progress kept in this browser. */
+export function LessonIndex() {
+  const progress = readProgress();
+  return (
+    <section className="panel" aria-labelledby="lessons-title" data-testid="lesson-index">
+      <h1 id="lessons-title">{t('lesson.lessons')}</h1>
+      <p>{uiText('lessons.intro')}</p>
+      <ol className="lesson-list">
+        {LESSONS.map((l: Lesson) => {
+          const seen = progress[l.id]?.seen.length ?? 0;
+          const last = progress[l.id]?.last;
+          return (
+            <li key={l.id} data-testid={`lesson-${l.id}`}>
+              <h2>
+                <Link to={{ kind: 'lesson', lesson: l.id, step: last ?? 1 }}>{l.title}</Link>
+              </h2>
+              <p>{l.summary}</p>
+              <p className="hint" data-testid="lesson-progress">
+                {seen === 0
+                  ? uiText('lessons.notStarted', { count: l.steps.length })
+                  : seen === l.steps.length
+                    ? uiText('lessons.allSeen', { seen, count: l.steps.length })
+                    : uiText('lessons.continue', { seen, count: l.steps.length, step: last ?? 1 })}
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+      <ExerciseList headingLevel={2} />
+    </section>
+  );
+}

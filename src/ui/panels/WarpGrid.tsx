@@ -1,0 +1,252 @@
+import { memo, useCallback, useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { LaneState, type WarpSnapshot } from '../../trace/index.ts';
+import { ui, type UiKey } from '../../i18n/ui.ts';
+import { useLocale } from '../../i18n/useLocale.ts';
+
+interface Props {
+  readonly workgroup: number;
+  readonly workgroupCount: number;
+  readonly warpSize: number;
+  readonly warps: readonly WarpSnapshot[];
+  readonly focusedWarp: number;
+  readonly focusedLane: number;
+  readonly onFocus: (warp: number, lane: number) => void;
+  readonly onWorkgroup: (workgroup: number) => void;
+  /** What a lane last read or wrote by this step, for the details line (hovered or focused lane). */
+  readonly describeLane: (warp: number, lane: number) => string;
+  /** Warps a lesson points at: outlined with a dashed frame and a ★. */
+  readonly highlightWarps?: readonly number[] | undefined;
+  /** Lanes a lesson points at, as [warp, lane]: a dashed ring. */
+  readonly highlightLanes?: readonly (readonly [number, number])[] | undefined;
+}
+
+const CELL = 16;
+const GAP = 2;
+
+const STATE_LABEL: Record<number, UiKey> = {
+  [LaneState.Active]: 'lane.state.active',
+  [LaneState.Masked]: 'lane.state.masked',
+  [LaneState.Exited]: 'lane.state.exited',
+  [LaneState.NotStarted]: 'lane.state.notStarted',
+  [LaneState.Waiting]: 'lane.state.waiting',
+  [LaneState.Absent]: 'lane.state.absent',
+};
+
+/** One lane cell: shape and pattern tell the state, colour only repeats it. */
+function LaneCell({ x, y, state, focused }: { x: number; y: number; state: LaneState; focused: boolean }) {
+  const cls = `lane lane-${LaneState[state]?.toLowerCase() ?? 'absent'}${focused ? ' lane-focused' : ''}`;
+  switch (state) {
+    case LaneState.Active:
+      return <rect className={cls} x={x} y={y} width={CELL} height={CELL} rx={2} />;
+    case LaneState.Masked:
+      return <rect className={cls} x={x + 0.5} y={y + 0.5} width={CELL - 1} height={CELL - 1} rx={2} fill="url(#hatch)" />;
+    case LaneState.Waiting:
+      return (
+        <g className={cls}>
+          <rect x={x + 0.5} y={y + 0.5} width={CELL - 1} height={CELL - 1} rx={2} />
+          <line x1={x + 4} y1={y + 3} x2={x + 4} y2={y + CELL - 3} />
+          <line x1={x + CELL - 4} y1={y + 3} x2={x + CELL - 4} y2={y + CELL - 3} />
+        </g>
+      );
+    case LaneState.Exited:
+      return (
+        <g className={cls}>
+          <line x1={x + 3} y1={y + 3} x2={x + CELL - 3} y2={y + CELL - 3} />
+          <line x1={x + CELL - 3} y1={y + 3} x2={x + 3} y2={y + CELL - 3} />
+        </g>
+      );
+    case LaneState.NotStarted:
+      return <circle className={cls} cx={x + CELL / 2} cy={y + CELL / 2} r={3} />;
+    default:
+      return null;
+  }
+}
+
+function sameRow(a: RowProps, b: RowProps): boolean {
+  if (a.highlighted !== b.highlighted || a.ringed !== b.ringed || a.row !== b.row || a.warpSize !== b.warpSize || a.focused !== b.focused || (a.focused && a.focusedLane !== b.focusedLane)) return false;
+  const x = a.warp;
+  const y = b.warp;
+  if (x.id !== y.id || x.current !== y.current || x.divergent !== y.divergent) return false;
+  for (let i = 0; i < x.lanes.length; i++) if (x.lanes[i] !== y.lanes[i]) return false;
+  return true;
+}
+
+interface RowProps {
+  highlighted: boolean;
+  /** Lanes of this warp to ring, joined as "3,5" so rows can compare them cheaply. */
+  ringed: string;
+  warp: WarpSnapshot;
+  row: number;
+  warpSize: number;
+  focusedLane: number;
+  focused: boolean;
+}
+
+// Rows compare their lanes by value: a step usually changes one warp, so the other rows (up to 31
+// of them, 32 cells each) skip rendering.
+const WarpRow = memo(function WarpRow({
+  highlighted,
+  ringed,
+  warp,
+  row,
+  warpSize,
+  focusedLane,
+  focused,
+}: RowProps) {
+  useLocale(); // the row's label is text: it follows a language switch despite the memo
+  const y = row * (CELL + 8);
+  const label = 74;
+  return (
+    <g>
+      {highlighted && (
+        <rect className="warp-highlight" x={label - 4} y={y - 3} width={warpSize * (CELL + GAP) + 6} height={CELL + 6} rx={4} />
+      )}
+      <text x={0} y={y + CELL - 3} className={warp.current ? 'warp-label current' : 'warp-label'}>
+        {warp.current ? '▶ ' : highlighted ? '★ ' : ''}
+        {ui('warps.rowLabel', { warp: warp.id })}
+      </text>
+      {Array.from({ length: warpSize }, (_, lane) => (
+        <g key={lane}>
+          <LaneCell x={label + lane * (CELL + GAP)} y={y} state={(warp.lanes[lane] ?? LaneState.Absent) as LaneState} focused={focused && lane === focusedLane} />
+          {ringed.split(',').includes(String(lane)) && (
+            <circle className="lane-ring" cx={label + lane * (CELL + GAP) + CELL / 2} cy={y + CELL / 2} r={CELL / 2 + 3} data-ringed="yes" />
+          )}
+        </g>
+      ))}
+      {warp.divergent && (
+        <g className="divergence-mark" aria-hidden="true">
+          <path d={`M${label + warpSize * (CELL + GAP) + 12} ${y + CELL} v-7 l-5 -7 M${label + warpSize * (CELL + GAP) + 12} ${y + CELL - 7} l5 -7`} />
+          <text x={label + warpSize * (CELL + GAP) + 22} y={y + CELL - 3}>
+            {ui('warps.diverged')}
+          </text>
+        </g>
+      )}
+    </g>
+  );
+}, sameRow);
+
+/**
+ * The focused workgroup's lanes grouped into warps at the current step. Active lanes are solid
+ * squares, lanes masked off by a branch are hatched, exited lanes are crosses, lanes waiting at a
+ * barrier show two bars; warps whose lanes split carry a ⑂ mark. Arrow keys move the lane focus.
+ */
+export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWarp, focusedLane, onFocus, onWorkgroup, describeLane, highlightWarps, highlightLanes }: Props) {
+  // Hovering shows a lane's details without moving the focus (or the URL); leaving restores them.
+  const [hovered, setHovered] = useState<{ warp: number; lane: number } | undefined>();
+  const titleId = useId();
+  const selectId = useId();
+  const label = 74;
+  const width = label + warpSize * (CELL + GAP) + 110;
+  const height = warps.length * (CELL + 8);
+  const divergent = warps.filter((w) => w.divergent).map((w) => w.id);
+  const active = warps.filter((w) => w.lanes.some((s) => s === (LaneState.Active as number))).length;
+
+  const onKey = useCallback(
+    (e: KeyboardEvent<SVGSVGElement>) => {
+      let warp = focusedWarp;
+      let lane = focusedLane;
+      if (e.key === 'ArrowRight') lane = Math.min(warpSize - 1, lane + 1);
+      else if (e.key === 'ArrowLeft') lane = Math.max(0, lane - 1);
+      else if (e.key === 'ArrowDown') warp = Math.min(warps.length - 1, warp + 1);
+      else if (e.key === 'ArrowUp') warp = Math.max(0, warp - 1);
+      else return;
+      e.preventDefault();
+      e.stopPropagation();
+      onFocus(warp, lane);
+    },
+    [focusedWarp, focusedLane, warpSize, warps.length, onFocus],
+  );
+
+  /** The lane under the pointer, from the SVG's scale (it may be drawn smaller than its viewBox). */
+  const laneAt = (e: MouseEvent<SVGSVGElement>): { warp: number; lane: number } | undefined => {
+    const box = e.currentTarget.getBoundingClientRect();
+    const scale = box.width / width;
+    const lane = Math.floor(((e.clientX - box.left) / scale - label) / (CELL + GAP));
+    const warp = Math.floor((e.clientY - box.top) / scale / (CELL + 8));
+    return lane >= 0 && lane < warpSize && warp >= 0 && warp < warps.length ? { warp, lane } : undefined;
+  };
+  const shown = hovered ?? { warp: focusedWarp, lane: focusedLane };
+  const shownState = (warps[shown.warp]?.lanes[shown.lane] ?? LaneState.Absent) as LaneState;
+  const focusedState = (warps[focusedWarp]?.lanes[focusedLane] ?? LaneState.Absent) as LaneState;
+  return (
+    <section
+      className="panel warp-grid"
+      aria-labelledby={titleId}
+      data-testid="warp-grid"
+      data-divergent-warps={divergent.join(',')}
+      data-highlighted-warps={highlightWarps?.join(',') ?? ''}
+    >
+      <div className="panel-head">
+        <h2 id={titleId}>{ui('warps.title', { workgroup })}</h2>
+        <label htmlFor={selectId}>{ui('warps.workgroup')}</label>
+        <select id={selectId} value={workgroup} onChange={(e) => onWorkgroup(Number(e.target.value))} data-testid="workgroup-select">
+          {Array.from({ length: Math.min(workgroupCount, 256) }, (_, g) => (
+            <option key={g} value={g}>
+              {g}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="summary-line" data-testid="warp-summary">
+        {ui('warps.activeCount', { active, count: warps.length })} ·{' '}
+        {divergent.length === 0 ? ui('warps.noneSplit') : ui('warps.divergent', { warps: divergent.join(', ') })}
+      </p>
+      <div className="svg-scroll">
+        <svg
+          width={width}
+          height={height}
+          viewBox={`0 0 ${width} ${height}`}
+          role="group"
+          aria-roledescription={ui('warps.roledescription')}
+          data-testid="lane-grid"
+          aria-label={ui('warps.gridLabel', { workgroup, warp: focusedWarp, lane: focusedLane, state: ui(STATE_LABEL[focusedState]!) })}
+          tabIndex={0}
+          onKeyDown={onKey}
+          onClick={(e) => {
+            const hit = laneAt(e);
+            if (hit) onFocus(hit.warp, hit.lane);
+          }}
+          onMouseMove={(e) => {
+            const hit = laneAt(e);
+            if (hit?.warp !== hovered?.warp || hit?.lane !== hovered?.lane) setHovered(hit);
+          }}
+          onMouseLeave={() => setHovered(undefined)}
+        >
+          <defs>
+            <pattern id="hatch" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+              <line x1="0" y1="0" x2="0" y2="5" className="hatch-line" />
+            </pattern>
+          </defs>
+          {warps.map((w, row) => (
+            <WarpRow
+              key={w.id}
+              highlighted={highlightWarps?.includes(w.id) ?? false}
+              ringed={(highlightLanes ?? []).filter(([hw]) => hw === w.id).map(([, l]) => l).join(',')}
+              warp={w} row={row} warpSize={warpSize} focusedLane={focusedLane} focused={row === focusedWarp} />
+          ))}
+        </svg>
+      </div>
+      <ul className="legend" aria-label={ui('warps.legend')}>
+        <li>
+          <svg width="18" height="18" aria-hidden="true"><rect className="lane lane-active" x="1" y="1" width="16" height="16" rx="2" /></svg> {ui('lane.legend.active')}
+        </li>
+        <li>
+          <svg width="18" height="18" aria-hidden="true"><rect className="lane lane-masked" x="1.5" y="1.5" width="15" height="15" rx="2" fill="url(#hatch)" /></svg> {ui('lane.legend.masked')}
+        </li>
+        <li>
+          <svg width="18" height="18" aria-hidden="true"><g className="lane lane-waiting"><rect x="1.5" y="1.5" width="15" height="15" rx="2" /><line x1="5" y1="4" x2="5" y2="14" /><line x1="13" y1="4" x2="13" y2="14" /></g></svg> {ui('lane.legend.waiting')}
+        </li>
+        <li>
+          <svg width="18" height="18" aria-hidden="true"><g className="lane lane-exited"><line x1="4" y1="4" x2="14" y2="14" /><line x1="14" y1="4" x2="4" y2="14" /></g></svg> {ui('lane.legend.exited')}
+        </li>
+        <li>
+          <svg width="18" height="18" aria-hidden="true"><circle className="lane lane-notstarted" cx="9" cy="9" r="3" /></svg> {ui('lane.legend.notStarted')}
+        </li>
+      </ul>
+      <p className="lane-detail" data-testid="lane-detail" aria-live="polite">
+        {ui(hovered ? 'warps.pointerDetail' : 'warps.laneDetail', { warp: shown.warp, lane: shown.lane, invocation: shown.warp * warpSize + shown.lane, state: ui(STATE_LABEL[shownState]!) })}{' '}
+        {describeLane(shown.warp, shown.lane)}
+      </p>
+    </section>
+  );
+}
