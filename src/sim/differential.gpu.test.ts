@@ -3,12 +3,11 @@
  * `shaders/`, over at least 50 seeded inputs each, sizes cycling through the case's list (which
  * includes sizes that are not multiples of the workgroup size). Integer outputs must agree bit for
  * bit; f32 outputs too, unless the case states an ulp bound (the GPU may reorder subgroup sums).
- * Subgroup kernels run with warpSize = the GPU's subgroup size.
+ * Subgroup kernels run with warpSize = the GPU's subgroup size. That every kernel under `shaders/`
+ * has a case is checked by `src/kernel/cases.test.ts` (in the unit project).
  */
-import { readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SNIPPET_FILES, type KernelCase } from '../kernel/cases.ts';
+import type { KernelCase } from '../kernel/cases.ts';
 import { kernelCases } from '../labs/registry.ts';
 import type { BindingData, Bindings } from '../kernel/types.ts';
 import { simulate } from './index.ts';
@@ -16,14 +15,6 @@ import { seededRandom } from '../util/random.ts';
 import { ulpDistance } from '../util/ulp.ts';
 
 const INPUTS_PER_KERNEL = 50;
-
-function wgslFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return wgslFiles(full);
-    return name.endsWith('.wgsl') ? [full.split(path.sep).join('/')] : [];
-  });
-}
 
 /** First mismatch between two buffers, or null. */
 function compare(sim: BindingData, gpu: BindingData, ulps: number | undefined): string | null {
@@ -71,14 +62,6 @@ beforeAll(async () => {
   } catch (e) {
     gpuError = e;
   }
-});
-
-describe('kernel registry covers shaders/', () => {
-  it('every .wgsl under shaders/ (except snippets) has a case, so none is skipped', () => {
-    const covered = new Set(kernelCases.map((c) => c.file));
-    const missing = wgslFiles('shaders').filter((f) => !covered.has(f) && !SNIPPET_FILES.includes(f));
-    expect(missing).toEqual([]);
-  });
 });
 
 describe('simulator equals GPU', () => {
