@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { BASE_URL, useBrowser, watchErrors } from './browser.ts';
-import { LABS } from '../src/labs/registry.ts';
+import { LABS } from '../src/labs/all.ts';
 
 const stepOf = async (page: Page): Promise<number> => Number(await page.getByTestId('home-demo-picture').getAttribute('data-step'));
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // End-to-end tests in real headless Chromium with real WebGPU (SwiftShader where there is no GPU).
 //   node e2e/run.mjs [vitest args…]        builds the app in test mode and serves it with
-//                                          `vite preview` (the shipped CSP headers), runs e2e/*.e2e.ts
+//                                          `vite preview` (the shipped CSP headers), runs e2e/*.e2e.ts and src/labs/*/e2e/*.e2e.ts
 //   node e2e/run.mjs --dev [vitest args…]  serves the sources with the `vite` dev server (React
 //                                          StrictMode, HMR), runs e2e/*.dev.ts
 import { spawn, spawnSync } from 'node:child_process';

@@ -14,7 +14,7 @@
 import { WgslExec, WgslParser } from 'wgsl_reflect/wgsl_reflect.module.js';
 import type { KernelRun } from '../src/kernel/types.ts';
 import { sumU32 } from '../src/labs/reduce/reference.ts';
-import { kernelCases } from '../src/labs/registry.ts';
+import { kernelCases } from '../src/labs/all.ts';
 import { compile, instantiate, simulate, traceBytes, type Program, type SimResult } from '../src/sim/index.ts';
 import KERNEL from '../src/sim/testdata/reduce-interleaved.wgsl?raw';
 

@@ -6,9 +6,9 @@
 import { createNodeGpu } from '../src/gpu/node.ts';
 import { writeFileSync } from 'node:fs';
 import { fmt, log2Label, table, type BestFigure } from '../src/bench/format.ts';
-import { LABS } from '../src/labs/registry.ts';
-import { timingSweep } from '../src/labs/sweep.ts';
-import type { AnyLab } from '../src/labs/lab.ts';
+import { LABS } from '../src/labs/all.ts';
+import { timingSweep } from '../src/workbench/sweep.ts';
+import type { AnyLab } from '../src/workbench/lab.ts';
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 10);
 const MAX_LOG2 = Number(process.env.BENCH_MAX_LOG2 ?? 26);

@@ -12,7 +12,7 @@ import './messages.ts';
 import './ui.ts';
 import '../ui/editor/strings.ts';
 import '../labs/registry.ts';
-import '../lessons/index.ts';
+import '../labs/lessons.ts';
 
 // @ts-expect-error a translation that lacks a key is a type error, not English at run time
 const lacking: Translation<{ readonly a: string; readonly b: string }> = { a: 'x' };

@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SNIPPET_FILES } from './cases.ts';
-import { kernelCases } from '../labs/registry.ts';
+import { kernelCases } from '../labs/all.ts';
 
 function wgslFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

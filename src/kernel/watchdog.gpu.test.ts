@@ -8,7 +8,7 @@ import type { GpuExecutor } from '../gpu/executor.ts';
 import { isGpuError, type GpuError } from '../gpu/errors.ts';
 import { simulate } from '../sim/simulate.ts';
 import { seededRandom } from '../util/random.ts';
-import { kernelCases } from '../labs/registry.ts';
+import { kernelCases } from '../labs/all.ts';
 import { firstPass } from '../labs/topk/kernel.ts';
 import { workgroupCount, type KernelRun } from './types.ts';
 import { iterationBudget } from '../wgsl/watchdog.ts';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { isLabId, LAB_CATALOG, LAB_IDS, labInfo } from './catalog.ts';
 import { MATMUL_KERNELS } from './matmul/kernel.ts';
 import { VEC4_MATMULS } from './matmul/meta.ts';
-import { LABS } from './registry.ts';
+import { LABS } from './all.ts';
 
 describe('the lab catalog', () => {
   it('lists every registered lab in course order', () => {

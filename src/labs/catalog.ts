@@ -5,22 +5,13 @@
  * come with the lab and lesson pages, in a chunk of their own (`registry.ts`); a test holds each
  * entry to its module.
  */
-import type { ParamSpec, Params } from './lab.ts';
-import { basicsMeta } from './basics/meta.ts';
-import { reduceMeta } from './reduce/meta.ts';
-import { scanMeta } from './scan/meta.ts';
-import { rowsumMeta } from './rowsum/meta.ts';
-import { histogramMeta } from './histogram/meta.ts';
-import { convolutionMeta } from './convolution/meta.ts';
-import { mergeMeta } from './merge/meta.ts';
-import { topkMeta } from './topk/meta.ts';
-import { matmulMeta } from './matmul/meta.ts';
-import { spmvMeta } from './spmv/meta.ts';
+import type { ParamSpec, Params } from '../workbench/lab.ts';
+import { REGISTRY, type LabId } from './registry.ts';
 
-const METAS = [basicsMeta, reduceMeta, scanMeta, rowsumMeta, histogramMeta, convolutionMeta, mergeMeta, topkMeta, matmulMeta, spmvMeta] as const;
+export { isLabId, type LabId } from './registry.ts';
 
-/** The id of a lab, e.g. `'reduce'`. */
-export type LabId = (typeof METAS)[number]['id'];
+/** Each lab folder's `meta.ts`, gathered at build time: it exports its lab's `LabInfo`. */
+const META_MODULES = import.meta.glob<Record<string, unknown>>('./*/meta.ts', { eager: true });
 
 /** What is known of a lab before its module loads. */
 export interface LabInfo {
@@ -33,14 +24,20 @@ export interface LabInfo {
   readonly params: ParamSpec<Params>;
 }
 
+const isInfo = (x: unknown, id: string): x is LabInfo =>
+  typeof x === 'object' && x !== null && (x as { id?: unknown }).id === id && 'params' in x && 'courseOrder' in x;
+
+/** The `LabInfo` that `src/labs/<id>/meta.ts` exports; a registered lab without one stops the app at start with this message. */
+function metaOf(id: LabId): LabInfo {
+  const info = Object.values(META_MODULES[`./${id}/meta.ts`] ?? {}).find((x) => isInfo(x, id));
+  if (!info) throw new Error(`src/labs/${id}/meta.ts must export the lab's meta (an object with id “${id}”, courseOrder, title, summary, variantCount and params)`);
+  return info;
+}
+
 /** Every lab, in the order the course takes them. */
-export const LAB_CATALOG: readonly LabInfo[] = ([...METAS] as readonly LabInfo[]).slice().sort((a, b) => a.courseOrder - b.courseOrder);
+export const LAB_CATALOG: readonly LabInfo[] = REGISTRY.map((e) => metaOf(e.id)).sort((a, b) => a.courseOrder - b.courseOrder);
 
 export const LAB_IDS: readonly LabId[] = LAB_CATALOG.map((l) => l.id);
-
-export function isLabId(id: string): id is LabId {
-  return (LAB_IDS as readonly string[]).includes(id);
-}
 
 export function labInfo(id: LabId): LabInfo;
 export function labInfo(id: string): LabInfo | undefined;

@@ -7,14 +7,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatLocation, labRoute, parseLocation } from '../workbench/url.ts';
-import { LESSONS } from '../lessons/index.ts';
-import { resolveMoment } from '../lessons/types.ts';
+import { LESSONS } from './lessons.ts';
+import { resolveMoment } from '../workbench/lesson.ts';
 import { simulate } from '../sim/index.ts';
 import { indexTrace } from '../trace/index.ts';
 import { seededRandom } from '../util/random.ts';
-import { INPUT_SEED, openingStep, resolveParams } from './lab.ts';
-import { LABS } from './registry.ts';
-import type { KernelExecutor } from './types.ts';
+import { INPUT_SEED, openingStep, resolveParams } from '../workbench/lab.ts';
+import { LABS } from './all.ts';
+import type { KernelExecutor } from '../workbench/labTypes.ts';
 
 const simulator: KernelExecutor = { run: (r) => Promise.resolve(simulate(r, { warpSize: 32, trace: 'summary' }).buffers) };
 const chrome = { mode: 'normal', embed: false, presenter: false } as const;

@@ -9,9 +9,10 @@ import { loadLocale } from '../i18n/catalog.ts';
 import { setCurrentLocale } from '../i18n/locale.ts';
 import { simulate } from '../sim/index.ts';
 import { indexTrace } from '../trace/index.ts';
-import { resolveParams, type AnyLab } from './lab.ts';
-import { LABS } from './registry.ts';
-import { LAB_UIS } from './uis.ts';
+import { resolveParams, type AnyLab } from '../workbench/lab.ts';
+import { LABS } from './all.ts';
+import { loadLabUi } from './uis.ts';
+import type { LabUi } from '../workbench/panel.ts';
 
 const CJK = /[\u3400-\u9fff]/;
 /** Chinese, or nothing to translate: a formula or a code constant (`TILE`) with no English word in it. */
@@ -39,11 +40,13 @@ function textsOf(lab: AnyLab): [string, string][] {
       if (row.hint !== undefined) out.push([`metric hint ${row.label}`, row.hint]);
     }
   }
-  const ui = LAB_UIS[lab.id];
+  const ui = UIS.get(lab.id);
   for (const panel of ui?.panels ?? []) out.push([`panel ${panel.id}`, panel.title]);
   if (ui?.treeTitle !== undefined) out.push(['tree title', ui.treeTitle]);
   return out;
 }
+
+const UIS = new Map<string, LabUi | undefined>(await Promise.all(LABS.map(async (l) => [l.id, await loadLabUi(l.id)] as const)));
 
 describe.each(LABS.map((l) => [l.id, l] as const))('lab %s in Chinese', (_id, lab) => {
   let english: [string, string][] = [];

@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { KernelCase } from '../kernel/cases.ts';
-import { kernelCases } from '../labs/registry.ts';
+import { kernelCases } from '../labs/all.ts';
 import type { BindingData, Bindings } from '../kernel/types.ts';
 import { simulate } from './index.ts';
 import { seededRandom } from '../util/random.ts';

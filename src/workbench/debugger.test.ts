@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findLab } from '../labs/registry.ts';
+import { findLab } from '../labs/all.ts';
 import { simulate, traceStep } from '../sim/index.ts';
 import { indexTrace } from '../trace/index.ts';
 import { mainSharedMemory, sharedContentsAt } from '../trace/memory.ts';

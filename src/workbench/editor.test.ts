@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { findLab } from '../labs/registry.ts';
+import { findLab } from '../labs/all.ts';
 import { simulate } from '../sim/index.ts';
 import { checkDraft, firstMismatches } from './editorRun.ts';
 import { FRONT_END, simulatorDiagnostics, tokenEnd } from './editorLint.ts';
 import { readSharedDraft, shareLink, SHARE_LIMIT } from './shareLink.ts';
 import { lineDiff } from './lineDiff.ts';
-import { withSource } from '../labs/lab.ts';
+import { withSource } from './lab.ts';
 import { INPUT_SEED } from './session.ts';
 
 const reduce = findLab('reduce');

@@ -3,8 +3,8 @@
  * of the exercise, and passes when no run has a race, barrier divergence, out-of-bounds access or
  * step limit and every output matches the lab's CPU reference.
  */
-import type { Exercise } from '../labs/exercise.ts';
-import { resolveParams, type AnyLab } from '../labs/lab.ts';
+import type { Exercise } from './exercise.ts';
+import { resolveParams, type AnyLab } from './lab.ts';
 import { checkDraft, type SimulateOnce } from './editorRun.ts';
 import { diagnosticKind, ui } from '../i18n/ui.ts';
 

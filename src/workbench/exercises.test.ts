@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { EXERCISES } from '../labs/exercises.ts';
-import { findLab, isLabId } from '../labs/registry.ts';
+import { findLab, isLabId, LABS } from '../labs/all.ts';
 import { simulate } from '../sim/index.ts';
-import { exerciseHref, readExerciseFragment } from './exercises.ts';
+import { exerciseHref, exercisesOf, readExerciseFragment } from './exercises.ts';
+
+const EXERCISES = exercisesOf(LABS);
 import { checkExercise } from './exerciseCheck.ts';
 
 const simulateOnce = (r: Parameters<typeof simulate>[0], o: Parameters<typeof simulate>[1]) => ({ promise: Promise.resolve(simulate(r, o)), cancel: () => undefined });

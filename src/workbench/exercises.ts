@@ -2,8 +2,12 @@
  * Exercises in the app: the progress kept in this browser and the links that open one. The check
  * is `exerciseCheck.ts` (loaded with the editor).
  */
-import type { Exercise } from '../labs/exercise.ts';
-import { formatParams, type AnyLab } from '../labs/lab.ts';
+import type { Exercise } from './exercise.ts';
+import { formatParams, type AnyLab } from './lab.ts';
+
+/** The exercises of some loaded lab modules (a lab page: its own; the lesson index: every lab's). */
+export const exercisesOf = (labs: readonly Pick<AnyLab, 'exercises'>[]): readonly Exercise[] => labs.flatMap((lab) => lab.exercises ?? []);
+export const findExercise = (labs: readonly Pick<AnyLab, 'exercises'>[], id: string): Exercise | undefined => exercisesOf(labs).find((e) => e.id === id);
 
 const PROGRESS_KEY = 'warpscope.exercises.done';
 const ACTIVE_KEY = (lab: string) => `warpscope.exercises.active.${lab}`;

@@ -1,6 +1,10 @@
 import { createBrowserGpu, isGpuError, type GpuExecutor } from '../gpu/index.ts';
+// eslint-disable-next-line boundaries/rooms -- until the composition root builds the services and hands the GPU status to the store (issue #25, services)
 import { useAppStore } from '../store/index.ts';
 import { ui } from '../i18n/ui.ts';
+
+/** What the views show of a GPU failure: the executor's error type and its excerpt of a shader message. */
+export { excerptAround, isGpuError, SHOWN_MESSAGES, type ShaderMessage } from '../gpu/index.ts';
 
 /**
  * The page's one GPU executor; views reach it through here, never through navigator.gpu. It lives

@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import { workerScriptUrl } from './trustedTypes.ts';
 
 /**
@@ -15,7 +15,8 @@ export interface UpdateState {
   readonly later: () => void;
 }
 
-export const useUpdateState = create<UpdateState>()(() => ({ waiting: false, apply: () => undefined, later: () => undefined }));
+/** Whether a new version waits; the shell's notice subscribes (`useStore(updateState)`). */
+export const updateState = createStore<UpdateState>()(() => ({ waiting: false, apply: () => undefined, later: () => undefined }));
 
 /** Where the generated service worker lives (vite-plugin-pwa's default name, at the site's base). */
 export const SERVICE_WORKER_URL = `${import.meta.env.BASE_URL}sw.js`;
@@ -30,14 +31,14 @@ export async function startOffline(): Promise<void> {
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox(workerScriptUrl(SERVICE_WORKER_URL), { scope: import.meta.env.BASE_URL });
   wb.addEventListener('waiting', () => {
-    useUpdateState.setState({
+    updateState.setState({
       waiting: true,
       apply: () => {
         // Reload once the new version controls this page, and only then.
         wb.addEventListener('controlling', () => location.reload());
         wb.messageSkipWaiting();
       },
-      later: () => useUpdateState.setState({ waiting: false }),
+      later: () => updateState.setState({ waiting: false }),
     });
   });
   try {

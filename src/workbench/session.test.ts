@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLabSession, type SimulateFn } from './session.ts';
-import { findLab } from '../labs/registry.ts';
+import { findLab } from '../labs/all.ts';
 import { simulate } from '../sim/index.ts';
 import { SimCancelled } from '../sim/workerClient.ts';
 import type { BandwidthBaselines, GpuExecutor, TimeOptions, Timing } from '../gpu/executor.ts';

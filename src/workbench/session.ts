@@ -9,7 +9,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { KernelRun } from '../kernel/types.ts';
-import { INPUT_SEED, resolveParams, type AnyLab, type DeviceLimits, type LabVariant, type ParamValue, type Params } from '../labs/lab.ts';
+import { INPUT_SEED, resolveParams, type AnyLab, type DeviceLimits, type LabVariant, type ParamValue, type Params } from './lab.ts';
 import type { SimOptions, SimResult } from '../sim/index.ts';
 import { CAPABLE_ADAPTER_LIMITS } from '../sim/program.ts';
 import { barrierPhase, endOfPhase, indexTrace, type TraceIndex } from '../trace/index.ts';
@@ -17,8 +17,8 @@ import { mainSharedMemory } from '../trace/memory.ts';
 import { DEFAULT_HARDWARE } from '../sim/hardware.ts';
 import type { SimJob } from '../sim/workerClient.ts';
 import type { BandwidthBaselines, GpuExecutor } from '../gpu/executor.ts';
-import type { KernelExecutor } from '../labs/types.ts';
-import { timingSweep, type TimingRow } from '../labs/sweep.ts';
+import type { KernelExecutor } from './labTypes.ts';
+import { timingSweep, type TimingRow } from './sweep.ts';
 import { ui } from '../i18n/ui.ts';
 
 /** Play speeds in warp instructions per second. */

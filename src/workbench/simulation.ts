@@ -1,5 +1,5 @@
 import type { Bindings, KernelRun } from '../kernel/types.ts';
-import type { KernelExecutor } from '../labs/types.ts';
+import type { KernelExecutor } from './labTypes.ts';
 import type { WorkerRequest, WorkerResponse } from '../sim/worker.ts';
 import { createSimWorker } from '../sim/workerClient.ts';
 import simWorkerUrl from '../sim/worker.ts?worker&url';

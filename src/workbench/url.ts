@@ -6,7 +6,7 @@
  */
 
 import { labInfo, LAB_IDS, type LabId } from '../labs/catalog.ts';
-import { formatParams, parseParams, type ParamValue } from '../labs/lab.ts';
+import { formatParams, parseParams, type ParamValue } from './lab.ts';
 import { parseLocale, type Locale } from '../i18n/locale.ts';
 import { ui, type UiKey } from '../i18n/ui.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findLab } from '../labs/registry.ts';
-import { resolveParams } from '../labs/lab.ts';
+import { findLab } from '../labs/all.ts';
+import { resolveParams } from './lab.ts';
 import { simulate, type SimOptions } from '../sim/index.ts';
 import { indexTrace } from '../trace/index.ts';
 import { warpWatch } from './debugger.ts';

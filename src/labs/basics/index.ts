@@ -1,4 +1,4 @@
-import { defineLab, exactCheck, OPENING_MOMENT, type LabInputs, type LabVariant, type LinearParams } from '../lab.ts';
+import { defineLab, exactCheck, OPENING_MOMENT, type LabInputs, type LabVariant, type LinearParams } from '../../workbench/lab.ts';
 import { basicsCases } from './cases.ts';
 import { m } from './messages.ts';
 import { benchBasics } from './bench.ts';
@@ -8,7 +8,7 @@ import { VECTOR_ADD_FILE, vectorAddBytes, vectorAddReference, vectorAddRun } fro
 import VECTOR_ADD_WGSL from '../../../shaders/basics/vector-add.wgsl?raw';
 import MATRIX_ADD_WGSL from '../../../shaders/basics/matrix-add.wgsl?raw';
 import { basicsMeta } from './meta.ts';
-import { firstFound, firstOp } from '../openings.ts';
+import { firstFound, firstOp } from '../../workbench/openings.ts';
 import { OpKind } from '../../sim/index.ts';
 
 const VECTOR_ADD_CUDA = `// CUDA rendering of shaders/basics/vector-add.wgsl (written for Warpscope).

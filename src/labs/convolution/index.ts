@@ -5,8 +5,8 @@
  * computes four outputs and reads vec4s. The stage draws the traced workgroup's part of the input
  * plane: output tile, halo ring, ghost cells, who loaded what, idle invocations and read counts.
  */
-import { defineLab, OPENING_MOMENT, type LabInputs, type LabVariant, type MetricRow } from '../lab.ts';
-import { firstFound } from '../openings.ts';
+import { defineLab, OPENING_MOMENT, type LabInputs, type LabVariant, type MetricRow } from '../../workbench/lab.ts';
+import { firstFound } from '../../workbench/openings.ts';
 import { CONVOLUTION_CUDA } from './cuda.ts';
 import { convolutionCases } from './cases.ts';
 import { convolutionSection } from './bench.ts';

@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { intField } from '../lab.ts';
+import { intField } from '../../workbench/lab.ts';
 import { MASK_WIDTHS, outputTileWidths } from './kernel.ts';
 
 /** Image sides: 37 and 100 are multiples of neither 12, 16 nor 64. */

@@ -3,7 +3,7 @@
  * of the image), `compute` (warp 0's first workgroup-memory read after its barrier, or the first output
  * store when there is no barrier) or `store` (the first output store).
  */
-import type { LabMoment } from '../lab.ts';
+import type { LabMoment } from '../../workbench/lab.ts';
 import { OpKind } from '../../sim/index.ts';
 import { computePhaseStart } from './trace.ts';
 

@@ -7,7 +7,7 @@
  * warp, several vec4 loads in flight per invocation, no flushes. The panels show the bins filling and, for the
  * current atomic, the lanes of the warp queued on each address.
  */
-import { defineLab, OPENING_MOMENT, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
+import { defineLab, OPENING_MOMENT, exactCheck, type LabInputs, type LabVariant } from '../../workbench/lab.ts';
 import { HISTOGRAM_CUDA } from './cuda.ts';
 import { histogramCases } from './cases.ts';
 import { generateBytes, isDistribution, rangeOf, type Distribution } from './data.ts';

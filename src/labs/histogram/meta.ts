@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { choiceField, intField, MAX_STEP_ELEMENTS } from '../lab.ts';
+import { choiceField, intField, MAX_STEP_ELEMENTS } from '../../workbench/lab.ts';
 import { DISTRIBUTIONS, isDistribution } from './data.ts';
 
 const LENGTHS = [1024, 4096, 16_384, 65_536];

@@ -4,7 +4,7 @@
  * last barrier) or `longest` (the atomic with the longest same-address queue). -1 when the trace
  * has no such moment (the lesson falls back to the nearest step).
  */
-import type { LabMoment } from '../lab.ts';
+import type { LabMoment } from '../../workbench/lab.ts';
 import { OpKind } from '../../sim/index.ts';
 import { countingAtomics } from './trace.ts';
 

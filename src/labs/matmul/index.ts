@@ -4,8 +4,8 @@
  * double-buffered vec4 kernel. M, N and K are free (not multiples of the tile); f32, or i32 for
  * exact checks.
  */
-import { defineLab, OPENING_MOMENT, exactCheck, type CheckResult, type LabInputs, type LabVariant } from '../lab.ts';
-import { firstFound, firstOp } from '../openings.ts';
+import { defineLab, OPENING_MOMENT, exactCheck, type CheckResult, type LabInputs, type LabVariant } from '../../workbench/lab.ts';
+import { firstFound, firstOp } from '../../workbench/openings.ts';
 import { seededRandom } from '../../util/random.ts';
 import { matmulCases } from './cases.ts';
 import { MATMUL_CUDA } from './cuda.ts';

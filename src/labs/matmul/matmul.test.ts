@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from '../../sim/index.ts';
 import { indexTrace } from '../../trace/index.ts';
 import { seededRandom } from '../../util/random.ts';
-import { resolveParams } from '../lab.ts';
+import { resolveParams } from '../../workbench/lab.ts';
 import { caseOperand } from './cases.ts';
 import { matmulCheck, matmulInputs, matmulLab, type MatmulParams } from './index.ts';
 import { MATMUL_VARIANTS, matmulReference, matmulRun, withElementType, type MatmulShape, type MatmulType, type MatmulVariant } from './kernel.ts';

@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { elementTypeField, intField, type ParamField } from '../lab.ts';
+import { elementTypeField, intField, type ParamField } from '../../workbench/lab.ts';
 import { TILE_SIZES } from './kernel.ts';
 
 /** The most rows, columns or depth the step-through simulates (the timings go further, on the GPU). */

@@ -1,6 +1,6 @@
 /** Kernel cases of the merge lab: every kernel, every element type, every input kind. */
 import type { KernelCase } from '../../kernel/cases.ts';
-import type { ElementType } from '../types.ts';
+import type { ElementType } from '../../workbench/labTypes.ts';
 import { MERGE_INPUTS, mergeInputs, type MergeInput } from './inputs.ts';
 import { fastRun, MERGE_FILES, mergeRun, partitionRun, partitionWideRun, splitsOf, streamRun, wideRun } from './kernel.ts';
 

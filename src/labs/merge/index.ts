@@ -8,10 +8,10 @@
  * invocation 15 outputs, loads them into registers before staging, and merges without branches
  * from one search per invocation, with the tile as its only workgroup memory.
  */
-import { defineLab, OPENING_MOMENT, elementTypeOfParams, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
-import { firstFound } from '../openings.ts';
+import { defineLab, OPENING_MOMENT, elementTypeOfParams, exactCheck, type LabInputs, type LabVariant } from '../../workbench/lab.ts';
+import { firstFound } from '../../workbench/openings.ts';
 import { seededRandom } from '../../util/random.ts';
-import type { ElementType } from '../types.ts';
+import type { ElementType } from '../../workbench/labTypes.ts';
 import { mergeCases } from './cases.ts';
 import { BASIC_CUDA, FAST_CUDA, STREAM_CUDA, TILED_CUDA, WIDE_CUDA } from './cuda.ts';
 import { isMergeInput, mergeInputs } from './inputs.ts';

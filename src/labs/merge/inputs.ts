@@ -1,6 +1,6 @@
 /** Sorted inputs for the merge lab: random keys, many equal keys, disjoint ranges, one array empty. */
 import type { BindingData } from '../../kernel/types.ts';
-import { arrayFor, type ElementType } from '../types.ts';
+import { arrayFor, type ElementType } from '../../workbench/labTypes.ts';
 
 export const MERGE_INPUTS = ['random', 'duplicates', 'disjoint', 'a-empty', 'b-empty'] as const;
 export type MergeInput = (typeof MERGE_INPUTS)[number];

@@ -6,7 +6,7 @@
  */
 import type { BindingData, KernelRun } from '../../kernel/types.ts';
 import { foldWorkgroups } from '../../kernel/types.ts';
-import { arrayFor, elementTypeOf, type ElementType, type KernelExecutor } from '../types.ts';
+import { arrayFor, elementTypeOf, type ElementType, type KernelExecutor } from '../../workbench/labTypes.ts';
 import BASIC_WGSL from '../../../shaders/merge/basic.wgsl?raw';
 import TILED_WGSL from '../../../shaders/merge/tiled.wgsl?raw';
 import PARTITION_WGSL from '../../../shaders/merge/partition.wgsl?raw';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../sim/index.ts';
-import type { KernelExecutor } from '../types.ts';
+import type { KernelExecutor } from '../../workbench/labTypes.ts';
 import { mergeInputs, MERGE_INPUTS } from './inputs.ts';
 import { mergeLab } from './index.ts';
 import { MERGE_FILES, MERGE_SHAPES, mergePasses, mergeStepRun, partitionRun, partitionWideRun, runMerge, MERGE_VARIANTS, splitsOf, streamRun, typedSource, wideRun, wideSource, type MergeData } from './kernel.ts';

@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { choiceField, intField, MAX_STEP_ELEMENTS, shown, type ParamField } from '../lab.ts';
+import { choiceField, intField, MAX_STEP_ELEMENTS, shown, type ParamField } from '../../workbench/lab.ts';
 import { isMergeInput, MERGE_INPUTS } from './inputs.ts';
 
 const LENGTHS = [8, 16, 24, 40, 64, 100, 256, 1000, 4096, 16384];

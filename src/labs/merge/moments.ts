@@ -1,5 +1,5 @@
 /** The merge lab's lesson moments, read from the trace. */
-import type { LabMoment } from '../lab.ts';
+import type { LabMoment } from '../../workbench/lab.ts';
 import { OpKind, type Trace } from '../../sim/index.ts';
 import { MERGE_FILES } from './kernel.ts';
 import { readMergeTrace, searchResult, type MergeTraceView } from './trace.ts';

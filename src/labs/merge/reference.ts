@@ -3,7 +3,7 @@
  * makes), the stable sequential merge, and the bound on co-rank iterations.
  */
 import type { BindingData } from '../../kernel/types.ts';
-import { arrayFor, elementTypeOf } from '../types.ts';
+import { arrayFor, elementTypeOf } from '../../workbench/labTypes.ts';
 
 /** The merge's one rule: A's element goes first when it is ≤ B's, so equal keys take A first. */
 export const takesA = (av: number, bv: number): boolean => av <= bv;

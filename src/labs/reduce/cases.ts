@@ -6,9 +6,9 @@
 import type { KernelCase } from '../../kernel/cases.ts';
 import type { BindingData } from '../../kernel/types.ts';
 import { randomF32, randomU32 } from '../../util/random.ts';
-import type { ElementType } from '../types.ts';
+import type { ElementType } from '../../workbench/labTypes.ts';
 import { passPlan, passRun } from './driver.ts';
-import { padToVec4 } from '../types.ts';
+import { padToVec4 } from '../../workbench/labTypes.ts';
 import { REDUCE_VARIANTS, type ReduceVariant } from './variants.ts';
 
 /** Element counts: 1, a partial warp, partial workgroups, several workgroups with a ragged tail. */

@@ -14,7 +14,7 @@ import {
   type KernelRun,
   type Workgroups,
 } from '../../kernel/types.ts';
-import { arrayFor, elementTypeOf, padToVec4, type ElementType, type KernelExecutor } from '../types.ts';
+import { arrayFor, elementTypeOf, padToVec4, type ElementType, type KernelExecutor } from '../../workbench/labTypes.ts';
 import { defaultWorkgroupSize, reduceVariant, type ReduceVariant, type ReduceVariantId } from './variants.ts';
 import LINEAR_WORKGROUP_WGSL from '../../../shaders/common/linear-workgroup.wgsl?raw';
 

@@ -1,4 +1,4 @@
-import { breakKernel, EXERCISE_SEEDS, type Exercise } from '../exercise.ts';
+import { breakKernel, EXERCISE_SEEDS, type Exercise } from '../../workbench/exercise.ts';
 import { reduceVariant } from './variants.ts';
 import { m } from './messages.ts';
 

@@ -1,12 +1,12 @@
 import type { BindingData } from '../../kernel/types.ts';
-import { defineLab, OPENING_MOMENT, elementTypeOfParams, withSource, type LabInputs, type LabVariant, type LinearParams } from '../lab.ts';
-import { firstDivergence, firstFound, firstGlobalAtomic, treeLevelEnd } from '../openings.ts';
-import { arrayFor } from '../types.ts';
+import { defineLab, OPENING_MOMENT, elementTypeOfParams, withSource, type LabInputs, type LabVariant, type LinearParams } from '../../workbench/lab.ts';
+import { firstDivergence, firstFound, firstGlobalAtomic, treeLevelEnd } from '../../workbench/openings.ts';
+import { arrayFor } from '../../workbench/labTypes.ts';
 import { benchReduce } from './bench.ts';
 import { reduceCases } from './cases.ts';
 import { randomF32, randomU32, seededRandom } from '../../util/random.ts';
 import { bytesMoved, passPlan, passRun, reduce, timingPasses } from './driver.ts';
-import { padToVec4 } from '../types.ts';
+import { padToVec4 } from '../../workbench/labTypes.ts';
 import { additionTreeHeight, f32ErrorBound, referenceSum } from './reference.ts';
 import { REDUCE_VARIANTS, reduceVariant, type ReduceVariantId } from './variants.ts';
 import { REDUCE_EXERCISES } from './exercises.ts';

@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { linearSpec } from '../lab.ts';
+import { linearSpec } from '../../workbench/lab.ts';
 
 export const reduceMeta = {
   id: 'reduce',

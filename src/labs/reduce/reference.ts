@@ -12,7 +12,7 @@
  */
 import type { BindingData } from '../../kernel/types.ts';
 import { passPlan, type ReduceParams } from './driver.ts';
-import { elementTypeOf } from '../types.ts';
+import { elementTypeOf } from '../../workbench/labTypes.ts';
 import { defaultWorkgroupSize, reduceVariant, type ReduceVariantId } from './variants.ts';
 
 /** u32 sum with wrap-around, as an unsigned number. */

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Bindings, KernelRun } from '../../kernel/types.ts';
 import { randomU32, seededRandom } from '../../util/random.ts';
-import type { KernelExecutor } from '../types.ts';
+import type { KernelExecutor } from '../../workbench/labTypes.ts';
 import { reduce } from './driver.ts';
 import { sumU32 } from './reference.ts';
 import { REDUCE_VARIANTS } from './variants.ts';

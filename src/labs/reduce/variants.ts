@@ -3,7 +3,7 @@
  * grid-stride kernel, each one a WGSL file under `shaders/reduce/` with a CUDA rendering of the
  * same kernel (written by us) for the code pane.
  */
-import type { ElementType } from '../types.ts';
+import type { ElementType } from '../../workbench/labTypes.ts';
 import GLOBAL_INPLACE_WGSL from '../../../shaders/reduce/global-inplace.wgsl?raw';
 import NEIGHBORED_WGSL from '../../../shaders/reduce/neighbored.wgsl?raw';
 import NEIGHBORED_LESS_DIVERGENT_WGSL from '../../../shaders/reduce/neighbored-less-divergent.wgsl?raw';

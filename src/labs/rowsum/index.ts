@@ -4,8 +4,8 @@
  * with tx % stride == 0; "better" halves it and keeps tx < stride, so whole warps stay busy until
  * the stride falls below the warp size.
  */
-import { defineLab, OPENING_MOMENT, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
-import { firstDivergence, firstFound, treeLevelEnd } from '../openings.ts';
+import { defineLab, OPENING_MOMENT, exactCheck, type LabInputs, type LabVariant } from '../../workbench/lab.ts';
+import { firstDivergence, firstFound, treeLevelEnd } from '../../workbench/openings.ts';
 import { MAX_WORKGROUPS_PER_DIMENSION } from '../../kernel/types.ts';
 import { randomU32, seededRandom } from '../../util/random.ts';
 import { rowSumCases } from './cases.ts';

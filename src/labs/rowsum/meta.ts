@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { intField, MAX_STEP_ELEMENTS } from '../lab.ts';
+import { intField, MAX_STEP_ELEMENTS } from '../../workbench/lab.ts';
 import { MAX_WORKGROUPS_PER_DIMENSION } from '../../kernel/types.ts';
 import { ROW_LENGTHS } from './kernel.ts';
 

@@ -8,7 +8,7 @@
 import type { GpuExecutor, Timing } from '../../gpu/index.ts';
 import { fmt, gbps, log2Label, pct, ratioCell, table, type BestFigure } from '../../bench/format.ts';
 import { timeTf } from '../../bench/tfjs.ts';
-import type { ElementType } from '../types.ts';
+import type { ElementType } from '../../workbench/labTypes.ts';
 import { timingPasses } from './driver.ts';
 import { bytesMoved } from './reference.ts';
 import { SCAN_VARIANTS, largestWorkgroupSize, scanSupport, type ScanVariant } from './variants.ts';

@@ -3,7 +3,7 @@
  * test can run every file under `shaders/scan/` on the GPU and the simulator and compare.
  */
 import type { KernelCase } from '../../kernel/cases.ts';
-import type { ElementType } from '../types.ts';
+import type { ElementType } from '../../workbench/labTypes.ts';
 import { addTileSumsRun, matrixShape, singlePassRunOf, summedAreaColumnsRun, summedAreaRowsRun, tileScanRun } from './driver.ts';
 import { scanInput, type ScanFill } from './inputs.ts';
 import { ADD_TILE_SUMS, SCAN_VARIANTS } from './variants.ts';

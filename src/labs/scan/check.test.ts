@@ -3,7 +3,7 @@
  * sums stay within 2^24), the rounding bound only where it is not.
  */
 import { describe, expect, it } from 'vitest';
-import { resolveParams } from '../lab.ts';
+import { resolveParams } from '../../workbench/lab.ts';
 import { scanLab } from './index.ts';
 import { scanReferenceF64 } from './reference.ts';
 

@@ -4,7 +4,7 @@
  * ran, so the same chain can be replayed, traced or timed.
  */
 import { foldWorkgroups, type BindingData, type KernelRun } from '../../kernel/types.ts';
-import { arrayFor, elementTypeOf, padToVec4, type ElementType, type KernelExecutor } from '../types.ts';
+import { arrayFor, elementTypeOf, padToVec4, type ElementType, type KernelExecutor } from '../../workbench/labTypes.ts';
 import { ADD_TILE_SUMS, SINGLE_PASS_ITEMS, SINGLE_PASS_VEC4_ITEMS, scanVariant, withElementType, type ScanVariant, type ScanVariantId } from './variants.ts';
 import LINEAR_WGSL from '../../../shaders/common/linear-workgroup.wgsl?raw';
 

@@ -1,5 +1,5 @@
-import { defineLab, OPENING_MOMENT, elementTypeOfParams, exactCheck, withSource, type CheckResult, type LabVariant, type LinearParams } from '../lab.ts';
-import { firstDivergence, firstFound, treeLevelEnd } from '../openings.ts';
+import { defineLab, OPENING_MOMENT, elementTypeOfParams, exactCheck, withSource, type CheckResult, type LabVariant, type LinearParams } from '../../workbench/lab.ts';
+import { firstDivergence, firstFound, treeLevelEnd } from '../../workbench/openings.ts';
 import { benchScan } from './bench.ts';
 import { scanCases } from './cases.ts';
 import { scanMoments } from './moments.ts';

@@ -1,7 +1,7 @@
 /** Seeded inputs for the scan lab's tests, cases and benchmarks. */
 import type { BindingData } from '../../kernel/types.ts';
 import { randomF32, randomU32 } from '../../util/random.ts';
-import type { ElementType } from '../types.ts';
+import type { ElementType } from '../../workbench/labTypes.ts';
 
 /**
  * How to fill an input:

@@ -5,7 +5,7 @@
 import type { Trace } from '../../sim/index.ts';
 import type { TraceIndex } from '../../trace/index.ts';
 import { mainSharedMemory } from '../../trace/memory.ts';
-import type { LabMoment } from '../lab.ts';
+import type { LabMoment } from '../../workbench/lab.ts';
 import { additionsAt, phaseStart, scanDataflow, type ScanPhase } from './trace.ts';
 
 const PHASES: readonly ScanPhase[] = ['load', 'up-sweep', 'root-clear', 'down-sweep', 'network', 'write-out'];

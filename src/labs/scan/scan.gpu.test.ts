@@ -8,7 +8,7 @@ import { createNodeGpu } from '../../gpu/node.ts';
 import type { GpuExecutor } from '../../gpu/executor.ts';
 import type { BindingData } from '../../kernel/types.ts';
 import { seededRandom } from '../../util/random.ts';
-import type { ElementType } from '../types.ts';
+import type { ElementType } from '../../workbench/labTypes.ts';
 import { scan, singlePassRun, singlePassVec4Run, type ScanOptions } from './driver.ts';
 import { scanInput } from './inputs.ts';
 import { scanReference, scanReferenceF64, summedAreaReference } from './reference.ts';

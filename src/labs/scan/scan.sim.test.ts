@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { BindingData, KernelRun } from '../../kernel/types.ts';
 import { OpKind, simulate, traceStep, type Trace } from '../../sim/index.ts';
 import { seededRandom } from '../../util/random.ts';
-import type { KernelExecutor } from '../types.ts';
+import type { KernelExecutor } from '../../workbench/labTypes.ts';
 import { scan, singlePassVec4Run, singlePassVec4StatusWords, tileScanRun, type ScanOptions } from './driver.ts';
 import { scanInput } from './inputs.ts';
 import { blellochAdditions, hillisSteeleAdditions, scanReference, summedAreaReference } from './reference.ts';

@@ -2,7 +2,7 @@
  * The scan lab's catalogue: one entry per WGSL kernel under `shaders/scan/`, with what a view or a
  * driver needs to know about it (tile shape, workgroup sizes, element types, capabilities).
  */
-import type { ElementType } from '../types.ts';
+import type { ElementType } from '../../workbench/labTypes.ts';
 import {
   ADD_TILE_SUMS_CUDA,
   BLELLOCH_CUDA,

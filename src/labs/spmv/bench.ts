@@ -6,7 +6,7 @@
  */
 import type { BandwidthBaselines, GpuExecutor } from '../../gpu/executor.ts';
 import { fmt, pct, ratioCell, table } from '../../bench/format.ts';
-import type { LabBench, LabInputs } from '../lab.ts';
+import type { LabBench, LabInputs } from '../../workbench/lab.ts';
 import { seededRandom } from '../../util/random.ts';
 import { isMatrixKind, makeMatrix, makeVector, matrixStats, spmvReference, type Csr, type MatrixKind } from './formats.ts';
 import { leastBytes, SPMV_VARIANTS, spmvRun, Y_BINDING, yOf } from './kernel.ts';

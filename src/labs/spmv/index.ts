@@ -3,8 +3,8 @@
  * hybrid and JDS, one kernel per format (two for CSR). Matrices, conversions and the reference are
  * in `formats.ts`; the dispatches in `kernel.ts`.
  */
-import { defineLab, OPENING_MOMENT, exactCheck, INPUT_SEED, type LabInputs, type LabVariant } from '../lab.ts';
-import { firstFound } from '../openings.ts';
+import { defineLab, OPENING_MOMENT, exactCheck, INPUT_SEED, type LabInputs, type LabVariant } from '../../workbench/lab.ts';
+import { firstFound } from '../../workbench/openings.ts';
 import { seededRandom } from '../../util/random.ts';
 import { benchSpmv } from './bench.ts';
 import { spmvCases } from './cases.ts';

@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { choiceField, intField, workgroupSizeField } from '../lab.ts';
+import { choiceField, intField, workgroupSizeField } from '../../workbench/lab.ts';
 import { isMatrixKind, laplacianSide, MATRIX_KINDS } from './formats.ts';
 
 /** The most rows the step-through simulates. */

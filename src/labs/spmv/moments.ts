@@ -3,7 +3,7 @@
  * `idle` (the first gather of x with idle lanes), `last` (the last gather), and `atomic` with arg
  * `first`. -1 when the trace has no such moment.
  */
-import type { LabMoment } from '../lab.ts';
+import type { LabMoment } from '../../workbench/lab.ts';
 import { OpKind } from '../../sim/index.ts';
 import { iterationStrip, loadSteps } from './trace.ts';
 

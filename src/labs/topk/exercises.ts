@@ -1,4 +1,4 @@
-import { breakKernel, EXERCISE_SEEDS, type Exercise } from '../exercise.ts';
+import { breakKernel, EXERCISE_SEEDS, type Exercise } from '../../workbench/exercise.ts';
 import { TOPK_FILES } from './kernel.ts';
 import { m } from './messages.ts';
 

@@ -6,7 +6,7 @@
  * reads vec4s and merges lists linearly. "Radix" reads the input once, keeps only the values above
  * a workgroup's rising floor, and raises the floor by a radix select in workgroup memory.
  */
-import { defineLab, OPENING_MOMENT, exactCheck, type LabInputs, type LabVariant } from '../lab.ts';
+import { defineLab, OPENING_MOMENT, exactCheck, type LabInputs, type LabVariant } from '../../workbench/lab.ts';
 import { seededRandom } from '../../util/random.ts';
 import { topkCases } from './cases.ts';
 import { FAST_CUDA, RADIX_CUDA, SEED_CUDA } from './cuda.ts';

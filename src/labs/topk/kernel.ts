@@ -4,7 +4,7 @@
  * workgroup over pass 1's lists.
  */
 import type { KernelRun } from '../../kernel/types.ts';
-import type { KernelExecutor } from '../types.ts';
+import type { KernelExecutor } from '../../workbench/labTypes.ts';
 import SEED_WGSL from '../../../shaders/topk/seed.wgsl?raw';
 import FAST_WGSL from '../../../shaders/topk/fast.wgsl?raw';
 import RADIX_WGSL from '../../../shaders/topk/radix.wgsl?raw';

@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { choiceField, intField, MAX_STEP_ELEMENTS, type ParamField } from '../lab.ts';
+import { choiceField, intField, MAX_STEP_ELEMENTS, type ParamField } from '../../workbench/lab.ts';
 import { TOPK_DISTRIBUTIONS } from './inputs.ts';
 import { isTopkVariant, MAX_K, supportsDistinct } from './kernel.ts';
 

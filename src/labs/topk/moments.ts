@@ -1,5 +1,5 @@
 /** The top-k lab's lesson moments, read from the trace. */
-import type { LabMoment } from '../lab.ts';
+import type { LabMoment } from '../../workbench/lab.ts';
 import { readTopkTrace } from './trace.ts';
 
 /** `merge-level` with arg "1": the first step of tree level 1 (arg "0": the insert phase's end). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../sim/index.ts';
 import { seededRandom } from '../../util/random.ts';
-import type { KernelExecutor } from '../types.ts';
+import type { KernelExecutor } from '../../workbench/labTypes.ts';
 import { TOPK_DISTRIBUTIONS, topkInput } from './inputs.ts';
 import { firstPass, RADIX_WG, runTopk, supportsDistinct, TOPK_FILES, topkRun, TOPK_VARIANTS } from './kernel.ts';
 import { insertValue, LOWEST, topkReference, workgroupSizeFor } from './reference.ts';

@@ -20,11 +20,10 @@ import { selectGpuStatus, useAppStore } from '../../store/index.ts';
 import { KernelEditor, type KernelEditorHandle } from './KernelEditor.tsx';
 import { DebugPanel } from './DebugPanel.tsx';
 import { makeBreakpoint, type Breakpoint } from '../../workbench/debugger.ts';
-import { activeExercise, markSolved, readExerciseFragment, setActiveExercise } from '../../workbench/exercises.ts';
+import { activeExercise, findExercise, markSolved, readExerciseFragment, setActiveExercise } from '../../workbench/exercises.ts';
 import { checkExercise, type ExerciseVerdict } from '../../workbench/exerciseCheck.ts';
-import { findExercise } from '../../labs/exercises.ts';
-import type { Exercise } from '../../labs/exercise.ts';
-import type { AnyLab } from '../../labs/lab.ts';
+import type { Exercise } from '../../workbench/exercise.ts';
+import type { AnyLab } from '../../workbench/lab.ts';
 import { EDITOR_TEXT as T, EXERCISE_TEXT as X } from './strings.ts';
 import './editor.css';
 
@@ -165,9 +164,9 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
   const id = useId();
   const [exerciseId, setExerciseId] = useState(() => {
     const linked = typeof location === 'undefined' ? undefined : readExerciseFragment(location.hash);
-    return linked !== undefined && findExercise(linked)?.lab === lab.id ? linked : activeExercise(lab.id);
+    return linked !== undefined && findExercise([lab], linked)?.lab === lab.id ? linked : activeExercise(lab.id);
   });
-  const exercise = exerciseId === undefined ? undefined : findExercise(exerciseId);
+  const exercise = exerciseId === undefined ? undefined : findExercise([lab], exerciseId);
   const [breakpoints, setBreakpoints] = useState<readonly Breakpoint[]>([]);
   const gutterMarks = useMemo(() => breakpoints.map((b) => ({ line: b.line, conditional: b.condition !== undefined })), [breakpoints]);
   const toggleBreakpoint = useCallback((line: number) => {

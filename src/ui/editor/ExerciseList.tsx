@@ -1,15 +1,18 @@
 import { useSyncExternalStore } from 'react';
-import { exerciseHref, solvedExercises, subscribeProgress } from '../../workbench/exercises.ts';
-import { EXERCISES } from '../../labs/exercises.ts';
-import { findLab, isLabId } from '../../labs/registry.ts';
+import { exerciseHref, exercisesOf, solvedExercises, subscribeProgress } from '../../workbench/exercises.ts';
+import type { AnyLab } from '../../workbench/lab.ts';
 import { useAppStore } from '../../store/index.ts';
 import { EXERCISE_TEXT as T } from './strings.ts';
 
-/** The fix-the-kernel exercises of one lab (or all), each a link that opens it, with progress kept in this browser. */
-export function ExerciseList({ lab, headingLevel = 2 }: { lab?: string; headingLevel?: 2 | 3 }) {
+/**
+ * The fix-the-kernel exercises of the given labs (a lab page: its own; the lesson index: every
+ * lab's), each a link that opens it, with progress kept in this browser.
+ */
+export function ExerciseList({ labs, headingLevel = 2 }: { labs: readonly AnyLab[]; headingLevel?: 2 | 3 }) {
   const solved = useSyncExternalStore(subscribeProgress, solvedExercises, solvedExercises);
   const lang = useAppStore((s) => s.chrome.lang);
-  const list = EXERCISES.filter((e) => lab === undefined || e.lab === lab);
+  const list = exercisesOf(labs);
+  const lab = labs.length === 1 ? labs[0]!.id : undefined;
   if (list.length === 0) return null;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const done = list.filter((e) => solved.has(e.id)).length;
@@ -19,7 +22,7 @@ export function ExerciseList({ lab, headingLevel = 2 }: { lab?: string; headingL
       <p className="hint">{T.progress(done, list.length)}</p>
       <ul>
         {list.map((e) => {
-          const labModule = isLabId(e.lab) ? findLab(e.lab) : undefined;
+          const labModule = labs.find((l) => l.id === e.lab);
           if (!labModule) return null;
           const ok = solved.has(e.id);
           return (

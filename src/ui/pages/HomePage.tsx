@@ -24,7 +24,7 @@ export function HomePage() {
   const [first, setFirst] = useState<{ readonly id: string; readonly title: string }>();
   useEffect(() => {
     let live = true;
-    void import('../../lessons/index.ts')
+    void import('../../labs/lessons.ts')
       // The lessons' catalogs register as the chunk loads: their texts in the language shown
       // arrive before the link does, so it never flashes in English.
       .then(async ({ LESSONS }) => {

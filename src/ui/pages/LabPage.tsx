@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { use, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { hasMessage, t } from '../../i18n/messages.ts';
 import { diagnosticKind, opKindName, ui as uiText } from '../../i18n/ui.ts';
 import { useStore } from 'zustand';
@@ -6,10 +6,10 @@ import { useShortcuts } from '../shell/shortcuts.ts';
 import { alignedStep, type LabSession, type SimSlot } from '../../workbench/session.ts';
 import { timelineActions, useLabSession } from './useLabSession.ts';
 import type { LabRoute } from '../../workbench/url.ts';
-import { overDeviceLabel, showParam, type AnyLab, type DeviceLimits, type LabVariant, type ParamValue, type Params } from '../../labs/lab.ts';
-import type { CompanionView, LabPanel, LabUi, PanelProps } from '../../labs/ui.ts';
-import { LAB_UIS } from '../../labs/uis.ts';
-import type { Highlight, StageView } from '../../lessons/types.ts';
+import { overDeviceLabel, showParam, type AnyLab, type DeviceLimits, type LabVariant, type ParamValue, type Params } from '../../workbench/lab.ts';
+import type { CompanionView, LabPanel, LabUi, PanelProps } from '../../workbench/panel.ts';
+import { loadLabUi } from '../../labs/uis.ts';
+import type { Highlight, StageView } from '../../workbench/lesson.ts';
 import { OP_KIND_NAMES, traceStep, type Diagnostic, type Metrics, type Trace } from '../../sim/index.ts';
 import { barrierPhase, warpsAt, type TraceIndex } from '../../trace/index.ts';
 import { dataflowTree, lastAccessOfLane } from '../../trace/memory.ts';
@@ -188,7 +188,8 @@ type DrawerTab = 'metrics' | 'timings' | 'compare';
  * Inside a lesson the parameters are the lesson's: the pickers, compare mode and the URL stay put.
  */
 export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabRoute; lesson?: LessonFrame | undefined; side?: ReactNode }) {
-  const ui = LAB_UIS[lab.id] ?? NO_UI;
+  // The lab's own panels, a chunk of their own loaded with the page (Suspense waits for them).
+  const ui = use(loadLabUi(lab.id)) ?? NO_UI;
   const hooks = useMemo(
     () =>
       lesson && {
@@ -521,7 +522,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
           <p className="step-now" aria-live="polite" data-testid="narration">
             {playing ? '' : description}
           </p>
-          {!lesson && <ExerciseList lab={lab.id} />}
+          {!lesson && <ExerciseList labs={[lab]} />}
         </aside>
       </div>
 

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, use, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isNewer, newWindowId, nextVersion, NO_VERSION, parseSyncMessage, SYNC_CHANNEL, type Version } from '../../workbench/lessonSync.ts';
 import { useShortcuts } from '../shell/shortcuts.ts';
 import { labRoute, type LessonRoute } from '../../workbench/url.ts';
-import { findLab } from '../../labs/registry.ts';
-import { findLesson, LESSONS } from '../../lessons/index.ts';
-import { markSeen, readProgress } from '../../lessons/progress.ts';
-import { resolveMoment, type Lesson, type MomentState } from '../../lessons/types.ts';
+import { loadLab, loadLabs } from '../../labs/registry.ts';
+import { findLesson, LESSONS } from '../../labs/lessons.ts';
+import { markSeen, readProgress } from '../../workbench/lessonProgress.ts';
+import { resolveMoment, type Lesson, type MomentState } from '../../workbench/lesson.ts';
 import { useAppStore } from '../../store/index.ts';
 import { ExerciseList } from '../editor/ExerciseList.tsx';
 import { LabPage, type LessonFrame } from './LabPage.tsx';
@@ -65,6 +65,8 @@ export function LessonPage({ route }: { route: LessonRoute }) {
   const count = lesson?.steps.length ?? 0;
   const number = Math.min(Math.max(1, route.step), Math.max(1, count));
   const step = lesson?.steps[number - 1];
+  // The step's lab module, a chunk of its own: the page waits (Suspense) until it has loaded.
+  const lab = step && use(loadLab(step.lab));
   const [state, setState] = useState<MomentState | undefined>();
 
   const go = useCallback(
@@ -87,17 +89,18 @@ export function LessonPage({ route }: { route: LessonRoute }) {
 
   const frame: LessonFrame | undefined = useMemo(
     () =>
-      step && {
-        startAt: (index) => resolveMoment(index, step.moment, findLab(step.lab)),
+      step &&
+      lab && {
+        startAt: (index) => resolveMoment(index, step.moment, lab),
         onReady: (s) => setState(s),
         timings: step.timings ?? false,
         highlight: step.highlight,
         stage: step.stage,
       },
-    [step],
+    [step, lab],
   );
 
-  if (!lesson || !step) {
+  if (!lesson || !step || !lab) {
     return (
       <section className="banner banner-warning" role="status" data-testid="lesson-missing">
         <h1>{uiText('lesson.missing', { id: route.lesson })}</h1>
@@ -108,7 +111,6 @@ export function LessonPage({ route }: { route: LessonRoute }) {
       </section>
     );
   }
-  const lab = findLab(step.lab);
   const labAt = labRoute(step.lab, { variant: step.variant, params: step.params, ...(step.stage?.workgroup !== undefined ? { workgroup: step.stage.workgroup } : {}) });
   if (presenter) return <PresenterView lesson={lesson} number={number} go={go} preview={<LabPage key={`${lesson.id}-${number}`} lab={lab} route={labAt} lesson={frame} />} state={state} />;
   const nextLesson = LESSONS[LESSONS.findIndex((l) => l.id === lesson.id) + 1];
@@ -301,6 +303,10 @@ function PresenterView({ lesson, number, go, preview, state }: { lesson: Lesson;
   );
 }
 
+function AllExercises() {
+  return <ExerciseList labs={use(loadLabs())} headingLevel={2} />;
+}
+
 /** Every lesson with the progress kept in this browser. */
 export function LessonIndex() {
   const progress = readProgress();
@@ -329,7 +335,10 @@ export function LessonIndex() {
           );
         })}
       </ol>
-      <ExerciseList headingLevel={2} />
+      {/* Every lab's exercises: they come with the labs' modules, so the lessons show first. */}
+      <Suspense fallback={null}>
+        <AllExercises />
+      </Suspense>
     </section>
   );
 }

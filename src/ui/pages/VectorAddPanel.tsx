@@ -1,3 +1,4 @@
+/* eslint-disable boundaries/rooms -- this panel still runs both executors itself; the run moves into src/workbench and the executors arrive as services (issue #25) */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { pageGpu, recoverGpu } from '../../workbench/gpu.ts';
 import { workerScriptUrl } from '../../workbench/trustedTypes.ts';

@@ -10,9 +10,8 @@ import { labRoute, type LabRoute } from '../../workbench/url.ts';
 import { createLabSession, type LabSession, type LabSessionState, type SimulateFn } from '../../workbench/session.ts';
 import { client } from '../../workbench/simulation.ts';
 import { keepDraft, loadBigDrafts, loadLabDrafts } from '../../workbench/editorDrafts.ts';
-import { activeExercise, readExerciseFragment, setActiveExercise } from '../../workbench/exercises.ts';
-import { findExercise } from '../../labs/exercises.ts';
-import { openingStep, type AnyLab, type LabVariant, type Params } from '../../labs/lab.ts';
+import { activeExercise, findExercise, readExerciseFragment, setActiveExercise } from '../../workbench/exercises.ts';
+import { openingStep, type AnyLab, type LabVariant, type Params } from '../../workbench/lab.ts';
 import type { SimResult } from '../../sim/index.ts';
 import { barrierPhase, endOfPhase, findForward, nextStatement, previousStatement, type TraceIndex } from '../../trace/index.ts';
 import { useAppStore } from '../../store/index.ts';
@@ -72,7 +71,7 @@ export function useLabSession(
   const [exercise] = useState(() => {
     if (lesson || typeof location === 'undefined') return undefined;
     const id = readExerciseFragment(location.hash);
-    const found = id === undefined ? undefined : findExercise(id);
+    const found = id === undefined ? undefined : findExercise([lab], id);
     return found && found.lab === lab.id ? found : undefined;
   });
   const [session] = useState<LabSession>(() =>

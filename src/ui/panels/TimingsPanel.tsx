@@ -1,12 +1,11 @@
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
-import { pageGpu } from '../../workbench/gpu.ts';
+import { isGpuError, pageGpu } from '../../workbench/gpu.ts';
 import { useStore } from 'zustand';
 import type { LabSession } from '../../workbench/session.ts';
 import { workerSimExecutor } from '../../workbench/simulation.ts';
-import { isGpuError } from '../../gpu/index.ts';
-import type { AnyLab, RecordedTimings } from '../../labs/lab.ts';
-import type { TimingRow } from '../../labs/sweep.ts';
+import type { AnyLab, RecordedTimings } from '../../workbench/lab.ts';
+import type { TimingRow } from '../../workbench/sweep.ts';
 import { selectGpuStatus, useAppStore } from '../../store/index.ts';
 import { formatFixed, formatPrecision } from '../../i18n/numbers.ts';
 import { fillSlots, SLOT } from '../../i18n/slots.tsx';
@@ -16,7 +15,7 @@ import { useLocale } from '../../i18n/useLocale.ts';
 /** Largest n the simulator also checks in the timings sweep (it replays every lane). */
 const SIM_CHECK_LIMIT = 2 ** 16;
 
-export type { TimingRow } from '../../labs/sweep.ts';
+export type { TimingRow } from '../../workbench/sweep.ts';
 
 // Filled shapes only (an outline-only shape would vanish when filled), all drawn at one area; with
 // 7 shapes and 8 colours the pair (shape, colour) is distinct for every variant up to 56.

@@ -1,4 +1,5 @@
-import { useUpdateState } from '../../workbench/offline.ts';
+import { useStore } from 'zustand';
+import { updateState } from '../../workbench/offline.ts';
 import { t } from '../../i18n/messages.ts';
 
 /**
@@ -6,7 +7,7 @@ import { t } from '../../i18n/messages.ts';
  * its own, so a lesson or a lab in progress is never cut off: the person chooses when.
  */
 export function UpdateNotice() {
-  const { waiting, apply, later } = useUpdateState();
+  const { waiting, apply, later } = useStore(updateState);
   if (!waiting) return null;
   return (
     <section className="banner update-notice" role="status" aria-label={t('update.label')} data-testid="update-notice">

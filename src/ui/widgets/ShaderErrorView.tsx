@@ -1,5 +1,5 @@
 import { ui } from '../../i18n/ui.ts';
-import { excerptAround, SHOWN_MESSAGES, type ShaderMessage } from '../../gpu/index.ts';
+import { excerptAround, SHOWN_MESSAGES, type ShaderMessage } from '../../workbench/gpu.ts';
 
 export interface ShownError {
   readonly title: string;

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
-import type { PanelProps } from '../../ui.ts';
+import type { PanelProps } from '../../../workbench/panel.ts';
 import { isConvolutionVariant } from '../kernel.ts';
 import { cellKey, convolutionPicture, type Cell } from '../trace.ts';
 import './ConvolutionStage.css';

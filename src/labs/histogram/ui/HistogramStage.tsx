@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import type { PanelProps } from '../../ui.ts';
+import type { PanelProps } from '../../../workbench/panel.ts';
 import { binLabel, isDistribution, rangeOf } from '../data.ts';
 import { copiesInterleaved, isPackedVariant, privateCopiesOf } from '../kernel.ts';
 import { atomicMemories, atomicSummary, binsAfter, countingAtomics, packedBinOf, packedBinsAfter, privateWordOf, type AtomicStep } from '../trace.ts';

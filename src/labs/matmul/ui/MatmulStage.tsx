@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { fillSlots, SLOT } from '../../../i18n/slots.tsx';
 import { useLocale } from '../../../i18n/useLocale.ts';
-import type { PanelProps } from '../../ui.ts';
+import type { PanelProps } from '../../../workbench/panel.ts';
 import { m } from '../messages.ts';
 import { isMatmulVariant, MATMUL_KERNELS, type MatmulShape } from '../kernel.ts';
 import {

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
+// eslint-disable-next-line boundaries/rooms -- until panels receive the page's GPU executor as a service (issue #25)
 import { createBrowserGpu, measureFmaPeak, type GpuExecutor } from '../../../gpu/index.ts';
 import { useLocale } from '../../../i18n/useLocale.ts';
 import type { TraceIndex } from '../../../trace/index.ts';
-import type { LabVariant } from '../../lab.ts';
-import type { PanelProps } from '../../ui.ts';
+import type { LabVariant } from '../../../workbench/lab.ts';
+import type { PanelProps } from '../../../workbench/panel.ts';
 import { isMatmulVariant, MATMUL_VARIANTS, matmulRun, shapeProblem, type MatmulShape } from '../kernel.ts';
 import { arithmeticIntensity, ridgePoint, roofAt, workgroupCounters, type RooflinePoint } from '../queries.ts';
 import { m } from '../messages.ts';

@@ -1,4 +1,4 @@
-import type { LabUi } from '../../ui.ts';
+import type { LabUi } from '../../../workbench/panel.ts';
 import { MatmulStage, WHOLE_DISPATCH, WHOLE_DISPATCH_FMAS } from './MatmulStage.tsx';
 import { Roofline, rooflineCompanions } from './Roofline.tsx';
 import { m } from '../messages.ts';

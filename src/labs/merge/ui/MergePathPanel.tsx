@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import type { PanelProps } from '../../ui.ts';
+import type { PanelProps } from '../../../workbench/panel.ts';
 import { pathPoints, probesBy, readMergeTrace, searchesOf, searchResult, sizesOfParams, type MergeTraceView, type ProbeEvent } from '../trace.ts';
 import './MergePathPanel.css';
 import { m } from '../messages.ts';

@@ -1,4 +1,4 @@
-import type { LabUi } from '../../ui.ts';
+import type { LabUi } from '../../../workbench/panel.ts';
 import { m } from '../messages.ts';
 import { MergePathPanel } from './MergePathPanel.tsx';
 

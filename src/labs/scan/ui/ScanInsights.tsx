@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
-import type { LabVariant, Params } from '../../lab.ts';
-import type { CompanionView, PanelProps } from '../../ui.ts';
+import type { LabVariant, Params } from '../../../workbench/lab.ts';
+import type { CompanionView, PanelProps } from '../../../workbench/panel.ts';
 import { blellochAdditions, hillisSteeleAdditions, sequentialAdditions } from '../reference.ts';
 import type { Trace } from '../../../sim/index.ts';
 import type { TraceIndex } from '../../../trace/index.ts';

@@ -1,4 +1,4 @@
-import type { LabUi } from '../../ui.ts';
+import type { LabUi } from '../../../workbench/panel.ts';
 import { BLELLOCH_PAIR, ScanInsights } from './ScanInsights.tsx';
 import { m } from '../messages.ts';
 

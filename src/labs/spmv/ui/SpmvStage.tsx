@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
-import type { PanelProps } from '../../ui.ts';
+import type { PanelProps } from '../../../workbench/panel.ts';
 import { isSpmvVariant, type SpmvVariant } from '../kernel.ts';
-import { INPUT_SEED } from '../../lab.ts';
+import { INPUT_SEED } from '../../../workbench/lab.ts';
 import { matrixOf, spmvInputs, type SpmvParams } from '../index.ts';
 import { toDense, type Ell } from '../formats.ts';
 import { allFormats, cellOfWord, DRAWN_LIMIT, FORMAT_OF, type AllFormats } from '../stage.ts';

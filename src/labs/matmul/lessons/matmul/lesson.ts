@@ -1,0 +1,234 @@
+import { globalLoadCounts, loadsOfElement, matmulMemories, workgroupCounters } from '../../queries.ts';
+import type { Lesson, MomentState } from '../../../../workbench/lesson.ts';
+import { m } from './messages.ts';
+
+const square = { m: 64, n: 64, k: 64, tile: 16, type: 'f32' } as const;
+const shape64 = { m: 64, n: 64, k: 64 };
+const ragged = { m: 40, n: 40, k: 40, tile: 16, type: 'f32' } as const;
+
+/** A[3][5]'s loads by the traced workgroup up to the moment, for a 64 × 64 × 64 multiply. */
+const a35 = (s: MomentState) => loadsOfElement(s.trace, shape64, 'a', 3, 5, s.step);
+
+/** Multiply-adds each word loaded from global memory feeds in the traced workgroup. */
+const fmasPerLoad = (variant: 'tiled' | 'column') => (s: MomentState) => {
+  const c = workgroupCounters(s.index, variant, shape64, 16);
+  return c.usefulFmas / c.globalLoads;
+};
+
+/** Words of A the traced workgroup loaded from global memory for its last tile (40 × 40 × 40). */
+const lastTileLoadsOfA = (s: MomentState) => {
+  const mem = matmulMemories(s.trace).a;
+  const sum = (x: Int32Array) => x.reduce((t, v) => t + v, 0);
+  const all = sum(globalLoadCounts(s.trace, mem, 40 * 40, s.trace.stepCount - 1));
+  // The first two tiles are whole: 16 rows × 16 columns each.
+  return all - 2 * 16 * 16;
+};
+
+/** Matrix multiply from the course seed: tiles in workgroup memory, then reuse in registers. */
+export const matmulLesson: Lesson = {
+  id: 'matmul',
+  courseOrder: 3.7,
+  get title() {
+    return m('title');
+  },
+  get summary() {
+    return m('summary');
+  },
+  steps: [
+    {
+      lab: 'matmul',
+      params: square,
+      stage: { panel: 'matmul-stage' },
+      get title() {
+        return m('s1.title');
+      },
+      variant: 'naive',
+      moment: { kind: 'end' },
+      get narrative() {
+        return m('s1.narrative');
+      },
+      get lookAt() {
+        return m('s1.lookAt');
+      },
+      highlight: { code: ['acc += a[row * params.k + i] * b[i * params.n + col];'] },
+      question: {
+        get prompt() {
+          return m('s1.prompt');
+        },
+        answer: a35,
+        explain: (s, given) =>
+          m('s1.explain', { a35: a35(s), given }),
+      },
+    },
+    {
+      lab: 'matmul',
+      params: square,
+      stage: { panel: 'matmul-stage', drawer: 'metrics' },
+      get title() {
+        return m('s2.title');
+      },
+      variant: 'naive',
+      moment: { kind: 'first-access', memory: 'a', warp: 0 },
+      get narrative() {
+        return m('s2.narrative');
+      },
+      get lookAt() {
+        return m('s2.lookAt');
+      },
+      highlight: { code: ['let row = gid.x;'] },
+      question: {
+        get prompt() {
+          return m('s2.prompt');
+        },
+        answer: (s) => s.index.sectors[s.step]!,
+        explain: (s) => m('s2.explain', { sectors: s.index.sectors[s.step]! }),
+      },
+    },
+    {
+      lab: 'matmul',
+      params: square,
+      stage: { panel: 'matmul-stage' },
+      get title() {
+        return m('s3.title');
+      },
+      variant: 'tiled',
+      moment: { kind: 'lab', name: 'tile-ready', arg: '1' },
+      get narrative() {
+        return m('s3.narrative');
+      },
+      get lookAt() {
+        return m('s3.lookAt');
+      },
+      highlight: { code: ['tileA[ty * TILE + tx] = va;'] },
+      question: {
+        get prompt() {
+          return m('s3.prompt');
+        },
+        answer: a35,
+        explain: (s) => m('s3.explain', { a35: a35(s) }),
+      },
+    },
+    {
+      lab: 'matmul',
+      params: square,
+      stage: { panel: 'matmul-stage' },
+      get title() {
+        return m('s4.title');
+      },
+      variant: 'tiled',
+      moment: { kind: 'lab', name: 'tile-done', arg: '1' },
+      get narrative() {
+        return m('s4.narrative');
+      },
+      get lookAt() {
+        return m('s4.lookAt');
+      },
+      highlight: { code: ['workgroupBarrier(); // everyone is done reading'] },
+      question: {
+        get prompt() {
+          return m('s4.prompt');
+        },
+        answer: (s) => {
+          const c = workgroupCounters(s.index, 'tiled', shape64, 16);
+          return c.barriers / c.tileSteps;
+        },
+        explain: () => m('s4.explain'),
+      },
+    },
+    {
+      lab: 'matmul',
+      params: ragged,
+      stage: { panel: 'matmul-stage' },
+      get title() {
+        return m('s5.title');
+      },
+      variant: 'tiled',
+      moment: { kind: 'end' },
+      get narrative() {
+        return m('s5.narrative');
+      },
+      get lookAt() {
+        return m('s5.lookAt');
+      },
+      highlight: { code: ['if (row < params.m && ka < params.k) {'] },
+      question: {
+        get prompt() {
+          return m('s5.prompt');
+        },
+        answer: lastTileLoadsOfA,
+        explain: (s) => m('s5.explain', { lastTileLoadsOfA: lastTileLoadsOfA(s) }),
+      },
+    },
+    {
+      lab: 'matmul',
+      params: square,
+      stage: { panel: 'matmul-stage', drawer: 'metrics' },
+      get title() {
+        return m('s6.title');
+      },
+      variant: 'column',
+      moment: { kind: 'end' },
+      get narrative() {
+        return m('s6.narrative');
+      },
+      get lookAt() {
+        return m('s6.lookAt');
+      },
+      question: {
+        get prompt() {
+          return m('s6.prompt');
+        },
+        answer: fmasPerLoad('column'),
+        explain: (s) => m('s6.explain', { fmasPerLoad: fmasPerLoad('column')(s) }),
+      },
+    },
+    {
+      lab: 'matmul',
+      params: square,
+      stage: { panel: 'matmul-stage' },
+      get title() {
+        return m('s7.title');
+      },
+      variant: 'vec4-2d',
+      moment: { kind: 'bank-conflict' },
+      get narrative() {
+        return m('s7.narrative');
+      },
+      get lookAt() {
+        return m('s7.lookAt');
+      },
+      question: {
+        get prompt() {
+          return m('s7.prompt');
+        },
+        answer: (s) => s.index.wavefronts[s.step]!,
+        explain: (s) => m('s7.explain', { wavefronts: s.index.wavefronts[s.step]! }),
+      },
+    },
+    {
+      lab: 'matmul',
+      params: square,
+      stage: { panel: 'matmul-roofline' },
+      get title() {
+        return m('s8.title');
+      },
+      variant: 'fast',
+      moment: { kind: 'end' },
+      get narrative() {
+        return m('s8.narrative');
+      },
+      get lookAt() {
+        return m('s8.lookAt');
+      },
+      question: {
+        get prompt() {
+          return m('s8.prompt');
+        },
+        answer: (s) => workgroupCounters(s.index, 'fast', shape64, 16).barriers,
+        explain: (s) => m('s8.explain', { barriers: workgroupCounters(s.index, 'fast', shape64, 16).barriers }),
+      },
+      timings: true,
+    },
+  ],
+};
+

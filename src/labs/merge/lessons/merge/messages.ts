@@ -1,0 +1,45 @@
+/** This folder's texts in English; other languages load on demand (messages.zh-CN.ts). */
+import { createCatalog } from '../../../../i18n/catalog.ts';
+
+const en = {
+  'title': 'Parallel merge: every invocation finds its own share',
+  'summary': 'Merge two sorted arrays with each invocation binary-searching where its outputs start in A and B, then stage tiles in workgroup memory so each word is read once.',
+  's1.title': 'Each invocation owns four outputs',
+  's1.narrative': 'A has 24 sorted keys and B 40. The basic merge gives every invocation four consecutive outputs of C: invocation 3 owns outputs 12 to 15. Before it can write them it must know how many of the first 12 outputs come from A: the co-rank of 12. In the grid, A runs across and B down; the merged order is a staircase path from the top-left corner, and output k lies on the cross-diagonal i + j = k.',
+  's1.lookAt': 'the dashed cross-diagonals of the merge-path grid, one per invocation',
+  's1.prompt': 'How many invocations own outputs (each owns four of the 64)?',
+  's2.title': 'Co-rank: a binary search on the cross-diagonal',
+  's2.narrative': 'Invocation 3 searches diagonal 12. Each probe compares A[i] with B[11 − i]: if A[i] ≤ B[11 − i], A[i] is among the first 12 outputs and the answer lies above i; otherwise below. Equal keys count as A first, which keeps the merge stable. Every probed index is inside both arrays, so the search needs no bounds guard.',
+  's2.lookAt': 'the probe marker on invocation 3’s diagonal and the sentence above the grid',
+  's2.prompt': 'Which index of A does this first probe read?',
+  's3.title': 'Where the search lands',
+  's3.narrative': 'After its last probe on the second diagonal (16), invocation 3 knows both ends of its share: i₀ elements of A precede output 12 and i₁ precede output 16. It merges A[i₀…i₁) with B[12 − i₀ … 16 − i₁) one output at a time.',
+  's3.lookAt': 'the invocation 3 line under the grid: where each search landed',
+  's3.prompt': 'How many elements of A does invocation 3 take?',
+  's4.title': 'What the searches cost',
+  's4.lookAt': 'the per-invocation table: probes and global loads per output',
+  's4.prompt': 'How many probes did invocation 3 make in its two searches?',
+  's5.title': 'Many equal keys: A first',
+  's5.narrative': 'Now A and B hold only four distinct keys. On a tie the merge takes A’s element first, so the path runs across through all of A’s copies of a key before it goes down through B’s. The searches still land on one exact point per diagonal because ≤ breaks every tie the same way.',
+  's5.lookAt': 'the long horizontal runs of the path through equal keys',
+  's5.prompt': 'How many elements of A does invocation 3 take now?',
+  's6.title': 'Tiles: co-rank once per workgroup',
+  's6.narrative': 'The tiled merge gives a workgroup of 32 invocations 128 outputs. Invocations 0 and 1 co-rank the tile’s two ends in global memory and store them in workgroup memory; after the barrier everyone knows which words of A and B the tile needs. The grid marks the tile as a dashed box.',
+  's6.lookAt': 'the dashed tile box in the grid',
+  's6.prompt': 'How many elements of A does tile 0 hold?',
+  's7.title': 'Each word read once',
+  's7.narrative': 'The workgroup loads its share of A and B into workgroup memory with consecutive invocations reading consecutive words, then every invocation co-ranks its four outputs again inside the tile and merges from workgroup memory. Global memory sees each input word once; the searches and the merge hit the tile instead.',
+  's7.lookAt': 'global loads per invocation in the table, against the basic merge',
+  's7.prompt': 'How many words of A or B did invocation 5 read from global memory?',
+  's1.explain': '64 outputs ÷ 4 per invocation = {length} invocations with a diagonal; the rest of the workgroup finds nothing to do.',
+  's2.explain': 'The search starts in the middle of i ∈ [0, 12]: A[{i}] against B[{j}].',
+  's3.explain': 'Subtract where its two searches landed: i₁ − i₀ = {mergeViewOf}; the other {mergeViewOf2} outputs come from B.',
+  's4.narrative': 'A search on a diagonal of r + 1 points takes ⌈log₂(r + 1)⌉ probes, never more than ⌈log₂ min(m, n)⌉ + 1 = {coRankIterationBound} here. Every invocation runs two searches in global memory and then reads each candidate again while merging, so neighbours read the same words over and over.',
+  's4.explain': 'The table’s row for invocation 3 reads {probesPerInvocation}: two searches of at most {coRankIterationBound} each.',
+  's5.explain': 'Its two searches landed {mergeViewOf} apart along A.',
+  's6.explain': 'bounds[1] − bounds[0] = {a0}: the rest of its 128 outputs come from B.',
+  's7.explain': '{loadsPerInvocation}: its share of the coalesced tile load (128 words ÷ 32 invocations); invocation 5 makes no global probe at all.',
+} as const;
+
+export const m = createCatalog('lesson-merge', en, { 'zh-CN': () => import('./messages.zh-CN.ts') });
+export type Messages = typeof en;
