@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { stateOf } from './lessonTestkit.ts';
+import { stateOf } from '../workbench/lessonTestkit.ts';
 import { resolveParams } from '../workbench/lab.ts';
 import { findLab } from './all.ts';
 import { LESSONS } from './lessons.ts';

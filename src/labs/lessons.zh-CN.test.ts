@@ -4,7 +4,7 @@
  * English again after: no step falls back to English.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stateOf } from './lessonTestkit.ts';
+import { stateOf } from '../workbench/lessonTestkit.ts';
 import { loadLocale } from '../i18n/catalog.ts';
 import { setCurrentLocale } from '../i18n/locale.ts';
 import { LESSONS } from './lessons.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stateOf } from '../../../lessonTestkit.ts';
+import { stateOf } from '../../../../workbench/lessonTestkit.ts';
 import { convolutionLesson } from './lesson.ts';
 
 describe('convolution lesson', () => {

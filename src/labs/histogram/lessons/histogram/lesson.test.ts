@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stateOf } from '../../../lessonTestkit.ts';
+import { stateOf } from '../../../../workbench/lessonTestkit.ts';
 import { histogramLesson } from './lesson.ts';
 
 describe('histogram lesson', () => {

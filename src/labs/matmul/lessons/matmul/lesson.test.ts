@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stateOf, stepParams } from '../../../lessonTestkit.ts';
+import { stateOf, stepParams } from '../../../../workbench/lessonTestkit.ts';
 import { matmulLesson } from './lesson.ts';
 
 describe('matrix-multiply lesson', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stateOf } from '../../../lessonTestkit.ts';
+import { stateOf } from '../../../../workbench/lessonTestkit.ts';
 import { resolveParams } from '../../../../workbench/lab.ts';
 import { findLab } from '../../../all.ts';
 import { coRank, mergeReference } from '../../reference.ts';

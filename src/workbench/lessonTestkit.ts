@@ -3,11 +3,11 @@
  * pass on input seed 1, workgroup 0 traced, 32-lane warps), so a question's answer is computed
  * from the same trace the learner steps through.
  */
-import { resolveParams } from '../workbench/lab.ts';
-import { resolveMoment, type LessonStep, type MomentState } from '../workbench/lesson.ts';
+import { resolveParams } from './lab.ts';
+import { resolveMoment, type LessonStep, type MomentState } from './lesson.ts';
 import { simulate } from '../sim/index.ts';
 import { indexTrace } from '../trace/index.ts';
-import { findLab } from './all.ts';
+import { findLab } from '../labs/all.ts';
 
 /** The step's parameters as its lab resolves them, with the lab's notices (a value fitted or refused). */
 export function stepParams(step: LessonStep, variant = step.variant): ReturnType<typeof resolveParams> {
