@@ -20,11 +20,11 @@ lists=$(mktemp -d)
 trap 'rm -rf "$tmp" "$lists"' EXIT
 node scripts/run-ts.mjs --bundle-only scripts/bench.ts "$tmp/bench.mjs"
 node scripts/run-ts.mjs --bundle-only scripts/scan-tuning.ts "$tmp/scan-tuning.mjs"
-node scripts/run-ts.mjs --bundle-only scripts/timing-experiments.ts "$tmp/timing-experiments.mjs"
-node scripts/run-ts.mjs --bundle-only scripts/histogram-experiments.ts "$tmp/histogram-experiments.mjs"
-node scripts/run-ts.mjs --bundle-only scripts/spmv-adaptive.ts "$tmp/spmv-adaptive.mjs"
-node scripts/run-ts.mjs --bundle-only scripts/f16-dawn.ts "$tmp/f16-dawn.mjs"
-node scripts/run-ts.mjs --bundle-only scripts/merge-experiments.ts "$tmp/merge-experiments.mjs"
+node scripts/run-ts.mjs --bundle-only scripts/experiments/timing-experiments.ts "$tmp/timing-experiments.mjs"
+node scripts/run-ts.mjs --bundle-only scripts/experiments/histogram-experiments.ts "$tmp/histogram-experiments.mjs"
+node scripts/run-ts.mjs --bundle-only scripts/experiments/spmv-adaptive.ts "$tmp/spmv-adaptive.mjs"
+node scripts/run-ts.mjs --bundle-only scripts/experiments/f16-dawn.ts "$tmp/f16-dawn.mjs"
+node scripts/run-ts.mjs --bundle-only scripts/experiments/merge-experiments.ts "$tmp/merge-experiments.mjs"
 # The merge peer (CUB's DeviceMerge and CUDA twins of the wide merge) is built here, where nvcc is.
 peers=(scripts/peers.py scripts/peers/histconv_peers.py scripts/peers/cub_histogram.cu scripts/peers/merge_wide.cu)
 nvcc=${NVCC:-/usr/local/bin/nvcc}

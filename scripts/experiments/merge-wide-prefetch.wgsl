@@ -1,4 +1,4 @@
-// EXPERIMENT, not a lab variant (timed by scripts/merge-experiments.ts, `prefetch`): the wide
+// EXPERIMENT, not a lab variant (timed by scripts/experiments/merge-experiments.ts, `prefetch`): the wide
 // merge (shaders/merge/wide.wgsl, whose merge this repeats) with each workgroup walking over tiles
 // g, g + groups, … and the next tile's ITEMS words loaded into registers while the current tile
 // is searched and merged, as stream.wgsl does, so a workgroup keeps loads in flight through its

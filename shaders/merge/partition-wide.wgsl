@@ -1,4 +1,4 @@
-// Parallel merge, an alternative pass 1 for the wide variant, timed by scripts/merge-experiments.ts
+// Parallel merge, an alternative pass 1 for the wide variant, timed by scripts/experiments/merge-experiments.ts
 // and shipped by no variant: one workgroup of 32 invocations per tile boundary finds how many
 // elements of A precede output g × TILE by a 33-way search instead of a binary one. Each round the
 // 32 invocations test 32 evenly spaced points of the range left, all loads in flight at once; the

@@ -1,6 +1,6 @@
 enable subgroups; diagnostic(off, subgroup_uniformity);
 // y = A·x, CSR adaptive with vec4 loads (an experiment beside csr-adaptive.wgsl, timed by
-// scripts/spmv-adaptive.ts; not a lab variant): the same bins, work units and reductions, but every
+// scripts/experiments/spmv-adaptive.ts; not a lab variant): the same bins, work units and reductions, but every
 // lane reads col_index and values as aligned vec4s, so a group's lanes together read whole
 // 16-byte vectors over the row (a 32-lane load instruction covers 512 contiguous bytes, where
 // scalar strided loads cover 128) and each lane has up to eight gathers of x in flight. Words of

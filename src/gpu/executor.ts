@@ -6,11 +6,11 @@ import {
 } from '../kernel/types.ts';
 import { acquireDevice, type AdapterSummary, type GpuContext } from './device.ts';
 import { GpuError, HINTS, type ShaderMessage } from './errors.ts';
-import { blankComments, reflectBindings, type ResourceBinding } from './reflect.ts';
+import { blankComments, reflectBindings, type ResourceBinding } from '../wgsl/reflect.ts';
 import READ_WGSL from '../../shaders/bandwidth/read.wgsl?raw';
 import COPY_WGSL from '../../shaders/bandwidth/copy.wgsl?raw';
 import { median } from '../util/stats.ts';
-import { describeTrips, trippedLoops, type WatchdogBinding } from '../kernel/watchdogReport.ts';
+import { describeTrips, trippedLoops, type WatchdogBinding } from '../wgsl/watchdogReport.ts';
 
 /** How a figure was measured. */
 export type TimingSource = 'timestamp-query' | 'wall-clock';

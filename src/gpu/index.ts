@@ -8,8 +8,6 @@ export { acquireDevice } from './device.ts';
 export type { AdapterSummary, GpuContext } from './device.ts';
 export { GpuError, isGpuError, formatShaderMessage, excerptAround, HINTS, SHOWN_MESSAGES, EXCERPT_WIDTH } from './errors.ts';
 export type { GpuErrorKind, ShaderMessage } from './errors.ts';
-export { reflectBindings, blankComments } from './reflect.ts';
-export type { ResourceBinding, BindingKind } from './reflect.ts';
 export { createBrowserGpu } from './browser.ts';
 export { measureFmaPeak, fmaPeakRun, fmaPeakFlops, FMA_PEAK_WGSL } from './fma-peak.ts';
 export type { FmaPeak } from './fma-peak.ts';

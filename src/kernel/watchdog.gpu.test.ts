@@ -11,7 +11,8 @@ import { seededRandom } from '../util/random.ts';
 import { kernelCases } from '../labs/all.ts';
 import { firstPass } from '../labs/topk/kernel.ts';
 import { workgroupCount, type KernelRun } from './types.ts';
-import { guardKernel, iterationBudget } from './watchdog.ts';
+import { iterationBudget } from '../wgsl/watchdog.ts';
+import { guardKernel } from './watchdog.ts';
 
 let gpu: GpuExecutor;
 beforeAll(async () => {

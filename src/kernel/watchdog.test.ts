@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { WgslError } from '../sim/ast.ts';
-import { parseWgsl } from '../sim/parser.ts';
-import { addWatchdog, describeTrips, guardKernel, iterationBudget, loopAround, originalPosition, trippedLoops } from './watchdog.ts';
+import { WgslError } from '../wgsl/ast.ts';
+import { parseWgsl } from '../wgsl/parser.ts';
+import { addWatchdog, iterationBudget, loopAround, originalPosition } from '../wgsl/watchdog.ts';
+import { describeTrips, trippedLoops } from '../wgsl/watchdogReport.ts';
+import { guardKernel } from './watchdog.ts';
 import { vectorAddRun } from '../labs/basics/vectorAdd.ts';
 import { simulate } from '../sim/simulate.ts';
 

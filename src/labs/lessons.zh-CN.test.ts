@@ -4,24 +4,13 @@
  * English again after: no step falls back to English.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stateOf } from '../workbench/lessonTestkit.ts';
 import { loadLocale } from '../i18n/catalog.ts';
 import { setCurrentLocale } from '../i18n/locale.ts';
-import { resolveParams } from '../workbench/lab.ts';
-import { findLab } from './all.ts';
-import { simulate } from '../sim/index.ts';
-import { indexTrace } from '../trace/index.ts';
 import { LESSONS } from './lessons.ts';
-import { resolveMoment, type Lesson, type LessonStep, type MomentState } from '../workbench/lesson.ts';
+import type { Lesson, MomentState } from '../workbench/lesson.ts';
 
 const CJK = /[\u3400-\u9fff]/;
-
-function stateOf(step: LessonStep): MomentState {
-  const lab = findLab(step.lab);
-  const { params } = resolveParams(lab, step.variant, step.params);
-  const result = simulate(lab.stepRun(step.variant, params, lab.inputs(params, 1)), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
-  const index = indexTrace(result.trace!);
-  return { trace: result.trace!, index, step: resolveMoment(index, step.moment, lab), metrics: result.metrics };
-}
 
 function textsOf(lesson: Lesson, states: readonly (MomentState | undefined)[]): [string, string][] {
   const out: [string, string][] = [

@@ -18,15 +18,4 @@ export type {
   SwitchClause,
   TypeExpr,
 } from '../wgsl/ast.ts';
-import type { Pos } from '../wgsl/ast.ts';
-
-/** Thrown by the parser and compiler; `simulate` turns it into an `unsupported` diagnostic. */
-export class WgslError extends Error {
-  constructor(
-    message: string,
-    readonly pos: Pos,
-    readonly kind: 'syntax' | 'unsupported' | 'type' = 'unsupported',
-  ) {
-    super(message);
-  }
-}
+export { WgslError } from '../wgsl/ast.ts';

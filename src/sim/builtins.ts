@@ -9,7 +9,7 @@
  * flattened in order and writes the result's components. f32 results round after each operation,
  * as the GPU does.
  */
-import { bitsToF16, f32ToF16Bits } from './scalar.ts';
+import { bitsToF16, f32ToF16Bits } from '../wgsl/scalar.ts';
 import { F32, I32, makeStruct, U32, vec, type Scalar, type Ty } from './types.ts';
 
 export type LaneFn = (xs: Float64Array, out: Float64Array) => void;

@@ -16,8 +16,8 @@
 import type { Expr, Pos } from './ast.ts';
 import { DONE, type MemInfo } from './machine.ts';
 import { OpKind } from './trace.ts';
-import { convert } from './scalar.ts';
-import { concretize, F32, hasF16, leafScalar, makeStruct, minBindingWords, sizeOf, slots, typeName } from './types.ts';
+import { convert } from '../wgsl/scalar.ts';
+import { concretize, F32, hasF16, leafScalar, makeStruct, minBindingWords, sizeOf, slots, typeName, type Ty } from './types.ts';
 import { type Ref, type Val, type Binding, type Program, BUILTIN_NAMES, err } from './lower/shared.ts';
 import { SyncLowering } from './lower/sync.ts';
 export type { Builtins, CompileInput, LocalSymbol, Program, TaintFlow } from './lower/shared.ts';
@@ -174,7 +174,8 @@ export class Compiler extends SyncLowering {
         b = { k: 'ref', ref };
       } else if (g.space === 'workgroup') {
         if (ty.k === 'array' && ty.count === null) err(`workgroup arrays need a fixed size`, g.pos, 'type');
-        const mem: MemInfo = { id: this.mems.length, name, space: 'workgroup', words: Math.ceil(sizeOf(ty)), group: -1, binding: -1, readOnly: false, pos: g.pos, halves: hasF16(ty) };
+        const element = wordElement(ty);
+        const mem: MemInfo = { id: this.mems.length, name, space: 'workgroup', words: Math.ceil(sizeOf(ty)), group: -1, binding: -1, readOnly: false, pos: g.pos, halves: hasF16(ty), ...(element ? { element } : {}) };
         this.mems.push(mem);
         b = { k: 'ref', ref: { k: 'mem', ty, mem, off: 0, dyn: -1 } };
       } else if (g.space === 'storage' || g.space === 'uniform') {
@@ -193,4 +194,12 @@ export class Compiler extends SyncLowering {
     this.globals.set(name, b);
     return b;
   }
+}
+
+/** The scalar type every word of a workgroup variable holds, when it is one (see `MemInfo.element`). */
+function wordElement(ty: Ty): MemInfo['element'] {
+  const t = ty.k === 'array' ? ty.elem : ty;
+  if (t.k === 'atomic') return t.s;
+  if (t.k === 'scalar' && (t.s === 'u32' || t.s === 'i32' || t.s === 'f32')) return t.s;
+  return undefined;
 }

@@ -23,7 +23,6 @@ export {
   traceBytes,
 } from './trace.ts';
 export type { Trace, TraceAccess, TraceMemory, TraceStepView, OpKindValue } from './trace.ts';
-export { parseWgsl } from './parser.ts';
 export { WgslError } from './ast.ts';
 export { createSimWorker, SimCancelled } from './workerClient.ts';
 export type { SimJob } from './workerClient.ts';

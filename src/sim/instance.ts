@@ -133,6 +133,7 @@ export function instantiate(
     if (info.space === 'workgroup') {
       const wg = new Mem(info.id, info.name, 'workgroup', info.words, -1, -1, false);
       wg.halves = !!info.halves;
+      wg.element = info.element;
       mems.push(wg);
       continue;
     }
@@ -533,6 +534,7 @@ export class Instance {
         group: m.group,
         binding: m.binding,
         words: m.words,
+        ...(m.element ? { element: m.element } : {}),
       }));
       result.trace = withRequestCounters(tb.finish(prog.opLine, prog.opColumn, prog.opKind, memories), [wx, wy, wz]);
     }

@@ -9,7 +9,7 @@
  * called through a function value.
  */
 import type { OpFn } from './machine.ts';
-import type { Fn1, Fn2, Fn3 } from './scalar.ts';
+import type { Fn1, Fn2, Fn3 } from '../wgsl/scalar.ts';
 import type { Scalar } from './types.ts';
 
 /** `R[d] = f(R[a])` per active lane. Register numbers, not offsets. */

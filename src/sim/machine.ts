@@ -128,6 +128,8 @@ export interface MemInfo {
   readonly halves?: boolean;
   /** For a buffer: the fewest words its binding may hold (see `minBindingWords`). */
   readonly minWords?: number;
+  /** For workgroup memory whose every word is one scalar (an array of u32, i32 or f32, or of their atomics): that type. */
+  readonly element?: 'u32' | 'i32' | 'f32';
 }
 
 /** A memory: a storage/uniform binding or a workgroup variable, in 4-byte words. */
@@ -139,6 +141,8 @@ export class Mem {
   lastWrite: Int32Array | null = null;
   /** It holds f16 values (see `MemInfo.halves`). */
   halves = false;
+  /** See `MemInfo.element`. */
+  element: MemInfo['element'];
   private u16view: Uint16Array | null = null;
 
   /** The memory as 2-byte halves (little-endian: half 2a is the low half of word a). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WgslError } from './ast.ts';
-import { parseWgsl } from './parser.ts';
+import { parseWgsl } from '../wgsl/parser.ts';
 import { simulate } from './simulate.ts';
 
 describe('parser: characters WGSL does not allow', () => {

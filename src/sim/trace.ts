@@ -62,6 +62,8 @@ export interface TraceMemory {
   readonly group: number;
   readonly binding: number;
   readonly words: number;
+  /** Workgroup memory whose every word is one u32, i32 or f32: that type (how the debugger reads `sdata[i]`). */
+  readonly element?: 'u32' | 'i32' | 'f32';
 }
 
 /** The full trace. Every array is a transferable typed array. */

@@ -232,3 +232,14 @@ export function diag(
   const d = { severity, stage, message, range, line: range.pos.line, col: range.pos.col };
   return notes && notes.length ? { ...d, notes } : d;
 }
+
+/** Thrown by `parseWgsl`, the watchdog and the simulator's compiler: a message at a position. */
+export class WgslError extends Error {
+  constructor(
+    message: string,
+    readonly pos: Pos,
+    readonly kind: 'syntax' | 'unsupported' | 'type' = 'unsupported',
+  ) {
+    super(message);
+  }
+}

@@ -5,6 +5,7 @@
  */
 import type { Range } from './ast.ts';
 import type { CV } from './checker.ts';
+import { builtin1, builtin2 } from './scalar.ts';
 import {
   BOOL, F32, I32, U32, VOID,
   concretize, elemScalar, isFloat, isInt, scalar, sameTy, tyName, unify,
@@ -325,42 +326,34 @@ function mustUse(name: string, ty: Ty): boolean {
   return ty.k !== 'void' && !name.startsWith('atomic');
 }
 
-/** Constant folding for a few builtins common in const-expressions. */
+/**
+ * Constant folding for a few builtins common in const-expressions: abstract ints exactly (in
+ * bigint), every concrete type by the simulator's own scalar functions (`scalar.ts`), abstract
+ * floats in doubles.
+ */
 function fold(name: string, a: BuiltinArg[], ty: Ty): CV | undefined {
   if (!a.every((x) => x.stage === 0 && x.c !== undefined && !Array.isArray(x.c))) return undefined;
   const xs = a.map((x) => x.c as number | bigint | boolean);
   const s = elemScalar(ty);
-  const big = s === 'ai';
-  const num = (v: number | bigint | boolean): number => Number(v);
-  const wrapInt = (v: number): CV => (big ? BigInt(v) : v);
-  switch (name) {
-    case 'min':
-      return big ? ((xs[0] as bigint) < (xs[1] as bigint) ? xs[0]! : xs[1]!) : Math.min(num(xs[0]!), num(xs[1]!));
-    case 'max':
-      return big ? ((xs[0] as bigint) > (xs[1] as bigint) ? xs[0]! : xs[1]!) : Math.max(num(xs[0]!), num(xs[1]!));
-    case 'abs':
-      return big ? ((xs[0] as bigint) < 0n ? -(xs[0] as bigint) : xs[0]!) : s === 'i32' ? Math.abs(num(xs[0]!)) | 0 : Math.abs(num(xs[0]!));
-    case 'select':
-      return xs[2] ? xs[1]! : xs[0]!;
-    case 'countOneBits': {
-      let v = num(xs[0]!) >>> 0;
-      let c = 0;
-      while (v) {
-        c += v & 1;
-        v >>>= 1;
-      }
-      return wrapInt(c);
-    }
-    case 'sqrt':
-      return num(xs[0]!) < 0 ? undefined : Math.sqrt(num(xs[0]!));
-    case 'floor':
-      return Math.floor(num(xs[0]!));
-    case 'ceil':
-      return Math.ceil(num(xs[0]!));
-    default:
-      return undefined;
+  if (!s || s === 'bool') return name === 'select' ? (xs[2] ? xs[1]! : xs[0]!) : undefined;
+  if (name === 'select') return xs[2] ? xs[1]! : xs[0]!;
+  if (s === 'ai') {
+    const [x, y] = xs.map((v) => BigInt(v as bigint)) as [bigint, bigint];
+    if (name === 'min') return x < y ? x : y;
+    if (name === 'max') return x > y ? x : y;
+    if (name === 'abs') return x < 0n ? -x : x;
+    if (name === 'countOneBits') return BigInt(builtin1(name, 'u32')!(Number(x) >>> 0));
+    return undefined;
   }
+  if (!FOLDED.has(name)) return undefined;
+  const num = xs.map(Number);
+  if (name === 'sqrt' && num[0]! < 0) return undefined;
+  if (num.length === 1) return builtin1(name, s)?.(num[0]!);
+  if (num.length === 2) return builtin2(name, s)?.(num[0]!, num[1]!);
+  return undefined;
 }
+
+const FOLDED = new Set(['min', 'max', 'abs', 'countOneBits', 'sqrt', 'floor', 'ceil']);
 
 /**
  * Types a call to a builtin function. Returns undefined for an unknown name, a result, or a

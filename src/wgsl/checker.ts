@@ -18,6 +18,7 @@ import {
   type WgslDiagnostic,
 } from './ast.ts';
 import { builtinCall, BUILTIN_VALUES, type BuiltinArg } from './builtins.ts';
+import { binaryFn } from './scalar.ts';
 import { parse } from './parser.ts';
 import {
   AF, AI, BOOL, F16, VOID,
@@ -1817,7 +1818,7 @@ function fmt(v: number | bigint | boolean, s: ScalarName): string {
   return String(v);
 }
 
-/** Constant arithmetic: abstract-int in i64 (overflow is an error), concrete integers wrap, floats in f64/f32. */
+/** Constant arithmetic: abstract-int in i64 (overflow is an error); concrete types by `scalar.ts` (integers wrap, floats round to their type). */
 function arith(op: string, a: number | bigint | boolean, b: number | bigint | boolean, s: ScalarName): number | bigint | boolean | null | 'div0' {
   if (s === 'bool') {
     const x = a as boolean;
@@ -1841,31 +1842,14 @@ function arith(op: string, a: number | bigint | boolean, b: number | bigint | bo
   }
   const x = Number(a);
   const y = Number(b);
-  if (s === 'i32' || s === 'u32') {
-    const wrap = (v: number): number => (s === 'i32' ? v | 0 : v >>> 0);
-    switch (op) {
-      case '+': return wrap(x + y);
-      case '-': return wrap(x - y);
-      case '*': return wrap(Number((BigInt(x) * BigInt(y)) & 0xffffffffn));
-      case '/': return y === 0 ? 'div0' : wrap(Math.trunc(x / y));
-      case '%': return y === 0 ? 'div0' : wrap(x % y);
-      case '&': return wrap(x & y);
-      case '|': return wrap(x | y);
-      case '^': return wrap(x ^ y);
-      default: return null;
-    }
-  }
-  let r: number;
-  switch (op) {
-    case '+': r = x + y; break;
-    case '-': r = x - y; break;
-    case '*': r = x * y; break;
-    case '/': r = x / y; break;
-    case '%': r = x % y; break;
-    default: return null;
-  }
-  if (!Number.isFinite(r)) return null;
-  return s === 'f32' ? Math.fround(r) : r;
+  // Concrete numbers as the simulator computes them (integers wrap, floats round to their type);
+  // a constant integer division by zero is an error where the run-time value would be x.
+  if ((s === 'i32' || s === 'u32') && (op === '/' || op === '%') && y === 0) return 'div0';
+  if (!['+', '-', '*', '/', '%', '&', '|', '^'].includes(op)) return null;
+  const f = binaryFn(op, s);
+  if (!f) return null;
+  const r = f(x, y);
+  return Number.isFinite(r) ? r : null;
 }
 
 

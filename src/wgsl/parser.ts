@@ -7,6 +7,7 @@
  */
 import {
   diag,
+  WgslError,
   type Attr,
   type Expr,
   type Global,
@@ -822,4 +823,12 @@ export function parse(source: string): ParseResult {
   const ast = p.module();
   const all = [...diagnostics, ...p.diagnostics].sort((a, b) => (a.range.pos.offset ?? 0) - (b.range.pos.offset ?? 0));
   return { ast, diagnostics: all };
+}
+
+/** Parses a WGSL module. Throws `WgslError` (with line and column) at the first syntax error. */
+export function parseWgsl(source: string): Global[] {
+  const { ast, diagnostics } = parse(source);
+  const first = diagnostics.find((d) => d.severity === 'error');
+  if (first) throw new WgslError(first.message, first.range.pos, 'syntax');
+  return ast;
 }

@@ -26,12 +26,42 @@ const state = (step: number, extra: Partial<DebugState> = {}): DebugState => ({
 
 describe('debugger expressions', () => {
   it('reads WGSL-style conditions with precedence', () => {
-    const env = { lid: 5, lane: 5, warp: 0, workgroup: 1, memory: () => new Float64Array([7, 8, 9]) };
+    const env = { lid: 5, lane: 5, warp: 0, workgroup: 1, memory: () => ({ type: 'f32' as const, values: new Float64Array([7, 8, 9]) }) };
     expect(evaluate(parseExpression('lid == 5u'), env)).toBe(1);
     expect(evaluate(parseExpression('lid % 2u == 1u && workgroup == 1'), env)).toBe(1);
     expect(evaluate(parseExpression('sdata[lid - 3u] + 1'), env)).toBe(10);
     expect(() => evaluate(parseExpression('s + 1'), env)).toThrow(/knows lid/);
     expect(() => parseExpression('lid == ')).toThrow(/ends too early/);
+    expect(() => evaluate(parseExpression('lid + 1i'), env)).toThrow(/column/);
+  });
+
+  it('prints with WGSL’s types: u32 wraps, shifts work, i32 wraps', () => {
+    const print = (expr: string) => runCommand(state(0), `print ${expr}`).output[0];
+    expect(print('0u - 1u')).toBe('$ = 4294967295  (0u - 1u at step 1)');
+    expect(print('1u << 31u')).toBe('$ = 2147483648  (1u << 31u at step 1)');
+    expect(print('4294967295u + 1u')).toBe('$ = 0  (4294967295u + 1u at step 1)');
+    expect(print('-2147483647i - 2i')).toBe('$ = 2147483647  (-2147483647i - 2i at step 1)');
+    expect(print('lid - 1u')).toBe('$ = 4294967295  (lid - 1u at step 1)');
+    expect(print('0xF0u >> 4u')).toBe('$ = 15  (0xF0u >> 4u at step 1)');
+    expect(print('3u > 2u')).toBe('$ = 1  (3u > 2u at step 1)');
+  });
+
+  it('evaluates the kernel’s variables with their WGSL types (u32 wraps, f32 rounds)', () => {
+    const lanes = (f: (lane: number) => number) => Array.from({ length: index.trace.warpSize }, (_, l) => f(l));
+    const locals = {
+      step: 0,
+      warp: 0,
+      values: [
+        { name: 'i', type: 'u32' as const, lanes: lanes((l) => l) },
+        { name: 'v', type: 'f32' as const, lanes: lanes(() => Math.fround(0.1)) },
+      ],
+    };
+    const u = warpWatch(index, 0, 0, 'i - 1u', locals);
+    expect(u.slice(0, 2).map((c) => c.value)).toEqual([4294967295, 0]);
+    const f = warpWatch(index, 0, 0, 'v + 0.2', locals);
+    expect(f[0]!.value).toBe(Math.fround(Math.fround(0.1) + Math.fround(0.2)));
+    expect(f[0]!.value).not.toBe(0.1 + 0.2);
+    expect(warpWatch(index, 0, 0, 'i + v', locals)[0]!.error).toMatch(/column/);
   });
 });
 

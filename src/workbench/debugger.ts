@@ -8,79 +8,48 @@
  * Expressions see the builtins of each lane (`lid`, `lane`, `warp`, `workgroup`; `tid` and
  * `threadIdx.x` as cuda-gdb names them) and workgroup memory as the memory view shows it at that
  * step (`sdata[lid + 1u]`). Values come from the trace, which the simulator recorded in one
- * deterministic run.
+ * deterministic run. Expressions are WGSL, read, checked and computed by the front end
+ * (`src/wgsl/evaluate.ts`) with the types of the names they read: `0u - 1u` is 4294967295.
  */
 import { traceStep, type Trace } from '../sim/index.ts';
 import { warpsAt, type TraceIndex } from '../trace/index.ts';
 import { sharedContentsAt } from '../trace/memory.ts';
 import { ui } from '../i18n/ui.ts';
+import { evaluateExpression, ExpressionError, parseExpression as parseWgslExpression, type ArrayValue, type ParsedExpression, type ScalarValue, type Scope } from '../wgsl/evaluate.ts';
 
 export class DebugError extends Error {}
 
-type Node =
-  | { k: 'num'; v: number }
-  | { k: 'id'; name: string }
-  | { k: 'index'; name: string; index: Node }
-  | { k: 'un'; op: string; a: Node }
-  | { k: 'bin'; op: string; a: Node; b: Node };
+/** An expression of the watch or a breakpoint condition, read as WGSL (`src/wgsl/evaluate.ts`). */
+export type Expression = ParsedExpression;
 
-const PRECEDENCE: Record<string, number> = { '||': 1, '&&': 2, '==': 3, '!=': 3, '<': 4, '<=': 4, '>': 4, '>=': 4, '+': 5, '-': 5, '*': 6, '/': 6, '%': 6 };
-
-function tokenize(text: string): string[] {
-  const out: string[] = [];
-  const re = /\s*(0[xX][0-9a-fA-F]+[iu]?|\d+[iu]?|[A-Za-z_][\w.]*|==|!=|<=|>=|&&|\|\||[-+*/%<>()[\]!])/y;
-  let at = 0;
-  while (at < text.length) {
-    if (/^\s*$/.test(text.slice(at))) break;
-    re.lastIndex = at;
-    const m = re.exec(text);
-    if (!m) throw new DebugError(ui('dbg.cannotRead', { rest: text.slice(at).trim(), column: at + 1, text }));
-    out.push(m[1]!);
-    at = re.lastIndex;
+/** The expression's error in the console's words. */
+function debugError(e: unknown, text: string): unknown {
+  if (!(e instanceof ExpressionError)) return e;
+  switch (e.kind) {
+    case 'empty':
+      return new DebugError(ui('dbg.empty'));
+    case 'unknown-name':
+      return new DebugError(ui('dbg.unknownName', { name: e.subject ?? '', names: names() }));
+    case 'unknown-array':
+      return new DebugError(ui('dbg.noMemory', { name: e.subject ?? '', names: names() }));
+    case 'outside':
+      return new DebugError(ui('dbg.outside', { word: e.subject ?? '', last: e.last ?? 0 }));
+    case 'syntax': {
+      const rest = text.slice(e.column - 1).trim();
+      return new DebugError(rest ? ui('dbg.cannotRead', { rest, column: e.column, text }) : ui('dbg.endsEarly', { text }));
+    }
+    default:
+      return new DebugError(ui('dbg.wgsl', { message: e.message, column: e.column, text }));
   }
-  return out;
 }
 
 /** Parses an expression of the watch or a breakpoint condition. */
-export function parseExpression(text: string): Node {
-  const tokens = tokenize(text);
-  if (tokens.length === 0) throw new DebugError(ui('dbg.empty'));
-  let i = 0;
-  const peek = () => tokens[i];
-  const primary = (): Node => {
-    const t = tokens[i++];
-    if (t === undefined) throw new DebugError(ui('dbg.endsEarly', { text }));
-    if (t === '(') {
-      const e = binary(0);
-      if (tokens[i++] !== ')') throw new DebugError(ui('dbg.missing', { token: ')', text }));
-      return e;
-    }
-    if (t === '-' || t === '!') return { k: 'un', op: t, a: primary() };
-    if (/^\d|^0[xX]/.test(t)) return { k: 'num', v: Number.parseInt(t.replace(/[iu]$/, ''), t.startsWith('0x') || t.startsWith('0X') ? 16 : 10) };
-    if (/^[A-Za-z_]/.test(t)) {
-      if (peek() === '[') {
-        i++;
-        const index = binary(0);
-        if (tokens[i++] !== ']') throw new DebugError(ui('dbg.missing', { token: ']', text }));
-        return { k: 'index', name: t, index };
-      }
-      return { k: 'id', name: t };
-    }
-    throw new DebugError(ui('dbg.unexpected', { token: t, text }));
-  };
-  const binary = (min: number): Node => {
-    let a = primary();
-    for (;;) {
-      const op = peek();
-      const p = op === undefined ? undefined : PRECEDENCE[op];
-      if (p === undefined || p <= min) return a;
-      i++;
-      a = { k: 'bin', op: op!, a, b: binary(p) };
-    }
-  };
-  const e = binary(0);
-  if (i < tokens.length) throw new DebugError(ui('dbg.unexpected', { token: tokens[i]!, text }));
-  return e;
+export function parseExpression(text: string): Expression {
+  try {
+    return parseWgslExpression(text);
+  } catch (e) {
+    throw debugError(e, text);
+  }
 }
 
 /** What an expression sees in one lane at one step. */
@@ -89,85 +58,49 @@ export interface LaneEnv {
   readonly lane: number;
   readonly warp: number;
   readonly workgroup: number;
-  /** Workgroup memory by name at the step, or undefined when there is none of that name. */
-  readonly memory: (name: string) => Float64Array | undefined;
-  /** The kernel's own scalar names in this lane (from the simulator's watch re-run), when known. */
-  readonly local?: ((name: string) => number | undefined) | undefined;
+  /** Workgroup memory by name at the step (its words and their WGSL type), or undefined when there is none of that name. */
+  readonly memory: (name: string) => ArrayValue | undefined;
+  /** The kernel's own scalar names in this lane, with their WGSL types (from the simulator's watch re-run), when known. */
+  readonly local?: ((name: string) => ScalarValue | undefined) | undefined;
 }
 
 const names = () => ui('dbg.names');
 
-export function evaluate(node: Node, env: LaneEnv): number {
-  switch (node.k) {
-    case 'num':
-      return node.v;
-    case 'id': {
-      const n = node.name;
-      if (n === 'lid' || n === 'tid' || n === 'threadIdx.x' || n === 'local_invocation_index') return env.lid;
-      if (n === 'lane') return env.lane;
-      if (n === 'warp') return env.warp;
-      if (n === 'workgroup' || n === 'wid' || n === 'blockIdx.x') return env.workgroup;
-      if (n === 'true') return 1;
-      if (n === 'false') return 0;
-      const local = env.local?.(n);
-      if (local !== undefined) return local;
-      throw new DebugError(ui('dbg.unknownName', { name: n, names: names() }));
-    }
-    case 'index': {
-      const mem = env.memory(node.name);
-      if (!mem) throw new DebugError(ui('dbg.noMemory', { name: node.name, names: names() }));
-      const at = evaluate(node.index, env);
-      if (!Number.isInteger(at) || at < 0 || at >= mem.length) throw new DebugError(ui('dbg.outside', { word: `${node.name}[${at}]`, last: mem.length - 1 }));
-      return mem[at]!;
-    }
-    case 'un': {
-      const a = evaluate(node.a, env);
-      return node.op === '-' ? -a : a === 0 ? 1 : 0;
-    }
-    case 'bin': {
-      const a = evaluate(node.a, env);
-      const b = evaluate(node.b, env);
-      switch (node.op) {
-        case '+':
-          return a + b;
-        case '-':
-          return a - b;
-        case '*':
-          return a * b;
-        case '/':
-          if (b === 0) throw new DebugError(ui('dbg.divZero'));
-          return Math.trunc(a / b);
-        case '%':
-          if (b === 0) throw new DebugError(ui('dbg.remZero'));
-          return a % b;
-        case '==':
-          return a === b ? 1 : 0;
-        case '!=':
-          return a !== b ? 1 : 0;
-        case '<':
-          return a < b ? 1 : 0;
-        case '<=':
-          return a <= b ? 1 : 0;
-        case '>':
-          return a > b ? 1 : 0;
-        case '>=':
-          return a >= b ? 1 : 0;
-        case '&&':
-          return a !== 0 && b !== 0 ? 1 : 0;
-        default:
-          return a !== 0 || b !== 0 ? 1 : 0;
-      }
-    }
+/** The lane's builtins, as u32 values (cuda-gdb's names too: `tid`, `threadIdx.x`, `blockIdx.x`). */
+function builtinOf(name: string, env: LaneEnv): number | undefined {
+  if (name === 'lid' || name === 'tid' || name === 'threadIdx.x' || name === 'local_invocation_index') return env.lid;
+  if (name === 'lane') return env.lane;
+  if (name === 'warp') return env.warp;
+  if (name === 'workgroup' || name === 'wid' || name === 'blockIdx.x') return env.workgroup;
+  return undefined;
+}
+
+/**
+ * The expression's value in one lane, by WGSL's rules for the types of the names it reads (a `u32`
+ * wraps, an `i32` wraps in two's complement, an `f32` rounds to f32); a bool is 1 or 0.
+ */
+export function evaluate(expression: Expression, env: LaneEnv): number {
+  const scope: Scope = {
+    scalar: (name) => {
+      const b = builtinOf(name, env);
+      return b !== undefined ? { type: 'u32', value: b } : env.local?.(name);
+    },
+    array: env.memory,
+  };
+  try {
+    return evaluateExpression(expression, scope).value;
+  } catch (e) {
+    throw debugError(e, expression.text);
   }
 }
 
-/** Workgroup memory by name after `step`, as the memory view shows it. */
-function memoryAt(trace: Trace, step: number): (name: string) => Float64Array | undefined {
-  const cache = new Map<string, Float64Array | undefined>();
+/** Workgroup memory by name after `step`, as the memory view shows it, typed as the kernel declares it. */
+function memoryAt(trace: Trace, step: number): (name: string) => ArrayValue | undefined {
+  const cache = new Map<string, ArrayValue | undefined>();
   return (name) => {
     if (cache.has(name)) return cache.get(name);
     const m = trace.memories.find((x) => x.name === name && x.space === 'workgroup');
-    const values = m ? sharedContentsAt(trace, m.id, step).values.slice() : undefined;
+    const values = m && m.element ? { type: m.element, values: sharedContentsAt(trace, m.id, step).values.slice() } : undefined;
     cache.set(name, values);
     return values;
   };
@@ -252,27 +185,14 @@ export interface WatchCell {
 export interface WatchLocals {
   readonly step: number;
   readonly warp: number;
-  readonly values: readonly { readonly name: string; readonly lanes: readonly number[] }[];
+  readonly values: readonly { readonly name: string; readonly type: ScalarValue['type']; readonly lanes: readonly number[] }[];
 }
 
 /** Whether an expression names anything beyond the builtins and workgroup memory (it then needs the watch re-run). */
 export function needsLocals(trace: Trace, expression: string): boolean {
-  const known = new Set(['lid', 'tid', 'threadIdx.x', 'local_invocation_index', 'lane', 'warp', 'workgroup', 'wid', 'blockIdx.x', 'true', 'false']);
-  const walk = (n: Node): boolean => {
-    switch (n.k) {
-      case 'num':
-        return false;
-      case 'id':
-        return !known.has(n.name);
-      case 'index':
-        return !trace.memories.some((m) => m.name === n.name && m.space === 'workgroup') || walk(n.index);
-      case 'un':
-        return walk(n.a);
-      case 'bin':
-        return walk(n.a) || walk(n.b);
-    }
-  };
-  return walk(parseExpression(expression));
+  const known = new Set(['lid', 'tid', 'threadIdx.x', 'local_invocation_index', 'lane', 'warp', 'workgroup', 'wid', 'blockIdx.x']);
+  const e = parseExpression(expression);
+  return [...e.names].some((n) => !known.has(n)) || [...e.arrays].some((a) => !trace.memories.some((m) => m.name === a && m.space === 'workgroup'));
 }
 
 /**
@@ -286,7 +206,13 @@ export function warpWatch(index: TraceIndex, step: number, warp: number, express
   const workgroup = trace.stepCount > 0 ? trace.stepWorkgroup[step]! : 0;
   const snapshot = warpsAt(index, step)[warp];
   const mine = locals && locals.step === step && locals.warp === warp ? locals : undefined;
-  const localOf = (lane: number) => (mine ? (name: string) => mine.values.find((v) => v.name === name)?.lanes[lane] : undefined);
+  const localOf = (lane: number) =>
+    mine
+      ? (name: string): ScalarValue | undefined => {
+          const v = mine.values.find((x) => x.name === name);
+          return v && v.lanes[lane] !== undefined ? { type: v.type, value: v.lanes[lane] } : undefined;
+        }
+      : undefined;
   const out: WatchCell[] = [];
   for (let lane = 0; lane < trace.warpSize; lane++) {
     const active = snapshot ? snapshot.lanes[lane] !== 0 : false;

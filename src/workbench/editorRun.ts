@@ -10,7 +10,8 @@
  */
 import type { BindingData, KernelRun } from '../kernel/types.ts';
 import { workgroupCount } from '../kernel/types.ts';
-import { guardKernel, iterationBudget, originalPosition, type GuardedSource } from '../kernel/watchdog.ts';
+import { guardKernel } from '../kernel/watchdog.ts';
+import { iterationBudget, originalPosition, type GuardedSource } from '../wgsl/watchdog.ts';
 import type { AnyLab, CheckResult, Params } from './lab.ts';
 import type { KernelExecutor } from './labTypes.ts';
 import { isGpuError, type GpuExecutor, type ShaderMessage } from '../gpu/index.ts';

@@ -5,7 +5,7 @@
  * rounds' ratios, with the lowest and highest). Prints figures (the ladder from variant 1 to the
  * last), never fails on time; the peers (torch.bincount, CUB's DeviceHistogram) run from
  * scripts/peers/histconv_peers.py and scripts/peers/cub_histogram.cu on the same GPU, and
- * scripts/histogram-experiments.ts takes the packed variants apart (grid, data, ablations).
+ * scripts/experiments/histogram-experiments.ts takes the packed variants apart (grid, data, ablations).
  */
 import type { BandwidthBaselines, GpuExecutor } from '../../gpu/index.ts';
 import { fmt, gbps, log2Label, pct, ratioCell, table } from '../../bench/format.ts';

@@ -32,7 +32,7 @@ export const HISTOGRAM_KERNELS: Readonly<Record<HistogramVariant, { readonly fil
 
 /**
  * An experiment, not (yet) a lab variant: 16-bit counters per invocation in a workgroup of one warp
- * (bank = lane whatever the data), timed by scripts/histogram-experiments.ts and checked by the
+ * (bank = lane whatever the data), timed by scripts/experiments/histogram-experiments.ts and checked by the
  * differential suite; the stage cannot draw it yet (it decodes 8-bit packed counters only).
  */
 export const LANES16_KERNEL = { file: 'shaders/histogram/lanes16.wgsl', wgsl: LANES16_WGSL } as const;

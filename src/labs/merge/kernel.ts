@@ -130,7 +130,7 @@ export function partitionRun(data: MergeData, source?: string, variant: Partitio
 }
 
 /**
- * The measured alternative to the wide variant's partition pass (scripts/merge-experiments.ts
+ * The measured alternative to the wide variant's partition pass (scripts/experiments/merge-experiments.ts
  * times it; no variant ships it): one workgroup of 32 per tile boundary, a 33-way search. It
  * writes the same splits as partitionRun(data, source, 'wide', shape).
  */

@@ -1,7 +1,7 @@
 /**
  * The scan kernels on the simulator: outputs against the CPU reference for every variant and
  * length, the work counter's formulas against the additions the simulator saw, and the bank
- * conflicts that padding removes. (Simulator vs GPU, bit for bit, is src/sim/differential.test.ts
+ * conflicts that padding removes. (Simulator vs GPU, bit for bit, is src/sim/differential.gpu.test.ts
  * over `scanCases`.)
  */
 import { describe, expect, it } from 'vitest';

@@ -169,7 +169,7 @@ export interface AdaptiveOptions {
   readonly passes?: number;
   /** The bins; `rowBins(a, 8 · group)` by default. */
   readonly bins?: RowBins;
-  /** The vec4-load experiment (shaders/spmv/csr-adaptive-vec4.wgsl, timed by scripts/spmv-adaptive.ts; not a lab variant). */
+  /** The vec4-load experiment (shaders/spmv/csr-adaptive-vec4.wgsl, timed by scripts/experiments/spmv-adaptive.ts; not a lab variant). */
   readonly vec4?: boolean;
 }
 

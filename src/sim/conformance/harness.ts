@@ -13,6 +13,8 @@
  */
 import type { Bindings, KernelRun } from '../../kernel/types.ts';
 import { simulate } from '../simulate.ts';
+import { seededRandom } from '../../util/random.ts';
+import { ulpDistance } from '../../util/ulp.ts';
 
 /** WGSL types a case's arguments and results may have. */
 export type WType =
@@ -71,17 +73,6 @@ function fromWord(w: number, leaf: 'f32' | 'i32' | 'u32' | 'bool'): number {
 
 function isDenormal(x: number): boolean {
   return x !== 0 && Math.abs(x) < 2 ** -126;
-}
-
-/** Ordered integer line of f32 values: |a - b| counts ulps. */
-function ordered(x: number): number {
-  f32[0] = x;
-  const b = u32[0]!;
-  return b & 0x80000000 ? -(b & 0x7fffffff) : b;
-}
-
-export function ulpDistance(a: number, b: number): number {
-  return Math.abs(ordered(a) - ordered(b));
 }
 
 /** The WGSL kernel evaluating `suite` once per invocation. */
@@ -205,14 +196,7 @@ export function pairs<A, B>(xs: readonly A[], ys: readonly B[]): [A, B][] {
 
 /** Deterministic pseudo-random f32 vectors with components in [lo, hi). */
 export function randomVecs(count: number, n: number, lo: number, hi: number, seed = 1): number[][] {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return Array.from({ length: count }, () => Array.from({ length: n }, () => Math.fround(lo + (hi - lo) * next())));
 }
 

@@ -2,7 +2,7 @@ import type { Expr, Global, Pos, TypeExpr } from '../ast.ts';
 import { BUILTINS } from '../builtins.ts';
 import { op2, op3, opN } from '../lanes.ts';
 import { OpKind } from '../trace.ts';
-import { binaryFn, bitcast, bitsToF16, builtin1, builtin2, builtin3, convert, f16Round, f16ToBits, fusedFma, insertBits, type Fn3 } from '../scalar.ts';
+import { binaryFn, bitcast, bitsToF16, builtin1, builtin2, builtin3, convert, f16Round, f16ToBits, fusedFma, insertBits, type Fn3 } from '../../wgsl/scalar.ts';
 import { BOOL, concretize, F16, F32, isAbstract, leafScalar, mat, scalar, slots, strideOf, typeName, U32, vec, type Scalar, type Ty } from '../types.ts';
 import { type Val, type Binding, err, withLeaf } from './shared.ts';
 import { ExpressionLowering } from './expressions.ts';

@@ -2,7 +2,7 @@ import type { Expr, Global, Pos, TypeExpr } from '../ast.ts';
 import type { MemInfo, OpFn } from '../machine.ts';
 import { move } from '../lanes.ts';
 import { OpKind } from '../trace.ts';
-import { convert } from '../scalar.ts';
+import { convert } from '../../wgsl/scalar.ts';
 import { BOOL, concretize, F16, F32, I32, isAbstract, leafScalar, mat, slots, typeName, U32, vec, type Ty } from '../types.ts';
 import { type Label, type Ref, type Val, type Binding, type TaintFlow, type Builtins, err, type CompileInput, type LocalSymbol, leafOf, F16_UNSUPPORTED } from './shared.ts';
 

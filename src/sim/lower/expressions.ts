@@ -1,7 +1,7 @@
 import type { Expr, Pos } from '../ast.ts';
 import { binOp, op1 } from '../lanes.ts';
 import { OpKind } from '../trace.ts';
-import { binaryFn, COMPARISONS, f16Round, type Fn1 } from '../scalar.ts';
+import { binaryFn, COMPARISONS, f16Round, type Fn1 } from '../../wgsl/scalar.ts';
 import { AF, AI, BOOL, concretize, F16, F32, isAbstract, leafScalar, mat, scalar, slots, typeName, vec, type Scalar, type Ty } from '../types.ts';
 import { type Val, err, swizzleIndex, determinant, withLeaf, F16_UNSUPPORTED } from './shared.ts';
 import { ControlFlowLowering } from './control.ts';

@@ -2,7 +2,7 @@ import type { Expr, Pos } from '../ast.ts';
 import { READ, WRITE, type MemInfo } from '../machine.ts';
 import { OpKind, type OpKindValue } from '../trace.ts';
 import { alignOf, columnStride, compWords, halfLayout, hasF16, leafScalar, scalar, slots, strideOf, typeName, vec, type Ty } from '../types.ts';
-import { bitsToF16, f16ToBits } from '../scalar.ts';
+import { bitsToF16, f16ToBits } from '../../wgsl/scalar.ts';
 import { type Ref, type Val, err, countOf, swizzleIndex, memLayout } from './shared.ts';
 import { CompilerCore } from './core.ts';
 

@@ -1,7 +1,7 @@
 import type { Expr, Pos } from '../ast.ts';
 import { ATOMIC, ATOMIC_READ, WAIT } from '../machine.ts';
 import { OpKind } from '../trace.ts';
-import { binaryFn, builtin2, type Fn2 } from '../scalar.ts';
+import { binaryFn, builtin2, type Fn2 } from '../../wgsl/scalar.ts';
 import { BOOL, isAbstract, leafScalar, makeStruct, scalar, slots, U32, vec, type Ty } from '../types.ts';
 import { type Val, err } from './shared.ts';
 import { CallLowering } from './calls.ts';

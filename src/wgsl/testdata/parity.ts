@@ -4,7 +4,7 @@
  * the first line of its message (recorded from Dawn through the `webgpu` package, SwiftShader
  * adapter with the `subgroups` feature). `VALID`: programs Dawn accepts (possibly with warnings).
  * `parity.test.ts` checks our front end against this table everywhere, and
- * `src/gpu/wgsl-parity.test.ts` against live Dawn.
+ * `src/gpu/wgsl-parity.gpu.test.ts` against live Dawn.
  */
 
 export interface InvalidCase {

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../simulate.ts';
-import { bitsToF16, f16Round, f16ToBits } from '../../scalar.ts';
+import { bitsToF16, f16Round, f16ToBits } from '../../../wgsl/scalar.ts';
 
 // ───────────────────────────── an independent binary16 oracle ─────────────────────────────
 

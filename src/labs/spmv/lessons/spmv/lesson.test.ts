@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { stateOf } from '../../../../workbench/lessonTestkit.ts';
 import { resolveParams } from '../../../../workbench/lab.ts';
 import { findLab } from '../../../all.ts';
-import { simulate } from '../../../../sim/index.ts';
-import { indexTrace } from '../../../../trace/index.ts';
 import { stripTotals } from '../../trace.ts';
 import { matrixOf } from '../../index.ts';
-import { resolveMoment, type LessonStep, type MomentState } from '../../../../workbench/lesson.ts';
 import { spmvLesson } from './lesson.ts';
-
-/** The step as the lesson page simulates it: workgroup 0 traced, 32-lane warps, input seed 1. */
-function stateOf(step: LessonStep, variant = step.variant): MomentState {
-  const lab = findLab(step.lab);
-  const { params } = resolveParams(lab, variant, step.params);
-  const result = simulate(lab.stepRun(variant, params, lab.inputs(params, 1)), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
-  const index = indexTrace(result.trace!);
-  return { trace: result.trace!, index, step: resolveMoment(index, step.moment, lab), metrics: result.metrics };
-}
 
 describe('SpMV lesson', () => {
   it('computes its answers from the simulator', () => {

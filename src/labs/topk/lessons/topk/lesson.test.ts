@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { stateOf } from '../../../../workbench/lessonTestkit.ts';
 import { resolveParams } from '../../../../workbench/lab.ts';
 import { findLab } from '../../../all.ts';
-import { simulate } from '../../../../sim/index.ts';
-import { indexTrace } from '../../../../trace/index.ts';
 import { insertValue, LOWEST, topkReference } from '../../reference.ts';
-import { resolveMoment, type LessonStep, type MomentState } from '../../../../workbench/lesson.ts';
 import { topkLesson } from './lesson.ts';
-
-function stateOf(step: LessonStep): MomentState {
-  const lab = findLab(step.lab);
-  const { params } = resolveParams(lab, step.variant, step.params);
-  const result = simulate(lab.stepRun(step.variant, params, lab.inputs(params, 1)), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
-  const index = indexTrace(result.trace!);
-  return { trace: result.trace!, index, step: resolveMoment(index, step.moment, lab), metrics: result.metrics };
-}
 
 describe('top-k lesson', () => {
   it('answers from the trace what the CPU reference says', () => {

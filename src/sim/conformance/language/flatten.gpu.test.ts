@@ -20,6 +20,8 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Bindings, KernelRun } from '../../../kernel/types.ts';
 import { simulate } from '../../simulate.ts';
+import { seededRandom } from '../../../util/random.ts';
+import { ulpDistanceOfBits } from '../../../util/ulp.ts';
 
 let gpu: { run(run: KernelRun): Promise<Bindings> };
 beforeAll(async () => {
@@ -32,25 +34,13 @@ const TOL = 1e-4;
 const WORDS_PER_SEGMENT = 9;
 const fbits = (x: number): number => new Uint32Array(Float32Array.of(x).buffer)[0]!;
 
-/** mulberry32 */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Nine words per segment: a tag word (kind in bits 0–1, the f32 or i16 flag at `f32Flag` when
  * set, path index in bits 8–15, transform scale in bits 16+), then four f32 points or four packed
  * i16 points (and padding).
  */
 function scene(kind: (s: number) => number, packedFlag: boolean, seed: number): Uint32Array {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const words: number[] = [];
   for (let s = 0; s < SEGMENTS; s++) {
     const packed = s % 3 === 0;
@@ -140,12 +130,11 @@ describe('flattening curves: simulator vs Dawn', () => {
     const records = (w: number[]) =>
       Array.from({ length: n }, (_, i) => w.slice(i * 6, i * 6 + 6)).sort((a, b) => a[0]! - b[0]! || fl(a[2]!) - fl(b[2]!) || fl(a[3]!) - fl(b[3]!));
     const fl = (x: number) => new Float32Array(Uint32Array.of(x).buffer)[0]!;
-    const ulps = (a: number, b: number) => Math.abs((a & 0x80000000 ? -(a & 0x7fffffff) : a) - (b & 0x80000000 ? -(b & 0x7fffffff) : b));
     const s = records(words(sim.buffers, 4));
     const rest = records(words(g, 4));
     let exact = 0;
     for (const line of s) {
-      const close = (a: number, b: number) => ulps(a, b) <= 16 || Math.abs(fl(a) - fl(b)) <= TOL;
+      const close = (a: number, b: number) => ulpDistanceOfBits(a, b) <= 16 || Math.abs(fl(a) - fl(b)) <= TOL;
       const at = rest.findIndex((o) => o[0] === line[0] && [2, 3, 4, 5].every((k) => close(o[k]!, line[k]!)));
       expect(at, `no GPU line within 16 ulps or ${TOL} of ${line.map((x) => x.toString(16)).join(' ')}`).toBeGreaterThanOrEqual(0);
       if ([2, 3, 4, 5].every((k) => rest[at]![k] === line[k])) exact++;

@@ -3,46 +3,18 @@
  * `shaders/`, over at least 50 seeded inputs each, sizes cycling through the case's list (which
  * includes sizes that are not multiples of the workgroup size). Integer outputs must agree bit for
  * bit; f32 outputs too, unless the case states an ulp bound (the GPU may reorder subgroup sums).
- * Subgroup kernels run with warpSize = the GPU's subgroup size.
+ * Subgroup kernels run with warpSize = the GPU's subgroup size. That every kernel under `shaders/`
+ * has a case is checked by `src/kernel/cases.test.ts` (in the unit project).
  */
-import { readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SNIPPET_FILES, type KernelCase } from '../kernel/cases.ts';
+import type { KernelCase } from '../kernel/cases.ts';
 import { kernelCases } from '../labs/all.ts';
 import type { BindingData, Bindings } from '../kernel/types.ts';
 import { simulate } from './index.ts';
+import { seededRandom } from '../util/random.ts';
+import { ulpDistance } from '../util/ulp.ts';
 
 const INPUTS_PER_KERNEL = 50;
-
-function wgslFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return wgslFiles(full);
-    return name.endsWith('.wgsl') ? [full.split(path.sep).join('/')] : [];
-  });
-}
-
-/** mulberry32: small, seeded, good enough for test inputs. */
-function rngFrom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const f32 = new Float32Array(1);
-const u32 = new Uint32Array(f32.buffer);
-function orderedBits(x: number): number {
-  f32[0] = x;
-  const b = u32[0]!;
-  // Map floats onto a monotonic integer line so |a - b| counts ulps.
-  return b & 0x80000000 ? -(b & 0x7fffffff) : b;
-}
 
 /** First mismatch between two buffers, or null. */
 function compare(sim: BindingData, gpu: BindingData, ulps: number | undefined): string | null {
@@ -53,7 +25,7 @@ function compare(sim: BindingData, gpu: BindingData, ulps: number | undefined): 
     for (let i = 0; i < sim.length; i++) {
       if (a[i] === b[i]) continue;
       if (Number.isNaN(sim[i]) && Number.isNaN(gpu[i])) continue;
-      const d = Math.abs(orderedBits(sim[i]!) - orderedBits(gpu[i]!));
+      const d = ulpDistance(sim[i]!, gpu[i]!);
       if (ulps !== undefined && d <= ulps) continue;
       return `[${i}] sim ${sim[i]} gpu ${gpu[i]} (${d} ulp${ulps !== undefined ? `, bound ${ulps}` : ', bit for bit required'})`;
     }
@@ -92,14 +64,6 @@ beforeAll(async () => {
   }
 });
 
-describe('kernel registry covers shaders/', () => {
-  it('every .wgsl under shaders/ (except snippets) has a case, so none is skipped', () => {
-    const covered = new Set(kernelCases.map((c) => c.file));
-    const missing = wgslFiles('shaders').filter((f) => !covered.has(f) && !SNIPPET_FILES.includes(f));
-    expect(missing).toEqual([]);
-  });
-});
-
 describe('simulator equals GPU', () => {
   it('has a GPU to compare with', () => {
     // No silent skip: without a device every comparison below fails with this reason.
@@ -116,7 +80,7 @@ describe('simulator equals GPU', () => {
     const warpSize = c.subgroups ? sub! : 32;
     for (let seed = 0; seed < INPUTS_PER_KERNEL; seed++) {
       const n = c.sizes[seed % c.sizes.length]!;
-      const run = c.build(rngFrom(seed * 7919 + 17), n);
+      const run = c.build(seededRandom(seed * 7919 + 17), n);
       const sim = simulate(run, { warpSize, trace: 'summary' });
       const unsupported = sim.diagnostics.filter((d) => d.kind === 'unsupported' || d.kind === 'step-limit');
       expect(unsupported, `${c.name} n=${n} seed=${seed}`).toEqual([]);

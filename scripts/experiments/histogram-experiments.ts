@@ -9,7 +9,7 @@
  *   ablate    packed with parts of its work cut out (the counts are then wrong, the timing is the
  *             point): no counting (the bytes only folded into a register), counting without the
  *             flushes between rounds (one at the end, so the counting is not dead code)
- *   batched   variant 8's first version (scripts/histogram-batched-v1.wgsl: 8 copies, no pipelining,
+ *   batched   variant 8's first version (scripts/experiments/histogram-batched-v1.wgsl: 8 copies, no pipelining,
  *             the 16-equal-bytes test) and what its choices are worth, on uniform and one-value bytes:
  *             its configuration; private copies per workgroup
  *             (1, 2, 4, 8); workgroup size (128 … 1024); vec4s loaded before counting (1, 2, 4, 8);
@@ -39,11 +39,11 @@
  *
  * Usage: node … histogram-experiments.mjs [experiment ...] (default: all). Prints figures only.
  */
-import { createNodeGpu } from '../src/gpu/node.ts';
-import { fmt, gbps, pct, ratioCell, table } from '../src/bench/format.ts';
-import type { KernelRun } from '../src/kernel/types.ts';
-import { BATCHED_COPIES, BYTE_RANGE, gridOf, LANES16_KERNEL, lanes16Run, type BinRange, HISTOGRAM_KERNELS, histogramReference, histogramRun, LETTER_RANGE, packBytes, type HistogramVariant } from '../src/labs/histogram/kernel.ts';
-import { generateBytes, type Distribution } from '../src/labs/histogram/data.ts';
+import { createNodeGpu } from '../../src/gpu/node.ts';
+import { fmt, gbps, pct, ratioCell, table } from '../../src/bench/format.ts';
+import type { KernelRun } from '../../src/kernel/types.ts';
+import { BATCHED_COPIES, BYTE_RANGE, gridOf, LANES16_KERNEL, lanes16Run, type BinRange, HISTOGRAM_KERNELS, histogramReference, histogramRun, LETTER_RANGE, packBytes, type HistogramVariant } from '../../src/labs/histogram/kernel.ts';
+import { generateBytes, type Distribution } from '../../src/labs/histogram/data.ts';
 import BATCHED_V1_WGSL from './histogram-batched-v1.wgsl?raw';
 
 const chosen = new Set(process.argv.slice(2));
@@ -97,7 +97,7 @@ async function figure(label: string[], dist: Distribution, variant: HistogramVar
   return [...label, String(run.workgroups[0]), ok, fmt(t.medianMs, 4), fmt(gbps(n, t.medianMs)), pct(t.relative?.ratio ?? Number.NaN), ratioCell(t)];
 }
 
-/** Copies of the first version of variant 8 (scripts/histogram-batched-v1.wgsl). */
+/** Copies of the first version of variant 8 (scripts/experiments/histogram-batched-v1.wgsl). */
 const V1_COPIES = 8;
 /**
  * A figure of the first version of variant 8: its source (unless a transform of it is given) and its

@@ -23,13 +23,13 @@
  * Usage: node … merge-experiments.mjs [experiment ...] (default: all). Prints figures only.
  * Every whole-kernel figure is checked against a CPU merge ("correct").
  */
-import { createNodeGpu } from '../src/gpu/node.ts';
-import { fmt, gbps, pct, ratioCell, table } from '../src/bench/format.ts';
-import { MERGE_SHAPES, mergePasses, partitionRun, partitionWideRun, splitsOf, typedSource, wideRun, wideSource, MERGE_FILES, type MergeData, type MergeShape } from '../src/labs/merge/kernel.ts';
-import { mergeReference } from '../src/labs/merge/reference.ts';
-import { seededRandom } from '../src/util/random.ts';
-import type { KernelRun } from '../src/kernel/types.ts';
-import PREFETCH_WGSL from './experiments/merge-wide-prefetch.wgsl?raw';
+import { createNodeGpu } from '../../src/gpu/node.ts';
+import { fmt, gbps, pct, ratioCell, table } from '../../src/bench/format.ts';
+import { MERGE_SHAPES, mergePasses, partitionRun, partitionWideRun, splitsOf, typedSource, wideRun, wideSource, MERGE_FILES, type MergeData, type MergeShape } from '../../src/labs/merge/kernel.ts';
+import { mergeReference } from '../../src/labs/merge/reference.ts';
+import { seededRandom } from '../../src/util/random.ts';
+import type { KernelRun } from '../../src/kernel/types.ts';
+import PREFETCH_WGSL from './merge-wide-prefetch.wgsl?raw';
 
 const chosen = new Set(process.argv.slice(2));
 const wants = (name: string): boolean => chosen.size === 0 || chosen.has(name);

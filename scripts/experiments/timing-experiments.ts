@@ -20,13 +20,13 @@
  *
  * Usage: node … timing-experiments.mjs [experiment ...] (default: all). Prints figures only.
  */
-import { createNodeGpu } from '../src/gpu/node.ts';
-import { fmt, table } from '../src/bench/format.ts';
-import { median } from '../src/util/stats.ts';
-import { timingPasses } from '../src/labs/reduce/driver.ts';
-import { bytesMoved } from '../src/labs/reduce/driver.ts';
-import type { ReduceVariantId } from '../src/labs/reduce/variants.ts';
-import READ_WGSL from '../shaders/bandwidth/read.wgsl?raw';
+import { createNodeGpu } from '../../src/gpu/node.ts';
+import { fmt, table } from '../../src/bench/format.ts';
+import { median } from '../../src/util/stats.ts';
+import { timingPasses } from '../../src/labs/reduce/driver.ts';
+import { bytesMoved } from '../../src/labs/reduce/driver.ts';
+import type { ReduceVariantId } from '../../src/labs/reduce/variants.ts';
+import READ_WGSL from '../../shaders/bandwidth/read.wgsl?raw';
 
 const chosen = new Set(process.argv.slice(2));
 const wants = (name: string): boolean => chosen.size === 0 || chosen.has(name);

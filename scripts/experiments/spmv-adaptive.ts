@@ -16,12 +16,12 @@
  * configuration's label, e.g. "vec4 wg256 g4"; default all), WARPSCOPE_DAWN_FLAGS
  * (src/gpu/node.ts; an experiment only).
  */
-import { createNodeGpu } from '../src/gpu/node.ts';
-import { fmt, pct, ratioCell, table } from '../src/bench/format.ts';
-import { seededRandom } from '../src/util/random.ts';
-import { adaptiveGroup, makeMatrix, makeVector, matrixStats, nonzeros, rowBins, spmvReference, type Csr } from '../src/labs/spmv/formats.ts';
-import { adaptiveRun, leastBytes, spmvRun, Y_BINDING, yOf, type SpmvVariant } from '../src/labs/spmv/kernel.ts';
-import type { KernelRun } from '../src/kernel/types.ts';
+import { createNodeGpu } from '../../src/gpu/node.ts';
+import { fmt, pct, ratioCell, table } from '../../src/bench/format.ts';
+import { seededRandom } from '../../src/util/random.ts';
+import { adaptiveGroup, makeMatrix, makeVector, matrixStats, nonzeros, rowBins, spmvReference, type Csr } from '../../src/labs/spmv/formats.ts';
+import { adaptiveRun, leastBytes, spmvRun, Y_BINDING, yOf, type SpmvVariant } from '../../src/labs/spmv/kernel.ts';
+import type { KernelRun } from '../../src/kernel/types.ts';
 
 const LOG2 = Number(process.env.TUNING_LOG2 ?? 22);
 const REPEATS = Number(process.env.TUNING_REPEATS ?? 10);

@@ -1,10 +1,12 @@
 /**
- * Scalar semantics of WGSL on JS numbers. Registers hold doubles: u32 as 0…2^32-1, i32 as
+ * Scalar semantics of WGSL on JS numbers, one copy for the whole project: the simulator runs them
+ * (`src/sim/lower`), the checker folds constants with them (`checker.ts`, `builtins.ts`) and the
+ * debugger evaluates expressions with them (`evaluate.ts`). Registers hold doubles: u32 as 0…2^32-1, i32 as
  * -2^31…2^31-1, f32 as doubles already rounded with Math.fround, f16 as doubles already rounded
  * to binary16 (`f16Round`), bool as 0/1. Abstract ints and floats (constant folding only) are
  * plain doubles.
  */
-import type { Scalar } from './types.ts';
+import type { ScalarName as Scalar } from './types.ts';
 
 const fr = Math.fround;
 const I32_MIN = -2147483648;
@@ -288,6 +290,8 @@ export function builtin1(name: string, s: Scalar): Fn1 | null {
   if (s === 'f16') return name === 'quantizeToF16' ? null : halfOf1(builtin1(name, 'f32'));
   const w = wrap(s);
   const isF = s === 'f32' || s === 'af';
+  // Abstract floats stay doubles; f32 results round to f32.
+  const fr = s === 'af' ? (x: number) => x : Math.fround;
   switch (name) {
     case 'abs':
       return s === 'u32' ? (x) => x : s === 'i32' ? (x) => (x === I32_MIN ? x : Math.abs(x)) : (x) => Math.abs(x);
@@ -339,6 +343,7 @@ export function builtin2(name: string, s: Scalar): Fn2 | null {
     const f = builtin2(name, 'f32');
     return f && ((x, y) => h(f(x, y)));
   }
+  const fr = s === 'af' ? (x: number) => x : Math.fround;
   switch (name) {
     case 'min': return fmin;
     case 'max': return fmax;
@@ -346,7 +351,6 @@ export function builtin2(name: string, s: Scalar): Fn2 | null {
     case 'atan2': return (x, y) => fr(Math.atan2(x, y));
     case 'step': return (edge, x) => (edge <= x ? 1 : 0);
   }
-  void s;
   return null;
 }
 

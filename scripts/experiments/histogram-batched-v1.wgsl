@@ -1,6 +1,6 @@
 // Variant 8 as shipped before round 2's fastest candidate replaced it in shaders/histogram/batched.wgsl
 // (the bench measured it at 75.7 % of a read on uniform bytes, 95.4 % on one value, on an H100). Kept
-// only as the baseline that scripts/histogram-experiments.ts (batched, round2) transforms and times:
+// only as the baseline that scripts/experiments/histogram-experiments.ts (batched, round2) transforms and times:
 // 8 interleaved copies, four loads then four counts, bin_of per byte, one atomicAdd of 16 for a vec4 of
 // 16 equal bytes. Not a lab variant: the lab, the simulator's tests and the bench use batched.wgsl.
 // Histogram, variant 8, after CUB's byte histogram: 32-bit counters in a few private copies of the

@@ -10,8 +10,8 @@
  * Usage (GPU host, from the bundle): node f16-dawn.mjs. Exit status 1 when an exact expression
  * differs, 2 when the adapter lacks shader-f16.
  */
-import { createNodeGpu } from '../src/gpu/node.ts';
-import { simulate } from '../src/sim/simulate.ts';
+import { createNodeGpu } from '../../src/gpu/node.ts';
+import { simulate } from '../../src/sim/simulate.ts';
 
 /** [WGSL expression over x and y (f16), exact?] */
 const EXPRS: readonly (readonly [string, boolean])[] = [

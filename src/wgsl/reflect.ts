@@ -1,13 +1,13 @@
 /**
- * Reflection of a WGSL module for the executor, read by the WGSL front end (`src/wgsl`), so the GPU
- * side and the simulator never disagree on what a kernel declares: resource variables with their
- * group, binding, access, type and size; each compute entry point's workgroup size; the
- * pipeline-overridable constants. (`src/wgsl` is pure TypeScript and does not pull the simulator
- * into the bundle.)
+ * Reflection of a WGSL module for the executors, read by the checker, so the GPU side and the
+ * simulator never disagree on what a kernel declares: resource variables with their group,
+ * binding, access, type and size; each compute entry point's workgroup size; the
+ * pipeline-overridable constants. Pure: the GPU executor (`src/gpu/executor.ts`) and the
+ * watchdog (`watchdog.ts`) use it without pulling the simulator into the bundle.
  */
-import type { Expr, WgslDiagnostic } from '../wgsl/ast.ts';
-import { check, type CheckedModule, type CheckOptions } from '../wgsl/checker.ts';
-import { tyName } from '../wgsl/types.ts';
+import type { Expr, WgslDiagnostic } from './ast.ts';
+import { check, type CheckedModule, type CheckOptions } from './checker.ts';
+import { tyName } from './types.ts';
 
 export type BindingKind = 'storage-read' | 'storage-read-write' | 'uniform';
 

@@ -1,5 +1,5 @@
 /**
- * `node scripts/run-ts.mjs scripts/merge-topk-counts.ts`: what the merge and top-k kernels do per
+ * `node scripts/run-ts.mjs scripts/experiments/merge-topk-counts.ts`: what the merge and top-k kernels do per
  * element, counted by the simulator (not timed): warp instructions, barriers, workgroup-memory
  * wavefronts (requests plus bank-conflict replays), global 32-byte sectors and atomics. For the
  * kernels whose GPU time was not measured, these say where the work goes.
@@ -7,10 +7,10 @@
  *  - top-k: one pass-1 workgroup's share at the bench's 2^26 (65,536 values: 1024 workgroups), and
  *    pass 2 over 1024 lists of k = 20, for fast (distinct and all) and radix.
  */
-import { simulate, type SimResult } from '../src/sim/index.ts';
-import { mergeLab } from '../src/labs/merge/index.ts';
-import { topkRun, workgroupOf, type TopkVariant } from '../src/labs/topk/kernel.ts';
-import { readRadixTrace } from '../src/labs/topk/trace.ts';
+import { simulate, type SimResult } from '../../src/sim/index.ts';
+import { mergeLab } from '../../src/labs/merge/index.ts';
+import { topkRun, workgroupOf, type TopkVariant } from '../../src/labs/topk/kernel.ts';
+import { readRadixTrace } from '../../src/labs/topk/trace.ts';
 
 function row(label: string, elements: number, r: SimResult, extra = ''): string {
   const m = r.metrics;
