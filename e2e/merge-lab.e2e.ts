@@ -108,6 +108,9 @@ describe('merge lab', () => {
     await step3.page.getByTestId('check-answer').click();
     await step3.page.getByTestId('verdict').waitFor();
     expect(await step3.page.getByTestId('verdict').getAttribute('data-ok')).toBe('no');
+    // A first miss only points back at the picture; the learner asks for the answer and why.
+    await step3.page.getByTestId('show-answer').click();
+    await step3.page.waitForFunction(() => /i₁ − i₀ = \d+/.test(document.querySelector('[data-testid=verdict]')?.textContent ?? ''));
     const why = (await step3.page.getByTestId('verdict').textContent()) ?? '';
     const right = /i₁ − i₀ = (\d+)/.exec(why)?.[1];
     expect(right).toBeDefined();

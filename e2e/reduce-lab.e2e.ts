@@ -136,10 +136,9 @@ describe('warp grid lane details', () => {
     const svg = grid.getByTestId('lane-grid');
     // The pointer can only hover what is on screen: bring the grid into view first.
     await svg.scrollIntoViewIfNeeded();
-    const box = (await svg.boundingBox())!;
-    // Lane 3 of warp 1: the cells start after the 74-unit label column, 18 units apart, rows 24 apart.
-    const scale = box.width / (74 + 32 * 18 + 110);
-    await page.mouse.move(box.x + (74 + 3 * 18 + 8) * scale, box.y + (24 + 8) * scale);
+    // Lane 3 of warp 1: its cell in the second row (the grid frames its columns to the panel's
+    // width, so the cell is found by its lane, not by a fixed geometry).
+    await svg.locator('[data-lane="3"]').nth(1).hover({ force: true });
     await page.getByTestId('lane-detail').filter({ hasText: 'Pointer on Warp 1, lane 3' }).waitFor();
     expect(await page.getByTestId('lane-detail').textContent()).toMatch(/Last memory access \(step \d+\): (read|wrote) \w+\[\d+\] = \d+/);
     await page.mouse.move(0, 0);

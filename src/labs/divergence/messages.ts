@@ -4,7 +4,7 @@ import { createCatalog } from '../../i18n/catalog.ts';
 const en = {
   'divergence.title': 'Warp divergence patterns',
   'divergence.summary':
-    'The same two branches chosen two ways: by tid % 2, which splits every warp, and by (tid / warpSize) % 2, which sends whole warps one way or the other. Count the divergent branches.',
+    'The same two branches chosen two ways: by whether a thread’s index is even, which splits every warp, and by whether its warp’s index is even, which sends whole warps one way or the other. Count the divergent branches.',
   'even-odd.title': 'Even–odd: if (tid % 2 == 0)',
   'even-odd.summary':
     'Even invocations take the first branch and odd ones the second. Neighbouring lanes disagree, so every warp runs both branches in turn with half its lanes masked: one divergent branch per warp.',

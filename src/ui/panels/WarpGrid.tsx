@@ -175,7 +175,9 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
   // readable. With the label column 6.2 em and the split mark 9.2 em wide, a font f gives a
   // drawing 15.4·f + lanes wide, drawn at frame/width: f·frame/width ≥ minText solves to the below.
   const room = fit ? fit.width - 15.4 * minText : 0;
-  const font = room > 0 ? Math.max(12, (minText * lanesWidth) / room) : 12;
+  // Rounded up to the tenth written into the style, with 2 % to spare for the drawing's own
+  // rounding, so a label never lands a hair under the readable size.
+  const font = room > 0 ? Math.max(12, Math.ceil(((minText * lanesWidth) / room) * 1.02 * 10) / 10) : 12;
   const laneAtX = (x: number): number => {
     const { x: colX } = columnOffsets(frame, CELL + GAP);
     for (let i = frame.length - 1; i >= 0; i--) {
