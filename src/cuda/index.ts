@@ -15,3 +15,6 @@ export { parseCuda } from './parser.ts';
 export type { ParseResult } from './parser.ts';
 export type * from './types.ts';
 export type * from './ast.ts';
+// Whole programs (issue #27): the host interpreter and the CUDA runtime, in src/cuda/host.
+export { runCudaProgram } from './host/index.ts';
+export type { CudaLaunch, CudaRunResult } from './host/index.ts';
