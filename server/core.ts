@@ -154,12 +154,15 @@ export class ClassroomCore {
 
   private handle(client: Client, m: ClientMessage): void {
     const at = this.now();
+    // A connection says who it is once: creating, teaching, watching and joining are its first word.
+    if ((m.type === 'create' || m.type === 'teacher' || m.type === 'watch' || m.type === 'join') && client.role.kind !== 'none') {
+      throw new Refusal('already-joined', 'this connection is already in a room');
+    }
     switch (m.type) {
       case 'ping':
         client.conn.send({ type: 'pong' });
         return;
       case 'create': {
-        if (client.role.kind !== 'none') throw new Refusal('already-joined', 'this connection is already in a room');
         const token = this.random(32).toString('base64url');
         const room = this.newCode();
         this.commit({ e: 'create', room, teacher: tokenHash(token), lesson: m.lesson, step: m.step, at });
@@ -169,7 +172,6 @@ export class ClassroomCore {
         return;
       }
       case 'teacher': {
-        if (client.role.kind !== 'none') throw new Refusal('already-joined', 'this connection is already in a room');
         const room = this.roomForJoin(client, m.room);
         this.checkToken(room, m.token);
         this.enter(client, { kind: 'teacher', room: room.code });
@@ -177,14 +179,12 @@ export class ClassroomCore {
         return;
       }
       case 'watch': {
-        if (client.role.kind !== 'none') throw new Refusal('already-joined', 'this connection is already in a room');
         const room = this.roomForJoin(client, m.room);
         this.enter(client, { kind: 'projector', room: room.code });
         client.conn.send({ type: 'joined', role: 'projector', state: this.viewFor(client) });
         return;
       }
       case 'join': {
-        if (client.role.kind !== 'none') throw new Refusal('already-joined', 'this connection is already in a room');
         const room = this.roomForJoin(client, m.room);
         if (room.closed) throw new Refusal('room-closed', 'the teacher has closed this room');
         let token = m.student;

@@ -6,7 +6,7 @@ import { useAppStore } from '../../store/index.ts';
 import { LessonPage } from '../pages/LessonPage.tsx';
 import { m } from './messages.ts';
 import { replayFor, useRevealCount } from './ProjectorCard.tsx';
-import { Histogram, QuestionHead, valueLabel } from './Results.tsx';
+import { Histogram, optionLabel, QuestionHead, valueLabel } from './Results.tsx';
 import { readStored, STORAGE, useClassroom, useClassroomAvailable, writeStored } from './useClassroom.ts';
 import { RefusalNotice, StatusLine } from './widgets.tsx';
 
@@ -183,7 +183,7 @@ function StudentQuestion({ q, state, acked, answer }: { q: QuestionView; state: 
                 onClick={() => answer({ kind: 'choice', index: i })}
               >
                 {mine?.kind === 'choice' && mine.index === i && <span aria-hidden="true">✓ </span>}
-                {`${String.fromCharCode(65 + i)}. ${o}`}
+                {optionLabel(i, o)}
               </button>
             ))}
           </div>

@@ -2,9 +2,14 @@ import type { QuestionView } from '../../classroom/protocol.ts';
 import './classroom.css';
 import { m } from './messages.ts';
 
+/** A choice as the class reads it: its letter and its text (`B. 0 and 16`). */
+export function optionLabel(index: number, text: string): string {
+  return `${String.fromCharCode(65 + index)}. ${text}`;
+}
+
 /** A bin's value as the class sees it: the option's text for a choice, the number otherwise. */
 export function valueLabel(q: QuestionView, value: number): string {
-  return q.kind === 'choice' ? `${String.fromCharCode(65 + value)}. ${q.options?.[value] ?? ''}` : String(value);
+  return q.kind === 'choice' ? optionLabel(value, q.options?.[value] ?? '') : String(value);
 }
 
 /** The question's head: its prompt, its vote and phase, and how many answered (words, not colour). */

@@ -3,7 +3,7 @@ import type { Identity } from '../../classroom/client.ts';
 import type { QuestionSpec } from '../../classroom/protocol.ts';
 import { QrCode } from '../export/QrCode.tsx';
 import { m } from './messages.ts';
-import { Histogram, QuestionHead } from './Results.tsx';
+import { Histogram, optionLabel, QuestionHead } from './Results.tsx';
 import { joinUrl, readStored, STORAGE, useClassroom, useClassroomAvailable, writeStored } from './useClassroom.ts';
 import { RefusalNotice, StatusLine } from './widgets.tsx';
 
@@ -206,7 +206,7 @@ function QuickQuestion({ onAsk }: { onAsk: (spec: QuestionSpec) => void }) {
             <option value="">{m('teacher.correctNone')}</option>
             {lines.slice(0, 6).map((l, i) => (
               <option key={i} value={String(i)}>
-                {`${String.fromCharCode(65 + i)}. ${l}`}
+                {optionLabel(i, l)}
               </option>
             ))}
           </select>
