@@ -13,10 +13,18 @@ import { useLocale } from '../../i18n/useLocale.ts';
 import { PanelBoundary } from './PanelBoundary.tsx';
 import { UpdateNotice } from './UpdateNotice.tsx';
 import { t } from '../../i18n/messages.ts';
+import { loadLocale } from '../../i18n/catalog.ts';
+import { getLocale } from '../../i18n/locale.ts';
 
 // Lab and lesson pages bring the lab modules, the simulator's views and the lessons: a chunk of
 // their own, fetched when one opens, so the start page loads only what it shows.
-const pages = () => import('../pages/pages.tsx');
+// The chunk registers its catalogs as it loads; in another language the page waits for their
+// translations too, so it never shows English for a moment.
+const pages = () =>
+  import('../pages/pages.tsx').then(async (m) => {
+    await loadLocale(getLocale()).catch(() => undefined);
+    return m;
+  });
 const LabRoutePage = lazy(() => pages().then((m) => ({ default: m.LabRoutePage })));
 const LessonPage = lazy(() => pages().then((m) => ({ default: m.LessonPage })));
 const LessonIndex = lazy(() => pages().then((m) => ({ default: m.LessonIndex })));
