@@ -50,6 +50,22 @@ const INTS: Record<string, [CudaScalarType, 8 | 16 | 32 | 64, boolean]> = {
   uint: ['unsigned int', 32, false],
 };
 
+/**
+ * CUDA's built-in vector types (Programming Guide, "Built-in Vector Types"): `int2`…`float4`,
+ * structs of 2, 3 or 4 components `x y z w`, made with `make_int4(…)`. They are WGSL vectors
+ * (`vec4<i32>`), and a pointer to one is a buffer of them (`array<vec4<i32>>`).
+ */
+export const VECTOR_TYPES: ReadonlyMap<string, { of: CType; n: 2 | 3 | 4 }> = new Map(
+  (['int', 'uint', 'float'] as const).flatMap((s) =>
+    ([2, 3, 4] as const).map((n) => [`${s}${n}`, { of: s === 'int' ? INT : s === 'uint' ? UINT : FLOAT, n }] as const),
+  ),
+);
+
+/** The vector type `t` names (`int4` …), or undefined for any other type. */
+export function vectorOf(t: CType): { of: CType; n: 2 | 3 | 4 } | undefined {
+  return t.k === 'struct' ? VECTOR_TYPES.get(t.name) : undefined;
+}
+
 /** The base type named by `base`, or undefined for names this front end does not know. */
 export function baseType(base: string, typedefs: ReadonlyMap<string, CType>, structs: ReadonlySet<string>): CType | undefined {
   const i = INTS[base];
@@ -59,6 +75,7 @@ export function baseType(base: string, typedefs: ReadonlyMap<string, CType>, str
   if (base === 'bool') return BOOL;
   if (base === 'void') return VOID;
   if (base === 'dim3' || base === 'uint3') return DIM3;
+  if (VECTOR_TYPES.has(base)) return { k: 'struct', name: base };
   const t = typedefs.get(base);
   if (t) return t;
   if (structs.has(base)) return { k: 'struct', name: base };
@@ -87,8 +104,10 @@ export function wgslType(t: CType): string {
       return 'vec3<u32>';
     case 'array':
       return `array<${wgslType(t.of)}, ${t.n ?? 1}>`;
-    case 'struct':
-      return t.name;
+    case 'struct': {
+      const v = VECTOR_TYPES.get(t.name);
+      return v ? `vec${v.n}<${wgslType(v.of)}>` : t.name;
+    }
     default:
       return 'i32';
   }
@@ -109,6 +128,10 @@ export function sizeOf(t: CType): number {
       return 8;
     case 'array':
       return (t.n ?? 0) * sizeOf(t.of);
+    case 'struct': {
+      const v = VECTOR_TYPES.get(t.name);
+      return v ? v.n * sizeOf(v.of) : 4;
+    }
     default:
       return 4;
   }
@@ -125,7 +148,7 @@ export function typeName(t: CType): string {
     case 'array':
       return `${typeName(t.of)}[${t.n ?? ''}]`;
     case 'struct':
-      return `struct ${t.name}`;
+      return VECTOR_TYPES.has(t.name) ? t.name : `struct ${t.name}`;
     case 'str':
       return 'const char *';
     default:

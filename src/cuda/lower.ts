@@ -16,6 +16,8 @@
 import type { Declarator, Expr, FunctionDecl, Range, Stmt, TemplateArg, TranslationUnit, TypeRef } from './ast.ts';
 import {
   BOOL, DIM3, FLOAT, INT, UINT, VOID, arithmetic, baseType, isInt, promote, sizeOf, typeName, withPointers, wgslType, type CType,
+  VECTOR_TYPES,
+  vectorOf,
 } from './ctypes.ts';
 import type { CudaScalarType, Diagnostic } from './types.ts';
 
@@ -156,6 +158,11 @@ interface KernelCtx {
   printf: { format: string; args: CType[] }[];
   readonly usedGlobals: Map<string, GlobalInfo>;
   readonly builtinsUsed: Set<string>;
+  /**
+   * The kernel both writes and reads some global memory (not atomically): its barriers then
+   * order global memory too, as `__syncthreads()` does in CUDA, with `storageBarrier()`.
+   */
+  globalSync: boolean;
 }
 
 export class Lowering {
@@ -239,6 +246,7 @@ export class Lowering {
 
   // ---- the program ----
   run(): LowerResult {
+    for (const [name, v] of VECTOR_TYPES) this.structs.set(name, ['x', 'y', 'z', 'w'].slice(0, v.n).map((f) => ({ name: f, t: v.of })));
     for (const item of this.unit.items) {
       if (item.kind === 'function') {
         const prev = this.functions.get(item.name);
@@ -497,7 +505,7 @@ export class Lowering {
   // ---- one kernel ----
   private kernel(fn: FunctionDecl, targs: Map<string, TemplateArg>, label: string, firstBinding: number): LoweredKernel {
     const entry = this.unique(label.replace(/[<>, ]+/g, '_').replace(/_+$/, ''));
-    const kctx: KernelCtx = { name: label, entry, warp: false, printf: [], usedGlobals: new Map(), builtinsUsed: new Set() };
+    const kctx: KernelCtx = { name: label, entry, warp: false, printf: [], usedGlobals: new Map(), builtinsUsed: new Set(), globalSync: this.readsAndWritesGlobal(fn) };
     if (fn.returnType.base !== 'void' || fn.returnType.pointers.length) this.error(fn.returnType.range, `a __global__ function must return void, not '${fn.returnType.base}'`);
     const ctx: FnCtx = { kernel: kctx, fn, targs, scopes: [new Map<string, Sym>()], returnType: VOID, loopDepth: 0 };
     let binding = firstBinding;
@@ -509,7 +517,9 @@ export class Lowering {
       if (!p.name) this.error(p.range, 'a kernel parameter needs a name');
       if (t.k === 'ptr') {
         if (t.to.k === 'ptr') this.error(p.range, `parameter '${p.name}' is a pointer to pointers: pass one flat array and index it as row * width + column`);
-        if (t.to.k === 'struct' || t.to.k === 'void' || t.to.k === 'dim3') this.error(p.range, `parameter '${p.name}' points to '${typeName(t.to)}': kernels here take pointers to numbers (int, unsigned, float, char, …)`);
+        const vec = vectorOf(t.to);
+        if (vec?.n === 3) this.error(p.range, `parameter '${p.name}' points to '${typeName(t.to)}': a buffer of 3-component vectors is not supported (WGSL pads each to 16 bytes, CUDA packs 12); use ${typeName(t.to).slice(0, -1)}4 or a plain array of ${typeName(vec.of)}`);
+        if ((t.to.k === 'struct' && !vec) || t.to.k === 'void' || t.to.k === 'dim3') this.error(p.range, `parameter '${p.name}' points to '${typeName(t.to)}': kernels here take pointers to numbers (int, unsigned, float, char, …)`);
         const wgslName = this.unique(p.name);
         const base: Base = { name: wgslName, elem: t.to, key: `param:${fn.name}:${p.name}`, space: 'storage' };
         if (t.isConst) this.constPointee.add(base.key);
@@ -1193,7 +1203,9 @@ export class Lowering {
     }
     if (e.kind === 'call') {
       const v = this.call(ctx, e, true);
-      if (v.code) this.emit(v.t.k === 'void' || v.code.endsWith(';') ? (v.code.endsWith(';') ? v.code : `${v.code};`) : `_ = ${v.code};`, range);
+      // A statement is complete when it ends with ';' or with a comment after its ';'.
+      const complete = /;(\s*\/\/[^\n]*)?$/.test(v.code);
+      if (v.code) this.emit(v.t.k === 'void' || complete ? (complete ? v.code : `${v.code};`) : `_ = ${v.code};`, range);
       else if (this.pre.length) this.emit('', range);
       this.out = this.out.filter((l) => l.text.trim() !== '');
       return;
@@ -1757,7 +1769,11 @@ export class Lowering {
     };
     if (name === '__syncthreads') {
       argc(0);
-      return { code: 'workgroupBarrier();', t: VOID, prec: 100, pure: false };
+      // CUDA: "all global and shared memory accesses made by these threads prior to
+      // __syncthreads() are visible to all threads in the block". WGSL's workgroupBarrier orders
+      // workgroup memory only; storageBarrier adds global memory where the kernel needs it.
+      const code = ctx.kernel.globalSync ? 'workgroupBarrier(); storageBarrier(); // __syncthreads orders global memory too' : 'workgroupBarrier();';
+      return { code, t: VOID, prec: 100, pure: false };
     }
     if (name === '__syncwarp') {
       return { code: 'workgroupBarrier(); // __syncwarp: WGSL has no warp-wide barrier, so the whole block waits here', t: VOID, prec: 100, pure: false };
@@ -1772,6 +1788,15 @@ export class Lowering {
     }
     if (ATOMICS.has(name)) return this.atomicCall(ctx, e, name);
     if (WARP.has(name)) return this.warpCall(ctx, e, name, args());
+    const made = name.startsWith('make_') ? VECTOR_TYPES.get(name.slice(5)) : undefined;
+    if (made) {
+      // make_int4(a, b, c, d): each component converted to the element type, as its prototype does.
+      argc(made.n);
+      const t: CType = { k: 'struct', name: name.slice(5) };
+      const vs = args();
+      const cs = vs.map((v, i) => this.convert(v, made.of, e.args[i]!.range).code);
+      return { code: `${wgslType(t)}(${cs.join(', ')})`, t, prec: 100, pure: vs.every((v) => v.pure) };
+    }
     const m = MATH[name];
     if (m) {
       argc(m[1]);
@@ -1909,6 +1934,67 @@ export class Lowering {
     return { code, t: ret, prec: 100, pure: false };
   }
 
+  /**
+   * Whether `fn` (with the device functions it calls) writes through a pointer, or to a
+   * `__device__`/`__managed__` variable, that it also reads: only then can one thread see another's
+   * global writes across a barrier. Names are compared, so a shared array reached through a
+   * pointer parameter counts too (an extra storageBarrier, never a missing one).
+   */
+  private readsAndWritesGlobal(fn: FunctionDecl): boolean {
+    const pointers = new Set<string>();
+    for (const g of this.globals.values()) if (g.kind === 'device' || g.kind === 'managed') pointers.add(g.name);
+    const written = new Set<string>();
+    const read = new Set<string>();
+    const root = (e: Expr): string | undefined => (e.kind === 'ident' ? e.name : e.kind === 'index' || e.kind === 'member' ? root(e.object) : e.kind === 'unary' && e.op === '*' ? root(e.arg) : undefined);
+    const seen = new Set<FunctionDecl>();
+    const visit = (f: FunctionDecl): void => {
+      if (seen.has(f) || !f.body) return;
+      seen.add(f);
+      for (const p of f.params) if (p.type.pointers.length && p.name) pointers.add(p.name);
+      const walk = (n: unknown): void => {
+        if (!n || typeof n !== 'object') return;
+        if (Array.isArray(n)) return n.forEach(walk);
+        const x = n as Expr | Stmt;
+        if (x.kind === 'decl' && !x.storage.shared) for (const v of x.vars) if (v.type.pointers.length) pointers.add(v.name);
+        if (x.kind === 'assign' && x.left.kind !== 'ident') {
+          const r = root(x.left);
+          if (r) written.add(r);
+          if (x.op !== '=') read.add(r ?? '');
+          // The target's subscripts are read, its array is not.
+          for (let t: Expr = x.left; ; ) {
+            if (t.kind === 'index') {
+              walk(t.index);
+              t = t.object;
+            } else if (t.kind === 'member') t = t.object;
+            else {
+              if (t.kind !== 'ident') walk(t);
+              break;
+            }
+          }
+          walk(x.right);
+          return;
+        }
+        if (x.kind === 'unary' && (x.op === '++' || x.op === '--')) {
+          const r = root(x.arg);
+          if (r) written.add(r);
+        }
+        if (x.kind === 'ident') read.add(x.name);
+        if (x.kind === 'call' && x.callee.kind === 'ident') {
+          if (ATOMICS.has(x.callee.name)) return x.args.slice(1).forEach(walk);
+          const callee = this.functions.get(x.callee.name);
+          if (callee) visit(callee);
+        }
+        forChildren(n, (v) => {
+          walk(v);
+          return false;
+        });
+      };
+      walk(f.body);
+    };
+    visit(fn);
+    return [...written].some((n) => pointers.has(n) && read.has(n));
+  }
+
   /** Builtins a device function reads (directly or through its callees): passed as parameters. */
   private builtinsOf(fn: FunctionDecl, seen = new Set<string>()): string[] {
     if (seen.has(fn.name)) return [];
@@ -1947,8 +2033,11 @@ export class Lowering {
           params.push(`${pname}: ptr<function, ${base.arrayType}>`);
           base = { ...base, name: pname, viaPointer: true };
         }
-        params.push(`${name}: i32`);
-        ctx.scopes[0]!.set(p.name, { k: 'ptr', base, name, t: pt });
+        // The offset may not take the array's own name (a pointer parameter named like the
+        // __shared__ array it points into would hide that array inside the function).
+        const off = name === base.name ? this.unique(`${name}_offset`) : name;
+        params.push(`${off}: i32`);
+        ctx.scopes[0]!.set(p.name, { k: 'ptr', base, name: off, t: pt });
       } else {
         params.push(`${name}: ${wgslType(pt)}`);
         ctx.scopes[0]!.set(p.name, { k: 'var', name, t: pt, isConst: true });
@@ -1969,7 +2058,7 @@ export class Lowering {
     fn.params.forEach((p, i) => {
       if (!assigned.has(p.name)) return;
       const sym = ctx.scopes[0]!.get(p.name)!;
-      const pn = this.ident(p.name);
+      const pn = sym.k === 'ptr' ? sym.name : this.ident(p.name);
       params[params.findIndex((x) => x.startsWith(`${pn}:`))] = params.find((x) => x.startsWith(`${pn}:`))!.replace(`${pn}:`, `${pn}_in:`);
       copies.push(`  var ${pn} = ${pn}_in;`);
       if (sym.k === 'var') ctx.scopes[0]!.set(p.name, { ...sym, isConst: false });
@@ -2150,7 +2239,7 @@ export class Lowering {
     lines.push({ text: '// The block size, set by each launch (CUDA: blockDim).' });
     lines.push({ text: 'override BLOCK_DIM_X: u32 = 1;' }, { text: 'override BLOCK_DIM_Y: u32 = 1;' }, { text: 'override BLOCK_DIM_Z: u32 = 1;' });
     for (const [name, fields] of this.structs) {
-      if (!fields.length) continue;
+      if (!fields.length || VECTOR_TYPES.has(name)) continue;
       lines.push({ text: `struct ${name} {` });
       for (const f of fields) lines.push({ text: `  ${this.ident(f.name)}: ${wgslType(f.t)},` });
       lines.push({ text: '}' });

@@ -87,6 +87,11 @@ export interface KernelParam {
   readonly wgslName?: string;
   /** `char`/`short` buffers are packed four (two) elements to a `u32` word. */
   readonly packed?: boolean;
+  /**
+   * A buffer of CUDA vectors (`int4 *`, `float2 *`): components per element. `type` is then the
+   * component type, and the launch passes and reads back the components as one flat array.
+   */
+  readonly vector?: number;
 }
 
 /** A `__constant__`, `__device__` or `__managed__` variable a kernel binds (a storage buffer). */

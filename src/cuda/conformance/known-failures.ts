@@ -23,7 +23,6 @@ export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   'cuda:functions:reference_parameters': BOTH('reference parameters (int&) are refused'),
   'cuda:functions:struct_by_value_and_returned': BOTH('a braced initialiser `Range r = { 10, 20 };` is refused'),
   'cuda:functions:struct_pointer_kernel_parameter': BOTH('a kernel parameter pointing to structs is refused ("kernels here take pointers to numbers")'),
-  'cuda:functions:early_return_in_device_function': BOTH(`a pointer parameter of a __device__ function indexed in a loop: ${INTERNAL}: "cannot index type 'i32'"`),
   'cuda:functions:default_argument': BOTH('default arguments (`int k = 5`) do not parse'),
   'cuda:functions:overloaded_device_functions': BOTH('overloads by parameter type: the float call resolves to the int overload (results truncated, with a conversion warning)'),
   // builtins

@@ -24,4 +24,14 @@ __global__ void reduceUnrolled(const int *input, int *partials, unsigned int n) 
     if (tid == 0) partials[blockIdx.x] = total;
   }
 }
-// Host: switch (blockSize) { case 256: reduceUnrolled<256><<<grid, 256>>>(…); break; … }
+
+// The host picks the instance for the block size it launches: each is a separate kernel.
+void launchReduceUnrolled(const int *input, int *partials, unsigned int n, unsigned int grid, unsigned int block) {
+  switch (block) {
+    case 64: reduceUnrolled<64><<<grid, 64>>>(input, partials, n); break;
+    case 128: reduceUnrolled<128><<<grid, 128>>>(input, partials, n); break;
+    case 256: reduceUnrolled<256><<<grid, 256>>>(input, partials, n); break;
+    case 512: reduceUnrolled<512><<<grid, 512>>>(input, partials, n); break;
+    case 1024: reduceUnrolled<1024><<<grid, 1024>>>(input, partials, n); break;
+  }
+}
