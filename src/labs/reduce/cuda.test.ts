@@ -5,12 +5,27 @@
  */
 import { describe, expect, it } from 'vitest';
 import { randomU32, seededRandom } from '../../util/random.ts';
-import { simulatorExecutor } from '../cudaTwin.ts';
+import type { KernelRun } from '../../kernel/types.ts';
+import { simulate } from '../../sim/index.ts';
+import type { KernelExecutor } from '../../workbench/labTypes.ts';
 import { reduceCudaProgram, reduceTwinChain } from './cudaTwins.ts';
 import { sumU32 } from './reference.ts';
 import { REDUCE_VARIANTS } from './variants.ts';
 
 const N_TABLE = [1, 1000, 4099] as const;
+
+/** The simulator as an executor; `onDiagnostics` gets each run's kinds of diagnostic (race, …). */
+function simulatorExecutor(onDiagnostics: (run: KernelRun, kinds: string[]) => void): KernelExecutor {
+  return {
+    run(run) {
+      const result = simulate(run, { trace: 'summary' });
+      const stop = result.diagnostics.find((d) => d.kind === 'unsupported' || d.kind === 'step-limit');
+      if (stop || result.incomplete) return Promise.reject(new Error(`simulator: ${run.file ?? 'kernel'}:${stop?.line}:${stop?.column}: ${stop?.message ?? 'stopped early'}`));
+      onDiagnostics(run, [...new Set(result.diagnostics.map((d) => d.kind))].sort());
+      return Promise.resolve(result.buffers);
+    },
+  };
+}
 
 describe("the reduce lab's CUDA sources on the simulator, against the WGSL variants", () => {
   it.each(REDUCE_VARIANTS.map((v) => [v.id, v] as const))('%s', async (_id, variant) => {

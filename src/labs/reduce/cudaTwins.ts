@@ -6,10 +6,9 @@
  * partial sums, so a difference shows at the pass where it appears.
  */
 import type { BindingData } from '../../kernel/types.ts';
-import { compileLabCuda, runTwin, type TwinResult } from '../cudaTwin.ts';
+import { compileLabCuda, prepareLaunch, runTwin, type CudaProgram, type PreparedLaunch, type TwinPass, type TwinResult } from '../../cuda/index.ts';
 import { padToVec4, type KernelExecutor } from '../../workbench/labTypes.ts';
-import type { CudaProgram } from '../../cuda/index.ts';
-import { passPlan, passRun } from './driver.ts';
+import { passPlan, passRun, type PassShape } from './driver.ts';
 import type { ReduceVariant } from './variants.ts';
 
 const programs = new Map<string, CudaProgram>();
@@ -29,25 +28,34 @@ export function reduceCudaKernel(program: CudaProgram, workgroupSize: number): s
   return k.name;
 }
 
+/** The CUDA launch of one pass of the chain, `<<<workgroups, size, size × sizeof(int)>>>`, over `input`. */
+export function reduceCudaLaunch(variant: ReduceVariant, shape: PassShape, input: BindingData, workgroupSize: number): TwinPass {
+  const program = reduceCudaProgram(variant);
+  const out = variant.atomicTotal ? 'result' : 'partials';
+  return {
+    wgsl: passRun(variant.id, 'u32', shape, input.slice(), { workgroupSize }),
+    kernel: reduceCudaKernel(program, workgroupSize),
+    config: { grid: { x: shape.workgroupCount, y: 1, z: 1 }, block: { x: workgroupSize, y: 1, z: 1 }, sharedBytes: workgroupSize * 4 },
+    args: { [variant.id === 'global-inplace' ? 'data' : 'input']: input.slice(), [out]: new Uint32Array(shape.outputLength), n: shape.n },
+    outputs: { [out]: 1 },
+  };
+}
+
+/** The launch of `pass` through `prepareLaunch`: the `KernelRun` of the generated WGSL. */
+export function reduceCudaPrepared(program: CudaProgram, pass: TwinPass): PreparedLaunch {
+  return prepareLaunch(program, pass.kernel, pass.config, pass.args);
+}
+
 /** Runs every pass of the chain both ways; one result per pass (output `partials`, or `result` for the atomic variant). */
 export async function reduceTwinChain(executor: KernelExecutor, variant: ReduceVariant, input: Uint32Array, workgroupSize: number): Promise<TwinResult[]> {
   const program = reduceCudaProgram(variant);
-  const kernel = reduceCudaKernel(program, workgroupSize);
-  const out = variant.atomicTotal ? 'result' : 'partials';
-  const inName = variant.id === 'global-inplace' ? 'data' : 'input';
   const results: TwinResult[] = [];
   let data: BindingData = variant.layout === 'grid-stride' ? padToVec4(input) : input;
   for (const shape of passPlan(variant.id, input.length, { workgroupSize })) {
-    const wgsl = passRun(variant.id, 'u32', shape, data.slice(), { workgroupSize });
-    const r = await runTwin(executor, program, {
-      wgsl,
-      kernel,
-      config: { grid: { x: shape.workgroupCount, y: 1, z: 1 }, block: { x: workgroupSize, y: 1, z: 1 }, sharedBytes: workgroupSize * 4 },
-      args: { [inName]: data.slice(), [out]: new Uint32Array(shape.outputLength), n: shape.n },
-      outputs: { [out]: 1 },
-    });
+    const pass = reduceCudaLaunch(variant, shape, data, workgroupSize);
+    const r = await runTwin(executor, program, pass);
     results.push(r);
-    data = Uint32Array.from(r.wgsl[out]!);
+    data = Uint32Array.from(Object.values(r.wgsl)[0]!);
   }
   return results;
 }

@@ -1,18 +1,23 @@
 /**
- * Test helper shared by every lab that ships CUDA sources (`src/labs/<id>/cuda/*.cu`): a lab's
- * CUDA twin of a WGSL variant is translated with `compileCuda`, launched with the lab's own
- * configuration through `prepareLaunch`, and run beside the WGSL variant on one executor (the
- * simulator or the GPU). Outputs are compared as 32-bit words, so a CUDA `int` buffer and a WGSL
- * `u32` buffer that hold the same bits agree.
+ * Twins: a lab's CUDA source beside the lab's WGSL variant. Shared by every lab that ships CUDA
+ * sources (`src/labs/<id>/cuda/*.cu`): the CUDA is translated with `compileCuda`, launched with
+ * the lab's own configuration through `prepareLaunch`, and run beside the WGSL variant's pass on
+ * one executor (the simulator or the GPU). Outputs are compared as 32-bit words, so a CUDA `int`
+ * buffer and a WGSL `u32` buffer that hold the same bits agree.
  */
-import { compileCuda, prepareLaunch, type CudaProgram, type KernelArg, type LaunchConfig } from '../cuda/index.ts';
-import type { BindingData, KernelRun } from '../kernel/types.ts';
-import { simulate } from '../sim/index.ts';
-import type { KernelExecutor } from '../workbench/labTypes.ts';
+import type { BindingData, Bindings, KernelRun } from '../kernel/types.ts';
+import { compileCudaWith } from './compile.ts';
+import { prepareLaunch } from './launch.ts';
+import type { CudaProgram, KernelArg, LaunchConfig } from './types.ts';
 
-/** Translates a lab's CUDA file; a translation error fails with every diagnostic at its CUDA line. */
+/** Anything that runs a `KernelRun`: the GPU executor, or the simulator wrapped in a promise. */
+export interface TwinExecutor {
+  run(run: KernelRun): Promise<Bindings>;
+}
+
+/** Translates a lab's CUDA file; an error or a warning throws with every diagnostic at its CUDA line. */
 export function compileLabCuda(source: string, fileName: string): CudaProgram {
-  const r = compileCuda(source, { fileName });
+  const r = compileCudaWith(source, { fileName });
   if (!r.ok) throw new Error(`${fileName} does not translate:\n${r.diagnostics.map((d) => `${fileName}:${d.line}:${d.column}: ${d.severity}: ${d.message}`).join('\n')}`);
   const warnings = r.diagnostics.filter((d) => d.severity === 'warning');
   if (warnings.length) throw new Error(`${fileName} translates with warnings:\n${warnings.map((d) => `${fileName}:${d.line}:${d.column}: ${d.message}`).join('\n')}`);
@@ -45,7 +50,7 @@ const words = (data: ArrayLike<number> & { buffer?: ArrayBufferLike; byteOffset?
 };
 
 /** Runs `pass` both ways on `executor`. */
-export async function runTwin(executor: KernelExecutor, program: CudaProgram, pass: TwinPass): Promise<TwinResult> {
+export async function runTwin(executor: TwinExecutor, program: CudaProgram, pass: TwinPass): Promise<TwinResult> {
   const launch = prepareLaunch(program, pass.kernel, pass.config, pass.args);
   const cudaOut = launch.readBack(await executor.run(launch.run));
   const wgslOut = (await executor.run(pass.wgsl))[0] ?? {};
@@ -60,20 +65,4 @@ export async function runTwin(executor: KernelExecutor, program: CudaProgram, pa
     wgsl[name] = words(w);
   }
   return { cuda, wgsl, run: launch.run };
-}
-
-/**
- * The simulator as a `KernelExecutor` (32-lane warps). A construct it cannot run rejects with its
- * place; `onDiagnostics` receives each run's diagnostics (races, out-of-bounds reads, …).
- */
-export function simulatorExecutor(onDiagnostics?: (run: KernelRun, kinds: string[]) => void): KernelExecutor {
-  return {
-    run(run) {
-      const result = simulate(run, { trace: 'summary' });
-      const stop = result.diagnostics.find((d) => d.kind === 'unsupported' || d.kind === 'step-limit');
-      if (stop || result.incomplete) return Promise.reject(new Error(`simulator: ${run.file ?? 'kernel'}:${stop?.line}:${stop?.column}: ${stop?.message ?? 'stopped early'}`));
-      onDiagnostics?.(run, [...new Set(result.diagnostics.map((d) => d.kind))].sort());
-      return Promise.resolve(result.buffers);
-    },
-  };
 }
