@@ -97,7 +97,8 @@ for (const lab of LABS) {
 // The labs' CUDA sources, translated by src/cuda, against the hand-written WGSL (issue #26).
 if (ONLY.has('cuda')) {
   await sectionBaselines('cuda');
-  console.log(`\n${await benchReduceCuda(gpu, { repeats: REPEATS, maxLog2: MAX_LOG2 })}`);
+  const onRow = (r: { variant: string; ratio: number; same: string }): void => console.log(`(cuda: ${r.variant} measured: generated ÷ hand ${r.ratio.toFixed(3)}, same sums ${r.same})`);
+  console.log(`\n${await benchReduceCuda(gpu, { repeats: REPEATS, maxLog2: MAX_LOG2, onRow })}`);
 }
 // Each lab's best variant beside its peer, as the latest recorded run on the GPU host measured
 // both (the peers run in CUDA, not here); our time in this process beside it where we measured it.

@@ -338,7 +338,14 @@ export interface ReduceCudaRow {
 
 const share = (t: Timing): number => t.relative?.ratio ?? Number.NaN;
 
-export async function measureReduceCuda(gpu: GpuExecutor, opts: { readonly repeats: number; readonly maxLog2: number }): Promise<{ n: number; rows: ReduceCudaRow[] }> {
+export interface ReduceCudaOptions {
+  readonly repeats: number;
+  readonly maxLog2: number;
+  /** Called as each variant's row is measured (the bench prints it at once, so a cut-off run keeps what it measured). */
+  readonly onRow?: (row: ReduceCudaRow) => void;
+}
+
+export async function measureReduceCuda(gpu: GpuExecutor, opts: ReduceCudaOptions): Promise<{ n: number; rows: ReduceCudaRow[] }> {
   const adapter = gpu.adapter ?? (await gpu.ready()).summary;
   const maxBytes = Math.min(adapter.limits.maxStorageBufferBindingSize, adapter.limits.maxBufferSize);
   let log2 = Math.min(26, opts.maxLog2);
@@ -371,12 +378,14 @@ export async function measureReduceCuda(gpu: GpuExecutor, opts: { readonly repea
     const g1 = await time(generated);
     const g2 = await time(generated);
     const h2 = await time(hand);
-    rows.push({ variant: variant.id, workgroupSize, hand: [h1, h2], generated: [g1, g2], ratio: median([share(h1), share(h2)]) / median([share(g1), share(g2)]), same });
+    const row = { variant: variant.id, workgroupSize, hand: [h1, h2], generated: [g1, g2], ratio: median([share(h1), share(h2)]) / median([share(g1), share(g2)]), same };
+    rows.push(row);
+    opts.onRow?.(row);
   }
   return { n, rows };
 }
 
-export async function benchReduceCuda(gpu: GpuExecutor, opts: { readonly repeats: number; readonly maxLog2: number }): Promise<string> {
+export async function benchReduceCuda(gpu: GpuExecutor, opts: ReduceCudaOptions): Promise<string> {
   const { n, rows } = await measureReduceCuda(gpu, opts);
   const ms = (ts: Timing[]): string => ts.map((t) => fmt(t.medianMs, 4)).join(' / ');
   const pct = (ts: Timing[]): string => ts.map((t) => `${fmt(100 * share(t), 1)}${t.steady ? '' : ' UNSTEADY'}`).join(' / ');
