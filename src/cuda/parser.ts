@@ -742,7 +742,10 @@ class Parser {
     }
     if (start.kind === 'id' && t === 'sizeof') {
       this.next();
-      if (this.is('(') && this.isTypeStart(1) || (this.is('(') && this.peek(1).kind === 'id' && BASIC.has(this.peek(1).text))) {
+      // sizeof(type): a type-name alone in the parentheses (`sizeof(size_t)`, `sizeof(int4)`,
+      // `sizeof(Padded)`) or followed by `*`s.
+      const typeName = this.is('(') && this.peek(1).kind === 'id' && (BASIC.has(this.peek(1).text) || (this.types.has(this.peek(1).text) && (this.is(')', 2) || this.is('*', 2))));
+      if ((this.is('(') && this.isTypeStart(1)) || typeName) {
         this.next();
         const q = this.storageAndQualifiers();
         const type = this.pointers(this.typeSpec(q.quals));
