@@ -1,6 +1,7 @@
-// CUDA rendering of shaders/reduce/unrolled.wgsl (written for Warpscope). The block size is a
-// template parameter, so every `if (BLOCK >= …)` is decided at compile time, as the WGSL
-// override WORKGROUP_SIZE is decided when the pipeline is created.
+// Twin of shaders/reduce/unrolled.wgsl:
+// Warpscope translates this kernel; the tests require the same partial sums as the WGSL.
+// The block size is a template parameter, so every `if (BLOCK >= …)` is decided at compile
+// time, as the WGSL override WORKGROUP_SIZE is decided when the pipeline is created.
 __device__ int warpSum(int v) {
   for (int offset = 16; offset > 0; offset >>= 1) v += __shfl_down_sync(0xffffffffu, v, offset);
   return v;
@@ -26,7 +27,8 @@ __global__ void reduceUnrolled(const int *input, int *partials, unsigned int n) 
 }
 
 // The host picks the instance for the block size it launches: each is a separate kernel.
-void launchReduceUnrolled(const int *input, int *partials, unsigned int n, unsigned int grid, unsigned int block) {
+void launchReduceUnrolled(const int *input, int *partials, unsigned int n,
+                          unsigned int grid, unsigned int block) {
   switch (block) {
     case 64: reduceUnrolled<64><<<grid, 64>>>(input, partials, n); break;
     case 128: reduceUnrolled<128><<<grid, 128>>>(input, partials, n); break;
