@@ -113,8 +113,11 @@ export function wgslType(t: CType): string {
   }
 }
 
-/** C's `sizeof`, in bytes. */
-export function sizeOf(t: CType): number {
+/** The field types of a struct, by name (for `sizeof` and alignment of user structs). */
+export type StructFields = (name: string) => readonly CType[] | undefined;
+
+/** C's `sizeof`, in bytes; a user struct is laid out as x86-64 does, each field at its alignment. */
+export function sizeOf(t: CType, fields?: StructFields): number {
   switch (t.k) {
     case 'int':
       return t.bits / 8;
@@ -127,14 +130,36 @@ export function sizeOf(t: CType): number {
     case 'ptr':
       return 8;
     case 'array':
-      return (t.n ?? 0) * sizeOf(t.of);
+      return (t.n ?? 0) * sizeOf(t.of, fields);
     case 'struct': {
       const v = VECTOR_TYPES.get(t.name);
-      return v ? v.n * sizeOf(v.of) : 4;
+      if (v) return v.n * sizeOf(v.of);
+      const fs = fields?.(t.name);
+      if (!fs) return 4;
+      let at = 0;
+      for (const f of fs) {
+        const a = alignOf(f, fields);
+        at = Math.ceil(at / a) * a + sizeOf(f, fields);
+      }
+      const align = alignOf(t, fields);
+      return Math.max(align, Math.ceil(at / align) * align);
     }
     default:
       return 4;
   }
+}
+
+/** C's `alignof` on x86-64 (CUDA's vector types: their own size, up to 16). */
+export function alignOf(t: CType, fields?: StructFields): number {
+  if (t.k === 'array') return alignOf(t.of, fields);
+  if (t.k === 'dim3') return 4;
+  if (t.k === 'struct') {
+    const v = VECTOR_TYPES.get(t.name);
+    if (v) return v.n === 3 ? sizeOf(v.of) : v.n * sizeOf(v.of);
+    const fs = fields?.(t.name) ?? [];
+    return Math.max(1, ...fs.map((f) => alignOf(f, fields)));
+  }
+  return Math.max(1, sizeOf(t, fields));
 }
 
 export function typeName(t: CType): string {

@@ -1016,15 +1016,16 @@ export class Lowering {
         } else this.emit(`var ${name}: ${wgslType(t)};`, s.range);
         continue;
       }
-      if (t.k === 'dim3' && v.ctorArgs) {
-        const a = v.ctorArgs.map((x) => this.convert(this.expr(ctx, x), UINT, x.range).code);
+      if (t.k === 'dim3' && (v.ctorArgs || !v.init)) {
+        // dim3's constructor: components left out are 1 (`dim3 b;` is (1, 1, 1)).
+        const a = (v.ctorArgs ?? []).map((x) => this.convert(this.expr(ctx, x), UINT, x.range).code);
         while (a.length < 3) a.push('1u');
         this.emit(`var ${name} = vec3<u32>(${a.join(', ')});`, s.range);
         scope.set(v.name, { k: 'var', name, t, isConst: false });
         continue;
       }
       if (t.k === 'struct' && !v.init) {
-        this.emit(`var ${name}: ${t.name};`, s.range);
+        this.emit(`var ${name}: ${wgslType(t)};`, s.range);
         scope.set(v.name, { k: 'var', name, t, isConst: false });
         continue;
       }
@@ -1729,9 +1730,11 @@ export class Lowering {
     return { code: tmp, t, prec: 100, pure: true };
   }
 
+  private readonly structFields = (name: string): CType[] | undefined => this.structs.get(name)?.map((f) => f.t);
+
   private sizeofExpr(ctx: FnCtx, e: Extract<Expr, { kind: 'sizeof' }>): V {
     let bytes: number;
-    if (e.type) bytes = sizeOf(this.resolveType(e.type, ctx.targs));
+    if (e.type) bytes = sizeOf(this.resolveType(e.type, ctx.targs), this.structFields);
     else {
       const arg = e.arg!;
       const name = arg.kind === 'ident' ? arg.name : undefined;
@@ -1744,12 +1747,12 @@ export class Lowering {
           'warning',
         );
       } else if (sym?.k === 'array' && sym.t.k === 'array') {
-        bytes = sizeOf(sym.t);
+        bytes = sizeOf(sym.t, this.structFields);
         const n = sym.t.n ?? 0;
         this.report(e.range, `sizeof(${name}) is ${bytes} bytes, not the ${n} elements of '${name}': to count elements write sizeof(${name}) / sizeof(${name}[0])`, 'warning');
       } else {
         const v = this.expr(ctx, arg);
-        bytes = sizeOf(v.t);
+        bytes = sizeOf(v.t, this.structFields);
       }
     }
     return { code: `${bytes}u`, t: { k: 'int', name: 'unsigned long', bits: 64, signed: false }, prec: 100, pure: true, constant: bytes };
@@ -1788,6 +1791,14 @@ export class Lowering {
     }
     if (ATOMICS.has(name)) return this.atomicCall(ctx, e, name);
     if (WARP.has(name)) return this.warpCall(ctx, e, name, args());
+    if (name === 'dim3' && !this.lookup(ctx, name)) {
+      // dim3(x, y, z) as an expression; components left out are 1.
+      if (e.args.length > 3) this.error(e.range, `dim3() takes at most 3 arguments, but ${e.args.length} were given`);
+      const vs = args();
+      const cs = vs.map((v, i) => this.convert(v, UINT, e.args[i]!.range).code);
+      while (cs.length < 3) cs.push('1u');
+      return { code: `vec3<u32>(${cs.join(', ')})`, t: DIM3, prec: 100, pure: vs.every((v) => v.pure) };
+    }
     const made = name.startsWith('make_') ? VECTOR_TYPES.get(name.slice(5)) : undefined;
     if (made) {
       // make_int4(a, b, c, d): each component converted to the element type, as its prototype does.
@@ -1872,8 +1883,16 @@ export class Lowering {
     return this.deviceCall(ctx, e, fn, statement);
   }
 
-  private deviceCall(ctx: FnCtx, e: Extract<Expr, { kind: 'call' }>, fn: FunctionDecl, statement: boolean): V {
-    if (e.args.length !== fn.params.length) this.error(e.range, `no matching function for call to '${fn.name}': it takes ${fn.params.length} argument${fn.params.length === 1 ? '' : 's'}, ${e.args.length} given`);
+  private deviceCall(ctx: FnCtx, call: Extract<Expr, { kind: 'call' }>, fn: FunctionDecl, statement: boolean): V {
+    // C++ [dcl.fct.default]: trailing parameters with defaults may be left out; the default is
+    // evaluated at the call.
+    const required = fn.params.findIndex((p, i) => fn.params.slice(i).every((q) => q.defaultValue));
+    const least = required < 0 ? fn.params.length : required;
+    if (call.args.length < least || call.args.length > fn.params.length) {
+      const takes = least === fn.params.length ? `${least}` : `${least} to ${fn.params.length}`;
+      this.error(call.range, `no matching function for call to '${fn.name}': it takes ${takes} argument${fn.params.length === 1 ? '' : 's'}, ${call.args.length} given`);
+    }
+    const e = call.args.length === fn.params.length ? call : { ...call, args: [...call.args, ...fn.params.slice(call.args.length).map((p) => p.defaultValue!)] };
     const targs = new Map<string, TemplateArg>();
     if (fn.template) {
       fn.template.forEach((p, i) => {

@@ -421,7 +421,8 @@ class Parser {
         if (!array) t = { ...t, pointers: [...t.pointers, false] };
         array = true;
       }
-      params.push({ name, type: t, array, range: this.range(ps) });
+      const defaultValue = this.accept('=') ? this.conditional() : undefined;
+      params.push({ name, type: t, array, ...(defaultValue ? { defaultValue } : {}), range: this.range(ps) });
       if (!this.accept(',')) break;
     }
     this.expect(')', 'to close the parameter list');

@@ -23,14 +23,11 @@ export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   'cuda:functions:reference_parameters': BOTH('reference parameters (int&) are refused'),
   'cuda:functions:struct_by_value_and_returned': BOTH('a braced initialiser `Range r = { 10, 20 };` is refused'),
   'cuda:functions:struct_pointer_kernel_parameter': BOTH('a kernel parameter pointing to structs is refused ("kernels here take pointers to numbers")'),
-  'cuda:functions:default_argument': BOTH('default arguments (`int k = 5`) do not parse'),
   'cuda:functions:overloaded_device_functions': BOTH('overloads by parameter type: the float call resolves to the int overload (results truncated, with a conversion warning)'),
   // builtins
-  'cuda:builtins:dim3_locals': BOTH('dim3 local variables (`dim3 a(4, 2);`) are undeclared'),
   'cuda:builtins:builtin_is_read_only': COMPILE('the message "expression is not assignable" does not name threadIdx'),
   'cuda:builtins:builtin_has_no_such_member': COMPILE("reported at the object (3:14) rather than the member 'w' (3:23), and calls blockIdx a 'dim3' (it is a uint3)"),
   // types
-  'cuda:types:sizeof': BOTH('sizeof(size_t) and sizeof(Padded), a struct type, do not parse ("expected expression")'),
   'cuda:types:bool_values': BOTH(`a const bool* buffer: ${INTERNAL}: array<bool> in storage`),
   'cuda:types:literals': BOTH('the hexadecimal float literal 0x1p-2f evaluates to NaN'),
   'cuda:types:typedef_using_auto_const': BOTH('`using real = float;` and `auto` are not understood'),
