@@ -886,10 +886,17 @@ export class Lowering {
     }
     this.emit(`switch (${this.convert(v, t, s.test.range).code}) {`, s.range);
     this.indent++;
+    const ends = (stmts: readonly Stmt[]): boolean => {
+      const tail = stmts[stmts.length - 1];
+      return !!tail && (tail.kind === 'break' || tail.kind === 'return' || tail.kind === 'continue');
+    };
     groups.forEach((g, gi) => {
-      const tail = g.stmts[g.stmts.length - 1];
-      const ends = tail && (tail.kind === 'break' || tail.kind === 'return' || tail.kind === 'continue');
-      if (!ends && gi < groups.length - 1 && g.stmts.length) this.error(g.range, "this case falls through into the next one: WGSL has no fall-through; end it with 'break' (or repeat the code)");
+      // C++ [stmt.switch]: control runs on into the next case until a break. WGSL has no
+      // fall-through, so a case that falls through repeats the statements of the cases it runs
+      // into (each repeated line still maps to its own CUDA line).
+      let stmts = g.stmts;
+      for (let j = gi; !ends(stmts) && j < groups.length - 1 && (stmts.length || j > gi); ) stmts = [...stmts, ...groups[++j]!.stmts];
+      const tail = stmts[stmts.length - 1];
       const labels = g.labels.map((l) => {
         if (l === 'default') return 'default';
         const c = this.constValue(l, ctx.targs);
@@ -899,7 +906,7 @@ export class Lowering {
       this.emit(`case ${labels.join(', ')}: {`.replace('case default:', 'default:'), g.range);
       ctx.scopes.push(new Map());
       this.indent++;
-      for (const x of g.stmts) {
+      for (const x of stmts) {
         if (x === tail && x.kind === 'break') continue;
         this.stmtSafe(ctx, x);
       }

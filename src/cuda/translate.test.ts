@@ -223,7 +223,6 @@ describe('diagnostics in CUDA terms', () => {
     ['__global__ void k(int *a) { a[0] = malloc(4); }', '1:36: malloc() is a host function: device code cannot call it (allocate with cudaMalloc on the host and pass the pointer)'],
     ['__global__ void k(int **a) { }', "1:19: parameter 'a' is a pointer to pointers: pass one flat array and index it as row * width + column"],
     ['__global__ void k(int *a) { goto end; }', "1:29: 'goto' are outside the CUDA subset Warpscope runs: use a loop with 'break' or 'continue'"],
-    ['__global__ void k(int *a) { switch (a[0]) { case 1: a[1] = 2; case 2: a[2] = 3; break; } }', "1:45: this case falls through into the next one: WGSL has no fall-through; end it with 'break' (or repeat the code)"],
     ['__global__ int k(int *a) { }', "1:12: a __global__ function must return void, not 'int'"],
   ])('%s', (src, message) => {
     expect(errors(src)).toEqual([message]);
@@ -340,5 +339,24 @@ __global__ void k(int *o) {
     expect(writeOnly.wgsl).not.toContain('storageBarrier');
     const { out } = run(`__global__ void k(int *d) { d[threadIdx.x] += 1; __syncthreads(); if (threadIdx.x == 0) d[0] += d[1]; }`, 'k', 1, 2, { d: Int32Array.from([10, 20]) });
     expect(Array.from(out.d as Int32Array)).toEqual([32, 21]);
+  });
+});
+
+describe('switch', () => {
+  it('a case without break falls through into the next, as in C; the repeated WGSL lines map to their own CUDA lines', () => {
+    const src = `__global__ void k(int *a) {
+  switch (a[threadIdx.x]) {
+  case 1: a[threadIdx.x] += 10;
+  case 2: a[threadIdx.x] += 100; break;
+  default: a[threadIdx.x] = -1;
+  }
+}`;
+    const { out } = run(src, 'k', 1, 3, { a: Int32Array.from([1, 2, 3]) });
+    expect(Array.from(out.a as Int32Array)).toEqual([111, 102, -1]);
+    const p = program(src);
+    const wgslLines = p.wgsl.split('\n');
+    const repeated = wgslLines.flatMap((l, i) => (l.includes('+= 100') ? [i + 1] : []));
+    expect(repeated).toHaveLength(2);
+    for (const line of repeated) expect(p.sourceMap.toCuda(line, 1)?.line).toBe(4);
   });
 });

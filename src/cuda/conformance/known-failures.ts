@@ -53,7 +53,6 @@ export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   'cuda:operators:short_circuit_side_effects': BOTH('++ on the right of || and && is refused ("would run even when || skips it")'),
   'cuda:operators:comma_and_chained_assignment': BOTH(`two variables stepped in one for (++lo, --hi): ${INTERNAL}`),
   // control
-  'cuda:control:switch_fallthrough': BOTH('a case that falls through into the next is refused'),
   // printf
   'cuda:printf:format:format="s"': BOTH('%s is refused'),
   'cuda:printf:format:format="s_width"': BOTH('%s is refused'),
