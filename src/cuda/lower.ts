@@ -954,7 +954,8 @@ export class Lowering {
       const lines = this.out;
       this.out = saved;
       this.indent = savedIndent;
-      if (lines.length === 1) init = lines[0]!.text.replace(/;$/, '');
+      // One statement, without its ';' and without a trailing comment (it would hide the rest of the header).
+      if (lines.length === 1) init = lines[0]!.text.replace(/;\s*\/\/.*$/, ';').replace(/;$/, '');
       else for (const l of lines) this.emit(l.text, l.cuda);
     }
     const c = s.test ? this.cond(ctx, s.test) : 'true';
@@ -1602,6 +1603,11 @@ export class Lowering {
     if (l.ptr && r.ptr && op === '-') {
       if (l.ptr.base.key !== r.ptr.base.key) this.error(range, 'subtracting pointers into different arrays');
       return { code: `(${l.ptr.off || '0'}) - (${r.ptr.off || '0'})`, t: INT, prec: 70, pure };
+    }
+    if (l.ptr && r.ptr && ['==', '!=', '<', '<=', '>', '>='].includes(op)) {
+      // C [expr.rel]/[expr.eq]: pointers into one array compare as their element positions.
+      if (l.ptr.base.key !== r.ptr.base.key) this.error(range, `comparing pointers into different arrays ('${l.ptr.base.name}' and '${r.ptr.base.name}'): C leaves the order undefined; compare indices instead`);
+      return { code: `${paren(l.ptr.off || '0', 51)} ${op} ${paren(r.ptr.off || '0', 51)}`, t: BOOL, prec: 50, pure };
     }
     if (l.ptr || r.ptr || l.t.k === 'ptr' || r.t.k === 'ptr') this.error(range, `invalid operands to binary expression ('${typeName(l.t)}' and '${typeName(r.t)}')`);
     if (!(l.t.k === 'int' || l.t.k === 'float' || l.t.k === 'bool') || !(r.t.k === 'int' || r.t.k === 'float' || r.t.k === 'bool')) {

@@ -224,6 +224,7 @@ describe('diagnostics in CUDA terms', () => {
     ['__global__ void k(int **a) { }', "1:19: parameter 'a' is a pointer to pointers: pass one flat array and index it as row * width + column"],
     ['__global__ void k(int *a) { goto end; }', "1:29: 'goto' are outside the CUDA subset Warpscope runs: use a loop with 'break' or 'continue'"],
     ['__global__ int k(int *a) { }', "1:12: a __global__ function must return void, not 'int'"],
+    ['__global__ void k(int *a, int *b) { if (a < b) a[0] = 1; }', "1:41: comparing pointers into different arrays ('a' and 'b'): C leaves the order undefined; compare indices instead"],
   ])('%s', (src, message) => {
     expect(errors(src)).toEqual([message]);
   });

@@ -34,7 +34,6 @@ export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   'cuda:types:unsigned_long_long_beyond_32_bits': BOTH(`64-bit integers are computed in 32 bits (warned), and acc >> 32 gives ${INTERNAL} plus a wrong "shift count >= width" warning for a 64-bit operand`),
   'cuda:types:long_long_product': BOTH(`64-bit integers are computed in 32 bits (warned), and p >> 32 gives ${INTERNAL}`),
   // memory
-  'cuda:memory:pointer_increment_loop': BOTH('comparing two pointers (p != end) is refused'),
   'cuda:memory:static_shared_over_48k': COMPILE(`64 KB of static __shared__ is reported as ${INTERNAL} at 1:19, not at the declaration`),
   // sync
   'cuda:sync:barrier_after_early_return': { sim: 'the threads that returned still load in[i] for i >= n (the simulator reports out-of-bounds reads at index 100…127); Dawn clamps them silently and matches' },
