@@ -17,7 +17,7 @@ export function compileCudaWith(source: string, options: CompileOptions = {}, tr
   const fileName = options.fileName ?? 'kernel.cu';
   let diagnostics: Diagnostic[] = [];
   try {
-    const parsed = parseCuda(source, { ...options, fileName });
+    const parsed = parseCuda(source, { ...options, fileName, device: true });
     diagnostics.push(...parsed.diagnostics);
     const lowered = lower(parsed.unit, fileName);
     diagnostics.push(...lowered.diagnostics);

@@ -33,7 +33,7 @@ class ParseError extends Error {}
 /** Preprocesses and parses `source`; never throws. */
 export function parseCuda(source: string, options: CompileOptions = {}): ParseResult {
   const fileName = options.fileName ?? 'kernel.cu';
-  const pp = preprocess(source, fileName, options.files ?? {});
+  const pp = preprocess(source, fileName, options.files ?? {}, options.device ?? false);
   const p = new Parser(pp.tokens, fileName, pp.codeComments);
   const unit = p.unit();
   return { unit, diagnostics: [...pp.diagnostics, ...p.diagnostics], tokens: pp.tokens };

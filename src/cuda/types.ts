@@ -28,6 +28,11 @@ export interface CompileOptions {
   readonly fileName?: string;
   /** Local headers by name, for `#include "x.cuh"`. */
   readonly files?: Readonly<Record<string, string>>;
+  /**
+   * Preprocess as nvcc's device pass does, with `__CUDA_ARCH__` defined (`compileCuda` sets it;
+   * the host interpreter's parse leaves it out, as nvcc's host pass does).
+   */
+  readonly device?: boolean;
 }
 
 export type CompileResult =

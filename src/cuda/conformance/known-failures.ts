@@ -59,5 +59,4 @@ export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   'cuda:printf:format_must_be_a_literal': COMPILE('reported at printf (5:5), not at the non-literal format argument (5:12)'),
   // preprocessor
   'cuda:preprocessor:stringify_and_paste': BOTH('printf("%s\\n", NAME(hello warp)): %s is refused'),
-  'cuda:preprocessor:predefined_macros': BOTH('__CUDA_ARCH__ is not defined while compiling device code'),
 };
