@@ -2235,15 +2235,36 @@ export class Lowering {
   private printf(ctx: FnCtx, e: Extract<Expr, { kind: 'call' }>): V {
     const fmt = e.args[0];
     if (!fmt || fmt.kind !== 'str') return this.error(e.range, 'printf in a kernel needs a string literal as its format');
-    const specs = [...fmt.value.matchAll(/%[-+ #0]*(\*|\d+)?(?:\.(\*|\d+))?(hh|h|ll|l|z)?([diuxXofeEgGcsp%])/g)].filter((m) => m[4] !== '%');
-    const args = e.args.slice(1);
+    const all = [...fmt.value.matchAll(/%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d+))?(hh|h|ll|l|z)?([diuxXofeEgGcsp%])/g)];
+    // `%s` of a string literal is written into the format here, padded and cut as printf would
+    // (the kernel has no strings to read at run time).
+    let format = '';
+    let from = 0;
+    let argAt = 1;
+    const kept: Expr[] = [];
+    for (const m of all) {
+      if (m[5] === '%') continue;
+      const a = e.args[argAt++];
+      if (m[5] === 's' && a?.kind === 'str' && m[2] !== '*' && m[3] !== '*') {
+        let text = m[3] !== undefined ? a.value.slice(0, Number(m[3])) : a.value;
+        const width = Number(m[2] ?? 0);
+        if (text.length < width) text = m[1]!.includes('-') ? text.padEnd(width) : text.padStart(width);
+        format += fmt.value.slice(from, m.index) + text.replaceAll('%', '%%');
+        from = m.index! + m[0].length;
+      } else if (a) kept.push(a);
+    }
+    format += fmt.value.slice(from);
+    kept.push(...e.args.slice(argAt));
+    const specs = [...format.matchAll(/%[-+ #0]*(\*|\d+)?(?:\.(\*|\d+))?(hh|h|ll|l|z)?([diuxXofeEgGcsp%])/g)].filter((m) => m[4] !== '%');
+    const args = kept;
     if (specs.length !== args.length) this.report(e.range, `printf format has ${specs.length} conversion${specs.length === 1 ? '' : 's'} but ${args.length} argument${args.length === 1 ? '' : 's'} follow`, 'warning');
     const types: CType[] = [];
     const words: string[] = [];
     args.forEach((a, i) => {
       const v = this.expr(ctx, a);
       const spec = specs[i]?.[4] ?? 'd';
-      if (spec === 's' || spec === 'p') this.error(a.range, `printf '%${spec}' in a kernel is not supported: print numbers (%d, %u, %f, %x, %c)`);
+      if (spec === 's') this.error(a.range, "printf '%s' in a kernel prints string literals only here (a kernel has no strings in memory to read): write the text into the format, or print numbers (%d, %u, %f, %x, %c)");
+      if (spec === 'p') this.error(a.range, "printf '%p' in a kernel is not supported: print numbers (%d, %u, %f, %x, %c)");
       const t = v.t.k === 'float' ? FLOAT : v.t.k === 'bool' ? INT : promote(v.t);
       if (t.k !== 'int' && t.k !== 'float') this.error(a.range, `printf cannot print a '${typeName(v.t)}'`);
       types.push(t);
@@ -2251,7 +2272,7 @@ export class Lowering {
       words.push(t.k === 'float' || (t.k === 'int' && t.signed) ? `bitcast<u32>(${c})` : c);
     });
     const id = ctx.kernel.printf.length;
-    ctx.kernel.printf.push({ format: fmt.value, args: types });
+    ctx.kernel.printf.push({ format, args: types });
     const n = words.length;
     const buf = `${ctx.kernel.entry}_printf`;
     const fn = this.helper(`cuda_printf_${ctx.kernel.entry}_${n}`, `// printf: one record (format id, ${n} argument word${n === 1 ? '' : 's'}) appended to the printf buffer; word 0 counts the words used\nfn cuda_printf_${ctx.kernel.entry}_${n}(format: u32${words.map((_, i) => `, a${i}: u32`).join('')}) {\n  let at = atomicAdd(&${buf}[0], ${n + 1}u) + 1u;\n  if (at + ${n + 1}u > arrayLength(&${buf})) { return; }\n  atomicStore(&${buf}[at], format);\n${words.map((_, i) => `  atomicStore(&${buf}[at + ${i + 1}u], a${i});\n`).join('')}}`);

@@ -53,10 +53,6 @@ export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   'cuda:operators:comma_and_chained_assignment': BOTH(`two variables stepped in one for (++lo, --hi): ${INTERNAL}`),
   // control
   // printf
-  'cuda:printf:format:format="s"': BOTH('%s is refused'),
-  'cuda:printf:format:format="s_width"': BOTH('%s is refused'),
-  'cuda:printf:format:format="mixed"': BOTH('%s is refused'),
   'cuda:printf:format_must_be_a_literal': COMPILE('reported at printf (5:5), not at the non-literal format argument (5:12)'),
   // preprocessor
-  'cuda:preprocessor:stringify_and_paste': BOTH('printf("%s\\n", NAME(hello warp)): %s is refused'),
 };
