@@ -1227,7 +1227,13 @@ export class Lowering {
   /** `a = b`, `a += b`: one WGSL assignment statement (without the trailing newline). */
   private assignment(ctx: FnCtx, e: Extract<Expr, { kind: 'assign' }>): string {
     const left = this.expr(ctx, e.left);
-    if (!left.lv) this.error(e.left.range, 'expression is not assignable');
+    if (!left.lv) {
+      const root = e.left.kind === 'member' && e.left.object.kind === 'ident' ? e.left.object.name : e.left.kind === 'ident' ? e.left.name : undefined;
+      if (root && ['threadIdx', 'blockIdx', 'blockDim', 'gridDim', 'warpSize'].includes(root) && !this.lookup(ctx, root)) {
+        this.error(e.left.range, `expression is not assignable: ${root} is a built-in variable, read-only in CUDA; copy it into a variable of your own (unsigned int t = ${root}${root === 'warpSize' ? '' : '.x'};) and change that`);
+      }
+      this.error(e.left.range, 'expression is not assignable');
+    }
     this.checkWritable(ctx, left, e.left);
     const lt = left.t;
     if (left.lv.kind === 'ptrvar') {
@@ -1454,7 +1460,12 @@ export class Lowering {
   private member(ctx: FnCtx, e: Extract<Expr, { kind: 'member' }>): V {
     const o = this.expr(ctx, e.object);
     if (o.t.k === 'dim3') {
-      if (!['x', 'y', 'z'].includes(e.name)) this.error(e.range, `no member named '${e.name}' in 'dim3' (it has x, y and z)`);
+      if (!['x', 'y', 'z'].includes(e.name)) {
+        // At the member's name, as clang points; threadIdx and blockIdx are uint3, the others dim3.
+        const at: Range = { ...e.range, line: e.range.endLine, col: Math.max(1, e.range.endCol - e.name.length) };
+        const tn = e.object.kind === 'ident' && (e.object.name === 'threadIdx' || e.object.name === 'blockIdx') ? 'uint3' : 'dim3';
+        this.error(at, `no member named '${e.name}' in '${tn}' (it has x, y and z)`);
+      }
       const lv = o.lv?.kind === 'plain' ? { lv: { kind: 'plain' as const, code: `${o.code}.${e.name}` } } : {};
       return { code: `${paren(o.code, 100)}.${e.name}`, t: UINT, prec: 100, pure: o.pure, ...lv };
     }
@@ -2234,7 +2245,7 @@ export class Lowering {
 
   private printf(ctx: FnCtx, e: Extract<Expr, { kind: 'call' }>): V {
     const fmt = e.args[0];
-    if (!fmt || fmt.kind !== 'str') return this.error(e.range, 'printf in a kernel needs a string literal as its format');
+    if (!fmt || fmt.kind !== 'str') return this.error(fmt?.range ?? e.range, 'printf in a kernel needs a string literal as its format (the output is formatted from the format the translator sees)');
     const all = [...fmt.value.matchAll(/%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d+))?(hh|h|ll|l|z)?([diuxXofeEgGcsp%])/g)];
     // `%s` of a string literal is written into the format here, padded and cut as printf would
     // (the kernel has no strings to read at run time).

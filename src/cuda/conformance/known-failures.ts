@@ -25,8 +25,6 @@ export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   'cuda:functions:struct_pointer_kernel_parameter': BOTH('a kernel parameter pointing to structs is refused ("kernels here take pointers to numbers")'),
   'cuda:functions:overloaded_device_functions': BOTH('overloads by parameter type: the float call resolves to the int overload (results truncated, with a conversion warning)'),
   // builtins
-  'cuda:builtins:builtin_is_read_only': COMPILE('the message "expression is not assignable" does not name threadIdx'),
-  'cuda:builtins:builtin_has_no_such_member': COMPILE("reported at the object (3:14) rather than the member 'w' (3:23), and calls blockIdx a 'dim3' (it is a uint3)"),
   // types
   'cuda:types:bool_values': BOTH(`a const bool* buffer: ${INTERNAL}: array<bool> in storage`),
   'cuda:types:literals': BOTH('the hexadecimal float literal 0x1p-2f evaluates to NaN'),
@@ -53,6 +51,5 @@ export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   'cuda:operators:comma_and_chained_assignment': BOTH(`two variables stepped in one for (++lo, --hi): ${INTERNAL}`),
   // control
   // printf
-  'cuda:printf:format_must_be_a_literal': COMPILE('reported at printf (5:5), not at the non-literal format argument (5:12)'),
   // preprocessor
 };
