@@ -945,6 +945,15 @@ function canonical(words: string[]): string {
   return unsigned ? 'unsigned int' : 'int';
 }
 
+/** A hexadecimal floating literal's value, C [lex.fcon]: `0x1.8p3` is (1 + 8/16) · 2^3. */
+function hexFloat(text: string): number {
+  const m = /^0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?[pP]([+-]?[0-9]+)$/.exec(text);
+  if (!m) return Number.NaN;
+  const frac = m[2] ?? '';
+  const mantissa = parseInt(`${m[1] || '0'}${frac}`, 16) / 16 ** frac.length;
+  return mantissa * 2 ** Number(m[3]);
+}
+
 function parseNumber(text: string, range: Range, report: (m: string) => void): Expr {
   const clean = text.replace(/'/g, '');
   const hex = /^0[xX]/.test(clean);
@@ -952,7 +961,7 @@ function parseNumber(text: string, range: Range, report: (m: string) => void): E
   if (isFloat) {
     const m = /^([0-9.]+(?:[eE][+-]?[0-9]+)?|0[xX][0-9a-fA-F.]+[pP][+-]?[0-9]+)([fFlL]?)$/.exec(clean);
     if (!m) report(`invalid suffix on floating constant '${text}'`);
-    const value = Number(m ? m[1] : Number.NaN);
+    const value = m ? (hex ? hexFloat(m[1]!) : Number(m[1])) : Number.NaN;
     return { kind: 'num', text, value, isFloat: true, floatSuffix: /[fF]$/.test(clean), unsigned: false, long: 0, range };
   }
   const m = /^(0[xX][0-9a-fA-F]+|0[bB][01]+|[0-9]+)([uUlL]*)$/.exec(clean);
