@@ -1839,7 +1839,8 @@ export class Lowering {
       const double = !name.endsWith('f') && !name.startsWith('__') && vs.some((v) => v.t.k === 'float' && v.t.bits === 64);
       if (double) this.warnOnce(e.range, `${name}() on a double is computed in 32-bit float here (WebGPU has no doubles); use ${name}f`);
       const cs = vs.map((v, i) => this.convert(v, FLOAT, e.args[i]!.range).code);
-      return { code: `${m[0]}(${cs.join(', ')})`, t: FLOAT, prec: 100, pure: vs.every((v) => v.pure) };
+      const callee = m[0] === 'pow' && !name.startsWith('__') ? this.powHelper() : m[0];
+      return { code: `${callee}(${cs.join(', ')})`, t: FLOAT, prec: 100, pure: vs.every((v) => v.pure) };
     }
     switch (name) {
       case 'min':
@@ -2123,6 +2124,28 @@ export class Lowering {
     this.indent = savedIndent;
     this.pre = savedPre;
     this.preRange = savedPreRange;
+  }
+
+  /**
+   * powf as the CUDA Math API defines it: WGSL's pow is exp2(y · log2(x)), undefined for x < 0
+   * and unspecified for the special cases C fixes (powf(x, ±0) = 1 and powf(1, y) = 1, NaN
+   * included; a negative x with a whole y: |x|^y, negative when y is odd).
+   */
+  private powHelper(): string {
+    return this.helper(
+      'cuda_powf',
+      [
+        '// powf: C\'s special cases, which WGSL\'s pow (exp2(y * log2(x))) leaves undefined',
+        'fn cuda_powf(x: f32, y: f32) -> f32 {',
+        '  if (y == 0.0 || x == 1.0) { return 1.0; }',
+        '  if (x < 0.0 && y == floor(y)) {',
+        '    let r = pow(-x, y);',
+        '    return select(r, -r, fract(y * 0.5) != 0.0);',
+        '  }',
+        '  return pow(x, y);',
+        '}',
+      ].join('\n'),
+    );
   }
 
   private atomicCall(ctx: FnCtx, e: Extract<Expr, { kind: 'call' }>, name: string): V {

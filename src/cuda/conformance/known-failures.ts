@@ -39,7 +39,6 @@ export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   // warp
   'cuda:warp:shuffle_with_partial_mask': BOTH('a warning that lanes outside the mask 0x0000ffff take part, on a kernel CUDA defines (only lanes 0–15 call it); the values are right'),
   // math
-  'cuda:math:float_function:fn="powf"': BOTH('powf(1, NaN) gives NaN; C and CUDA give 1'),
   // On Dawn (SwiftShader): expf and logf become WGSL exp and log, whose accuracy and edge cases
   // WGSL leaves looser than the CUDA Math API states, and WGSL lets an implementation assume no NaN.
   'cuda:math:float_function:fn="expf"': { dawn: 'expf(80) and expf(-87) are about 3.6e-7 off (several ulp; CUDA: at most 2): WGSL exp allows 3 + 2·|x| ulp' },
