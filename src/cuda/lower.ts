@@ -2284,7 +2284,7 @@ export class Lowering {
         const width = Number(m[2] ?? 0);
         if (text.length < width) text = m[1]!.includes('-') ? text.padEnd(width) : text.padStart(width);
         format += fmt.value.slice(from, m.index) + text.replaceAll('%', '%%');
-        from = m.index! + m[0].length;
+        from = m.index + m[0].length;
       } else if (a) kept.push(a);
     }
     format += fmt.value.slice(from);
