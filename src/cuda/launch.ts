@@ -69,7 +69,7 @@ function toBuffer(data: KernelArg, type: CudaScalarType, packed: boolean, atomic
   if (typeof data === 'number' || typeof data === 'boolean') throw new CudaLaunchError('cudaErrorInvalidValue', `${what} is a pointer: pass an array, not the number ${String(data)}`);
   const values = data as ArrayLike<number>;
   if (packed) {
-    const bits = type.includes('char') ? 8 : 16;
+    const bits = type.includes('char') || type === 'bool' ? 8 : 16;
     const per = 32 / bits;
     const out = new Uint32Array(Math.max(1, Math.ceil(values.length / per)));
     const mask = bits === 8 ? 0xff : 0xffff;
@@ -88,10 +88,10 @@ function toBuffer(data: KernelArg, type: CudaScalarType, packed: boolean, atomic
 
 function fromBuffer(data: BindingData, type: CudaScalarType, packed: boolean, length: number): KernelArg {
   if (packed) {
-    const bits = type.includes('char') ? 8 : 16;
+    const bits = type.includes('char') || type === 'bool' ? 8 : 16;
     const per = 32 / bits;
     const words = new Uint32Array(data.buffer, data.byteOffset, data.length);
-    const out = type === 'char' || type === 'signed char' ? new Int8Array(length) : type === 'unsigned char' ? new Uint8Array(length) : type === 'short' ? new Int16Array(length) : new Uint16Array(length);
+    const out = type === 'char' || type === 'signed char' ? new Int8Array(length) : type === 'unsigned char' || type === 'bool' ? new Uint8Array(length) : type === 'short' ? new Int16Array(length) : new Uint16Array(length);
     for (let i = 0; i < length; i++) out[i] = (words[Math.floor(i / per)]! >>> ((i % per) * bits)) & (bits === 8 ? 0xff : 0xffff);
     return out;
   }
@@ -133,7 +133,7 @@ export function prepareLaunch(program: CudaProgram, kernelName: string, config: 
     const values: ArrayLike<number> = given !== undefined ? (typeof given === 'object' ? given : [Number(given)]) : Array.from({ length: g.length }, (_, i) => g.init?.[i] ?? 0);
     lengths.set(g.name, g.length);
     const padded = Array.from({ length: g.length }, (_, i) => Number(values[i] ?? 0));
-    bindings[g.binding] = toBuffer(Float64Array.from(padded) as unknown as Float32Array, g.type, g.type.includes('char') || g.type.includes('short'), g.atomic && g.type === 'float', `'${g.name}'`);
+    bindings[g.binding] = toBuffer(Float64Array.from(padded) as unknown as Float32Array, g.type, g.type.includes('char') || g.type.includes('short') || g.type === 'bool', g.atomic && g.type === 'float', `'${g.name}'`);
   }
   // Grid: fold a long 1-D grid into rows, as src/kernel does; anything else must fit.
   let workgroups: Workgroups = [grid.x, grid.y, grid.z];
@@ -163,7 +163,7 @@ export function prepareLaunch(program: CudaProgram, kernelName: string, config: 
       }
       for (const g of kernel.globals) {
         const data = group[g.binding];
-        if (data) out[g.name] = fromBuffer(data, g.type, g.type.includes('char') || g.type.includes('short'), g.length);
+        if (data) out[g.name] = fromBuffer(data, g.type, g.type.includes('char') || g.type.includes('short') || g.type === 'bool', g.length);
       }
       return out;
     },

@@ -599,7 +599,7 @@ export class Lowering {
 
   private bufferDecl(binding: number, name: string, elem: CType, key: string, isConst: boolean): string {
     const atomic = this.atomic.has(key);
-    const packed = elem.k === 'int' && elem.bits < 32;
+    const packed = packedBits(elem) > 0;
     const wrote = this.written.has(key) || atomic;
     if (packed) this.packed.add(key);
     if (isConst && wrote && !atomic) {
@@ -1293,7 +1293,7 @@ export class Lowering {
         return `atomicStore(&${lv.ref}, ${v});`;
       }
       case 'packed': {
-        const bits = (lv.base.elem as { bits: number }).bits;
+        const bits = packedBits(lv.base.elem);
         if (!this.atomic.has(lv.base.key)) {
           this.atomic.add(lv.base.key);
           this.needsRerun = true;
@@ -1508,13 +1508,13 @@ export class Lowering {
     void range;
     const arr = base.viaPointer ? `(*${base.name})` : base.name;
     const elem = base.elem;
-    if (elem.k === 'int' && elem.bits < 32 && base.space === 'storage') {
+    if (packedBits(elem) && base.space === 'storage') {
       this.packed.add(base.key);
-      const bits = elem.bits;
+      const bits = packedBits(elem);
       const per = 32 / bits;
       const word = this.atomic.has(base.key) ? `atomicLoad(&${arr}[(${index}) / ${per}])` : `${arr}[(${index}) / ${per}]`;
       const raw = `extractBits(${word}, u32((${index}) % ${per}) * ${bits}u, ${bits}u)`;
-      const code = elem.signed ? `i32(extractBits(bitcast<i32>(${word}), u32((${index}) % ${per}) * ${bits}u, ${bits}u))` : raw;
+      const code = elem.k === 'bool' ? `(${raw} != 0u)` : elem.k === 'int' && elem.signed ? `i32(extractBits(bitcast<i32>(${word}), u32((${index}) % ${per}) * ${bits}u, ${bits}u))` : raw;
       return { code, t: elem, prec: 100, pure: false, lv: { kind: 'packed', base, index } };
     }
     const code = base.scalar ? arr : `${arr}[${index}]`;
@@ -2343,6 +2343,12 @@ export class Lowering {
 }
 
 // ---- helpers ----
+/** Bits per element of a buffer packed into u32 words: 8 for char and bool (one byte in CUDA), 16 for short, 0 otherwise. */
+function packedBits(t: CType): number {
+  if (t.k === 'bool') return 8;
+  return t.k === 'int' && t.bits < 32 ? t.bits : 0;
+}
+
 function floatLit(v: number): string {
   if (!Number.isFinite(v)) return v > 0 ? 'bitcast<f32>(0x7f800000u)' : v < 0 ? 'bitcast<f32>(0xff800000u)' : 'bitcast<f32>(0x7fc00000u)';
   const f = Math.fround(v);

@@ -26,7 +26,6 @@ export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   'cuda:functions:overloaded_device_functions': BOTH('overloads by parameter type: the float call resolves to the int overload (results truncated, with a conversion warning)'),
   // builtins
   // types
-  'cuda:types:bool_values': BOTH(`a const bool* buffer: ${INTERNAL}: array<bool> in storage`),
   'cuda:types:typedef_using_auto_const': BOTH('`using real = float;` and `auto` are not understood'),
   'cuda:types:unsigned_long_long_beyond_32_bits': BOTH(`64-bit integers are computed in 32 bits (warned), and acc >> 32 gives ${INTERNAL} plus a wrong "shift count >= width" warning for a 64-bit operand`),
   'cuda:types:long_long_product': BOTH(`64-bit integers are computed in 32 bits (warned), and p >> 32 gives ${INTERNAL}`),
