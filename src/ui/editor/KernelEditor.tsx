@@ -1,8 +1,12 @@
 /**
  * The CodeMirror 6 editor of a lab kernel: WGSL highlighting, bracket matching, the timeline's
  * current line (kept on the same source line while you edit), our front end's diagnostics as you
- * type and the simulator's and the GPU compiler's after a run, Ctrl/Cmd+Enter to run, and Escape
- * to leave. The app's single-key shortcuts stay off while it has focus (it is contenteditable).
+ * type and the simulator's and the GPU compiler's after a run, Ctrl/Cmd+Enter to run. The app's
+ * single-key shortcuts stay off while it has focus (it is contenteditable).
+ *
+ * No keyboard trap (the usual editor convention): Tab moves on to the next control until the learner
+ * has typed in the editor, and indents after that; Escape then Tab leaves it again. Escape itself
+ * keeps the focus where it is, so Tab goes on to the control after the editor.
  */
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
@@ -37,7 +41,6 @@ interface Props {
   readonly lint: (text: string) => Promise<readonly EditorDiagnostic[]>;
   readonly onChange: (text: string) => void;
   readonly onRun: () => void;
-  readonly onEscape: () => void;
   readonly editorRef: Ref<KernelEditorHandle>;
   /** Extra extensions. */
   readonly extensions?: Extension;
@@ -126,14 +129,14 @@ const darkHighlight = HighlightStyle.define([
   { tag: t.operator, color: '#e6e9f2' },
 ]);
 
-export function KernelEditor({ initial, label, currentLine, found, lint, onChange, onRun, onEscape, editorRef, extensions, breakpoints, onToggleBreakpoint, wrap = false }: Props) {
+export function KernelEditor({ initial, label, currentLine, found, lint, onChange, onRun, editorRef, extensions, breakpoints, onToggleBreakpoint, wrap = false }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const wrapping = useRef(new Compartment());
   const wrapNow = useRef(wrap);
   wrapNow.current = wrap;
-  const latest = useRef({ found, lint, onChange, onRun, onEscape, onToggleBreakpoint });
-  latest.current = { found, lint, onChange, onRun, onEscape, onToggleBreakpoint };
+  const latest = useRef({ found, lint, onChange, onRun, onToggleBreakpoint });
+  latest.current = { found, lint, onChange, onRun, onToggleBreakpoint };
 
   useEffect(() => {
     const state = EditorState.create({
@@ -183,8 +186,7 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
           {
             key: 'Escape',
             run: (v) => {
-              v.contentDOM.blur();
-              latest.current.onEscape();
+              v.setTabFocusMode(true);
               return true;
             },
           },
@@ -193,6 +195,8 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
           indentWithTab,
         ]),
         EditorView.updateListener.of((u) => {
+          // Typing (or deleting) is what makes Tab indent; a change from a run or a shared link is not.
+          if (u.transactions.some((tr) => tr.isUserEvent('input') || tr.isUserEvent('delete'))) u.view.setTabFocusMode(false);
           if (u.docChanged) latest.current.onChange(u.state.doc.toString());
         }),
         // tabindex states what contenteditable already is (in the tab order), so checkers that look
@@ -215,6 +219,8 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
       ],
     });
     const v = new EditorView({ state, parent: host.current! });
+    // Until the learner types, Tab moves the focus on (it neither indents nor makes a draft).
+    v.setTabFocusMode(true);
     view.current = v;
     return () => {
       v.destroy();
