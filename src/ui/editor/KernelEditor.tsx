@@ -114,6 +114,15 @@ const theme = EditorView.theme({
   '.cm-content': { fontFamily: 'var(--mono, ui-monospace, monospace)' },
   '.cm-current-step': { backgroundColor: 'var(--current-line-bg, rgba(255, 200, 0, 0.22))', boxShadow: 'inset 3px 0 0 var(--accent, #b36b00)' },
   '&.cm-focused': { outline: '2px solid var(--focus, #1a5fb4)' },
+  // The error tooltip in the pane's own dark colours (CodeMirror's light box took the pane's light
+  // text: 1.1:1). Text #e6e9f2 on #1b2236 is 13:1; the severities differ by their mark and words too.
+  '.cm-tooltip': { backgroundColor: '#1b2236', color: '#e6e9f2', border: '1px solid #7a86a8', borderRadius: '4px' },
+  '.cm-tooltip .cm-diagnostic': { color: '#e6e9f2' },
+  '.cm-diagnostic-error': { borderLeftColor: '#ff8a8a' },
+  '.cm-diagnostic-warning': { borderLeftColor: '#f7c66b' },
+  // Placed above or below the line with a gap, never over the line being edited.
+  '.cm-tooltip.cm-tooltip-above': { transform: 'translateY(-6px)' },
+  '.cm-tooltip.cm-tooltip-below': { transform: 'translateY(6px)' },
 });
 
 /** Colours for the dark code pane (contrast ≥ 4.5:1 on #0a0f1d); kinds also differ by weight or style. */
