@@ -3,7 +3,9 @@
  * - the editor's error tooltip is readable (contrast ≥ 4.5:1 from computed colours) and leaves the
  *   line being edited uncovered;
  * - indexing step 2 does not print its answer (a[37]) beside the question;
- * - the matrix-multiply lab, titled for its tiles, opens on a tiled variant.
+ * - the matrix-multiply lab, titled for its tiles, opens on a tiled variant;
+ * - top-k's tree at the last step draws the words in view, not all 34 061 writes (what froze the
+ *   page), and every value it prints fits its box.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -78,4 +80,22 @@ describe('defects of the walk', () => {
     expect(await page.getByTestId('variant-select').inputValue()).toMatch(/tiled/);
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('top-k’s tree at the last step draws only what is in view, and its values fit their boxes', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/topk?step=999999');
+    const lab = new LabPageObject(page);
+    await lab.showStage('dataflow');
+    await page.getByTestId('dataflow-tree').locator('.tree-node').first().waitFor({ timeout: 60_000 });
+    const drawn = await page.locator('[data-testid=dataflow-tree] .tree-node').count();
+    expect(drawn).toBeGreaterThan(0);
+    expect(drawn).toBeLessThan(2000);
+    const overflowing = await page.evaluate(() =>
+      [...document.querySelectorAll<SVGTextElement>('[data-testid=dataflow-tree] .node-value')].filter((text) => {
+        const chip = text.previousElementSibling as SVGRectElement | null;
+        return !chip || text.getBBox().width > chip.getBBox().width + 0.5;
+      }).length,
+    );
+    expect(overflowing).toBe(0);
+    expect(errors).toEqual([]);
+  }, 180_000);
 });
