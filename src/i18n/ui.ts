@@ -131,6 +131,8 @@ const en = {
   'timings.kind.read': 'read',
   'timings.kind.copy': 'copy',
   'timings.unsteady': 'unsteady: {reason}',
+  'timings.unsteadyShort': 'unsteady',
+  'timings.softwareUnsteady': '{n} of {total} figures did not settle: on a CPU emulation the time of a pass wobbles from round to round (marked ≈). Compare them roughly; the GPU ms and the agreement columns are what this adapter can tell.',
   'timings.didNotSettle': 'did not settle',
   'timings.simNotRun': 'sim not run (n > 2^16)',
   'timings.simAgrees': 'sim = CPU',

@@ -119,6 +119,8 @@ const zh: Translation<Record<UiKey, string>> = {
   'timings.kind.read': '读取',
   'timings.kind.copy': '复制',
   'timings.unsteady': '不稳定：{reason}',
+  'timings.unsteadyShort': '不稳定',
+  'timings.softwareUnsteady': '{total} 个数字中有 {n} 个始终没有稳定下来：在 CPU 模拟的适配器上，每一轮的耗时都会波动（标为 ≈）。只能粗略比较；这个适配器能说明的是 GPU 毫秒数和结果是否一致这两列。',
   'timings.didNotSettle': '始终没有稳定下来',
   'timings.simNotRun': '模拟器未运行（n > 2^16）',
   'timings.simAgrees': '模拟器 = CPU',

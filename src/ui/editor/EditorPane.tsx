@@ -356,7 +356,6 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
             lint={lint}
             onChange={setText}
             onRun={() => void run()}
-            onEscape={() => pane.current?.focus()}
             editorRef={editor}
             breakpoints={gutterMarks}
             onToggleBreakpoint={toggleBreakpoint}

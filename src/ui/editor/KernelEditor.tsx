@@ -1,8 +1,12 @@
 /**
  * The CodeMirror 6 editor of a lab kernel: WGSL highlighting, bracket matching, the timeline's
  * current line (kept on the same source line while you edit), our front end's diagnostics as you
- * type and the simulator's and the GPU compiler's after a run, Ctrl/Cmd+Enter to run, and Escape
- * to leave. The app's single-key shortcuts stay off while it has focus (it is contenteditable).
+ * type and the simulator's and the GPU compiler's after a run, Ctrl/Cmd+Enter to run. The app's
+ * single-key shortcuts stay off while it has focus (it is contenteditable).
+ *
+ * No keyboard trap (the usual editor convention): Tab moves on to the next control until the learner
+ * has typed in the editor, and indents after that; Escape then Tab leaves it again. Escape itself
+ * keeps the focus where it is, so Tab goes on to the control after the editor.
  */
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
@@ -37,7 +41,6 @@ interface Props {
   readonly lint: (text: string) => Promise<readonly EditorDiagnostic[]>;
   readonly onChange: (text: string) => void;
   readonly onRun: () => void;
-  readonly onEscape: () => void;
   readonly editorRef: Ref<KernelEditorHandle>;
   /** Extra extensions. */
   readonly extensions?: Extension;
@@ -111,6 +114,15 @@ const theme = EditorView.theme({
   '.cm-content': { fontFamily: 'var(--mono, ui-monospace, monospace)' },
   '.cm-current-step': { backgroundColor: 'var(--current-line-bg, rgba(255, 200, 0, 0.22))', boxShadow: 'inset 3px 0 0 var(--accent, #b36b00)' },
   '&.cm-focused': { outline: '2px solid var(--focus, #1a5fb4)' },
+  // The error tooltip in the pane's own dark colours (CodeMirror's light box took the pane's light
+  // text: 1.1:1). Text #e6e9f2 on #1b2236 is 13:1; the severities differ by their mark and words too.
+  '.cm-tooltip': { backgroundColor: '#1b2236', color: '#e6e9f2', border: '1px solid #7a86a8', borderRadius: '4px' },
+  '.cm-tooltip .cm-diagnostic': { color: '#e6e9f2' },
+  '.cm-diagnostic-error': { borderLeftColor: '#ff8a8a' },
+  '.cm-diagnostic-warning': { borderLeftColor: '#f7c66b' },
+  // Placed above or below the line with a gap, never over the line being edited.
+  '.cm-tooltip.cm-tooltip-above': { transform: 'translateY(-6px)' },
+  '.cm-tooltip.cm-tooltip-below': { transform: 'translateY(6px)' },
 });
 
 /** Colours for the dark code pane (contrast ≥ 4.5:1 on #0a0f1d); kinds also differ by weight or style. */
@@ -126,14 +138,14 @@ const darkHighlight = HighlightStyle.define([
   { tag: t.operator, color: '#e6e9f2' },
 ]);
 
-export function KernelEditor({ initial, label, currentLine, found, lint, onChange, onRun, onEscape, editorRef, extensions, breakpoints, onToggleBreakpoint, wrap = false }: Props) {
+export function KernelEditor({ initial, label, currentLine, found, lint, onChange, onRun, editorRef, extensions, breakpoints, onToggleBreakpoint, wrap = false }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const wrapping = useRef(new Compartment());
   const wrapNow = useRef(wrap);
   wrapNow.current = wrap;
-  const latest = useRef({ found, lint, onChange, onRun, onEscape, onToggleBreakpoint });
-  latest.current = { found, lint, onChange, onRun, onEscape, onToggleBreakpoint };
+  const latest = useRef({ found, lint, onChange, onRun, onToggleBreakpoint });
+  latest.current = { found, lint, onChange, onRun, onToggleBreakpoint };
 
   useEffect(() => {
     const state = EditorState.create({
@@ -183,8 +195,7 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
           {
             key: 'Escape',
             run: (v) => {
-              v.contentDOM.blur();
-              latest.current.onEscape();
+              v.setTabFocusMode(true);
               return true;
             },
           },
@@ -193,6 +204,8 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
           indentWithTab,
         ]),
         EditorView.updateListener.of((u) => {
+          // Typing (or deleting) is what makes Tab indent; a change from a run or a shared link is not.
+          if (u.transactions.some((tr) => tr.isUserEvent('input') || tr.isUserEvent('delete'))) u.view.setTabFocusMode(false);
           if (u.docChanged) latest.current.onChange(u.state.doc.toString());
         }),
         // tabindex states what contenteditable already is (in the tab order), so checkers that look
@@ -215,6 +228,8 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
       ],
     });
     const v = new EditorView({ state, parent: host.current! });
+    // Until the learner types, Tab moves the focus on (it neither indents nor makes a draft).
+    v.setTabFocusMode(true);
     view.current = v;
     return () => {
       v.destroy();

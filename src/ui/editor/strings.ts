@@ -15,7 +15,7 @@ const en = {
   diffTab: 'Diff',
   toolbar: 'Edit',
   cudaNote: 'Written by us to mirror the WGSL; read-only, and the timeline follows the WGSL.',
-  editorLabel: 'WGSL editor for {file}. Ctrl+Enter (⌘+Enter) runs it; Escape leaves the editor.',
+  editorLabel: 'WGSL editor for {file}. Ctrl+Enter (⌘+Enter) runs it; Tab moves on until you type; Escape, then Tab, leaves the editor.',
   run: 'Run edit',
   runKeys: 'Ctrl+Enter',
   running: 'Running the edit on the simulator and the GPU…',

@@ -9,7 +9,7 @@ const zh: Translation<Record<EditorKey, string>> = {
   diffTab: '差异',
   toolbar: '编辑',
   cudaNote: '由我们编写、与 WGSL 一一对应；只读，时间轴跟随 WGSL。',
-  editorLabel: '{file} 的 WGSL 编辑器。按 Ctrl+Enter（⌘+Enter）运行；按 Escape 离开编辑器。',
+  editorLabel: '{file} 的 WGSL 编辑器。按 Ctrl+Enter（⌘+Enter）运行；输入之前按 Tab 会移到下一个控件；按 Escape 再按 Tab 离开编辑器。',
   run: '运行修改',
   runKeys: 'Ctrl+Enter',
   running: '正在模拟器和 GPU 上运行修改后的代码……',
