@@ -13,9 +13,9 @@
  */
 import type { Expr, FunctionDecl, Range, Stmt, TranslationUnit, TypeRef } from '../ast.ts';
 import { ARITH, binary, convert, unary, type BinaryOp, type CArith, type CValue, type UnaryOp } from './ctypes.ts';
-import { BLOCK_SPAN, HostFault, Memory, type BlockKind } from './memory.ts';
+import { BLOCK_SPAN, HostFault, Memory, type Block, type BlockKind, type ScalarKind } from './memory.ts';
 import {
-  BOOL, CHAR, DOUBLE, INT, LONG, ULONG, VOID, arith, namedType, ptr, scalarKind, sizeOf, struct, typeName, type HType,
+  BOOL, CHAR, DOUBLE, INT, LONG, UINT, ULONG, VOID, arith, namedType, ptr, scalarKind, sizeOf, struct, typeName, type HType,
 } from './types.ts';
 
 export type V = number | bigint;
@@ -58,6 +58,10 @@ export interface Compiled {
   readonly range: Range;
   /** A string literal's text (for printf's format, checked once). */
   readonly literal?: string;
+  /** A comparison's truth as a boolean (a loop test skips the 1/0 round trip). */
+  readonly test?: (f: Frame) => boolean;
+  /** An lvalue in memory: a store specialised to its type (else `assigner` builds one from `addr`). */
+  readonly store?: (f: Frame, v: V) => void;
 }
 
 export interface VectorObj {
@@ -668,6 +672,7 @@ export class Interpreter {
         f[s] = v;
       };
     }
+    if (lv.store) return lv.store;
     if (!lv.addr) this.fail('expression is not assignable', lv.range);
     const kind = scalarKind(lv.t);
     if (!kind) this.fail(`cannot assign to a '${typeName(lv.t)}' this way`, lv.range);
@@ -684,11 +689,13 @@ export class Interpreter {
 
   truth(c: Compiled): (f: Frame) => boolean {
     const r = this.rvalue(c);
+    if (r.test) return r.test;
     const ev = r.ev;
-    if (r.t.k === 'arith' && ARITH[r.t.t].bytes <= 4) return (f) => ev(f) !== 0 && !Number.isNaN(ev(f));
+    // C: a scalar is true when it compares unequal to 0 (so NaN is true). Evaluated once.
+    if (r.t.k === 'ptr' || (r.t.k === 'arith' && (ARITH[r.t.t].bytes <= 4 || ARITH[r.t.t].float))) return (f) => ev(f) !== 0;
     return (f) => {
       const v = ev(f);
-      return v !== 0 && v !== 0n && !Number.isNaN(v);
+      return v !== 0 && v !== 0n;
     };
   }
 
@@ -704,7 +711,8 @@ export class Interpreter {
       if (to === 'int' && ARITH[from].bytes < 4) return { t, ev, range };
       if (to === 'float' && (from === 'double' || (ARITH[from].bytes <= 4 && !ARITH[from].float))) return { t, ev: (f) => Math.fround(ev(f) as number), range };
       if ((to === 'long' || to === 'long long') && ARITH[from].bytes <= 4 && !ARITH[from].float) return { t, ev, range };
-      if (to === 'unsigned int' && from === 'int') return { t, ev: (f) => (ev(f) as number) >>> 0, range };
+      if (to === 'unsigned int' && (from === 'int' || from === 'char' || from === 'signed char' || from === 'short')) return { t, ev: (f) => (ev(f) as number) >>> 0, range };
+      if (to === 'unsigned int' && ARITH[from].bytes < 4) return { t, ev, range };
       if (to === 'int' && (from === 'float' || from === 'double')) {
         return { t, ev: (f) => { const x = ev(f) as number; return x > -2147483649 && x < 2147483648 ? x | 0 : -2147483648; }, range };
       }
@@ -868,6 +876,14 @@ export class Interpreter {
           if (e.postfix) return { t: c.t, ev: (f) => { const old = f[s] as number; f[s] = (old + d) | 0; return old; }, range };
           return { t: c.t, ev: (f) => (f[s] = ((f[s] as number) + d) | 0), range };
         }
+        if (c.slot === undefined && c.addr && scalarKind(c.t)) {
+          // `a[i]++`, `*p++ = …`'s `p`: the lvalue is evaluated once.
+          const { cur, enter, store } = this.once(c);
+          const step = this.convertTo(this.binaryExpr(e.op === '++' ? '+' : '-', cur, one, range), c.t).ev;
+          const load = cur.ev;
+          if (e.postfix) return { t: c.t, ev: (f) => { enter(f); const old = load(f); store(f, step(f)); return old; }, range };
+          return { t: c.t, ev: (f) => { enter(f); const v = step(f); store(f, v); return v; }, range };
+        }
         if (e.postfix) return { t: c.t, ev: (f) => { const old = get(f); set(f, nv(f)); return old; }, range };
         return { t: c.t, ev: (f) => { const v = nv(f); set(f, v); return v; }, range };
       }
@@ -914,12 +930,8 @@ export class Interpreter {
         case '+': return { t: INT, ev: (f) => ((a(f) as number) + (b(f) as number)) | 0, range };
         case '-': return { t: INT, ev: (f) => ((a(f) as number) - (b(f) as number)) | 0, range };
         case '*': return { t: INT, ev: (f) => Math.imul(a(f) as number, b(f) as number), range };
-        case '<': return { t: INT, ev: (f) => (a(f) < b(f) ? 1 : 0), range };
-        case '>': return { t: INT, ev: (f) => (a(f) > b(f) ? 1 : 0), range };
-        case '<=': return { t: INT, ev: (f) => (a(f) <= b(f) ? 1 : 0), range };
-        case '>=': return { t: INT, ev: (f) => (a(f) >= b(f) ? 1 : 0), range };
-        case '==': return { t: INT, ev: (f) => (a(f) === b(f) ? 1 : 0), range };
-        case '!=': return { t: INT, ev: (f) => (a(f) !== b(f) ? 1 : 0), range };
+        case '<': case '>': case '<=': case '>=': case '==': case '!=':
+          return comparison(op, a, b, range);
         case '&': return { t: INT, ev: (f) => (a(f) as number) & (b(f) as number), range };
         case '|': return { t: INT, ev: (f) => (a(f) as number) | (b(f) as number), range };
         case '^': return { t: INT, ev: (f) => (a(f) as number) ^ (b(f) as number), range };
@@ -942,6 +954,42 @@ export class Interpreter {
           break;
       }
     }
+    if (small(ta) && small(tb) && common === 'unsigned int') {
+      const x = this.convertTo(l, UINT).ev;
+      const y = this.convertTo(r, UINT).ev;
+      switch (op) {
+        case '+': return { t: UINT, ev: (f) => ((x(f) as number) + (y(f) as number)) >>> 0, range };
+        case '-': return { t: UINT, ev: (f) => ((x(f) as number) - (y(f) as number)) >>> 0, range };
+        case '*': return { t: UINT, ev: (f) => Math.imul(x(f) as number, y(f) as number) >>> 0, range };
+        case '&': return { t: UINT, ev: (f) => ((x(f) as number) & (y(f) as number)) >>> 0, range };
+        case '|': return { t: UINT, ev: (f) => ((x(f) as number) | (y(f) as number)) >>> 0, range };
+        case '^': return { t: UINT, ev: (f) => ((x(f) as number) ^ (y(f) as number)) >>> 0, range };
+        case '<': case '>': case '<=': case '>=': case '==': case '!=':
+          return comparison(op, x, y, range);
+        case '/':
+        case '%': {
+          const interp = this;
+          const div = op === '/';
+          return {
+            t: UINT,
+            ev: (f) => {
+              const p = x(f) as number;
+              const q = y(f) as number;
+              if (q === 0) interp.fail('integer division by zero (the program would stop with SIGFPE)', interp.at, 136);
+              return div ? Math.floor(p / q) : p % q;
+            },
+            range,
+          };
+        }
+        default:
+          break;
+      }
+    }
+    if ((op === '<<' || op === '>>') && small(ta) && small(tb)) {
+      // The count is masked to 5 bits, as x86's shifts (and JavaScript's) do.
+      if (rt === 'int') return { t: INT, ev: op === '<<' ? (f) => (a(f) as number) << (b(f) as number) : (f) => (a(f) as number) >> (b(f) as number), range };
+      if (rt === 'unsigned int') return { t: UINT, ev: op === '<<' ? (f) => ((a(f) as number) << (b(f) as number)) >>> 0 : (f) => (a(f) as number) >>> (b(f) as number), range };
+    }
     if ((common === 'double' || common === 'float') && op !== '%') {
       const x = this.convertTo(l, arith(common)).ev;
       const y = this.convertTo(r, arith(common)).ev;
@@ -951,12 +999,8 @@ export class Interpreter {
         case '-': return { t: arith(common), ev: (f) => fr((x(f) as number) - (y(f) as number)), range };
         case '*': return { t: arith(common), ev: (f) => fr((x(f) as number) * (y(f) as number)), range };
         case '/': return { t: arith(common), ev: (f) => fr((x(f) as number) / (y(f) as number)), range };
-        case '<': return { t: INT, ev: (f) => (x(f) < y(f) ? 1 : 0), range };
-        case '>': return { t: INT, ev: (f) => (x(f) > y(f) ? 1 : 0), range };
-        case '<=': return { t: INT, ev: (f) => (x(f) <= y(f) ? 1 : 0), range };
-        case '>=': return { t: INT, ev: (f) => (x(f) >= y(f) ? 1 : 0), range };
-        case '==': return { t: INT, ev: (f) => (x(f) === y(f) ? 1 : 0), range };
-        case '!=': return { t: INT, ev: (f) => (x(f) !== y(f) ? 1 : 0), range };
+        case '<': case '>': case '<=': case '>=': case '==': case '!=':
+          return comparison(op, x, y, range);
         default:
           break;
       }
@@ -1026,6 +1070,12 @@ export class Interpreter {
       const interp = this;
       return { t: target.t, ev: (f) => { const h = interp.vectorCopy(src(f) as number); set(f, h); return h; }, range };
     }
+    if (e.op !== '=' && target.slot === undefined && target.addr && scalarKind(target.t)) {
+      // `a[i++] += x`: the lvalue is evaluated once (its address kept in a frame slot).
+      const { cur, enter, store } = this.once(target);
+      const ev = this.convertTo(this.binaryExpr(e.op.slice(0, -1), cur, this.expr(e.right), range), target.t, range).ev;
+      return { t: target.t, ev: (f) => { enter(f); const v = ev(f); store(f, v); return v; }, range };
+    }
     const value = e.op === '=' ? this.expr(e.right) : this.binaryExpr(e.op.slice(0, -1), target, this.expr(e.right), range);
     const ev = this.convertTo(value, target.t, range).ev;
     if (target.slot !== undefined) {
@@ -1034,6 +1084,18 @@ export class Interpreter {
     }
     const set = this.assigner(target);
     return { t: target.t, ev: (f) => { const v = ev(f); set(f, v); return v; }, range };
+  }
+
+  /**
+   * A memory lvalue evaluated once for a read-modify-write: `enter` computes its address into a
+   * frame slot, `cur` reads and `store` writes the value there.
+   */
+  private once(target: Compiled): { cur: Compiled; enter: (f: Frame) => void; store: (f: Frame, v: V) => void } {
+    const slot = this.nslots++;
+    const addr = target.addr!;
+    const at: Ev = (f) => f[slot]!;
+    const cur = this.memLvalue(target.t, at, target.range);
+    return { cur, enter: (f) => void (f[slot] = addr(f)), store: this.assigner(cur) };
   }
 
   private index(e: Extract<Expr, { kind: 'index' }>): Compiled {
@@ -1062,11 +1124,14 @@ export class Interpreter {
     const el = sizeOf(of);
     const a = p.ev;
     const i = idx.ev;
-    if (idx.t.k === 'arith' && ARITH[idx.t.t].bytes <= 4) {
-      return this.memLvalue(of, (f) => (a(f) as number) + (i(f) as number) * el, range);
+    let k: Ev = i;
+    if (!(idx.t.k === 'arith' && ARITH[idx.t.t].bytes <= 4)) {
+      const n = this.convertTo(idx, LONG).ev;
+      k = (f) => Number(n(f));
     }
-    const n = this.convertTo(idx, LONG).ev;
-    return this.memLvalue(of, (f) => (a(f) as number) + Number(n(f)) * el, range);
+    const kind = scalarKind(of);
+    if (kind && of.k !== 'vector') return indexed(this.mem, of, kind, a, k, el, range);
+    return this.memLvalue(of, (f) => (a(f) as number) + (k(f) as number) * el, range);
   }
 
   private member(e: Extract<Expr, { kind: 'member' }>): Compiled {
@@ -1221,6 +1286,20 @@ export class Interpreter {
 
 // ---- helpers ----
 
+/** A comparison of two numbers of one type: its 1/0 value and, for tests, its truth. */
+function comparison(op: string, a: Ev, b: Ev, range: Range): Compiled {
+  let test: (f: Frame) => boolean;
+  switch (op) {
+    case '<': test = (f) => a(f) < b(f); break;
+    case '>': test = (f) => a(f) > b(f); break;
+    case '<=': test = (f) => a(f) <= b(f); break;
+    case '>=': test = (f) => a(f) >= b(f); break;
+    case '==': test = (f) => a(f) === b(f); break;
+    default: test = (f) => a(f) !== b(f);
+  }
+  return { t: INT, ev: (f) => (test(f) ? 1 : 0), test, range };
+}
+
 function elementInfo(t: HType): { elementType?: string; elementBytes?: number } {
   let e = t;
   while (e.k === 'array') e = e.of;
@@ -1242,6 +1321,60 @@ function literalType(v: number, unsigned: boolean, longs: number, nonDecimal: bo
   if (fitsInt) return 'int';
   if (nonDecimal && fitsUint) return 'unsigned int';
   return fitsLong ? 'long' : 'unsigned long';
+}
+
+/**
+ * `p[k]` for an element of a scalar kind: the load and the store check the block that `p` points
+ * into inline (live host memory, in bounds, aligned) and read its typed view; anything else takes
+ * the checked path, which reports the fault as C would meet it.
+ */
+function indexed(mem: Memory, t: HType, kind: ScalarKind, base: Ev, k: Ev, el: number, range: Range): Compiled {
+  const blocks = mem.blocks;
+  const addr: Ev = (f) => (base(f) as number) + (k(f) as number) * el;
+  const fault = (p: number, o: number, write: boolean): never => {
+    const id = Math.floor(p / BLOCK_SPAN);
+    const b = blocks[id];
+    // Past its own block (however far): out of bounds of that block, never into a neighbour.
+    if (b !== undefined && b.hostOk && (o < 0 || o + el > b.size)) mem.outOfBounds(b, o, el, write);
+    return mem.check(id * BLOCK_SPAN + o, el, write) as never;
+  };
+  const slow = (p: number, o: number): V => {
+    const id = Math.floor(p / BLOCK_SPAN);
+    const b = blocks[id];
+    if (b === undefined || !b.hostOk || o < 0 || o + el > b.size) fault(p, o, false);
+    return mem.load(id * BLOCK_SPAN + o, kind);
+  };
+  const slowStore = (p: number, o: number, v: V): void => {
+    const id = Math.floor(p / BLOCK_SPAN);
+    const b = blocks[id];
+    if (b === undefined || !b.hostOk || o < 0 || o + el > b.size) fault(p, o, true);
+    mem.store(id * BLOCK_SPAN + o, kind, v);
+  };
+  if (kind !== 'i32' && kind !== 'u32' && kind !== 'f32' && kind !== 'f64' && kind !== 'u8' && kind !== 'i8') {
+    return { t, ev: (f) => mem.load(addr(f) as number, kind), addr, store: (f, v) => mem.store(addr(f) as number, kind, v), range };
+  }
+  const shift = el === 8 ? 3 : el === 4 ? 2 : 0;
+  const mask = el - 1;
+  // The view of a block for this kind (one closure per kind keeps each load site monomorphic).
+  const view: (b: Block) => { [i: number]: number } =
+    kind === 'i32' ? (b) => b.i32! : kind === 'u32' ? (b) => b.u32! : kind === 'f32' ? (b) => b.f32! : kind === 'f64' ? (b) => b.f64! : kind === 'u8' ? (b) => b.u8 : (b) => b.i8;
+  const ev: Ev = (f) => {
+    const p = base(f) as number;
+    const id = Math.floor(p / BLOCK_SPAN);
+    const o = p - id * BLOCK_SPAN + (k(f) as number) * el;
+    const b = blocks[id];
+    if (b !== undefined && b.hostOk && o >= 0 && o + el <= b.size && (o & mask) === 0) return view(b)[o >> shift]!;
+    return slow(p, o);
+  };
+  const store = (f: Frame, v: V): void => {
+    const p = base(f) as number;
+    const id = Math.floor(p / BLOCK_SPAN);
+    const o = p - id * BLOCK_SPAN + (k(f) as number) * el;
+    const b = blocks[id];
+    if (b !== undefined && b.hostOk && o >= 0 && o + el <= b.size && (o & mask) === 0) view(b)[o >> shift] = v as number;
+    else slowStore(p, o, v);
+  };
+  return { t, ev, addr, store, range };
 }
 
 function loader(mem: Memory, kind: ReturnType<typeof scalarKind> & string, addr: Ev): Ev {
