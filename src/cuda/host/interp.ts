@@ -40,6 +40,16 @@ export class HostError extends Error {
   }
 }
 
+/** How many steps run between two looks at the stop signal (a look costs a property read). */
+const CHECK_EVERY = 1 << 16;
+
+/** The run's `AbortSignal` was aborted: the program stops where it is. */
+export class StopSignal extends Error {
+  constructor() {
+    super('stopped');
+  }
+}
+
 /** `exit(code)` or the end of `main`. */
 export class ExitSignal extends Error {
   constructor(readonly code: number) {
@@ -101,6 +111,9 @@ export class Interpreter {
   stderr: string[] = [];
   steps = 0;
   maxSteps: number;
+  /** The step count at which the budget and the stop signal are next checked (`checkpoint`). */
+  nextCheck: number;
+  readonly signal: AbortSignal | undefined;
   /** The statement running now (for error positions). */
   at: Range | undefined;
   retVal: V = 0;
@@ -118,9 +131,11 @@ export class Interpreter {
   constructor(
     readonly unit: TranslationUnit,
     readonly builtins: Readonly<Record<string, Builtin>>,
-    options: { maxSteps?: number } = {},
+    options: { maxSteps?: number; signal?: AbortSignal } = {},
   ) {
     this.maxSteps = options.maxSteps ?? 2e9;
+    this.signal = options.signal;
+    this.nextCheck = Math.min(this.maxSteps, CHECK_EVERY);
   }
 
   // ---- errors ----
@@ -270,12 +285,19 @@ export class Interpreter {
           storeTo(mem, p.t, a, args[i] ?? 0);
         } else f[p.slot] = args[i] ?? 0;
       }
-      if (++interp.steps > interp.maxSteps) interp.stepLimit();
+      if (++interp.steps > interp.nextCheck) interp.checkpoint();
       const r = body(f);
       if (r === RETURN) return interp.retVal;
       if (isMain) return 0;
       return ret.k === 'void' ? 0 : 0;
     };
+  }
+
+  /** Every CHECK_EVERY steps: the step budget, then the stop signal. */
+  checkpoint(): void {
+    if (this.steps > this.maxSteps) this.stepLimit();
+    if (this.signal?.aborted) throw new StopSignal();
+    this.nextCheck = Math.min(this.maxSteps, this.steps + CHECK_EVERY);
   }
 
   stepLimit(): never {
@@ -389,14 +411,14 @@ export class Interpreter {
     const update = s.kind === 'for' && s.update ? this.expr(s.update).ev : undefined;
     const body = this.scoped(s.body);
     this.scopes.pop();
-    const max = () => interp.stepLimit();
+    const max = () => interp.checkpoint();
     if (s.kind === 'do') {
       return (f) => {
         do {
           const r = body(f);
           if (r === BREAK) break;
           if (r === RETURN) return r;
-          if (++interp.steps > interp.maxSteps) max();
+          if (++interp.steps > interp.nextCheck) max();
           interp.at = range;
         } while (test(f));
         return 0;
@@ -409,7 +431,7 @@ export class Interpreter {
         const r = body(f);
         if (r === BREAK) break;
         if (r === RETURN) return r;
-        if (++interp.steps > interp.maxSteps) max();
+        if (++interp.steps > interp.nextCheck) max();
         if (update) {
           interp.at = range;
           update(f);
