@@ -15,7 +15,7 @@ import type { Expr, FunctionDecl, Range, Stmt, TranslationUnit, TypeRef } from '
 import { ARITH, binary, convert, unary, type BinaryOp, type CArith, type CValue, type UnaryOp } from './ctypes.ts';
 import { BLOCK_SPAN, HostFault, Memory, type Block, type BlockKind, type ScalarKind } from './memory.ts';
 import {
-  BOOL, CHAR, DOUBLE, INT, LONG, UINT, ULONG, VOID, arith, namedType, ptr, scalarKind, sizeOf, struct, typeName, type HType,
+  BOOL, CHAR, DIM3, DOUBLE, INT, LONG, UINT, ULONG, VOID, arith, namedType, ptr, scalarKind, sizeOf, struct, typeName, type HType,
 } from './types.ts';
 
 export type V = number | bigint;
@@ -1191,6 +1191,21 @@ export class Interpreter {
       const slot = this.nslots++;
       const init = this.initializer(t, { t, ev: (f) => f[slot]!, slot, range }, undefined, e.args, range);
       return { t, ev: (f) => (init(f), f[slot]!), range };
+    }
+    if (name === 'dim3' && !this.lookup(name)) {
+      // A temporary `dim3(x, y, z)` (a launch configuration): a stack block, unset members 1.
+      const xs = [0, 1, 2].map((i) => (e.args[i] ? this.convertTo(this.expr(e.args[i]), arith('unsigned int')).ev : () => 1));
+      const mem = this.mem;
+      const interp = this;
+      return {
+        t: DIM3,
+        ev: (f) => {
+          const a = mem.allocate(12, { kind: 'stack', label: 'dim3', line: interp.at?.line ?? 0 });
+          for (let i = 0; i < 3; i++) mem.store(a + 4 * i, 'u32', xs[i]!(f));
+          return a;
+        },
+        range,
+      };
     }
     if (this.functions.has(name) && !this.lookup(name)) {
       const fn = this.functions.get(name)!;
