@@ -958,20 +958,8 @@ export class Interpreter {
         case '|': return { t: INT, ev: (f) => (a(f) as number) | (b(f) as number), range };
         case '^': return { t: INT, ev: (f) => (a(f) as number) ^ (b(f) as number), range };
         case '/':
-        case '%': {
-          const interp = this;
-          return {
-            t: INT,
-            ev: (f) => {
-              const x = a(f) as number;
-              const y = b(f) as number;
-              if (y === 0) interp.fail('integer division by zero (the program would stop with SIGFPE)', interp.at, 136);
-              if (x === -2147483648 && y === -1) interp.fail('INT_MIN / -1 overflows (the program would stop with SIGFPE)', interp.at, 136);
-              return op === '/' ? (x / y) | 0 : x % y | 0;
-            },
-            range,
-          };
-        }
+        case '%':
+          return this.division(op, INT, a, b, range);
         default:
           break;
       }
@@ -989,20 +977,8 @@ export class Interpreter {
         case '<': case '>': case '<=': case '>=': case '==': case '!=':
           return comparison(op, x, y, range);
         case '/':
-        case '%': {
-          const interp = this;
-          const div = op === '/';
-          return {
-            t: UINT,
-            ev: (f) => {
-              const p = x(f) as number;
-              const q = y(f) as number;
-              if (q === 0) interp.fail('integer division by zero (the program would stop with SIGFPE)', interp.at, 136);
-              return div ? Math.floor(p / q) : p % q;
-            },
-            range,
-          };
-        }
+        case '%':
+          return this.division(op, UINT, x, y, range);
         default:
           break;
       }
@@ -1049,6 +1025,24 @@ export class Interpreter {
         } catch (err) {
           return interp.fail(`${(err as Error).message} (the program would stop with SIGFPE)`, interp.at, 136);
         }
+      },
+      range,
+    };
+  }
+
+  /** `/` or `%` of two `int`s or two `unsigned int`s: truncating, and SIGFPE where x86 traps. */
+  private division(op: '/' | '%', t: HType, a: Ev, b: Ev, range: Range): Compiled {
+    const interp = this;
+    const signed = t === INT;
+    const div = op === '/';
+    return {
+      t,
+      ev: (f) => {
+        const x = a(f) as number;
+        const y = b(f) as number;
+        if (y === 0) interp.fail('integer division by zero (the program would stop with SIGFPE)', interp.at, 136);
+        if (signed && x === -2147483648 && y === -1) interp.fail('INT_MIN / -1 overflows (the program would stop with SIGFPE)', interp.at, 136);
+        return div ? (signed ? (x / y) | 0 : Math.floor(x / y)) : signed ? x % y | 0 : x % y;
       },
       range,
     };
