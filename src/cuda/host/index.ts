@@ -9,7 +9,7 @@ import { parseCuda } from '../parser.ts';
 import type { CudaProgram } from '../types.ts';
 import { CudaRuntime, SIMULATOR_DEVICE, type CudaLaunch, type DeviceProperties, type HostExecutor } from './cuda-runtime.ts';
 import { simExecutor } from './executor.ts';
-import { ExitSignal, HostError, Interpreter } from './interp.ts';
+import { ExitSignal, HostError, Interpreter, StopSignal } from './interp.ts';
 import { LibcState, libcBuiltins, realClock, type HostClock } from './libc.ts';
 import { HostFault } from './memory.ts';
 
@@ -27,13 +27,18 @@ export interface CudaRunResult {
 export interface HostRunOptions {
   readonly args?: readonly string[];
   readonly maxSteps?: number;
-  /** Local headers by name, as `compileCuda` was given them. */
+  /** Local headers by name (default: those `compileCuda` was given, kept in the program). */
   readonly files?: Readonly<Record<string, string>>;
   readonly clock?: HostClock;
   readonly device?: DeviceProperties;
   /** Runs the launches; default: the simulator in summary mode. */
   readonly executor?: (interp: Interpreter) => HostExecutor;
+  /** Stop: checked every 65 536 steps and before each launch. */
+  readonly signal?: AbortSignal;
 }
+
+/** The exit status a shell reports for a program stopped by Ctrl-C (SIGINT): what Stop does. */
+export const STOPPED = 130;
 
 /** Linux's exit status for a process killed by SIGSEGV, as a shell reports it. */
 const SEGFAULT = 139;
@@ -44,7 +49,8 @@ const SEGFAULT = 139;
  * message on stderr that names the CUDA line and what happened, and a non-zero exit code.
  */
 export function runHostProgram(program: CudaProgram, options: HostRunOptions = {}): CudaRunResult {
-  const parsed = parseCuda(program.source, { fileName: program.fileName, ...(options.files ? { files: options.files } : {}) });
+  const files = options.files ?? program.files;
+  const parsed = parseCuda(program.source, { fileName: program.fileName, ...(files ? { files } : {}) });
   const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length) {
     return { exitCode: 1, stdout: '', stderr: errors.map((d) => `${program.fileName}:${d.line}:${d.column}: error: ${d.message}\n`).join(''), launches: [] };
@@ -54,9 +60,17 @@ export function runHostProgram(program: CudaProgram, options: HostRunOptions = {
   const start = performance.now();
   const state = new LibcState(options.clock ?? realClock, program.source, `./${program.fileName.replace(/\.cu$/, '')}`);
   const holder: { interp?: Interpreter } = {};
-  const executor: HostExecutor = { launch: (l) => (options.executor ?? ((i) => simExecutor(program, i)))(holder.interp!).launch(l) };
+  const executor: HostExecutor = {
+    launch: (l) => {
+      if (options.signal?.aborted) throw new StopSignal();
+      return (options.executor ?? ((i) => simExecutor(program, i)))(holder.interp!).launch(l);
+    },
+  };
   const runtime = new CudaRuntime(executor, options.device ?? SIMULATOR_DEVICE, kernels, () => performance.now() - start);
-  const interp = new Interpreter(parsed.unit, { ...libcBuiltins(state), ...runtime.builtins() }, options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {});
+  const interp = new Interpreter(parsed.unit, { ...libcBuiltins(state), ...runtime.builtins() }, {
+    ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   holder.interp = interp;
   let exitCode: number;
   try {
@@ -70,6 +84,11 @@ export function runHostProgram(program: CudaProgram, options: HostRunOptions = {
 
 function failure(interp: Interpreter, e: unknown, fileName: string): number {
   if (e instanceof ExitSignal) return e.code;
+  if (e instanceof StopSignal) {
+    const at = interp.at;
+    interp.stderr.push(`${fileName}:${at?.line ?? 0}:${at?.col ?? 0}: stopped: the run was stopped here, after ${interp.steps.toLocaleString('en-US')} steps\n`);
+    return STOPPED;
+  }
   const at = interp.at;
   if (e instanceof HostFault) {
     interp.stderr.push(`${fileName}:${at?.line ?? 0}:${at?.col ?? 0}: runtime error: ${e.message}\n`);
@@ -95,9 +114,15 @@ export function runCudaProgram(
   options: { executor: 'sim' } | { executor: 'gpu'; gpu: GpuExecutor },
   run?: { args?: string[]; maxSteps?: number; signal?: AbortSignal },
 ): Promise<CudaRunResult> {
-  if (run?.signal?.aborted) return Promise.resolve({ exitCode: 130, stdout: '', stderr: 'stopped before it started\n', launches: [] });
+  if (run?.signal?.aborted) return Promise.resolve({ exitCode: STOPPED, stdout: '', stderr: 'stopped before it started\n', launches: [] });
   if (options.executor === 'gpu') {
     return Promise.reject(new Error('running a whole program on the GPU executor is not built yet: run it on the simulator'));
   }
-  return Promise.resolve(runHostProgram(program, { ...(run?.args ? { args: run.args } : {}), ...(run?.maxSteps !== undefined ? { maxSteps: run.maxSteps } : {}) }));
+  return Promise.resolve(
+    runHostProgram(program, {
+      ...(run?.args ? { args: run.args } : {}),
+      ...(run?.maxSteps !== undefined ? { maxSteps: run.maxSteps } : {}),
+      ...(run?.signal ? { signal: run.signal } : {}),
+    }),
+  );
 }
