@@ -33,6 +33,8 @@ export interface HostRunOptions {
   readonly device?: DeviceProperties;
   /** Runs the launches; default: the simulator in summary mode. */
   readonly executor?: (interp: Interpreter) => HostExecutor;
+  /** Told of each piece of stdout and stderr as the program writes it (a worker streams it to the page). */
+  readonly onOutput?: (stream: 'stdout' | 'stderr', text: string) => void;
 }
 
 /** Linux's exit status for a process killed by SIGSEGV, as a shell reports it. */
@@ -58,6 +60,7 @@ export function runHostProgram(program: CudaProgram, options: HostRunOptions = {
   const runtime = new CudaRuntime(executor, options.device ?? SIMULATOR_DEVICE, kernels, () => performance.now() - start);
   const interp = new Interpreter(parsed.unit, { ...libcBuiltins(state), ...runtime.builtins() }, options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {});
   holder.interp = interp;
+  if (options.onOutput) tee(interp, options.onOutput);
   let exitCode: number;
   try {
     interp.load();
@@ -66,6 +69,18 @@ export function runHostProgram(program: CudaProgram, options: HostRunOptions = {
     exitCode = failure(interp, e, program.fileName);
   }
   return { exitCode, stdout: interp.stdout.join(''), stderr: interp.stderr.join(''), launches: runtime.launches };
+}
+
+/** Passes everything pushed onto the interpreter's stdout and stderr on to `onOutput` as well. */
+function tee(interp: Interpreter, onOutput: (stream: 'stdout' | 'stderr', text: string) => void): void {
+  for (const stream of ['stdout', 'stderr'] as const) {
+    const lines = interp[stream];
+    const push = lines.push.bind(lines);
+    lines.push = (...texts: string[]) => {
+      onOutput(stream, texts.join(''));
+      return push(...texts);
+    };
+  }
 }
 
 function failure(interp: Interpreter, e: unknown, fileName: string): number {
