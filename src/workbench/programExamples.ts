@@ -22,7 +22,7 @@ export const POSTS: readonly string[] = [...new Set(EXAMPLES.map((e) => e.post))
 
 /** An example's source and the headers it may include. */
 export async function loadExample(id: string): Promise<{ source: string; files: Record<string, string> }> {
-  const load = sources[`../../cuda/host/seeds/${id}.cu`];
+  const load = sources[`../cuda/host/seeds/${id}.cu`];
   if (!load) throw new Error(`no example named ${id}`);
   const header = sources['../cuda/host/seeds/error.cuh'];
   const [source, cuh] = await Promise.all([load(), header ? header() : Promise.resolve(undefined)]);
