@@ -7,8 +7,7 @@
  */
 import { compileCuda } from '../index.ts';
 import type { Diagnostic } from '../types.ts';
-import type { Dim3 } from '../types.ts';
-import type { HostExecutor } from './cuda-runtime.ts';
+import type { CudaLaunch, HostExecutor } from './cuda-runtime.ts';
 import { simExecutor } from './executor.ts';
 import { runHostProgram } from './index.ts';
 import type { Interpreter } from './interp.ts';
@@ -24,21 +23,14 @@ export interface ProgramRequest {
 }
 
 /** A launch as the timeline shows it (the buffers stay in the worker's run). */
-export interface LaunchSummary {
-  readonly kernel: string;
-  readonly grid: Dim3;
-  readonly block: Dim3;
-  readonly sharedBytes: number;
-  readonly line: number;
-  readonly gpuMs?: number;
-  readonly error?: number;
+export type LaunchSummary = Pick<CudaLaunch, 'kernel' | 'grid' | 'block' | 'sharedBytes' | 'line' | 'gpuMs' | 'error'> & {
   /** Milliseconds the simulator took for it (0 where it never reached the simulator). */
   readonly ms: number;
   /** Milliseconds since the run started when it returned (streamed launches only). */
   readonly endMs?: number;
   /** False where the launch failed before running (a bad configuration). */
   readonly ran?: boolean;
-}
+};
 
 export type ProgramMessage =
   | { readonly type: 'compiled'; readonly diagnostics: readonly Diagnostic[]; readonly ok: boolean }
