@@ -98,8 +98,12 @@ export const ROOMS = [
   {
     room: 'workbench',
     files: ['src/workbench/**'],
-    may: ['src/workbench/**', 'src/kernel/**', 'src/wgsl/**', 'src/sim/**', 'src/gpu/**', 'src/trace/**', 'src/i18n/**', 'src/util/**', 'src/bench/**', 'src/labs/*.ts'],
-    typesFrom: ['react', 'src/store/gpuSlice.ts'],
+    may: [
+      'src/workbench/**', 'src/kernel/**', 'src/wgsl/**', 'src/sim/**', 'src/gpu/**', 'src/trace/**', 'src/i18n/**', 'src/util/**', 'src/bench/**', 'src/labs/*.ts',
+      // The program page's worker (started by URL, never imported as code) and the posts' programs as text.
+      'src/cuda/host/programWorker.ts', 'src/cuda/host/seeds/**',
+    ],
+    typesFrom: ['react', 'src/store/gpuSlice.ts', 'src/cuda/types.ts', 'src/cuda/host/programProtocol.ts'],
     packages: ['zustand/vanilla', 'lz-string', 'workbox-window'],
     // The panel contract names React's component type and the GPU status names the store's type;
     // no React code runs here.

@@ -29,6 +29,8 @@ const en = {
   'home.start': 'Start the first lesson: {title} ▶',
   'home.orIndex': 'Or pick any lesson from the',
   'home.lessonIndex': 'lesson index',
+  'home.orProgram': 'Have a whole .cu file with its main?',
+  'home.programLink': 'Run your CUDA program',
   'home.labs': 'Labs',
   'home.variants': '{n, plural, one {# variant} other {# variants}}',
   'home.device': 'Your GPU and browser (details)',

@@ -24,6 +24,8 @@ const zh: Translation<Record<MessageKey, string>> = {
   'home.start': '开始第一课：{title} ▶',
   'home.orIndex': '也可以从这里挑选任意一课：',
   'home.lessonIndex': '课程目录',
+  'home.orProgram': '有带 main 函数的完整 .cu 文件？',
+  'home.programLink': '运行你的 CUDA 程序',
   'home.labs': '实验',
   'home.variants': '{n} 个变体',
   'home.device': '你的 GPU 与浏览器（详情）',

@@ -32,6 +32,8 @@ const en = {
   'app.skip': 'Skip to content',
   'app.nav': 'Lessons and labs',
   'app.lessons': 'Lessons',
+  'app.program': 'Run a program',
+  'app.titleProgram': 'Run a CUDA program — Warpscope',
   'app.shortcuts': '? Shortcuts',
   'app.language': 'Language',
   'app.thisPage': 'this page',

@@ -24,6 +24,8 @@ const zh: Translation<Record<UiKey, string>> = {
   'app.skip': '跳到正文',
   'app.nav': '课程与实验',
   'app.lessons': '课程',
+  'app.program': '运行程序',
+  'app.titleProgram': '运行 CUDA 程序 — Warpscope',
   'app.shortcuts': '? 快捷键',
   'app.language': '语言',
   'app.thisPage': '本页',

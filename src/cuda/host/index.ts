@@ -35,6 +35,8 @@ export interface HostRunOptions {
   readonly executor?: (interp: Interpreter) => HostExecutor;
   /** Stop: checked every 65 536 steps and before each launch. */
   readonly signal?: AbortSignal;
+  /** Told of each piece of stdout and stderr as the program writes it (a worker streams it to the page). */
+  readonly onOutput?: (stream: 'stdout' | 'stderr', text: string) => void;
 }
 
 /** The exit status a shell reports for a program stopped by Ctrl-C (SIGINT): what Stop does. */
@@ -72,6 +74,7 @@ export function runHostProgram(program: CudaProgram, options: HostRunOptions = {
     ...(options.signal ? { signal: options.signal } : {}),
   });
   holder.interp = interp;
+  if (options.onOutput) tee(interp, options.onOutput);
   let exitCode: number;
   try {
     interp.load();
@@ -80,6 +83,18 @@ export function runHostProgram(program: CudaProgram, options: HostRunOptions = {
     exitCode = failure(interp, e, program.fileName);
   }
   return { exitCode, stdout: interp.stdout.join(''), stderr: interp.stderr.join(''), launches: runtime.launches };
+}
+
+/** Passes everything pushed onto the interpreter's stdout and stderr on to `onOutput` as well. */
+function tee(interp: Interpreter, onOutput: (stream: 'stdout' | 'stderr', text: string) => void): void {
+  for (const stream of ['stdout', 'stderr'] as const) {
+    const lines = interp[stream];
+    const push = lines.push.bind(lines);
+    lines.push = (...texts: string[]) => {
+      onOutput(stream, texts.join(''));
+      return push(...texts);
+    };
+  }
 }
 
 function failure(interp: Interpreter, e: unknown, fileName: string): number {
