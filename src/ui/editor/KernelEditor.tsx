@@ -14,9 +14,10 @@ import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } fr
 import { tags as t } from '@lezer/highlight';
 import { forceLinting, linter, lintGutter, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
 import { Compartment, EditorSelection, EditorState, RangeSet, StateEffect, StateField, type Extension } from '@codemirror/state';
-import { EditorView, gutter, GutterMarker, keymap, lineNumbers } from '@codemirror/view';
+import { Decoration, EditorView, gutter, GutterMarker, keymap, lineNumbers, type DecorationSet } from '@codemirror/view';
 import type { EditorDiagnostic } from '../../workbench/editorLint.ts';
 import { wgslLanguage } from './wgslLanguage.ts';
+import { cudaLanguage } from './cudaLanguage.ts';
 import { currentLineField, mapRunPosition, markRunEffect, relintEffect, runMapField, setLineEffect } from './runMap.ts';
 import { DEBUG_TEXT } from './strings.ts';
 
@@ -53,6 +54,16 @@ interface Props {
    * otherwise lines stay as written and a long one scrolls sideways, so code keeps its shape.
    */
   readonly wrap?: boolean;
+  /** The source language (fixed for the editor's life). */
+  readonly language?: 'wgsl' | 'cuda';
+  /** Told of every cursor move: the cursor's 1-based line. */
+  readonly onCursorLine?: (line: number) => void;
+  /** A line to mark as linked (the other pane's current line), 1-based. */
+  readonly linkedLine?: number | undefined;
+  /** Whether the text may be edited (default yes). */
+  readonly readOnly?: boolean;
+  /** The editable area's test id (default `kernel-editor`). */
+  readonly testId?: string;
 }
 
 class BreakpointMarker extends GutterMarker {
@@ -113,6 +124,7 @@ const theme = EditorView.theme({
   '&': { fontSize: 'var(--code-font-size, 0.9rem)' },
   '.cm-content': { fontFamily: 'var(--mono, ui-monospace, monospace)' },
   '.cm-current-step': { backgroundColor: 'var(--current-line-bg, rgba(255, 200, 0, 0.22))', boxShadow: 'inset 3px 0 0 var(--accent, #b36b00)' },
+  '.cm-linked-line': { backgroundColor: 'var(--linked-line-bg, rgba(130, 177, 255, 0.18))', boxShadow: 'inset -3px 0 0 var(--focus, #1a5fb4)' },
   '&.cm-focused': { outline: '2px solid var(--focus, #1a5fb4)' },
   // The error tooltip in the pane's own dark colours (CodeMirror's light box took the pane's light
   // text: 1.1:1). Text #e6e9f2 on #1b2236 is 13:1; the severities differ by their mark and words too.
@@ -138,14 +150,49 @@ const darkHighlight = HighlightStyle.define([
   { tag: t.operator, color: '#e6e9f2' },
 ]);
 
-export function KernelEditor({ initial, label, currentLine, found, lint, onChange, onRun, editorRef, extensions, breakpoints, onToggleBreakpoint, wrap = false }: Props) {
+const setLinkedEffect = StateEffect.define<number | null>();
+const linkedMark = Decoration.line({ class: 'cm-linked-line' });
+/** The line the other pane's cursor maps to (generated WGSL ↔ CUDA). */
+const linkedField = StateField.define<DecorationSet>({
+  create: () => Decoration.none,
+  update(value, tr) {
+    let next = value.map(tr.changes);
+    for (const e of tr.effects) {
+      if (!e.is(setLinkedEffect)) continue;
+      const line = e.value;
+      next = line !== null && line >= 1 && line <= tr.state.doc.lines ? Decoration.set([linkedMark.range(tr.state.doc.line(line).from)]) : Decoration.none;
+    }
+    return next;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+export function KernelEditor({
+  initial,
+  label,
+  currentLine,
+  found,
+  lint,
+  onChange,
+  onRun,
+  editorRef,
+  extensions,
+  breakpoints,
+  onToggleBreakpoint,
+  wrap = false,
+  language = 'wgsl',
+  onCursorLine,
+  linkedLine,
+  readOnly = false,
+  testId = 'kernel-editor',
+}: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const wrapping = useRef(new Compartment());
   const wrapNow = useRef(wrap);
   wrapNow.current = wrap;
-  const latest = useRef({ found, lint, onChange, onRun, onToggleBreakpoint });
-  latest.current = { found, lint, onChange, onRun, onToggleBreakpoint };
+  const latest = useRef({ found, lint, onChange, onRun, onToggleBreakpoint, onCursorLine });
+  latest.current = { found, lint, onChange, onRun, onToggleBreakpoint, onCursorLine };
 
   useEffect(() => {
     const state = EditorState.create({
@@ -167,7 +214,9 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
         history(),
         indentOnInput(),
         bracketMatching(),
-        wgslLanguage,
+        language === 'cuda' ? cudaLanguage : wgslLanguage,
+        linkedField,
+        EditorState.readOnly.of(readOnly),
         syntaxHighlighting(darkHighlight),
         runMapField,
         currentLineField,
@@ -207,10 +256,11 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
           // Typing (or deleting) is what makes Tab indent; a change from a run or a shared link is not.
           if (u.transactions.some((tr) => tr.isUserEvent('input') || tr.isUserEvent('delete'))) u.view.setTabFocusMode(false);
           if (u.docChanged) latest.current.onChange(u.state.doc.toString());
+          if (u.selectionSet || u.docChanged) latest.current.onCursorLine?.(u.state.doc.lineAt(u.state.selection.main.head).number);
         }),
         // tabindex states what contenteditable already is (in the tab order), so checkers that look
         // for a focusable element inside a region that scrolls sideways (long lines) find it.
-        EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': 'kernel-editor', tabindex: '0' }),
+        EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': testId, tabindex: '0' }),
         wrapping.current.of(wrapNow.current ? EditorView.lineWrapping : []),
         // With wrapped lines, a cursor remembers which side of a wrap it sits on, and CodeMirror puts
         // the browser's selection there again on its next measure, also after a blur; in Chrome that
@@ -265,6 +315,10 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
     const later = setTimeout(() => forceLinting(v), 0);
     return () => clearTimeout(later);
   }, [found]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: setLinkedEffect.of(linkedLine ?? null) });
+  }, [linkedLine]);
 
   useEffect(() => {
     view.current?.dispatch({ effects: setBreakpointsEffect.of(breakpoints ?? []) });
