@@ -74,7 +74,7 @@ describe('the CUDA tab', () => {
     await page.keyboard.press('Home');
     const seen = new Set<string>();
     for (let k = 0; k < 12; k++) {
-      await lab.press(']');
+      await lab.press('s');
       const position = (await page.getByTestId('code-position').textContent()) ?? '';
       const m = /CUDA line (\d+)/.exec(position);
       if (!m) continue;

@@ -6,10 +6,10 @@
 import { StreamLanguage, type StreamParser } from '@codemirror/language';
 
 const KEYWORDS = new Set(
-  'break case const constexpr continue default do else enum extern for goto if inline return sizeof static struct switch template typedef typename union using volatile while __global__ __device__ __host__ __shared__ __constant__ __managed__ __restrict__ __forceinline__ __noinline__'.split(' '),
+  'break case class const constexpr continue default delete do else enum extern for goto if inline namespace new operator private protected public return sizeof static static_cast reinterpret_cast struct switch template typedef typename union using virtual volatile while __global__ __device__ __host__ __shared__ __constant__ __managed__ __restrict__ __forceinline__ __noinline__'.split(' '),
 );
 const TYPES = new Set(
-  'void bool char short int long signed unsigned float double size_t dim3 uint3 int2 int3 int4 uint2 uint4 float2 float3 float4 auto'.split(' '),
+  'void bool char short int long signed unsigned float double size_t dim3 uint3 int2 int3 int4 uint2 uint4 float2 float3 float4 auto cudaError_t cudaEvent_t cudaDeviceProp cudaStream_t uint8_t int32_t uint32_t int64_t uint64_t std vector'.split(' '),
 );
 const BUILTINS = new Set(
   'threadIdx blockIdx blockDim gridDim warpSize __syncthreads __syncwarp __shfl_sync __shfl_up_sync __shfl_down_sync __shfl_xor_sync __ballot_sync __any_sync __all_sync __activemask atomicAdd atomicSub atomicMin atomicMax atomicExch atomicCAS atomicAnd atomicOr atomicXor atomicInc atomicDec printf min max abs sqrtf rsqrtf expf __expf logf powf fabsf fminf fmaxf floorf ceilf __fdividef __popc __clz __ffs __brev'.split(

@@ -10,7 +10,7 @@ import { lintGutter, setDiagnostics, type Diagnostic as CmDiagnostic } from '@co
 import { EditorState } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers } from '@codemirror/view';
 import type { CudaDiagnostic as Diagnostic } from '../../workbench/programClient.ts';
-import { cudaLanguage } from './cudaLanguage.ts';
+import { cudaLanguage } from '../editor/cudaLanguage.ts';
 
 interface Props {
   readonly value: string;
