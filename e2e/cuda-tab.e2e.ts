@@ -3,16 +3,18 @@
  * 000, `shmem_reduce_kernel`, as printed) pasted in, run, replayed on its own CUDA lines.
  */
 import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
+import { seedsDir } from '../src/cuda/testdata/seeds.ts';
 
-const SEEDS = new URL('../../../shared/seeds/', import.meta.url);
 /** The post's kernel exactly as printed: from its `__global__` line to the closing brace at column 1. */
 function seedKernel(): string {
-  const file = readdirSync(SEEDS).find((f) => f.startsWith('000_'))!;
-  const text = readFileSync(new URL(file, SEEDS), 'utf8');
+  const dir = seedsDir();
+  const file = readdirSync(dir).find((f) => f.startsWith('000_'))!;
+  const text = readFileSync(path.join(dir, file), 'utf8');
   const start = text.indexOf('__global__ void shmem_reduce_kernel');
   const end = text.indexOf('\n}', start);
   return text.slice(start, end + 2);

@@ -400,6 +400,8 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
         if (base === get().variant.id || base === get().compare?.id) simulateAll(get().step);
       },
       setTranslate: (translate) => {
+        // WGSL stays WGSL: the editor clears the translation as it mounts, and that must not replay.
+        if (translate === get().translate) return;
         set({ translate });
         simulateAll(get().step);
       },
