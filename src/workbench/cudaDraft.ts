@@ -16,6 +16,7 @@
 import type { BindingData, Bindings, KernelRun } from '../kernel/types.ts';
 import { compileCuda, prepareLaunch, type CudaProgram, type KernelArg, type KernelInfo } from '../cuda/index.ts';
 import { tokenEnd, type EditorDiagnostic } from './editorLint.ts';
+import { reflectModule } from '../wgsl/reflect.ts';
 
 export type { CudaProgram };
 
@@ -30,23 +31,6 @@ export function compileCudaDraft(source: string, fileName = 'kernel.cu'): CudaCo
     return { line: d.line, column: d.column, ...end, severity: d.severity, message: d.message, source: 'front end' };
   });
   return { program: r.ok ? r.program : undefined, diagnostics };
-}
-
-interface WgslBinding {
-  readonly binding: number;
-  readonly kind: 'storage' | 'uniform';
-  /** A storage buffer's access: `read` or `read_write`. */
-  readonly access: string;
-  /** The struct type of a uniform. */
-  readonly type: string;
-}
-
-/** The group-0 buffers a WGSL module declares, in text order. */
-function declaredBindings(code: string): WgslBinding[] {
-  const out: WgslBinding[] = [];
-  const re = /@group\(\s*0\s*\)\s*@binding\(\s*(\d+)\s*\)\s*var<\s*(storage|uniform)\s*(?:,\s*(\w+))?\s*>\s*\w+\s*:\s*([\w<>, ]+?)\s*;/g;
-  for (let m = re.exec(code); m; m = re.exec(code)) out.push({ binding: Number(m[1]), kind: m[2] as 'storage' | 'uniform', access: m[3] ?? 'read', type: m[4]!.trim() });
-  return out;
 }
 
 /** The fields of `struct name`, in order (each a 4-byte scalar in the labs' uniforms). */
@@ -80,16 +64,17 @@ export interface CudaPass {
 }
 
 export function cudaPass(program: CudaProgram, labRun: KernelRun): CudaPass {
-  const declared = declaredBindings(labRun.code);
+  // The pass's group-0 buffers, in text order, as the WGSL front end reflects them.
+  const declared = reflectModule(labRun.code).bindings.filter((b) => b.group === 0);
   const block = labRun.overrides?.['WORKGROUP_SIZE'] ?? Number(/@workgroup_size\(\s*(\d+)/.exec(labRun.code)?.[1] ?? 64);
   const kernel = pickKernel(program, block);
-  const storage = declared.filter((b) => b.kind === 'storage');
+  const storage = declared.filter((b) => b.kind !== 'uniform');
   const uniform = declared.find((b) => b.kind === 'uniform');
-  const fields = uniform ? structFields(labRun.code, uniform.type) : [];
+  const fields = uniform?.type ? structFields(labRun.code, uniform.type) : [];
   const group = labRun.bindings[0] ?? {};
   const args: Record<string, KernelArg> = {};
   const back = new Map<number, number>();
-  const pools = { read: storage.filter((b) => b.access === 'read'), read_write: storage.filter((b) => b.access !== 'read') };
+  const pools = { read: storage.filter((b) => b.kind === 'storage-read'), read_write: storage.filter((b) => b.kind === 'storage-read-write') };
   for (const p of kernel.params) {
     if (p.kind === 'buffer') {
       const pool = p.access === 'read' && pools.read.length > 0 ? pools.read : pools.read_write.length > 0 ? pools.read_write : pools.read;
