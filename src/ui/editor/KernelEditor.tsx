@@ -10,8 +10,8 @@
  */
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
-import { tags as t } from '@lezer/highlight';
+import { bracketMatching, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { darkHighlight } from './highlight.ts';
 import { forceLinting, linter, lintGutter, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
 import { Compartment, EditorSelection, EditorState, RangeSet, StateEffect, StateField, type Extension } from '@codemirror/state';
 import { Decoration, EditorView, gutter, GutterMarker, keymap, lineNumbers, type DecorationSet } from '@codemirror/view';
@@ -137,18 +137,6 @@ const theme = EditorView.theme({
   '.cm-tooltip.cm-tooltip-below': { transform: 'translateY(6px)' },
 });
 
-/** Colours for the dark code pane (contrast ≥ 4.5:1 on #0a0f1d); kinds also differ by weight or style. */
-const darkHighlight = HighlightStyle.define([
-  { tag: t.keyword, color: '#ff9ecd', fontWeight: 'bold' },
-  { tag: t.typeName, color: '#7fdbca' },
-  { tag: t.comment, color: '#a0a9c0', fontStyle: 'italic' },
-  { tag: t.number, color: '#f7c66b' },
-  { tag: t.atom, color: '#f7c66b' },
-  { tag: t.meta, color: '#c3a6ff' },
-  { tag: t.standard(t.variableName), color: '#82b1ff', fontWeight: 'bold' },
-  { tag: t.function(t.variableName), color: '#82b1ff' },
-  { tag: t.operator, color: '#e6e9f2' },
-]);
 
 const setLinkedEffect = StateEffect.define<number | null>();
 const linkedMark = Decoration.line({ class: 'cm-linked-line' });

@@ -1,11 +1,12 @@
 /**
  * A small CodeMirror editor for a whole CUDA program: C++/CUDA highlighting, line numbers, history,
- * compile errors marked at their CUDA line and column, Ctrl/Cmd+Enter to run, Escape to leave.
+ * compile errors marked at their CUDA line and column, Ctrl/Cmd+Enter to run; Tab passes it until the learner types, and Escape then Tab leaves it.
  * Text set from outside (an example, an opened file) replaces the document.
  */
 import { useEffect, useRef } from 'react';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { bracketMatching, syntaxHighlighting } from '@codemirror/language';
+import { darkHighlight } from '../editor/highlight.ts';
 import { lintGutter, setDiagnostics, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers } from '@codemirror/view';
@@ -42,22 +43,26 @@ export function CudaEditor({ value, label, diagnostics, onChange, onRun }: Props
           history(),
           bracketMatching(),
           cudaLanguage,
-          syntaxHighlighting(defaultHighlightStyle),
+          syntaxHighlighting(darkHighlight),
           lintGutter(),
           keymap.of([
             { key: 'Mod-Enter', run: () => (handlers.current.onRun(), true) },
-            { key: 'Escape', run: (ed) => (ed.contentDOM.blur(), true) },
+            { key: 'Escape', run: (ed) => (ed.setTabFocusMode(true), true) },
             ...defaultKeymap,
             ...historyKeymap,
             indentWithTab,
           ]),
           EditorView.updateListener.of((u) => {
+            // As in the lab's editor: typing is what makes Tab indent.
+            if (u.transactions.some((tr) => tr.isUserEvent('input') || tr.isUserEvent('delete'))) u.view.setTabFocusMode(false);
             if (u.docChanged) handlers.current.onChange(u.state.doc.toString());
           }),
           EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': 'program-editor' }),
         ],
       }),
     });
+    // Until the learner types, Tab moves the focus on; Escape then Tab leaves after typing.
+    v.setTabFocusMode(true);
     view.current = v;
     return () => v.destroy();
     // The editor is made once; later values arrive through the effect below.
