@@ -2,11 +2,14 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { subjectInvocations } from '../../../trace/subject.ts';
 import type { PanelProps } from '../../../workbench/panel.ts';
 import { LOWEST } from '../reference.ts';
+import { isRadix, isTopkVariant } from '../kernel.ts';
 import { floorAt, laneList, levelAt, listsAt, mergedAway, readRadixTrace, readTopkTrace, threshold, type TopkTraceView } from '../trace.ts';
 import './TopkPanel.css';
 import { m } from '../messages.ts';
 
 const show = (v: number) => (v === LOWEST ? '—' : String(v));
+/** Both radix selects keep a pool under a rising floor, which their stage draws. */
+const isRadixId = (id: string) => isTopkVariant(id) && isRadix(id);
 
 /**
  * The top-k stage, all from the trace: every lane's list as a column of dots (one per value, by
@@ -14,7 +17,7 @@ const show = (v: number) => (v === LOWEST ? '—' : String(v));
  * hollow and faded; and lane 0's k-th value, the threshold a value must beat, as a line.
  */
 export function TopkPanel(props: PanelProps) {
-  return props.variant.id === 'radix' ? <RadixStage {...props} /> : <ListsStage {...props} />;
+  return isRadixId(props.variant.id) ? <RadixStage {...props} /> : <ListsStage {...props} />;
 }
 
 /**
