@@ -53,6 +53,7 @@ const en = {
   'ui.radix.heading': 'Pool and floor (from the trace, workgroup {wg})',
   'ui.radix.floorNow': 'Floor now:',
   'ui.radix.cuts': '(a value enters the pool only above it). Cuts so far: {cuts}; each one is a radix select that keeps the k largest of the pool and raises the floor to the k-th.',
+  'ui.radixAhead.cuts': '(a value enters the pool only above it). Cuts so far: {cuts}; a cut during the read keeps the 8-bit bucket that holds the pool’s k-th value and everything above it, and raises the floor to just under that bucket; the last cut keeps exactly the k largest.',
   'ui.radix.rounds': 'Pool size after each round',
   'ui.radix.end': 'End',
   'ui.radix.round': 'Round {round}',

@@ -53,6 +53,7 @@ const zh: Translation<Messages> = {
   'ui.radix.heading': '池子与下限（来自追踪，线程块 {wg}）',
   'ui.radix.floorNow': '当前下限：',
   'ui.radix.cuts': '（只有高于它的值才能进入池子）。目前已截断 {cuts} 次；每次截断都是一次基数选择，保留池中最大的 k 个值，并把下限抬高到第 k 大的值。',
+  'ui.radixAhead.cuts': '（值必须高于它才能进入池子）。目前截断次数：{cuts}；读数据过程中的截断保留池中第 k 大的值所在的 8 位桶及其以上的所有值，并把下限抬高到这个桶的下边界之下；最后一次截断只留下最大的 k 个。',
   'ui.radix.rounds': '每一轮之后池子的大小',
   'ui.radix.end': '结束',
   'ui.radix.round': '第 {round} 轮',

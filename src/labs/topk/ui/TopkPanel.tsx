@@ -21,10 +21,11 @@ export function TopkPanel(props: PanelProps) {
 }
 
 /**
- * The radix select's stage, from the trace: the pool's size after every round, which rounds ended
- * in a cut (a radix select keeping the k largest) and the floor a value must beat at this step.
+ * The radix selects' stage, from the trace: the pool's size after every round, which rounds ended
+ * in a cut (a radix select keeping the k largest, or for radix-ahead during the read the bucket
+ * that holds the k-th) and the floor a value must beat at this step.
  */
-function RadixStage({ trace, step, seek }: PanelProps) {
+function RadixStage({ trace, step, seek, variant }: PanelProps) {
   const titleId = useId();
   const view = useMemo(() => readRadixTrace(trace), [trace]);
   const floor = floorAt(view, step);
@@ -36,7 +37,7 @@ function RadixStage({ trace, step, seek }: PanelProps) {
         <h2 id={titleId}>{m('ui.radix.heading', { wg: trace.workgroups[0] ?? 0 })}</h2>
       </div>
       <p className="topk-phase" aria-live="polite" data-testid="topk-phase">
-        {m('ui.radix.floorNow')} <strong data-testid="topk-threshold">{show(floor)}</strong> {m('ui.radix.cuts', { cuts })}
+        {m('ui.radix.floorNow')} <strong data-testid="topk-threshold">{show(floor)}</strong> {m(variant.id === 'radix-ahead' ? 'ui.radixAhead.cuts' : 'ui.radix.cuts', { cuts })}
       </p>
       <ol className="topk-rounds" aria-label={m('ui.radix.rounds')}>
         {view.rounds.map((r, i) => {
