@@ -68,8 +68,24 @@ __global__ void topkFast(const int4 *input, int quads, int *output) {
 // Launch: topkFast<<<groups, BLOCK>>>(input, n / 4, partial); topkFast<<<1, BLOCK>>>(partial, groups * K / 4, result);
 // The input is padded with INT_MIN to whole int4s.`;
 
+/** The radix selects' shared pieces of CUDA: the key, a round's pooling, the ranked write of the kept values. */
+const KEY = `__device__ unsigned key(int v) { return (unsigned)v ^ 0x80000000u; }   // signed order as unsigned`;
+const POOL_ROUND = `    int v[8] = {q0.x, q0.y, q0.z, q0.w, q1.x, q1.y, q1.z, q1.w};
+    unsigned enter = 0;                              // one bit per value above the floor
+    for (int c = 0; c < 8; c++) if ((c < 4 ? x0 : x1) < quads && v[c] > floor) enter |= 1u << c;
+    if (enter) {                                     // one atomic for the thread's whole run
+      unsigned slot = atomicAdd(&pooled, __popc(enter));
+      for (int c = 0; c < 8; c++) if (enter >> c & 1) pool[slot++] = v[c];
+    }`;
+const RANKED = `  for (unsigned t = threadIdx.x; t < K; t += BLOCK) {  // each kept value to its rank, descending
+    if (t >= kept) { output[blockIdx.x * K + t] = INT_MIN; continue; }
+    int v = pool[t]; unsigned rank = 0;
+    for (unsigned j = 0; j < kept; j++) rank += pool[j] > v || (pool[j] == v && j < t);
+    output[blockIdx.x * K + rank] = v;
+  }`;
+
 export const RADIX_CUDA = `// CUDA rendering of shaders/topk/radix.wgsl (written for Warpscope).
-__device__ unsigned key(int v) { return (unsigned)v ^ 0x80000000u; }   // signed order as unsigned
+${KEY}
 
 // Cuts the pool's size values (size >= K) to its K largest; returns the K-th, the new floor.
 __device__ int keep_k_largest(int *pool, unsigned *pooled, int size) {
@@ -127,13 +143,7 @@ __global__ void topkRadix(const int4 *input, unsigned quads, int *output) {
     if (base >= quads) break;
     unsigned x0 = base + threadIdx.x, x1 = x0 + BLOCK;
     int4 q0 = input[min(x0, quads - 1)], q1 = input[min(x1, quads - 1)];   // both loads in flight
-    int v[8] = {q0.x, q0.y, q0.z, q0.w, q1.x, q1.y, q1.z, q1.w};
-    unsigned enter = 0;                              // one bit per value above the floor
-    for (int c = 0; c < 8; c++) if ((c < 4 ? x0 : x1) < quads && v[c] > floor) enter |= 1u << c;
-    if (enter) {                                     // one atomic for the thread's whole run
-      unsigned slot = atomicAdd(&pooled, __popc(enter));
-      for (int c = 0; c < 8; c++) if (enter >> c & 1) pool[slot++] = v[c];
-    }
+${POOL_ROUND}
     __syncthreads();
     unsigned size = pooled;
     __syncthreads();
@@ -143,18 +153,13 @@ __global__ void topkRadix(const int4 *input, unsigned quads, int *output) {
   unsigned size = pooled;
   if (size > K) keep_k_largest(pool, &pooled, size);
   unsigned kept = min(size, (unsigned)K);
-  for (unsigned t = threadIdx.x; t < K; t += BLOCK) {  // each kept value to its rank, descending
-    if (t >= kept) { output[blockIdx.x * K + t] = INT_MIN; continue; }
-    int v = pool[t]; unsigned rank = 0;
-    for (unsigned j = 0; j < kept; j++) rank += pool[j] > v || (pool[j] == v && j < t);
-    output[blockIdx.x * K + rank] = v;
-  }
+${RANKED}
 }
 // Launch: topkRadix<<<groups, 256>>>(input, n / 4, partial); topkRadix<<<1, 256>>>(partial, groups * K / 4, result);
 // The input is padded with INT_MIN to whole int4s; POOL = 3072.`;
 
 export const RADIX_AHEAD_CUDA = `// CUDA rendering of shaders/topk/radix-ahead.wgsl (written for Warpscope).
-__device__ unsigned key(int v) { return (unsigned)v ^ 0x80000000u; }   // signed order as unsigned
+${KEY}
 
 // Cuts the pool's size values (size >= K) and returns the new floor. exact: keep the K largest,
 // floor at the K-th. Otherwise stop at the first 8-bit digit where at most CUT_KEEP values have a
@@ -218,13 +223,7 @@ __global__ void topkRadixAhead(const int4 *input, unsigned quads, unsigned pass2
     unsigned next = base + stride;                   // the next round's loads go out first
     int4 n0 = input[min(next + threadIdx.x, last)], n1 = input[min(next + threadIdx.x + BLOCK, last)];
     unsigned x0 = base + threadIdx.x, x1 = x0 + BLOCK;
-    int v[8] = {q0.x, q0.y, q0.z, q0.w, q1.x, q1.y, q1.z, q1.w};
-    unsigned enter = 0;                              // one bit per value above the floor
-    for (int c = 0; c < 8; c++) if ((c < 4 ? x0 : x1) < quads && v[c] > floor) enter |= 1u << c;
-    if (enter) {                                     // one atomic for the thread's whole run
-      unsigned slot = atomicAdd(&pooled, __popc(enter));
-      for (int c = 0; c < 8; c++) if (enter >> c & 1) pool[slot++] = v[c];
-    }
+${POOL_ROUND}
     __syncthreads();
     if (threadIdx.x == 0) size_now = pooled;
     __syncthreads();
@@ -237,13 +236,8 @@ __global__ void topkRadixAhead(const int4 *input, unsigned quads, unsigned pass2
   __syncthreads();
   if (size >= K) floor = cut(pool, &pooled, size, true);   // exact: floor is the K-th value
   if (threadIdx.x == 0 && !pass2 && size >= K) atomicMax(shared_floor, key(floor));
-  unsigned full = min(size, (unsigned)K);
-  for (unsigned t = threadIdx.x; t < K; t += BLOCK) {  // each kept value to its rank, descending
-    if (t >= full) { output[blockIdx.x * K + t] = INT_MIN; continue; }
-    int v = pool[t]; unsigned rank = 0;
-    for (unsigned j = 0; j < full; j++) rank += pool[j] > v || (pool[j] == v && j < t);
-    output[blockIdx.x * K + rank] = v;
-  }
+  unsigned kept = min(size, (unsigned)K);
+${RANKED}
 }
 // Launch: *shared_floor = 0; topkRadixAhead<<<groups, 256>>>(input, n / 4, 0, partial, shared_floor);
 //         topkRadixAhead<<<1, 256>>>(partial, groups * K / 4, 1, result, shared_floor);
