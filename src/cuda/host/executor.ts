@@ -5,6 +5,7 @@
  */
 import { prepareLaunch, CudaLaunchError } from '../launch.ts';
 import type { CudaProgram, KernelArg } from '../types.ts';
+import type { KernelRun } from '../../kernel/types.ts';
 import { simulate } from '../../sim/index.ts';
 import type { HostExecutor, HostLaunch, LaunchBuffer, LaunchOutcome } from './cuda-runtime.ts';
 import type { Interpreter } from './interp.ts';
@@ -60,8 +61,12 @@ function writeBack(buf: LaunchBuffer, data: KernelArg): void {
   buf.block.u8.set(bytes.subarray(0, Math.min(room, bytes.length)), buf.offset);
 }
 
-/** The simulator as the runtime's executor (summary mode: counters only, no trace). */
-export function simExecutor(program: CudaProgram, interp: Interpreter): HostExecutor {
+/**
+ * The simulator as the runtime's executor (summary mode: counters only, no trace). `onPrepared`
+ * sees each launch's `KernelRun` before it runs: its buffers as they were at launch (the simulator
+ * never modifies its inputs), which the program page keeps to replay the launch.
+ */
+export function simExecutor(program: CudaProgram, interp: Interpreter, onPrepared?: (run: KernelRun) => void): HostExecutor {
   return {
     launch(l: HostLaunch): LaunchOutcome {
       // A kernel with an empty body does nothing on any grid (2^31 - 1 blocks of it would cost the
@@ -94,6 +99,7 @@ export function simExecutor(program: CudaProgram, interp: Interpreter): HostExec
         if (e instanceof CudaLaunchError) return { error: 1, detail: e.message };
         throw e;
       }
+      onPrepared?.(prepared.run);
       // CUDA's limits, not a browser's: 48 KiB of shared memory per block (the runtime has
       // already refused a launch over them with cudaErrorInvalidValue).
       const result = simulate(prepared.run, { trace: 'summary', limits: CUDA_LIMITS });
