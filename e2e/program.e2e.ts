@@ -72,6 +72,11 @@ describe('program page', () => {
     }
     expect(reached).toBe(true);
     expect((await marked()).trim()).toBe('atomicAdd(&(histo_private[alphabet_position / 4]), 1);');
+    // Instruction by instruction (the . key) within the line, to the atomic add itself.
+    const narration = async () => (await page.getByTestId('replay-narration').textContent()) ?? '';
+    for (let k = 0; k < 30 && !(await narration()).includes('atomically update'); k++) await page.keyboard.press('.');
+    expect(await narration()).toMatch(new RegExp(`atomically update .*histo_private.*\\(line ${atomicLine}\\)$`));
+    expect(await page.getByTestId('replay-position').textContent()).toBe(`CUDA line ${atomicLine}`);
     // The step's subject (the bins of histo_private being added to) is on screen, inside the stage.
     expect(await page.getByTestId('replay-stage').getAttribute('data-panel')).toBe('shared-memory');
     const boxes = await page.evaluate(() => {

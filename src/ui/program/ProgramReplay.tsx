@@ -89,7 +89,8 @@ function Replayed({ launch, source, alone, workgroup, onWorkgroup }: { launch: L
   const [chosen, setChosen] = useState<Stage | undefined>();
   // A kernel with a block's shared memory opens on it (where its atomics and trees happen).
   const stage: Stage = chosen && available.includes(chosen) ? chosen : main.memory >= 0 ? 'shared-memory' : 'warp-grid';
-  const description = index ? narrate(index, safeStep) : t('step.none');
+  // The narration names the CUDA line, as the code pane marks it.
+  const description = index ? narrate(index, safeStep, (line, column) => map?.toCuda(line, column)?.line) : t('step.none');
   const editor = useRef<KernelEditorHandle>(null);
   const stageId = useId();
 
@@ -160,6 +161,7 @@ function Replayed({ launch, source, alone, workgroup, onWorkgroup }: { launch: L
               readOnly
               language="cuda"
               testId="replay-editor"
+              wrap
               initial={source.cuda}
               label={m('replayCodeLabel', { file: source.fileName })}
               currentLine={cudaLine}
