@@ -12,6 +12,9 @@ import type { Interpreter } from './interp.ts';
 import { BLOCK_SPAN } from './memory.ts';
 
 const ILLEGAL_ADDRESS = 700;
+/** The simulator's default step limit, and the steps each warp of a larger launch may take beyond it. */
+const MAX_STEPS = 200_000_000;
+const STEPS_PER_WARP = 16_384;
 
 /** The per-block limits of a CUDA device (compute capability 9.0 without opt-in shared memory). */
 const CUDA_LIMITS = {
@@ -102,7 +105,10 @@ export function simExecutor(program: CudaProgram, interp: Interpreter, onPrepare
       onPrepared?.(prepared.run);
       // CUDA's limits, not a browser's: 48 KiB of shared memory per block (the runtime has
       // already refused a launch over them with cudaErrorInvalidValue).
-      const result = simulate(prepared.run, { trace: 'summary', limits: CUDA_LIMITS });
+      // The step limit that stops an endless kernel grows with the launch: a big grid of honest
+      // warps (002-topk's 31 256 warps need about 6 500 steps each) must not read as a hang.
+      const warps = l.grid.x * l.grid.y * l.grid.z * Math.ceil((l.block.x * l.block.y * l.block.z) / 32);
+      const result = simulate(prepared.run, { trace: 'summary', limits: CUDA_LIMITS, maxSteps: Math.max(MAX_STEPS, warps * STEPS_PER_WARP) });
       const out = prepared.readBack(result.buffers);
       for (const p of info.params) {
         const b = buffers.get(p.name);
