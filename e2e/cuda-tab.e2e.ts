@@ -41,15 +41,7 @@ class CudaLab extends LabPageObject {
   }
   /** Moves the cursor to the first CUDA line holding `text` (the editor scrolls the cursor's line into view). */
   async cursorTo(text: string): Promise<void> {
-    await this.editor().focus();
-    await this.page.keyboard.press('Control+Home');
-    const cursorLine = () =>
-      this.page.evaluate(() => {
-        const n = getSelection()?.anchorNode;
-        const el = n instanceof Element ? n : n?.parentElement;
-        return el?.closest('.cm-line')?.textContent ?? '';
-      });
-    for (let k = 0; k < 100 && !(await cursorLine()).includes(text); k++) await this.page.keyboard.press('ArrowDown');
+    await this.cursorIn('cuda-editor', text);
   }
   /** The text of the CUDA line the replay highlights. */
   async currentLine(): Promise<string> {
