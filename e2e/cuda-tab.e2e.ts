@@ -224,5 +224,15 @@ describe('the CUDA tab', () => {
     await zh.page.getByRole('tab', { name: /^CUDA/ }).click();
     await zh.page.getByTestId('show-wgsl').waitFor({ timeout: 30_000 });
     expect(await zh.page.getByTestId('show-wgsl').textContent()).toBe('显示生成的 WGSL');
+    // The console answers in Chinese, in CUDA's terms (C's types, CUDA lines).
+    await zh.page.getByTestId('code-position').waitFor({ timeout: 60_000 });
+    const ask = async (text: string) => {
+      await zh.page.getByTestId('debug-command').fill(text);
+      await zh.page.getByTestId('debug-command').press('Enter');
+      await zh.page.waitForFunction((t) => (document.querySelector('[data-testid=debug-log]')?.textContent ?? '').includes(`(cuda-gdb) ${t}\n`), text);
+      return ((await zh.page.getByTestId('debug-log').textContent()) ?? '').split('\n').slice(-1)[0];
+    };
+    expect(await ask('ptype threadIdx.x')).toBe('类型 = unsigned int');
+    expect(await ask('break 9999')).toMatch(/^错误：CUDA 第 9999 行没有会执行的代码；有代码的行：/);
   }, 300_000);
 });
