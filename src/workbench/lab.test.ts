@@ -20,7 +20,7 @@ const variant: LabVariant = {
 const field = (strict: boolean) =>
   choiceField({
     key: 'dist',
-    label: 'distribution',
+    label: () => 'distribution',
     values: ['uniform', 'skewed'],
     fallback: 'uniform',
     strict,

@@ -246,8 +246,9 @@ export function shown(value: string): string {
 /** A whole-number parameter between `min` and `max`. */
 export function intField(field: {
   key: string;
-  label: string;
-  controlLabel?: string;
+  /** The field's name in the language of the moment. */
+  label: () => string;
+  controlLabel?: () => string;
   min?: number;
   max?: number;
   choices: (variant: LabVariant, params: Params) => readonly number[];
@@ -259,10 +260,10 @@ export function intField(field: {
   return {
     key: field.key,
     get label() {
-      return field.label;
+      return field.label();
     },
     get controlLabel() {
-      return field.controlLabel;
+      return field.controlLabel?.();
     },
     parse(raw) {
       if (!/^\d{1,10}$/.test(raw)) return { error: m('parse.wholeNumber') };
@@ -285,7 +286,8 @@ export function intField(field: {
  */
 export function choiceField(field: {
   key: string;
-  label: string;
+  /** The field's name in the language of the moment. */
+  label: () => string;
   values: readonly string[];
   fallback: string;
   strict?: boolean;
@@ -299,7 +301,7 @@ export function choiceField(field: {
   return {
     key: field.key,
     get label() {
-      return field.label;
+      return field.label();
     },
     parse: (raw) => ((field.strict ? listed(raw) : /^[a-z-]{1,20}$/.test(raw)) ? { value: raw } : { error: field.parseError() }),
     choices: () => field.values,
@@ -312,9 +314,7 @@ export function choiceField(field: {
 export function workgroupSizeField(): ParamField<number> {
   return intField({
     key: 'wg',
-    get label() {
-      return m('param.workgroupSize');
-    },
+    label: () => m('param.workgroupSize'),
     min: 1,
     max: 1024,
     choices: (variant) => variant.workgroupSizes,
@@ -390,12 +390,8 @@ export function variantFrom<T extends Record<string, string>>(
 export function elementCountField(sizes: readonly number[]): ParamField<number> {
   return intField({
     key: 'n',
-    get label() {
-      return m('param.n');
-    },
-    get controlLabel() {
-      return m('param.n.control');
-    },
+    label: () => m('param.n'),
+    controlLabel: () => m('param.n.control'),
     min: 1,
     max: 2 ** 28,
     choices: (_variant, params) => [...new Set([...sizes, Number(params.n ?? sizes[0])])].sort((a, b) => a - b),
