@@ -6,12 +6,12 @@
  * reads vec4s and merges lists linearly. "Radix" reads the input once, keeps only the values above
  * a workgroup's rising floor, and raises the floor by a radix select in workgroup memory.
  */
-import { defineLab, OPENING_MOMENT, exactCheck, type LabInputs, type LabVariant, variantFrom } from '../../workbench/lab.ts';
+import { defineLab, described, OPENING_MOMENT, exactCheck, type LabInputs, type LabVariant, variantFrom } from '../../workbench/lab.ts';
 import { seededRandom } from '../../util/random.ts';
 import { topkCases } from './cases.ts';
-import { FAST_CUDA, RADIX_CUDA, SEED_CUDA } from './cuda.ts';
+import { FAST_CUDA, RADIX_AHEAD_CUDA, RADIX_CUDA, SEED_CUDA } from './cuda.ts';
 import { isTopkDistribution, topkInput } from './inputs.ts';
-import { firstPass, groupsFor, isTopkVariant, RADIX_POOL, RADIX_WG, runTopk, supportsDistinct, TOPK_FILES, topkPasses, workgroupOf, type TopkVariant } from './kernel.ts';
+import { firstPass, groupsFor, isRadix, isTopkVariant, RADIX_AHEAD_GROUPS, RADIX_CUT_KEEP, RADIX_POOL, RADIX_WG, runTopk, supportsDistinct, TOPK_FILES, topkPasses, workgroupOf, type TopkVariant } from './kernel.ts';
 import { topkMoments } from './moments.ts';
 import { insertValue, LOWEST, topkReference } from './reference.ts';
 import { m } from './messages.ts';
@@ -26,10 +26,20 @@ export type TopkParams = { readonly n: number; readonly k: number; readonly dist
 const variant = (id: TopkVariant, cuda: string, workgroupSizes: readonly number[]): LabVariant =>
   variantFrom(m, '', { id, file: TOPK_FILES[id].file, wgsl: TOPK_FILES[id].wgsl, cuda, workgroupSizes, elementTypes: ['i32'], needsSubgroups: false });
 
-const variants: LabVariant[] = [variant('seed', SEED_CUDA, [64, 128, 256]), variant('fast', FAST_CUDA, [64, 128, 256]), variant('radix', RADIX_CUDA, [RADIX_WG])];
+const variants: LabVariant[] = [
+  variant('seed', SEED_CUDA, [64, 128, 256]),
+  variant('fast', FAST_CUDA, [64, 128, 256]),
+  variant('radix', RADIX_CUDA, [RADIX_WG]),
+  // Its texts are under `radixAhead.` and name the cut it keeps and its workgroups.
+  described(
+    { id: 'radix-ahead', file: TOPK_FILES['radix-ahead'].file, wgsl: TOPK_FILES['radix-ahead'].wgsl, cuda: RADIX_AHEAD_CUDA, workgroupSizes: [RADIX_WG], elementTypes: ['i32'], needsSubgroups: false },
+    () => m('radixAhead.title'),
+    () => m('radixAhead.summary', { keep: RADIX_CUT_KEEP, groups: RADIX_AHEAD_GROUPS }),
+  ),
+];
 
 const variantOf = (id: string): TopkVariant => {
-  if (!isTopkVariant(id)) throw new RangeError(`The top-k lab has no variant “${id}”; use seed, fast or radix.`);
+  if (!isTopkVariant(id)) throw new RangeError(`The top-k lab has no variant “${id}”; use seed, fast, radix or radix-ahead.`);
   return id;
 };
 
@@ -87,6 +97,14 @@ export const topkLab = defineLab<'topk', TopkParams>(topkMeta, {
         { label: m('metric.radixBranches'), value: mt.divergentBranches.toLocaleString('en'), hint: m('metric.radixBranches.hint') },
         { label: m('metric.selectPasses'), value: '4', hint: m('metric.selectPasses.hint') },
         { label: m('metric.memory'), value: `${(RADIX_POOL * 4 + 2 * 256 * 4 + 16 * 4 + 64 * 4 + 24).toLocaleString('en')} B`, hint: m('metric.radixMemory.hint', { pool: RADIX_POOL }) },
+        passes,
+      ];
+    }
+    if (isRadix(variant)) {
+      return [
+        { label: m('metric.radixBranches'), value: mt.divergentBranches.toLocaleString('en'), hint: m('metric.radixBranches.hint') },
+        { label: m('metric.selectPasses'), value: '1–4', hint: m('metric.aheadPasses.hint', { keep: RADIX_CUT_KEEP }) },
+        { label: m('metric.memory'), value: `${(RADIX_POOL * 4 + RADIX_CUT_KEEP * 4 + 256 * 4 + 16 * 4 + 28).toLocaleString('en')} B`, hint: m('metric.aheadMemory.hint', { pool: RADIX_POOL, keep: RADIX_CUT_KEEP }) },
         passes,
       ];
     }
