@@ -72,3 +72,13 @@ export function registeredCatalogs(): readonly Registered[] {
 export async function loadLocale(locale: Locale): Promise<void> {
   await Promise.all(registry.map((c) => c.load(locale)));
 }
+
+/**
+ * `fields` with a getter for each of `texts`, so each text is looked up when it is read, in the
+ * language of the moment: a plain value (or a spread of a getter) would keep one language's words.
+ */
+export function withTexts<const O extends object, K extends string>(fields: O, texts: Readonly<Record<K, () => string>>): NoInfer<O> & { readonly [F in K]: string } {
+  const getters: PropertyDescriptorMap = {};
+  for (const [field, get] of Object.entries<() => string>(texts)) getters[field] = { get, enumerable: true, configurable: true };
+  return Object.defineProperties({ ...fields }, getters) as O & { readonly [F in K]: string };
+}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { choiceField, fitsDevice, resolveParams, type LabVariant } from './lab.ts';
+import { choiceField, defineLab, fitsDevice, resolveParams, variantFrom, type LabVariant } from './lab.ts';
+import { createCatalog } from '../i18n/catalog.ts';
+import { mergeLab } from '../labs/merge/index.ts';
 import { reduceLab } from '../labs/reduce/index.ts';
 import { rowsumLab } from '../labs/rowsum/index.ts';
 import { histogramLab } from '../labs/histogram/index.ts';
@@ -18,7 +20,7 @@ const variant: LabVariant = {
 const field = (strict: boolean) =>
   choiceField({
     key: 'dist',
-    label: 'distribution',
+    label: () => 'distribution',
     values: ['uniform', 'skewed'],
     fallback: 'uniform',
     strict,
@@ -114,5 +116,25 @@ describe('a variant whose every workgroup size is over the adapter’s limit', (
     expect(r.params.workgroupSize).toBe(64);
     expect(r.notices).toHaveLength(1);
     expect(r.notices[0]).toMatch(/at most 32/);
+  });
+});
+
+describe('a lab’s texts', () => {
+  it('reads a variant’s title and summary from the catalog by its id, with the values filled in, and refuses a catalog without them', () => {
+    const m = createCatalog('test-variant-texts', { 'variant.v.title': 'Vee', 'variant.v.summary': '{items} items a lane' });
+    const { title: _t, summary: _s, ...fields } = variant;
+    const v = variantFrom(m, 'variant.', fields, { items: 4 });
+    expect([v.title, v.summary, v.file]).toEqual(['Vee', '4 items a lane', 'v.wgsl']);
+    expect(() => variantFrom(m, '', fields)).toThrow(/has no “v.title” for the variant v/);
+  });
+
+  it('the lab module reads its meta’s title and summary through (a spread would copy one language’s words), and its variants’ texts name their shapes', () => {
+    let calls = 0;
+    const meta = { id: 'fake' as const, courseOrder: 1, params: {}, get title() { return `T${calls++}`; }, summary: 'S' };
+    const lab = defineLab<'fake', Record<string, never>>(meta, { variants: [] } as never);
+    const [first, second] = [lab.title, lab.title];
+    expect(second).not.toBe(first);
+    expect([lab.summary, lab.id, lab.variants]).toEqual(['S', 'fake', []]);
+    expect(mergeLab.variants.find((x) => x.id === 'wide')!.title).toMatch(/15/);
   });
 });

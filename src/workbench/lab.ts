@@ -12,6 +12,8 @@ import type { TraceIndex } from '../trace/index.ts';
 import type { BestFigure } from '../bench/format.ts';
 import type { ElementType, KernelExecutor } from './labTypes.ts';
 import type { Exercise } from './exercise.ts';
+import { withTexts, type Catalog } from '../i18n/catalog.ts';
+import type { MessageValues } from '../i18n/format.ts';
 import { m } from './labMessages.ts';
 
 /** One variant of an algorithm: one WGSL file. */
@@ -212,9 +214,18 @@ export interface RecordedTimings {
   readonly rows: readonly { readonly variant: string; readonly ms: number; readonly gbps: number }[];
 }
 
-/** Registers a typed lab module under the erased type. */
-export function defineLab<Id extends string, P extends Params>(lab: LabModule<P> & { readonly id: Id }): AnyLab & { readonly id: Id } {
-  return lab;
+/** What a lab's `meta.ts` says of it, known before its module loads: id, place in the course, texts, parameters. */
+export type LabMetaFields = 'id' | 'courseOrder' | 'title' | 'summary' | 'params';
+
+/**
+ * A typed lab module from its meta and the rest, registered under the erased type. The meta's
+ * title and summary stay getters (read in the language of the moment), which a spread would not.
+ */
+export function defineLab<Id extends string, P extends Params>(
+  meta: Pick<LabModule<P>, LabMetaFields> & { readonly id: Id },
+  lab: Omit<LabModule<P>, LabMetaFields>,
+): AnyLab & { readonly id: Id } {
+  return described({ ...meta, ...lab }, () => meta.title, () => meta.summary);
 }
 
 /** Picks a workgroup size the variant supports, nearest to the wanted one. */
@@ -235,8 +246,9 @@ export function shown(value: string): string {
 /** A whole-number parameter between `min` and `max`. */
 export function intField(field: {
   key: string;
-  label: string;
-  controlLabel?: string;
+  /** The field's name in the language of the moment. */
+  label: () => string;
+  controlLabel?: () => string;
   min?: number;
   max?: number;
   choices: (variant: LabVariant, params: Params) => readonly number[];
@@ -248,10 +260,10 @@ export function intField(field: {
   return {
     key: field.key,
     get label() {
-      return field.label;
+      return field.label();
     },
     get controlLabel() {
-      return field.controlLabel;
+      return field.controlLabel?.();
     },
     parse(raw) {
       if (!/^\d{1,10}$/.test(raw)) return { error: m('parse.wholeNumber') };
@@ -274,7 +286,8 @@ export function intField(field: {
  */
 export function choiceField(field: {
   key: string;
-  label: string;
+  /** The field's name in the language of the moment. */
+  label: () => string;
   values: readonly string[];
   fallback: string;
   strict?: boolean;
@@ -288,7 +301,7 @@ export function choiceField(field: {
   return {
     key: field.key,
     get label() {
-      return field.label;
+      return field.label();
     },
     parse: (raw) => ((field.strict ? listed(raw) : /^[a-z-]{1,20}$/.test(raw)) ? { value: raw } : { error: field.parseError() }),
     choices: () => field.values,
@@ -301,9 +314,7 @@ export function choiceField(field: {
 export function workgroupSizeField(): ParamField<number> {
   return intField({
     key: 'wg',
-    get label() {
-      return m('param.workgroupSize');
-    },
+    label: () => m('param.workgroupSize'),
     min: 1,
     max: 1024,
     choices: (variant) => variant.workgroupSizes,
@@ -353,22 +364,34 @@ export function described<const T extends object>(
   title: () => string,
   summary: () => string,
 ): Omit<T, 'title' | 'summary'> & { readonly title: string; readonly summary: string } {
-  return Object.defineProperties(
-    { ...fields },
-    { title: { get: title, enumerable: true, configurable: true }, summary: { get: summary, enumerable: true, configurable: true } },
-  ) as Omit<T, 'title' | 'summary'> & { readonly title: string; readonly summary: string };
+  return withTexts(fields as Omit<T, 'title' | 'summary'>, { title, summary });
+}
+
+/**
+ * A variant whose title and summary are messages of its lab's catalog, `<prefix><id>.title` and
+ * `<prefix><id>.summary` (with `values` filled in), read in the language of the moment. A catalog
+ * without them throws here, when the lab loads, rather than showing a key.
+ */
+export function variantFrom<T extends Record<string, string>>(
+  catalog: Catalog<T>,
+  prefix: string,
+  fields: Omit<LabVariant, 'title' | 'summary'>,
+  values?: MessageValues,
+): LabVariant {
+  const text = (part: 'title' | 'summary') => {
+    const key = `${prefix}${fields.id}.${part}`;
+    if (!catalog.has(key)) throw new Error(`The catalog “${catalog.id}” has no “${prefix}${fields.id}.${part}” for the variant ${fields.id}.`);
+    return () => catalog(key, values);
+  };
+  return described(fields, text('title'), text('summary'));
 }
 
 /** A 1-D element count: offered at `sizes`, capped at what the step-through can trace. */
 export function elementCountField(sizes: readonly number[]): ParamField<number> {
   return intField({
     key: 'n',
-    get label() {
-      return m('param.n');
-    },
-    get controlLabel() {
-      return m('param.n.control');
-    },
+    label: () => m('param.n'),
+    controlLabel: () => m('param.n.control'),
     min: 1,
     max: 2 ** 28,
     choices: (_variant, params) => [...new Set([...sizes, Number(params.n ?? sizes[0])])].sort((a, b) => a - b),

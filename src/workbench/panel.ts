@@ -5,6 +5,7 @@
  * the lab page; a lab without a UI module gets only those.
  */
 import type { ComponentType } from 'react';
+import { withTexts } from '../i18n/catalog.ts';
 import type { SimResult, Trace } from '../sim/index.ts';
 import type { TraceIndex } from '../trace/index.ts';
 import type { Subject } from '../trace/subject.ts';
@@ -54,6 +55,11 @@ export interface LabPanel {
   /** Simulations the panel needs beside the primary one; the session runs them. */
   companions?(variant: LabVariant, params: Params): readonly { readonly id: string; readonly variant: string; readonly traceAll?: boolean }[];
   readonly component: ComponentType<PanelProps>;
+}
+
+/** A lab's panel whose title is one of its messages, read in the language of the moment. */
+export function labPanel(title: () => string, panel: Omit<LabPanel, 'title'>): LabPanel {
+  return withTexts(panel, { title });
 }
 
 export interface LabUi {

@@ -1,4 +1,4 @@
-import { defineLab, exactCheck, OPENING_MOMENT, type LabInputs, type LabVariant, type LinearParams } from '../../workbench/lab.ts';
+import { defineLab, exactCheck, OPENING_MOMENT, type LabInputs, type LabVariant, type LinearParams, variantFrom } from '../../workbench/lab.ts';
 import { basicsCases } from './cases.ts';
 import { m } from './messages.ts';
 import { benchBasics } from './bench.ts';
@@ -35,36 +35,24 @@ __global__ void matrixAdd(const float *a, const float *b, float *c, unsigned int
 //         matrixAdd<<<grid, block>>>(a, b, c, rows, cols);`;
 
 const variants: LabVariant[] = [
-  {
+  variantFrom(m, 'variant.', {
     id: 'vector-add',
-    get title() {
-      return m('variant.vector-add.title');
-    },
-    get summary() {
-      return m('variant.vector-add.summary');
-    },
     file: VECTOR_ADD_FILE,
     wgsl: VECTOR_ADD_WGSL,
     cuda: VECTOR_ADD_CUDA,
     workgroupSizes: [32, 64, 128, 256],
     elementTypes: ['f32'],
     needsSubgroups: false,
-  },
-  {
+  }),
+  variantFrom(m, 'variant.', {
     id: 'matrix-add',
-    get title() {
-      return m('variant.matrix-add.title');
-    },
-    get summary() {
-      return m('variant.matrix-add.summary');
-    },
     file: MATRIX_ADD_FILE,
     wgsl: MATRIX_ADD_WGSL,
     cuda: MATRIX_ADD_CUDA,
     workgroupSizes: [256],
     elementTypes: ['f32'],
     needsSubgroups: false,
-  },
+  }),
 ];
 
 /** B for an input A: the same values reversed, so every element has a different partner. */
@@ -86,16 +74,7 @@ function inputs(params: LinearParams, seed: number): LabInputs {
 }
 
 /** Threads, blocks and grids: how an invocation finds its element, in 1-D and 2-D. */
-export const basicsLab = defineLab<'basics', LinearParams>({
-  ...basicsMeta,
-  // The meta's title and summary are getters (read in the language of the moment): a spread copies
-  // them once, so they are read through again here.
-  get title() {
-    return basicsMeta.title;
-  },
-  get summary() {
-    return basicsMeta.summary;
-  },
+export const basicsLab = defineLab<'basics', LinearParams>(basicsMeta, {
   variants,
   defaultVariant: 'vector-add',
   defaults: { n: 1024, workgroupSize: 256, type: 'f32' },

@@ -5,7 +5,7 @@
  * computes four outputs and reads vec4s. The stage draws the traced workgroup's part of the input
  * plane: output tile, halo ring, ghost cells, who loaded what, idle invocations and read counts.
  */
-import { defineLab, OPENING_MOMENT, type LabInputs, type LabVariant, type MetricRow } from '../../workbench/lab.ts';
+import { defineLab, OPENING_MOMENT, type LabInputs, type LabVariant, type MetricRow, variantFrom } from '../../workbench/lab.ts';
 import { firstFound } from '../../workbench/openings.ts';
 import { CONVOLUTION_CUDA } from './cuda.ts';
 import { convolutionCases } from './cases.ts';
@@ -21,14 +21,8 @@ export { convolutionSpec } from './meta.ts';
 /** Image width (key `w`) and height (`h`), mask width (`m`), output tile width of the halo-tiled variant (`t`). */
 export type ConvolutionParams = { readonly width: number; readonly height: number; readonly maskWidth: number; readonly outTile: number };
 
-const variant = (id: ConvolutionVariant, workgroupSizes: number[]): LabVariant => ({
+const variant = (id: ConvolutionVariant, workgroupSizes: number[]): LabVariant => variantFrom(m, 'variant.', {
   id,
-  get title() {
-    return m(`variant.${id}.title`);
-  },
-  get summary() {
-    return m(`variant.${id}.summary`);
-  },
   file: CONVOLUTION_KERNELS[id].file,
   wgsl: CONVOLUTION_KERNELS[id].wgsl,
   cuda: CONVOLUTION_CUDA[id],
@@ -73,16 +67,7 @@ function convolutionMetrics(v: ConvolutionVariant, p: ConvolutionParams, picture
   ];
 }
 
-export const convolutionLab = defineLab<'convolution', ConvolutionParams>({
-  ...convolutionMeta,
-  // The meta's title and summary are getters (read in the language of the moment): a spread copies
-  // them once, so they are read through again here.
-  get title() {
-    return convolutionMeta.title;
-  },
-  get summary() {
-    return convolutionMeta.summary;
-  },
+export const convolutionLab = defineLab<'convolution', ConvolutionParams>(convolutionMeta, {
   variants,
   defaultVariant: 'tiled',
   defaults: { width: 48, height: 48, maskWidth: 5, outTile: 12 },

@@ -13,9 +13,7 @@ const MAX_SIDE = 256;
 const side = (key: string, label: 'param.width' | 'param.height', name: 'width' | 'height') =>
   intField({
     key,
-    get label() {
-      return m(label);
-    },
+    label: () => m(label),
     min: 1,
     max: 1 << 14,
     choices: (_v, params) => [...new Set([...SIDES, Number(params[name] ?? 48)])].sort((a, b) => a - b),
@@ -25,9 +23,7 @@ const side = (key: string, label: 'param.width' | 'param.height', name: 'width' 
 
 const maskWidth = intField({
   key: 'm',
-  get label() {
-    return m('param.mask');
-  },
+  label: () => m('param.mask'),
   min: 1,
   max: 99,
   choices: () => MASK_WIDTHS,
@@ -40,9 +36,7 @@ const maskWidth = intField({
 
 const outTile = intField({
   key: 't',
-  get label() {
-    return m('param.tile');
-  },
+  label: () => m('param.tile'),
   min: 1,
   max: 64,
   choices: (_v, params) => outputTileWidths(Number(params.maskWidth)),

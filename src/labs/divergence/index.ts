@@ -9,6 +9,7 @@ import {
   OPENING_MOMENT,
   type LabInputs,
   type LabVariant,
+  variantFrom,
 } from '../../workbench/lab.ts';
 import { firstDivergence, firstFound, firstOp } from '../../workbench/openings.ts';
 import { OpKind } from '../../sim/index.ts';
@@ -45,14 +46,8 @@ __global__ void ${name === 'even-odd' ? 'evenOdd' : 'warpAligned'}(const float *
 }
 // Launch: ${name === 'even-odd' ? 'evenOdd' : 'warpAligned'}<<<(n + blockSize - 1) / blockSize, blockSize>>>(x, c, n);`;
 
-const variant = (id: DivergenceVariant, condition: string): LabVariant => ({
+const variant = (id: DivergenceVariant, condition: string): LabVariant => variantFrom(m, '', {
   id,
-  get title() {
-    return m(`${id}.title`);
-  },
-  get summary() {
-    return m(`${id}.summary`);
-  },
   file: DIVERGENCE_KERNELS[id].file,
   wgsl: DIVERGENCE_KERNELS[id].wgsl,
   cuda: cudaOf(id, condition),
@@ -74,16 +69,7 @@ const variantOf = (id: string): DivergenceVariant => {
 
 const xOf = (inputs: LabInputs): Float32Array => inputs.x as Float32Array;
 
-export const divergenceLab = defineLab<'divergence', DivergenceParams>({
-  ...divergenceMeta,
-  // The meta's title and summary are getters (read in the language of the moment): a spread copies
-  // them once, so they are read through again here.
-  get title() {
-    return divergenceMeta.title;
-  },
-  get summary() {
-    return divergenceMeta.summary;
-  },
+export const divergenceLab = defineLab<'divergence', DivergenceParams>(divergenceMeta, {
   variants,
   defaultVariant: 'even-odd',
   defaults: { n: 1024, workgroupSize: 256 },

@@ -7,7 +7,7 @@
  * warp, several vec4 loads in flight per invocation, no flushes. The panels show the bins filling and, for the
  * current atomic, the lanes of the warp queued on each address.
  */
-import { defineLab, OPENING_MOMENT, exactCheck, type LabInputs, type LabVariant } from '../../workbench/lab.ts';
+import { defineLab, OPENING_MOMENT, exactCheck, type LabInputs, type LabVariant, variantFrom } from '../../workbench/lab.ts';
 import { HISTOGRAM_CUDA } from './cuda.ts';
 import { histogramCases } from './cases.ts';
 import { generateBytes, isDistribution, rangeOf, type Distribution } from './data.ts';
@@ -23,14 +23,8 @@ export { histogramSpec } from './meta.ts';
 /** Bytes n (key `n`), bins (key `bins`) and the data distribution (key `dist`). */
 export type HistogramParams = { readonly n: number; readonly bins: number; readonly dist: string };
 
-const variant = (id: HistogramVariant): LabVariant => ({
+const variant = (id: HistogramVariant): LabVariant => variantFrom(m, 'variant.', {
   id,
-  get title() {
-    return m(`variant.${id}.title`);
-  },
-  get summary() {
-    return m(`variant.${id}.summary`);
-  },
   file: HISTOGRAM_KERNELS[id].file,
   wgsl: HISTOGRAM_KERNELS[id].wgsl,
   cuda: HISTOGRAM_CUDA[id],
@@ -61,16 +55,7 @@ const wordsOf = (inputs: LabInputs): Uint32Array => inputs.data as Uint32Array;
 const runOf = (v: string, p: HistogramParams, inputs: LabInputs, source?: string) =>
   histogramRun(variantOf(v), wordsOf(inputs), p.n, p.bins, rangeOf(distOf(p)), source);
 
-export const histogramLab = defineLab<'histogram', HistogramParams>({
-  ...histogramMeta,
-  // The meta's title and summary are getters (read in the language of the moment): a spread copies
-  // them once, so they are read through again here.
-  get title() {
-    return histogramMeta.title;
-  },
-  get summary() {
-    return histogramMeta.summary;
-  },
+export const histogramLab = defineLab<'histogram', HistogramParams>(histogramMeta, {
   variants,
   defaultVariant: 'grid-stride',
   defaults: { n: 4096, bins: 7, dist: 'letters' },

@@ -10,9 +10,7 @@ const LENGTHS = [1024, 4096, 16_384, 65_536];
 
 const n = intField({
   key: 'n',
-  get label() {
-    return m('param.n');
-  },
+  label: () => m('param.n'),
   min: 1,
   max: 2 ** 28,
   choices: (_v, params) => [...new Set([...LENGTHS, Number(params.n ?? 4096)])].sort((a, b) => a - b),
@@ -27,9 +25,7 @@ const BIN_CHOICES = [7, 16, 100, 256];
 
 const bins = intField({
   key: 'bins',
-  get label() {
-    return m('param.bins');
-  },
+  label: () => m('param.bins'),
   min: 1,
   max: 256,
   choices: (_v, params) => [...new Set([...BIN_CHOICES, Number(params.bins ?? 7)])].sort((a, b) => a - b),
@@ -37,9 +33,7 @@ const bins = intField({
 
 const dist = choiceField({
   key: 'dist',
-  get label() {
-    return m('param.dist');
-  },
+  label: () => m('param.dist'),
   values: DISTRIBUTIONS,
   fallback: 'letters',
   strict: true,

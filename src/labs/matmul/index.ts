@@ -4,7 +4,7 @@
  * double-buffered vec4 kernel. M, N and K are free (not multiples of the tile); f32, or i32 for
  * exact checks.
  */
-import { defineLab, OPENING_MOMENT, exactCheck, type CheckResult, type LabInputs, type LabVariant } from '../../workbench/lab.ts';
+import { defineLab, OPENING_MOMENT, exactCheck, type CheckResult, type LabInputs, type LabVariant, variantFrom } from '../../workbench/lab.ts';
 import { firstFound, firstOp } from '../../workbench/openings.ts';
 import { seededRandom } from '../../util/random.ts';
 import { matmulCases } from './cases.ts';
@@ -24,14 +24,8 @@ export type MatmulParams = { readonly m: number; readonly n: number; readonly k:
 /** The variants in ladder order; their titles and summaries are in the catalog (messages.ts). */
 const VARIANT_IDS: readonly MatmulVariant[] = ['naive', 'coalesced', 'tiled', 'column', 'vec4-2d', 'fast'];
 
-const variants: LabVariant[] = VARIANT_IDS.map((id) => ({
+const variants: LabVariant[] = VARIANT_IDS.map((id) => variantFrom(m, 'variant.', {
   id,
-  get title() {
-    return m(`variant.${id}.title`);
-  },
-  get summary() {
-    return m(`variant.${id}.summary`);
-  },
   file: MATMUL_KERNELS[id].file,
   wgsl: MATMUL_KERNELS[id].wgsl,
   cuda: MATMUL_CUDA[id],
@@ -125,16 +119,7 @@ function squareAt(p: MatmulParams, elements: number): MatmulParams {
   return { ...p, m: side, n: side, k: side };
 }
 
-export const matmulLab = defineLab<'matmul', MatmulParams>({
-  ...matmulMeta,
-  // The meta's title and summary are getters (read in the language of the moment): a spread copies
-  // them once, so they are read through again here.
-  get title() {
-    return matmulMeta.title;
-  },
-  get summary() {
-    return matmulMeta.summary;
-  },
+export const matmulLab = defineLab<'matmul', MatmulParams>(matmulMeta, {
   variants,
   defaultVariant: 'tiled',
   defaults: { m: 64, n: 64, k: 64, tile: 16, type: 'f32' },

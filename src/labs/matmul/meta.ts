@@ -16,9 +16,7 @@ function dimField(key: 'm' | 'n' | 'k', vec4Bound: boolean): ParamField<number> 
   const label = (): string => m(`param.${key}`);
   return intField({
     key,
-    get label() {
-      return label();
-    },
+    label: () => label(),
     min: 1,
     max: 16384,
     choices: (variant, params) => {
@@ -41,9 +39,7 @@ function dimField(key: 'm' | 'n' | 'k', vec4Bound: boolean): ParamField<number> 
 
 const tileField = intField({
   key: 'tile',
-  get label() {
-    return m('param.tile');
-  },
+  label: () => m('param.tile'),
   min: 1,
   max: 64,
   choices: () => TILE_SIZES,

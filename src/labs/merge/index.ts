@@ -8,9 +8,10 @@
  * invocation 15 outputs, loads them into registers before staging, and merges without branches
  * from one search per invocation, with the tile as its only workgroup memory.
  */
-import { defineLab, OPENING_MOMENT, elementTypeOfParams, exactCheck, type LabInputs, type LabVariant } from '../../workbench/lab.ts';
+import { defineLab, OPENING_MOMENT, elementTypeOfParams, exactCheck, type LabInputs, type LabVariant, variantFrom } from '../../workbench/lab.ts';
 import { firstFound } from '../../workbench/openings.ts';
 import { seededRandom } from '../../util/random.ts';
+import type { MessageValues } from '../../i18n/format.ts';
 import type { ElementType } from '../../workbench/labTypes.ts';
 import { mergeCases } from './cases.ts';
 import { BASIC_CUDA, FAST_CUDA, STREAM_CUDA, TILED_CUDA, WIDE_CUDA } from './cuda.ts';
@@ -28,84 +29,23 @@ export type MergeParams = { readonly m: number; readonly n: number; readonly inp
 
 const TYPES: readonly ElementType[] = ['i32', 'f32', 'u32'];
 
+/** A variant; its texts may name its items per invocation and its tile (`{items}`, `{tile}`). */
+const variant = (id: MergeVariant, cuda: string, values?: MessageValues): LabVariant => {
+  const { workgroupSize, items } = MERGE_SHAPES[id];
+  return variantFrom(
+    m,
+    '',
+    { id, file: MERGE_FILES[id].file, wgsl: MERGE_FILES[id].wgsl, cuda, workgroupSizes: [workgroupSize], elementTypes: TYPES, needsSubgroups: false },
+    { items, tile: workgroupSize * items, ...values },
+  );
+};
+
 const variants: LabVariant[] = [
-  {
-    id: 'basic',
-    get title() {
-      return m('basic.title');
-    },
-    get summary() {
-      return m('basic.summary');
-    },
-    file: MERGE_FILES.basic.file,
-    wgsl: MERGE_FILES.basic.wgsl,
-    cuda: BASIC_CUDA,
-    workgroupSizes: [MERGE_SHAPES.basic.workgroupSize],
-    elementTypes: TYPES,
-    needsSubgroups: false,
-  },
-  {
-    id: 'tiled',
-    get title() {
-      return m('tiled.title');
-    },
-    get summary() {
-      return m('tiled.summary');
-    },
-    file: MERGE_FILES.tiled.file,
-    wgsl: MERGE_FILES.tiled.wgsl,
-    cuda: TILED_CUDA,
-    workgroupSizes: [MERGE_SHAPES.tiled.workgroupSize],
-    elementTypes: TYPES,
-    needsSubgroups: false,
-  },
-  {
-    id: 'fast',
-    get title() {
-      return m('fast.title');
-    },
-    get summary() {
-      return m('fast.summary');
-    },
-    file: MERGE_FILES.fast.file,
-    wgsl: MERGE_FILES.fast.wgsl,
-    cuda: FAST_CUDA,
-    workgroupSizes: [MERGE_SHAPES.fast.workgroupSize],
-    elementTypes: TYPES,
-    needsSubgroups: false,
-  },
-  {
-    id: 'stream',
-    get title() {
-      return m('stream.title');
-    },
-    get summary() {
-      const { workgroupSize, items } = MERGE_SHAPES.stream;
-      return m('stream.summary', { groups: STREAM_GROUPS.toLocaleString('en'), tile: workgroupSize * items, items });
-    },
-    file: MERGE_FILES.stream.file,
-    wgsl: MERGE_FILES.stream.wgsl,
-    cuda: STREAM_CUDA,
-    workgroupSizes: [MERGE_SHAPES.stream.workgroupSize],
-    elementTypes: TYPES,
-    needsSubgroups: false,
-  },
-  {
-    id: 'wide',
-    get title() {
-      return m('wide.title', { items: MERGE_SHAPES.wide.items });
-    },
-    get summary() {
-      const { workgroupSize, items } = MERGE_SHAPES.wide;
-      return m('wide.summary', { tile: workgroupSize * items, items });
-    },
-    file: MERGE_FILES.wide.file,
-    wgsl: MERGE_FILES.wide.wgsl,
-    cuda: WIDE_CUDA,
-    workgroupSizes: [MERGE_SHAPES.wide.workgroupSize],
-    elementTypes: TYPES,
-    needsSubgroups: false,
-  },
+  variant('basic', BASIC_CUDA),
+  variant('tiled', TILED_CUDA),
+  variant('fast', FAST_CUDA),
+  variant('stream', STREAM_CUDA, { groups: STREAM_GROUPS.toLocaleString('en') }),
+  variant('wide', WIDE_CUDA),
 ];
 
 const variantOf = (id: string): MergeVariant => {
@@ -138,16 +78,7 @@ function benchData(p: MergeParams): MergeData {
   return { a, b, m: p.m, n: p.n };
 }
 
-export const mergeLab = defineLab<'merge', MergeParams>({
-  ...mergeMeta,
-  // The meta's title and summary are getters (read in the language of the moment): a spread copies
-  // them once, so they are read through again here.
-  get title() {
-    return mergeMeta.title;
-  },
-  get summary() {
-    return mergeMeta.summary;
-  },
+export const mergeLab = defineLab<'merge', MergeParams>(mergeMeta, {
   variants,
   defaultVariant: 'basic',
   defaults: { m: 24, n: 40, input: 'random', type: 'i32' },

@@ -13,9 +13,7 @@ function lengthField(key: 'm' | 'n', other?: 'm'): ParamField<number> {
   const label = (): string => m(key === 'm' ? 'param.m' : 'param.n');
   return intField({
     key,
-    get label() {
-      return label();
-    },
+    label: () => label(),
     min: 1,
     max: 2 ** 27,
     choices: (_v, params) => [...new Set([...LENGTHS, Number(params[key] ?? LENGTHS[0])])].filter((x) => x >= 1).sort((x, y) => x - y),
@@ -31,9 +29,7 @@ function lengthField(key: 'm' | 'n', other?: 'm'): ParamField<number> {
 
 const inputField = choiceField({
   key: 'input',
-  get label() {
-    return m('param.input');
-  },
+  label: () => m('param.input'),
   values: MERGE_INPUTS,
   fallback: 'random',
   parseError: () => m('parse.input'),

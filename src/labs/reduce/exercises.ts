@@ -1,4 +1,4 @@
-import { breakKernel, EXERCISE_SEEDS, type Exercise } from '../../workbench/exercise.ts';
+import { breakKernel, exerciseFrom, type Exercise } from '../../workbench/exercise.ts';
 import { reduceVariant } from './variants.ts';
 import { m } from './messages.ts';
 
@@ -28,72 +28,32 @@ const UNROLLED_LAST_WARP = [
 
 /** Fix-the-kernel exercises on the reduction, from the bugs of the course's kernels. */
 export const REDUCE_EXERCISES: readonly Exercise[] = [
-  {
+  exerciseFrom(m, {
     id: 'reduce-tree-barrier',
     lab: 'reduce',
     variant: 'neighbored',
     params: { n: 1024, workgroupSize: 256 },
-    get title() {
-      return m('reduce-tree-barrier.title');
-    },
-    get goal() {
-      return m('reduce-tree-barrier.goal');
-    },
-    get hint() {
-      return m('reduce-tree-barrier.hint');
-    },
     broken: breakKernel(neighbored, '    }\n    workgroupBarrier();\n  }', '    }\n  }'),
-    seeds: EXERCISE_SEEDS,
-  },
-  {
+  }),
+  exerciseFrom(m, {
     id: 'reduce-tail-bounds',
     lab: 'reduce',
     variant: 'neighbored',
     params: { n: 1000, workgroupSize: 256 },
-    get title() {
-      return m('reduce-tail-bounds.title');
-    },
-    get goal() {
-      return m('reduce-tail-bounds.goal');
-    },
-    get hint() {
-      return m('reduce-tail-bounds.hint');
-    },
     broken: breakKernel(neighbored, '  if (i < params.n) {\n    v = input[i];\n  }', '  v = input[i];'),
-    seeds: EXERCISE_SEEDS,
-  },
-  {
+  }),
+  exerciseFrom(m, {
     id: 'reduce-last-warp-race',
     lab: 'reduce',
     variant: 'first-add-during-load',
     params: { n: 4096, workgroupSize: 256 },
-    get title() {
-      return m('reduce-last-warp-race.title');
-    },
-    get goal() {
-      return m('reduce-last-warp-race.goal');
-    },
-    get hint() {
-      return m('reduce-last-warp-race.hint');
-    },
     broken: breakKernel(firstAdd, TREE_LOOP, UNROLLED_LAST_WARP),
-    seeds: EXERCISE_SEEDS,
-  },
-  {
+  }),
+  exerciseFrom(m, {
     id: 'reduce-inplace-overwrite',
     lab: 'reduce',
     variant: 'global-inplace',
     params: { n: 1024, workgroupSize: 256 },
-    get title() {
-      return m('reduce-inplace-overwrite.title');
-    },
-    get goal() {
-      return m('reduce-inplace-overwrite.goal');
-    },
-    get hint() {
-      return m('reduce-inplace-overwrite.hint');
-    },
     broken: breakKernel(inPlace, '    partials[group] = data[base];', '    data[group] = data[base]; // in place, as the seed kept everything in g_idata'),
-    seeds: EXERCISE_SEEDS,
-  },
+  }),
 ];

@@ -46,16 +46,7 @@ function makeInput(params: LinearParams, seed: number): BindingData {
 }
 
 /** The reduction lab as the app sees it; the kernels and drivers live beside this file. */
-export const reduceLab = defineLab<'reduce', LinearParams>({
-  ...reduceMeta,
-  // The meta's title and summary are getters (read in the language of the moment): a spread copies
-  // them once, so they are read through again here.
-  get title() {
-    return reduceMeta.title;
-  },
-  get summary() {
-    return reduceMeta.summary;
-  },
+export const reduceLab = defineLab<'reduce', LinearParams>(reduceMeta, {
   variants,
   defaultVariant: 'neighbored',
   defaults: { n: 1024, workgroupSize: 256, type: 'u32' },

@@ -4,7 +4,7 @@
  * with tx % stride == 0; "better" halves it and keeps tx < stride, so whole warps stay busy until
  * the stride falls below the warp size.
  */
-import { defineLab, OPENING_MOMENT, exactCheck, type LabInputs, type LabVariant } from '../../workbench/lab.ts';
+import { defineLab, OPENING_MOMENT, exactCheck, type LabInputs, type LabVariant, variantFrom } from '../../workbench/lab.ts';
 import { firstDivergence, firstFound, treeLevelEnd } from '../../workbench/openings.ts';
 import { MAX_WORKGROUPS_PER_DIMENSION } from '../../kernel/types.ts';
 import { randomU32, seededRandom } from '../../util/random.ts';
@@ -48,38 +48,18 @@ __global__ void rowSumBetter(const unsigned int *input, unsigned int *output, un
 }
 // Launch: rowSumBetter<<<rows, cols / 2>>>(input, output, cols);`;
 
-const variants: LabVariant[] = [
-  {
-    id: 'simple',
-    get title() {
-      return m('simple.title');
-    },
-    get summary() {
-      return m('simple.summary');
-    },
-    file: ROWSUM_KERNELS.simple.file,
-    wgsl: ROWSUM_KERNELS.simple.wgsl,
-    cuda: SIMPLE_CUDA,
+const variant = (id: RowSumVariant, cuda: string): LabVariant =>
+  variantFrom(m, '', {
+    id,
+    file: ROWSUM_KERNELS[id].file,
+    wgsl: ROWSUM_KERNELS[id].wgsl,
+    cuda,
     workgroupSizes: ROW_LENGTHS.map((n) => n / 2),
     elementTypes: ['u32'],
     needsSubgroups: false,
-  },
-  {
-    id: 'better',
-    get title() {
-      return m('better.title');
-    },
-    get summary() {
-      return m('better.summary');
-    },
-    file: ROWSUM_KERNELS.better.file,
-    wgsl: ROWSUM_KERNELS.better.wgsl,
-    cuda: BETTER_CUDA,
-    workgroupSizes: ROW_LENGTHS.map((n) => n / 2),
-    elementTypes: ['u32'],
-    needsSubgroups: false,
-  },
-];
+  });
+
+const variants: LabVariant[] = [variant('simple', SIMPLE_CUDA), variant('better', BETTER_CUDA)];
 
 const variantOf = (id: string): RowSumVariant => {
   if (!isRowSumVariant(id)) throw new RangeError(`The row-sum lab has no variant “${id}”; use simple or better.`);
@@ -91,16 +71,7 @@ function matrixOf(inputs: LabInputs): Uint32Array {
   return inputs.matrix as Uint32Array;
 }
 
-export const rowsumLab = defineLab<'rowsum', RowSumParams>({
-  ...rowsumMeta,
-  // The meta's title and summary are getters (read in the language of the moment): a spread copies
-  // them once, so they are read through again here.
-  get title() {
-    return rowsumMeta.title;
-  },
-  get summary() {
-    return rowsumMeta.summary;
-  },
+export const rowsumLab = defineLab<'rowsum', RowSumParams>(rowsumMeta, {
   variants,
   defaultVariant: 'simple',
   defaults: { cols: 512, rows: 4 },

@@ -11,9 +11,7 @@ const nearest = (values: readonly number[], wanted: number) => values.reduce((be
 
 const cols = intField({
   key: 'n',
-  get label() {
-    return m('param.cols');
-  },
+  label: () => m('param.cols'),
   min: 1,
   max: 1 << 20,
   choices: () => ROW_LENGTHS,
@@ -28,9 +26,7 @@ const cols = intField({
 
 const rows = intField({
   key: 'm',
-  get label() {
-    return m('param.rows');
-  },
+  label: () => m('param.rows'),
   min: 1,
   max: MAX_WORKGROUPS_PER_DIMENSION,
   choices: (_variant, params) => [1, 2, 4, 8, 16, 32].filter((m) => m * Number(params.cols) <= MAX_STEP_ELEMENTS),

@@ -57,16 +57,7 @@ function exactInF32(input: ArrayLike<number>): boolean {
 }
 
 /** The scan lab as the app sees it; kernels and drivers live beside this file. */
-export const scanLab = defineLab<'scan', LinearParams>({
-  ...scanMeta,
-  // The meta's title and summary are getters (read in the language of the moment): a spread copies
-  // them once, so they are read through again here.
-  get title() {
-    return scanMeta.title;
-  },
-  get summary() {
-    return scanMeta.summary;
-  },
+export const scanLab = defineLab<'scan', LinearParams>(scanMeta, {
   variants,
   defaultVariant: 'blelloch',
   defaults: { n: 512, workgroupSize: 256, type: 'u32' },

@@ -3,7 +3,7 @@
  * hybrid and JDS, one kernel per format (two for CSR). Matrices, conversions and the reference are
  * in `formats.ts`; the dispatches in `kernel.ts`.
  */
-import { defineLab, OPENING_MOMENT, exactCheck, INPUT_SEED, type LabInputs, type LabVariant } from '../../workbench/lab.ts';
+import { defineLab, OPENING_MOMENT, exactCheck, INPUT_SEED, type LabInputs, type LabVariant, variantFrom } from '../../workbench/lab.ts';
 import { firstFound } from '../../workbench/openings.ts';
 import { seededRandom } from '../../util/random.ts';
 import { benchSpmv } from './bench.ts';
@@ -21,14 +21,8 @@ export { MAX_STEP_ROWS, spmvSpec } from './meta.ts';
 export type SpmvParams = { readonly kind: string; readonly rows: number; readonly workgroupSize: number };
 
 
-const variants: LabVariant[] = (Object.keys(SPMV_KERNELS) as SpmvVariant[]).map((id) => ({
+const variants: LabVariant[] = (Object.keys(SPMV_KERNELS) as SpmvVariant[]).map((id) => variantFrom(m, 'variant.', {
   id,
-  get title() {
-    return m(`variant.${id}.title`);
-  },
-  get summary() {
-    return m(`variant.${id}.summary`);
-  },
   file: SPMV_KERNELS[id].file,
   wgsl: SPMV_KERNELS[id].wgsl,
   cuda: SPMV_CUDA[id],
@@ -57,16 +51,7 @@ export function spmvInputs(p: SpmvParams, seed: number): LabInputs {
   return { rowPtr: a.rowPtr, colIndex: a.colIndex, values: a.values, x: makeVector(a.cols, rng) };
 }
 
-export const spmvLab = defineLab<'spmv', SpmvParams>({
-  ...spmvMeta,
-  // The meta's title and summary are getters (read in the language of the moment): a spread copies
-  // them once, so they are read through again here.
-  get title() {
-    return spmvMeta.title;
-  },
-  get summary() {
-    return spmvMeta.summary;
-  },
+export const spmvLab = defineLab<'spmv', SpmvParams>(spmvMeta, {
   variants,
   defaultVariant: 'csr-scalar',
   defaults: { kind: 'seed', rows: 4, workgroupSize: 128 },

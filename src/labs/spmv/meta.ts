@@ -13,9 +13,7 @@ const SQUARE_CHOICES = [16, 64, 256, 1024, 4096];
 
 const kind = choiceField({
   key: 'mat',
-  get label() {
-    return m('param.kind');
-  },
+  label: () => m('param.kind'),
   values: MATRIX_KINDS,
   fallback: 'seed',
   strict: true,
@@ -26,9 +24,7 @@ const kind = choiceField({
 
 const rows = intField({
   key: 'n',
-  get label() {
-    return m('param.rows');
-  },
+  label: () => m('param.rows'),
   min: 1,
   max: 1 << 24,
   choices(_variant, params) {

@@ -6,7 +6,7 @@
  * reads vec4s and merges lists linearly. "Radix" reads the input once, keeps only the values above
  * a workgroup's rising floor, and raises the floor by a radix select in workgroup memory.
  */
-import { defineLab, OPENING_MOMENT, exactCheck, type LabInputs, type LabVariant } from '../../workbench/lab.ts';
+import { defineLab, described, OPENING_MOMENT, exactCheck, type LabInputs, type LabVariant, variantFrom } from '../../workbench/lab.ts';
 import { seededRandom } from '../../util/random.ts';
 import { topkCases } from './cases.ts';
 import { FAST_CUDA, RADIX_AHEAD_CUDA, RADIX_CUDA, SEED_CUDA } from './cuda.ts';
@@ -23,67 +23,19 @@ export { topkSpec } from './meta.ts';
 /** n values, k kept, the distribution, and whether repeats are dropped (`distinct`) or kept (`all`), key `sem`. */
 export type TopkParams = { readonly n: number; readonly k: number; readonly dist: string; readonly semantics: string };
 
+const variant = (id: TopkVariant, cuda: string, workgroupSizes: readonly number[]): LabVariant =>
+  variantFrom(m, '', { id, file: TOPK_FILES[id].file, wgsl: TOPK_FILES[id].wgsl, cuda, workgroupSizes, elementTypes: ['i32'], needsSubgroups: false });
+
 const variants: LabVariant[] = [
-  {
-    id: 'seed',
-    get title() {
-      return m('seed.title');
-    },
-    get summary() {
-      return m('seed.summary');
-    },
-    file: TOPK_FILES.seed.file,
-    wgsl: TOPK_FILES.seed.wgsl,
-    cuda: SEED_CUDA,
-    workgroupSizes: [64, 128, 256],
-    elementTypes: ['i32'],
-    needsSubgroups: false,
-  },
-  {
-    id: 'fast',
-    get title() {
-      return m('fast.title');
-    },
-    get summary() {
-      return m('fast.summary');
-    },
-    file: TOPK_FILES.fast.file,
-    wgsl: TOPK_FILES.fast.wgsl,
-    cuda: FAST_CUDA,
-    workgroupSizes: [64, 128, 256],
-    elementTypes: ['i32'],
-    needsSubgroups: false,
-  },
-  {
-    id: 'radix',
-    get title() {
-      return m('radix.title');
-    },
-    get summary() {
-      return m('radix.summary');
-    },
-    file: TOPK_FILES.radix.file,
-    wgsl: TOPK_FILES.radix.wgsl,
-    cuda: RADIX_CUDA,
-    workgroupSizes: [RADIX_WG],
-    elementTypes: ['i32'],
-    needsSubgroups: false,
-  },
-  {
-    id: 'radix-ahead',
-    get title() {
-      return m('radixAhead.title');
-    },
-    get summary() {
-      return m('radixAhead.summary', { keep: RADIX_CUT_KEEP, groups: RADIX_AHEAD_GROUPS });
-    },
-    file: TOPK_FILES['radix-ahead'].file,
-    wgsl: TOPK_FILES['radix-ahead'].wgsl,
-    cuda: RADIX_AHEAD_CUDA,
-    workgroupSizes: [RADIX_WG],
-    elementTypes: ['i32'],
-    needsSubgroups: false,
-  },
+  variant('seed', SEED_CUDA, [64, 128, 256]),
+  variant('fast', FAST_CUDA, [64, 128, 256]),
+  variant('radix', RADIX_CUDA, [RADIX_WG]),
+  // Its texts are under `radixAhead.` and name the cut it keeps and its workgroups.
+  described(
+    { id: 'radix-ahead', file: TOPK_FILES['radix-ahead'].file, wgsl: TOPK_FILES['radix-ahead'].wgsl, cuda: RADIX_AHEAD_CUDA, workgroupSizes: [RADIX_WG], elementTypes: ['i32'], needsSubgroups: false },
+    () => m('radixAhead.title'),
+    () => m('radixAhead.summary', { keep: RADIX_CUT_KEEP, groups: RADIX_AHEAD_GROUPS }),
+  ),
 ];
 
 const variantOf = (id: string): TopkVariant => {
@@ -103,16 +55,7 @@ function benchValues(count: number): Int32Array {
   return out;
 }
 
-export const topkLab = defineLab<'topk', TopkParams>({
-  ...topkMeta,
-  // The meta's title and summary are getters (read in the language of the moment): a spread copies
-  // them once, so they are read through again here.
-  get title() {
-    return topkMeta.title;
-  },
-  get summary() {
-    return topkMeta.summary;
-  },
+export const topkLab = defineLab<'topk', TopkParams>(topkMeta, {
   variants,
   defaultVariant: 'seed',
   defaults: { n: 4096, k: 20, dist: 'random', semantics: 'distinct' },

@@ -9,12 +9,8 @@ import { isTopkVariant, MAX_K, supportsDistinct } from './kernel.ts';
 
 const n = intField({
   key: 'n',
-  get label() {
-    return m('param.n');
-  },
-  get controlLabel() {
-    return m('param.n.control');
-  },
+  label: () => m('param.n'),
+  controlLabel: () => m('param.n.control'),
   min: 0,
   max: 2 ** 28,
   choices: (_v, params) => [...new Set([0, 100, 1000, 4096, 10000, 65536, Number(params.n ?? 4096)])].sort((a, b) => a - b),
@@ -26,9 +22,7 @@ const n = intField({
 
 const k = intField({
   key: 'k',
-  get label() {
-    return m('param.k');
-  },
+  label: () => m('param.k'),
   min: 1,
   max: 1_000_000,
   choices: (_v, params) => [...new Set([1, 4, 8, 16, 20, 32, 64, Number(params.k ?? 20)])].filter((x) => x <= MAX_K).sort((a, b) => a - b),
@@ -44,9 +38,7 @@ function namedChoice(key: string, field: 'dist' | 'sem', values: readonly string
   };
   return choiceField({
     key,
-    get label() {
-      return label();
-    },
+    label: () => label(),
     values,
     fallback,
     parseError: () => m('parse.choice', { label: label() }),

@@ -1,4 +1,4 @@
-import type { LabUi } from '../../../workbench/panel.ts';
+import { labPanel, type LabUi } from '../../../workbench/panel.ts';
 import { MatmulStage, WHOLE_DISPATCH, WHOLE_DISPATCH_FMAS } from './MatmulStage.tsx';
 import { Roofline, rooflineCompanions } from './Roofline.tsx';
 import { m } from '../messages.ts';
@@ -9,23 +9,17 @@ import { m } from '../messages.ts';
  */
 export const matmulUi: LabUi = {
   panels: [
-    {
+    labPanel(() => m('ui.stage'), {
       id: 'matmul-stage',
-      get title() {
-        return m('ui.stage');
-      },
       // The same variant with every workgroup traced, for the whole-dispatch counts (small multiplies only).
       companions: (variant, params) =>
         Number(params.m) * Number(params.n) * Number(params.k) <= WHOLE_DISPATCH_FMAS ? [{ id: WHOLE_DISPATCH, variant: variant.id, traceAll: true }] : [],
       component: MatmulStage,
-    },
-    {
+    }),
+    labPanel(() => m('ui.roofline'), {
       id: 'matmul-roofline',
-      get title() {
-        return m('ui.roofline');
-      },
       companions: rooflineCompanions,
       component: Roofline,
-    },
+    }),
   ],
 };

@@ -1,4 +1,5 @@
-import type { LabUi } from '../../../workbench/panel.ts';
+import { withTexts } from '../../../i18n/catalog.ts';
+import { labPanel, type LabUi } from '../../../workbench/panel.ts';
 import { BLELLOCH_PAIR, ScanInsights } from './ScanInsights.tsx';
 import { m } from '../messages.ts';
 
@@ -6,21 +7,18 @@ import { m } from '../messages.ts';
  * The scan lab's panel: sweeps, work counter and bank table. Its bank table compares Blelloch with
  * its padded twin, so it declares the twin as a companion simulation.
  */
-export const scanUi: LabUi = {
-  get treeTitle() {
-    return m('ui.treeTitle');
+export const scanUi: LabUi = withTexts(
+  {
+    panels: [
+      labPanel(() => m('ui.panel'), {
+        id: 'scan-insights',
+        companions: (variant) => {
+          const twin = variant.id in BLELLOCH_PAIR ? BLELLOCH_PAIR[variant.id as keyof typeof BLELLOCH_PAIR] : undefined;
+          return twin ? [{ id: 'bank-twin', variant: twin }] : [];
+        },
+        component: ScanInsights,
+      }),
+    ],
   },
-  panels: [
-    {
-      id: 'scan-insights',
-      get title() {
-        return m('ui.panel');
-      },
-      companions: (variant) => {
-        const twin = variant.id in BLELLOCH_PAIR ? BLELLOCH_PAIR[variant.id as keyof typeof BLELLOCH_PAIR] : undefined;
-        return twin ? [{ id: 'bank-twin', variant: twin }] : [];
-      },
-      component: ScanInsights,
-    },
-  ],
-};
+  { treeTitle: () => m('ui.treeTitle') },
+);

@@ -1,16 +1,10 @@
-import type { LabUi } from '../../../workbench/panel.ts';
+import { labPanel, type LabUi } from '../../../workbench/panel.ts';
 import { m } from '../messages.ts';
 import { SpmvStage } from './SpmvStage.tsx';
 
 /** The SpMV lab's panel: one matrix in every format with the current warp's lanes laid over it. */
 export const spmvUi: LabUi = {
   panels: [
-    {
-      id: 'spmv-stage',
-      get title() {
-        return m('ui.panel');
-      },
-      component: SpmvStage,
-    },
+    labPanel(() => m('ui.panel'), { id: 'spmv-stage', component: SpmvStage }),
   ],
 };
