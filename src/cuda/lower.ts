@@ -15,10 +15,11 @@
  */
 import type { Declarator, Expr, FunctionDecl, Range, Stmt, TemplateArg, TranslationUnit, TypeRef } from './ast.ts';
 import {
-  BOOL, DIM3, FLOAT, INT, UINT, VOID, arithmetic, baseType, isInt, promote, sizeOf, typeName, withPointers, wgslType, type CType,
+  BOOL, DIM3, FLOAT, INT, UINT, VOID, arithmetic, baseType, isInt, isWide, narrowed, promote, sizeOf, typeName, withPointers, wgslType, type CType,
   VECTOR_TYPES,
   vectorOf,
 } from './ctypes.ts';
+import { wideHelper, wideLiteral } from './wide.ts';
 import type { CudaScalarType, Diagnostic } from './types.ts';
 
 /** Where a pointer points: a buffer, a shared/constant/global array, or a local array. */
@@ -243,6 +244,10 @@ export class Lowering {
     if (!this.helpers.has(name)) this.helpers.set(name, code);
     return name;
   }
+  /** A 64-bit integer helper of wide.ts (and those it calls), emitted once. */
+  private wide(name: string): string {
+    return wideHelper(name, (n, c) => this.helper(n, c));
+  }
 
   // ---- the program ----
   run(): LowerResult {
@@ -351,7 +356,8 @@ export class Lowering {
       this.error(t.range, `unknown type name '${t.base}'`);
     }
     if (b.k === 'float' && b.bits === 64) this.warnOnce(t.range, "'double' is computed as 32-bit float (f32) here: WebGPU has no 64-bit floats, so results can differ from a real GPU after about 7 significant digits; use 'float' to compute the same thing on both");
-    if (b.k === 'int' && b.bits === 64) this.warnOnce(t.range, `'${t.base}' is 64 bits in CUDA but computed in 32 bits here (WebGPU has no 64-bit integers): values beyond ${b.signed ? '±2^31' : '2^32'} wrap; use '${b.signed ? 'int' : 'unsigned int'}' to compute the same thing on both`);
+    if (isWide(b)) this.warnOnce(t.range, `'${t.base}' is 64 bits: WebGPU has no 64-bit integers, so its values are computed exactly here as two 32-bit words (vec2<u32>); in device memory (a kernel's pointer or scalar parameter, __shared__, __device__, __constant__) only the low 32 bits are kept`);
+    else if (b.k === 'int' && b.bits === 64) this.warnOnce(t.range, `'${t.base}' is 64 bits in CUDA but computed in 32 bits here (WebGPU has no 64-bit integers): values beyond ${b.signed ? '±2^31' : '2^32'} wrap; use '${b.signed ? 'int' : 'unsigned int'}' to compute the same thing on both`);
     return withPointers(b, t);
   }
 
@@ -452,7 +458,7 @@ export class Lowering {
         if (s.shared) {
           this.report(v.range, `'__shared__' variable '${v.name}' at file scope: declare it inside the kernel that uses it`, 'warning');
         }
-        const t = this.declType(v, v.type);
+        const t = narrowed(this.declType(v, v.type));
         const elem = t.k === 'array' ? t.of : t;
         if (elem.k === 'array' || elem.k === 'ptr') this.error(v.range, `${s.constant ? '__constant__' : '__device__'} variable '${v.name}' must be a scalar or a 1-D array here: flatten it to one dimension`);
         const length = t.k === 'array' ? t.n ?? 1 : 1;
@@ -513,7 +519,7 @@ export class Lowering {
     const scalars: { name: string; t: CType }[] = [];
     const uniformName = this.unique(`${entry}_params`);
     fn.params.forEach((p, index) => {
-      const t = this.resolveType(p.type, targs);
+      const t = narrowed(this.resolveType(p.type, targs));
       if (!p.name) this.error(p.range, 'a kernel parameter needs a name');
       if (t.k === 'ptr') {
         if (t.to.k === 'ptr') this.error(p.range, `parameter '${p.name}' is a pointer to pointers: pass one flat array and index it as row * width + column`);
@@ -1047,6 +1053,7 @@ export class Lowering {
   }
 
   private zero(t: CType): string {
+    if (isWide(t)) return 'vec2<u32>(0u, 0u)';
     return t.k === 'float' ? '0.0f' : t.k === 'bool' ? 'false' : t.k === 'int' && !t.signed ? '0u' : t.k === 'int' ? '0i' : `${wgslType(t)}()`;
   }
 
@@ -1054,7 +1061,7 @@ export class Lowering {
     const name = this.unique(v.name);
     if (isExtern) {
       if (v.dims.length !== 1 || v.dims[0] !== null) this.error(v.range, `'extern __shared__' array '${v.name}' must be declared with empty brackets: 'extern __shared__ float ${v.name}[];'`);
-      const elem = this.resolveType(v.type, ctx.targs);
+      const elem = narrowed(this.resolveType(v.type, ctx.targs));
       if (elem.k === 'ptr') this.error(v.range, 'a shared array of pointers is not supported');
       const override = `${name}_LENGTH`;
       this.sharedDecls.push(`override ${override}: u32 = 1; // set from the launch's shared bytes / ${sizeOf(elem)}`);
@@ -1065,7 +1072,7 @@ export class Lowering {
       return;
     }
     if (v.init) this.error(v.init.range, `initialization is not supported for __shared__ variables: assign '${v.name}' in the kernel, then __syncthreads()`);
-    const t = this.declType(v, v.type, ctx.targs, (n) => this.lookup(ctx, n) !== undefined);
+    const t = narrowed(this.declType(v, v.type, ctx.targs, (n) => this.lookup(ctx, n) !== undefined));
     const elem = t.k === 'array' ? t.of : t;
     const key = `shared:${ctx.fn.name}:${v.name}`;
     const wt = t.k === 'array' ? (t.of.k === 'array' ? wgslType(t) : `array<${this.atomicElem(key, t.of)}, ${t.n}>`) : this.atomicElem(key, t);
@@ -1400,6 +1407,13 @@ export class Lowering {
       const t: CType = e.floatSuffix ? FLOAT : { k: 'float', bits: 64 };
       return { code: floatLit(e.value), t, prec: 100, pure: true };
     }
+    if (e.long === 2 || e.value > 0xffffffff) {
+      // C [lex.icon]: a constant of more than 32 bits (or with an ll suffix) is 64-bit, computed exactly.
+      const digits = e.text.replace(/'/g, '').replace(/[uUlL]+$/, '');
+      const big = BigInt(/^0[0-7]+$/.test(digits) ? `0o${digits.slice(1)}` : digits);
+      const t: CType = { k: 'int', name: e.unsigned || (big > 0x7fffffffffffffffn) ? 'unsigned long long' : 'long long', bits: 64, signed: !(e.unsigned || big > 0x7fffffffffffffffn) };
+      return { code: wideLiteral(big), t, prec: 100, pure: true };
+    }
     let t: CType;
     if (e.unsigned) t = e.long ? { k: 'int', name: e.long === 2 ? 'unsigned long long' : 'unsigned long', bits: 64, signed: false } : UINT;
     else if (e.long) t = { k: 'int', name: e.long === 2 ? 'long long' : 'long', bits: 64, signed: true };
@@ -1480,8 +1494,9 @@ export class Lowering {
 
   private index(ctx: FnCtx, e: Extract<Expr, { kind: 'index' }>): V {
     const o = this.expr(ctx, e.object);
-    const i = this.expr(ctx, e.index);
-    if (!isInt(promote(i.t))) this.error(e.index.range, `array subscript is not an integer (it is a '${typeName(i.t)}')`);
+    const i0 = this.expr(ctx, e.index);
+    if (!isInt(promote(i0.t))) this.error(e.index.range, `array subscript is not an integer (it is a '${typeName(i0.t)}')`);
+    const i = isWide(i0.t) ? this.convert(i0, INT, e.index.range) : i0;
     // A row of a 2-D array.
     if (o.t.k === 'array' && o.t.of.k === 'array') {
       const code = `${o.code}[${i.code}]`;
@@ -1499,7 +1514,7 @@ export class Lowering {
   }
 
   private offsetPlus(off: string, i: V, range: Range): string {
-    if (!off) return i.code;
+    if (!off) return isWide(i.t) ? this.convert(i, INT, range).code : i.code;
     return `${off} + ${paren(this.convert(i, INT, range).code, 71)}`;
   }
 
@@ -1579,6 +1594,7 @@ export class Lowering {
     const t = promote(v.t);
     const c = this.convert(v, t, e.range);
     if (e.op === '+') return c;
+    if (isWide(t) && e.op === '-') return { code: `${this.wide('u64_neg')}(${c.code})`, t, prec: 100, pure: v.pure };
     if (e.op === '~') {
       if (t.k !== 'int') this.error(e.range, `invalid argument type '${typeName(t)}' to unary expression '~'`);
       return { code: `~${paren(c.code, 90)}`, t, prec: 90, pure: v.pure };
@@ -1591,6 +1607,7 @@ export class Lowering {
   /** A value as a WGSL bool (C: non-zero is true). */
   private truth(v: V, range: Range): string {
     if (v.t.k === 'bool') return v.code;
+    if (isWide(v.t)) return `any(${v.code} != vec2<u32>(0u, 0u))`;
     if (v.t.k === 'int') return `${paren(v.code, 51)} != ${wgslType(v.t) === 'u32' ? '0u' : '0'}`;
     if (v.t.k === 'float') return `${paren(v.code, 51)} != 0.0f`;
     if (v.ptr) this.error(range, 'testing a pointer for null is not supported in device code: buffers are never null here');
@@ -1630,6 +1647,7 @@ export class Lowering {
     }
     const folded = this.foldConstant(op, l, r);
     if (folded) return folded;
+    if ((op === '<<' || op === '>>') ? isWide(promote(l.t)) : isWide(arithmetic(l.t, r.t))) return this.wideOp(op, l, r, range);
     if (op === '<<' || op === '>>') {
       const lt = promote(l.t);
       if (lt.k !== 'int' || promote(r.t).k !== 'int') this.error(range, `invalid operands to binary expression ('${typeName(l.t)}' and '${typeName(r.t)}')`);
@@ -1657,6 +1675,45 @@ export class Lowering {
     if ((op === '/' || op === '%') && t.k === 'int' && b.constant === 0) this.report(range, `${op === '/' ? 'division' : 'remainder'} by zero is undefined`, 'warning');
     const prec = op === '*' || op === '/' || op === '%' ? 80 : 70;
     return { code: `${paren(a.code, prec)} ${op} ${paren(b.code, prec + 1)}`, t, prec, pure: pure && !(op === '/' || op === '%') || pure };
+  }
+
+  /** A binary operator on 64-bit integers (`vec2<u32>`): WGSL's own where it works per word, else a helper. */
+  private wideOp(op: string, l: V, r: V, range: Range): V {
+    const pure = l.pure && r.pure;
+    if (op === '<<' || op === '>>') {
+      const lt = promote(l.t) as Extract<CType, { k: 'int' }>;
+      if (!isInt(promote(r.t))) this.error(range, `invalid operands to binary expression ('${typeName(l.t)}' and '${typeName(r.t)}')`);
+      if (r.constant !== undefined && (r.constant < 0 || r.constant >= 64)) this.report(range, `shift count ${r.constant} is ${r.constant < 0 ? 'negative' : '>= the width of the type (64 bits)'}: undefined in C; here the count is taken modulo 64`, 'warning');
+      const fn = op === '<<' ? 'u64_shl' : lt.signed ? 'i64_shr' : 'u64_shr';
+      const b = r.constant !== undefined ? `${r.constant >>> 0}u` : this.convert(r, UINT, range).code;
+      return { code: `${this.wide(fn)}(${l.code}, ${b})`, t: lt, prec: 100, pure };
+    }
+    const t = arithmetic(l.t, r.t) as Extract<CType, { k: 'int' }>;
+    const a = this.convert(l, t, range).code;
+    const b = this.convert(r, t, range).code;
+    const lt = t.signed ? 'i64_lt' : 'u64_lt';
+    switch (op) {
+      case '==':
+        return { code: `all(${a} == ${b})`, t: BOOL, prec: 100, pure };
+      case '!=':
+        return { code: `any(${a} != ${b})`, t: BOOL, prec: 100, pure };
+      case '<':
+        return { code: `${this.wide(lt)}(${a}, ${b})`, t: BOOL, prec: 100, pure };
+      case '>':
+        return { code: `${this.wide(lt)}(${b}, ${a})`, t: BOOL, prec: 100, pure };
+      case '<=':
+        return { code: `!${this.wide(lt)}(${b}, ${a})`, t: BOOL, prec: 90, pure };
+      case '>=':
+        return { code: `!${this.wide(lt)}(${a}, ${b})`, t: BOOL, prec: 90, pure };
+      case '&':
+      case '|':
+      case '^':
+        return { code: `${paren(a, 90)} ${op} ${paren(b, 90)}`, t, prec: 40, pure };
+    }
+    const fn = { '+': 'u64_add', '-': 'u64_sub', '*': 'u64_mul', '/': t.signed ? 'i64_div' : 'u64_div', '%': t.signed ? 'i64_rem' : 'u64_rem' }[op];
+    if (!fn) return this.error(range, `invalid operands to binary expression ('${typeName(l.t)}' and '${typeName(r.t)}')`);
+    if ((op === '/' || op === '%') && /^vec2<u32>\(0u, 0u\)$/.test(b)) this.report(range, `${op === '/' ? 'division' : 'remainder'} by zero is undefined`, 'warning');
+    return { code: `${this.wide(fn)}(${a}, ${b})`, t, prec: 100, pure };
   }
 
   /** Integer operations on two constants, folded with C's 32-bit rules (WGSL would reject an overflow). */
@@ -1703,9 +1760,10 @@ export class Lowering {
       this.error(range, `cannot convert '${typeName(from)}' to '${typeName(t)}'${from.k === 'dim3' ? ": use one of its members ('.x')" : ''}`);
     }
     if (from.k === 'str' || t.k === 'str' || from.k === 'array' || t.k === 'array' || from.k === 'void') this.error(range, `cannot convert '${typeName(from)}' to '${typeName(t)}'`);
+    if (t.k === 'bool') return { code: this.truth(v, range), t, prec: 50, pure: v.pure };
+    if (isWide(t) || isWide(from)) return this.convertWide(v, t, range);
     const fw = wgslType(from);
     const tw = wgslType(t);
-    if (t.k === 'bool') return { code: this.truth(v, range), t, prec: 50, pure: v.pure };
     // Literals convert in place.
     if (v.constant !== undefined && from.k === 'int') {
       if (t.k === 'float') return { code: floatLit(v.constant), t, prec: 100, pure: true, constant: v.constant };
@@ -1728,6 +1786,30 @@ export class Lowering {
       prec = 40;
     }
     return { code, t, prec, pure: v.pure };
+  }
+
+  /** Conversions to and from 64-bit integers (`vec2<u32>`, low word first). */
+  private convertWide(v: V, t: CType, range: Range): V {
+    const from = v.t;
+    const out = (code: string): V => ({ code, t, prec: 100, pure: v.pure });
+    if (t.k === 'int' && isWide(t)) {
+      if (isWide(from)) return { ...v, t };
+      if (from.k === 'float') return out(`${this.wide(t.signed ? 'i64_from_f32' : 'u64_from_f32')}(${v.code})`);
+      if (v.constant !== undefined) return out(wideLiteral(BigInt(v.constant)));
+      if (from.k === 'bool') return out(`vec2<u32>(u32(${v.code}), 0u)`);
+      // C [conv.integral]: a signed value widens with its sign, an unsigned one with zeros.
+      if (from.k === 'int' && from.signed) return out(`${this.wide('i64_from_i32')}(${this.convert(v, INT, range).code})`);
+      return out(`vec2<u32>(${this.convert(v, UINT, range).code}, 0u)`);
+    }
+    if (from.k !== 'int' || !isWide(from)) return this.error(range, `cannot convert '${typeName(from)}' to '${typeName(t)}'`);
+    if (t.k === 'float') {
+      return out(`${this.wide(from.signed ? 'i64_to_f32' : 'u64_to_f32')}(${v.code})`);
+    }
+    if (t.k !== 'int') return this.error(range, `cannot convert '${typeName(from)}' to '${typeName(t)}'`);
+    // C [conv.integral]: to a narrower integer, the value modulo 2^N: the low word.
+    const low = `${paren(v.code, 100)}.x`;
+    const word: V = { code: wgslType(t) === 'i32' ? `bitcast<i32>(${low})` : low, t: wgslType(t) === 'i32' ? INT : UINT, prec: 100, pure: v.pure };
+    return this.convert(word, t, range, true);
   }
 
   private conditional(ctx: FnCtx, e: Extract<Expr, { kind: 'cond' }>): V {
@@ -1850,13 +1932,22 @@ export class Lowering {
         argc(2);
         const [a, b] = args() as [V, V];
         const t = arithmetic(a.t, b.t);
+        if (isWide(t)) {
+          // min/max of 64-bit values: compare whole values (WGSL's min would compare word by word).
+          const [ca, cb] = [this.convert(a, t, e.args[0]!.range), this.convert(b, t, e.args[1]!.range)];
+          if (!ca.pure || !cb.pure) this.error(e.range, `${name}() of 64-bit values with side effects or memory reads in its arguments: copy them into variables first`);
+          const lt = this.wide(t.k === 'int' && t.signed && !name.startsWith('u') ? 'i64_lt' : 'u64_lt');
+          return { code: name.endsWith('min') ? `select(${cb.code}, ${ca.code}, ${lt}(${ca.code}, ${cb.code}))` : `select(${cb.code}, ${ca.code}, ${lt}(${cb.code}, ${ca.code}))`, t, prec: 100, pure: true };
+        }
         return { code: `${name.replace('u', '')}(${this.convert(a, t, e.args[0]!.range).code}, ${this.convert(b, t, e.args[1]!.range).code})`, t, prec: 100, pure: a.pure && b.pure };
       }
       case 'abs':
-      case 'labs': {
+      case 'labs':
+      case 'llabs': {
         argc(1);
         const [a] = args() as [V];
-        const t = promote(a.t);
+        const t = name === 'llabs' ? { k: 'int' as const, name: 'long long' as const, bits: 64 as const, signed: true } : promote(a.t);
+        if (isWide(t)) return { code: `${this.wide('i64_abs')}(${this.convert(a, t, e.args[0]!.range).code})`, t, prec: 100, pure: a.pure };
         return { code: `abs(${this.convert(a, t, e.args[0]!.range).code})`, t, prec: 100, pure: a.pure };
       }
       case '__fdividef':
@@ -2299,8 +2390,12 @@ export class Lowering {
       const spec = specs[i]?.[4] ?? 'd';
       if (spec === 's') this.error(a.range, "printf '%s' in a kernel prints string literals only here (a kernel has no strings in memory to read): write the text into the format, or print numbers (%d, %u, %f, %x, %c)");
       if (spec === 'p') this.error(a.range, "printf '%p' in a kernel is not supported: print numbers (%d, %u, %f, %x, %c)");
-      const t = v.t.k === 'float' ? FLOAT : v.t.k === 'bool' ? INT : promote(v.t);
+      let t = v.t.k === 'float' ? FLOAT : v.t.k === 'bool' ? INT : promote(v.t);
       if (t.k !== 'int' && t.k !== 'float') this.error(a.range, `printf cannot print a '${typeName(v.t)}'`);
+      if (isWide(t)) {
+        this.report(a.range, `printf of a 64-bit value ('${typeName(v.t)}') prints its low 32 bits here (the kernel's output records 32-bit words); print (int)(x >> 32) and (unsigned)x to see both words`, 'warning');
+        t = narrowed(t);
+      }
       types.push(t);
       const c = this.convert(v, t, a.range).code;
       words.push(t.k === 'float' || (t.k === 'int' && t.signed) ? `bitcast<u32>(${c})` : c);

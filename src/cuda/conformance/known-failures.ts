@@ -27,8 +27,6 @@ export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   // builtins
   // types
   'cuda:types:typedef_using_auto_const': BOTH('`using real = float;` and `auto` are not understood'),
-  'cuda:types:unsigned_long_long_beyond_32_bits': BOTH(`64-bit integers are computed in 32 bits (warned), and acc >> 32 gives ${INTERNAL} plus a wrong "shift count >= width" warning for a 64-bit operand`),
-  'cuda:types:long_long_product': BOTH(`64-bit integers are computed in 32 bits (warned), and p >> 32 gives ${INTERNAL}`),
   // memory
   'cuda:memory:static_shared_over_48k': COMPILE(`64 KB of static __shared__ is reported as ${INTERNAL} at 1:19, not at the declaration`),
   // sync
