@@ -170,13 +170,24 @@ fn i64_from_i32(x: i32) -> vec2<u32> {
   },
   u64_to_f32: {
     uses: [],
-    code: `// unsigned 64-bit to float, rounded once: the top 32 significant bits, a sticky bit for the rest
+    code: `// unsigned 64-bit to float, rounded once to nearest (ties to even), in integers so every GPU agrees
 fn u64_to_f32(a: vec2<u32>) -> f32 {
-  if (a.y == 0u) { return f32(a.x); }
-  let lz = countLeadingZeros(a.y);
-  let top = select((a.y << lz) | (a.x >> (32u - lz)), a.y, lz == 0u);
-  let rest = select(a.x << lz, a.x, lz == 0u);
-  return ldexp(f32(top | select(0u, 1u, rest != 0u)), i32(32u - lz));
+  if (a.y == 0u && a.x < 0x1000000u) { return f32(a.x); }
+  // top: the 32 highest bits, the leading 1 at bit 31; rest: whether any lower bit is set
+  var top = a.x << countLeadingZeros(a.x);
+  var rest = false;
+  var e = -i32(countLeadingZeros(a.x));
+  if (a.y != 0u) {
+    let lz = countLeadingZeros(a.y);
+    top = select((a.y << lz) | (a.x >> (32u - lz)), a.y, lz == 0u);
+    rest = select(a.x << lz, a.x, lz == 0u) != 0u;
+    e = 32i - i32(lz);
+  }
+  // keep 24 bits: round up past the half, or at the half to make the last bit even
+  let low = (top & 0xffu) | select(0u, 1u, rest);
+  var q = top >> 8u;
+  if (low > 0x80u || (low == 0x80u && (q & 1u) == 1u)) { q = q + 1u; }
+  return ldexp(f32(q), e + 8i);
 }`,
   },
   i64_to_f32: {
