@@ -41,7 +41,9 @@ type Sym =
   | { k: 'var'; name: string; t: CType; isConst: boolean }
   | { k: 'ptr'; base: Base; name: string; t: CType }
   | { k: 'value'; code: string; t: CType }
-  | { k: 'array'; base: Base; name: string; t: CType };
+  | { k: 'array'; base: Base; name: string; t: CType }
+  /** A reference parameter (`int& a`): the element it names, at an offset parameter (none for a local). */
+  | { k: 'ref'; base: Base; off: string; t: CType };
 
 interface Ptr {
   readonly base: Base;
@@ -1434,6 +1436,8 @@ export class Lowering {
           return { code: sym.code, t: sym.t, prec: 100, pure: true };
         case 'ptr':
           return { code: sym.name, t: sym.t, prec: 100, pure: true, ptr: { base: sym.base, off: sym.name }, ...(sym.name ? { lv: { kind: 'ptrvar', sym } } : {}) };
+        case 'ref':
+          return this.element(sym.base, sym.off || '0', e.range);
         case 'array':
           if (sym.base.scalar) return this.element(sym.base, '0', e.range);
           return { code: sym.base.viaPointer ? `(*${sym.name})` : sym.name, t: sym.t, prec: 100, pure: true, ptr: { base: sym.base, off: '' } };
@@ -1581,7 +1585,17 @@ export class Lowering {
           return { code: g.wgslName, t: { k: 'ptr', to: g.type, isConst: false }, prec: 100, pure: true, ptr: { base: { name: g.wgslName, elem: g.type, key: `global:${g.name}`, space: g.kind === 'constant' ? 'constant' : 'storage' }, off: '0' } };
         }
       }
-      return this.error(e.range, "taking the address of a local variable is not supported in device code: pass the value, or use a one-element array");
+      if (e.arg.kind === 'ident') {
+        const sym = this.lookup(ctx, e.arg.name);
+        if (sym?.k === 'ref') return { code: v.code, t: { k: 'ptr', to: v.t, isConst: false }, prec: 100, pure: true, ptr: { base: sym.base, off: sym.off } };
+        if (sym?.k === 'var' && v.lv?.kind === 'plain' && v.lv.code === sym.name) {
+          if (sym.isConst) this.error(e.range, `cannot take the address of '${e.arg.name}': it is a const value or a kernel parameter here; copy it into a local variable first (int copy = ${e.arg.name};) and pass &copy`);
+          // &local: a pointer to one function-space value (WGSL ptr<function, T>).
+          const base: Base = { name: sym.name, elem: sym.t, key: `local:${ctx.kernel.entry}:${sym.name}`, space: 'function', arrayType: wgslType(sym.t), scalar: true };
+          return { code: v.code, t: { k: 'ptr', to: v.t, isConst: false }, prec: 100, pure: true, ptr: { base, off: '' } };
+        }
+      }
+      return this.error(e.range, "taking the address of this expression is not supported in device code: pass a local variable (&x), an array element (&a[i]) or the value itself");
     }
     if (e.op === '*') {
       const v = this.expr(ctx, e.arg);
@@ -2032,21 +2046,38 @@ export class Lowering {
     const ptrParams: { index: number; base: Base }[] = [];
     const callArgs: string[] = [];
     const paramTypes = fn.params.map((p) => this.resolveType(p.type, targs));
-    paramTypes.forEach((pt, i) => {
-      const v = argVals[i]!;
+    paramTypes.forEach((pt0, i) => {
+      let v = argVals[i]!;
+      let pt = pt0;
+      const ref = fn.params[i]!.type.reference;
+      if (ref) {
+        // C++ [dcl.init.ref]: a reference binds to the argument's object; a const reference to
+        // a value that has none (a + 1) binds to a temporary, which is passing the value.
+        const arg = e.args[i]!;
+        const named = arg.kind === 'ident' || arg.kind === 'index' || (arg.kind === 'unary' && arg.op === '*');
+        if (!named || !v.lv) {
+          if (!fn.params[i]!.type.isConst) this.error(arg.range, `non-const reference parameter '${fn.params[i]!.name}' needs a variable or an array element to refer to, not a value`);
+          callArgs.push(this.convert(v, pt, arg.range).code);
+          return;
+        }
+        if (pt.k === 'struct' || pt.k === 'array') this.error(arg.range, `a reference to a '${typeName(pt)}' is not supported here: pass a pointer to it, or its fields`);
+        v = this.unary(ctx, { kind: 'unary', op: '&', arg, postfix: false, range: arg.range } as Extract<Expr, { kind: 'unary' }>);
+        if (!this.samePointee(pt, v.ptr!.base.elem)) this.error(arg.range, `cannot bind reference parameter '${fn.params[i]!.name}' of type '${typeName(pt)}&' to a '${typeName(v.ptr!.base.elem)}'`);
+        pt = { k: 'ptr', to: pt, isConst: fn.params[i]!.type.isConst };
+      }
       if (pt.k === 'ptr') {
         if (!v.ptr) this.error(e.args[i]!.range, `cannot pass '${typeName(v.t)}' to parameter '${fn.params[i]!.name}' of type '${typeName(pt)}'`);
         if (!this.samePointee(pt.to, v.ptr.base.elem)) this.error(e.args[i]!.range, `cannot pass a pointer to '${typeName(v.ptr.base.elem)}' to parameter '${fn.params[i]!.name}' of type '${typeName(pt)}'`);
         ptrParams.push({ index: i, base: v.ptr.base });
         if (v.ptr.base.space === 'function') callArgs.push(v.ptr.base.viaPointer ? v.ptr.base.name : `&${v.ptr.base.name}`);
-        callArgs.push(v.ptr.off || '0');
-      } else if (fn.params[i]!.type.reference) {
-        this.error(e.args[i]!.range, `reference parameter '${fn.params[i]!.name}' is not supported in device code: return the value, or pass a pointer into an array`);
+        if (!(v.ptr.base.space === 'function' && v.ptr.base.scalar)) callArgs.push(v.ptr.off || '0');
       } else callArgs.push(this.convert(v, pt, e.args[i]!.range).code);
     });
     const builtins = this.builtinsOf(fn);
     for (const b of builtins) callArgs.push(b === 'lane' ? 'warp_lane_' : b);
-    const key = `${fn.name}|${[...targs].map(([k, v]) => `${k}=${this.templateArgText(v)}`).join(',')}|${ptrParams.map((p) => `${p.index}:${p.base.key}`).join(',')}|${ctx.kernel.entry}`;
+    // One WGSL function serves every local it is given (a ptr<function, T> parameter); buffers and shared arrays each get their own.
+    const baseId = (b: Base): string => (b.space === 'function' ? `function:${b.arrayType}:${b.scalar ? 'scalar' : 'array'}` : b.key);
+    const key = `${fn.name}|${[...targs].map(([k, v]) => `${k}=${this.templateArgText(v)}`).join(',')}|${ptrParams.map((p) => `${p.index}:${baseId(p.base)}`).join(',')}|${ctx.kernel.entry}`;
     if (this.lowering.has(fn.name)) this.error(e.range, `'${fn.name}' calls itself (recursion): WGSL has no recursion, so device code here cannot recurse; rewrite it as a loop`);
     let inst = this.instances.get(key);
     if (!inst) {
@@ -2161,7 +2192,12 @@ export class Lowering {
       const pt = paramTypes[i]!;
       const name = this.ident(p.name || `arg${i}`);
       const pp = ptrParams.find((x) => x.index === i);
-      if (pp) {
+      if (pp && pp.base.space === 'function' && pp.base.scalar) {
+        // A pointer to (or a reference to) one local: the WGSL pointer itself.
+        params.push(`${name}: ptr<function, ${pp.base.arrayType}>`);
+        const base: Base = { ...pp.base, name, viaPointer: true, key: `${pp.base.key}@${wname}:${name}` };
+        ctx.scopes[0]!.set(p.name, fn.params[i]!.type.reference ? { k: 'ref', base, off: '', t: base.elem } : { k: 'ptr', base, name: '', t: pt });
+      } else if (pp) {
         let base = pp.base;
         if (base.space === 'function') {
           const pname = `${name}_array`;
@@ -2172,7 +2208,7 @@ export class Lowering {
         // __shared__ array it points into would hide that array inside the function).
         const off = name === base.name ? this.unique(`${name}_offset`) : name;
         params.push(`${off}: i32`);
-        ctx.scopes[0]!.set(p.name, { k: 'ptr', base, name: off, t: pt });
+        ctx.scopes[0]!.set(p.name, fn.params[i]!.type.reference ? { k: 'ref', base, off, t: base.elem } : { k: 'ptr', base, name: off, t: pt });
       } else {
         params.push(`${name}: ${wgslType(pt)}`);
         ctx.scopes[0]!.set(p.name, { k: 'var', name, t: pt, isConst: true });
@@ -2193,6 +2229,7 @@ export class Lowering {
     fn.params.forEach((p, i) => {
       if (!assigned.has(p.name)) return;
       const sym = ctx.scopes[0]!.get(p.name)!;
+      if (sym.k === 'ref' || (sym.k === 'ptr' && !sym.name)) return;
       const pn = sym.k === 'ptr' ? sym.name : this.ident(p.name);
       params[params.findIndex((x) => x.startsWith(`${pn}:`))] = params.find((x) => x.startsWith(`${pn}:`))!.replace(`${pn}:`, `${pn}_in:`);
       copies.push(`  var ${pn} = ${pn}_in;`);
@@ -2576,7 +2613,7 @@ function assignedNames(body: unknown): Set<string> {
     if (Array.isArray(n)) return n.forEach(walk);
     const e = n as Expr;
     if (e.kind === 'assign' && e.left.kind === 'ident') names.add(e.left.name);
-    if (e.kind === 'unary' && (e.op === '++' || e.op === '--') && e.arg.kind === 'ident') names.add(e.arg.name);
+    if (e.kind === 'unary' && (e.op === '++' || e.op === '--' || e.op === '&') && e.arg.kind === 'ident') names.add(e.arg.name);
     forChildren(n, (v) => { walk(v); return false; });
   };
   walk(body);

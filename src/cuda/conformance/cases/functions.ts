@@ -89,6 +89,62 @@ __global__ void sortPairs(int* v)
   },
 }));
 
+const REFS = cu`
+__device__ void addTo(int& total, const int& amount)
+{
+    total += amount;
+}
+
+__device__ void minMax(int v, int* lo, int* hi)
+{
+    if (v < *lo) *lo = v;
+    if (v > *hi) *hi = v;
+}
+
+__global__ void refs(const int* in, int* acc, int* range)
+{
+    int i = threadIdx.x;
+    addTo(acc[i], in[i] * 3);
+    int lo = 1000, hi = -1000;
+    for (int k = 0; k < 4; ++k) minMax(in[(i + k) % 64], &lo, &hi);
+    int* p = &lo;
+    *p -= 1;
+    addTo(hi, 1);
+    range[2 * i] = lo;
+    range[2 * i + 1] = hi;
+}
+`;
+g.test('reference_to_array_element_and_local_pointer', 'C++ [dcl.init.ref]: a reference binds to an array element or a local; a const reference binds to a temporary; C++ [expr.unary.op] &local').run(() => {
+  const input = iota(N).map((i) => ((i * 37) % 29) - 14);
+  return {
+    from: 'reference',
+    source: REFS,
+    kernel: 'refs',
+    launch: one,
+    args: { in: Int32Array.from(input), acc: Int32Array.from(iota(N)), range: new Int32Array(2 * N) },
+    expect: {
+      acc: iota(N).map((i) => i + input[i]! * 3),
+      range: iota(N).flatMap((i) => {
+        const w = [0, 1, 2, 3].map((k) => input[(i + k) % 64]!);
+        return [Math.min(...w) - 1, Math.max(...w) + 1];
+      }),
+    },
+  };
+});
+
+const REF_TO_VALUE = cu`
+__device__ void twice(int& x) { x *= 2; }
+
+__global__ void k(int* out)
+{
+    twice(out[0] + 1);
+}
+`;
+g.test('non_const_reference_to_a_value', 'C++ [dcl.init.ref]: a non-const lvalue reference cannot bind to a temporary').error(() => ({
+  source: REF_TO_VALUE,
+  error: { ...at(REF_TO_VALUE, 'out[0] + 1'), includes: ['reference', 'x'] },
+}));
+
 g.test('host_device_function', `${GUIDE}: __host__ __device__ compiles for both sides`).run(() => ({
   from: 'reference',
   source: cu`
