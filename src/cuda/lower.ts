@@ -83,7 +83,7 @@ export interface LoweredKernel {
   readonly name: string;
   readonly entryPoint: string;
   readonly line: number;
-  readonly params: { name: string; index: number; t: CType; wgslName: string; binding?: number; baseKey?: string }[];
+  readonly params: { name: string; index: number; t: CType; wgslName: string; binding?: number; baseKey?: string; bytes?: number }[];
   readonly uniformBinding: number;
   readonly printfBinding?: number;
   readonly staticSharedBytes: number;
@@ -527,12 +527,18 @@ export class Lowering {
         if (t.to.k === 'ptr') this.error(p.range, `parameter '${p.name}' is a pointer to pointers: pass one flat array and index it as row * width + column`);
         const vec = vectorOf(t.to);
         if (vec?.n === 3) this.error(p.range, `parameter '${p.name}' points to '${typeName(t.to)}': a buffer of 3-component vectors is not supported (WGSL pads each to 16 bytes, CUDA packs 12); use ${typeName(t.to).slice(0, -1)}4 or a plain array of ${typeName(vec.of)}`);
-        if ((t.to.k === 'struct' && !vec) || t.to.k === 'void' || t.to.k === 'dim3') this.error(p.range, `parameter '${p.name}' points to '${typeName(t.to)}': kernels here take pointers to numbers (int, unsigned, float, char, …)`);
+        if (t.to.k === 'struct' && !vec) {
+          // A buffer of structs: WGSL lays them out as C does when every field is a 32-bit number.
+          const odd = (this.structs.get(t.to.name) ?? []).find((f) => !((f.t.k === 'int' && f.t.bits === 32) || (f.t.k === 'float' && f.t.bits === 32)));
+          if (odd) this.error(p.range, `parameter '${p.name}' points to '${typeName(t.to)}', whose field '${odd.name}' is a '${typeName(odd.t)}': a buffer of structs is supported when every field is an int, unsigned int or float (WGSL would lay the others out differently from C)`);
+          if (!(this.structs.get(t.to.name) ?? []).length) this.error(p.range, `parameter '${p.name}' points to '${typeName(t.to)}', which has no fields here: define the struct before the kernel`);
+        }
+        if (t.to.k === 'void' || t.to.k === 'dim3') this.error(p.range, `parameter '${p.name}' points to '${typeName(t.to)}': kernels here take pointers to numbers (int, unsigned, float, char, …) or to structs of them`);
         const wgslName = this.unique(p.name);
         const base: Base = { name: wgslName, elem: t.to, key: `param:${fn.name}:${p.name}`, space: 'storage' };
         if (t.isConst) this.constPointee.add(base.key);
         ctx.scopes[0]!.set(p.name, { k: 'ptr', base, name: '', t });
-        params.push({ name: p.name, index, t, wgslName, binding: binding++, baseKey: base.key });
+        params.push({ name: p.name, index, t, wgslName, binding: binding++, baseKey: base.key, bytes: sizeOf(t.to, this.structFields) });
       } else {
         if (t.k === 'struct' || t.k === 'array') this.error(p.range, `parameter '${p.name}' of type '${typeName(t)}': pass its fields as separate parameters (struct parameters are not supported yet)`);
         scalars.push({ name: p.name, t });
@@ -1040,6 +1046,20 @@ export class Lowering {
         scope.set(v.name, { k: 'var', name, t, isConst: false });
         continue;
       }
+      if (t.k === 'struct' && v.init?.kind === 'init') {
+        // C++ [dcl.init.aggr]: `Range r = { 10, 20 };` gives the fields in order; the rest are zero.
+        const fields = this.structs.get(t.name) ?? [];
+        if (v.init.items.length > fields.length) this.error(v.init.items[fields.length]!.range, `excess elements in the initializer of '${v.name}': '${typeName(t)}' has ${fields.length} field${fields.length === 1 ? '' : 's'}`);
+        const items = fields.map((f, k) => {
+          const x = (v.init as Extract<Expr, { kind: 'init' }>).items[k];
+          if (!x) return this.zero(f.t);
+          if (f.t.k === 'array' || f.t.k === 'struct' && !vectorOf(f.t)) this.error(x.range, `initializing the field '${f.name}' of type '${typeName(f.t)}' from a braced list is not supported: assign it after the declaration`);
+          return this.convert(this.expr(ctx, x), f.t, x.range).code;
+        });
+        this.emit(`var ${name} = ${wgslType(t)}(${items.join(', ')});`, s.range);
+        scope.set(v.name, { k: 'var', name, t, isConst: false });
+        continue;
+      }
       if (t.k === 'struct' && !v.init) {
         this.emit(`var ${name}: ${wgslType(t)};`, s.range);
         scope.set(v.name, { k: 'var', name, t, isConst: false });
@@ -1490,7 +1510,7 @@ export class Lowering {
     if (o.t.k === 'struct') {
       const f = this.structs.get(o.t.name)?.find((x) => x.name === e.name);
       if (!f) this.error(e.range, `no member named '${e.name}' in 'struct ${o.t.name}'`);
-      const lv = o.lv?.kind === 'plain' ? { lv: { kind: 'plain' as const, code: `${o.code}.${this.ident(e.name)}` } } : {};
+      const lv = o.lv?.kind === 'plain' ? { lv: { kind: 'plain' as const, code: `${o.code}.${this.ident(e.name)}`, ...(o.lv.base ? { base: o.lv.base } : {}) } } : {};
       return { code: `${paren(o.code, 100)}.${this.ident(e.name)}`, t: f.t, prec: 100, pure: o.pure, ...lv };
     }
     return this.error(e.range, `member reference '${e.arrow ? '->' : '.'}${e.name}' on a value of type '${typeName(o.t)}'${o.t.k === 'ptr' ? ' (structs in buffers are not supported: use one array per field)' : ''}`);

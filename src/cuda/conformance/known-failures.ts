@@ -19,8 +19,6 @@ const COMPILE = (why: string): KnownFailure => ({ sim: why });
 
 export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   // functions
-  'cuda:functions:struct_by_value_and_returned': BOTH('a braced initialiser `Range r = { 10, 20 };` is refused'),
-  'cuda:functions:struct_pointer_kernel_parameter': BOTH('a kernel parameter pointing to structs is refused ("kernels here take pointers to numbers")'),
   'cuda:functions:overloaded_device_functions': BOTH('overloads by parameter type: the float call resolves to the int overload (results truncated, with a conversion warning)'),
   // builtins
   // types

@@ -229,6 +229,66 @@ __global__ void step(Particle* p, float dt, int n)
   info: { params: { p: { kind: 'buffer', type: 'struct Particle', bytes: 8, access: 'read_write' } } },
 }));
 
+const CELLS = cu`
+struct Cell {
+    int count;
+    float sum;
+    unsigned int flags;
+};
+
+__global__ void accumulate(Cell* cells, const float* samples, int n)
+{
+    int i = threadIdx.x;
+    if (i >= n) return;
+    Cell c = { 0, 0.0f };
+    for (int k = 0; k < 4; ++k) {
+        c.count += 1;
+        c.sum += samples[4 * i + k];
+    }
+    c.flags = cells[i].flags | (1u << (i % 32));
+    cells[i] = c;
+}
+`;
+g.test('struct_buffer_mixed_fields_and_aggregate_init', 'C++ [dcl.init.aggr]: fields not in the braced list are zero; a struct of int, float and unsigned in a buffer keeps C\'s layout (12 bytes)').run(() => {
+  const T = 48;
+  const samples = Float32Array.from(iota(4 * T), (k) => (k % 7) * 0.25 - 0.5);
+  const words = new Uint32Array(3 * T);
+  for (let i = 0; i < T; i++) words.set([7, 0x3f800000, 0x80000000 >>> (i % 3)], 3 * i);
+  const want = new Uint32Array(3 * T);
+  const f = new Float32Array(1);
+  for (let i = 0; i < T; i++) {
+    let sum = 0;
+    for (let k = 0; k < 4; k++) sum = Math.fround(sum + samples[4 * i + k]!);
+    f[0] = sum;
+    want.set([4, new Uint32Array(f.buffer)[0]!, ((0x80000000 >>> (i % 3)) | (1 << (i % 32))) >>> 0], 3 * i);
+  }
+  return {
+    from: 'reference',
+    source: CELLS,
+    kernel: 'accumulate',
+    launch: one,
+    args: { cells: words, samples, n: T },
+    expect: { cells: Array.from(want) },
+    info: { params: { cells: { kind: 'buffer', type: 'struct Cell', bytes: 12, access: 'read_write' } } },
+  };
+});
+
+const STRUCT_OF_CHARS = cu`
+struct Pixel {
+    unsigned char r, g, b;
+};
+
+__global__ void gray(Pixel* img, int n)
+{
+    int i = threadIdx.x;
+    if (i < n) img[i].r = img[i].g;
+}
+`;
+g.test('struct_buffer_of_small_fields', 'Issue §2: a buffer of structs whose fields are not 32-bit numbers is outside the subset (WGSL cannot lay them out as C does)').error(() => ({
+  source: STRUCT_OF_CHARS,
+  error: { ...at(STRUCT_OF_CHARS, 'Pixel* img'), includes: ['img', 'Pixel', 'unsigned char'] },
+}));
+
 g.test('scalar_parameters_of_each_type', 'CUDA Programming Guide: kernel parameters are passed by value').run(() => ({
   from: 'reference',
   source: cu`
