@@ -173,6 +173,8 @@ export class Lowering {
   private out: { text: string; cuda?: Range }[] = [];
   private indent = 0;
   private readonly functions = new Map<string, FunctionDecl>();
+  /** C++ overloads: every function of a name with a distinct parameter list (definitions over prototypes). */
+  private readonly overloads = new Map<string, FunctionDecl[]>();
   private readonly structs = new Map<string, { name: string; t: CType }[]>();
   private readonly typedefs = new Map<string, CType>();
   private readonly globals = new Map<string, GlobalInfo>();
@@ -257,7 +259,12 @@ export class Lowering {
     for (const item of this.unit.items) {
       if (item.kind === 'function') {
         const prev = this.functions.get(item.name);
-        if (!prev || (!prev.body && item.body)) this.functions.set(item.name, item);
+        const list = this.overloads.get(item.name) ?? [];
+        const same = list.findIndex((f) => signature(f) === signature(item));
+        if (same < 0) list.push(item);
+        else if (!list[same]!.body && item.body) list[same] = item;
+        this.overloads.set(item.name, list);
+        if (!prev || (signature(prev) === signature(item) && !prev.body && item.body)) this.functions.set(item.name, item);
       } else if (item.kind === 'struct') this.structs.set(item.name, []);
       else if (item.kind === 'typedef') {
         const t = this.tryType(item.type);
@@ -2027,13 +2034,57 @@ export class Lowering {
       if (name.startsWith('cuda')) this.error(e.range, `${name}() is a CUDA runtime call for host code; a kernel cannot call it`);
       this.error(e.range, `use of undeclared identifier '${name}'`);
     }
+    const list = this.overloads.get(name) ?? [];
+    if (list.length > 1) return this.deviceCall(ctx, e, this.chooseOverload(ctx, e, list), statement, list);
     if (fn.global) this.error(e.range, `a __global__ function ('${name}') cannot be called from device code like a function: launch it from the host with <<<…>>>`);
     if (!fn.device) this.error(e.range, `calling a __host__ function('${name}') from a __global__ function('${ctx.kernel.name}') is not allowed: mark '${name}' as __device__ (or __host__ __device__)`);
     if (!fn.body) this.error(e.range, `device function '${name}' is declared but never defined in this file`);
     return this.deviceCall(ctx, e, fn, statement);
   }
 
-  private deviceCall(ctx: FnCtx, call: Extract<Expr, { kind: 'call' }>, fn: FunctionDecl, statement: boolean): V {
+  /**
+   * C++ [over.match], simplified: each argument ranks 0 for the parameter's own type, 1 for a
+   * promotion (char/short/bool to int, float to double), 2 for any other arithmetic conversion;
+   * the candidate with the lowest total wins, and a tie between two is ambiguous, as g++ says.
+   */
+  private chooseOverload(ctx: FnCtx, e: Extract<Expr, { kind: 'call' }>, list: readonly FunctionDecl[]): FunctionDecl {
+    const saved = this.pre;
+    this.pre = [];
+    const args = e.args.map((a) => this.expr(ctx, a));
+    this.pre = saved;
+    const rank = (fn: FunctionDecl): number => {
+      if (!fn.device || fn.global || e.args.length > fn.params.length || fn.params.slice(e.args.length).some((p) => !p.defaultValue)) return Infinity;
+      let total = 0;
+      fn.params.slice(0, e.args.length).forEach((p, i) => {
+        const a = args[i]!;
+        if (fn.template?.some((t) => t.name === p.type.base)) return;
+        const pt = this.tryType(p.type);
+        if (!pt) return void (total = Infinity);
+        if (pt.k === 'ptr' || a.ptr) {
+          total += pt.k === 'ptr' && a.ptr && this.samePointee(pt.to, a.ptr.base.elem) ? 0 : Infinity;
+          return;
+        }
+        if (pt.k === 'struct' || a.t.k === 'struct') {
+          total += pt.k === 'struct' && a.t.k === 'struct' && pt.name === a.t.name ? 0 : Infinity;
+          return;
+        }
+        if (!(a.t.k === 'int' || a.t.k === 'float' || a.t.k === 'bool') || !(pt.k === 'int' || pt.k === 'float' || pt.k === 'bool')) return void (total = Infinity);
+        if (typeName(pt) === typeName(a.t)) return;
+        const promotion = (pt.k === 'int' && pt.name === 'int' && typeName(promote(a.t)) === 'int') || (pt.k === 'float' && pt.bits === 64 && a.t.k === 'float');
+        total += promotion ? 1 : 2;
+      });
+      return total;
+    };
+    const ranked = list.map((fn) => ({ fn, r: rank(fn) })).sort((x, y) => x.r - y.r);
+    const best = ranked[0]!;
+    const name = (e.callee as Extract<Expr, { kind: 'ident' }>).name;
+    const argTypes = args.map((a) => typeName(a.t)).join(', ');
+    if (best.r === Infinity) this.error(e.range, `no matching function for call to '${name}(${argTypes})': none of its ${list.length} overloads takes these arguments`);
+    if (ranked[1] && ranked[1].r === best.r) this.error(e.range, `call to '${name}(${argTypes})' is ambiguous: two overloads match equally well; convert an argument to the parameter type you mean (a cast)`);
+    return best.fn;
+  }
+
+  private deviceCall(ctx: FnCtx, call: Extract<Expr, { kind: 'call' }>, fn: FunctionDecl, statement: boolean, overloads?: readonly FunctionDecl[]): V {
     // C++ [dcl.fct.default]: trailing parameters with defaults may be left out; the default is
     // evaluated at the call.
     const required = fn.params.findIndex((p, i) => fn.params.slice(i).every((q) => q.defaultValue));
@@ -2097,18 +2148,20 @@ export class Lowering {
     for (const b of builtins) callArgs.push(b === 'lane' ? 'warp_lane_' : b);
     // One WGSL function serves every local it is given (a ptr<function, T> parameter); buffers and shared arrays each get their own.
     const baseId = (b: Base): string => (b.space === 'function' ? `function:${b.arrayType}:${b.scalar ? 'scalar' : 'array'}` : b.key);
-    const key = `${fn.name}|${[...targs].map(([k, v]) => `${k}=${this.templateArgText(v)}`).join(',')}|${ptrParams.map((p) => `${p.index}:${baseId(p.base)}`).join(',')}|${ctx.kernel.entry}`;
-    if (this.lowering.has(fn.name)) this.error(e.range, `'${fn.name}' calls itself (recursion): WGSL has no recursion, so device code here cannot recurse; rewrite it as a loop`);
+    const key = `${fn.name}${overloads ? `#${overloads.indexOf(fn)}` : ''}|${[...targs].map(([k, v]) => `${k}=${this.templateArgText(v)}`).join(',')}|${ptrParams.map((p) => `${p.index}:${baseId(p.base)}`).join(',')}|${ctx.kernel.entry}`;
+    if (this.lowering.has(fn)) this.error(e.range, `'${fn.name}' calls itself (recursion): WGSL has no recursion, so device code here cannot recurse; rewrite it as a loop`);
     let inst = this.instances.get(key);
     if (!inst) {
-      const wname = this.unique(ptrParams.some((p) => p.base.space !== 'function') || fn.template ? `${fn.name}_${ctx.kernel.entry}` : fn.name);
+      // An overload is named by its parameter types (halve_int, halve_float), as a C++ compiler mangles it.
+      const stem = overloads ? `${fn.name}_${paramTypes.map((t) => typeName(t).replace(/\bunsigned int\b/, 'uint').replace(/[^A-Za-z0-9]+/g, '_').replace(/_+$/, '')).join('_') || 'void'}` : fn.name;
+      const wname = this.unique(ptrParams.some((p) => p.base.space !== 'function') || fn.template ? `${stem}_${ctx.kernel.entry}` : stem);
       inst = { name: wname, lines: [] };
       this.instances.set(key, inst);
-      this.lowering.add(fn.name);
+      this.lowering.add(fn);
       try {
         this.deviceFunction(ctx, fn, targs, paramTypes, ptrParams, wname, builtins, inst);
       } finally {
-        this.lowering.delete(fn.name);
+        this.lowering.delete(fn);
       }
     }
     const ret = this.resolveType(fn.returnType, targs);
@@ -2167,8 +2220,7 @@ export class Lowering {
         if (x.kind === 'ident') read.add(x.name);
         if (x.kind === 'call' && x.callee.kind === 'ident') {
           if (ATOMICS.has(x.callee.name)) return x.args.slice(1).forEach(walk);
-          const callee = this.functions.get(x.callee.name);
-          if (callee) visit(callee);
+          for (const callee of this.overloads.get(x.callee.name) ?? []) visit(callee);
         }
         forChildren(n, (v) => {
           walk(v);
@@ -2182,9 +2234,9 @@ export class Lowering {
   }
 
   /** Builtins a device function reads (directly or through its callees): passed as parameters. */
-  private builtinsOf(fn: FunctionDecl, seen = new Set<string>()): string[] {
-    if (seen.has(fn.name)) return [];
-    seen.add(fn.name);
+  private builtinsOf(fn: FunctionDecl, seen = new Set<FunctionDecl>()): string[] {
+    if (seen.has(fn)) return [];
+    seen.add(fn);
     const used = new Set<string>();
     const walk = (n: unknown): void => {
       if (!n || typeof n !== 'object') return;
@@ -2193,8 +2245,9 @@ export class Lowering {
       if (e.kind === 'ident' && ['threadIdx', 'blockIdx', 'blockDim', 'gridDim'].includes(e.name)) used.add(e.name);
       if (e.kind === 'call' && e.callee.kind === 'ident') {
         if (WARP.has(e.callee.name)) used.add('lane');
-        const callee = this.functions.get(e.callee.name);
-        if (callee && callee !== fn && callee.device && !callee.global) for (const b of this.builtinsOf(callee, seen)) used.add(b);
+        for (const callee of this.overloads.get(e.callee.name) ?? []) {
+          if (callee !== fn && callee.device && !callee.global) for (const b of this.builtinsOf(callee, seen)) used.add(b);
+        }
       }
       forChildren(n, (v) => { walk(v); return false; });
     };
@@ -2366,7 +2419,7 @@ export class Lowering {
   }
   needsRerun = false;
   /** Device functions being lowered (a call to one of them is recursion). */
-  private readonly lowering = new Set<string>();
+  private readonly lowering = new Set<FunctionDecl>();
 
   private warpCall(ctx: FnCtx, e: Extract<Expr, { kind: 'call' }>, name: string, vs: V[]): V {
     ctx.kernel.warp = true;
@@ -2638,6 +2691,11 @@ function assignedNames(body: unknown): Set<string> {
   };
   walk(body);
   return names;
+}
+
+/** A function's parameter list as overloading sees it (types, pointers, references; no names). */
+function signature(f: FunctionDecl): string {
+  return f.params.map((p) => `${p.type.base}${'*'.repeat(p.type.pointers.length)}${p.type.reference ? '&' : ''}${p.type.pointers.length && p.type.isConst ? ' const' : ''}`).join(',');
 }
 
 /** `param:k:a`, `shared:k:s`, `global:g` for each atomic whose address names them directly. */

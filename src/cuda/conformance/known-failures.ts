@@ -19,7 +19,6 @@ const COMPILE = (why: string): KnownFailure => ({ sim: why });
 
 export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   // functions
-  'cuda:functions:overloaded_device_functions': BOTH('overloads by parameter type: the float call resolves to the int overload (results truncated, with a conversion warning)'),
   // builtins
   // types
   'cuda:types:typedef_using_auto_const': BOTH('`using real = float;` and `auto` are not understood'),

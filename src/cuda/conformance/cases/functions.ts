@@ -407,6 +407,52 @@ __global__ void halves(int* ints, float* floats)
   expect: { ints: iota(N).map((t) => t), floats: iota(N).map((t) => t + 0.5) },
 }));
 
+const OVERLOADS = cu`
+__device__ int scale(int x) { return x * 2; }
+__device__ float scale(float x) { return x * 0.5f; }
+__device__ unsigned int scale(unsigned int x) { return x + 1000u; }
+__device__ int first(const int* p) { return p[0] + 1; }
+__device__ int first(const float* p) { return (int)(p[0] * 10.0f); }
+
+__global__ void pick(const int* iv, const float* fv, int* ints, unsigned int* uints, float* floats)
+{
+    char c = 'a';
+    short s = -7;
+    bool b = true;
+    unsigned int u = 5;
+    float f = 3.0f;
+    ints[0] = scale(c);
+    ints[1] = scale(s);
+    ints[2] = scale(b);
+    uints[0] = scale(u);
+    floats[0] = scale(f);
+    ints[3] = first(iv);
+    ints[4] = first(fv);
+}
+`;
+g.test('overloads_by_promotion_and_pointer_type', 'C++ [over.ics.rank]: an integral promotion beats a conversion; pointers choose by pointee (g++ prints 194 -14 2 1005 1.5 42 25)').run(() => ({
+  from: 'literal',
+  source: OVERLOADS,
+  kernel: 'pick',
+  launch: { grid: dim3(1), block: dim3(1) },
+  args: { iv: Int32Array.of(41), fv: Float32Array.of(2.5), ints: new Int32Array(5), uints: new Uint32Array(1), floats: new Float32Array(1) },
+  expect: { ints: [194, -14, 2, 42, 25], uints: [1005], floats: [1.5] },
+}));
+
+const AMBIGUOUS = cu`
+__device__ int scale(int x) { return x * 2; }
+__device__ float scale(float x) { return x * 0.5f; }
+
+__global__ void k(float* out)
+{
+    out[0] = scale(2.0);
+}
+`;
+g.test('ambiguous_overload', 'C++ [over.match.best]: double converts to int and to float equally well (g++: "call of overloaded \'scale(double)\' is ambiguous")').error(() => ({
+  source: AMBIGUOUS,
+  error: { ...at(AMBIGUOUS, 'scale(2.0)'), includes: ['scale', 'ambiguous'] },
+}));
+
 g.test('template_device_function_deduced', 'C++ [temp.deduct]: one template, instantiated for int and float by its calls').run(() => ({
   from: 'reference',
   source: cu`
