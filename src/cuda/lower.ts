@@ -143,6 +143,12 @@ const DEVICE_ONLY = new Set(['__syncthreads', '__syncwarp', '__threadfence', '__
 
 class Bail extends Error {}
 
+/** What a loop's header leaves open: statements for its continuing block, and a block around its start. */
+interface LoopTail {
+  readonly continuing?: readonly { text: string; cuda?: Range }[];
+  readonly block?: boolean;
+}
+
 interface FnCtx {
   readonly kernel: KernelCtx;
   readonly fn: FunctionDecl;
@@ -724,13 +730,13 @@ export class Lowering {
         if (s.kind === 'for' && s.init && s.init.kind === 'decl' && s.init.vars.some((v) => v.init && !this.isUniform(ctx, v.init))) why(s.init.range, 'a loop start');
         if (containsBreakOrContinue(s.body)) this.error(s.range, "a loop with 'break' or 'continue' and a __syncthreads() after an early return: move the return after the loop or make the loop's exit the same for every thread");
         ctx.scopes.push(new Map());
-        this.loopHeader(ctx, s);
+        const tail = this.loopHeader(ctx, s);
         this.indent++;
         ctx.loopDepth++;
         this.guarded(ctx, s.body.kind === 'block' ? s.body.body : [s.body], flag);
         ctx.loopDepth--;
         this.indent--;
-        this.emit('}');
+        this.loopEnd(tail);
         ctx.scopes.pop();
         return;
       }
@@ -829,11 +835,11 @@ export class Lowering {
       case 'while':
         if (s.test) this.barrierCheck(ctx, s.test, s);
         ctx.scopes.push(new Map());
-        this.loopHeader(ctx, s);
+        const tail = this.loopHeader(ctx, s);
         ctx.loopDepth++;
         this.block(ctx, s.body);
         ctx.loopDepth--;
-        this.emit('}');
+        this.loopEnd(tail);
         ctx.scopes.pop();
         return;
       case 'do': {
@@ -950,7 +956,25 @@ export class Lowering {
     );
   }
 
-  private loopHeader(ctx: FnCtx, s: Extract<Stmt, { kind: 'for' | 'while' }>): void {
+  /** Closes what loopHeader opened: the continuing block (after the body), the loop, and a block around its start. */
+  private loopEnd(tail: LoopTail): void {
+    if (tail.continuing) {
+      this.indent++;
+      this.emit('continuing {');
+      this.indent++;
+      for (const l of tail.continuing) this.emit(l.text, l.cuda);
+      this.indent--;
+      this.emit('}');
+      this.indent--;
+    }
+    this.emit('}');
+    if (tail.block) {
+      this.indent--;
+      this.emit('}');
+    }
+  }
+
+  private loopHeader(ctx: FnCtx, s: Extract<Stmt, { kind: 'for' | 'while' }>): LoopTail {
     if (s.kind === 'while') {
       const c = this.cond(ctx, s.test);
       if (this.pre.length) {
@@ -960,24 +984,31 @@ export class Lowering {
         const c2 = this.cond(ctx, s.test);
         this.emit(`if (!(${c2})) { break; }`, s.test.range);
         this.indent--;
-        return;
+        return {};
       }
       this.emit(`while (${c}) {`, s.range);
-      return;
+      return {};
     }
     let init = '';
+    let initLines: { text: string; cuda?: Range }[] = [];
     if (s.init) {
       const saved = this.out;
       this.out = [];
       const savedIndent = this.indent;
       this.indent = 0;
       this.stmt(ctx, s.init);
-      const lines = this.out;
+      initLines = this.out;
       this.out = saved;
       this.indent = savedIndent;
       // One statement, without its ';' and without a trailing comment (it would hide the rest of the header).
-      if (lines.length === 1) init = lines[0]!.text.replace(/;\s*\/\/.*$/, ';').replace(/;$/, '');
-      else for (const l of lines) this.emit(l.text, l.cuda);
+      if (initLines.length === 1) init = initLines[0]!.text.replace(/;\s*\/\/.*$/, ';').replace(/;$/, '');
+    }
+    // A start of several statements (int lo = 0, hi = n) goes before the loop, in a block of its own (C++ [stmt.for]: its names end with the loop).
+    const opened = initLines.length > 1;
+    if (opened) {
+      this.emit('{', s.init?.range);
+      this.indent++;
+      for (const l of initLines) this.emit(l.text, l.cuda);
     }
     const c = s.test ? this.cond(ctx, s.test) : 'true';
     const condPre = this.pre;
@@ -994,23 +1025,25 @@ export class Lowering {
       this.indent = savedIndent;
       if (lines.length === 1 && !condPre.length) update = lines[0]!.text.replace(/;$/, '');
       else {
-        // Anything that does not fit a for header becomes a loop with a continuing block.
-        if (init) this.emit(`${init};`, s.init?.range);
+        // Anything that does not fit a for header (++lo, --hi) becomes a loop whose continuing block, after the body, steps it.
+        let block = opened;
+        if (init) {
+          this.emit('{', s.init?.range);
+          this.indent++;
+          this.emit(`${init};`, s.init?.range);
+          block = true;
+        }
         this.emit('loop {', s.range);
         this.indent++;
         for (const p of condPre) this.emit(p);
         this.emit(`if (!(${c})) { break; }`, s.test?.range);
-        this.emit('continuing {');
-        this.indent++;
-        for (const l of lines) this.emit(l.text, l.cuda);
         this.indent--;
-        this.emit('}');
-        this.indent--;
-        return;
+        return { continuing: lines, block };
       }
     }
     if (condPre.length) this.error(s.test!.range, "this loop condition needs work before it (an atomic, a ++ or a call): compute it into a variable inside the loop and 'break'");
-    this.emit(`for (${init}; ${c}; ${update}) {`, s.range);
+    this.emit(`for (${opened ? '' : init}; ${c}; ${update}) {`, s.range);
+    return { block: opened };
   }
 
   private localDecl(ctx: FnCtx, s: Extract<Stmt, { kind: 'decl' }>): void {
@@ -1022,7 +1055,7 @@ export class Lowering {
         continue;
       }
       if (s.storage.static) this.error(v.range, `static local variable '${v.name}' in device code: use a __shared__ or __device__ variable`);
-      const t = this.declType(v, v.type, ctx.targs, (n) => this.lookup(ctx, n) !== undefined);
+      const t = v.type.base === 'auto' ? this.autoType(ctx, v) : this.declType(v, v.type, ctx.targs, (n) => this.lookup(ctx, n) !== undefined);
       const name = this.ident(v.name);
       if (t.k === 'ptr') {
         if (!v.init) this.error(v.range, `pointer '${v.name}' needs an initial value that points into an array (e.g. 'int *row = a + r * n;')`);
@@ -1079,6 +1112,20 @@ export class Lowering {
       scope.set(v.name, { k: 'var', name, t, isConst });
       this.emit(`${isConst && init ? 'let' : 'var'} ${name}: ${wgslType(t)}${init};`, s.range);
     }
+  }
+
+  /** C++ [dcl.spec.auto]: the type of the initializer (an array or pointer expression gives a pointer). */
+  private autoType(ctx: FnCtx, v: Declarator): CType {
+    if (!v.init || v.init.kind === 'init') return this.error(v.range, `'auto ${v.name}' needs an initial value to take its type from (auto ${v.name} = …;)`);
+    if (v.dims.length) this.error(v.range, `'${v.name}' declared as an array of 'auto': give the element type`);
+    if (v.type.reference) this.error(v.type.range, `'auto&' locals are not supported here: use a plain 'auto' copy, or a pointer (auto *p = &x;)`);
+    const saved = this.pre;
+    this.pre = [];
+    const x = this.expr(ctx, v.init);
+    this.pre = saved;
+    if (x.ptr) return { k: 'ptr', to: x.ptr.base.elem, isConst: false };
+    if (x.t.k === 'void' || x.t.k === 'str') this.error(v.init.range, `cannot deduce the type of '${v.name}' from a '${typeName(x.t)}'`);
+    return x.t;
   }
 
   private zero(t: CType): string {

@@ -21,7 +21,6 @@ export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   // functions
   // builtins
   // types
-  'cuda:types:typedef_using_auto_const': BOTH('`using real = float;` and `auto` are not understood'),
   // memory
   'cuda:memory:static_shared_over_48k': COMPILE(`64 KB of static __shared__ is reported as ${INTERNAL} at 1:19, not at the declaration`),
   // sync
@@ -38,7 +37,6 @@ export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   'cuda:math:float_compare_nan': { dawn: 'nan != nan gives false: WGSL lets the implementation assume no NaN, and SwiftShader does' },
   // operators
   'cuda:operators:short_circuit_side_effects': BOTH('++ on the right of || and && is refused ("would run even when || skips it")'),
-  'cuda:operators:comma_and_chained_assignment': BOTH(`two variables stepped in one for (++lo, --hi): ${INTERNAL}`),
   // control
   // printf
   // preprocessor
