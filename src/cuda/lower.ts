@@ -172,6 +172,8 @@ interface KernelCtx {
    * order global memory too, as `__syncthreads()` does in CUDA, with `storageBarrier()`.
    */
   globalSync: boolean;
+  /** Bytes of static `__shared__` declared so far (CUDA's limit is 48 KB per block). */
+  staticShared?: number;
 }
 
 export class Lowering {
@@ -1051,7 +1053,7 @@ export class Lowering {
     for (const v of s.vars) {
       if (ctx.scopes.some((sc) => sc === scope && sc.has(v.name))) this.error(v.range, `redefinition of '${v.name}'`);
       if (s.storage.shared) {
-        this.sharedDecl(ctx, v, s.storage.extern);
+        this.sharedDecl(ctx, v, s.storage.extern, s.range);
         continue;
       }
       if (s.storage.static) this.error(v.range, `static local variable '${v.name}' in device code: use a __shared__ or __device__ variable`);
@@ -1133,7 +1135,7 @@ export class Lowering {
     return t.k === 'float' ? '0.0f' : t.k === 'bool' ? 'false' : t.k === 'int' && !t.signed ? '0u' : t.k === 'int' ? '0i' : `${wgslType(t)}()`;
   }
 
-  private sharedDecl(ctx: FnCtx, v: Declarator, isExtern: boolean): void {
+  private sharedDecl(ctx: FnCtx, v: Declarator, isExtern: boolean, at: Range = v.range): void {
     const name = this.unique(v.name);
     if (isExtern) {
       if (v.dims.length !== 1 || v.dims[0] !== null) this.error(v.range, `'extern __shared__' array '${v.name}' must be declared with empty brackets: 'extern __shared__ float ${v.name}[];'`);
@@ -1152,6 +1154,10 @@ export class Lowering {
     const elem = t.k === 'array' ? t.of : t;
     const key = `shared:${ctx.fn.name}:${v.name}`;
     const wt = t.k === 'array' ? (t.of.k === 'array' ? wgslType(t) : `array<${this.atomicElem(key, t.of)}, ${t.n}>`) : this.atomicElem(key, t);
+    ctx.kernel.staticShared = (ctx.kernel.staticShared ?? 0) + sizeOf(t, this.structFields);
+    if (ctx.kernel.staticShared > 49152) {
+      this.error(at, `__shared__ '${v.name}' brings the static shared memory of '${ctx.kernel.name}' to ${ctx.kernel.staticShared} bytes: CUDA allows at most 48 KB (49152 bytes) per block (nvcc: "uses too much shared data"); use smaller tiles, or fewer or narrower elements`);
+    }
     this.sharedDecls.push(`var<workgroup> ${name}: ${wt};`);
     this.sharedHook(sizeOf(t));
     if (elem.k === 'int' && elem.bits < 32) this.report(v.range, `__shared__ '${typeName(elem)}' array '${v.name}' is stored one element per 32-bit word here (WGSL has no 8- or 16-bit types): the values are the same, the bank picture differs`, 'warning');
@@ -1433,7 +1439,14 @@ export class Lowering {
           const savedPre = this.pre;
           this.pre = [];
           const r = this.cond(ctx, e.right);
-          if (this.pre.length) this.error(e.right.range, `the right side of '${e.op}' needs work before it (an atomic, a ++ or a conditional) and would run even when '${e.op}' skips it: use a nested 'if'`);
+          if (this.pre.length) {
+            // C++ [expr.log.and]/[expr.log.or]: the right side (and the work before it) runs only when the left does not decide.
+            const rightPre = this.pre;
+            this.pre = savedPre;
+            const tmp = this.fresh(e.op === '&&' ? 'both' : 'either');
+            this.pre.push(`var ${tmp} = ${l};`, `if (${e.op === '&&' ? tmp : `!${tmp}`}) {`, ...rightPre.map((p) => `  ${p}`), `  ${tmp} = ${r};`, '}');
+            return { code: tmp, t: BOOL, prec: 100, pure: true };
+          }
           this.pre = savedPre;
           const prec = e.op === '&&' ? 30 : 20;
           const side = (c: string, opPrec: number): string => (exprPrec(c) >= 50 || (exprPrec(c) === opPrec) ? c : `(${c})`);

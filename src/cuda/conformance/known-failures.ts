@@ -22,7 +22,6 @@ export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   // builtins
   // types
   // memory
-  'cuda:memory:static_shared_over_48k': COMPILE(`64 KB of static __shared__ is reported as ${INTERNAL} at 1:19, not at the declaration`),
   // sync
   'cuda:sync:barrier_after_early_return': { sim: 'the threads that returned still load in[i] for i >= n (the simulator reports out-of-bounds reads at index 100…127); Dawn clamps them silently and matches' },
   'cuda:sync:barrier_in_loop_after_early_return': BOTH(`barriers in a loop after an early return: ${INTERNAL}: "workgroupBarrier must only be called from uniform control flow"`),
@@ -36,7 +35,6 @@ export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   'cuda:math:float_function:fn="logf"': { dawn: 'logf(0) gives -88.03 instead of -inf and logf(-1) gives 0 instead of NaN: WGSL log leaves x <= 0 indeterminate' },
   'cuda:math:float_compare_nan': { dawn: 'nan != nan gives false: WGSL lets the implementation assume no NaN, and SwiftShader does' },
   // operators
-  'cuda:operators:short_circuit_side_effects': BOTH('++ on the right of || and && is refused ("would run even when || skips it")'),
   // control
   // printf
   // preprocessor
