@@ -2051,6 +2051,17 @@ export class Lowering {
         if (isWide(t)) return { code: `${this.wide('i64_abs')}(${this.convert(a, t, e.args[0]!.range).code})`, t, prec: 100, pure: a.pure };
         return { code: `abs(${this.convert(a, t, e.args[0]!.range).code})`, t, prec: 100, pure: a.pure };
       }
+      case '__ldg':
+      case '__ldcg':
+      case '__ldca':
+      case '__ldcs': {
+        // CUDA Programming Guide, Read-Only Data Cache Load Function: `T __ldg(const T* address)` returns *address (a cache hint only).
+        argc(1);
+        const [p] = args() as [V];
+        if (!p.ptr) this.error(e.args[0]!.range, `${name}() takes a pointer (e.g. ${name}(&in[i])), not a '${typeName(p.t)}'`);
+        const v = this.element(p.ptr.base, p.ptr.off || '0', e.range);
+        return { code: v.code, t: v.t, prec: v.prec, pure: false };
+      }
       case '__fdividef':
       case 'fdividef': {
         argc(2);
