@@ -1,7 +1,7 @@
 /**
  * Cases that fail today because the translator (src/cuda, branch cuda-front) is wrong or
  * incomplete — never because an expectation was bent. Each id maps to the executors it fails on
- * and why (as of the last merge of cuda-front, 2026-11-26 23:12 UTC, commit c706f88). The runners
+ * and why (first listed at the merge of cuda-front c706f88, 2026-11-26; pruned on cuda-labs, 2026-11-27). The runners
  * mark these `it.fails`: the suite stays green, and a case that starts passing turns red until
  * its line here is deleted.
  */
