@@ -834,7 +834,7 @@ export class Lowering {
         return;
       }
       case 'for':
-      case 'while':
+      case 'while': {
         if (s.test) this.barrierCheck(ctx, s.test, s);
         ctx.scopes.push(new Map());
         const tail = this.loopHeader(ctx, s);
@@ -844,6 +844,7 @@ export class Lowering {
         this.loopEnd(tail);
         ctx.scopes.pop();
         return;
+      }
       case 'do': {
         this.barrierCheck(ctx, s.test, s);
         this.emit('loop {', s.range);
@@ -2203,7 +2204,7 @@ export class Lowering {
           return;
         }
         if (pt.k === 'struct' || pt.k === 'array') this.error(arg.range, `a reference to a '${typeName(pt)}' is not supported here: pass a pointer to it, or its fields`);
-        v = this.unary(ctx, { kind: 'unary', op: '&', arg, postfix: false, range: arg.range } as Extract<Expr, { kind: 'unary' }>);
+        v = this.unary(ctx, { kind: 'unary', op: '&', arg, postfix: false, range: arg.range });
         if (!this.samePointee(pt, v.ptr!.base.elem)) this.error(arg.range, `cannot bind reference parameter '${fn.params[i]!.name}' of type '${typeName(pt)}&' to a '${typeName(v.ptr!.base.elem)}'`);
         pt = { k: 'ptr', to: pt, isConst: fn.params[i]!.type.isConst };
       }

@@ -14,8 +14,6 @@ export interface KnownFailure {
 
 const INTERNAL = 'the generated WGSL is rejected (an internal error)';
 const BOTH = (why: string): KnownFailure => ({ sim: why, dawn: why });
-/** Error cases never reach an executor: they run on the simulator's runner only. */
-const COMPILE = (why: string): KnownFailure => ({ sim: why });
 
 export const KNOWN_FAILURES: Readonly<Record<string, KnownFailure>> = {
   // functions
