@@ -1,13 +1,17 @@
 /**
  * CUDA types as the checker sees them, and how each is computed in WGSL. WebGPU has no 64-bit
- * integers or doubles: those are computed in 32 bits (`long`, `size_t`, `long long` as i32/u32,
- * `double` as f32), and the lowering warns at every line that declares or computes with one.
+ * integers or doubles. `long long` and `unsigned long long` values (locals, parameters of device
+ * functions, expressions) are computed exactly as `vec2<u32>(low word, high word)` by small WGSL
+ * helpers; in device memory (kernel pointers, `__shared__`, globals, kernel scalars) they are held
+ * in 32 bits (`narrow`). `long`, `size_t` and `ptrdiff_t` (indices and sizes, in WebGPU below
+ * 2^32) are computed in 32 bits, and `double` as f32. The lowering warns at every line that
+ * declares one.
  */
 import type { TypeRef } from './ast.ts';
 import type { CudaScalarType } from './types.ts';
 
 export type CType =
-  | { k: 'int'; name: CudaScalarType; bits: 8 | 16 | 32 | 64; signed: boolean }
+  | { k: 'int'; name: CudaScalarType; bits: 8 | 16 | 32 | 64; signed: boolean; narrow?: boolean }
   | { k: 'bool' }
   | { k: 'float'; bits: 32 | 64 }
   | { k: 'void' }
@@ -88,6 +92,17 @@ export function withPointers(t: CType, ref: TypeRef): CType {
   return r;
 }
 
+/** A 64-bit integer computed exactly, as `vec2<u32>` (`long long`, `unsigned long long`, `int64_t`, `uint64_t`). */
+export const isWide = (t: CType): boolean => t.k === 'int' && t.bits === 64 && !t.narrow && t.name.endsWith('long long');
+
+/** `t` as held in device memory: a 64-bit integer there keeps its low 32 bits. */
+export function narrowed(t: CType): CType {
+  if (t.k === 'int' && isWide(t)) return { ...t, narrow: true };
+  if (t.k === 'array') return { ...t, of: narrowed(t.of) };
+  if (t.k === 'ptr') return { ...t, to: narrowed(t.to) };
+  return t;
+}
+
 export const isArith = (t: CType): boolean => t.k === 'int' || t.k === 'float' || t.k === 'bool';
 export const isInt = (t: CType): t is Extract<CType, { k: 'int' }> => t.k === 'int';
 
@@ -95,7 +110,7 @@ export const isInt = (t: CType): t is Extract<CType, { k: 'int' }> => t.k === 'i
 export function wgslType(t: CType): string {
   switch (t.k) {
     case 'int':
-      return t.signed ? 'i32' : 'u32';
+      return isWide(t) ? 'vec2<u32>' : t.signed ? 'i32' : 'u32';
     case 'bool':
       return 'bool';
     case 'float':
@@ -190,6 +205,11 @@ export function arithmetic(a: CType, b: CType): CType {
   const pa = promote(a);
   const pb = promote(b);
   if (pa.k !== 'int' || pb.k !== 'int') return INT;
+  if (pa.bits === 64 && pb.bits === 64 && isWide(pa) !== isWide(pb)) {
+    // `long` with `long long`: the higher rank (and its exact representation) wins.
+    const [w, o] = isWide(pa) ? [pa, pb] : [pb, pa];
+    return !o.signed && w.signed ? { ...w, name: 'unsigned long long', signed: false } : w;
+  }
   if (pa.bits !== pb.bits) {
     const [big, small] = pa.bits > pb.bits ? [pa, pb] : [pb, pa];
     return big.signed && !small.signed && small.bits === big.bits ? { ...big, signed: false } : big;

@@ -68,6 +68,12 @@ function validate(kernel: KernelInfo, config: LaunchConfig): void {
 function toBuffer(data: KernelArg, type: CudaScalarType, packed: boolean, atomicFloat: boolean, what: string): BindingData {
   if (typeof data === 'number' || typeof data === 'boolean') throw new CudaLaunchError('cudaErrorInvalidValue', `${what} is a pointer: pass an array, not the number ${String(data)}`);
   const values = data as ArrayLike<number>;
+  if (type.startsWith('struct ')) {
+    // A buffer of structs of 32-bit fields: the argument's bytes as they are (e.g. a Float32Array of x, v, x, v, …).
+    if (!ArrayBuffer.isView(values) || (values as ArrayBufferView).byteLength % 4) throw new CudaLaunchError('cudaErrorInvalidValue', `${what} points to '${type}': pass a typed array (Float32Array, Int32Array or Uint32Array) holding the fields of each element in order`);
+    const view = values as unknown as ArrayBufferView;
+    return new Uint32Array(view.buffer.slice(view.byteOffset, view.byteOffset + Math.max(4, view.byteLength)));
+  }
   if (packed) {
     const bits = type.includes('char') || type === 'bool' ? 8 : 16;
     const per = 32 / bits;
@@ -159,7 +165,11 @@ export function prepareLaunch(program: CudaProgram, kernelName: string, config: 
       for (const p of kernel.params) {
         if (p.kind !== 'buffer') continue;
         const data = group[p.binding!];
-        if (data) out[p.name] = fromBuffer(data, p.type as CudaScalarType, !!p.packed, lengths.get(p.name) ?? data.length);
+        if (data && p.type.startsWith('struct ')) {
+          // Structs come back in the kind of typed array they were passed in.
+          const given = argOf(p.name, p.index) as unknown as { constructor: new (b: ArrayBuffer) => KernelArg; byteLength: number };
+          out[p.name] = new given.constructor(data.buffer.slice(data.byteOffset, data.byteOffset + given.byteLength) as ArrayBuffer);
+        } else if (data) out[p.name] = fromBuffer(data, p.type as CudaScalarType, !!p.packed, lengths.get(p.name) ?? data.length);
       }
       for (const g of kernel.globals) {
         const data = group[g.binding];

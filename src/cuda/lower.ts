@@ -15,10 +15,11 @@
  */
 import type { Declarator, Expr, FunctionDecl, Range, Stmt, TemplateArg, TranslationUnit, TypeRef } from './ast.ts';
 import {
-  BOOL, DIM3, FLOAT, INT, UINT, VOID, arithmetic, baseType, isInt, promote, sizeOf, typeName, withPointers, wgslType, type CType,
+  BOOL, DIM3, FLOAT, INT, UINT, VOID, arithmetic, baseType, isInt, isWide, narrowed, promote, sizeOf, typeName, withPointers, wgslType, type CType,
   VECTOR_TYPES,
   vectorOf,
 } from './ctypes.ts';
+import { wideHelper, wideLiteral } from './wide.ts';
 import type { CudaScalarType, Diagnostic } from './types.ts';
 
 /** Where a pointer points: a buffer, a shared/constant/global array, or a local array. */
@@ -40,7 +41,9 @@ type Sym =
   | { k: 'var'; name: string; t: CType; isConst: boolean }
   | { k: 'ptr'; base: Base; name: string; t: CType }
   | { k: 'value'; code: string; t: CType }
-  | { k: 'array'; base: Base; name: string; t: CType };
+  | { k: 'array'; base: Base; name: string; t: CType }
+  /** A reference parameter (`int& a`): the element it names, at an offset parameter (none for a local). */
+  | { k: 'ref'; base: Base; off: string; t: CType };
 
 interface Ptr {
   readonly base: Base;
@@ -80,7 +83,7 @@ export interface LoweredKernel {
   readonly name: string;
   readonly entryPoint: string;
   readonly line: number;
-  readonly params: { name: string; index: number; t: CType; wgslName: string; binding?: number; baseKey?: string }[];
+  readonly params: { name: string; index: number; t: CType; wgslName: string; binding?: number; baseKey?: string; bytes?: number }[];
   readonly uniformBinding: number;
   readonly printfBinding?: number;
   readonly staticSharedBytes: number;
@@ -140,6 +143,12 @@ const DEVICE_ONLY = new Set(['__syncthreads', '__syncwarp', '__threadfence', '__
 
 class Bail extends Error {}
 
+/** What a loop's header leaves open: statements for its continuing block, and a block around its start. */
+interface LoopTail {
+  readonly continuing?: readonly { text: string; cuda?: Range }[];
+  readonly block?: boolean;
+}
+
 interface FnCtx {
   readonly kernel: KernelCtx;
   readonly fn: FunctionDecl;
@@ -163,6 +172,8 @@ interface KernelCtx {
    * order global memory too, as `__syncthreads()` does in CUDA, with `storageBarrier()`.
    */
   globalSync: boolean;
+  /** Bytes of static `__shared__` declared so far (CUDA's limit is 48 KB per block). */
+  staticShared?: number;
 }
 
 export class Lowering {
@@ -170,6 +181,8 @@ export class Lowering {
   private out: { text: string; cuda?: Range }[] = [];
   private indent = 0;
   private readonly functions = new Map<string, FunctionDecl>();
+  /** C++ overloads: every function of a name with a distinct parameter list (definitions over prototypes). */
+  private readonly overloads = new Map<string, FunctionDecl[]>();
   private readonly structs = new Map<string, { name: string; t: CType }[]>();
   private readonly typedefs = new Map<string, CType>();
   private readonly globals = new Map<string, GlobalInfo>();
@@ -243,6 +256,10 @@ export class Lowering {
     if (!this.helpers.has(name)) this.helpers.set(name, code);
     return name;
   }
+  /** A 64-bit integer helper of wide.ts (and those it calls), emitted once. */
+  private wide(name: string): string {
+    return wideHelper(name, (n, c) => this.helper(n, c));
+  }
 
   // ---- the program ----
   run(): LowerResult {
@@ -250,7 +267,12 @@ export class Lowering {
     for (const item of this.unit.items) {
       if (item.kind === 'function') {
         const prev = this.functions.get(item.name);
-        if (!prev || (!prev.body && item.body)) this.functions.set(item.name, item);
+        const list = this.overloads.get(item.name) ?? [];
+        const same = list.findIndex((f) => signature(f) === signature(item));
+        if (same < 0) list.push(item);
+        else if (!list[same]!.body && item.body) list[same] = item;
+        this.overloads.set(item.name, list);
+        if (!prev || (signature(prev) === signature(item) && !prev.body && item.body)) this.functions.set(item.name, item);
       } else if (item.kind === 'struct') this.structs.set(item.name, []);
       else if (item.kind === 'typedef') {
         const t = this.tryType(item.type);
@@ -351,7 +373,8 @@ export class Lowering {
       this.error(t.range, `unknown type name '${t.base}'`);
     }
     if (b.k === 'float' && b.bits === 64) this.warnOnce(t.range, "'double' is computed as 32-bit float (f32) here: WebGPU has no 64-bit floats, so results can differ from a real GPU after about 7 significant digits; use 'float' to compute the same thing on both");
-    if (b.k === 'int' && b.bits === 64) this.warnOnce(t.range, `'${t.base}' is 64 bits in CUDA but computed in 32 bits here (WebGPU has no 64-bit integers): values beyond ${b.signed ? '±2^31' : '2^32'} wrap; use '${b.signed ? 'int' : 'unsigned int'}' to compute the same thing on both`);
+    if (isWide(b)) this.warnOnce(t.range, `'${t.base}' is 64 bits: WebGPU has no 64-bit integers, so its values are computed exactly here as two 32-bit words (vec2<u32>); in device memory (a kernel's pointer or scalar parameter, __shared__, __device__, __constant__) only the low 32 bits are kept`);
+    else if (b.k === 'int' && b.bits === 64) this.warnOnce(t.range, `'${t.base}' is 64 bits in CUDA but computed in 32 bits here (WebGPU has no 64-bit integers): values beyond ${b.signed ? '±2^31' : '2^32'} wrap; use '${b.signed ? 'int' : 'unsigned int'}' to compute the same thing on both`);
     return withPointers(b, t);
   }
 
@@ -452,7 +475,7 @@ export class Lowering {
         if (s.shared) {
           this.report(v.range, `'__shared__' variable '${v.name}' at file scope: declare it inside the kernel that uses it`, 'warning');
         }
-        const t = this.declType(v, v.type);
+        const t = narrowed(this.declType(v, v.type));
         const elem = t.k === 'array' ? t.of : t;
         if (elem.k === 'array' || elem.k === 'ptr') this.error(v.range, `${s.constant ? '__constant__' : '__device__'} variable '${v.name}' must be a scalar or a 1-D array here: flatten it to one dimension`);
         const length = t.k === 'array' ? t.n ?? 1 : 1;
@@ -513,18 +536,24 @@ export class Lowering {
     const scalars: { name: string; t: CType }[] = [];
     const uniformName = this.unique(`${entry}_params`);
     fn.params.forEach((p, index) => {
-      const t = this.resolveType(p.type, targs);
+      const t = narrowed(this.resolveType(p.type, targs));
       if (!p.name) this.error(p.range, 'a kernel parameter needs a name');
       if (t.k === 'ptr') {
         if (t.to.k === 'ptr') this.error(p.range, `parameter '${p.name}' is a pointer to pointers: pass one flat array and index it as row * width + column`);
         const vec = vectorOf(t.to);
         if (vec?.n === 3) this.error(p.range, `parameter '${p.name}' points to '${typeName(t.to)}': a buffer of 3-component vectors is not supported (WGSL pads each to 16 bytes, CUDA packs 12); use ${typeName(t.to).slice(0, -1)}4 or a plain array of ${typeName(vec.of)}`);
-        if ((t.to.k === 'struct' && !vec) || t.to.k === 'void' || t.to.k === 'dim3') this.error(p.range, `parameter '${p.name}' points to '${typeName(t.to)}': kernels here take pointers to numbers (int, unsigned, float, char, …)`);
+        if (t.to.k === 'struct' && !vec) {
+          // A buffer of structs: WGSL lays them out as C does when every field is a 32-bit number.
+          const odd = (this.structs.get(t.to.name) ?? []).find((f) => !((f.t.k === 'int' && f.t.bits === 32) || (f.t.k === 'float' && f.t.bits === 32)));
+          if (odd) this.error(p.range, `parameter '${p.name}' points to '${typeName(t.to)}', whose field '${odd.name}' is a '${typeName(odd.t)}': a buffer of structs is supported when every field is an int, unsigned int or float (WGSL would lay the others out differently from C)`);
+          if (!(this.structs.get(t.to.name) ?? []).length) this.error(p.range, `parameter '${p.name}' points to '${typeName(t.to)}', which has no fields here: define the struct before the kernel`);
+        }
+        if (t.to.k === 'void' || t.to.k === 'dim3') this.error(p.range, `parameter '${p.name}' points to '${typeName(t.to)}': kernels here take pointers to numbers (int, unsigned, float, char, …) or to structs of them`);
         const wgslName = this.unique(p.name);
         const base: Base = { name: wgslName, elem: t.to, key: `param:${fn.name}:${p.name}`, space: 'storage' };
         if (t.isConst) this.constPointee.add(base.key);
         ctx.scopes[0]!.set(p.name, { k: 'ptr', base, name: '', t });
-        params.push({ name: p.name, index, t, wgslName, binding: binding++, baseKey: base.key });
+        params.push({ name: p.name, index, t, wgslName, binding: binding++, baseKey: base.key, bytes: sizeOf(t.to, this.structFields) });
       } else {
         if (t.k === 'struct' || t.k === 'array') this.error(p.range, `parameter '${p.name}' of type '${typeName(t)}': pass its fields as separate parameters (struct parameters are not supported yet)`);
         scalars.push({ name: p.name, t });
@@ -703,13 +732,13 @@ export class Lowering {
         if (s.kind === 'for' && s.init && s.init.kind === 'decl' && s.init.vars.some((v) => v.init && !this.isUniform(ctx, v.init))) why(s.init.range, 'a loop start');
         if (containsBreakOrContinue(s.body)) this.error(s.range, "a loop with 'break' or 'continue' and a __syncthreads() after an early return: move the return after the loop or make the loop's exit the same for every thread");
         ctx.scopes.push(new Map());
-        this.loopHeader(ctx, s);
+        const tail = this.loopHeader(ctx, s);
         this.indent++;
         ctx.loopDepth++;
         this.guarded(ctx, s.body.kind === 'block' ? s.body.body : [s.body], flag);
         ctx.loopDepth--;
         this.indent--;
-        this.emit('}');
+        this.loopEnd(tail);
         ctx.scopes.pop();
         return;
       }
@@ -805,16 +834,17 @@ export class Lowering {
         return;
       }
       case 'for':
-      case 'while':
+      case 'while': {
         if (s.test) this.barrierCheck(ctx, s.test, s);
         ctx.scopes.push(new Map());
-        this.loopHeader(ctx, s);
+        const tail = this.loopHeader(ctx, s);
         ctx.loopDepth++;
         this.block(ctx, s.body);
         ctx.loopDepth--;
-        this.emit('}');
+        this.loopEnd(tail);
         ctx.scopes.pop();
         return;
+      }
       case 'do': {
         this.barrierCheck(ctx, s.test, s);
         this.emit('loop {', s.range);
@@ -929,7 +959,25 @@ export class Lowering {
     );
   }
 
-  private loopHeader(ctx: FnCtx, s: Extract<Stmt, { kind: 'for' | 'while' }>): void {
+  /** Closes what loopHeader opened: the continuing block (after the body), the loop, and a block around its start. */
+  private loopEnd(tail: LoopTail): void {
+    if (tail.continuing) {
+      this.indent++;
+      this.emit('continuing {');
+      this.indent++;
+      for (const l of tail.continuing) this.emit(l.text, l.cuda);
+      this.indent--;
+      this.emit('}');
+      this.indent--;
+    }
+    this.emit('}');
+    if (tail.block) {
+      this.indent--;
+      this.emit('}');
+    }
+  }
+
+  private loopHeader(ctx: FnCtx, s: Extract<Stmt, { kind: 'for' | 'while' }>): LoopTail {
     if (s.kind === 'while') {
       const c = this.cond(ctx, s.test);
       if (this.pre.length) {
@@ -939,24 +987,31 @@ export class Lowering {
         const c2 = this.cond(ctx, s.test);
         this.emit(`if (!(${c2})) { break; }`, s.test.range);
         this.indent--;
-        return;
+        return {};
       }
       this.emit(`while (${c}) {`, s.range);
-      return;
+      return {};
     }
     let init = '';
+    let initLines: { text: string; cuda?: Range }[] = [];
     if (s.init) {
       const saved = this.out;
       this.out = [];
       const savedIndent = this.indent;
       this.indent = 0;
       this.stmt(ctx, s.init);
-      const lines = this.out;
+      initLines = this.out;
       this.out = saved;
       this.indent = savedIndent;
       // One statement, without its ';' and without a trailing comment (it would hide the rest of the header).
-      if (lines.length === 1) init = lines[0]!.text.replace(/;\s*\/\/.*$/, ';').replace(/;$/, '');
-      else for (const l of lines) this.emit(l.text, l.cuda);
+      if (initLines.length === 1) init = initLines[0]!.text.replace(/;\s*\/\/.*$/, ';').replace(/;$/, '');
+    }
+    // A start of several statements (int lo = 0, hi = n) goes before the loop, in a block of its own (C++ [stmt.for]: its names end with the loop).
+    const opened = initLines.length > 1;
+    if (opened) {
+      this.emit('{', s.init?.range);
+      this.indent++;
+      for (const l of initLines) this.emit(l.text, l.cuda);
     }
     const c = s.test ? this.cond(ctx, s.test) : 'true';
     const condPre = this.pre;
@@ -973,23 +1028,25 @@ export class Lowering {
       this.indent = savedIndent;
       if (lines.length === 1 && !condPre.length) update = lines[0]!.text.replace(/;$/, '');
       else {
-        // Anything that does not fit a for header becomes a loop with a continuing block.
-        if (init) this.emit(`${init};`, s.init?.range);
+        // Anything that does not fit a for header (++lo, --hi) becomes a loop whose continuing block, after the body, steps it.
+        let block = opened;
+        if (init) {
+          this.emit('{', s.init?.range);
+          this.indent++;
+          this.emit(`${init};`, s.init?.range);
+          block = true;
+        }
         this.emit('loop {', s.range);
         this.indent++;
         for (const p of condPre) this.emit(p);
         this.emit(`if (!(${c})) { break; }`, s.test?.range);
-        this.emit('continuing {');
-        this.indent++;
-        for (const l of lines) this.emit(l.text, l.cuda);
         this.indent--;
-        this.emit('}');
-        this.indent--;
-        return;
+        return { continuing: lines, block };
       }
     }
     if (condPre.length) this.error(s.test!.range, "this loop condition needs work before it (an atomic, a ++ or a call): compute it into a variable inside the loop and 'break'");
-    this.emit(`for (${init}; ${c}; ${update}) {`, s.range);
+    this.emit(`for (${opened ? '' : init}; ${c}; ${update}) {`, s.range);
+    return { block: opened };
   }
 
   private localDecl(ctx: FnCtx, s: Extract<Stmt, { kind: 'decl' }>): void {
@@ -997,11 +1054,11 @@ export class Lowering {
     for (const v of s.vars) {
       if (ctx.scopes.some((sc) => sc === scope && sc.has(v.name))) this.error(v.range, `redefinition of '${v.name}'`);
       if (s.storage.shared) {
-        this.sharedDecl(ctx, v, s.storage.extern);
+        this.sharedDecl(ctx, v, s.storage.extern, s.range);
         continue;
       }
       if (s.storage.static) this.error(v.range, `static local variable '${v.name}' in device code: use a __shared__ or __device__ variable`);
-      const t = this.declType(v, v.type, ctx.targs, (n) => this.lookup(ctx, n) !== undefined);
+      const t = v.type.base === 'auto' ? this.autoType(ctx, v) : this.declType(v, v.type, ctx.targs, (n) => this.lookup(ctx, n) !== undefined);
       const name = this.ident(v.name);
       if (t.k === 'ptr') {
         if (!v.init) this.error(v.range, `pointer '${v.name}' needs an initial value that points into an array (e.g. 'int *row = a + r * n;')`);
@@ -1032,6 +1089,20 @@ export class Lowering {
         scope.set(v.name, { k: 'var', name, t, isConst: false });
         continue;
       }
+      if (t.k === 'struct' && v.init?.kind === 'init') {
+        // C++ [dcl.init.aggr]: `Range r = { 10, 20 };` gives the fields in order; the rest are zero.
+        const fields = this.structs.get(t.name) ?? [];
+        if (v.init.items.length > fields.length) this.error(v.init.items[fields.length]!.range, `excess elements in the initializer of '${v.name}': '${typeName(t)}' has ${fields.length} field${fields.length === 1 ? '' : 's'}`);
+        const items = fields.map((f, k) => {
+          const x = (v.init as Extract<Expr, { kind: 'init' }>).items[k];
+          if (!x) return this.zero(f.t);
+          if (f.t.k === 'array' || f.t.k === 'struct' && !vectorOf(f.t)) this.error(x.range, `initializing the field '${f.name}' of type '${typeName(f.t)}' from a braced list is not supported: assign it after the declaration`);
+          return this.convert(this.expr(ctx, x), f.t, x.range).code;
+        });
+        this.emit(`var ${name} = ${wgslType(t)}(${items.join(', ')});`, s.range);
+        scope.set(v.name, { k: 'var', name, t, isConst: false });
+        continue;
+      }
       if (t.k === 'struct' && !v.init) {
         this.emit(`var ${name}: ${wgslType(t)};`, s.range);
         scope.set(v.name, { k: 'var', name, t, isConst: false });
@@ -1046,15 +1117,30 @@ export class Lowering {
     }
   }
 
+  /** C++ [dcl.spec.auto]: the type of the initializer (an array or pointer expression gives a pointer). */
+  private autoType(ctx: FnCtx, v: Declarator): CType {
+    if (!v.init || v.init.kind === 'init') return this.error(v.range, `'auto ${v.name}' needs an initial value to take its type from (auto ${v.name} = …;)`);
+    if (v.dims.length) this.error(v.range, `'${v.name}' declared as an array of 'auto': give the element type`);
+    if (v.type.reference) this.error(v.type.range, `'auto&' locals are not supported here: use a plain 'auto' copy, or a pointer (auto *p = &x;)`);
+    const saved = this.pre;
+    this.pre = [];
+    const x = this.expr(ctx, v.init);
+    this.pre = saved;
+    if (x.ptr) return { k: 'ptr', to: x.ptr.base.elem, isConst: false };
+    if (x.t.k === 'void' || x.t.k === 'str') this.error(v.init.range, `cannot deduce the type of '${v.name}' from a '${typeName(x.t)}'`);
+    return x.t;
+  }
+
   private zero(t: CType): string {
+    if (isWide(t)) return 'vec2<u32>(0u, 0u)';
     return t.k === 'float' ? '0.0f' : t.k === 'bool' ? 'false' : t.k === 'int' && !t.signed ? '0u' : t.k === 'int' ? '0i' : `${wgslType(t)}()`;
   }
 
-  private sharedDecl(ctx: FnCtx, v: Declarator, isExtern: boolean): void {
+  private sharedDecl(ctx: FnCtx, v: Declarator, isExtern: boolean, at: Range = v.range): void {
     const name = this.unique(v.name);
     if (isExtern) {
       if (v.dims.length !== 1 || v.dims[0] !== null) this.error(v.range, `'extern __shared__' array '${v.name}' must be declared with empty brackets: 'extern __shared__ float ${v.name}[];'`);
-      const elem = this.resolveType(v.type, ctx.targs);
+      const elem = narrowed(this.resolveType(v.type, ctx.targs));
       if (elem.k === 'ptr') this.error(v.range, 'a shared array of pointers is not supported');
       const override = `${name}_LENGTH`;
       this.sharedDecls.push(`override ${override}: u32 = 1; // set from the launch's shared bytes / ${sizeOf(elem)}`);
@@ -1065,10 +1151,14 @@ export class Lowering {
       return;
     }
     if (v.init) this.error(v.init.range, `initialization is not supported for __shared__ variables: assign '${v.name}' in the kernel, then __syncthreads()`);
-    const t = this.declType(v, v.type, ctx.targs, (n) => this.lookup(ctx, n) !== undefined);
+    const t = narrowed(this.declType(v, v.type, ctx.targs, (n) => this.lookup(ctx, n) !== undefined));
     const elem = t.k === 'array' ? t.of : t;
     const key = `shared:${ctx.fn.name}:${v.name}`;
     const wt = t.k === 'array' ? (t.of.k === 'array' ? wgslType(t) : `array<${this.atomicElem(key, t.of)}, ${t.n}>`) : this.atomicElem(key, t);
+    ctx.kernel.staticShared = (ctx.kernel.staticShared ?? 0) + sizeOf(t, this.structFields);
+    if (ctx.kernel.staticShared > 49152) {
+      this.error(at, `__shared__ '${v.name}' brings the static shared memory of '${ctx.kernel.name}' to ${ctx.kernel.staticShared} bytes: CUDA allows at most 48 KB (49152 bytes) per block (nvcc: "uses too much shared data"); use smaller tiles, or fewer or narrower elements`);
+    }
     this.sharedDecls.push(`var<workgroup> ${name}: ${wt};`);
     this.sharedHook(sizeOf(t));
     if (elem.k === 'int' && elem.bits < 32) this.report(v.range, `__shared__ '${typeName(elem)}' array '${v.name}' is stored one element per 32-bit word here (WGSL has no 8- or 16-bit types): the values are the same, the bank picture differs`, 'warning');
@@ -1350,7 +1440,14 @@ export class Lowering {
           const savedPre = this.pre;
           this.pre = [];
           const r = this.cond(ctx, e.right);
-          if (this.pre.length) this.error(e.right.range, `the right side of '${e.op}' needs work before it (an atomic, a ++ or a conditional) and would run even when '${e.op}' skips it: use a nested 'if'`);
+          if (this.pre.length) {
+            // C++ [expr.log.and]/[expr.log.or]: the right side (and the work before it) runs only when the left does not decide.
+            const rightPre = this.pre;
+            this.pre = savedPre;
+            const tmp = this.fresh(e.op === '&&' ? 'both' : 'either');
+            this.pre.push(`var ${tmp} = ${l};`, `if (${e.op === '&&' ? tmp : `!${tmp}`}) {`, ...rightPre.map((p) => `  ${p}`), `  ${tmp} = ${r};`, '}');
+            return { code: tmp, t: BOOL, prec: 100, pure: true };
+          }
           this.pre = savedPre;
           const prec = e.op === '&&' ? 30 : 20;
           const side = (c: string, opPrec: number): string => (exprPrec(c) >= 50 || (exprPrec(c) === opPrec) ? c : `(${c})`);
@@ -1400,6 +1497,13 @@ export class Lowering {
       const t: CType = e.floatSuffix ? FLOAT : { k: 'float', bits: 64 };
       return { code: floatLit(e.value), t, prec: 100, pure: true };
     }
+    if (e.long === 2 || e.value > 0xffffffff) {
+      // C [lex.icon]: a constant of more than 32 bits (or with an ll suffix) is 64-bit, computed exactly.
+      const digits = e.text.replace(/'/g, '').replace(/[uUlL]+$/, '');
+      const big = BigInt(/^0[0-7]+$/.test(digits) ? `0o${digits.slice(1)}` : digits);
+      const t: CType = { k: 'int', name: e.unsigned || (big > 0x7fffffffffffffffn) ? 'unsigned long long' : 'long long', bits: 64, signed: !(e.unsigned || big > 0x7fffffffffffffffn) };
+      return { code: wideLiteral(big), t, prec: 100, pure: true };
+    }
     let t: CType;
     if (e.unsigned) t = e.long ? { k: 'int', name: e.long === 2 ? 'unsigned long long' : 'unsigned long', bits: 64, signed: false } : UINT;
     else if (e.long) t = { k: 'int', name: e.long === 2 ? 'long long' : 'long', bits: 64, signed: true };
@@ -1420,6 +1524,8 @@ export class Lowering {
           return { code: sym.code, t: sym.t, prec: 100, pure: true };
         case 'ptr':
           return { code: sym.name, t: sym.t, prec: 100, pure: true, ptr: { base: sym.base, off: sym.name }, ...(sym.name ? { lv: { kind: 'ptrvar', sym } } : {}) };
+        case 'ref':
+          return this.element(sym.base, sym.off || '0', e.range);
         case 'array':
           if (sym.base.scalar) return this.element(sym.base, '0', e.range);
           return { code: sym.base.viaPointer ? `(*${sym.name})` : sym.name, t: sym.t, prec: 100, pure: true, ptr: { base: sym.base, off: '' } };
@@ -1472,7 +1578,7 @@ export class Lowering {
     if (o.t.k === 'struct') {
       const f = this.structs.get(o.t.name)?.find((x) => x.name === e.name);
       if (!f) this.error(e.range, `no member named '${e.name}' in 'struct ${o.t.name}'`);
-      const lv = o.lv?.kind === 'plain' ? { lv: { kind: 'plain' as const, code: `${o.code}.${this.ident(e.name)}` } } : {};
+      const lv = o.lv?.kind === 'plain' ? { lv: { kind: 'plain' as const, code: `${o.code}.${this.ident(e.name)}`, ...(o.lv.base ? { base: o.lv.base } : {}) } } : {};
       return { code: `${paren(o.code, 100)}.${this.ident(e.name)}`, t: f.t, prec: 100, pure: o.pure, ...lv };
     }
     return this.error(e.range, `member reference '${e.arrow ? '->' : '.'}${e.name}' on a value of type '${typeName(o.t)}'${o.t.k === 'ptr' ? ' (structs in buffers are not supported: use one array per field)' : ''}`);
@@ -1480,8 +1586,9 @@ export class Lowering {
 
   private index(ctx: FnCtx, e: Extract<Expr, { kind: 'index' }>): V {
     const o = this.expr(ctx, e.object);
-    const i = this.expr(ctx, e.index);
-    if (!isInt(promote(i.t))) this.error(e.index.range, `array subscript is not an integer (it is a '${typeName(i.t)}')`);
+    const i0 = this.expr(ctx, e.index);
+    if (!isInt(promote(i0.t))) this.error(e.index.range, `array subscript is not an integer (it is a '${typeName(i0.t)}')`);
+    const i = isWide(i0.t) ? this.convert(i0, INT, e.index.range) : i0;
     // A row of a 2-D array.
     if (o.t.k === 'array' && o.t.of.k === 'array') {
       const code = `${o.code}[${i.code}]`;
@@ -1499,7 +1606,7 @@ export class Lowering {
   }
 
   private offsetPlus(off: string, i: V, range: Range): string {
-    if (!off) return i.code;
+    if (!off) return isWide(i.t) ? this.convert(i, INT, range).code : i.code;
     return `${off} + ${paren(this.convert(i, INT, range).code, 71)}`;
   }
 
@@ -1566,7 +1673,17 @@ export class Lowering {
           return { code: g.wgslName, t: { k: 'ptr', to: g.type, isConst: false }, prec: 100, pure: true, ptr: { base: { name: g.wgslName, elem: g.type, key: `global:${g.name}`, space: g.kind === 'constant' ? 'constant' : 'storage' }, off: '0' } };
         }
       }
-      return this.error(e.range, "taking the address of a local variable is not supported in device code: pass the value, or use a one-element array");
+      if (e.arg.kind === 'ident') {
+        const sym = this.lookup(ctx, e.arg.name);
+        if (sym?.k === 'ref') return { code: v.code, t: { k: 'ptr', to: v.t, isConst: false }, prec: 100, pure: true, ptr: { base: sym.base, off: sym.off } };
+        if (sym?.k === 'var' && v.lv?.kind === 'plain' && v.lv.code === sym.name) {
+          if (sym.isConst) this.error(e.range, `cannot take the address of '${e.arg.name}': it is a const value or a kernel parameter here; copy it into a local variable first (int copy = ${e.arg.name};) and pass &copy`);
+          // &local: a pointer to one function-space value (WGSL ptr<function, T>).
+          const base: Base = { name: sym.name, elem: sym.t, key: `local:${ctx.kernel.entry}:${sym.name}`, space: 'function', arrayType: wgslType(sym.t), scalar: true };
+          return { code: v.code, t: { k: 'ptr', to: v.t, isConst: false }, prec: 100, pure: true, ptr: { base, off: '' } };
+        }
+      }
+      return this.error(e.range, "taking the address of this expression is not supported in device code: pass a local variable (&x), an array element (&a[i]) or the value itself");
     }
     if (e.op === '*') {
       const v = this.expr(ctx, e.arg);
@@ -1579,6 +1696,7 @@ export class Lowering {
     const t = promote(v.t);
     const c = this.convert(v, t, e.range);
     if (e.op === '+') return c;
+    if (isWide(t) && e.op === '-') return { code: `${this.wide('u64_neg')}(${c.code})`, t, prec: 100, pure: v.pure };
     if (e.op === '~') {
       if (t.k !== 'int') this.error(e.range, `invalid argument type '${typeName(t)}' to unary expression '~'`);
       return { code: `~${paren(c.code, 90)}`, t, prec: 90, pure: v.pure };
@@ -1591,6 +1709,7 @@ export class Lowering {
   /** A value as a WGSL bool (C: non-zero is true). */
   private truth(v: V, range: Range): string {
     if (v.t.k === 'bool') return v.code;
+    if (isWide(v.t)) return `any(${v.code} != vec2<u32>(0u, 0u))`;
     if (v.t.k === 'int') return `${paren(v.code, 51)} != ${wgslType(v.t) === 'u32' ? '0u' : '0'}`;
     if (v.t.k === 'float') return `${paren(v.code, 51)} != 0.0f`;
     if (v.ptr) this.error(range, 'testing a pointer for null is not supported in device code: buffers are never null here');
@@ -1630,6 +1749,7 @@ export class Lowering {
     }
     const folded = this.foldConstant(op, l, r);
     if (folded) return folded;
+    if ((op === '<<' || op === '>>') ? isWide(promote(l.t)) : isWide(arithmetic(l.t, r.t))) return this.wideOp(op, l, r, range);
     if (op === '<<' || op === '>>') {
       const lt = promote(l.t);
       if (lt.k !== 'int' || promote(r.t).k !== 'int') this.error(range, `invalid operands to binary expression ('${typeName(l.t)}' and '${typeName(r.t)}')`);
@@ -1657,6 +1777,45 @@ export class Lowering {
     if ((op === '/' || op === '%') && t.k === 'int' && b.constant === 0) this.report(range, `${op === '/' ? 'division' : 'remainder'} by zero is undefined`, 'warning');
     const prec = op === '*' || op === '/' || op === '%' ? 80 : 70;
     return { code: `${paren(a.code, prec)} ${op} ${paren(b.code, prec + 1)}`, t, prec, pure: pure && !(op === '/' || op === '%') || pure };
+  }
+
+  /** A binary operator on 64-bit integers (`vec2<u32>`): WGSL's own where it works per word, else a helper. */
+  private wideOp(op: string, l: V, r: V, range: Range): V {
+    const pure = l.pure && r.pure;
+    if (op === '<<' || op === '>>') {
+      const lt = promote(l.t) as Extract<CType, { k: 'int' }>;
+      if (!isInt(promote(r.t))) this.error(range, `invalid operands to binary expression ('${typeName(l.t)}' and '${typeName(r.t)}')`);
+      if (r.constant !== undefined && (r.constant < 0 || r.constant >= 64)) this.report(range, `shift count ${r.constant} is ${r.constant < 0 ? 'negative' : '>= the width of the type (64 bits)'}: undefined in C; here the count is taken modulo 64`, 'warning');
+      const fn = op === '<<' ? 'u64_shl' : lt.signed ? 'i64_shr' : 'u64_shr';
+      const b = r.constant !== undefined ? `${r.constant >>> 0}u` : this.convert(r, UINT, range).code;
+      return { code: `${this.wide(fn)}(${l.code}, ${b})`, t: lt, prec: 100, pure };
+    }
+    const t = arithmetic(l.t, r.t) as Extract<CType, { k: 'int' }>;
+    const a = this.convert(l, t, range).code;
+    const b = this.convert(r, t, range).code;
+    const lt = t.signed ? 'i64_lt' : 'u64_lt';
+    switch (op) {
+      case '==':
+        return { code: `all(${a} == ${b})`, t: BOOL, prec: 100, pure };
+      case '!=':
+        return { code: `any(${a} != ${b})`, t: BOOL, prec: 100, pure };
+      case '<':
+        return { code: `${this.wide(lt)}(${a}, ${b})`, t: BOOL, prec: 100, pure };
+      case '>':
+        return { code: `${this.wide(lt)}(${b}, ${a})`, t: BOOL, prec: 100, pure };
+      case '<=':
+        return { code: `!${this.wide(lt)}(${b}, ${a})`, t: BOOL, prec: 90, pure };
+      case '>=':
+        return { code: `!${this.wide(lt)}(${a}, ${b})`, t: BOOL, prec: 90, pure };
+      case '&':
+      case '|':
+      case '^':
+        return { code: `${paren(a, 90)} ${op} ${paren(b, 90)}`, t, prec: 40, pure };
+    }
+    const fn = { '+': 'u64_add', '-': 'u64_sub', '*': 'u64_mul', '/': t.signed ? 'i64_div' : 'u64_div', '%': t.signed ? 'i64_rem' : 'u64_rem' }[op];
+    if (!fn) return this.error(range, `invalid operands to binary expression ('${typeName(l.t)}' and '${typeName(r.t)}')`);
+    if ((op === '/' || op === '%') && /^vec2<u32>\(0u, 0u\)$/.test(b)) this.report(range, `${op === '/' ? 'division' : 'remainder'} by zero is undefined`, 'warning');
+    return { code: `${this.wide(fn)}(${a}, ${b})`, t, prec: 100, pure };
   }
 
   /** Integer operations on two constants, folded with C's 32-bit rules (WGSL would reject an overflow). */
@@ -1703,9 +1862,10 @@ export class Lowering {
       this.error(range, `cannot convert '${typeName(from)}' to '${typeName(t)}'${from.k === 'dim3' ? ": use one of its members ('.x')" : ''}`);
     }
     if (from.k === 'str' || t.k === 'str' || from.k === 'array' || t.k === 'array' || from.k === 'void') this.error(range, `cannot convert '${typeName(from)}' to '${typeName(t)}'`);
+    if (t.k === 'bool') return { code: this.truth(v, range), t, prec: 50, pure: v.pure };
+    if (isWide(t) || isWide(from)) return this.convertWide(v, t, range);
     const fw = wgslType(from);
     const tw = wgslType(t);
-    if (t.k === 'bool') return { code: this.truth(v, range), t, prec: 50, pure: v.pure };
     // Literals convert in place.
     if (v.constant !== undefined && from.k === 'int') {
       if (t.k === 'float') return { code: floatLit(v.constant), t, prec: 100, pure: true, constant: v.constant };
@@ -1728,6 +1888,30 @@ export class Lowering {
       prec = 40;
     }
     return { code, t, prec, pure: v.pure };
+  }
+
+  /** Conversions to and from 64-bit integers (`vec2<u32>`, low word first). */
+  private convertWide(v: V, t: CType, range: Range): V {
+    const from = v.t;
+    const out = (code: string): V => ({ code, t, prec: 100, pure: v.pure });
+    if (t.k === 'int' && isWide(t)) {
+      if (isWide(from)) return { ...v, t };
+      if (from.k === 'float') return out(`${this.wide(t.signed ? 'i64_from_f32' : 'u64_from_f32')}(${v.code})`);
+      if (v.constant !== undefined) return out(wideLiteral(BigInt(v.constant)));
+      if (from.k === 'bool') return out(`vec2<u32>(u32(${v.code}), 0u)`);
+      // C [conv.integral]: a signed value widens with its sign, an unsigned one with zeros.
+      if (from.k === 'int' && from.signed) return out(`${this.wide('i64_from_i32')}(${this.convert(v, INT, range).code})`);
+      return out(`vec2<u32>(${this.convert(v, UINT, range).code}, 0u)`);
+    }
+    if (from.k !== 'int' || !isWide(from)) return this.error(range, `cannot convert '${typeName(from)}' to '${typeName(t)}'`);
+    if (t.k === 'float') {
+      return out(`${this.wide(from.signed ? 'i64_to_f32' : 'u64_to_f32')}(${v.code})`);
+    }
+    if (t.k !== 'int') return this.error(range, `cannot convert '${typeName(from)}' to '${typeName(t)}'`);
+    // C [conv.integral]: to a narrower integer, the value modulo 2^N: the low word.
+    const low = `${paren(v.code, 100)}.x`;
+    const word: V = { code: wgslType(t) === 'i32' ? `bitcast<i32>(${low})` : low, t: wgslType(t) === 'i32' ? INT : UINT, prec: 100, pure: v.pure };
+    return this.convert(word, t, range, true);
   }
 
   private conditional(ctx: FnCtx, e: Extract<Expr, { kind: 'cond' }>): V {
@@ -1850,14 +2034,34 @@ export class Lowering {
         argc(2);
         const [a, b] = args() as [V, V];
         const t = arithmetic(a.t, b.t);
+        if (isWide(t)) {
+          // min/max of 64-bit values: compare whole values (WGSL's min would compare word by word).
+          const [ca, cb] = [this.convert(a, t, e.args[0]!.range), this.convert(b, t, e.args[1]!.range)];
+          if (!ca.pure || !cb.pure) this.error(e.range, `${name}() of 64-bit values with side effects or memory reads in its arguments: copy them into variables first`);
+          const lt = this.wide(t.k === 'int' && t.signed && !name.startsWith('u') ? 'i64_lt' : 'u64_lt');
+          return { code: name.endsWith('min') ? `select(${cb.code}, ${ca.code}, ${lt}(${ca.code}, ${cb.code}))` : `select(${cb.code}, ${ca.code}, ${lt}(${cb.code}, ${ca.code}))`, t, prec: 100, pure: true };
+        }
         return { code: `${name.replace('u', '')}(${this.convert(a, t, e.args[0]!.range).code}, ${this.convert(b, t, e.args[1]!.range).code})`, t, prec: 100, pure: a.pure && b.pure };
       }
       case 'abs':
-      case 'labs': {
+      case 'labs':
+      case 'llabs': {
         argc(1);
         const [a] = args() as [V];
-        const t = promote(a.t);
+        const t = name === 'llabs' ? { k: 'int' as const, name: 'long long' as const, bits: 64 as const, signed: true } : promote(a.t);
+        if (isWide(t)) return { code: `${this.wide('i64_abs')}(${this.convert(a, t, e.args[0]!.range).code})`, t, prec: 100, pure: a.pure };
         return { code: `abs(${this.convert(a, t, e.args[0]!.range).code})`, t, prec: 100, pure: a.pure };
+      }
+      case '__ldg':
+      case '__ldcg':
+      case '__ldca':
+      case '__ldcs': {
+        // CUDA Programming Guide, Read-Only Data Cache Load Function: `T __ldg(const T* address)` returns *address (a cache hint only).
+        argc(1);
+        const [p] = args() as [V];
+        if (!p.ptr) this.error(e.args[0]!.range, `${name}() takes a pointer (e.g. ${name}(&in[i])), not a '${typeName(p.t)}'`);
+        const v = this.element(p.ptr.base, p.ptr.off || '0', e.range);
+        return { code: v.code, t: v.t, prec: v.prec, pure: false };
       }
       case '__fdividef':
       case 'fdividef': {
@@ -1902,13 +2106,57 @@ export class Lowering {
       if (name.startsWith('cuda')) this.error(e.range, `${name}() is a CUDA runtime call for host code; a kernel cannot call it`);
       this.error(e.range, `use of undeclared identifier '${name}'`);
     }
+    const list = this.overloads.get(name) ?? [];
+    if (list.length > 1) return this.deviceCall(ctx, e, this.chooseOverload(ctx, e, list), statement, list);
     if (fn.global) this.error(e.range, `a __global__ function ('${name}') cannot be called from device code like a function: launch it from the host with <<<…>>>`);
     if (!fn.device) this.error(e.range, `calling a __host__ function('${name}') from a __global__ function('${ctx.kernel.name}') is not allowed: mark '${name}' as __device__ (or __host__ __device__)`);
     if (!fn.body) this.error(e.range, `device function '${name}' is declared but never defined in this file`);
     return this.deviceCall(ctx, e, fn, statement);
   }
 
-  private deviceCall(ctx: FnCtx, call: Extract<Expr, { kind: 'call' }>, fn: FunctionDecl, statement: boolean): V {
+  /**
+   * C++ [over.match], simplified: each argument ranks 0 for the parameter's own type, 1 for a
+   * promotion (char/short/bool to int, float to double), 2 for any other arithmetic conversion;
+   * the candidate with the lowest total wins, and a tie between two is ambiguous, as g++ says.
+   */
+  private chooseOverload(ctx: FnCtx, e: Extract<Expr, { kind: 'call' }>, list: readonly FunctionDecl[]): FunctionDecl {
+    const saved = this.pre;
+    this.pre = [];
+    const args = e.args.map((a) => this.expr(ctx, a));
+    this.pre = saved;
+    const rank = (fn: FunctionDecl): number => {
+      if (!fn.device || fn.global || e.args.length > fn.params.length || fn.params.slice(e.args.length).some((p) => !p.defaultValue)) return Infinity;
+      let total = 0;
+      fn.params.slice(0, e.args.length).forEach((p, i) => {
+        const a = args[i]!;
+        if (fn.template?.some((t) => t.name === p.type.base)) return;
+        const pt = this.tryType(p.type);
+        if (!pt) return void (total = Infinity);
+        if (pt.k === 'ptr' || a.ptr) {
+          total += pt.k === 'ptr' && a.ptr && this.samePointee(pt.to, a.ptr.base.elem) ? 0 : Infinity;
+          return;
+        }
+        if (pt.k === 'struct' || a.t.k === 'struct') {
+          total += pt.k === 'struct' && a.t.k === 'struct' && pt.name === a.t.name ? 0 : Infinity;
+          return;
+        }
+        if (!(a.t.k === 'int' || a.t.k === 'float' || a.t.k === 'bool') || !(pt.k === 'int' || pt.k === 'float' || pt.k === 'bool')) return void (total = Infinity);
+        if (typeName(pt) === typeName(a.t)) return;
+        const promotion = (pt.k === 'int' && pt.name === 'int' && typeName(promote(a.t)) === 'int') || (pt.k === 'float' && pt.bits === 64 && a.t.k === 'float');
+        total += promotion ? 1 : 2;
+      });
+      return total;
+    };
+    const ranked = list.map((fn) => ({ fn, r: rank(fn) })).sort((x, y) => x.r - y.r);
+    const best = ranked[0]!;
+    const name = (e.callee as Extract<Expr, { kind: 'ident' }>).name;
+    const argTypes = args.map((a) => typeName(a.t)).join(', ');
+    if (best.r === Infinity) this.error(e.range, `no matching function for call to '${name}(${argTypes})': none of its ${list.length} overloads takes these arguments`);
+    if (ranked[1] && ranked[1].r === best.r) this.error(e.range, `call to '${name}(${argTypes})' is ambiguous: two overloads match equally well; convert an argument to the parameter type you mean (a cast)`);
+    return best.fn;
+  }
+
+  private deviceCall(ctx: FnCtx, call: Extract<Expr, { kind: 'call' }>, fn: FunctionDecl, statement: boolean, overloads?: readonly FunctionDecl[]): V {
     // C++ [dcl.fct.default]: trailing parameters with defaults may be left out; the default is
     // evaluated at the call.
     const required = fn.params.findIndex((p, i) => fn.params.slice(i).every((q) => q.defaultValue));
@@ -1941,32 +2189,51 @@ export class Lowering {
     const ptrParams: { index: number; base: Base }[] = [];
     const callArgs: string[] = [];
     const paramTypes = fn.params.map((p) => this.resolveType(p.type, targs));
-    paramTypes.forEach((pt, i) => {
-      const v = argVals[i]!;
+    paramTypes.forEach((pt0, i) => {
+      let v = argVals[i]!;
+      let pt = pt0;
+      const ref = fn.params[i]!.type.reference;
+      if (ref) {
+        // C++ [dcl.init.ref]: a reference binds to the argument's object; a const reference to
+        // a value that has none (a + 1) binds to a temporary, which is passing the value.
+        const arg = e.args[i]!;
+        const named = arg.kind === 'ident' || arg.kind === 'index' || (arg.kind === 'unary' && arg.op === '*');
+        if (!named || !v.lv) {
+          if (!fn.params[i]!.type.isConst) this.error(arg.range, `non-const reference parameter '${fn.params[i]!.name}' needs a variable or an array element to refer to, not a value`);
+          callArgs.push(this.convert(v, pt, arg.range).code);
+          return;
+        }
+        if (pt.k === 'struct' || pt.k === 'array') this.error(arg.range, `a reference to a '${typeName(pt)}' is not supported here: pass a pointer to it, or its fields`);
+        v = this.unary(ctx, { kind: 'unary', op: '&', arg, postfix: false, range: arg.range });
+        if (!this.samePointee(pt, v.ptr!.base.elem)) this.error(arg.range, `cannot bind reference parameter '${fn.params[i]!.name}' of type '${typeName(pt)}&' to a '${typeName(v.ptr!.base.elem)}'`);
+        pt = { k: 'ptr', to: pt, isConst: fn.params[i]!.type.isConst };
+      }
       if (pt.k === 'ptr') {
         if (!v.ptr) this.error(e.args[i]!.range, `cannot pass '${typeName(v.t)}' to parameter '${fn.params[i]!.name}' of type '${typeName(pt)}'`);
         if (!this.samePointee(pt.to, v.ptr.base.elem)) this.error(e.args[i]!.range, `cannot pass a pointer to '${typeName(v.ptr.base.elem)}' to parameter '${fn.params[i]!.name}' of type '${typeName(pt)}'`);
         ptrParams.push({ index: i, base: v.ptr.base });
         if (v.ptr.base.space === 'function') callArgs.push(v.ptr.base.viaPointer ? v.ptr.base.name : `&${v.ptr.base.name}`);
-        callArgs.push(v.ptr.off || '0');
-      } else if (fn.params[i]!.type.reference) {
-        this.error(e.args[i]!.range, `reference parameter '${fn.params[i]!.name}' is not supported in device code: return the value, or pass a pointer into an array`);
+        if (!(v.ptr.base.space === 'function' && v.ptr.base.scalar)) callArgs.push(v.ptr.off || '0');
       } else callArgs.push(this.convert(v, pt, e.args[i]!.range).code);
     });
     const builtins = this.builtinsOf(fn);
     for (const b of builtins) callArgs.push(b === 'lane' ? 'warp_lane_' : b);
-    const key = `${fn.name}|${[...targs].map(([k, v]) => `${k}=${this.templateArgText(v)}`).join(',')}|${ptrParams.map((p) => `${p.index}:${p.base.key}`).join(',')}|${ctx.kernel.entry}`;
-    if (this.lowering.has(fn.name)) this.error(e.range, `'${fn.name}' calls itself (recursion): WGSL has no recursion, so device code here cannot recurse; rewrite it as a loop`);
+    // One WGSL function serves every local it is given (a ptr<function, T> parameter); buffers and shared arrays each get their own.
+    const baseId = (b: Base): string => (b.space === 'function' ? `function:${b.arrayType}:${b.scalar ? 'scalar' : 'array'}` : b.key);
+    const key = `${fn.name}${overloads ? `#${overloads.indexOf(fn)}` : ''}|${[...targs].map(([k, v]) => `${k}=${this.templateArgText(v)}`).join(',')}|${ptrParams.map((p) => `${p.index}:${baseId(p.base)}`).join(',')}|${ctx.kernel.entry}`;
+    if (this.lowering.has(fn)) this.error(e.range, `'${fn.name}' calls itself (recursion): WGSL has no recursion, so device code here cannot recurse; rewrite it as a loop`);
     let inst = this.instances.get(key);
     if (!inst) {
-      const wname = this.unique(ptrParams.some((p) => p.base.space !== 'function') || fn.template ? `${fn.name}_${ctx.kernel.entry}` : fn.name);
+      // An overload is named by its parameter types (halve_int, halve_float), as a C++ compiler mangles it.
+      const stem = overloads ? `${fn.name}_${paramTypes.map((t) => typeName(t).replace(/\bunsigned int\b/, 'uint').replace(/[^A-Za-z0-9]+/g, '_').replace(/_+$/, '')).join('_') || 'void'}` : fn.name;
+      const wname = this.unique(ptrParams.some((p) => p.base.space !== 'function') || fn.template ? `${stem}_${ctx.kernel.entry}` : stem);
       inst = { name: wname, lines: [] };
       this.instances.set(key, inst);
-      this.lowering.add(fn.name);
+      this.lowering.add(fn);
       try {
         this.deviceFunction(ctx, fn, targs, paramTypes, ptrParams, wname, builtins, inst);
       } finally {
-        this.lowering.delete(fn.name);
+        this.lowering.delete(fn);
       }
     }
     const ret = this.resolveType(fn.returnType, targs);
@@ -2025,8 +2292,7 @@ export class Lowering {
         if (x.kind === 'ident') read.add(x.name);
         if (x.kind === 'call' && x.callee.kind === 'ident') {
           if (ATOMICS.has(x.callee.name)) return x.args.slice(1).forEach(walk);
-          const callee = this.functions.get(x.callee.name);
-          if (callee) visit(callee);
+          for (const callee of this.overloads.get(x.callee.name) ?? []) visit(callee);
         }
         forChildren(n, (v) => {
           walk(v);
@@ -2040,9 +2306,9 @@ export class Lowering {
   }
 
   /** Builtins a device function reads (directly or through its callees): passed as parameters. */
-  private builtinsOf(fn: FunctionDecl, seen = new Set<string>()): string[] {
-    if (seen.has(fn.name)) return [];
-    seen.add(fn.name);
+  private builtinsOf(fn: FunctionDecl, seen = new Set<FunctionDecl>()): string[] {
+    if (seen.has(fn)) return [];
+    seen.add(fn);
     const used = new Set<string>();
     const walk = (n: unknown): void => {
       if (!n || typeof n !== 'object') return;
@@ -2051,8 +2317,9 @@ export class Lowering {
       if (e.kind === 'ident' && ['threadIdx', 'blockIdx', 'blockDim', 'gridDim'].includes(e.name)) used.add(e.name);
       if (e.kind === 'call' && e.callee.kind === 'ident') {
         if (WARP.has(e.callee.name)) used.add('lane');
-        const callee = this.functions.get(e.callee.name);
-        if (callee && callee !== fn && callee.device && !callee.global) for (const b of this.builtinsOf(callee, seen)) used.add(b);
+        for (const callee of this.overloads.get(e.callee.name) ?? []) {
+          if (callee !== fn && callee.device && !callee.global) for (const b of this.builtinsOf(callee, seen)) used.add(b);
+        }
       }
       forChildren(n, (v) => { walk(v); return false; });
     };
@@ -2070,7 +2337,12 @@ export class Lowering {
       const pt = paramTypes[i]!;
       const name = this.ident(p.name || `arg${i}`);
       const pp = ptrParams.find((x) => x.index === i);
-      if (pp) {
+      if (pp && pp.base.space === 'function' && pp.base.scalar) {
+        // A pointer to (or a reference to) one local: the WGSL pointer itself.
+        params.push(`${name}: ptr<function, ${pp.base.arrayType}>`);
+        const base: Base = { ...pp.base, name, viaPointer: true, key: `${pp.base.key}@${wname}:${name}` };
+        ctx.scopes[0]!.set(p.name, fn.params[i]!.type.reference ? { k: 'ref', base, off: '', t: base.elem } : { k: 'ptr', base, name: '', t: pt });
+      } else if (pp) {
         let base = pp.base;
         if (base.space === 'function') {
           const pname = `${name}_array`;
@@ -2081,7 +2353,7 @@ export class Lowering {
         // __shared__ array it points into would hide that array inside the function).
         const off = name === base.name ? this.unique(`${name}_offset`) : name;
         params.push(`${off}: i32`);
-        ctx.scopes[0]!.set(p.name, { k: 'ptr', base, name: off, t: pt });
+        ctx.scopes[0]!.set(p.name, fn.params[i]!.type.reference ? { k: 'ref', base, off, t: base.elem } : { k: 'ptr', base, name: off, t: pt });
       } else {
         params.push(`${name}: ${wgslType(pt)}`);
         ctx.scopes[0]!.set(p.name, { k: 'var', name, t: pt, isConst: true });
@@ -2102,6 +2374,7 @@ export class Lowering {
     fn.params.forEach((p, i) => {
       if (!assigned.has(p.name)) return;
       const sym = ctx.scopes[0]!.get(p.name)!;
+      if (sym.k === 'ref' || (sym.k === 'ptr' && !sym.name)) return;
       const pn = sym.k === 'ptr' ? sym.name : this.ident(p.name);
       params[params.findIndex((x) => x.startsWith(`${pn}:`))] = params.find((x) => x.startsWith(`${pn}:`))!.replace(`${pn}:`, `${pn}_in:`);
       copies.push(`  var ${pn} = ${pn}_in;`);
@@ -2218,7 +2491,7 @@ export class Lowering {
   }
   needsRerun = false;
   /** Device functions being lowered (a call to one of them is recursion). */
-  private readonly lowering = new Set<string>();
+  private readonly lowering = new Set<FunctionDecl>();
 
   private warpCall(ctx: FnCtx, e: Extract<Expr, { kind: 'call' }>, name: string, vs: V[]): V {
     ctx.kernel.warp = true;
@@ -2299,8 +2572,12 @@ export class Lowering {
       const spec = specs[i]?.[4] ?? 'd';
       if (spec === 's') this.error(a.range, "printf '%s' in a kernel prints string literals only here (a kernel has no strings in memory to read): write the text into the format, or print numbers (%d, %u, %f, %x, %c)");
       if (spec === 'p') this.error(a.range, "printf '%p' in a kernel is not supported: print numbers (%d, %u, %f, %x, %c)");
-      const t = v.t.k === 'float' ? FLOAT : v.t.k === 'bool' ? INT : promote(v.t);
+      let t = v.t.k === 'float' ? FLOAT : v.t.k === 'bool' ? INT : promote(v.t);
       if (t.k !== 'int' && t.k !== 'float') this.error(a.range, `printf cannot print a '${typeName(v.t)}'`);
+      if (isWide(t)) {
+        this.report(a.range, `printf of a 64-bit value ('${typeName(v.t)}') prints its low 32 bits here (the kernel's output records 32-bit words); print (int)(x >> 32) and (unsigned)x to see both words`, 'warning');
+        t = narrowed(t);
+      }
       types.push(t);
       const c = this.convert(v, t, a.range).code;
       words.push(t.k === 'float' || (t.k === 'int' && t.signed) ? `bitcast<u32>(${c})` : c);
@@ -2481,11 +2758,16 @@ function assignedNames(body: unknown): Set<string> {
     if (Array.isArray(n)) return n.forEach(walk);
     const e = n as Expr;
     if (e.kind === 'assign' && e.left.kind === 'ident') names.add(e.left.name);
-    if (e.kind === 'unary' && (e.op === '++' || e.op === '--') && e.arg.kind === 'ident') names.add(e.arg.name);
+    if (e.kind === 'unary' && (e.op === '++' || e.op === '--' || e.op === '&') && e.arg.kind === 'ident') names.add(e.arg.name);
     forChildren(n, (v) => { walk(v); return false; });
   };
   walk(body);
   return names;
+}
+
+/** A function's parameter list as overloading sees it (types, pointers, references; no names). */
+function signature(f: FunctionDecl): string {
+  return f.params.map((p) => `${p.type.base}${'*'.repeat(p.type.pointers.length)}${p.type.reference ? '&' : ''}${p.type.pointers.length && p.type.isConst ? ' const' : ''}`).join(',');
 }
 
 /** `param:k:a`, `shared:k:s`, `global:g` for each atomic whose address names them directly. */

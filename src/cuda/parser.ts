@@ -136,6 +136,17 @@ class Parser {
   private topLevel(): TopLevel[] {
     const start = this.peek();
     if (this.accept(';')) return [];
+    if (this.is('using') && this.peek(1).kind === 'id' && this.is('=', 2)) {
+      // C++ [dcl.typedef]: `using real = float;` is a typedef.
+      this.next();
+      const name = this.next();
+      this.next();
+      const q = this.storageAndQualifiers();
+      const type = this.pointers(this.typeSpec(q.quals));
+      this.types.add(name.text);
+      this.expect(';', "after 'using' alias");
+      return [{ kind: 'typedef', name: name.text, type, range: this.range(start) }];
+    }
     if (this.is('using')) {
       while (!this.is(';') && this.peek().kind !== 'eof') this.next();
       this.expect(';', "after 'using' declaration");
@@ -318,6 +329,10 @@ class Parser {
     const words: string[] = [];
     let name = '';
     let templateArgs: TemplateArg[] | undefined;
+    // C++ [dcl.spec.auto]: `auto x = …` (also `auto *p`, `const auto&`): the type comes from the initializer.
+    if (quals.has('auto') && start.kind === 'id' && (this.is('=', 1) || this.is('(', 1) || this.is('{', 1)) || quals.has('auto') && (start.text === '*' || start.text === '&')) {
+      return { kind: 'type', base: 'auto', isConst: quals.has('const'), pointers: [], restrict: false, reference: false, range: this.range(start) };
+    }
     for (;;) {
       const t = this.peek();
       if (t.kind !== 'id') break;

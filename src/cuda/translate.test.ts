@@ -61,7 +61,7 @@ describe('C integer semantics', () => {
     const w = r.diagnostics.filter((d) => d.severity === 'warning');
     expect(w.map((d) => [d.line, d.message.slice(0, 40)])).toEqual([
       [1, "'double' is computed as 32-bit float (f3"],
-      [1, "'long long' is 64 bits in CUDA but compu"],
+      [1, "'long long' is 64 bits: WebGPU has no 64"],
       [2, 'this expression is computed in double pr'],
     ]);
   });

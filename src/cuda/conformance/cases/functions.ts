@@ -89,6 +89,62 @@ __global__ void sortPairs(int* v)
   },
 }));
 
+const REFS = cu`
+__device__ void addTo(int& total, const int& amount)
+{
+    total += amount;
+}
+
+__device__ void minMax(int v, int* lo, int* hi)
+{
+    if (v < *lo) *lo = v;
+    if (v > *hi) *hi = v;
+}
+
+__global__ void refs(const int* in, int* acc, int* range)
+{
+    int i = threadIdx.x;
+    addTo(acc[i], in[i] * 3);
+    int lo = 1000, hi = -1000;
+    for (int k = 0; k < 4; ++k) minMax(in[(i + k) % 64], &lo, &hi);
+    int* p = &lo;
+    *p -= 1;
+    addTo(hi, 1);
+    range[2 * i] = lo;
+    range[2 * i + 1] = hi;
+}
+`;
+g.test('reference_to_array_element_and_local_pointer', 'C++ [dcl.init.ref]: a reference binds to an array element or a local; a const reference binds to a temporary; C++ [expr.unary.op] &local').run(() => {
+  const input = iota(N).map((i) => ((i * 37) % 29) - 14);
+  return {
+    from: 'reference',
+    source: REFS,
+    kernel: 'refs',
+    launch: one,
+    args: { in: Int32Array.from(input), acc: Int32Array.from(iota(N)), range: new Int32Array(2 * N) },
+    expect: {
+      acc: iota(N).map((i) => i + input[i]! * 3),
+      range: iota(N).flatMap((i) => {
+        const w = [0, 1, 2, 3].map((k) => input[(i + k) % 64]!);
+        return [Math.min(...w) - 1, Math.max(...w) + 1];
+      }),
+    },
+  };
+});
+
+const REF_TO_VALUE = cu`
+__device__ void twice(int& x) { x *= 2; }
+
+__global__ void k(int* out)
+{
+    twice(out[0] + 1);
+}
+`;
+g.test('non_const_reference_to_a_value', 'C++ [dcl.init.ref]: a non-const lvalue reference cannot bind to a temporary').error(() => ({
+  source: REF_TO_VALUE,
+  error: { ...at(REF_TO_VALUE, 'out[0] + 1'), includes: ['reference', 'x'] },
+}));
+
 g.test('host_device_function', `${GUIDE}: __host__ __device__ compiles for both sides`).run(() => ({
   from: 'reference',
   source: cu`
@@ -171,6 +227,67 @@ __global__ void step(Particle* p, float dt, int n)
   args: { p: Float32Array.from(iota(2 * N), (k) => (k % 2 === 0 ? k / 2 : 2)), dt: 0.5, n: N },
   expect: { p: iota(2 * N).map((k) => (k % 2 === 0 ? k / 2 + 1 : 2)) },
   info: { params: { p: { kind: 'buffer', type: 'struct Particle', bytes: 8, access: 'read_write' } } },
+}));
+
+const CELLS = cu`
+struct Cell {
+    int count;
+    float sum;
+    unsigned int flags;
+};
+
+__global__ void accumulate(Cell* cells, const float* samples, int n)
+{
+    int i = threadIdx.x;
+    if (i >= n) return;
+    Cell c = { 0, 0.0f };
+    for (int k = 0; k < 4; ++k) {
+        c.count += 1;
+        c.sum += samples[4 * i + k];
+    }
+    c.flags = cells[i].flags | (1u << (i % 32));
+    cells[i] = c;
+}
+`;
+g.test('struct_buffer_mixed_fields_and_aggregate_init', 'C++ [dcl.init.aggr]: fields not in the braced list are zero; a struct of int, float and unsigned in a buffer keeps C\'s layout (12 bytes)').run(() => {
+  const T = 48;
+  const samples = Float32Array.from(iota(4 * T), (k) => (k % 7) * 0.25 - 0.5);
+  const words = new Uint32Array(3 * T);
+  for (let i = 0; i < T; i++) words.set([7, 0x3f800000, 0x80000000 >>> (i % 3)], 3 * i);
+  const want = new Uint32Array(3 * T);
+  const f = new Float32Array(1);
+  for (let i = 0; i < T; i++) {
+    let sum = 0;
+    for (let k = 0; k < 4; k++) sum = Math.fround(sum + samples[4 * i + k]!);
+    f[0] = sum;
+    want.set([4, new Uint32Array(f.buffer)[0]!, ((0x80000000 >>> (i % 3)) | (1 << (i % 32))) >>> 0], 3 * i);
+  }
+  return {
+    from: 'reference',
+    source: CELLS,
+    kernel: 'accumulate',
+    launch: one,
+    args: { cells: words, samples, n: T },
+    expect: { cells: Array.from(want) },
+    info: { params: { cells: { kind: 'buffer', type: 'struct Cell', bytes: 12, access: 'read_write' } } },
+  };
+});
+
+const STRUCT_OF_CHARS = cu`
+struct Pixel {
+    unsigned char r, g, b;
+};
+
+__global__ void gray(Pixel* img, int n)
+{
+    int i = threadIdx.x;
+    if (i < n) img[i].r = img[i].g;
+}
+`;
+g.test('struct_buffer_of_small_fields', 'Issue §2: a buffer of structs whose fields are not 32-bit numbers is outside the subset (WGSL cannot lay them out as C does)').error(() => ({
+  nvccAccepts: true,
+  source: STRUCT_OF_CHARS,
+  error: { ...at(STRUCT_OF_CHARS, 'Pixel* img'), includes: ['img', 'Pixel', 'unsigned char'] },
 }));
 
 g.test('scalar_parameters_of_each_type', 'CUDA Programming Guide: kernel parameters are passed by value').run(() => ({
@@ -289,6 +406,52 @@ __global__ void halves(int* ints, float* floats)
   launch: one,
   args: { ints: new Int32Array(N), floats: new Float32Array(N) },
   expect: { ints: iota(N).map((t) => t), floats: iota(N).map((t) => t + 0.5) },
+}));
+
+const OVERLOADS = cu`
+__device__ int scale(int x) { return x * 2; }
+__device__ float scale(float x) { return x * 0.5f; }
+__device__ unsigned int scale(unsigned int x) { return x + 1000u; }
+__device__ int first(const int* p) { return p[0] + 1; }
+__device__ int first(const float* p) { return (int)(p[0] * 10.0f); }
+
+__global__ void pick(const int* iv, const float* fv, int* ints, unsigned int* uints, float* floats)
+{
+    char c = 'a';
+    short s = -7;
+    bool b = true;
+    unsigned int u = 5;
+    float f = 3.0f;
+    ints[0] = scale(c);
+    ints[1] = scale(s);
+    ints[2] = scale(b);
+    uints[0] = scale(u);
+    floats[0] = scale(f);
+    ints[3] = first(iv);
+    ints[4] = first(fv);
+}
+`;
+g.test('overloads_by_promotion_and_pointer_type', 'C++ [over.ics.rank]: an integral promotion beats a conversion; pointers choose by pointee (g++ prints 194 -14 2 1005 1.5 42 25)').run(() => ({
+  from: 'literal',
+  source: OVERLOADS,
+  kernel: 'pick',
+  launch: { grid: dim3(1), block: dim3(1) },
+  args: { iv: Int32Array.of(41), fv: Float32Array.of(2.5), ints: new Int32Array(5), uints: new Uint32Array(1), floats: new Float32Array(1) },
+  expect: { ints: [194, -14, 2, 42, 25], uints: [1005], floats: [1.5] },
+}));
+
+const AMBIGUOUS = cu`
+__device__ int scale(int x) { return x * 2; }
+__device__ float scale(float x) { return x * 0.5f; }
+
+__global__ void k(float* out)
+{
+    out[0] = scale(2.0);
+}
+`;
+g.test('ambiguous_overload', 'C++ [over.match.best]: double converts to int and to float equally well (g++: "call of overloaded \'scale(double)\' is ambiguous")').error(() => ({
+  source: AMBIGUOUS,
+  error: { ...at(AMBIGUOUS, 'scale(2.0)'), includes: ['scale', 'ambiguous'] },
 }));
 
 g.test('template_device_function_deduced', 'C++ [temp.deduct]: one template, instantiated for int and float by its calls').run(() => ({

@@ -379,6 +379,39 @@ __global__ void localArrays(const int* in, int* out)
 
 // ---- errors
 
+const LDG = cu`
+__global__ void scaleLdg(const float* __restrict__ in, float* out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = __ldg(&in[i]) * 2.0f + __ldg(in + (n - 1 - i));
+}
+`;
+g.test('ldg_read_only_load', 'CUDA Programming Guide, Read-Only Data Cache Load Function: __ldg(address) returns the value at address').run(() => {
+  const n = 100;
+  const input = Float32Array.from(iota(n), (i) => i * 0.75 - 20);
+  return {
+    from: 'reference',
+    source: LDG,
+    kernel: 'scaleLdg',
+    launch: { grid: dim3(2), block: dim3(64) },
+    args: { in: input, out: new Float32Array(n), n },
+    expect: { out: iota(n).map((i) => Math.fround(Math.fround(input[i]! * 2) + input[n - 1 - i]!)) },
+    info: { params: { in: { access: 'read' }, out: { access: 'read_write' } } },
+  };
+});
+
+const LDG_VALUE = cu`
+__global__ void k(const int* in, int* out)
+{
+    int v = in[threadIdx.x];
+    out[threadIdx.x] = __ldg(v);
+}
+`;
+g.test('ldg_needs_an_address', 'CUDA Programming Guide: __ldg takes a pointer (T __ldg(const T* address))').error(() => ({
+  source: LDG_VALUE,
+  error: { ...at(LDG_VALUE, 'v)'), includes: ['__ldg', 'pointer'] },
+}));
+
 const SHARED_INIT = cu`
 __global__ void k(int* out)
 {

@@ -241,6 +241,118 @@ g.test('long_long_product', 'C++ [expr.mul] on long long: the full 64-bit produc
   };
 });
 
+/** C's conversion of an integer to float: one rounding to nearest, ties to even (C++ [conv.fpint]). */
+function bigToF32(v: bigint): number {
+  const neg = v < 0n;
+  let m = neg ? -v : v;
+  const bits = m.toString(2).length;
+  let scale = 1;
+  if (bits > 24) {
+    const shift = BigInt(bits - 24);
+    const q = m >> shift;
+    const rest = m - (q << shift);
+    const half = 1n << (shift - 1n);
+    m = rest > half || (rest === half && (q & 1n) === 1n) ? q + 1n : q;
+    scale = 2 ** (bits - 24);
+  }
+  return (neg ? -1 : 1) * Number(m) * scale;
+}
+
+const LL_OPS = cu`
+__global__ void wideOps(const unsigned int* w, unsigned int* out, float* f, int n)
+{
+    int i = threadIdx.x;
+    if (i >= n) return;
+    unsigned long long a = ((unsigned long long)w[4 * i + 1] << 32) | w[4 * i];
+    unsigned long long b = ((unsigned long long)w[4 * i + 3] << 32) | w[4 * i + 2];
+    long long sa = (long long)a;
+    long long sb = (long long)b;
+    unsigned long long r[11];
+    r[0] = a + b;
+    r[1] = a - b;
+    r[2] = a * b;
+    r[3] = b != 0 ? a / b : 0;
+    r[4] = b != 0 ? a % b : 0;
+    r[5] = sb != 0 ? (unsigned long long)(sa / sb) : 0;
+    r[6] = sb != 0 ? (unsigned long long)(sa % sb) : 0;
+    r[7] = sa >> (b & 63);
+    r[8] = a >> (b & 63);
+    r[9] = a << (b & 63);
+    r[10] = (a < b) | ((sa < sb) << 1) | ((a == b) << 2) | ((sa >= sb) << 3) | ((-sa > 0) << 4) | ((~a == 0) << 5);
+    for (int k = 0; k < 11; ++k) {
+        out[(i * 11 + k) * 2] = (unsigned int)r[k];
+        out[(i * 11 + k) * 2 + 1] = (unsigned int)(r[k] >> 32);
+    }
+    f[2 * i] = (float)a;
+    f[2 * i + 1] = (float)sa;
+}
+`;
+g.test('long_long_operators', 'C++ [expr.add], [expr.mul], [expr.shift], [expr.rel], [conv.fpint] on 64-bit operands: wrap modulo 2^64, / truncates, % takes the dividend\'s sign').run(() => {
+  const T = 40;
+  const M = (1n << 64n) - 1n;
+  const special: [bigint, bigint][] = [
+    [0n, 0n], [M, 1n], [1n << 63n, M], [M, M], [(1n << 63n) - 1n, 2n], [123456789012345n, 1000n], [-987654321987n & M, 7n],
+    [-5n & M, 3n], [5n & M, -3n & M], [-5n & M, -3n & M], [0xffffffffn, 0x100000000n], [1n << 32n, 33n], [0x8000000000000001n, 63n],
+  ];
+  const rnd = seeded(4 * T, 77, (r) => r >>> 0);
+  const pairs = Array.from({ length: T }, (_, i): [bigint, bigint] => special[i] ?? [BigInt(rnd[4 * i]!) | (BigInt(rnd[4 * i + 1]!) << 32n), BigInt(rnd[4 * i + 2]! >>> (i % 3 === 0 ? 20 : 0)) | (i % 2 ? 0n : BigInt(rnd[4 * i + 3]!) << 32n)]);
+  const w = new Uint32Array(4 * T);
+  pairs.forEach(([a, b], i) => w.set([Number(a & 0xffffffffn), Number(a >> 32n), Number(b & 0xffffffffn), Number(b >> 32n)], 4 * i));
+  const s = (v: bigint): bigint => BigInt.asIntN(64, v);
+  const u = (v: bigint): bigint => BigInt.asUintN(64, v);
+  const out: number[] = [];
+  const f: number[] = [];
+  for (const [a, b] of pairs) {
+    const sa = s(a);
+    const sb = s(b);
+    const sh = b & 63n;
+    const r = [
+      u(a + b), u(a - b), u(a * b), b ? a / b : 0n, b ? a % b : 0n, sb ? u(sa / sb) : 0n, sb ? u(sa % sb) : 0n,
+      u(sa >> sh), a >> sh, u(a << sh),
+      BigInt(Number(a < b) | (Number(sa < sb) << 1) | (Number(a === b) << 2) | (Number(sa >= sb) << 3) | (Number(s(-sa) > 0n) << 4) | (Number(u(~a) === 0n) << 5)),
+    ];
+    for (const v of r) out.push(Number(v & 0xffffffffn), Number(v >> 32n));
+    f.push(bigToF32(a), bigToF32(sa));
+  }
+  return {
+    from: 'reference',
+    source: LL_OPS,
+    kernel: 'wideOps',
+    launch: { grid: dim3(1), block: dim3(64) },
+    args: { w, out: new Uint32Array(out.length), f: new Float32Array(2 * T), n: T },
+    expect: { out, f },
+    warnings: [
+      { line: at(LL_OPS, 'unsigned long long a').line, includes: W64 },
+      { line: at(LL_OPS, 'long long sa').line, includes: W64 },
+      { line: at(LL_OPS, 'unsigned long long r').line, includes: W64 },
+    ],
+    mayWarn: ['64 bits'],
+  };
+});
+
+const LL_FROM_FLOAT = cu`
+__global__ void truncWide(const float* x, int* lo, int* hi)
+{
+    int i = threadIdx.x;
+    long long v = (long long)x[i];
+    lo[i] = (int)v;
+    hi[i] = (int)(v >> 32);
+}
+`;
+g.test('long_long_from_float', 'C++ [conv.fpint]: a float converts to long long by truncation toward zero, exactly when it fits').run(() => {
+  const x = Float32Array.from(iota(N), (i) => (i % 2 ? -1 : 1) * (i * 1.75 + 2 ** (i % 40) * 1.5));
+  const v = Array.from(x, (f) => BigInt(Math.trunc(f)));
+  return {
+    from: 'reference',
+    source: LL_FROM_FLOAT,
+    kernel: 'truncWide',
+    launch: one,
+    args: { x, lo: new Int32Array(N), hi: new Int32Array(N) },
+    expect: { lo: v.map((b) => Number(BigInt.asIntN(32, b))), hi: v.map((b) => Number(BigInt.asIntN(32, b >> 32n))) },
+    warnings: [{ line: at(LL_FROM_FLOAT, 'long long v').line, includes: W64 }],
+  };
+});
+
 const LONG = cu`
 __global__ void longs(const int* in, int* out)
 {
