@@ -38,7 +38,7 @@ export const matmulLesson: Lesson = {
     {
       lab: 'matmul',
       params: square,
-      stage: { panel: 'matmul-stage' },
+      stage: { panel: 'matmul-stage', width: 'picture' },
       get title() {
         return m('s1.title');
       },
@@ -63,7 +63,7 @@ export const matmulLesson: Lesson = {
     {
       lab: 'matmul',
       params: square,
-      stage: { panel: 'matmul-stage', drawer: 'metrics' },
+      stage: { panel: 'matmul-stage', drawer: 'metrics', width: 'picture' },
       get title() {
         return m('s2.title');
       },
@@ -87,7 +87,7 @@ export const matmulLesson: Lesson = {
     {
       lab: 'matmul',
       params: square,
-      stage: { panel: 'matmul-stage' },
+      stage: { panel: 'matmul-stage', width: 'picture' },
       get title() {
         return m('s3.title');
       },
@@ -111,7 +111,7 @@ export const matmulLesson: Lesson = {
     {
       lab: 'matmul',
       params: square,
-      stage: { panel: 'matmul-stage' },
+      stage: { panel: 'matmul-stage', width: 'picture' },
       get title() {
         return m('s4.title');
       },
@@ -138,7 +138,7 @@ export const matmulLesson: Lesson = {
     {
       lab: 'matmul',
       params: ragged,
-      stage: { panel: 'matmul-stage' },
+      stage: { panel: 'matmul-stage', width: 'picture' },
       get title() {
         return m('s5.title');
       },
@@ -162,7 +162,7 @@ export const matmulLesson: Lesson = {
     {
       lab: 'matmul',
       params: square,
-      stage: { panel: 'matmul-stage', drawer: 'metrics' },
+      stage: { panel: 'matmul-stage', drawer: 'metrics', width: 'picture' },
       get title() {
         return m('s6.title');
       },
@@ -185,7 +185,7 @@ export const matmulLesson: Lesson = {
     {
       lab: 'matmul',
       params: square,
-      stage: { panel: 'matmul-stage' },
+      stage: { panel: 'matmul-stage', width: 'picture' },
       get title() {
         return m('s7.title');
       },
@@ -208,7 +208,7 @@ export const matmulLesson: Lesson = {
     {
       lab: 'matmul',
       params: square,
-      stage: { panel: 'matmul-roofline' },
+      stage: { panel: 'matmul-roofline', width: 'picture' },
       get title() {
         return m('s8.title');
       },

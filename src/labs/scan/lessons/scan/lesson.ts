@@ -18,7 +18,7 @@ export const scanLesson: Lesson = {
     {
       ...base,
       params: { n: 256, workgroupSize: 256 },
-      stage: { panel: 'scan-insights' },
+      stage: { panel: 'scan-insights', width: 'picture' },
       get title() {
         return m('s1.title');
       },
@@ -34,7 +34,7 @@ export const scanLesson: Lesson = {
     {
       ...base,
       params: { n: 256, workgroupSize: 256 },
-      stage: { panel: 'scan-insights' },
+      stage: { panel: 'scan-insights', width: 'picture' },
       get title() {
         return m('s2.title');
       },
@@ -53,7 +53,7 @@ export const scanLesson: Lesson = {
     },
     {
       ...base,
-      stage: { panel: 'scan-insights' },
+      stage: { panel: 'scan-insights', width: 'picture' },
       get title() {
         return m('s3.title');
       },
@@ -68,7 +68,7 @@ export const scanLesson: Lesson = {
     },
     {
       ...base,
-      stage: { panel: 'scan-insights' },
+      stage: { panel: 'scan-insights', width: 'picture' },
       get title() {
         return m('s4.title');
       },
@@ -80,7 +80,7 @@ export const scanLesson: Lesson = {
     },
     {
       ...base,
-      stage: { panel: 'scan-insights' },
+      stage: { panel: 'scan-insights', width: 'picture' },
       get title() {
         return m('s5.title');
       },
@@ -95,7 +95,7 @@ export const scanLesson: Lesson = {
     },
     {
       ...base,
-      stage: { panel: 'scan-insights' },
+      stage: { panel: 'scan-insights', width: 'picture' },
       get title() {
         return m('s6.title');
       },
@@ -114,7 +114,7 @@ export const scanLesson: Lesson = {
     },
     {
       ...base,
-      stage: { panel: 'scan-insights' },
+      stage: { panel: 'scan-insights', width: 'picture' },
       get title() {
         return m('s7.title');
       },
