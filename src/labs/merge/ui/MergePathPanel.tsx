@@ -5,7 +5,7 @@ import './MergePathPanel.css';
 import { m } from '../messages.ts';
 
 /** The largest grid drawn: beyond it the panel keeps its tables and leaves the picture out. */
-const MAX_GRID = 128;
+const MAX_GRID = 256;
 
 const fmt = (v: number | undefined) => (v === undefined ? '?' : Number.isInteger(v) ? String(v) : v.toFixed(2));
 
@@ -74,7 +74,9 @@ function probeSentence(p: ProbeEvent): string {
 
 function Grid({ view, step, done, focus, current }: { view: MergeTraceView; step: number; done: readonly ProbeEvent[]; focus: number; current: ProbeEvent | undefined }) {
   const { m: mLen, n } = view.sizes;
-  const cell = Math.max(10, Math.min(28, Math.floor(560 / Math.max(mLen, n, 1))));
+  // Up to 256 elements a side: a large merge is drawn with small cells (no values), so a tile of
+  // it fits the stage whole.
+  const cell = Math.max(3, Math.min(28, Math.floor(560 / Math.max(mLen, n, 1))));
   const pad = 56;
   const width = pad + mLen * cell + 16;
   const height = pad + n * cell + 16;
