@@ -118,12 +118,13 @@ function columnsOfRow(flow: ScanDataflow, written: number, upLevel: number, down
   return out;
 }
 
-/** Where a frame of `fits` columns starts: around the current row's columns (from the first, when they are wider than the frame), else at the window's start. */
+/** Where a frame of `fits` columns starts: around the current row's columns (its last ones, when they are wider than the frame), else at the window's start. */
 function frameStart(columns: readonly number[], fits: number, lo: number, hi: number): number {
   if (columns.length === 0 || fits >= hi - lo) return lo;
   const first = Math.min(...columns);
   const last = Math.max(...columns);
-  const start = last - first + 1 <= fits ? first - Math.floor((fits - (last - first + 1)) / 2) : first;
+  // Wider than the frame: its last columns, where the tree's root side is written at every level.
+  const start = last - first + 1 <= fits ? first - Math.floor((fits - (last - first + 1)) / 2) : last - fits + 1;
   return Math.max(lo, Math.min(hi - fits, start));
 }
 
