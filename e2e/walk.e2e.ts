@@ -121,9 +121,11 @@ async function settled(page: Page): Promise<void> {
 describe('the walk: every lesson step and every lab frames its subject', () => {
   const browser = useBrowser();
 
-  // The walk does not pass yet on every screen (issue #24 is open: matmul's tiles, scan's wide
-  // levels, narration at 1280×720 and the projector's code line are left), so `npm test` does not
-  // run it: WALK=all walks all four sizes, WALK=1440,projector only those.
+  // The walk passes at 1440×900 and in Chinese at 1440×900; not yet on every screen at 1280×720
+  // (matmul's 16 × 16 grid in a stage under 300 px tall, the roofline's current row) or in
+  // projector mode (the lab editor's current line, wrapped at 28 px, is taller than the listing
+  // under the toolbar), so `npm test` does not run it: WALK=all walks all four sizes,
+  // WALK=1440,projector only those.
   const only = process.env.WALK?.split(',');
   const walks = only ? WALKS.filter((w) => only.includes('all') || only.includes(w.name)) : [];
   if (walks.length === 0) it.skip('set WALK=all (or WALK=1440,1280,projector,zh) to walk every step', () => undefined);

@@ -60,6 +60,7 @@ const en = {
   'ui.takes': 'takes {a} from A and {b} from B',
   'ui.searching': 'searching',
   'ui.table': 'Per invocation (traced workgroup)',
+  'ui.tileLabel': 'tile',
   'ui.col.inv': 'invocation',
   'ui.col.outputs': 'outputs',
   'ui.col.probes': 'co-rank probes',

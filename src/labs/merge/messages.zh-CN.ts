@@ -60,6 +60,7 @@ const zh: Translation<Messages> = {
   'ui.takes': '从 A 取 {a} 个，从 B 取 {b} 个',
   'ui.searching': '查找中',
   'ui.table': '每个线程（被跟踪的线程块）',
+  'ui.tileLabel': '分块',
   'ui.col.inv': '线程',
   'ui.col.outputs': '输出',
   'ui.col.probes': 'co-rank 探查次数',

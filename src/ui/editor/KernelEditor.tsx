@@ -285,13 +285,31 @@ export function KernelEditor({
     if (pos < 0 || v.hasFocus) return;
     // The whole line, wrapped or not, comes into view inside the code pane, and only there: the
     // page itself never scrolls to the code (stacked at 800 px, the stage comes first).
-    const block = v.lineBlockAt(pos);
-    const top = v.documentTop + block.top;
-    const bottom = v.documentTop + block.bottom;
-    const scroller = [v.scrollDOM, v.dom.closest<HTMLElement>('.code-scroll')].find((el) => el && el.scrollHeight > el.clientHeight + 1);
-    if (!scroller) return;
-    const b = scroller.getBoundingClientRect();
-    if (top < b.top + 8 || bottom > b.bottom - 8) scroller.scrollTop += top - b.top - Math.max(8, Math.min(b.height / 3, b.height - (bottom - top) - 8));
+    const bring = () => {
+      const block = v.lineBlockAt(pos);
+      const top = v.documentTop + block.top;
+      const bottom = v.documentTop + block.bottom;
+      const scroller = [v.scrollDOM, v.dom.closest<HTMLElement>('.code-scroll')].find((el) => el && el.scrollHeight > el.clientHeight + 1);
+      if (!scroller) return;
+      const b = scroller.getBoundingClientRect();
+      if (top < b.top + 8 || bottom > b.bottom - 8) scroller.scrollTop += top - b.top - Math.max(8, Math.min(b.height / 3, b.height - (bottom - top) - 8));
+    };
+    bring();
+    // The pane still being laid out (the page opening on a step, a panel opening beside it): the
+    // line is brought into view again when the pane or the listing changes size.
+    if (typeof ResizeObserver === 'undefined') return;
+    let frame = 0;
+    const ro = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (!v.hasFocus) bring();
+      });
+    });
+    for (const el of [v.scrollDOM, v.contentDOM, v.dom.closest<HTMLElement>('.code-scroll')]) if (el) ro.observe(el);
+    return () => {
+      cancelAnimationFrame(frame);
+      ro.disconnect();
+    };
   }, [currentLine]);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import type { Trace } from '../../sim/index.ts';
-import { columnOffsets, frameColumns, frameKey, parseFrameKey } from '../../workbench/camera.ts';
+import { columnOffsets, frameColumns, frameKey, GAP_COST, parseFrameKey } from '../../workbench/camera.ts';
 import { accessesOf, sharedContentsAt } from '../../trace/memory.ts';
 import type { Subject } from '../../trace/subject.ts';
 import { ui } from '../../i18n/ui.ts';
@@ -56,9 +56,13 @@ export function SharedMemoryStrip({ trace, memory, step, wavefronts, highlightWo
   const [scrollRef, fit] = useFrameWidth<HTMLDivElement>();
   const subjectLanes = useMemo(() => new Set(subject?.lanes.map(([, l]) => l)), [subject]);
   const subjectWords = useMemo(() => new Set(subject?.words ?? highlightWords ?? []), [subject, highlightWords]);
-  const wantedColumns = useMemo(() => [...(subject?.banks ?? []), ...[...subjectLanes].map((l) => l % BANKS)], [subject, subjectLanes, BANKS]);
+  const wantedColumns = useMemo(() => [...new Set([...(subject?.banks ?? []), ...[...subjectLanes].map((l) => l % BANKS)])].sort((a, b) => a - b), [subject, subjectLanes, BANKS]);
   const budget = fit ? (fit.width / fit.zoom - 60 - 8) / CELL_W : BANKS;
-  const framing = frameKey(frameColumns(BANKS, wantedColumns, budget));
+  // A subject wider than the frame (a whole row of 32 banks in a narrow stage) is framed from its
+  // first bank: as many of its banks as fit, the rest summarised by one ⋯ run (itself marked as
+  // part of the subject), so nothing of it is drawn off the edge.
+  const framed = wantedColumns.length > budget ? wantedColumns.slice(0, Math.max(1, Math.floor(budget - GAP_COST))) : wantedColumns;
+  const framing = frameKey(frameColumns(BANKS, framed, budget));
   const frame = useMemo(() => parseFrameKey(framing), [framing]);
   const { x: colX, total: colsWidth, at: xOfBank } = columnOffsets(frame, CELL_W);
   const width = 60 + Math.ceil(colsWidth);
@@ -119,7 +123,7 @@ export function SharedMemoryStrip({ trace, memory, step, wavefronts, highlightWo
                 {col.index}
               </text>
             ) : (
-              <g key={`gap${col.from}`} className="bank-gap" data-testid="bank-gap">
+              <g key={`gap${col.from}`} className="bank-gap" data-testid="bank-gap" data-subject={subject?.banks.some((b) => b >= col.from && b <= col.to) ? 'bank-run' : undefined}>
                 <title>{ui('strip.gap', { from: col.from, to: col.to })}</title>
                 <text x={60 + colX[i]! + (CELL_W * 0.6) / 2} y={LANE_ROW + 16} className="bank-label" textAnchor="middle">
                   ⋯

@@ -30,7 +30,7 @@ export function StageCamera({ frameKey, label, children }: { frameKey: string; l
       };
       setEdges((e) => (same(e, next) ? e : next));
     };
-    const frame = requestAnimationFrame(() => {
+    const pan = () => {
       const marks = body.querySelectorAll('[data-subject]');
       // A picture that scrolls inside the stage (a wide graph) first brings its part of the subject in.
       const inner = new Map<HTMLElement, Element[]>();
@@ -66,11 +66,36 @@ export function StageCamera({ frameKey, label, children }: { frameKey: string; l
         }
       }
       measureEdges();
-    });
+    };
+    let frame = requestAnimationFrame(pan);
+    // A panel that draws its subject a moment later (its chunk, its own measuring, a table that
+    // grows) is framed again when it does, for a short while, unless the learner has moved the view.
+    let learnerMoved = false;
+    const moved = () => {
+      learnerMoved = true;
+    };
+    const again = () => {
+      if (learnerMoved) return;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(pan);
+    };
+    const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(again);
+    const marked = typeof MutationObserver === 'undefined' ? undefined : new MutationObserver(again);
+    for (const child of body.children) resized?.observe(child);
+    marked?.observe(body, { subtree: true, attributes: true, attributeFilter: ['data-subject'], childList: true });
+    const settle = setTimeout(() => {
+      resized?.disconnect();
+      marked?.disconnect();
+    }, 1500);
     body.addEventListener('scroll', measureEdges, { passive: true });
+    for (const e of ['wheel', 'pointerdown', 'keydown', 'touchstart'] as const) body.addEventListener(e, moved, { passive: true });
     return () => {
       cancelAnimationFrame(frame);
+      clearTimeout(settle);
+      resized?.disconnect();
+      marked?.disconnect();
       body.removeEventListener('scroll', measureEdges);
+      for (const e of ['wheel', 'pointerdown', 'keydown', 'touchstart'] as const) body.removeEventListener(e, moved);
     };
   }, [frameKey, reduced]);
 

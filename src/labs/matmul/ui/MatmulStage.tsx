@@ -46,6 +46,16 @@ export function MatmulStage({ trace, index, step, variant, params, companions, s
   const winA = windowAround(stage.aRect ?? { r0: stage.block.r0, r1: stage.block.r1, c0: 0, c1: 1 }, shape.m, shape.k, WINDOW);
   const winB = windowAround(stage.bRect ?? { r0: 0, r1: 1, c0: stage.block.c0, c1: stage.block.c1 }, shape.k, shape.n, WINDOW);
   const winC = windowAround(stage.block, shape.m, shape.n, WINDOW);
+  const grids: GridProps[] = [
+    { name: 'A', rows: shape.m, columns: shape.k, window: winA, counts: countsA, focus: stage.aRect, max },
+    { name: 'B', rows: shape.k, columns: shape.n, window: winB, counts: countsB, focus: stage.bRect, max },
+    { name: 'C', rows: shape.m, columns: shape.n, window: winC, counts: null, focus: stage.block, max },
+  ];
+  const [enlarged, setEnlarged] = useState<GridName>('A');
+  const chosen = grids.find((g) => g.name === enlarged)!;
+  // At a request to the tiles in workgroup memory, the step is about its banks: they are the subject.
+  const request = useMemo(() => tileRequestAtOrBefore(index, step), [index, step]);
+  const banksAreSubject = request?.step === step;
 
   return (
     <section className="panel matmul-stage" aria-labelledby="matmul-stage-title" data-testid="matmul-stage">
@@ -63,25 +73,78 @@ export function MatmulStage({ trace, index, step, variant, params, companions, s
         {m('stage.hint.counts', { wg: stage.workgroup })} {m(tiled ? 'stage.hint.current.tiled' : 'stage.hint.current.direct')}
       </p>
       <div className="mm-grids">
-        <MatrixGrid name="A" rows={shape.m} columns={shape.k} window={winA} counts={countsA} cols={shape.k} focus={stage.aRect} max={max} />
-        <MatrixGrid name="B" rows={shape.k} columns={shape.n} window={winB} counts={countsB} cols={shape.n} focus={stage.bRect} max={max} />
-        <MatrixGrid name="C" rows={shape.m} columns={shape.n} window={winC} counts={null} cols={shape.n} focus={stage.block} max={max} />
+        {/* The camera: the three matrices as an overview (where the tiles lie), and the one chosen drawn large enough to read its counts. */}
+        <div className="mm-overviews" role="group" aria-label={m('overview.label')}>
+          {grids.map((g) => (
+            <MatrixOverview key={g.name} {...g} subject={!banksAreSubject} chosen={enlarged === g.name} onChoose={() => setEnlarged(g.name)} />
+          ))}
+        </div>
+        <MatrixGrid {...chosen} subject={!banksAreSubject} />
       </div>
       <ElementQuestion shape={shape} countsA={countsA} countsB={countsB} workgroup={stage.workgroup} step={step} whole={whole} />
       <WholeDispatch shape={shape} whole={whole} state={companions[WHOLE_DISPATCH]?.state} />
-      <BankView trace={trace} index={index} step={step} seek={seek} />
+      <BankView trace={trace} index={index} step={step} seek={seek} req={request} subject={banksAreSubject} />
     </section>
   );
 }
 
-function MatrixGrid(props: { name: string; rows: number; columns: number; window: MatrixWindow; counts: Int32Array | null; cols: number; focus: Rect | null; max: number }) {
-  const { name, window: w, counts, cols, focus, max } = props;
+type GridName = 'A' | 'B' | 'C';
+
+interface GridProps {
+  readonly name: GridName;
+  /** The matrix's size. */
+  readonly rows: number;
+  readonly columns: number;
+  /** The part drawn with counts. */
+  readonly window: MatrixWindow;
+  readonly counts: Int32Array | null;
+  /** The current tile or block. */
+  readonly focus: Rect | null;
+  readonly max: number;
+}
+
+/** Side of an overview, in CSS pixels, for the matrix's longer side. */
+const OVERVIEW = 60;
+
+/**
+ * A matrix at a glance: its outline, the window the large grid draws (dashed) and the current tile
+ * (filled, double outline), to scale. Pressing it draws that matrix large.
+ */
+function MatrixOverview({ name, rows, columns, window: w, focus, subject, chosen, onChoose }: GridProps & { subject: boolean; chosen: boolean; onChoose: () => void }) {
+  const scale = OVERVIEW / Math.max(rows, columns, 1);
+  const width = Math.max(8, Math.round(columns * scale));
+  const height = Math.max(8, Math.round(rows * scale));
+  return (
+    <button type="button" className={`mm-overview${chosen ? ' chosen' : ''}`} aria-pressed={chosen} onClick={onChoose} data-testid={`matmul-overview-${name}`}>
+      <span className="mm-overview-name">
+        {chosen ? '▶ ' : ''}
+        {m('overview.name', { name, rows, cols: columns })}
+      </span>
+      <svg width={width + 4} height={height + 4} viewBox={`-2 -2 ${width + 4} ${height + 4}`} aria-hidden="true">
+        <rect className="mm-ov-matrix" x={0} y={0} width={width} height={height} />
+        <rect className="mm-ov-window" x={w.c0 * scale} y={w.r0 * scale} width={w.cols * scale} height={w.rows * scale} />
+        {focus && (
+          <rect
+            className="mm-ov-tile"
+            x={focus.c0 * scale}
+            y={focus.r0 * scale}
+            width={Math.max(2, (focus.c1 - focus.c0) * scale)}
+            height={Math.max(2, (focus.r1 - focus.r0) * scale)}
+            data-subject={subject ? 'tile' : undefined}
+          />
+        )}
+      </svg>
+    </button>
+  );
+}
+
+function MatrixGrid({ name, rows: allRows, columns: allColumns, window: w, counts, focus, max, subject }: GridProps & { subject: boolean }) {
   const rows = Array.from({ length: w.rows }, (_, i) => w.r0 + i);
   const columns = Array.from({ length: w.cols }, (_, j) => w.c0 + j);
   return (
     <table className="mm-grid" data-testid={`matmul-grid-${name}`}>
       <caption>
-        {m('grid.caption', { name, rows: props.rows, cols: props.columns, r0: w.r0, r1: w.r0 + w.rows - 1, c0: w.c0, c1: w.c0 + w.cols - 1 })}
+        {m('grid.caption', { name, rows: allRows, cols: allColumns, r0: w.r0, r1: w.r0 + w.rows - 1, c0: w.c0, c1: w.c0 + w.cols - 1 })}
       </caption>
       <thead>
         <tr>
@@ -101,12 +164,18 @@ function MatrixGrid(props: { name: string; rows: number; columns: number; window
             <th scope="row">{r}</th>
             {columns.map((c) => {
               const here = inRect(focus, r, c);
-              const count = counts ? counts[r * cols + c]! : undefined;
+              const count = counts ? counts[r * allColumns + c]! : undefined;
               const level = count === undefined ? 0 : Math.ceil((4 * count) / max);
               return (
-                <td key={c} className={`mm-cell heat-${level}${here ? ' current' : ''}`} data-count={count} data-current={here ? 'true' : undefined} data-subject={here ? 'tile' : undefined}>
+                <td
+                  key={c}
+                  className={`mm-cell heat-${level}${here ? ' current' : ''}`}
+                  data-count={count}
+                  data-current={here ? 'true' : undefined}
+                  data-subject={here && subject ? 'tile' : undefined}
+                  aria-label={here && count !== undefined ? `${count}, ${m('grid.current')}` : undefined}
+                >
                   {count !== undefined ? count : here ? '▣' : ''}
-                  {here && count !== undefined ? <span className="mm-mark" aria-label={m('grid.current')}>▣</span> : null}
                 </td>
               );
             })}
@@ -191,8 +260,7 @@ function ElementQuestion(props: { shape: MatmulShape; countsA: Int32Array; count
   );
 }
 
-function BankView({ trace, index, step, seek }: Pick<PanelProps, 'trace' | 'index' | 'step' | 'seek'>) {
-  const req = useMemo(() => tileRequestAtOrBefore(index, step), [index, step]);
+function BankView({ trace, index, step, seek, req, subject }: Pick<PanelProps, 'trace' | 'index' | 'step' | 'seek'> & { req: ReturnType<typeof tileRequestAtOrBefore>; subject: boolean }) {
   const next = useMemo(() => nextTileRequest(index, req ? req.step : step), [index, req, step]);
   const nextButton = (
     <button type="button" onClick={() => next >= 0 && seek(next)} disabled={next < 0}>
@@ -228,7 +296,7 @@ function BankView({ trace, index, step, seek }: Pick<PanelProps, 'trace' | 'inde
       </p>
       <ol className="mm-bank-row" aria-label={m('banks.label', { n: banks.length })}>
         {banks.map((w, b) => (
-          <li key={b} className={`mm-bank${w > 1 ? ' conflict' : ''}${w === 0 ? ' idle' : ''}`}>
+          <li key={b} className={`mm-bank${w > 1 ? ' conflict' : ''}${w === 0 ? ' idle' : ''}`} data-subject={subject && (w > 1 || (worst <= 1 && w > 0)) ? 'bank' : undefined}>
             <span className="mm-bank-id">{b}</span>
             <span className="mm-bank-words">{w > 1 ? `${w}×` : w === 1 ? '1' : '·'}</span>
           </li>

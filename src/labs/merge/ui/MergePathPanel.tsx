@@ -5,7 +5,7 @@ import './MergePathPanel.css';
 import { m } from '../messages.ts';
 
 /** The largest grid drawn: beyond it the panel keeps its tables and leaves the picture out. */
-const MAX_GRID = 128;
+const MAX_GRID = 256;
 
 const fmt = (v: number | undefined) => (v === undefined ? '?' : Number.isInteger(v) ? String(v) : v.toFixed(2));
 
@@ -28,6 +28,7 @@ export function MergePathPanel({ trace, step, variant, params, seek }: PanelProp
   const current = mine[mine.length - 1];
   const nextProbe = view.probes.find((p) => p.step > step && p.invocation === focus);
   const prevProbe = mine.length >= 2 ? mine[mine.length - 2] : undefined;
+  const drawn = sizes.m <= MAX_GRID && sizes.n <= MAX_GRID;
 
   return (
     <section className="panel merge-path" aria-labelledby={titleId} data-testid="merge-path">
@@ -53,13 +54,14 @@ export function MergePathPanel({ trace, step, variant, params, seek }: PanelProp
           ))}
         </select>
       </div>
-      {sizes.m <= MAX_GRID && sizes.n <= MAX_GRID ? (
+      {drawn ? (
         <Grid view={view} step={step} done={done} focus={focus} current={current} />
       ) : (
         <p className="hint">{m('ui.gridLimit', { max: MAX_GRID })}</p>
       )}
       <FocusSearches view={view} invocation={focus} step={step} seek={seek} />
-      <InvocationTable view={view} focus={focus} />
+      {/* Without the grid, the table is the picture: its loads are what the step is about. */}
+      <InvocationTable view={view} focus={focus} subject={!drawn} />
     </section>
   );
 }
@@ -72,7 +74,9 @@ function probeSentence(p: ProbeEvent): string {
 
 function Grid({ view, step, done, focus, current }: { view: MergeTraceView; step: number; done: readonly ProbeEvent[]; focus: number; current: ProbeEvent | undefined }) {
   const { m: mLen, n } = view.sizes;
-  const cell = Math.max(10, Math.min(28, Math.floor(560 / Math.max(mLen, n, 1))));
+  // Up to 256 elements a side: a large merge is drawn with small cells (no values), so a tile of
+  // it fits the stage whole.
+  const cell = Math.max(3, Math.min(28, Math.floor(560 / Math.max(mLen, n, 1))));
   const pad = 56;
   const width = pad + mLen * cell + 16;
   const height = pad + n * cell + 16;
@@ -118,10 +122,11 @@ function Grid({ view, step, done, focus, current }: { view: MergeTraceView; step
         ))}
       <rect x={pad} y={pad} width={mLen * cell} height={n * cell} className="merge-frame" />
       {view.tile && (
-        <g className="merge-tile" data-testid="merge-tile">
+        // The tile is what a step between probes is about (the tiled merge after its loads).
+        <g className="merge-tile" data-testid="merge-tile" data-subject={!current || current.step !== step ? 'tile' : undefined}>
           <rect x={x(view.tile.a0)} y={y(view.tile.k0 - view.tile.a0)} width={(view.tile.a1 - view.tile.a0) * cell} height={(view.tile.k1 - view.tile.a1 - (view.tile.k0 - view.tile.a0)) * cell} />
           <text x={x(view.tile.a0) + 4} y={y(view.tile.k0 - view.tile.a0) + 16}>
-            tile
+            {m('ui.tileLabel')}
           </text>
         </g>
       )}
@@ -186,7 +191,7 @@ function FocusSearches({ view, invocation, step, seek }: { view: MergeTraceView;
   );
 }
 
-function InvocationTable({ view, focus }: { view: MergeTraceView; focus: number }) {
+function InvocationTable({ view, focus, subject }: { view: MergeTraceView; focus: number; subject: boolean }) {
   const rows = view.slices.map((s, inv) => ({ s, inv })).filter((r) => r.s);
   return (
     <table className="merge-table" data-testid="merge-table">
@@ -208,7 +213,7 @@ function InvocationTable({ view, focus }: { view: MergeTraceView; focus: number 
               {s!.first}–{s!.end - 1}
             </td>
             <td data-probes={view.probesPerInvocation[inv]}>{view.probesPerInvocation[inv]}</td>
-            <td>{view.loadsPerInvocation[inv]}</td>
+            <td data-subject={subject ? 'loads' : undefined}>{view.loadsPerInvocation[inv]}</td>
             <td>{(view.loadsPerInvocation[inv]! / (s!.end - s!.first)).toFixed(2)}</td>
           </tr>
         ))}

@@ -37,6 +37,8 @@ interface Props {
   readonly direction: 'up' | 'down';
   /** Columns shown, [first, last). */
   readonly window: readonly [number, number];
+  /** The frame's width in CSS pixels: a picture without values (more than 32 columns) spreads over it. */
+  readonly frameWidth?: number | undefined;
   readonly nodes: readonly GraphNode[];
   readonly edges: readonly GraphEdge[];
 }
@@ -49,6 +51,19 @@ const LEFT = 92; // row names
 const RIGHT = 96; // row notes
 const GHOST = 64; // the column for sources outside the window
 const TOP = 30;
+/** Narrowest column of a picture without values (more than 32 columns). */
+const SMALL_COL_W = 2;
+
+/**
+ * The stage camera's arithmetic for the graph: how many of `count` columns fit a frame `width`
+ * CSS pixels wide at the graph's natural size (values drawn at 16 px), the names, ghost column and
+ * notes included. At least 2.
+ */
+export function columnsThatFit(count: number, width: number): number {
+  const plot = width - LEFT - GHOST - RIGHT - 4;
+  const per = count > 32 ? SMALL_COL_W : COL_W;
+  return Math.max(2, Math.min(count, Math.floor(plot / per)));
+}
 
 function fmt(v: number): string {
   if (Number.isInteger(v)) return Math.abs(v) >= 1e5 ? v.toExponential(1) : String(v);
@@ -74,13 +89,13 @@ function Shape({ shape, x, y, small }: { shape: GraphShape; x: number; y: number
  * column per element. Drawn at its natural size (text stays 16 px) inside a horizontal scroller.
  * Sources outside the shown columns appear in a ghost column on the left, named by their column.
  */
-export function ScanGraph({ label, rows, rowNames, rowNotes, currentRow, direction, window, nodes, edges }: Props) {
+export function ScanGraph({ label, rows, rowNames, rowNotes, currentRow, direction, window, frameWidth, nodes, edges }: Props) {
   const reduced = usePrefersReducedMotion();
   const arrowId = `arrow-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [lo, hi] = window;
   const count = Math.max(1, hi - lo);
   const small = count > 32;
-  const colW = small ? Math.max(2, Math.floor(900 / count)) : COL_W;
+  const colW = small ? Math.max(SMALL_COL_W, Math.floor((frameWidth !== undefined ? frameWidth - LEFT - GHOST - RIGHT - 4 : 900) / count)) : COL_W;
   const plotLeft = LEFT + GHOST;
   const width = plotLeft + count * colW + RIGHT;
   const height = TOP + rows * ROW_H;

@@ -21,8 +21,9 @@ import {
   type ScanPhase,
   type ScanPhaseAt,
 } from '../trace.ts';
-import { ScanGraph, type GraphEdge, type GraphNode, type GraphShape } from './ScanGraph.tsx';
+import { columnsThatFit, ScanGraph, type GraphEdge, type GraphNode, type GraphShape } from './ScanGraph.tsx';
 import './ScanInsights.css';
+import { useFrameWidth } from '../../../ui/widgets/useFrameWidth.ts';
 import { m } from '../messages.ts';
 import { fillSlots, SLOT } from '../../../i18n/slots.tsx';
 
@@ -97,6 +98,34 @@ function windowRange(choice: WindowChoice, leaves: number): [number, number] {
   const count = Math.min(leaves, Number(k) || leaves);
   if (choice === 'all' || count >= leaves) return [0, leaves];
   return side === 'last' ? [leaves - count, leaves] : [0, count];
+}
+
+/** Columns of the window written in the current row (the up-sweep's or network's, else the down-sweep's), else the column of the side's latest write in the window. */
+function columnsOfRow(flow: ScanDataflow, written: number, upLevel: number, downLevel: number, lo: number, hi: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < written; i++) {
+    const n = flow.nodes[i]!;
+    if (n.column < lo || n.column >= hi) continue;
+    const down = onDownSide(n);
+    if ((!down && upLevel >= 0 && n.row === upLevel) || (down && downLevel >= 0 && n.row === downLevel)) out.push(n.column);
+  }
+  if (out.length > 0) return out;
+  // The row's writes so far lie outside the window: frame the latest write of this side inside it.
+  for (let i = written - 1; i >= 0; i--) {
+    const n = flow.nodes[i]!;
+    if (n.column >= lo && n.column < hi && onDownSide(n) === downLevel >= 0) return [n.column];
+  }
+  return out;
+}
+
+/** Where a frame of `fits` columns starts: around the current row's columns (its last ones, when they are wider than the frame), else at the window's start. */
+function frameStart(columns: readonly number[], fits: number, lo: number, hi: number): number {
+  if (columns.length === 0 || fits >= hi - lo) return lo;
+  const first = Math.min(...columns);
+  const last = Math.max(...columns);
+  // Wider than the frame: its last columns, where the tree's root side is written at every level.
+  const start = last - first + 1 <= fits ? first - Math.floor((fits - (last - first + 1)) / 2) : last - fits + 1;
+  return Math.max(lo, Math.min(hi - fits, start));
 }
 
 const shapeOf = (n: ScanNode): GraphShape => n.kind;
@@ -179,19 +208,28 @@ function SweepPanel({ flow, at, step, tile, memoryName, seek }: { flow: ScanData
   const options = windowOptions(flow.leaves);
   const value = options.some((o) => o.value === choice) ? choice : options[0]!.value;
   const [lo, hi] = windowRange(value, flow.leaves);
-  const shown = useMemo(() => [lo, hi] as const, [lo, hi]);
   const written = nodesWrittenBy(flow, step);
+  const upLevel = at.phase === 'up-sweep' || at.phase === 'network' || at.phase === 'load' ? at.upLevel : -1;
+  const downLevel = at.phase === 'root-clear' || at.phase === 'down-sweep' ? at.downLevel : -1;
+  // The camera: the window's columns that fit the stage at a readable size, around the row being
+  // written (or where the learner panned); the columns left out are named on the pan buttons.
+  const [frameRef, fit] = useFrameWidth<HTMLDivElement>();
+  const fits = fit ? columnsThatFit(hi - lo, fit.width / fit.zoom) : hi - lo;
+  const [pan, setPan] = useState<{ key: string; start: number } | undefined>();
+  const panKey = `${value}:${fits}`;
+  const currentColumns = useMemo(() => columnsOfRow(flow, written, upLevel, downLevel, lo, hi), [flow, written, upLevel, downLevel, lo, hi]);
+  const start = pan?.key === panKey ? pan.start : frameStart(currentColumns, fits, lo, hi);
+  const shown = useMemo(() => [start, Math.min(hi, start + fits)] as const, [start, fits, hi]);
   const up = useMemo(() => picture(flow, written, 'up', shown), [flow, written, shown]);
   const down = useMemo(() => picture(flow, written, 'down', shown), [flow, written, shown]);
+  const panTo = (s: number) => setPan({ key: panKey, start: Math.max(lo, Math.min(hi - fits, s)) });
   const jumps: ScanPhase[] = blelloch ? ['load', 'up-sweep', 'root-clear', 'down-sweep', 'write-out'] : ['load', 'network', 'write-out'];
   const hasAdds = flow.firstAddStep >= 0;
   const upNames = Array.from({ length: flow.upRows }, (_, r) => (r === 0 ? m('ui.row.loaded') : blelloch ? m('ui.row.level', { r }) : offsets[r] !== undefined ? `+${offsets[r]}` : m('ui.row.step', { r })));
   const upNotes = flow.additionsPerUpRow.map((a, r) => (r === 0 ? m('ui.note.words', { n: flow.leaves }) : m('ui.note.adds', { n: a })));
   const downNames = Array.from({ length: flow.downRows }, (_, r) => (r === 0 ? m('ui.row.root') : m('ui.row.depth', { r })));
   const downNotes = flow.additionsPerDownRow.map((a, r) => (r === 0 ? m('ui.note.zero') : m('ui.note.adds', { n: a })));
-  const upLevel = at.phase === 'up-sweep' || at.phase === 'network' || at.phase === 'load' ? at.upLevel : -1;
-  const downLevel = at.phase === 'root-clear' || at.phase === 'down-sweep' ? at.downLevel : -1;
-  const windowText = m('ui.windowText', { lo, hi: hi - 1, n: flow.leaves });
+  const windowText = m('ui.windowText', { lo: shown[0], hi: shown[1] - 1, n: flow.leaves });
 
   return (
     <section className="panel scan-sweeps" aria-labelledby={titleId} data-testid="scan-sweeps">
@@ -235,8 +273,19 @@ function SweepPanel({ flow, at, step, tile, memoryName, seek }: { flow: ScanData
       ) : (
         <>
           <Legend down={blelloch} network={!blelloch} />
+          {(shown[0] > lo || shown[1] < hi) && (
+            <div className="button-group scan-pan" role="group" aria-label={m('ui.frame.label', { lo: shown[0], hi: shown[1] - 1 })} data-testid="scan-pan">
+              <button type="button" disabled={shown[0] <= lo} onClick={() => panTo(shown[0] - fits)}>
+                {shown[0] > lo ? m('ui.frame.left', { lo, hi: shown[0] - 1 }) : m('ui.frame.none')}
+              </button>
+              <span>{m('ui.frame.shown', { lo: shown[0], hi: shown[1] - 1 })}</span>
+              <button type="button" disabled={shown[1] >= hi} onClick={() => panTo(shown[1])}>
+                {shown[1] < hi ? m('ui.frame.right', { lo: shown[1], hi: hi - 1 }) : m('ui.frame.none')}
+              </button>
+            </div>
+          )}
           <h3 id={`${titleId}-up`}>{m(blelloch ? 'ui.upTree' : 'ui.networkHeading')}</h3>
-          <div data-testid={blelloch ? 'up-tree' : 'network'} data-level={at.upLevel} data-current-row={upLevel} data-rows={new Set(up.nodes.map((n) => n.row)).size}>
+          <div ref={frameRef} data-testid={blelloch ? 'up-tree' : 'network'} data-level={at.upLevel} data-current-row={upLevel} data-rows={new Set(up.nodes.map((n) => n.row)).size}>
             <ScanGraph
               label={m('ui.graphLabel', { graph: m(blelloch ? 'ui.upTree' : 'ui.network'), window: windowText, row: upLevel >= 0 ? m('ui.rowCurrent', { row: upNames[upLevel] ?? '' }) : m('ui.notCurrent') })}
               rows={flow.upRows}
@@ -245,6 +294,7 @@ function SweepPanel({ flow, at, step, tile, memoryName, seek }: { flow: ScanData
               currentRow={upLevel}
               direction="up"
               window={shown}
+              frameWidth={fit ? fit.width / fit.zoom : undefined}
               nodes={up.nodes}
               edges={up.edges}
             />
@@ -264,6 +314,7 @@ function SweepPanel({ flow, at, step, tile, memoryName, seek }: { flow: ScanData
                     currentRow={downLevel}
                     direction="down"
                     window={shown}
+                    frameWidth={fit ? fit.width / fit.zoom : undefined}
                     nodes={down.nodes}
                     edges={down.edges}
                   />

@@ -244,7 +244,10 @@ export function SpmvStage({ trace, step, params, variant, seek }: PanelProps) {
           {m('ui.sum.requests', { per: counts.x.perRequest.toFixed(2), n: counts.x.requests })}
         </dd>
         <dt>{m('ui.sum.atomics')}</dt>
-        <dd data-testid="spmv-atomics">{counts.atomics}</dd>
+        {/* At an atomic add to y, the count of tries is what the step is about. */}
+        <dd data-testid="spmv-atomics" data-subject={now.role === 'y' && counts.atomics > 0 ? 'atomics' : undefined}>
+          {counts.atomics}
+        </dd>
       </dl>
     </section>
   );

@@ -32,7 +32,7 @@ export const matmulLesson = lessonFrom(m, {
     {
       lab: 'matmul',
       params: square,
-      stage: { panel: 'matmul-stage' },
+      stage: { panel: 'matmul-stage', width: 'picture' },
       variant: 'naive',
       moment: { kind: 'end' },
       highlight: { code: ['acc += a[row * params.k + i] * b[i * params.n + col];'] },
@@ -45,7 +45,7 @@ export const matmulLesson = lessonFrom(m, {
     {
       lab: 'matmul',
       params: square,
-      stage: { panel: 'matmul-stage', drawer: 'metrics' },
+      stage: { panel: 'matmul-stage', drawer: 'metrics', width: 'picture' },
       variant: 'naive',
       moment: { kind: 'first-access', memory: 'a', warp: 0 },
       highlight: { code: ['let row = gid.x;'] },
@@ -57,7 +57,7 @@ export const matmulLesson = lessonFrom(m, {
     {
       lab: 'matmul',
       params: square,
-      stage: { panel: 'matmul-stage' },
+      stage: { panel: 'matmul-stage', width: 'picture' },
       variant: 'tiled',
       moment: { kind: 'lab', name: 'tile-ready', arg: '1' },
       highlight: { code: ['tileA[ty * TILE + tx] = va;'] },
@@ -69,7 +69,7 @@ export const matmulLesson = lessonFrom(m, {
     {
       lab: 'matmul',
       params: square,
-      stage: { panel: 'matmul-stage' },
+      stage: { panel: 'matmul-stage', width: 'picture' },
       variant: 'tiled',
       moment: { kind: 'lab', name: 'tile-done', arg: '1' },
       highlight: { code: ['workgroupBarrier(); // everyone is done reading'] },
@@ -84,7 +84,7 @@ export const matmulLesson = lessonFrom(m, {
     {
       lab: 'matmul',
       params: ragged,
-      stage: { panel: 'matmul-stage' },
+      stage: { panel: 'matmul-stage', width: 'picture' },
       variant: 'tiled',
       moment: { kind: 'end' },
       highlight: { code: ['if (row < params.m && ka < params.k) {'] },
@@ -96,7 +96,7 @@ export const matmulLesson = lessonFrom(m, {
     {
       lab: 'matmul',
       params: square,
-      stage: { panel: 'matmul-stage', drawer: 'metrics' },
+      stage: { panel: 'matmul-stage', drawer: 'metrics', width: 'picture' },
       variant: 'column',
       moment: { kind: 'end' },
       question: {
@@ -107,7 +107,7 @@ export const matmulLesson = lessonFrom(m, {
     {
       lab: 'matmul',
       params: square,
-      stage: { panel: 'matmul-stage' },
+      stage: { panel: 'matmul-stage', width: 'picture' },
       variant: 'vec4-2d',
       moment: { kind: 'bank-conflict' },
       question: {
@@ -118,7 +118,7 @@ export const matmulLesson = lessonFrom(m, {
     {
       lab: 'matmul',
       params: square,
-      stage: { panel: 'matmul-roofline' },
+      stage: { panel: 'matmul-roofline', width: 'picture' },
       variant: 'fast',
       moment: { kind: 'end' },
       question: {

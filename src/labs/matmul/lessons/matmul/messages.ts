@@ -14,7 +14,7 @@ const en = {
   's2.prompt': 'How many 32-byte sectors does warp 0’s first load of A touch?',
   's3.title': 'The tile',
   's3.narrative': 'The tiled kernel copies a 16 × 16 tile of A and one of B into workgroup memory, one word per invocation, then multiplies the tiles from there. Each word it loaded is read 16 times from workgroup memory instead of 16 times from global memory.',
-  's3.lookAt': 'the tiles marked ▣ in A and B',
+  's3.lookAt': 'the current tiles of A and B in the small pictures, and their counts in the large A grid',
   's3.prompt': 'How many times has workgroup 0 loaded A[3][5] at this moment?',
   's4.title': 'The barrier pair',
   's4.narrative': 'Two barriers per tile. The first waits until every word of both tiles is written: without it a fast warp would read words a slow warp has not loaded yet. The second waits until everyone is done reading: without it a fast warp would overwrite the tile with the next one while others still multiply.',

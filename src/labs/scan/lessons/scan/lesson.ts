@@ -12,14 +12,14 @@ export const scanLesson = lessonFrom(m, {
     {
       ...base,
       params: { n: 256, workgroupSize: 256 },
-      stage: { panel: 'scan-insights' },
+      stage: { panel: 'scan-insights', width: 'picture' },
       variant: 'hillis-steele',
       moment: { kind: 'after', moment: { kind: 'lab', name: 'scan-phase', arg: 'network' }, barriers: 1 },
     },
     {
       ...base,
       params: { n: 256, workgroupSize: 256 },
-      stage: { panel: 'scan-insights' },
+      stage: { panel: 'scan-insights', width: 'picture' },
       variant: 'hillis-steele',
       moment: { kind: 'end' },
       question: {
@@ -29,25 +29,25 @@ export const scanLesson = lessonFrom(m, {
     },
     {
       ...base,
-      stage: { panel: 'scan-insights' },
+      stage: { panel: 'scan-insights', width: 'picture' },
       variant: 'blelloch',
       moment: { kind: 'after', moment: { kind: 'lab', name: 'scan-phase', arg: 'up-sweep' }, barriers: 1 },
     },
     {
       ...base,
-      stage: { panel: 'scan-insights' },
+      stage: { panel: 'scan-insights', width: 'picture' },
       variant: 'blelloch',
       moment: { kind: 'lab', name: 'scan-phase', arg: 'root-clear' },
     },
     {
       ...base,
-      stage: { panel: 'scan-insights' },
+      stage: { panel: 'scan-insights', width: 'picture' },
       variant: 'blelloch',
       moment: { kind: 'after', moment: { kind: 'lab', name: 'scan-phase', arg: 'down-sweep' }, barriers: 1 },
     },
     {
       ...base,
-      stage: { panel: 'scan-insights' },
+      stage: { panel: 'scan-insights', width: 'picture' },
       variant: 'blelloch',
       moment: { kind: 'end' },
       question: {
@@ -57,7 +57,7 @@ export const scanLesson = lessonFrom(m, {
     },
     {
       ...base,
-      stage: { panel: 'scan-insights' },
+      stage: { panel: 'scan-insights', width: 'picture' },
       variant: 'blelloch-padded',
       moment: { kind: 'end' },
       question: {

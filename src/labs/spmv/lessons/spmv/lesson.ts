@@ -1,5 +1,5 @@
 import { activeLanesNow, lessonFrom, type MomentState } from '../../../../workbench/lesson.ts';
-import { atomicLaneOps, iterationStrip, sectorsPerRequest, stripTotals } from '../../trace.ts';
+import { atomicLaneOps, iterationStrip, sectorsPerRequest } from '../../trace.ts';
 import { m } from './messages.ts';
 
 const seed = { kind: 'seed', rows: 4, workgroupSize: 128 } as const;
@@ -8,8 +8,12 @@ const powerlaw = { kind: 'powerlaw', rows: 256, workgroupSize: 128 } as const;
 
 /** Idle lanes, among those with work, of the current warp at the current gather of x. */
 function idleNow(s: MomentState): number {
-  const it = iterationStrip(s.trace, s.trace.stepWarp[s.step]!).find((i) => i.step === s.step);
-  return it ? it.idle : 0;
+  return iterationNow(s)?.idle ?? 0;
+}
+
+/** The current warp's iteration at the current gather of x (the one the strip outlines). */
+function iterationNow(s: MomentState) {
+  return iterationStrip(s.trace, s.trace.stepWarp[s.step]!).find((i) => i.step === s.step);
 }
 
 /** Sectors per request of the loads of the value array over the traced workgroup, rounded. */
@@ -100,8 +104,9 @@ export const spmvLesson = lessonFrom(m, {
       params: powerlaw,
       moment: { kind: 'lab', name: 'gather', arg: 'idle' },
       question: {
-        answer: (s) => stripTotals(s.trace).idle,
-        explain: (s) => m('s8.explain', { idle: stripTotals(s.trace).idle, active: stripTotals(s.trace).active }),
+        // Read off the outlined iteration, not summed by hand over every warp's strip.
+        answer: idleNow,
+        explain: (s) => m('s8.explain', { idle: idleNow(s), active: iterationNow(s)?.active ?? 0 }),
       },
     },
   ],

@@ -34,8 +34,8 @@ const en = {
   's7.prompt': 'How many gathers of x does warp 0 make in all (ELL iterations and COO)?',
   's8.title': 'JDS: sort the rows so a warp’s rows are alike',
   's8.narrative': 'With power-law row lengths, a few rows are very long. JDS sorts the rows longest first and keeps perm to send each sum home, so the rows of one warp have similar lengths and few lanes wait. Compare the idle lane-iterations with CSR scalar on the same matrix.',
-  's8.lookAt': 'the per-iteration strip, warp by warp',
-  's8.prompt': 'How many idle lane-iterations do all warps of the workgroup have together?',
+  's8.lookAt': 'the per-iteration strip and its outlined iteration',
+  's8.prompt': 'How many lanes sit idle in the iteration outlined on the strip (the first with idle lanes)?',
   's1.explain': 'Rows 0, 2 and 3 have nonzeros, row 1 none: {activeLanesNow} lanes gather, not {given}.',
   's2.explain': 'Only row 2 reaches a third nonzero, so {idleNow} of the four lanes idle (the strip’s hollow squares).',
   's3.explain': 'All {activeLanesNow} lanes with a row: row 1 gathers x[0] for its padding slot and adds 0.',
@@ -43,7 +43,7 @@ const en = {
   's5.explain': '{activeLanesNow}: each of the two rows gives min(its length, 16) lanes work.',
   's6.explain': 'The stage counts {atomicLaneOps}: rows 0 and 3 have two lanes each (1 + 2 tries), row 2 three (1 + 2 + 3).',
   's7.explain': 'The strip lists {length}: two ELL iterations, then the COO triple.',
-  's8.explain': 'Summing the strips: {idle} idle against {active} active lane-iterations.',
+  's8.explain': 'The outlined iteration has {active} lanes at work and {idle} idle: the sorted rows of one warp have similar lengths, so few lanes wait, and only near the end.',
 } as const;
 
 export const m = createCatalog('lesson-spmv', en, { 'zh-CN': () => import('./messages.zh-CN.ts') });

@@ -34,8 +34,8 @@ const zh: Translation<Messages> = {
   's7.prompt': '线程束 0 总共取了多少次 x（ELL 迭代加 COO）？',
   's8.title': 'JDS：给行排序，让一个线程束的行长相近',
   's8.narrative': '行长服从幂律分布时，少数几行会很长。JDS 把行按长度从长到短排序，并保留 perm 把每个和送回原位，这样一个线程束中的行长相近，很少有通道等待。在同一个矩阵上把空闲的通道迭代数与 CSR 标量版对比一下。',
-  's8.lookAt': '逐个线程束的逐次迭代条带',
-  's8.prompt': '线程块所有线程束加起来有多少次空闲的通道迭代？',
+  's8.lookAt': '逐次迭代条带和其中框出的那次迭代',
+  's8.prompt': '条带上框出的那次迭代（第一次出现空闲通道的迭代）中，有多少个通道空闲？',
   's1.explain': '第 0、2、3 行有非零元，第 1 行没有：有 {activeLanesNow} 个通道取 x，而不是 {given}。',
   's2.explain': '只有第 2 行有第三个非零元，所以四个通道中有 {idleNow} 个空闲（条带中的空心方格）。',
   's3.explain': '有行的全部 {activeLanesNow} 个通道：第 1 行为它的填充槽位取 x[0] 并加上 0。',
@@ -43,6 +43,6 @@ const zh: Translation<Messages> = {
   's5.explain': '{activeLanesNow}：两行各让 min(行长, 16) 个通道干活。',
   's6.explain': '舞台统计为 {atomicLaneOps}：第 0 行和第 3 行各两个通道（1 + 2 次尝试），第 2 行三个（1 + 2 + 3）。',
   's7.explain': '条带列出 {length}：两次 ELL 迭代，然后是那个 COO 三元组。',
-  's8.explain': '把各条带加起来：{idle} 次空闲，{active} 次活动的通道迭代。',
+  's8.explain': '框出的那次迭代有 {active} 个通道在工作、{idle} 个空闲：一个线程束中排好序的行长度相近，所以等待的通道少，而且只在接近结束时出现。',
 };
 export default zh;
