@@ -29,7 +29,7 @@ const ONLY = new RegExp(process.env.TUNING_ONLY ?? '.');
 
 /** [loads, workgroup size, group, passes, long after (nonzeros), chunk (nonzeros)]. */
 type Config = readonly ['scalar' | 'vec4', number, number, number, number, number];
-// Session 5's call 4 (docs/runs/2026-11-22-h100-s5-call4-x-spmv-adaptive.txt) timed the scalar
+// Session 5's call 4 (docs/runs/2026-11-22-h100-session5-call4-spmv-adaptive-tuning.txt) timed the scalar
 // kernel over all these settings: groups of 2 and 4 were best, passes and chunk size moved the time
 // by 2 % at most. This sweep keeps the best scalar settings and times the vec4-load experiment
 // (shaders/spmv/csr-adaptive-vec4.wgsl) around them.

@@ -48,8 +48,8 @@ export const MERGE_SHAPES: Readonly<Record<MergeVariant, MergeShape>> = {
   // ITEMS is a constant in stream.wgsl (its register arrays need a fixed size): keep the two equal.
   stream: { workgroupSize: 128, items: 11 },
   // ITEMS is a constant in wide.wgsl too; other shapes (for tuning) rewrite that line. 256 × 15:
-  // 3840 words = 15 360 B of the 16 KiB. On the H100 (docs/runs/2026-11-22-h100-s5-call5-x-merge-
-  // experiments.txt) it ranked first of the shape sweep at 2^26: 57.2 % of copy against 50.9 % for
+  // 3840 words = 15 360 B of the 16 KiB. On the H100
+  // (docs/runs/2026-11-22-h100-session5-call5-merge-experiments.txt) it ranked first of the shape sweep at 2^26: 57.2 % of copy against 50.9 % for
   // 128 × 15 (both with the 33-way partition; the CUDA twins 70.9 % against 59.9 %).
   wide: { workgroupSize: 256, items: 15 },
 };
@@ -112,8 +112,8 @@ export function mergeRun(variant: 'basic' | 'tiled', data: MergeData, source?: s
  * The first pass of fast, stream or wide: the co-rank of every tile boundary, into `splits`, one
  * binary search per invocation. The wide variant shipped for a while with a 33-way search instead
  * (partitionWideRun); on the H100 at 2^26 that made the whole merge slower, 0.3689 ms (50.9 % of
- * copy) against 0.2806 ms (67.0 %) with this pass (docs/runs/2026-11-22-h100-s5-call5-merge.txt,
- * -call4-b-merge.txt; the CUDA twins agree, 59.9 % against 83.0 %), so every variant uses this one.
+ * copy) against 0.2806 ms (67.0 %) with this pass (docs/runs/2026-11-22-h100-session5-call5-merge-bench.txt
+ * and …-session5-call4-merge-bench.txt; the CUDA twins agree, 59.9 % against 83.0 %), so every variant uses this one.
  */
 export function partitionRun(data: MergeData, source?: string, variant: PartitionedVariant = 'fast', shape?: MergeShape): KernelRun {
   const type = checkData(data);
