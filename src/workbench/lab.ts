@@ -343,6 +343,22 @@ export const INPUT_SEED = 1;
 /** The most elements the step-through simulates (the timings go further, on the GPU). */
 export const MAX_STEP_ELEMENTS = 1 << 16;
 
+/**
+ * `fields` with a `title` and a `summary` that are looked up each time they are read, so they are
+ * in the language of the moment (a lab's meta, a variant). A spread copies the words of one
+ * language: describe the copy again.
+ */
+export function described<const T extends object>(
+  fields: T,
+  title: () => string,
+  summary: () => string,
+): Omit<T, 'title' | 'summary'> & { readonly title: string; readonly summary: string } {
+  return Object.defineProperties(
+    { ...fields },
+    { title: { get: title, enumerable: true, configurable: true }, summary: { get: summary, enumerable: true, configurable: true } },
+  ) as Omit<T, 'title' | 'summary'> & { readonly title: string; readonly summary: string };
+}
+
 /** A 1-D element count: offered at `sizes`, capped at what the step-through can trace. */
 export function elementCountField(sizes: readonly number[]): ParamField<number> {
   return intField({

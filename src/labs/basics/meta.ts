@@ -3,17 +3,10 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { linearSpec } from '../../workbench/lab.ts';
+import { described, linearSpec } from '../../workbench/lab.ts';
 
-export const basicsMeta = {
-  id: 'basics',
-  courseOrder: 1,
-  get title() {
-    return m('title');
-  },
-  get summary() {
-    return m('summary');
-  },
-  params: linearSpec([256, 1000, 1024, 4096], 'f32'),
-  variantCount: 2,
-} as const;
+export const basicsMeta = described(
+  { id: 'basics', courseOrder: 1, params: linearSpec([256, 1000, 1024, 4096], 'f32'), variantCount: 2 },
+  () => m('title'),
+  () => m('summary'),
+);

@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { intField } from '../../workbench/lab.ts';
+import { described, intField } from '../../workbench/lab.ts';
 import { MASK_WIDTHS, outputTileWidths } from './kernel.ts';
 
 /** Image sides: 37 and 100 are multiples of neither 12, 16 nor 64. */
@@ -59,15 +59,8 @@ const outTile = intField({
 
 export const convolutionSpec = { width: side('w', 'param.width', 'width'), height: side('h', 'param.height', 'height'), maskWidth, outTile };
 
-export const convolutionMeta = {
-  id: 'convolution',
-  courseOrder: 3.7,
-  get title() {
-    return m('title');
-  },
-  get summary() {
-    return m('summary');
-  },
-  params: convolutionSpec,
-  variantCount: 5,
-} as const;
+export const convolutionMeta = described(
+  { id: 'convolution', courseOrder: 3.7, params: convolutionSpec, variantCount: 5 },
+  () => m('title'),
+  () => m('summary'),
+);

@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { elementCountField, workgroupSizeField } from '../../workbench/lab.ts';
+import { described, elementCountField, workgroupSizeField } from '../../workbench/lab.ts';
 
 /** n (key `n`) elements, one invocation each, in workgroups of `wg` (whole warps). */
 export const divergenceSpec = {
@@ -11,16 +11,9 @@ export const divergenceSpec = {
   workgroupSize: workgroupSizeField(),
 };
 
-export const divergenceMeta = {
-  id: 'divergence',
-  // Right after threads and blocks, before the reductions whose divergence it explains.
-  courseOrder: 1.5,
-  get title() {
-    return m('divergence.title');
-  },
-  get summary() {
-    return m('divergence.summary');
-  },
-  params: divergenceSpec,
-  variantCount: 2,
-} as const;
+// Right after threads and blocks, before the reductions whose divergence it explains.
+export const divergenceMeta = described(
+  { id: 'divergence', courseOrder: 1.5, params: divergenceSpec, variantCount: 2 },
+  () => m('divergence.title'),
+  () => m('divergence.summary'),
+);

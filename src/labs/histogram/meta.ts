@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { choiceField, intField, MAX_STEP_ELEMENTS } from '../../workbench/lab.ts';
+import { choiceField, described, intField, MAX_STEP_ELEMENTS } from '../../workbench/lab.ts';
 import { DISTRIBUTIONS, isDistribution } from './data.ts';
 
 const LENGTHS = [1024, 4096, 16_384, 65_536];
@@ -50,15 +50,8 @@ const dist = choiceField({
 
 export const histogramSpec = { n, bins, dist };
 
-export const histogramMeta = {
-  id: 'histogram',
-  courseOrder: 3.6,
-  get title() {
-    return m('title');
-  },
-  get summary() {
-    return m('summary');
-  },
-  params: histogramSpec,
-  variantCount: 8,
-} as const;
+export const histogramMeta = described(
+  { id: 'histogram', courseOrder: 3.6, params: histogramSpec, variantCount: 8 },
+  () => m('title'),
+  () => m('summary'),
+);

@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { elementTypeField, intField, type ParamField } from '../../workbench/lab.ts';
+import { described, elementTypeField, intField, type ParamField } from '../../workbench/lab.ts';
 import { TILE_SIZES } from './kernel.ts';
 
 /** The most rows, columns or depth the step-through simulates (the timings go further, on the GPU). */
@@ -62,15 +62,8 @@ export const matmulSpec = {
   type: elementTypeField('f32'),
 };
 
-export const matmulMeta = {
-  id: 'matmul',
-  courseOrder: 2.7,
-  get title() {
-    return m('title');
-  },
-  get summary() {
-    return m('summary');
-  },
-  params: matmulSpec,
-  variantCount: 6,
-} as const;
+export const matmulMeta = described(
+  { id: 'matmul', courseOrder: 2.7, params: matmulSpec, variantCount: 6 },
+  () => m('title'),
+  () => m('summary'),
+);

@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { choiceField, intField, MAX_STEP_ELEMENTS, shown, type ParamField } from '../../workbench/lab.ts';
+import { choiceField, described, intField, MAX_STEP_ELEMENTS, type ParamField, shown } from '../../workbench/lab.ts';
 import { isMergeInput, MERGE_INPUTS } from './inputs.ts';
 
 const LENGTHS = [8, 16, 24, 40, 64, 100, 256, 1000, 4096, 16384];
@@ -55,15 +55,8 @@ const typeField: ParamField<string> = {
 /** A's length first, so B's can take what is left of the step-through's budget. */
 export const mergeSpec = { m: lengthField('m'), n: lengthField('n', 'm'), input: inputField, type: typeField };
 
-export const mergeMeta = {
-  id: 'merge',
-  courseOrder: 7.5,
-  get title() {
-    return m('merge.title');
-  },
-  get summary() {
-    return m('merge.summary');
-  },
-  params: mergeSpec,
-  variantCount: 5,
-} as const;
+export const mergeMeta = described(
+  { id: 'merge', courseOrder: 7.5, params: mergeSpec, variantCount: 5 },
+  () => m('merge.title'),
+  () => m('merge.summary'),
+);

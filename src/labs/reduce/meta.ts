@@ -3,17 +3,10 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { linearSpec } from '../../workbench/lab.ts';
+import { described, linearSpec } from '../../workbench/lab.ts';
 
-export const reduceMeta = {
-  id: 'reduce',
-  courseOrder: 2,
-  get title() {
-    return m('reduce.title');
-  },
-  get summary() {
-    return m('reduce.summary');
-  },
-  params: linearSpec([64, 256, 1000, 1024, 4096], 'u32'),
-  variantCount: 10,
-} as const;
+export const reduceMeta = described(
+  { id: 'reduce', courseOrder: 2, params: linearSpec([64, 256, 1000, 1024, 4096], 'u32'), variantCount: 10 },
+  () => m('reduce.title'),
+  () => m('reduce.summary'),
+);

@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { intField, MAX_STEP_ELEMENTS } from '../../workbench/lab.ts';
+import { described, intField, MAX_STEP_ELEMENTS } from '../../workbench/lab.ts';
 import { MAX_WORKGROUPS_PER_DIMENSION } from '../../kernel/types.ts';
 import { ROW_LENGTHS } from './kernel.ts';
 
@@ -45,15 +45,8 @@ const rows = intField({
 /** The lab's parameter spec: N first, so the rows resolver knows the row length. */
 export const rowSumSpec = { cols, rows };
 
-export const rowsumMeta = {
-  id: 'rowsum',
-  courseOrder: 2.5,
-  get title() {
-    return m('rowsum.title');
-  },
-  get summary() {
-    return m('rowsum.summary');
-  },
-  params: rowSumSpec,
-  variantCount: 2,
-} as const;
+export const rowsumMeta = described(
+  { id: 'rowsum', courseOrder: 2.5, params: rowSumSpec, variantCount: 2 },
+  () => m('rowsum.title'),
+  () => m('rowsum.summary'),
+);

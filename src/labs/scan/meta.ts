@@ -3,17 +3,10 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { linearSpec } from '../../workbench/lab.ts';
+import { described, linearSpec } from '../../workbench/lab.ts';
 
-export const scanMeta = {
-  id: 'scan',
-  courseOrder: 3,
-  get title() {
-    return m('scan.title');
-  },
-  get summary() {
-    return m('scan.summary');
-  },
-  params: linearSpec([64, 256, 512, 1000, 1024, 4096], 'u32'),
-  variantCount: 7,
-} as const;
+export const scanMeta = described(
+  { id: 'scan', courseOrder: 3, params: linearSpec([64, 256, 512, 1000, 1024, 4096], 'u32'), variantCount: 7 },
+  () => m('scan.title'),
+  () => m('scan.summary'),
+);

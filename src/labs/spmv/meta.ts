@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { choiceField, intField, workgroupSizeField } from '../../workbench/lab.ts';
+import { choiceField, described, intField, workgroupSizeField } from '../../workbench/lab.ts';
 import { isMatrixKind, laplacianSide, MATRIX_KINDS } from './formats.ts';
 
 /** The most rows the step-through simulates. */
@@ -49,15 +49,8 @@ const rows = intField({
 /** The lab's parameter spec: the kind first, so the rows resolver knows it. */
 export const spmvSpec = { kind, rows, workgroupSize: workgroupSizeField() };
 
-export const spmvMeta = {
-  id: 'spmv',
-  courseOrder: 4.5,
-  get title() {
-    return m('title');
-  },
-  get summary() {
-    return m('summary');
-  },
-  params: spmvSpec,
-  variantCount: 8,
-} as const;
+export const spmvMeta = described(
+  { id: 'spmv', courseOrder: 4.5, params: spmvSpec, variantCount: 8 },
+  () => m('title'),
+  () => m('summary'),
+);

@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { choiceField, intField, MAX_STEP_ELEMENTS, type ParamField } from '../../workbench/lab.ts';
+import { choiceField, described, intField, MAX_STEP_ELEMENTS, type ParamField } from '../../workbench/lab.ts';
 import { TOPK_DISTRIBUTIONS } from './inputs.ts';
 import { isTopkVariant, MAX_K, supportsDistinct } from './kernel.ts';
 
@@ -81,15 +81,8 @@ function semanticsField(): ParamField<string> {
   };
 }
 
-export const topkMeta = {
-  id: 'topk',
-  courseOrder: 7.6,
-  get title() {
-    return m('topk.title');
-  },
-  get summary() {
-    return m('topk.summary');
-  },
-  params: topkSpec,
-  variantCount: 3,
-} as const;
+export const topkMeta = described(
+  { id: 'topk', courseOrder: 7.6, params: topkSpec, variantCount: 3 },
+  () => m('topk.title'),
+  () => m('topk.summary'),
+);
