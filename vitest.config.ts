@@ -1,12 +1,14 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Two projects, run side by side by `npx vitest run`:
- * - `unit`: pure tests (parser, checker, simulator, labs, lessons, views' logic), files in parallel;
+ * Two projects:
+ * - `unit`: pure tests (parser, checker, simulator, labs, lessons, views' logic), files in parallel
+ *   (one worker per core but one);
  * - `gpu`: the files that drive Dawn (`*.gpu.test.ts`: they create a Node GPU through
  *   `src/gpu/node.ts`, directly or through `src/sim/conformance/harness.ts`). Dawn on SwiftShader
- *   is slow and one device at a time, so these run one file after another, in one worker, beside
- *   the unit project.
+ *   is slow and one device at a time, so these run one file after another, in one worker.
+ * `npx vitest run` runs the unit project, then the gpu project (vitest runs a one-worker project
+ * after the others); `npm test` runs them in one lane beside the e2e suite (scripts/test-all.mjs).
  * The end-to-end suite is apart (`vitest.e2e.config.ts`, run by `e2e/run.mjs`).
  * One project: `npx vitest run --project unit`.
  */

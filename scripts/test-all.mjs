@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint and the production build side by side, unit tests (the pure ones in
-// parallel beside the GPU ones on Dawn, one file at a time: vitest.config.ts), e2e tests in
-// Chromium with WebGPU against the test build (`vite preview`, shipped CSP), a crawl of every page
-// under the dev server (`vite`, React StrictMode) and the start page's JavaScript against its
-// budget. The production build is made once: the budget reads it, and so does the e2e test that
-// checks a production build has no test hooks (E2E_PRODUCTION_DIST).
+// `npm test`: typecheck, lint, the production build and the test build side by side; then two
+// lanes at once: (1) the unit tests (vitest.config.ts: the pure project, then the GPU files on
+// Dawn, one at a time), then a crawl of every page under the dev server (`vite`, React
+// StrictMode); (2) the e2e tests in Chromium with WebGPU against the test build (`vite preview`,
+// shipped CSP). Last, the start page's JavaScript against its budget. Each build is
+// made once: the budget reads the production build, and so does the e2e test that checks a
+// production build has no test hooks (E2E_PRODUCTION_DIST); e2e/run.mjs serves the test build
+// made here (E2E_PREBUILT).
 // Runs every stage even when one fails, then prints one plain summary line:
 //   Summary: N passed, N failed
 // Each test counts once; typecheck and lint count as one check each.
@@ -22,27 +24,34 @@ function stage(name, cmd, args, env = {}) {
   return r.status === 0;
 }
 
-/**
- * Runs commands at once, each with its output held back and printed whole when it ends (so the
- * log reads stage by stage); resolves to whether each exited 0.
- */
+/** Runs a command with its output held back; resolves to its exit status and output. */
+function quietly({ cmd, args, env = {} }) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    const started = Date.now();
+    const child = spawn(cmd, args, { env: { ...process.env, ...env } });
+    child.stdout.on('data', (d) => chunks.push(d));
+    child.stderr.on('data', (d) => chunks.push(d));
+    child.on('error', (e) => chunks.push(Buffer.from(String(e))));
+    child.on('close', (code) => resolve({ ok: code === 0, output: Buffer.concat(chunks), seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
+/** Prints a finished command's output whole, under its name (so the log reads stage by stage). */
+function print({ name, cmd, args }, { output, seconds }) {
+  console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')} (${seconds.toFixed(0)} s)`);
+  process.stdout.write(output);
+}
+
+/** Runs commands at once, each printed whole when it ends; resolves to whether each exited 0. */
 async function together(stages) {
-  const runs = stages.map(
-    ({ name, cmd, args, env = {} }) =>
-      new Promise((resolve) => {
-        const chunks = [];
-        const child = spawn(cmd, args, { env: { ...process.env, ...env } });
-        child.stdout.on('data', (d) => chunks.push(d));
-        child.stderr.on('data', (d) => chunks.push(d));
-        child.on('error', (e) => chunks.push(Buffer.from(String(e))));
-        child.on('close', (code) => {
-          console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')}`);
-          process.stdout.write(Buffer.concat(chunks));
-          resolve(code === 0);
-        });
-      }),
+  return Promise.all(
+    stages.map(async (s) => {
+      const r = await quietly(s);
+      print(s, r);
+      return r.ok;
+    }),
   );
-  return Promise.all(runs);
 }
 
 function check(name, ok) {
@@ -53,11 +62,14 @@ function check(name, ok) {
   }
 }
 
-function vitestStage(name, cmd, args, env = {}) {
+/** A vitest run with a JSON report: its tests count one by one. */
+async function vitestStage(name, cmd, args, env = {}) {
   mkdirSync('test-results', { recursive: true });
   const out = `test-results/${name}.json`;
   rmSync(out, { force: true });
-  const ok = stage(name, cmd, [...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  const s = { name, cmd, args: [...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env };
+  const r = await quietly(s);
+  print(s, r);
   if (!existsSync(out)) {
     check(`${name} (no results: the runner failed to start)`, false);
     return;
@@ -73,24 +85,38 @@ function vitestStage(name, cmd, args, env = {}) {
       failures.push(`${name}: ${file.name} failed to load: ${String(file.message).split('\n')[0]}`);
     }
   }
-  if (!ok && (report.numFailedTests ?? 0) === 0 && failures.length === 0) check(`${name} exited non-zero`, false);
+  if (!r.ok && (report.numFailedTests ?? 0) === 0 && !failures.some((f) => f.startsWith(`${name}:`))) check(`${name} exited non-zero`, false);
 }
 
 ensureSystem();
 // The production build, as `npm run build` makes it (NODE_ENV=production), into its own folder:
 // e2e/run.mjs builds the test build into dist/.
 const PRODUCTION = 'test-results/dist-production';
-const [typechecked, linted, built] = await together([
+const started = Date.now();
+const [typechecked, linted, built, testBuilt] = await together([
   { name: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
   { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
   { name: 'production build', cmd: 'npx', args: ['vite', 'build', '--outDir', PRODUCTION, '--emptyOutDir', '--logLevel', 'warn'], env: { NODE_ENV: 'production' } },
+  // The test build (production plus read-only test hooks) that the e2e suite serves from dist/.
+  { name: 'test build', cmd: 'npx', args: ['vite', 'build', '--mode', 'test', '--logLevel', 'warn'] },
 ]);
 check('typecheck', typechecked);
 check('lint', linted);
-vitestStage('unit', 'npx', ['vitest', 'run']);
-vitestStage('e2e', 'node', ['e2e/run.mjs'], built ? { E2E_PRODUCTION_DIST: PRODUCTION } : {});
-// The same app under the `vite` dev server (StrictMode on): the README's first command.
-vitestStage('e2e-dev', 'node', ['e2e/run.mjs', '--dev']);
+check('test build', testBuilt);
+// Two lanes at once, so that both cores stay busy: each stage below mostly keeps one core busy
+// (vitest runs one project after another, one file at a time on two cores; the GPU files must run
+// one at a time anyway), and the e2e suite, the longest, has a lane to itself.
+await Promise.all([
+  (async () => {
+    await vitestStage('unit', 'npx', ['vitest', 'run', '--project', 'unit']);
+    await vitestStage('gpu', 'npx', ['vitest', 'run', '--project', 'gpu']);
+    // The same app under the `vite` dev server (StrictMode on): the README's first command.
+    await vitestStage('e2e-dev', 'node', ['e2e/run.mjs', '--dev']);
+  })(),
+  testBuilt
+    ? vitestStage('e2e', 'node', ['e2e/run.mjs'], { E2E_PREBUILT: '1', ...(built ? { E2E_PRODUCTION_DIST: PRODUCTION } : {}) })
+    : Promise.resolve(),
+]);
 // The start page's initial JavaScript against its budget (200 KB gzip).
 check('bundle budget', built && stage('bundle sizes', 'node', ['scripts/bundle-sizes.mjs', '--check', PRODUCTION]));
 
@@ -98,5 +124,5 @@ if (failures.length > 0) {
   console.log('\nFailed:');
   for (const f of failures) console.log(`  - ${f}`);
 }
-console.log(`\nSummary: ${passed} passed, ${failed} failed`);
+console.log(`\nSummary: ${passed} passed, ${failed} failed (${((Date.now() - started) / 60_000).toFixed(1)} minutes)`);
 process.exit(failed === 0 ? 0 : 1);
