@@ -120,6 +120,13 @@ export const ROOMS = [
     why: 'a lab’s bench section (npm run bench) imports the lab contract, kernel, sim’s index, trace, i18n, its own lab and the GPU executor and bench helpers; never another lab',
   },
   {
+    room: 'a lab’s CUDA twins',
+    files: ['src/labs/*/cudaTwins.ts'],
+    may: [...LAB_CONTRACT, 'src/cuda/index.ts'],
+    packages: [],
+    why: 'a lab’s CUDA twins (its tests and bench run the lab’s .cu sources beside its WGSL) import the lab contract, their own lab and the CUDA front end’s index; never another lab',
+  },
+  {
     room: 'a lab',
     files: ['src/labs/*/**'],
     may: LAB_CONTRACT,

@@ -11,11 +11,12 @@ import { LABS } from '../src/labs/all.ts';
 import { timingSweep } from '../src/workbench/sweep.ts';
 import type { AnyLab } from '../src/workbench/lab.ts';
 import { recordedPeerTable } from '../src/bench/recorded-peers.ts';
+import { benchReduceCuda } from '../src/labs/reduce/bench.ts';
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 10);
 const MAX_LOG2 = Number(process.env.BENCH_MAX_LOG2 ?? 26);
-/** Which labs' sections to run: `BENCH_ONLY=reduce,scan` (default: every lab in the registry). */
-const ONLY = new Set((process.env.BENCH_ONLY ?? LABS.map((l) => l.id).join(',')).split(','));
+/** Which sections to run: `BENCH_ONLY=reduce,scan`; `cuda`: the labs' translated CUDA against their WGSL (default: every lab in the registry, then `cuda`). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? [...LABS.map((l) => l.id), 'cuda'].join(',')).split(','));
 
 /** Where to write our best figures as JSON, for the peer script (scripts/peers.py). */
 const JSON_PATH = process.env.BENCH_JSON;
@@ -92,6 +93,12 @@ for (const lab of LABS) {
   const b = lab === LABS.find((l) => ONLY.has(l.id)) ? base : await sectionBaselines(lab.id);
   const opts = { repeats: REPEATS, maxLog2: MAX_LOG2, sweep: process.env.BENCH_SWEEP === '1', record };
   console.log(lab.bench.section ? await lab.bench.section(gpu, b, opts) : await sweepSection(lab, b));
+}
+// The labs' CUDA sources, translated by src/cuda, against the hand-written WGSL (issue #26).
+if (ONLY.has('cuda')) {
+  await sectionBaselines('cuda');
+  const onRow = (r: { variant: string; ratio: number; same: string }): void => console.log(`(cuda: ${r.variant} measured: generated ÷ hand ${r.ratio.toFixed(3)}, same sums ${r.same})`);
+  console.log(`\n${await benchReduceCuda(gpu, { repeats: REPEATS, maxLog2: MAX_LOG2, onRow })}`);
 }
 // Each lab's best variant beside its peer, as the latest recorded run on the GPU host measured
 // both (the peers run in CUDA, not here); our time in this process beside it where we measured it.

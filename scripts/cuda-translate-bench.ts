@@ -6,6 +6,9 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { compileCuda } from '../src/cuda/index.ts';
+import { lower } from '../src/cuda/lower.ts';
+import { parseCuda } from '../src/cuda/parser.ts';
+import { check } from '../src/wgsl/checker.ts';
 
 /** One ~30-line kernel of the kinds teaching code has (shared memory, loops, atomics, pointers). */
 const kernel = (i: number): string => `
@@ -60,3 +63,19 @@ const at = (q: number): number => times[Math.min(times.length - 1, Math.floor(q 
 console.log(`compileCuda on a ${lines}-line CUDA file (${first.program.kernels.length} kernels, ${first.program.wgsl.split('\n').length} lines of WGSL), ${runs} runs after 5 warm-up:`);
 console.log(`  median ${at(0.5).toFixed(1)} ms   min ${times[0]!.toFixed(1)} ms   p90 ${at(0.9).toFixed(1)} ms   (target ≤ 30 ms)`);
 console.log(`  load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min) on ${cpus().length} cores: a median taken while others run is slower than the machine`);
+
+// Where the time goes: the same file through each stage alone (medians).
+const stages: Record<'preprocess and parse' | 'check and lower' | 'WGSL front end on the result', number[]> = { 'preprocess and parse': [], 'check and lower': [], 'WGSL front end on the result': [] };
+for (let i = 0; i < runs; i++) {
+  let t0 = performance.now();
+  const parsed = parseCuda(source, { fileName: 'bench.cu' });
+  stages['preprocess and parse'].push(performance.now() - t0);
+  t0 = performance.now();
+  const lowered = lower(parsed.unit, 'bench.cu');
+  stages['check and lower'].push(performance.now() - t0);
+  t0 = performance.now();
+  check(lowered.wgsl, {});
+  stages['WGSL front end on the result'].push(performance.now() - t0);
+}
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+console.log(`  stages (median): ${Object.entries(stages).map(([k, v]) => `${k} ${median(v).toFixed(1)} ms`).join(', ')}`);

@@ -92,6 +92,8 @@ export interface Param {
   readonly type: TypeRef;
   /** `int a[]` / `int a[10]` parameters are pointers; kept for messages. */
   readonly array: boolean;
+  /** `int k = 5`: the default argument, evaluated at each call that leaves it out. */
+  readonly defaultValue?: Expr;
   readonly range: Range;
 }
 

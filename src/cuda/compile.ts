@@ -5,7 +5,7 @@
  */
 import { check } from '../wgsl/checker.ts';
 import type { Range } from './ast.ts';
-import { sizeOf, typeName, type CType } from './ctypes.ts';
+import { sizeOf, typeName, vectorOf, type CType } from './ctypes.ts';
 import { lower, type LoweredKernel, type MapEntry } from './lower.ts';
 import { parseCuda } from './parser.ts';
 import type { CompileOptions, CompileResult, CudaProgram, CudaScalarType, Diagnostic, KernelInfo, KernelParam, PrintfFormat, SourceMap } from './types.ts';
@@ -17,7 +17,7 @@ export function compileCudaWith(source: string, options: CompileOptions = {}, tr
   const fileName = options.fileName ?? 'kernel.cu';
   let diagnostics: Diagnostic[] = [];
   try {
-    const parsed = parseCuda(source, { ...options, fileName });
+    const parsed = parseCuda(source, { ...options, fileName, device: true });
     diagnostics.push(...parsed.diagnostics);
     const lowered = lower(parsed.unit, fileName);
     diagnostics.push(...lowered.diagnostics);
@@ -66,6 +66,8 @@ function dedupe(ds: Diagnostic[]): Diagnostic[] {
 }
 
 function scalarName(t: CType): CudaScalarType {
+  const vec = vectorOf(t);
+  if (vec) return scalarName(vec.of);
   if (t.k === 'int') return t.name;
   if (t.k === 'float') return t.bits === 64 ? 'double' : 'float';
   if (t.k === 'bool') return 'bool';
@@ -88,6 +90,7 @@ function kernelInfo(k: LoweredKernel, written: ReadonlySet<string>, atomic: Read
         atomic: isAtomic,
         wgslName: p.wgslName,
         packed: packed.has(key),
+        ...(vectorOf(p.t.to) ? { vector: vectorOf(p.t.to)!.n } : {}),
       };
     }
     return { name: p.name, index: p.index, kind: 'scalar', type: p.t.k === 'struct' ? `struct ${p.t.name}` : scalarName(p.t), bytes: sizeOf(p.t), wgslName: p.wgslName };

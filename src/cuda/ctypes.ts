@@ -50,6 +50,22 @@ const INTS: Record<string, [CudaScalarType, 8 | 16 | 32 | 64, boolean]> = {
   uint: ['unsigned int', 32, false],
 };
 
+/**
+ * CUDA's built-in vector types (Programming Guide, "Built-in Vector Types"): `int2`…`float4`,
+ * structs of 2, 3 or 4 components `x y z w`, made with `make_int4(…)`. They are WGSL vectors
+ * (`vec4<i32>`), and a pointer to one is a buffer of them (`array<vec4<i32>>`).
+ */
+export const VECTOR_TYPES: ReadonlyMap<string, { of: CType; n: 2 | 3 | 4 }> = new Map(
+  (['int', 'uint', 'float'] as const).flatMap((s) =>
+    ([2, 3, 4] as const).map((n) => [`${s}${n}`, { of: s === 'int' ? INT : s === 'uint' ? UINT : FLOAT, n }] as const),
+  ),
+);
+
+/** The vector type `t` names (`int4` …), or undefined for any other type. */
+export function vectorOf(t: CType): { of: CType; n: 2 | 3 | 4 } | undefined {
+  return t.k === 'struct' ? VECTOR_TYPES.get(t.name) : undefined;
+}
+
 /** The base type named by `base`, or undefined for names this front end does not know. */
 export function baseType(base: string, typedefs: ReadonlyMap<string, CType>, structs: ReadonlySet<string>): CType | undefined {
   const i = INTS[base];
@@ -59,6 +75,7 @@ export function baseType(base: string, typedefs: ReadonlyMap<string, CType>, str
   if (base === 'bool') return BOOL;
   if (base === 'void') return VOID;
   if (base === 'dim3' || base === 'uint3') return DIM3;
+  if (VECTOR_TYPES.has(base)) return { k: 'struct', name: base };
   const t = typedefs.get(base);
   if (t) return t;
   if (structs.has(base)) return { k: 'struct', name: base };
@@ -87,15 +104,20 @@ export function wgslType(t: CType): string {
       return 'vec3<u32>';
     case 'array':
       return `array<${wgslType(t.of)}, ${t.n ?? 1}>`;
-    case 'struct':
-      return t.name;
+    case 'struct': {
+      const v = VECTOR_TYPES.get(t.name);
+      return v ? `vec${v.n}<${wgslType(v.of)}>` : t.name;
+    }
     default:
       return 'i32';
   }
 }
 
-/** C's `sizeof`, in bytes. */
-export function sizeOf(t: CType): number {
+/** The field types of a struct, by name (for `sizeof` and alignment of user structs). */
+export type StructFields = (name: string) => readonly CType[] | undefined;
+
+/** C's `sizeof`, in bytes; a user struct is laid out as x86-64 does, each field at its alignment. */
+export function sizeOf(t: CType, fields?: StructFields): number {
   switch (t.k) {
     case 'int':
       return t.bits / 8;
@@ -108,10 +130,36 @@ export function sizeOf(t: CType): number {
     case 'ptr':
       return 8;
     case 'array':
-      return (t.n ?? 0) * sizeOf(t.of);
+      return (t.n ?? 0) * sizeOf(t.of, fields);
+    case 'struct': {
+      const v = VECTOR_TYPES.get(t.name);
+      if (v) return v.n * sizeOf(v.of);
+      const fs = fields?.(t.name);
+      if (!fs) return 4;
+      let at = 0;
+      for (const f of fs) {
+        const a = alignOf(f, fields);
+        at = Math.ceil(at / a) * a + sizeOf(f, fields);
+      }
+      const align = alignOf(t, fields);
+      return Math.max(align, Math.ceil(at / align) * align);
+    }
     default:
       return 4;
   }
+}
+
+/** C's `alignof` on x86-64 (CUDA's vector types: their own size, up to 16). */
+export function alignOf(t: CType, fields?: StructFields): number {
+  if (t.k === 'array') return alignOf(t.of, fields);
+  if (t.k === 'dim3') return 4;
+  if (t.k === 'struct') {
+    const v = VECTOR_TYPES.get(t.name);
+    if (v) return v.n === 3 ? sizeOf(v.of) : v.n * sizeOf(v.of);
+    const fs = fields?.(t.name) ?? [];
+    return Math.max(1, ...fs.map((f) => alignOf(f, fields)));
+  }
+  return Math.max(1, sizeOf(t, fields));
 }
 
 export function typeName(t: CType): string {
@@ -125,7 +173,7 @@ export function typeName(t: CType): string {
     case 'array':
       return `${typeName(t.of)}[${t.n ?? ''}]`;
     case 'struct':
-      return `struct ${t.name}`;
+      return VECTOR_TYPES.has(t.name) ? t.name : `struct ${t.name}`;
     case 'str':
       return 'const char *';
     default:

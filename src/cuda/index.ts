@@ -11,6 +11,8 @@ export function compileCuda(source: string, options?: { fileName?: string; files
 }
 
 export { prepareLaunch, CudaLaunchError } from './launch.ts';
+export { compileLabCuda, runTwin } from './twin.ts';
+export type { TwinExecutor, TwinPass, TwinResult } from './twin.ts';
 export { parseCuda } from './parser.ts';
 export type { ParseResult } from './parser.ts';
 export type * from './types.ts';

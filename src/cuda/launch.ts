@@ -12,7 +12,7 @@ import { MAX_WORKGROUPS_PER_DIMENSION, foldWorkgroups, type BindingData, type Ke
 import { formatPrintf } from './printf.ts';
 import type { CudaProgram, CudaScalarType, Dim3, KernelArg, KernelInfo, LaunchConfig, PreparedLaunch } from './types.ts';
 
-/** A launch CUDA would refuse, with the error CUDA reports (`cudaErrorInvalidConfiguration`, …). */
+/** A launch CUDA would refuse, with the error CUDA reports (`cudaErrorInvalidValue`, …). */
 export class CudaLaunchError extends Error {
   constructor(
     readonly code: 'cudaErrorInvalidConfiguration' | 'cudaErrorInvalidValue' | 'cudaErrorLaunchOutOfResources' | 'cudaErrorInvalidDeviceFunction',
@@ -30,28 +30,37 @@ const MAX_SHARED = 48 * 1024;
 
 const dimText = (d: Dim3): string => `(${d.x}, ${d.y}, ${d.z})`;
 
+/**
+ * CUDA 13 reports every launch configuration it refuses (more than 1024 threads, a block z over
+ * 64, an empty grid or block, a grid y over 65 535, too much shared memory) as
+ * `cudaErrorInvalidValue` ("invalid argument"); older toolkits said
+ * `cudaErrorInvalidConfiguration`. Measured on the H100 with CUDA 13.0:
+ * docs/runs/2026-11-26-h100-seed-programs/cuda-runtime.txt.
+ */
+const BAD_LAUNCH = 'cudaErrorInvalidValue';
+
 function validate(kernel: KernelInfo, config: LaunchConfig): void {
   const { grid, block } = config;
   for (const [name, d] of [['block', block], ['grid', grid]] as const) {
     for (const c of ['x', 'y', 'z'] as const) {
       const v = d[c];
-      if (!Number.isInteger(v) || v < 1) throw new CudaLaunchError('cudaErrorInvalidConfiguration', `${name}.${c} is ${v}: every dimension of the ${name} must be a whole number of at least 1 (launch of ${kernel.name})`);
+      if (!Number.isInteger(v) || v < 1) throw new CudaLaunchError(BAD_LAUNCH, `${name}.${c} is ${v}: every dimension of the ${name} must be a whole number of at least 1 (launch of ${kernel.name})`);
     }
   }
   const threads = block.x * block.y * block.z;
   if (block.x > 1024 || block.y > 1024 || block.z > 64 || threads > 1024) {
     throw new CudaLaunchError(
-      'cudaErrorInvalidConfiguration',
+      BAD_LAUNCH,
       `a block of ${dimText(block)} = ${threads} threads is too large: CUDA allows at most 1024 threads per block (x ≤ 1024, y ≤ 1024, z ≤ 64); launch more blocks of fewer threads (launch of ${kernel.name})`,
     );
   }
   if (grid.x > 2 ** 31 - 1 || grid.y > 65535 || grid.z > 65535) {
-    throw new CudaLaunchError('cudaErrorInvalidConfiguration', `a grid of ${dimText(grid)} blocks is too large: CUDA allows x < 2^31 and y, z ≤ 65535 (launch of ${kernel.name})`);
+    throw new CudaLaunchError(BAD_LAUNCH, `a grid of ${dimText(grid)} blocks is too large: CUDA allows x < 2^31 and y, z ≤ 65535 (launch of ${kernel.name})`);
   }
   const shared = kernel.staticSharedBytes + (config.sharedBytes ?? 0);
   if ((config.sharedBytes ?? 0) < 0 || !Number.isInteger(config.sharedBytes ?? 0)) throw new CudaLaunchError('cudaErrorInvalidValue', `shared bytes ${config.sharedBytes} must be a whole number ≥ 0`);
   if (shared > MAX_SHARED) {
-    throw new CudaLaunchError('cudaErrorInvalidValue', `${shared} bytes of shared memory per block (${kernel.staticSharedBytes} static + ${config.sharedBytes ?? 0} dynamic) exceed CUDA's 48 KiB limit (launch of ${kernel.name})`);
+    throw new CudaLaunchError(BAD_LAUNCH, `${shared} bytes of shared memory per block (${kernel.staticSharedBytes} static + ${config.sharedBytes ?? 0} dynamic) exceed CUDA's 48 KiB limit (launch of ${kernel.name})`);
   }
 }
 
@@ -60,7 +69,7 @@ function toBuffer(data: KernelArg, type: CudaScalarType, packed: boolean, atomic
   if (typeof data === 'number' || typeof data === 'boolean') throw new CudaLaunchError('cudaErrorInvalidValue', `${what} is a pointer: pass an array, not the number ${String(data)}`);
   const values = data as ArrayLike<number>;
   if (packed) {
-    const bits = type.includes('char') ? 8 : 16;
+    const bits = type.includes('char') || type === 'bool' ? 8 : 16;
     const per = 32 / bits;
     const out = new Uint32Array(Math.max(1, Math.ceil(values.length / per)));
     const mask = bits === 8 ? 0xff : 0xffff;
@@ -79,10 +88,10 @@ function toBuffer(data: KernelArg, type: CudaScalarType, packed: boolean, atomic
 
 function fromBuffer(data: BindingData, type: CudaScalarType, packed: boolean, length: number): KernelArg {
   if (packed) {
-    const bits = type.includes('char') ? 8 : 16;
+    const bits = type.includes('char') || type === 'bool' ? 8 : 16;
     const per = 32 / bits;
     const words = new Uint32Array(data.buffer, data.byteOffset, data.length);
-    const out = type === 'char' || type === 'signed char' ? new Int8Array(length) : type === 'unsigned char' ? new Uint8Array(length) : type === 'short' ? new Int16Array(length) : new Uint16Array(length);
+    const out = type === 'char' || type === 'signed char' ? new Int8Array(length) : type === 'unsigned char' || type === 'bool' ? new Uint8Array(length) : type === 'short' ? new Int16Array(length) : new Uint16Array(length);
     for (let i = 0; i < length; i++) out[i] = (words[Math.floor(i / per)]! >>> ((i % per) * bits)) & (bits === 8 ? 0xff : 0xffff);
     return out;
   }
@@ -124,7 +133,7 @@ export function prepareLaunch(program: CudaProgram, kernelName: string, config: 
     const values: ArrayLike<number> = given !== undefined ? (typeof given === 'object' ? given : [Number(given)]) : Array.from({ length: g.length }, (_, i) => g.init?.[i] ?? 0);
     lengths.set(g.name, g.length);
     const padded = Array.from({ length: g.length }, (_, i) => Number(values[i] ?? 0));
-    bindings[g.binding] = toBuffer(Float64Array.from(padded) as unknown as Float32Array, g.type, g.type.includes('char') || g.type.includes('short'), g.atomic && g.type === 'float', `'${g.name}'`);
+    bindings[g.binding] = toBuffer(Float64Array.from(padded) as unknown as Float32Array, g.type, g.type.includes('char') || g.type.includes('short') || g.type === 'bool', g.atomic && g.type === 'float', `'${g.name}'`);
   }
   // Grid: fold a long 1-D grid into rows, as src/kernel does; anything else must fit.
   let workgroups: Workgroups = [grid.x, grid.y, grid.z];
@@ -154,7 +163,7 @@ export function prepareLaunch(program: CudaProgram, kernelName: string, config: 
       }
       for (const g of kernel.globals) {
         const data = group[g.binding];
-        if (data) out[g.name] = fromBuffer(data, g.type, g.type.includes('char') || g.type.includes('short'), g.length);
+        if (data) out[g.name] = fromBuffer(data, g.type, g.type.includes('char') || g.type.includes('short') || g.type === 'bool', g.length);
       }
       return out;
     },

@@ -33,7 +33,7 @@ class ParseError extends Error {}
 /** Preprocesses and parses `source`; never throws. */
 export function parseCuda(source: string, options: CompileOptions = {}): ParseResult {
   const fileName = options.fileName ?? 'kernel.cu';
-  const pp = preprocess(source, fileName, options.files ?? {});
+  const pp = preprocess(source, fileName, options.files ?? {}, options.device ?? false);
   const p = new Parser(pp.tokens, fileName, pp.codeComments);
   const unit = p.unit();
   return { unit, diagnostics: [...pp.diagnostics, ...p.diagnostics], tokens: pp.tokens };
@@ -421,7 +421,8 @@ class Parser {
         if (!array) t = { ...t, pointers: [...t.pointers, false] };
         array = true;
       }
-      params.push({ name, type: t, array, range: this.range(ps) });
+      const defaultValue = this.accept('=') ? this.conditional() : undefined;
+      params.push({ name, type: t, array, ...(defaultValue ? { defaultValue } : {}), range: this.range(ps) });
       if (!this.accept(',')) break;
     }
     this.expect(')', 'to close the parameter list');
@@ -742,7 +743,10 @@ class Parser {
     }
     if (start.kind === 'id' && t === 'sizeof') {
       this.next();
-      if (this.is('(') && this.isTypeStart(1) || (this.is('(') && this.peek(1).kind === 'id' && BASIC.has(this.peek(1).text))) {
+      // sizeof(type): a type-name alone in the parentheses (`sizeof(size_t)`, `sizeof(int4)`,
+      // `sizeof(Padded)`) or followed by `*`s.
+      const typeName = this.is('(') && this.peek(1).kind === 'id' && (BASIC.has(this.peek(1).text) || (this.types.has(this.peek(1).text) && (this.is(')', 2) || this.is('*', 2))));
+      if ((this.is('(') && this.isTypeStart(1)) || typeName) {
         this.next();
         const q = this.storageAndQualifiers();
         const type = this.pointers(this.typeSpec(q.quals));
@@ -941,6 +945,15 @@ function canonical(words: string[]): string {
   return unsigned ? 'unsigned int' : 'int';
 }
 
+/** A hexadecimal floating literal's value, C [lex.fcon]: `0x1.8p3` is (1 + 8/16) · 2^3. */
+function hexFloat(text: string): number {
+  const m = /^0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?[pP]([+-]?[0-9]+)$/.exec(text);
+  if (!m) return Number.NaN;
+  const frac = m[2] ?? '';
+  const mantissa = parseInt(`${m[1] || '0'}${frac}`, 16) / 16 ** frac.length;
+  return mantissa * 2 ** Number(m[3]);
+}
+
 function parseNumber(text: string, range: Range, report: (m: string) => void): Expr {
   const clean = text.replace(/'/g, '');
   const hex = /^0[xX]/.test(clean);
@@ -948,7 +961,7 @@ function parseNumber(text: string, range: Range, report: (m: string) => void): E
   if (isFloat) {
     const m = /^([0-9.]+(?:[eE][+-]?[0-9]+)?|0[xX][0-9a-fA-F.]+[pP][+-]?[0-9]+)([fFlL]?)$/.exec(clean);
     if (!m) report(`invalid suffix on floating constant '${text}'`);
-    const value = Number(m ? m[1] : Number.NaN);
+    const value = m ? (hex ? hexFloat(m[1]!) : Number(m[1])) : Number.NaN;
     return { kind: 'num', text, value, isFloat: true, floatSuffix: /[fF]$/.test(clean), unsigned: false, long: 0, range };
   }
   const m = /^(0[xX][0-9a-fA-F]+|0[bB][01]+|[0-9]+)([uUlL]*)$/.exec(clean);

@@ -64,12 +64,18 @@ function pushBack(stack: Token[], tokens: readonly Token[]): void {
   for (let i = tokens.length - 1; i >= 0; i--) stack.push(tokens[i]!);
 }
 
-export function preprocess(source: string, fileName: string, files: Readonly<Record<string, string>> = {}): PreprocessResult {
+/**
+ * nvcc's device pass defines `__CUDA_ARCH__` as the target's compute capability times 100; the
+ * translation is checked against an H100's CUDA (sm_90), so device code sees 900.
+ */
+const DEVICE_ARCH = '900';
+
+export function preprocess(source: string, fileName: string, files: Readonly<Record<string, string>> = {}, device = false): PreprocessResult {
   const diagnostics: Diagnostic[] = [];
   const codeComments: CodeComment[] = [];
   const pragmas: { file: string; line: number; text: string }[] = [];
   const macros = new Map<string, Macro>();
-  for (const [name, value] of Object.entries(PREDEFINED)) {
+  for (const [name, value] of Object.entries({ ...PREDEFINED, ...(device ? { __CUDA_ARCH__: DEVICE_ARCH } : {}) })) {
     macros.set(name, { variadic: false, body: lex(value, '<built-in>').tokens.slice(0, -1) });
   }
   const once = new Set<string>();

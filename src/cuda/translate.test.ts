@@ -223,8 +223,8 @@ describe('diagnostics in CUDA terms', () => {
     ['__global__ void k(int *a) { a[0] = malloc(4); }', '1:36: malloc() is a host function: device code cannot call it (allocate with cudaMalloc on the host and pass the pointer)'],
     ['__global__ void k(int **a) { }', "1:19: parameter 'a' is a pointer to pointers: pass one flat array and index it as row * width + column"],
     ['__global__ void k(int *a) { goto end; }', "1:29: 'goto' are outside the CUDA subset Warpscope runs: use a loop with 'break' or 'continue'"],
-    ['__global__ void k(int *a) { switch (a[0]) { case 1: a[1] = 2; case 2: a[2] = 3; break; } }', "1:45: this case falls through into the next one: WGSL has no fall-through; end it with 'break' (or repeat the code)"],
     ['__global__ int k(int *a) { }', "1:12: a __global__ function must return void, not 'int'"],
+    ['__global__ void k(int *a, int *b) { if (a < b) a[0] = 1; }', "1:41: comparing pointers into different arrays ('a' and 'b'): C leaves the order undefined; compare indices instead"],
   ])('%s', (src, message) => {
     expect(errors(src)).toEqual([message]);
   });
@@ -260,8 +260,8 @@ describe('prepareLaunch', () => {
   const p = program('__global__ void k(int *a) { a[blockIdx.x] = blockIdx.x + gridDim.x; }');
   it('refuses a block CUDA refuses, with CUDA\'s error name', () => {
     expect(() => prepareLaunch(p, 'k', { grid: dim(1), block: dim(32, 33) }, { a: new Int32Array(1) })).toThrow(CudaLaunchError);
-    expect(() => prepareLaunch(p, 'k', { grid: dim(1), block: dim(2048) }, { a: new Int32Array(1) })).toThrow(/^cudaErrorInvalidConfiguration: a block of \(2048, 1, 1\) = 2048 threads is too large/);
-    expect(() => prepareLaunch(p, 'k', { grid: dim(0), block: dim(1) }, { a: new Int32Array(1) })).toThrow(/cudaErrorInvalidConfiguration: grid.x is 0/);
+    expect(() => prepareLaunch(p, 'k', { grid: dim(1), block: dim(2048) }, { a: new Int32Array(1) })).toThrow(/^cudaErrorInvalidValue: a block of \(2048, 1, 1\) = 2048 threads is too large/);
+    expect(() => prepareLaunch(p, 'k', { grid: dim(0), block: dim(1) }, { a: new Int32Array(1) })).toThrow(/cudaErrorInvalidValue: grid.x is 0/);
     expect(() => prepareLaunch(p, 'nope', { grid: dim(1), block: dim(1) }, [])).toThrow(/cudaErrorInvalidDeviceFunction/);
   });
 
@@ -284,5 +284,80 @@ describe('more diagnostics', () => {
     ['__global__ void k(int *a) { a[0] = __shfl(a[0], 0); }', '1:36: __shfl() was removed in CUDA 9 (Volta): write __shfl_sync(0xffffffff, …) with the mask of the lanes that take part'],
   ])('%s', (src, message) => {
     expect(errors(src)).toEqual([message]);
+  });
+});
+
+describe('built-in vector types (Programming Guide: Built-in Vector Types)', () => {
+  it('int4 buffers, make_int4, members and float2 locals: the launch passes and reads the components flat', () => {
+    const src = `__global__ void k(const int4 *src, int4 *out, float *f) {
+  int i = threadIdx.x;
+  int4 a = src[i];
+  int4 b = make_int4(a.w, a.z, a.y, a.x);
+  b.x += 100;
+  out[i] = b;
+  float2 p = make_float2(1.5f, i);
+  f[i] = p.x * p.y;
+}`;
+    const p = program(src);
+    expect(p.kernels[0]!.params.map((x) => [x.name, x.type, x.vector, x.bytes])).toEqual([
+      ['src', 'int', 4, 16],
+      ['out', 'int', 4, 16],
+      ['f', 'float', undefined, 4],
+    ]);
+    expect(p.wgsl).toContain('var<storage, read> src: array<vec4<i32>>;');
+    const { out } = run(src, 'k', 1, 2, { src: Int32Array.from([1, 2, 3, 4, 5, 6, 7, 8]), out: new Int32Array(8), f: new Float32Array(2) });
+    expect(Array.from(out.out as Int32Array)).toEqual([104, 3, 2, 1, 108, 7, 6, 5]);
+    expect(Array.from(out.f as Float32Array)).toEqual([0, 1.5]);
+  });
+
+  it('sizeof(int4) is 16; a buffer of 3-component vectors is refused with what to write instead', () => {
+    const { out } = run('__global__ void k(int *o) { o[0] = sizeof(int4); o[1] = sizeof(float3); }', 'k', 1, 1, { o: new Int32Array(2) });
+    expect(Array.from(out.o as Int32Array)).toEqual([16, 12]);
+    expect(errors('__global__ void k(float3 *v) { }')).toEqual(["1:19: parameter 'v' points to 'float3': a buffer of 3-component vectors is not supported (WGSL pads each to 16 bytes, CUDA packs 12); use float4 or a plain array of float"]);
+    expect(errors('__global__ void k(int *o) { int4 v = make_int4(1, 2, 3); o[0] = v.x; }')[0]).toMatch(/make_int4\(\) takes 4 arguments, but 3 were given/);
+  });
+});
+
+describe('pointers into __shared__ memory and barriers over global memory', () => {
+  it('a __device__ function whose pointer parameter has the shared array\'s own name (the classic warpReduce(volatile int *sdata, …))', () => {
+    const src = `__device__ void add(volatile int *sdata, unsigned int tid) { sdata[tid] += sdata[tid + 2]; }
+__global__ void k(int *o) {
+  extern __shared__ int sdata[];
+  sdata[threadIdx.x] = threadIdx.x + 1;
+  __syncthreads();
+  if (threadIdx.x < 2) add(sdata, threadIdx.x);
+  __syncthreads();
+  o[threadIdx.x] = sdata[threadIdx.x];
+}`;
+    const { out } = run(src, 'k', 1, 4, { o: new Int32Array(4) }, 16);
+    expect(Array.from(out.o as Int32Array)).toEqual([4, 6, 3, 4]);
+  });
+
+  it('__syncthreads orders global memory too: storageBarrier where the kernel reads global memory it writes, not elsewhere', () => {
+    const inPlace = program(`__global__ void k(int *d) { d[threadIdx.x] += 1; __syncthreads(); d[threadIdx.x] += d[threadIdx.x ^ 1]; }`);
+    expect(inPlace.wgsl).toContain('workgroupBarrier(); storageBarrier(); // __syncthreads orders global memory too\n');
+    const writeOnly = program(`__global__ void k(const int *in, int *out) { __shared__ int s[32]; s[threadIdx.x] = in[threadIdx.x]; __syncthreads(); out[threadIdx.x] = s[31 - threadIdx.x]; }`);
+    expect(writeOnly.wgsl).not.toContain('storageBarrier');
+    const { out } = run(`__global__ void k(int *d) { d[threadIdx.x] += 1; __syncthreads(); if (threadIdx.x == 0) d[0] += d[1]; }`, 'k', 1, 2, { d: Int32Array.from([10, 20]) });
+    expect(Array.from(out.d as Int32Array)).toEqual([32, 21]);
+  });
+});
+
+describe('switch', () => {
+  it('a case without break falls through into the next, as in C; the repeated WGSL lines map to their own CUDA lines', () => {
+    const src = `__global__ void k(int *a) {
+  switch (a[threadIdx.x]) {
+  case 1: a[threadIdx.x] += 10;
+  case 2: a[threadIdx.x] += 100; break;
+  default: a[threadIdx.x] = -1;
+  }
+}`;
+    const { out } = run(src, 'k', 1, 3, { a: Int32Array.from([1, 2, 3]) });
+    expect(Array.from(out.a as Int32Array)).toEqual([111, 102, -1]);
+    const p = program(src);
+    const wgslLines = p.wgsl.split('\n');
+    const repeated = wgslLines.flatMap((l, i) => (l.includes('+= 100') ? [i + 1] : []));
+    expect(repeated).toHaveLength(2);
+    for (const line of repeated) expect(p.sourceMap.toCuda(line, 1)?.line).toBe(4);
   });
 });

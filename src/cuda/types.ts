@@ -28,6 +28,11 @@ export interface CompileOptions {
   readonly fileName?: string;
   /** Local headers by name, for `#include "x.cuh"`. */
   readonly files?: Readonly<Record<string, string>>;
+  /**
+   * Preprocess as nvcc's device pass does, with `__CUDA_ARCH__` defined (`compileCuda` sets it;
+   * the host interpreter's parse leaves it out, as nvcc's host pass does).
+   */
+  readonly device?: boolean;
 }
 
 export type CompileResult =
@@ -87,6 +92,11 @@ export interface KernelParam {
   readonly wgslName?: string;
   /** `char`/`short` buffers are packed four (two) elements to a `u32` word. */
   readonly packed?: boolean;
+  /**
+   * A buffer of CUDA vectors (`int4 *`, `float2 *`): components per element. `type` is then the
+   * component type, and the launch passes and reads back the components as one flat array.
+   */
+  readonly vector?: number;
 }
 
 /** A `__constant__`, `__device__` or `__managed__` variable a kernel binds (a storage buffer). */

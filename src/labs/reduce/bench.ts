@@ -7,6 +7,8 @@
 import type { BandwidthBaselines, GpuExecutor, Timing } from '../../gpu/executor.ts';
 import { fmt, gbps, log2Label, ratioCell, table, type BestFigure } from '../../bench/format.ts';
 import { bytesMoved, passPlan, reduce, timingPasses } from './driver.ts';
+import { reduceCudaLaunch, reduceCudaPrepared, reduceCudaProgram, reduceTwinChain } from './cudaTwins.ts';
+import { randomU32, seededRandom } from '../../util/random.ts';
 import { sumU32 } from './reference.ts';
 import {
   defaultWorkgroupSize,
@@ -310,4 +312,89 @@ async function tfSumBeside(result: ReduceBenchResult, repeats: number): Promise<
       );
   }
   return out.join('\n');
+}
+
+/**
+ * The reduction lab's CUDA sources against its hand-written WGSL on the GPU (issue #26: the WGSL
+ * generated from each lab's CUDA runs within 10 % of the lab's WGSL variant). For each variant,
+ * the whole pass chain at N = 2^26 (or the largest N the adapter binds) is timed four times, in
+ * the order hand-written, generated, generated, hand-written, each against a read of its own input
+ * in alternating rounds (`GpuExecutor.time` with a baseline). The figure is the generated chain's
+ * time over the hand-written one's, from the median shares of the read: a slow spell of the
+ * memory system moves both a kernel and its baseline, so the ratio holds where times alone would
+ * not. Before timing, both chains run once at 2^20 and must give the same partial sums.
+ * Prints figures; never fails on time. Called from `scripts/bench.ts` (`BENCH_ONLY=cuda`).
+ */
+export interface ReduceCudaRow {
+  readonly variant: string;
+  readonly workgroupSize: number;
+  readonly hand: Timing[];
+  readonly generated: Timing[];
+  /** Generated time ÷ hand-written time (1.10 = 10 % slower), from the median shares of the read. */
+  readonly ratio: number;
+  /** Every pass gave the same partial sums both ways at 2^20 ('skipped' where warps are not 32 lanes, or the race). */
+  readonly same: string;
+}
+
+const share = (t: Timing): number => t.relative?.ratio ?? Number.NaN;
+
+export interface ReduceCudaOptions {
+  readonly repeats: number;
+  readonly maxLog2: number;
+  /** Called as each variant's row is measured (the bench prints it at once, so a cut-off run keeps what it measured). */
+  readonly onRow?: (row: ReduceCudaRow) => void;
+}
+
+export async function measureReduceCuda(gpu: GpuExecutor, opts: ReduceCudaOptions): Promise<{ n: number; rows: ReduceCudaRow[] }> {
+  const adapter = gpu.adapter ?? (await gpu.ready()).summary;
+  const maxBytes = Math.min(adapter.limits.maxStorageBufferBindingSize, adapter.limits.maxBufferSize);
+  let log2 = Math.min(26, opts.maxLog2);
+  while (4 * 2 ** log2 > maxBytes) log2--;
+  const n = 2 ** log2;
+  const subgroup32 = adapter.subgroupMinSize === 32 && adapter.subgroupMaxSize === 32;
+  const rows: ReduceCudaRow[] = [];
+  for (const variant of REDUCE_VARIANTS) {
+    if (variant.needsSubgroups && !adapter.hasSubgroups) continue;
+    const warp = reduceCudaProgram(variant).kernels.some((k) => k.usesWarpFunctions);
+    if (warp && !adapter.hasSubgroups) continue;
+    const workgroupSize = defaultWorkgroupSize(variant, adapter.limits.maxComputeInvocationsPerWorkgroup);
+    let same: string;
+    if (variant.racy) same = 'not compared (a race by design)';
+    else if (warp && !subgroup32) same = `not compared (subgroup size ${adapter.subgroupMinSize ?? '?'}, not 32)`;
+    else {
+      const input = randomU32(seededRandom(20), Math.min(n, 2 ** 20));
+      const passes = await reduceTwinChain(gpu, variant, input, workgroupSize);
+      same = passes.every((p) => JSON.stringify(p.cuda) === JSON.stringify(p.wgsl)) ? 'yes' : 'NO';
+    }
+    const params = { workgroupSize, maxWorkgroupsPerDimension: adapter.limits.maxComputeWorkgroupsPerDimension };
+    const hand = timingPasses(variant.id, n, params);
+    const plan = passPlan(variant.id, n, params);
+    const program = reduceCudaProgram(variant);
+    const generated = hand.map((run, i) => {
+      return reduceCudaPrepared(program, reduceCudaLaunch(variant, plan[i]!, run.bindings[0]![0]!, workgroupSize)).run;
+    });
+    const time = (chain: typeof hand): Promise<Timing> => gpu.time(chain, { repeats: opts.repeats, baseline: { kind: 'read', bytes: bytesMoved(n) } });
+    const h1 = await time(hand);
+    const g1 = await time(generated);
+    const g2 = await time(generated);
+    const h2 = await time(hand);
+    const row = { variant: variant.id, workgroupSize, hand: [h1, h2], generated: [g1, g2], ratio: median([share(h1), share(h2)]) / median([share(g1), share(g2)]), same };
+    rows.push(row);
+    opts.onRow?.(row);
+  }
+  return { n, rows };
+}
+
+export async function benchReduceCuda(gpu: GpuExecutor, opts: ReduceCudaOptions): Promise<string> {
+  const { n, rows } = await measureReduceCuda(gpu, opts);
+  const ms = (ts: Timing[]): string => ts.map((t) => fmt(t.medianMs, 4)).join(' / ');
+  const pct = (ts: Timing[]): string => ts.map((t) => `${fmt(100 * share(t), 1)}${t.steady ? '' : ' UNSTEADY'}`).join(' / ');
+  return [
+    `## The reduce lab's CUDA, translated, against its hand-written WGSL (u32, N = ${log2Label(n)}, whole chain)`,
+    table(
+      ['variant', 'wg', 'hand-written ms (1st / 2nd)', 'generated ms (1st / 2nd)', 'hand % of read', 'generated % of read', 'generated ÷ hand', 'within 10 %', 'same sums'],
+      rows.map((r) => [r.variant, String(r.workgroupSize), ms(r.hand), ms(r.generated), pct(r.hand), pct(r.generated), fmt(r.ratio, 3), r.ratio <= 1.1 ? 'yes' : 'NO', r.same]),
+    ),
+    '\nOrder: hand-written, generated, generated, hand-written, each timed against a read of its own input in alternating rounds; generated ÷ hand = median share of the read (hand-written) over median share (generated). same sums: every pass of a chain over min(N, 2^20) random values gave the same partial sums both ways.',
+  ].join('\n');
 }

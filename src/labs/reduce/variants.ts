@@ -1,7 +1,8 @@
 /**
  * The reduction lab's variants: the ladder from a tree in global memory to a bandwidth-bound
- * grid-stride kernel, each one a WGSL file under `shaders/reduce/` with a CUDA rendering of the
- * same kernel (written by us) for the code pane.
+ * grid-stride kernel, each one a WGSL file under `shaders/reduce/` with its CUDA twin under
+ * `cuda/` (a real source: nvcc compiles it, src/cuda translates it, and cuda.test.ts and
+ * cuda.gpu.test.ts require the same partial sums as the WGSL).
  */
 import type { ElementType } from '../../workbench/labTypes.ts';
 import GLOBAL_INPLACE_WGSL from '../../../shaders/reduce/global-inplace.wgsl?raw';
@@ -66,7 +67,7 @@ export interface ReduceVariant {
   readonly file: string;
   /** The WGSL text as written (element type u32, no snippets appended). */
   readonly wgsl: string;
-  /** A CUDA rendering of the same kernel, for learners who come from CUDA. */
+  /** The same kernel in CUDA (`cuda/<id>.cu`), translated by src/cuda and checked against the WGSL. */
   readonly cuda: string;
   /** Workgroup sizes the kernel is written for; the device may allow fewer (see `supportedWorkgroupSizes`). */
   readonly workgroupSizes: readonly number[];

@@ -1,4 +1,5 @@
-// CUDA rendering of shaders/reduce/first-add-during-load.wgsl (written for Warpscope).
+// Twin of shaders/reduce/first-add-during-load.wgsl:
+// Warpscope translates this kernel; the tests require the same partial sums as the WGSL.
 __global__ void reduceFirstAddDuringLoad(const int *input, int *partials, unsigned int n) {
   extern __shared__ int sdata[];
   unsigned int tid = threadIdx.x;

@@ -1,4 +1,5 @@
-// CUDA rendering of shaders/reduce/global-inplace.wgsl (written for Warpscope).
+// Twin of shaders/reduce/global-inplace.wgsl:
+// Warpscope translates this kernel; the tests require the same partial sums as the WGSL.
 // The tree runs in global memory and overwrites the input; __syncthreads() orders both global
 // and shared memory within a block, where WGSL needs storageBarrier() for the global case.
 __global__ void reduceGlobalInPlace(int *data, int *partials, unsigned int n) {
@@ -11,4 +12,5 @@ __global__ void reduceGlobalInPlace(int *data, int *partials, unsigned int n) {
   }
   if (tid == 0) partials[blockIdx.x] = data[base];
 }
-// Host: launch <<<ceil(n / blockDim), blockDim>>>, then again on the partials until one is left.
+// Host: reduceGlobalInPlace<<<ceil(n / blockDim), blockDim>>>(d, partials, n), then again on the
+// partials until one is left.

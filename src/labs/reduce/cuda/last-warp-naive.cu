@@ -1,7 +1,8 @@
-// CUDA rendering of shaders/reduce/last-warp-naive.wgsl (written for Warpscope): the classic
-// warp-synchronous finish. `volatile` makes every access go to shared memory, and the code
-// trusts the 32 lanes of a warp to run in lockstep. Since Volta (independent thread scheduling)
-// that is no longer guaranteed: correct CUDA needs __syncwarp() between the steps, or shuffles.
+// Twin of shaders/reduce/last-warp-naive.wgsl (the tests compare the partial sums on the
+// simulator, where the races are reported in both): the classic warp-synchronous finish.
+// `volatile` makes every access go to shared memory, and the code trusts the 32 lanes of a
+// warp to run in lockstep. Since Volta (independent thread scheduling) that is no longer
+// guaranteed: correct CUDA needs __syncwarp() between the steps, or shuffles.
 __device__ void warpReduceUnsafe(volatile int *sdata, unsigned int tid) {
   sdata[tid] += sdata[tid + 32];
   sdata[tid] += sdata[tid + 16];

@@ -1,4 +1,5 @@
-// CUDA rendering of shaders/reduce/last-warp-subgroup.wgsl (written for Warpscope).
+// Twin of shaders/reduce/last-warp-subgroup.wgsl:
+// Warpscope translates this kernel; the tests require the same partial sums as the WGSL.
 // CUDA promises that warp 0 is threads 0..31, so one warp can finish alone; WGSL promises no
 // such mapping, which is why the WGSL version has every subgroup compute the total.
 __device__ int warpSum(int v) {

@@ -1,4 +1,5 @@
-// CUDA rendering of shaders/reduce/neighbored.wgsl (written for Warpscope).
+// Twin of shaders/reduce/neighbored.wgsl:
+// Warpscope translates this kernel; the tests require the same partial sums as the WGSL.
 __global__ void reduceNeighbored(const int *input, int *partials, unsigned int n) {
   extern __shared__ int sdata[];  // blockDim.x ints, sized at launch
   unsigned int tid = threadIdx.x;

@@ -1,4 +1,5 @@
-// CUDA rendering of shaders/reduce/vec4-atomic.wgsl (written for Warpscope).
+// Twin of shaders/reduce/vec4-atomic.wgsl:
+// Warpscope translates this kernel; the tests require the same partial sums as the WGSL.
 // The grid-stride int4 kernel, finished in one launch: every block adds its total to *result
 // with atomicAdd (the host zeroes *result first). Integer addition wraps and commutes, so the
 // order in which blocks finish does not change the sum.

@@ -1,4 +1,5 @@
-// CUDA rendering of shaders/reduce/vec4-grid-stride.wgsl (written for Warpscope).
+// Twin of shaders/reduce/vec4-grid-stride.wgsl:
+// Warpscope translates this kernel; the tests require the same partial sums as the WGSL.
 // A fixed grid (a few thousand blocks) walks the input with 16-byte int4 loads; n is padded to a
 // multiple of 4 with zeros by the host.
 __device__ int warpSum(int v) {
