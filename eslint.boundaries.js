@@ -98,12 +98,16 @@ export const ROOMS = [
   {
     room: 'workbench',
     files: ['src/workbench/**'],
-    may: ['src/workbench/**', 'src/kernel/**', 'src/wgsl/**', 'src/sim/**', 'src/gpu/**', 'src/trace/**', 'src/i18n/**', 'src/util/**', 'src/bench/**', 'src/labs/*.ts'],
-    typesFrom: ['react', 'src/store/gpuSlice.ts'],
+    may: [
+      'src/workbench/**', 'src/kernel/**', 'src/wgsl/**', 'src/sim/**', 'src/gpu/**', 'src/trace/**', 'src/i18n/**', 'src/util/**', 'src/bench/**', 'src/labs/*.ts',
+      // The program page's worker (started by URL, never imported as code) and the posts' programs as text.
+      'src/cuda/host/programWorker.ts', 'src/cuda/host/seeds/**', 'src/cuda/index.ts',
+    ],
+    typesFrom: ['react', 'src/store/gpuSlice.ts', 'src/cuda/types.ts', 'src/cuda/host/programProtocol.ts'],
     packages: ['zustand/vanilla', 'lz-string', 'workbox-window'],
     // The panel contract names React's component type and the GPU status names the store's type;
     // no React code runs here.
-    why: 'src/workbench is the host without React: the contract, the session, runs, drafts and URL state; it imports no UI library, no ui and no lab folder (only the registry, src/labs/*.ts)',
+    why: 'src/workbench is the host without React: the contract, the session, runs, drafts and URL state, and a learner’s CUDA through the front end’s index; it imports no UI library, no ui and no lab folder (only the registry, src/labs/*.ts)',
   },
   {
     room: 'a lab’s panels',

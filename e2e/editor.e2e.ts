@@ -353,11 +353,12 @@ describe('lab editor', () => {
     await lab.editor().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await lab.editor().focus();
-    // Single-key shortcuts are off while typing in the editor, and Escape leaves it.
+    // Single-key shortcuts are off while typing in the editor, and Escape then Tab leaves it.
     const before = await lab.stepCounter();
     await page.keyboard.press('.');
     expect(await lab.stepCounter()).toBe(before);
     await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.closest('[data-testid=kernel-editor]') === null)).toBe(true);
     await page.keyboard.press('.');
     await page.waitForFunction((b) => document.querySelector('[data-testid=step-counter]')?.textContent !== b, before);

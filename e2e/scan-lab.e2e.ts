@@ -81,6 +81,19 @@ describe('scan lab', () => {
     expect(errors).toEqual([]);
   });
 
+  it('runs the single pass that scans its tile after the look-back, named in the picker', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/scan?v=single-pass-late-scan&n=4096&wg=64&step=0');
+    const lab = new LabPageObject(page);
+    await lab.ready();
+    expect(await page.getByTestId('lab').getAttribute('data-variant')).toBe('single-pass-late-scan');
+    expect(await page.locator('body').textContent()).toContain('Single pass, tile scanned after the look-back');
+    await lab.blur();
+    const first = await lab.stepCounter();
+    await lab.press('End');
+    expect(await lab.stepCounter()).not.toBe(first);
+    expect(errors).toEqual([]);
+  });
+
   it('shows the bank conflicts that padding removes', async () => {
     const { page, errors } = await openPage(browser(), '/lab/scan?v=blelloch&n=512&wg=256&step=0');
     await new ScanLabPage(page).ready();

@@ -167,6 +167,8 @@ export interface CudaProgram {
   readonly wgsl: string;
   readonly kernels: readonly KernelInfo[];
   readonly sourceMap: SourceMap;
+  /** The local headers it was compiled with (`#include "x.cuh"`), by name: a run needs them too. */
+  readonly files?: Readonly<Record<string, string>>;
 }
 
 /** An argument of a launch: an array for a pointer parameter, a number for a scalar. */

@@ -8,7 +8,7 @@
  * output (which the lab tests prove equal to the reference), with the step of the traced dispatch
  * that last wrote that element.
  */
-import type { BindingData, KernelRun } from '../kernel/types.ts';
+import type { BindingData, Bindings, KernelRun } from '../kernel/types.ts';
 import { workgroupCount } from '../kernel/types.ts';
 import { guardKernel } from '../kernel/watchdog.ts';
 import { iterationBudget, originalPosition, type GuardedSource } from '../wgsl/watchdog.ts';
@@ -64,9 +64,26 @@ class Stopped extends Error {
   }
 }
 
+/**
+ * A draft in another language (CUDA): each dispatch of the variant's kernel becomes the draft's
+ * own launch (`pass`), whose outputs go back to the lab's driver as the variant's would.
+ */
+export interface TranslatedDraft {
+  /** The code every translated launch runs (the generated WGSL). */
+  readonly code: string;
+  pass(run: KernelRun): { readonly run: KernelRun; outputs(out: Bindings): Bindings };
+}
+
 /** An executor that swaps the variant's kernel for the draft in every dispatch of it. */
-function substituting(inner: KernelExecutor, original: string, draft: string): KernelExecutor {
-  return { run: (run) => inner.run(run.code === original ? { ...run, code: draft } : run) };
+function substituting(inner: KernelExecutor, original: string, draft: string, translated?: TranslatedDraft): KernelExecutor {
+  return {
+    async run(run) {
+      if (run.code !== original) return inner.run(run);
+      if (!translated) return inner.run({ ...run, code: draft });
+      const pass = translated.pass(run);
+      return pass.outputs(await inner.run(pass.run));
+    },
+  };
 }
 
 /** The simulator as an executor within a step budget, collecting diagnostics. */
@@ -154,17 +171,20 @@ export async function checkDraft(options: {
   signal?: AbortSignal;
   /** The adapter is a CPU emulation (a fallback adapter such as SwiftShader): slow by nature. */
   softwareAdapter?: boolean;
+  /** The draft is in another language (`draft` is then its text, for messages), run through this. */
+  translated?: TranslatedDraft;
 }): Promise<DraftCheck> {
   const { lab, variant, params, draft, signal } = options;
   const inputs = lab.inputs(params, options.seed ?? INPUT_SEED);
   const original = lab.stepRun(variant, params, inputs).code;
-  const draftCode = lab.stepRun(variant, params, inputs, draft).code;
+  const translated = options.translated;
+  const draftCode = translated ? translated.code : lab.stepRun(variant, params, inputs, draft).code;
   const found: Diagnostic[] = [];
   const sim = simExecutor(options.simulate, found, signal);
 
   const simRun = (async (): Promise<ExecOutcome> => {
     try {
-      const output = await lab.runAll(substituting(sim, original, draftCode), variant, params, inputs);
+      const output = await lab.runAll(substituting(sim, original, draftCode, translated), variant, params, inputs);
       return { state: 'done', output, check: lab.check(variant, params, inputs, output) };
     } catch (e) {
       return describe(e, draft, []);
@@ -174,7 +194,7 @@ export async function checkDraft(options: {
   const gpuRun = (async (): Promise<ExecOutcome> => {
     if (!options.gpu) return { state: 'failed', message: 'No GPU: WebGPU is not available in this browser, so only the simulator ran.' };
     try {
-      const output = await lab.runAll(substituting(gpuExecutor(options.gpu, draftCode, signal, guards), original, draftCode), variant, params, inputs);
+      const output = await lab.runAll(substituting(gpuExecutor(options.gpu, draftCode, signal, guards), original, draftCode, translated), variant, params, inputs);
       return { state: 'done', output, check: lab.check(variant, params, inputs, output) };
     } catch (e) {
       return describe(e, draft, guards);

@@ -145,6 +145,12 @@ export interface LabSessionState {
   readonly slower: () => void;
   readonly setFocus: (warp: number, lane: number) => void;
   readonly setDraft: (variant: string, source: string | undefined) => void;
+  /**
+   * The step-through's kernel in another language (the editor's CUDA mode): given the variant's
+   * pass, the launch that replaces it, or undefined to replay the WGSL. Setting it replays.
+   */
+  readonly translate: ((variant: string, run: KernelRun) => KernelRun | undefined) | undefined;
+  readonly setTranslate: (translate: ((variant: string, run: KernelRun) => KernelRun | undefined) | undefined) => void;
   readonly cancel: (slot: string) => void;
   /** Times every variant the adapter runs at the session's parameters over `plan.sizes`. */
   readonly measureTimings: (plan: TimingPlan) => Promise<void>;
@@ -224,8 +230,12 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
       jobs.delete(slot);
       if (!variant) return EMPTY_SLOT;
       let run: KernelRun;
+      let translated: boolean;
       try {
-        run = lab.stepRun(variant.id, params, lab.inputs(params, INPUT_SEED), get().drafts[variant.id]);
+        const translate = get().translate;
+        const own = lab.stepRun(variant.id, params, lab.inputs(params, INPUT_SEED), translate ? undefined : get().drafts[variant.id]);
+        run = (translate && translate(variant.id, own)) || own;
+        translated = run !== own;
       } catch (e) {
         return { ...EMPTY_SLOT, variant: variant.id, buildError: e instanceof Error ? e.message : String(e) };
       }
@@ -233,7 +243,7 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
       const focus = Math.min(workgroup, totalWorkgroups - 1);
       // Progress may be reported before `simulate` returns: it is ignored until the job is known.
       const started: { job?: SimJob } = {};
-      const draft = get().drafts[variant.id] !== undefined;
+      const draft = translated || get().drafts[variant.id] !== undefined;
       const simOptions: SimOptions = {
         warpSize: DEFAULT_HARDWARE.warpSize,
         trace: 'full',
@@ -329,6 +339,7 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
       focusLane: 0,
       drafts: { ...(options.drafts ?? {}) },
       draftNotice: undefined,
+      translate: undefined,
       timings: { rows: [], baseline: undefined, progress: undefined, error: undefined },
 
       configure: (req) => {
@@ -385,7 +396,14 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
         else drafts[variant] = source;
         set({ drafts });
         options.onDraft?.(variant, source);
-        if (variant === get().variant.id || variant === get().compare?.id) simulateAll(get().step);
+        const base = variant.replace(/\.cu$/, '');
+        if (base === get().variant.id || base === get().compare?.id) simulateAll(get().step);
+      },
+      setTranslate: (translate) => {
+        // WGSL stays WGSL: the editor clears the translation as it mounts, and that must not replay.
+        if (translate === get().translate) return;
+        set({ translate });
+        simulateAll(get().step);
       },
       cancel: (slot) => {
         jobs.get(slot)?.cancel();

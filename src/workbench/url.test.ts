@@ -11,6 +11,16 @@ describe('URL ↔ route', () => {
     expect(formatLocation(parsed.route, parsed.chrome)).toBe(url);
   });
 
+  it('round-trips the program page, and refuses a path under it', () => {
+    const parsed = parseLocation('/program', '?lang=zh-CN');
+    expect(parsed.route).toEqual({ kind: 'program' });
+    expect(parsed.notices).toEqual([]);
+    expect(formatLocation(parsed.route, parsed.chrome)).toBe('/program?lang=zh-CN');
+    const deeper = parseLocation('/program/x', '');
+    expect(deeper.route).toEqual({ kind: 'home' });
+    expect(deeper.notices).toHaveLength(1);
+  });
+
   it('reads lesson steps and presentation switches', () => {
     const p = parseLocation('/lesson/reduction/7', '?mode=projector&embed=1');
     expect(p.route).toEqual({ kind: 'lesson', lesson: 'reduction', step: 7 });

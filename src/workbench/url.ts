@@ -40,7 +40,7 @@ export interface LiveRoute {
   readonly room: string | undefined;
 }
 
-export type Route = { readonly kind: 'home' } | { readonly kind: 'lessons' } | LabRoute | LessonRoute | LiveRoute;
+export type Route = { readonly kind: 'home' } | { readonly kind: 'lessons' } | { readonly kind: 'program' } | LabRoute | LessonRoute | LiveRoute;
 
 export interface Chrome {
   readonly mode: PresentationMode;
@@ -184,6 +184,8 @@ export function parseLocation(pathname: string, search: string): ParsedLocation 
     return { route: { kind: 'lesson', lesson: second, step }, chrome, notices };
   }
 
+  if (first === 'program' && second === undefined) return { route: { kind: 'program' }, chrome, notices };
+
   if (first === 'live' && third === undefined) {
     // A room code as typed or scanned: letters and digits; the page checks it against the alphabet.
     const room = second !== undefined && /^[A-Za-z0-9]{8}$/.test(second) ? second.toUpperCase() : undefined;
@@ -215,6 +217,8 @@ export function formatLocation(route: Route, chrome: Chrome): string {
     path = `/lesson/${route.lesson}/${route.step}`;
   } else if (route.kind === 'lessons') {
     path = '/lessons';
+  } else if (route.kind === 'program') {
+    path = '/program';
   } else if (route.kind === 'live') {
     path = route.room ? `/live/${route.room}` : '/live';
   }

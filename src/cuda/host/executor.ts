@@ -12,6 +12,15 @@ import { BLOCK_SPAN } from './memory.ts';
 
 const ILLEGAL_ADDRESS = 700;
 
+/** The per-block limits of a CUDA device (compute capability 9.0 without opt-in shared memory). */
+const CUDA_LIMITS = {
+  maxComputeWorkgroupSizeX: 1024,
+  maxComputeWorkgroupSizeY: 1024,
+  maxComputeWorkgroupSizeZ: 64,
+  maxComputeInvocationsPerWorkgroup: 1024,
+  maxComputeWorkgroupStorageSize: 49152,
+};
+
 /** A typed view of a block from `offset`, in the parameter's element type. */
 function viewOf(buf: LaunchBuffer, type: string): KernelArg {
   const b = buf.block;
@@ -55,6 +64,9 @@ function writeBack(buf: LaunchBuffer, data: KernelArg): void {
 export function simExecutor(program: CudaProgram, interp: Interpreter): HostExecutor {
   return {
     launch(l: HostLaunch): LaunchOutcome {
+      // A kernel with an empty body does nothing on any grid (2^31 - 1 blocks of it would cost the
+      // simulator minutes for no effect): the launch, already validated, succeeds.
+      if (l.kernel.body && l.kernel.body.body.length === 0) return {};
       const info = program.kernels.find((k) => k.name === l.kernel.name);
       if (!info) return { error: 98, detail: `the kernel '${l.kernel.name}' did not translate, so it cannot run` };
       const args: Record<string, KernelArg> = {};
@@ -82,7 +94,9 @@ export function simExecutor(program: CudaProgram, interp: Interpreter): HostExec
         if (e instanceof CudaLaunchError) return { error: 1, detail: e.message };
         throw e;
       }
-      const result = simulate(prepared.run, { trace: 'summary' });
+      // CUDA's limits, not a browser's: 48 KiB of shared memory per block (the runtime has
+      // already refused a launch over them with cudaErrorInvalidValue).
+      const result = simulate(prepared.run, { trace: 'summary', limits: CUDA_LIMITS });
       const out = prepared.readBack(result.buffers);
       for (const p of info.params) {
         const b = buffers.get(p.name);

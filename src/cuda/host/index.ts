@@ -9,7 +9,7 @@ import { parseCuda } from '../parser.ts';
 import type { CudaProgram } from '../types.ts';
 import { CudaRuntime, SIMULATOR_DEVICE, type CudaLaunch, type DeviceProperties, type HostExecutor } from './cuda-runtime.ts';
 import { simExecutor } from './executor.ts';
-import { ExitSignal, HostError, Interpreter } from './interp.ts';
+import { ExitSignal, HostError, Interpreter, StopSignal } from './interp.ts';
 import { LibcState, libcBuiltins, realClock, type HostClock } from './libc.ts';
 import { HostFault } from './memory.ts';
 
@@ -27,13 +27,20 @@ export interface CudaRunResult {
 export interface HostRunOptions {
   readonly args?: readonly string[];
   readonly maxSteps?: number;
-  /** Local headers by name, as `compileCuda` was given them. */
+  /** Local headers by name (default: those `compileCuda` was given, kept in the program). */
   readonly files?: Readonly<Record<string, string>>;
   readonly clock?: HostClock;
   readonly device?: DeviceProperties;
   /** Runs the launches; default: the simulator in summary mode. */
   readonly executor?: (interp: Interpreter) => HostExecutor;
+  /** Stop: checked every 65 536 steps and before each launch. */
+  readonly signal?: AbortSignal;
+  /** Told of each piece of stdout and stderr as the program writes it (a worker streams it to the page). */
+  readonly onOutput?: (stream: 'stdout' | 'stderr', text: string) => void;
 }
+
+/** The exit status a shell reports for a program stopped by Ctrl-C (SIGINT): what Stop does. */
+export const STOPPED = 130;
 
 /** Linux's exit status for a process killed by SIGSEGV, as a shell reports it. */
 const SEGFAULT = 139;
@@ -44,7 +51,8 @@ const SEGFAULT = 139;
  * message on stderr that names the CUDA line and what happened, and a non-zero exit code.
  */
 export function runHostProgram(program: CudaProgram, options: HostRunOptions = {}): CudaRunResult {
-  const parsed = parseCuda(program.source, { fileName: program.fileName, ...(options.files ? { files: options.files } : {}) });
+  const files = options.files ?? program.files;
+  const parsed = parseCuda(program.source, { fileName: program.fileName, ...(files ? { files } : {}) });
   const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length) {
     return { exitCode: 1, stdout: '', stderr: errors.map((d) => `${program.fileName}:${d.line}:${d.column}: error: ${d.message}\n`).join(''), launches: [] };
@@ -54,10 +62,19 @@ export function runHostProgram(program: CudaProgram, options: HostRunOptions = {
   const start = performance.now();
   const state = new LibcState(options.clock ?? realClock, program.source, `./${program.fileName.replace(/\.cu$/, '')}`);
   const holder: { interp?: Interpreter } = {};
-  const executor: HostExecutor = { launch: (l) => (options.executor ?? ((i) => simExecutor(program, i)))(holder.interp!).launch(l) };
+  const executor: HostExecutor = {
+    launch: (l) => {
+      if (options.signal?.aborted) throw new StopSignal();
+      return (options.executor ?? ((i) => simExecutor(program, i)))(holder.interp!).launch(l);
+    },
+  };
   const runtime = new CudaRuntime(executor, options.device ?? SIMULATOR_DEVICE, kernels, () => performance.now() - start);
-  const interp = new Interpreter(parsed.unit, { ...libcBuiltins(state), ...runtime.builtins() }, options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {});
+  const interp = new Interpreter(parsed.unit, { ...libcBuiltins(state), ...runtime.builtins() }, {
+    ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   holder.interp = interp;
+  if (options.onOutput) tee(interp, options.onOutput);
   let exitCode: number;
   try {
     interp.load();
@@ -68,8 +85,25 @@ export function runHostProgram(program: CudaProgram, options: HostRunOptions = {
   return { exitCode, stdout: interp.stdout.join(''), stderr: interp.stderr.join(''), launches: runtime.launches };
 }
 
+/** Passes everything pushed onto the interpreter's stdout and stderr on to `onOutput` as well. */
+function tee(interp: Interpreter, onOutput: (stream: 'stdout' | 'stderr', text: string) => void): void {
+  for (const stream of ['stdout', 'stderr'] as const) {
+    const lines = interp[stream];
+    const push = lines.push.bind(lines);
+    lines.push = (...texts: string[]) => {
+      onOutput(stream, texts.join(''));
+      return push(...texts);
+    };
+  }
+}
+
 function failure(interp: Interpreter, e: unknown, fileName: string): number {
   if (e instanceof ExitSignal) return e.code;
+  if (e instanceof StopSignal) {
+    const at = interp.at;
+    interp.stderr.push(`${fileName}:${at?.line ?? 0}:${at?.col ?? 0}: stopped: the run was stopped here, after ${interp.steps.toLocaleString('en-US')} steps\n`);
+    return STOPPED;
+  }
   const at = interp.at;
   if (e instanceof HostFault) {
     interp.stderr.push(`${fileName}:${at?.line ?? 0}:${at?.col ?? 0}: runtime error: ${e.message}\n`);
@@ -95,9 +129,15 @@ export function runCudaProgram(
   options: { executor: 'sim' } | { executor: 'gpu'; gpu: GpuExecutor },
   run?: { args?: string[]; maxSteps?: number; signal?: AbortSignal },
 ): Promise<CudaRunResult> {
-  if (run?.signal?.aborted) return Promise.resolve({ exitCode: 130, stdout: '', stderr: 'stopped before it started\n', launches: [] });
+  if (run?.signal?.aborted) return Promise.resolve({ exitCode: STOPPED, stdout: '', stderr: 'stopped before it started\n', launches: [] });
   if (options.executor === 'gpu') {
     return Promise.reject(new Error('running a whole program on the GPU executor is not built yet: run it on the simulator'));
   }
-  return Promise.resolve(runHostProgram(program, { ...(run?.args ? { args: run.args } : {}), ...(run?.maxSteps !== undefined ? { maxSteps: run.maxSteps } : {}) }));
+  return Promise.resolve(
+    runHostProgram(program, {
+      ...(run?.args ? { args: run.args } : {}),
+      ...(run?.maxSteps !== undefined ? { maxSteps: run.maxSteps } : {}),
+      ...(run?.signal ? { signal: run.signal } : {}),
+    }),
+  );
 }

@@ -13,9 +13,9 @@
  */
 import type { Expr, FunctionDecl, Range, Stmt, TranslationUnit, TypeRef } from '../ast.ts';
 import { ARITH, binary, convert, unary, type BinaryOp, type CArith, type CValue, type UnaryOp } from './ctypes.ts';
-import { BLOCK_SPAN, HostFault, Memory, type BlockKind } from './memory.ts';
+import { BLOCK_SPAN, HostFault, Memory, type Block, type BlockKind, type ScalarKind } from './memory.ts';
 import {
-  BOOL, CHAR, DOUBLE, INT, LONG, ULONG, VOID, arith, namedType, ptr, scalarKind, sizeOf, struct, typeName, type HType,
+  BOOL, CHAR, DIM3, DOUBLE, INT, LONG, UINT, ULONG, VOID, arith, namedType, ptr, scalarKind, sizeOf, struct, typeName, type HType,
 } from './types.ts';
 
 export type V = number | bigint;
@@ -40,6 +40,16 @@ export class HostError extends Error {
   }
 }
 
+/** How many steps run between two looks at the stop signal (a look costs a property read). */
+const CHECK_EVERY = 1 << 16;
+
+/** The run's `AbortSignal` was aborted: the program stops where it is. */
+export class StopSignal extends Error {
+  constructor() {
+    super('stopped');
+  }
+}
+
 /** `exit(code)` or the end of `main`. */
 export class ExitSignal extends Error {
   constructor(readonly code: number) {
@@ -58,6 +68,10 @@ export interface Compiled {
   readonly range: Range;
   /** A string literal's text (for printf's format, checked once). */
   readonly literal?: string;
+  /** A comparison's truth as a boolean (a loop test skips the 1/0 round trip). */
+  readonly test?: (f: Frame) => boolean;
+  /** An lvalue in memory: a store specialised to its type (else `assigner` builds one from `addr`). */
+  readonly store?: (f: Frame, v: V) => void;
 }
 
 export interface VectorObj {
@@ -97,6 +111,9 @@ export class Interpreter {
   stderr: string[] = [];
   steps = 0;
   maxSteps: number;
+  /** The step count at which the budget and the stop signal are next checked (`checkpoint`). */
+  nextCheck: number;
+  readonly signal: AbortSignal | undefined;
   /** The statement running now (for error positions). */
   at: Range | undefined;
   retVal: V = 0;
@@ -114,9 +131,11 @@ export class Interpreter {
   constructor(
     readonly unit: TranslationUnit,
     readonly builtins: Readonly<Record<string, Builtin>>,
-    options: { maxSteps?: number } = {},
+    options: { maxSteps?: number; signal?: AbortSignal } = {},
   ) {
     this.maxSteps = options.maxSteps ?? 2e9;
+    this.signal = options.signal;
+    this.nextCheck = Math.min(this.maxSteps, CHECK_EVERY);
   }
 
   // ---- errors ----
@@ -266,12 +285,19 @@ export class Interpreter {
           storeTo(mem, p.t, a, args[i] ?? 0);
         } else f[p.slot] = args[i] ?? 0;
       }
-      if (++interp.steps > interp.maxSteps) interp.stepLimit();
+      if (++interp.steps > interp.nextCheck) interp.checkpoint();
       const r = body(f);
       if (r === RETURN) return interp.retVal;
       if (isMain) return 0;
       return ret.k === 'void' ? 0 : 0;
     };
+  }
+
+  /** Every CHECK_EVERY steps: the step budget, then the stop signal. */
+  checkpoint(): void {
+    if (this.steps > this.maxSteps) this.stepLimit();
+    if (this.signal?.aborted) throw new StopSignal();
+    this.nextCheck = Math.min(this.maxSteps, this.steps + CHECK_EVERY);
   }
 
   stepLimit(): never {
@@ -385,14 +411,14 @@ export class Interpreter {
     const update = s.kind === 'for' && s.update ? this.expr(s.update).ev : undefined;
     const body = this.scoped(s.body);
     this.scopes.pop();
-    const max = () => interp.stepLimit();
+    const max = () => interp.checkpoint();
     if (s.kind === 'do') {
       return (f) => {
         do {
           const r = body(f);
           if (r === BREAK) break;
           if (r === RETURN) return r;
-          if (++interp.steps > interp.maxSteps) max();
+          if (++interp.steps > interp.nextCheck) max();
           interp.at = range;
         } while (test(f));
         return 0;
@@ -405,7 +431,7 @@ export class Interpreter {
         const r = body(f);
         if (r === BREAK) break;
         if (r === RETURN) return r;
-        if (++interp.steps > interp.maxSteps) max();
+        if (++interp.steps > interp.nextCheck) max();
         if (update) {
           interp.at = range;
           update(f);
@@ -668,6 +694,7 @@ export class Interpreter {
         f[s] = v;
       };
     }
+    if (lv.store) return lv.store;
     if (!lv.addr) this.fail('expression is not assignable', lv.range);
     const kind = scalarKind(lv.t);
     if (!kind) this.fail(`cannot assign to a '${typeName(lv.t)}' this way`, lv.range);
@@ -684,11 +711,13 @@ export class Interpreter {
 
   truth(c: Compiled): (f: Frame) => boolean {
     const r = this.rvalue(c);
+    if (r.test) return r.test;
     const ev = r.ev;
-    if (r.t.k === 'arith' && ARITH[r.t.t].bytes <= 4) return (f) => ev(f) !== 0 && !Number.isNaN(ev(f));
+    // C: a scalar is true when it compares unequal to 0 (so NaN is true). Evaluated once.
+    if (r.t.k === 'ptr' || (r.t.k === 'arith' && (ARITH[r.t.t].bytes <= 4 || ARITH[r.t.t].float))) return (f) => ev(f) !== 0;
     return (f) => {
       const v = ev(f);
-      return v !== 0 && v !== 0n && !Number.isNaN(v);
+      return v !== 0 && v !== 0n;
     };
   }
 
@@ -704,7 +733,8 @@ export class Interpreter {
       if (to === 'int' && ARITH[from].bytes < 4) return { t, ev, range };
       if (to === 'float' && (from === 'double' || (ARITH[from].bytes <= 4 && !ARITH[from].float))) return { t, ev: (f) => Math.fround(ev(f) as number), range };
       if ((to === 'long' || to === 'long long') && ARITH[from].bytes <= 4 && !ARITH[from].float) return { t, ev, range };
-      if (to === 'unsigned int' && from === 'int') return { t, ev: (f) => (ev(f) as number) >>> 0, range };
+      if (to === 'unsigned int' && (from === 'int' || from === 'char' || from === 'signed char' || from === 'short')) return { t, ev: (f) => (ev(f) as number) >>> 0, range };
+      if (to === 'unsigned int' && ARITH[from].bytes < 4) return { t, ev, range };
       if (to === 'int' && (from === 'float' || from === 'double')) {
         return { t, ev: (f) => { const x = ev(f) as number; return x > -2147483649 && x < 2147483648 ? x | 0 : -2147483648; }, range };
       }
@@ -868,6 +898,14 @@ export class Interpreter {
           if (e.postfix) return { t: c.t, ev: (f) => { const old = f[s] as number; f[s] = (old + d) | 0; return old; }, range };
           return { t: c.t, ev: (f) => (f[s] = ((f[s] as number) + d) | 0), range };
         }
+        if (c.slot === undefined && c.addr && scalarKind(c.t)) {
+          // `a[i]++`, `*p++ = …`'s `p`: the lvalue is evaluated once.
+          const { cur, enter, store } = this.once(c);
+          const step = this.convertTo(this.binaryExpr(e.op === '++' ? '+' : '-', cur, one, range), c.t).ev;
+          const load = cur.ev;
+          if (e.postfix) return { t: c.t, ev: (f) => { enter(f); const old = load(f); store(f, step(f)); return old; }, range };
+          return { t: c.t, ev: (f) => { enter(f); const v = step(f); store(f, v); return v; }, range };
+        }
         if (e.postfix) return { t: c.t, ev: (f) => { const old = get(f); set(f, nv(f)); return old; }, range };
         return { t: c.t, ev: (f) => { const v = nv(f); set(f, v); return v; }, range };
       }
@@ -914,33 +952,41 @@ export class Interpreter {
         case '+': return { t: INT, ev: (f) => ((a(f) as number) + (b(f) as number)) | 0, range };
         case '-': return { t: INT, ev: (f) => ((a(f) as number) - (b(f) as number)) | 0, range };
         case '*': return { t: INT, ev: (f) => Math.imul(a(f) as number, b(f) as number), range };
-        case '<': return { t: INT, ev: (f) => (a(f) < b(f) ? 1 : 0), range };
-        case '>': return { t: INT, ev: (f) => (a(f) > b(f) ? 1 : 0), range };
-        case '<=': return { t: INT, ev: (f) => (a(f) <= b(f) ? 1 : 0), range };
-        case '>=': return { t: INT, ev: (f) => (a(f) >= b(f) ? 1 : 0), range };
-        case '==': return { t: INT, ev: (f) => (a(f) === b(f) ? 1 : 0), range };
-        case '!=': return { t: INT, ev: (f) => (a(f) !== b(f) ? 1 : 0), range };
+        case '<': case '>': case '<=': case '>=': case '==': case '!=':
+          return comparison(op, a, b, range);
         case '&': return { t: INT, ev: (f) => (a(f) as number) & (b(f) as number), range };
         case '|': return { t: INT, ev: (f) => (a(f) as number) | (b(f) as number), range };
         case '^': return { t: INT, ev: (f) => (a(f) as number) ^ (b(f) as number), range };
         case '/':
-        case '%': {
-          const interp = this;
-          return {
-            t: INT,
-            ev: (f) => {
-              const x = a(f) as number;
-              const y = b(f) as number;
-              if (y === 0) interp.fail('integer division by zero (the program would stop with SIGFPE)', interp.at, 136);
-              if (x === -2147483648 && y === -1) interp.fail('INT_MIN / -1 overflows (the program would stop with SIGFPE)', interp.at, 136);
-              return op === '/' ? (x / y) | 0 : x % y | 0;
-            },
-            range,
-          };
-        }
+        case '%':
+          return this.division(op, INT, a, b, range);
         default:
           break;
       }
+    }
+    if (small(ta) && small(tb) && common === 'unsigned int') {
+      const x = this.convertTo(l, UINT).ev;
+      const y = this.convertTo(r, UINT).ev;
+      switch (op) {
+        case '+': return { t: UINT, ev: (f) => ((x(f) as number) + (y(f) as number)) >>> 0, range };
+        case '-': return { t: UINT, ev: (f) => ((x(f) as number) - (y(f) as number)) >>> 0, range };
+        case '*': return { t: UINT, ev: (f) => Math.imul(x(f) as number, y(f) as number) >>> 0, range };
+        case '&': return { t: UINT, ev: (f) => ((x(f) as number) & (y(f) as number)) >>> 0, range };
+        case '|': return { t: UINT, ev: (f) => ((x(f) as number) | (y(f) as number)) >>> 0, range };
+        case '^': return { t: UINT, ev: (f) => ((x(f) as number) ^ (y(f) as number)) >>> 0, range };
+        case '<': case '>': case '<=': case '>=': case '==': case '!=':
+          return comparison(op, x, y, range);
+        case '/':
+        case '%':
+          return this.division(op, UINT, x, y, range);
+        default:
+          break;
+      }
+    }
+    if ((op === '<<' || op === '>>') && small(ta) && small(tb)) {
+      // The count is masked to 5 bits, as x86's shifts (and JavaScript's) do.
+      if (rt === 'int') return { t: INT, ev: op === '<<' ? (f) => (a(f) as number) << (b(f) as number) : (f) => (a(f) as number) >> (b(f) as number), range };
+      if (rt === 'unsigned int') return { t: UINT, ev: op === '<<' ? (f) => ((a(f) as number) << (b(f) as number)) >>> 0 : (f) => (a(f) as number) >>> (b(f) as number), range };
     }
     if ((common === 'double' || common === 'float') && op !== '%') {
       const x = this.convertTo(l, arith(common)).ev;
@@ -951,12 +997,8 @@ export class Interpreter {
         case '-': return { t: arith(common), ev: (f) => fr((x(f) as number) - (y(f) as number)), range };
         case '*': return { t: arith(common), ev: (f) => fr((x(f) as number) * (y(f) as number)), range };
         case '/': return { t: arith(common), ev: (f) => fr((x(f) as number) / (y(f) as number)), range };
-        case '<': return { t: INT, ev: (f) => (x(f) < y(f) ? 1 : 0), range };
-        case '>': return { t: INT, ev: (f) => (x(f) > y(f) ? 1 : 0), range };
-        case '<=': return { t: INT, ev: (f) => (x(f) <= y(f) ? 1 : 0), range };
-        case '>=': return { t: INT, ev: (f) => (x(f) >= y(f) ? 1 : 0), range };
-        case '==': return { t: INT, ev: (f) => (x(f) === y(f) ? 1 : 0), range };
-        case '!=': return { t: INT, ev: (f) => (x(f) !== y(f) ? 1 : 0), range };
+        case '<': case '>': case '<=': case '>=': case '==': case '!=':
+          return comparison(op, x, y, range);
         default:
           break;
       }
@@ -983,6 +1025,24 @@ export class Interpreter {
         } catch (err) {
           return interp.fail(`${(err as Error).message} (the program would stop with SIGFPE)`, interp.at, 136);
         }
+      },
+      range,
+    };
+  }
+
+  /** `/` or `%` of two `int`s or two `unsigned int`s: truncating, and SIGFPE where x86 traps. */
+  private division(op: '/' | '%', t: HType, a: Ev, b: Ev, range: Range): Compiled {
+    const interp = this;
+    const signed = t === INT;
+    const div = op === '/';
+    return {
+      t,
+      ev: (f) => {
+        const x = a(f) as number;
+        const y = b(f) as number;
+        if (y === 0) interp.fail('integer division by zero (the program would stop with SIGFPE)', interp.at, 136);
+        if (signed && x === -2147483648 && y === -1) interp.fail('INT_MIN / -1 overflows (the program would stop with SIGFPE)', interp.at, 136);
+        return div ? (signed ? (x / y) | 0 : Math.floor(x / y)) : signed ? x % y | 0 : x % y;
       },
       range,
     };
@@ -1026,6 +1086,12 @@ export class Interpreter {
       const interp = this;
       return { t: target.t, ev: (f) => { const h = interp.vectorCopy(src(f) as number); set(f, h); return h; }, range };
     }
+    if (e.op !== '=' && target.slot === undefined && target.addr && scalarKind(target.t)) {
+      // `a[i++] += x`: the lvalue is evaluated once (its address kept in a frame slot).
+      const { cur, enter, store } = this.once(target);
+      const ev = this.convertTo(this.binaryExpr(e.op.slice(0, -1), cur, this.expr(e.right), range), target.t, range).ev;
+      return { t: target.t, ev: (f) => { enter(f); const v = ev(f); store(f, v); return v; }, range };
+    }
     const value = e.op === '=' ? this.expr(e.right) : this.binaryExpr(e.op.slice(0, -1), target, this.expr(e.right), range);
     const ev = this.convertTo(value, target.t, range).ev;
     if (target.slot !== undefined) {
@@ -1034,6 +1100,18 @@ export class Interpreter {
     }
     const set = this.assigner(target);
     return { t: target.t, ev: (f) => { const v = ev(f); set(f, v); return v; }, range };
+  }
+
+  /**
+   * A memory lvalue evaluated once for a read-modify-write: `enter` computes its address into a
+   * frame slot, `cur` reads and `store` writes the value there.
+   */
+  private once(target: Compiled): { cur: Compiled; enter: (f: Frame) => void; store: (f: Frame, v: V) => void } {
+    const slot = this.nslots++;
+    const addr = target.addr!;
+    const at: Ev = (f) => f[slot]!;
+    const cur = this.memLvalue(target.t, at, target.range);
+    return { cur, enter: (f) => void (f[slot] = addr(f)), store: this.assigner(cur) };
   }
 
   private index(e: Extract<Expr, { kind: 'index' }>): Compiled {
@@ -1062,11 +1140,14 @@ export class Interpreter {
     const el = sizeOf(of);
     const a = p.ev;
     const i = idx.ev;
-    if (idx.t.k === 'arith' && ARITH[idx.t.t].bytes <= 4) {
-      return this.memLvalue(of, (f) => (a(f) as number) + (i(f) as number) * el, range);
+    let k: Ev = i;
+    if (!(idx.t.k === 'arith' && ARITH[idx.t.t].bytes <= 4)) {
+      const n = this.convertTo(idx, LONG).ev;
+      k = (f) => Number(n(f));
     }
-    const n = this.convertTo(idx, LONG).ev;
-    return this.memLvalue(of, (f) => (a(f) as number) + Number(n(f)) * el, range);
+    const kind = scalarKind(of);
+    if (kind && of.k !== 'vector') return indexed(this.mem, of, kind, a, k, el, range);
+    return this.memLvalue(of, (f) => (a(f) as number) + (k(f) as number) * el, range);
   }
 
   private member(e: Extract<Expr, { kind: 'member' }>): Compiled {
@@ -1104,6 +1185,21 @@ export class Interpreter {
       const slot = this.nslots++;
       const init = this.initializer(t, { t, ev: (f) => f[slot]!, slot, range }, undefined, e.args, range);
       return { t, ev: (f) => (init(f), f[slot]!), range };
+    }
+    if (name === 'dim3' && !this.lookup(name)) {
+      // A temporary `dim3(x, y, z)` (a launch configuration): a stack block, unset members 1.
+      const xs = [0, 1, 2].map((i) => (e.args[i] ? this.convertTo(this.expr(e.args[i]), arith('unsigned int')).ev : () => 1));
+      const mem = this.mem;
+      const interp = this;
+      return {
+        t: DIM3,
+        ev: (f) => {
+          const a = mem.allocate(12, { kind: 'stack', label: 'dim3', line: interp.at?.line ?? 0 });
+          for (let i = 0; i < 3; i++) mem.store(a + 4 * i, 'u32', xs[i]!(f));
+          return a;
+        },
+        range,
+      };
     }
     if (this.functions.has(name) && !this.lookup(name)) {
       const fn = this.functions.get(name)!;
@@ -1221,6 +1317,20 @@ export class Interpreter {
 
 // ---- helpers ----
 
+/** A comparison of two numbers of one type: its 1/0 value and, for tests, its truth. */
+function comparison(op: string, a: Ev, b: Ev, range: Range): Compiled {
+  let test: (f: Frame) => boolean;
+  switch (op) {
+    case '<': test = (f) => a(f) < b(f); break;
+    case '>': test = (f) => a(f) > b(f); break;
+    case '<=': test = (f) => a(f) <= b(f); break;
+    case '>=': test = (f) => a(f) >= b(f); break;
+    case '==': test = (f) => a(f) === b(f); break;
+    default: test = (f) => a(f) !== b(f);
+  }
+  return { t: INT, ev: (f) => (test(f) ? 1 : 0), test, range };
+}
+
 function elementInfo(t: HType): { elementType?: string; elementBytes?: number } {
   let e = t;
   while (e.k === 'array') e = e.of;
@@ -1242,6 +1352,60 @@ function literalType(v: number, unsigned: boolean, longs: number, nonDecimal: bo
   if (fitsInt) return 'int';
   if (nonDecimal && fitsUint) return 'unsigned int';
   return fitsLong ? 'long' : 'unsigned long';
+}
+
+/**
+ * `p[k]` for an element of a scalar kind: the load and the store check the block that `p` points
+ * into inline (live host memory, in bounds, aligned) and read its typed view; anything else takes
+ * the checked path, which reports the fault as C would meet it.
+ */
+function indexed(mem: Memory, t: HType, kind: ScalarKind, base: Ev, k: Ev, el: number, range: Range): Compiled {
+  const blocks = mem.blocks;
+  const addr: Ev = (f) => (base(f) as number) + (k(f) as number) * el;
+  const fault = (p: number, o: number, write: boolean): never => {
+    const id = Math.floor(p / BLOCK_SPAN);
+    const b = blocks[id];
+    // Past its own block (however far): out of bounds of that block, never into a neighbour.
+    if (b !== undefined && b.hostOk && (o < 0 || o + el > b.size)) mem.outOfBounds(b, o, el, write);
+    return mem.check(id * BLOCK_SPAN + o, el, write) as never;
+  };
+  const slow = (p: number, o: number): V => {
+    const id = Math.floor(p / BLOCK_SPAN);
+    const b = blocks[id];
+    if (b === undefined || !b.hostOk || o < 0 || o + el > b.size) fault(p, o, false);
+    return mem.load(id * BLOCK_SPAN + o, kind);
+  };
+  const slowStore = (p: number, o: number, v: V): void => {
+    const id = Math.floor(p / BLOCK_SPAN);
+    const b = blocks[id];
+    if (b === undefined || !b.hostOk || o < 0 || o + el > b.size) fault(p, o, true);
+    mem.store(id * BLOCK_SPAN + o, kind, v);
+  };
+  if (kind !== 'i32' && kind !== 'u32' && kind !== 'f32' && kind !== 'f64' && kind !== 'u8' && kind !== 'i8') {
+    return { t, ev: (f) => mem.load(addr(f) as number, kind), addr, store: (f, v) => mem.store(addr(f) as number, kind, v), range };
+  }
+  const shift = el === 8 ? 3 : el === 4 ? 2 : 0;
+  const mask = el - 1;
+  // The view of a block for this kind (one closure per kind keeps each load site monomorphic).
+  const view: (b: Block) => { [i: number]: number } =
+    kind === 'i32' ? (b) => b.i32! : kind === 'u32' ? (b) => b.u32! : kind === 'f32' ? (b) => b.f32! : kind === 'f64' ? (b) => b.f64! : kind === 'u8' ? (b) => b.u8 : (b) => b.i8;
+  const ev: Ev = (f) => {
+    const p = base(f) as number;
+    const id = Math.floor(p / BLOCK_SPAN);
+    const o = p - id * BLOCK_SPAN + (k(f) as number) * el;
+    const b = blocks[id];
+    if (b !== undefined && b.hostOk && o >= 0 && o + el <= b.size && (o & mask) === 0) return view(b)[o >> shift]!;
+    return slow(p, o);
+  };
+  const store = (f: Frame, v: V): void => {
+    const p = base(f) as number;
+    const id = Math.floor(p / BLOCK_SPAN);
+    const o = p - id * BLOCK_SPAN + (k(f) as number) * el;
+    const b = blocks[id];
+    if (b !== undefined && b.hostOk && o >= 0 && o + el <= b.size && (o & mask) === 0) view(b)[o >> shift] = v as number;
+    else slowStore(p, o, v);
+  };
+  return { t, ev, addr, store, range };
 }
 
 function loader(mem: Memory, kind: ReturnType<typeof scalarKind> & string, addr: Ev): Ev {

@@ -168,6 +168,9 @@ export function libcBuiltins(state: LibcState): Record<string, Builtin> {
       return d!;
     }),
     strlen: fn(ULONG, [ptr(arith('char'))], (interp, [s]) => encoder.encode(interp.mem.cString(Number(s))).length),
+    // glibc's x86-64 strcmp returns the difference of the first differing bytes (as unsigned char).
+    strcmp: fn(INT, [ptr(arith('char')), ptr(arith('char'))], (interp, [a, b]) => compareBytes(interp, Number(a), Number(b), Infinity)),
+    strncmp: fn(INT, [ptr(arith('char')), ptr(arith('char')), ULONG], (interp, [a, b, n]) => compareBytes(interp, Number(a), Number(b), Number(n))),
     // ---- math.h ----
     sqrt: math1(Math.sqrt),
     sqrtf: math1(Math.sqrt, FLOAT),
@@ -300,4 +303,14 @@ function streamInsert(state: LibcState, interp: Interpreter, l: Compiled, r0: Co
   }
   void sizeOf;
   return { t: l.t, ev: (f) => (out(f), stream(f)), range };
+}
+
+/** `strncmp(a, b, n)` byte by byte, every byte read checked (a missing '\0' is a fault). */
+function compareBytes(interp: Interpreter, a: number, b: number, n: number): number {
+  for (let i = 0; i < n; i++) {
+    const x = Number(interp.mem.load(a + i, 'u8'));
+    const y = Number(interp.mem.load(b + i, 'u8'));
+    if (x !== y || x === 0) return x - y;
+  }
+  return 0;
 }

@@ -33,6 +33,8 @@ export class Block {
   readonly f32: Float32Array | undefined;
   readonly f64: Float64Array | undefined;
   freed = false;
+  /** Host code may access it: live and not device memory (the interpreter's fast paths test this one flag). */
+  hostOk: boolean;
   /** Device memory (`cudaMalloc`, `__device__`, `__constant__`): host code may not touch it. */
   readonly isDevice: boolean;
   constructor(
@@ -50,6 +52,7 @@ export class Block {
     this.f32 = new Float32Array(buf);
     this.f64 = new Float64Array(buf);
     this.isDevice = info.kind === 'device' || info.kind === 'constant';
+    this.hostOk = !this.isDevice;
   }
 }
 
@@ -77,7 +80,8 @@ function describeOffset(b: Block, offset: number, bytes: number): string {
 }
 
 export class Memory {
-  private readonly blocks: (Block | undefined)[] = [undefined];
+  /** Blocks by id (read by the interpreter's inlined fast paths; only `allocate` adds to it). */
+  readonly blocks: (Block | undefined)[] = [undefined];
   /** Bytes allocated and not freed, by kind (for leaks and `cudaMemGetInfo`). */
   liveDeviceBytes = 0;
 
@@ -102,6 +106,7 @@ export class Memory {
     if (!b || offset !== 0) throw new HostFault('bad-free', `${how}() of a pointer that no allocation returned`);
     if (b.freed) throw new HostFault('double-free', `${how}() of '${b.info.label}' twice (double free)`);
     b.freed = true;
+    b.hostOk = false;
     if (b.info.kind === 'device') this.liveDeviceBytes -= b.size;
   }
 
@@ -112,7 +117,7 @@ export class Memory {
   check(addr: number, bytes: number, write: boolean, allowDevice = false): Block {
     // The common case first: a live host block, in bounds.
     const fast = this.blocks[Math.floor(addr / BLOCK_SPAN)];
-    if (fast !== undefined && !fast.freed && !fast.isDevice) {
+    if (fast !== undefined && fast.hostOk) {
       const o = addr - fast.id * BLOCK_SPAN;
       if (o >= 0 && o + bytes <= fast.size) return fast;
     }
@@ -128,6 +133,11 @@ export class Memory {
       throw new HostFault('out-of-bounds', `${write ? 'write to' : 'read from'} ${describeOffset(b, offset, bytes)}: out of bounds (buffer overflow)`);
     }
     return b;
+  }
+
+  /** The fault of an access of `bytes` at `offset` outside live host block `b`. */
+  outOfBounds(b: Block, offset: number, bytes: number, write: boolean): never {
+    throw new HostFault('out-of-bounds', `${write ? 'write to' : 'read from'} ${describeOffset(b, offset, bytes)}: out of bounds (buffer overflow)`);
   }
 
   // ---- typed loads and stores (little-endian, as x86) ----

@@ -136,7 +136,7 @@ export const matmulLab = defineLab<'matmul', MatmulParams>({
     return matmulMeta.summary;
   },
   variants,
-  defaultVariant: 'naive',
+  defaultVariant: 'tiled',
   defaults: { m: 64, n: 64, k: 64, tile: 16, type: 'f32' },
   inputs: matmulInputs,
   stepRun: (variant, p, inputs, source) => {

@@ -218,6 +218,44 @@ __global__ void scanColumns(const T* input, T* output, unsigned width, unsigned 
   }
 }`;
 
+/** Warp 0's publish and look-back, shared by the two vec4 single passes (tileTotal known). */
+const WARP_LOOK_BACK = `  if (warp == 0) {
+    if (lane == 0) publish(status, tile, tile == 0 ? INCLUSIVE : AGGREGATE, tileTotal, mark);
+    T prefix = 0;
+    for (unsigned j = tile; j > 0; ) {               // lane i looks at tile j - 1 - i
+      bool valid = lane < j;
+      unsigned state = NOT_READY, bits = 0, firstIncl = 32, firstWait = 0;
+      for (int tries = 0; tries < SPIN_LIMIT; ++tries) {
+        if (valid && state != INCLUSIVE) readSlot(status, j - 1 - lane, mark, &state, &bits);
+        firstIncl = __ffs(__ballot_sync(~0u, valid && state == INCLUSIVE)) - 1;   // 32 if none
+        firstWait = __ffs(__ballot_sync(~0u, valid && state == NOT_READY)) - 1;
+        if (firstWait > firstIncl || firstWait == 32) break;
+      }
+      unsigned limit = firstIncl < firstWait ? firstIncl + 1 : firstWait;
+      prefix += warpReduce(valid && lane < limit ? asT(bits) : T(0));
+      if (firstIncl < firstWait) break;              // reached an inclusive prefix
+      j -= min(limit, j);
+      if (firstWait < 32 && j > 0) { prefix += warpReduceTile(input, j - 1, n); --j; }  // fallback
+    }
+    if (lane == 0) {
+      if (tile > 0) publish(status, tile, INCLUSIVE, prefix + tileTotal, mark);
+      tilePrefix = prefix;
+    }
+  }
+`;
+
+/** Both vec4 single passes' last step: each row rescanned serially from its offset, then stored. */
+const VEC4_STORE_ROWS = `  #pragma unroll
+  for (int r = 0; r < 8; ++r) {
+    T offset = tilePrefix + rowBefore[r / 4][r % 4] + before[r / 4][r % 4] + laneBefore[r / 4][r % 4];
+    vec4<T> v = x[r];
+    T s1 = v.x, s2 = s1 + v.y, s3 = s2 + v.z;
+    vec4<T> scanned = EXCLUSIVE ? vec4<T>{0, s1, s2, s3} : vec4<T>{s1, s2, s3, s3 + v.w};
+    unsigned vi = base + r * W + lid;
+    if (vi < (n + 3) / 4) output[vi] = offset + scanned;
+  }
+`;
+
 export const SINGLE_PASS_VEC4_CUDA = `// Single pass for bandwidth: 8 x uint4 per thread, warp scans, look-back by a whole warp.
 // status[0]: ticket; tile t: {lo, hi}, each word (flag << 16) | half, flag = mark * 2 + kind.
 // Tile = 8 rows of blockDim.x uint4; thread p holds uint4 p of every row (coalesced 16-byte I/O).
@@ -264,37 +302,61 @@ __global__ void scanSinglePassVec4(const vec4<T>* input, vec4<T>* output, unsign
   }
   T tileTotal = upTo;
 
-  if (warp == 0) {
-    if (lane == 0) publish(status, tile, tile == 0 ? INCLUSIVE : AGGREGATE, tileTotal, mark);
-    T prefix = 0;
-    for (unsigned j = tile; j > 0; ) {               // lane i looks at tile j - 1 - i
-      bool valid = lane < j;
-      unsigned state = NOT_READY, bits = 0, firstIncl = 32, firstWait = 0;
-      for (int tries = 0; tries < SPIN_LIMIT; ++tries) {
-        if (valid && state != INCLUSIVE) readSlot(status, j - 1 - lane, mark, &state, &bits);
-        firstIncl = __ffs(__ballot_sync(~0u, valid && state == INCLUSIVE)) - 1;   // 32 if none
-        firstWait = __ffs(__ballot_sync(~0u, valid && state == NOT_READY)) - 1;
-        if (firstWait > firstIncl || firstWait == 32) break;
-      }
-      unsigned limit = firstIncl < firstWait ? firstIncl + 1 : firstWait;
-      prefix += warpReduce(valid && lane < limit ? asT(bits) : T(0));
-      if (firstIncl < firstWait) break;              // reached an inclusive prefix
-      j -= min(limit, j);
-      if (firstWait < 32 && j > 0) { prefix += warpReduceTile(input, j - 1, n); --j; }  // fallback
-    }
-    if (lane == 0) {
-      if (tile > 0) publish(status, tile, INCLUSIVE, prefix + tileTotal, mark);
-      tilePrefix = prefix;
-    }
-  }
+${WARP_LOOK_BACK}  __syncthreads();
+${VEC4_STORE_ROWS}}`;
+
+
+export const SINGLE_PASS_LATE_SCAN_CUDA = `// Single pass, tile scanned after the look-back: as scanSinglePassVec4, but before the
+// look-back each warp only adds up its rows (warpReduce); the warp scans, the totals before each
+// warp and the rows' offsets wait until the tile's prefix is known, so only x[] stays live across
+// the wait.
+template <typename T, bool EXCLUSIVE, int SPIN_LIMIT>
+__global__ void scanSinglePassLateScan(const vec4<T>* input, vec4<T>* output, unsigned* status,
+                                       unsigned n, unsigned tiles) {
+  __shared__ vec4<T> warpTotals[32][2];            // rows 0-3 and 4-7 of each warp
+  __shared__ unsigned ticket;
+  __shared__ T tilePrefix;
+  unsigned lid = threadIdx.x, lane = lid & 31, warp = lid >> 5, W = blockDim.x;
+  if (lid == 0) ticket = atomicAdd(&status[0], 1u);
   __syncthreads();
+  unsigned drawn = ticket, tile = drawn % tiles, mark = 1 + (drawn / tiles) % 2;
+  unsigned base = tile * W * 8;
+
+  vec4<T> x[8];
+  vec4<T> sums[2];                                   // sums[h][c]: this thread's sum of row 4h + c
+  bool whole = tile + 1 < tiles;
   #pragma unroll
   for (int r = 0; r < 8; ++r) {
-    T offset = tilePrefix + rowBefore[r / 4][r % 4] + before[r / 4][r % 4] + laneBefore[r / 4][r % 4];
-    vec4<T> v = x[r];
-    T s1 = v.x, s2 = s1 + v.y, s3 = s2 + v.z;
-    vec4<T> scanned = EXCLUSIVE ? vec4<T>{0, s1, s2, s3} : vec4<T>{s1, s2, s3, s3 + v.w};
-    unsigned vi = base + r * W + lid;
-    if (vi < (n + 3) / 4) output[vi] = offset + scanned;
+    x[r] = whole ? input[base + r * W + lid] : loadVec(input, base + r * W + lid, n);
+    sums[r / 4][r % 4] = x[r].x + x[r].y + x[r].z + x[r].w;
   }
-}`;
+  for (int h = 0; h < 2; ++h) {
+    vec4<T> warpTotal = warpReduce(sums[h]);         // only the totals before the look-back
+    if (lane == 0) warpTotals[warp][h] = warpTotal;
+  }
+  __syncthreads();
+  T tileTotal = 0;
+  if (warp == 0) {
+    vec4<T> all[2] = {0, 0};
+    for (unsigned g = lane; g < W / 32; g += 32) { all[0] += warpTotals[g][0]; all[1] += warpTotals[g][1]; }
+    all[0] = warpReduce(all[0]); all[1] = warpReduce(all[1]);
+    tileTotal = all[0].x + all[0].y + all[0].z + all[0].w + (all[1].x + all[1].y + all[1].z) + all[1].w;
+  }
+${WARP_LOOK_BACK}  __syncthreads();
+  // After the look-back: the scans within the tile, from the same sums.
+  vec4<T> laneBefore[2], before[2], rowBefore[2];
+  T upTo = 0;
+  for (int h = 0; h < 2; ++h) {
+    for (int c = 0; c < 4; ++c) sums[h][c] = x[4 * h + c].x + x[4 * h + c].y + x[4 * h + c].z + x[4 * h + c].w;
+    laneBefore[h] = warpExclusiveScan(sums[h]);
+    vec4<T> all = 0;
+    before[h] = 0;
+    for (unsigned g = lane; g < W / 32; g += 32) {
+      all += warpTotals[g][h];
+      if (g < warp) before[h] += warpTotals[g][h];
+    }
+    before[h] = warpReduce(before[h]); all = warpReduce(all);
+    rowBefore[h] = upTo + vec4<T>{0, all.x, all.x + all.y, all.x + all.y + all.z};
+    upTo = rowBefore[h].w + all.w;
+  }
+${VEC4_STORE_ROWS}}`;

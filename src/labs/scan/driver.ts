@@ -5,7 +5,7 @@
  */
 import { foldWorkgroups, type BindingData, type KernelRun } from '../../kernel/types.ts';
 import { arrayFor, elementTypeOf, padToVec4, type ElementType, type KernelExecutor } from '../../workbench/labTypes.ts';
-import { ADD_TILE_SUMS, SINGLE_PASS_ITEMS, SINGLE_PASS_VEC4_ITEMS, scanVariant, withElementType, type ScanVariant, type ScanVariantId } from './variants.ts';
+import { ADD_TILE_SUMS, SINGLE_PASS_ITEMS, scanVariant, withElementType, type ScanVariant, type ScanVariantId } from './variants.ts';
 import LINEAR_WGSL from '../../../shaders/common/linear-workgroup.wgsl?raw';
 
 export interface ScanOptions {
@@ -132,9 +132,12 @@ export function singlePassRun(input: BindingData, opts: SinglePassOptions = {}):
   };
 }
 
-/** Status words the vec4 single-pass kernel needs for n elements: a ticket, then 2 per tile. */
-export function singlePassVec4StatusWords(n: number, workgroupSize: number): number {
-  return 1 + 2 * Math.ceil(n / (workgroupSize * SINGLE_PASS_VEC4_ITEMS));
+/** The vec4 single passes: the shipped one, and the one that scans its tile after the look-back. */
+export type Vec4SinglePassId = 'single-pass-vec4' | 'single-pass-late-scan';
+
+/** Status words a vec4 single-pass kernel needs for n elements: a ticket, then 2 per tile. */
+export function singlePassVec4StatusWords(n: number, workgroupSize: number, variantId: Vec4SinglePassId = 'single-pass-vec4'): number {
+  return 1 + 2 * Math.ceil(n / tileSize(scanVariant(variantId), workgroupSize));
 }
 
 /**
@@ -142,12 +145,12 @@ export function singlePassVec4StatusWords(n: number, workgroupSize: number): num
  * arrays, so both are padded to a multiple of 4 elements; output binding 1 is that long, and
  * {@link scan} cuts it back to n.
  */
-export function singlePassVec4Run(input: BindingData, opts: SinglePassOptions = {}): KernelRun {
-  const variant = scanVariant('single-pass-vec4');
+export function singlePassVec4Run(input: BindingData, opts: SinglePassOptions = {}, variantId: Vec4SinglePassId = 'single-pass-vec4'): KernelRun {
+  const variant = scanVariant(variantId);
   const r = resolve(variant, opts, input);
   const n = input.length;
   const tiles = Math.ceil(n / tileSize(variant, r.workgroupSize));
-  const words = singlePassVec4StatusWords(n, r.workgroupSize);
+  const words = singlePassVec4StatusWords(n, r.workgroupSize, variantId);
   const status = opts.status ?? new Uint32Array(words);
   if (status.length !== words) throw new RangeError(`status needs ${words} words, got ${status.length}`);
   const padded = padToVec4(input);
@@ -155,7 +158,7 @@ export function singlePassVec4Run(input: BindingData, opts: SinglePassOptions = 
     code: kernelCode(variant.code, r.type),
     entryPoint: 'main',
     file: variant.file,
-    label: 'scan.single-pass-vec4',
+    label: `scan.${variantId}`,
     workgroups: foldWorkgroups(tiles),
     overrides: {
       WORKGROUP_SIZE: r.workgroupSize,
@@ -168,7 +171,7 @@ export function singlePassVec4Run(input: BindingData, opts: SinglePassOptions = 
 
 /** The one dispatch of a single-pass variant. */
 export function singlePassRunOf(variantId: ScanVariantId, input: BindingData, opts: SinglePassOptions = {}): KernelRun {
-  if (variantId === 'single-pass-vec4') return singlePassVec4Run(input, opts);
+  if (variantId === 'single-pass-vec4' || variantId === 'single-pass-late-scan') return singlePassVec4Run(input, opts, variantId);
   if (variantId === 'single-pass') return singlePassRun(input, opts);
   throw new RangeError(`${variantId} is not a single-pass scan`);
 }

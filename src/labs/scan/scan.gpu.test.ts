@@ -128,34 +128,37 @@ describe('scan drivers on the GPU', () => {
 
   const vec4Supported = (): boolean => gpu.adapter!.hasSubgroups;
 
-  it('vec4 single pass: correct when every look-back falls back (SPIN_LIMIT = 0), both modes', async (ctx) => {
+  // The shipped vec4 single pass and its reordering (in-tile scans after the look-back).
+  const vec4Ids = ['single-pass-vec4', 'single-pass-late-scan'] as const;
+
+  it.for(vec4Ids)('%s: correct when every look-back falls back (SPIN_LIMIT = 0), both modes', async (id, ctx) => {
     if (!vec4Supported()) ctx.skip();
     const n = 2 ** 16 + 5; // 9 tiles of 8 192: every tile reduces all its predecessors itself
     const input = scanInput(seededRandom(12), n, 'u32');
     for (const exclusive of [false, true]) {
-      const out = await gpu.run(singlePassVec4Run(input, { spinLimit: 0, exclusive }));
+      const out = await gpu.run(singlePassVec4Run(input, { spinLimit: 0, exclusive }, id));
       expectSame(out[0]![1]!.slice(0, n), scanReference(input, exclusive));
     }
   });
 
-  it('vec4 single pass: reuses its status buffer across dispatches without a reset', async (ctx) => {
+  it.for(vec4Ids)('%s: reuses its status buffer across dispatches without a reset', async (id, ctx) => {
     if (!vec4Supported()) ctx.skip();
     const n = 100_003;
     let status: Uint32Array | undefined;
     for (let d = 0; d < 3; d++) {
       const input = scanInput(seededRandom(30 + d), n, 'u32');
-      const out = await gpu.run(singlePassVec4Run(input, { exclusive: d === 1, ...(status ? { status } : {}) }));
+      const out = await gpu.run(singlePassVec4Run(input, { exclusive: d === 1, ...(status ? { status } : {}) }, id));
       expectSame(out[0]![1]!.slice(0, n), scanReference(input, d === 1));
       status = out[0]![2] as Uint32Array;
       expect(status[0]).toBe((d + 1) * Math.ceil(n / 8192)); // one ticket per tile per dispatch
     }
   });
 
-  it('vec4 single pass: i32 wraps like the reference', async (ctx) => {
+  it.for(vec4Ids)('%s: i32 wraps like the reference', async (id, ctx) => {
     if (!vec4Supported()) ctx.skip();
     const n = 5001;
     const input = scanInput(seededRandom(13), n, 'i32');
-    expectSame(await run(SCAN_VARIANTS.find((v) => v.id === 'single-pass-vec4')!, input, {}), scanReference(input, false));
+    expectSame(await run(SCAN_VARIANTS.find((v) => v.id === id)!, input, {}), scanReference(input, false));
   });
 
   it('knows the largest workgroup each variant can use here', () => {

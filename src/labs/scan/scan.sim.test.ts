@@ -74,8 +74,10 @@ describe('subgroup scan on any warp size', () => {
   });
 });
 
-describe('vec4 single pass on any warp size, and its look-back paths', () => {
-  const v = SCAN_VARIANTS.find((x) => x.id === 'single-pass-vec4')!;
+// The shipped vec4 single pass and its reordering (in-tile scans after the look-back) share the
+// look-back, the status words and the tile shape: every check below runs on both.
+describe.each(['single-pass-vec4', 'single-pass-late-scan'] as const)('%s on any warp size, and its look-back paths', (id) => {
+  const v = SCAN_VARIANTS.find((x) => x.id === id)!;
   it.each([4, 8, 16, 32, 64])('warp size %i', async (warpSize) => {
     const input = scanInput(seededRandom(40 + warpSize), 9000, 'u32');
     for (const exclusive of [false, true]) {
@@ -101,7 +103,7 @@ describe('vec4 single pass on any warp size, and its look-back paths', () => {
     const workgroupSize = 64;
     const tiles = 40;
     const n = tiles * workgroupSize * 32 - 3;
-    const status = new Uint32Array(singlePassVec4StatusWords(n, workgroupSize));
+    const status = new Uint32Array(singlePassVec4StatusWords(n, workgroupSize, id));
     status[0] = tiles - 10;
     const input = scanInput(seededRandom(7), n, 'u32');
     // Tiles 25 … 29 already show dispatch 0's aggregates (flag = mark 1 · 2 + kind 0): tile 30's
@@ -114,7 +116,7 @@ describe('vec4 single pass on any warp size, and its look-back paths', () => {
       status[2 + 2 * t] = (2 << 16) | (sum >>> 16);
     }
     for (const exclusive of [false, true]) {
-      const run = singlePassVec4Run(input, { workgroupSize, exclusive, spinLimit: 2, status });
+      const run = singlePassVec4Run(input, { workgroupSize, exclusive, spinLimit: 2, status }, id);
       const r = simulate(run, { warpSize, trace: 'summary' });
       expect(r.diagnostics).toEqual([]);
       expect(firstMismatch(r.buffers[0]![1]!.slice(0, n), scanReference(input, exclusive))).toBe('equal');

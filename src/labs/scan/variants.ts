@@ -9,6 +9,7 @@ import {
   BLELLOCH_PADDED_CUDA,
   HILLIS_STEELE_CUDA,
   SINGLE_PASS_CUDA,
+  SINGLE_PASS_LATE_SCAN_CUDA,
   SINGLE_PASS_VEC4_CUDA,
   SUBGROUP_CUDA,
   SUMMED_AREA_CUDA,
@@ -19,11 +20,12 @@ import BLELLOCH_PADDED_WGSL from '../../../shaders/scan/blelloch-padded.wgsl?raw
 import SUBGROUP_WGSL from '../../../shaders/scan/subgroup.wgsl?raw';
 import SINGLE_PASS_WGSL from '../../../shaders/scan/single-pass.wgsl?raw';
 import SINGLE_PASS_VEC4_WGSL from '../../../shaders/scan/single-pass-vec4.wgsl?raw';
+import SINGLE_PASS_LATE_SCAN_WGSL from '../../../shaders/scan/single-pass-late-scan.wgsl?raw';
 import SUMMED_AREA_WGSL from '../../../shaders/scan/summed-area.wgsl?raw';
 import ADD_TILE_SUMS_WGSL from '../../../shaders/scan/add-tile-sums.wgsl?raw';
 import { m } from './messages.ts';
 
-export type ScanVariantId = 'hillis-steele' | 'blelloch' | 'blelloch-padded' | 'subgroup' | 'single-pass' | 'single-pass-vec4' | 'summed-area';
+export type ScanVariantId = 'hillis-steele' | 'blelloch' | 'blelloch-padded' | 'subgroup' | 'single-pass' | 'single-pass-vec4' | 'single-pass-late-scan' | 'summed-area';
 
 /**
  * How a variant covers an array:
@@ -193,6 +195,27 @@ export const SCAN_VARIANTS: readonly ScanVariant[] = [
     // claim, ticket, tile_prefix, and two vec4s of totals per possible subgroup (at least 4 lanes).
     workgroupBytes: (w) => (w / 4) * 32 + 3 * 4,
     cuda: SINGLE_PASS_VEC4_CUDA,
+  },
+  {
+    id: 'single-pass-late-scan',
+    get title() {
+      return m('single-pass-late-scan.title');
+    },
+    get description() {
+      return m('single-pass-late-scan.description');
+    },
+    file: 'shaders/scan/single-pass-late-scan.wgsl',
+    code: SINGLE_PASS_LATE_SCAN_WGSL,
+    entryPoints: ['main'],
+    shape: 'single-pass',
+    elementsPerInvocation: SINGLE_PASS_VEC4_ITEMS,
+    workgroupSizes: [64, 128, 256, 512, 768, 1024], // 1024 is the fastest on an H100 (docs/benchmarks.md)
+    defaultWorkgroupSize: 256,
+    elementTypes: ALL_TYPES,
+    needsSubgroups: true,
+    // claim, ticket, tile_prefix, and two vec4s of totals per possible subgroup, as single-pass-vec4.
+    workgroupBytes: (w) => (w / 4) * 32 + 3 * 4,
+    cuda: SINGLE_PASS_LATE_SCAN_CUDA,
   },
   {
     id: 'summed-area',

@@ -8,7 +8,12 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useStore } from 'zustand';
 import { pageGpu, recoverGpu } from '../../workbench/gpu.ts';
 import { shareLink } from '../../workbench/shareLink.ts';
-import { compilerDiagnostics, simulatorDiagnostics, type EditorDiagnostic } from '../../workbench/editorLint.ts';
+import {
+  compilerDiagnostics,
+  simulatorDiagnostics,
+  tokenEnd,
+  type EditorDiagnostic,
+} from '../../workbench/editorLint.ts';
 import { editorLint } from '../../workbench/editorLintWorker.ts';
 import { checkDraft, lastGlobalWrite, type DraftCheck, type ExecOutcome } from '../../workbench/editorRun.ts';
 import { INPUT_SEED, type LabSession } from '../../workbench/session.ts';
@@ -20,22 +25,53 @@ import { selectGpuStatus, useAppStore } from '../../store/index.ts';
 import { KernelEditor, type KernelEditorHandle } from './KernelEditor.tsx';
 import { DebugPanel } from './DebugPanel.tsx';
 import { makeBreakpoint, type Breakpoint } from '../../workbench/debugger.ts';
-import { activeExercise, findExercise, markSolved, readExerciseFragment, setActiveExercise } from '../../workbench/exercises.ts';
+import {
+  activeExercise,
+  findExercise,
+  markSolved,
+  readExerciseFragment,
+  setActiveExercise,
+} from '../../workbench/exercises.ts';
 import { checkExercise, type ExerciseVerdict } from '../../workbench/exerciseCheck.ts';
 import type { Exercise } from '../../workbench/exercise.ts';
 import type { AnyLab } from '../../workbench/lab.ts';
 import { EDITOR_TEXT as T, EXERCISE_TEXT as X } from './strings.ts';
+import { compileCudaDraft, cudaPass, type CudaProgram } from '../../workbench/cudaDraft.ts';
 import './editor.css';
+
+/** Where the page remembers the learner's language (CUDA or WGSL). */
+const LANGUAGE_KEY = 'warpscope.editor.language';
+function rememberedLanguage(): 'wgsl' | 'cuda' {
+  try {
+    return globalThis.localStorage?.getItem(LANGUAGE_KEY) === 'cuda' ? 'cuda' : 'wgsl';
+  } catch {
+    return 'wgsl';
+  }
+}
+function rememberLanguage(language: 'wgsl' | 'cuda'): void {
+  try {
+    globalThis.localStorage?.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // Storage refused (private mode): the choice lasts for this page only.
+  }
+}
+/** The session's draft key of a variant's CUDA text. */
+const cudaKey = (variant: string) => `${variant}.cu`;
+const cudaFile = (file: string) => file.replace(/^.*\//, '').replace(/\.wgsl$/, '.cu');
 
 type Tab = 'wgsl' | 'cuda' | 'diff';
 
 function Outcome({ name, outcome }: { name: string; outcome: ExecOutcome }) {
   let text: string;
-  if (outcome.state === 'done') text = outcome.check.ok ? `✓ ${T.matches}` : `✗ ${T.differs(outcome.check.message)}`;
+  if (outcome.state === 'done')
+    text = outcome.check.ok ? `✓ ${T.matches}` : `✗ ${T.differs(outcome.check.message)}`;
   else if (outcome.state === 'stopped') text = `■ ${outcome.message}`;
   else text = `✗ ${outcome.message}${outcome.hint ? ` ${outcome.hint}` : ''}`;
   return (
-    <li data-testid={`check-${name === T.gpu ? 'gpu' : 'sim'}`} data-ok={outcome.state === 'done' && outcome.check.ok ? 'yes' : 'no'}>
+    <li
+      data-testid={`check-${name === T.gpu ? 'gpu' : 'sim'}`}
+      data-ok={outcome.state === 'done' && outcome.check.ok ? 'yes' : 'no'}
+    >
       <strong>{name}:</strong> {text}
     </li>
   );
@@ -46,7 +82,15 @@ function Outcome({ name, outcome }: { name: string; outcome: ExecOutcome }) {
  * from the trace on screen when the table shows: running a draft re-simulates it, so the trace of
  * the moment the check started is gone, and the new one is the edited kernel's own.
  */
-function CheckView({ check, trace, seek }: { check: DraftCheck; trace: Trace | undefined; seek: (step: number) => void }) {
+function CheckView({
+  check,
+  trace,
+  seek,
+}: {
+  check: DraftCheck;
+  trace: Trace | undefined;
+  seek: (step: number) => void;
+}) {
   return (
     <section className="editor-check" aria-label={T.resultTitle} data-testid="editor-check">
       <h3>{T.resultTitle}</h3>
@@ -73,23 +117,25 @@ function CheckView({ check, trace, seek }: { check: DraftCheck; trace: Trace | u
             </tr>
           </thead>
           <tbody>
-            {check.mismatches.map((m) => ({ ...m, step: trace ? lastGlobalWrite(trace, m.index) : m.step })).map((m) => (
-              <tr key={m.index}>
-                <td>{m.index}</td>
-                <td>{m.expected ?? '—'}</td>
-                <td>{m.gpu ?? '—'}</td>
-                <td>{m.sim ?? '—'}</td>
-                <td>
-                  {m.step >= 0 ? (
-                    <button type="button" className="link-button" onClick={() => seek(m.step)}>
-                      {T.goToStep(m.step)}
-                    </button>
-                  ) : (
-                    T.noStep
-                  )}
-                </td>
-              </tr>
-            ))}
+            {check.mismatches
+              .map((m) => ({ ...m, step: trace ? lastGlobalWrite(trace, m.index) : m.step }))
+              .map((m) => (
+                <tr key={m.index}>
+                  <td>{m.index}</td>
+                  <td>{m.expected ?? '—'}</td>
+                  <td>{m.gpu ?? '—'}</td>
+                  <td>{m.sim ?? '—'}</td>
+                  <td>
+                    {m.step >= 0 ? (
+                      <button type="button" className="link-button" onClick={() => seek(m.step)}>
+                        {T.goToStep(m.step)}
+                      </button>
+                    ) : (
+                      T.noStep
+                    )}
+                  </td>
+                </tr>
+              ))}
           </tbody>
         </table>
       )}
@@ -98,7 +144,17 @@ function CheckView({ check, trace, seek }: { check: DraftCheck; trace: Trace | u
 }
 
 /** The exercise being worked on: its goal, a hint behind a disclosure, and the check. */
-function ExerciseBar({ lab, exercise, text, onLeave }: { lab: AnyLab; exercise: Exercise; text: () => string; onLeave: () => void }) {
+function ExerciseBar({
+  lab,
+  exercise,
+  text,
+  onLeave,
+}: {
+  lab: AnyLab;
+  exercise: Exercise;
+  text: () => string;
+  onLeave: () => void;
+}) {
   const [verdict, setVerdict] = useState<ExerciseVerdict | undefined>();
   const [busy, setBusy] = useState(false);
   const check = async () => {
@@ -115,7 +171,11 @@ function ExerciseBar({ lab, exercise, text, onLeave }: { lab: AnyLab; exercise: 
     }
   };
   return (
-    <section className="exercise-bar banner" aria-label={X.barTitle(exercise.title)} data-testid="exercise-bar">
+    <section
+      className="exercise-bar banner"
+      aria-label={X.barTitle(exercise.title)}
+      data-testid="exercise-bar"
+    >
       <h3>{X.barTitle(exercise.title)}</h3>
       <p>
         <strong>{X.goal}</strong> {exercise.goal}
@@ -145,6 +205,22 @@ export interface EditorPaneProps {
   readonly onWorkgroup?: ((workgroup: number) => void) | undefined;
 }
 
+const noLint = () => Promise.resolve([]);
+const ignore = () => {};
+
+/** Findings on the generated WGSL at the CUDA positions they came from (those in code the translator added are dropped). */
+function cudaDiagnostics(
+  program: CudaProgram,
+  source: string,
+  list: readonly EditorDiagnostic[],
+): EditorDiagnostic[] {
+  return list.flatMap((d) => {
+    const at = program.sourceMap.toCuda(d.line, d.column);
+    if (!at || at.file !== undefined) return [];
+    return [{ ...d, line: at.line, column: at.column, ...tokenEnd(source, at.line, at.column) }];
+  });
+}
+
 export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
   const lab = useStore(session, (s) => s.lab);
   const variant = useStore(session, (s) => s.variant);
@@ -156,7 +232,29 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
   const gpuStatus = useAppStore(selectGpuStatus);
   const softwareAdapter = gpuStatus.state === 'ready' && gpuStatus.adapter.isFallbackAdapter;
   const projector = useAppStore((s) => s.chrome.mode === 'projector');
-  const [tab, setTab] = useState<Tab>('wgsl');
+  const cudaDraft = useStore(session, (s) => s.drafts[cudaKey(s.variant.id)]);
+  const [tab, setTabState] = useState<Tab>(() =>
+    variant.cuda !== undefined ? rememberedLanguage() : 'wgsl',
+  );
+  const setTab = (next: Tab) => {
+    if (next !== 'diff') rememberLanguage(next);
+    setTabState(next);
+  };
+  const [language, setLanguage] = useState<'wgsl' | 'cuda'>(tab === 'cuda' ? 'cuda' : 'wgsl');
+  useEffect(() => {
+    if (tab !== 'diff') setLanguage(tab);
+  }, [tab]);
+  const cudaMode = language === 'cuda' && variant.cuda !== undefined;
+  const [cudaText, setCudaText] = useState(cudaDraft ?? variant.cuda ?? '');
+  /** The CUDA program the step-through replays: the last one that translated and ran. */
+  const [cudaRan, setCudaRan] = useState<CudaProgram | undefined>(
+    () => compileCudaDraft(cudaDraft ?? variant.cuda ?? '').program,
+  );
+  const [showWgsl, setShowWgsl] = useState(false);
+  const [cudaCursor, setCudaCursor] = useState<number | undefined>();
+  const [wgslCursor, setWgslCursor] = useState<number | undefined>();
+  const cudaEditor = useRef<KernelEditorHandle>(null);
+  const generatedRef = useRef<KernelEditorHandle>(null);
   const [text, setText] = useState(draft ?? variant.wgsl);
   const [message, setMessage] = useState<string | undefined>();
   const [share, setShare] = useState<string | undefined>();
@@ -170,18 +268,30 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
   const id = useId();
   const [exerciseId, setExerciseId] = useState(() => {
     const linked = typeof location === 'undefined' ? undefined : readExerciseFragment(location.hash);
-    return linked !== undefined && findExercise([lab], linked)?.lab === lab.id ? linked : activeExercise(lab.id);
+    return linked !== undefined && findExercise([lab], linked)?.lab === lab.id
+      ? linked
+      : activeExercise(lab.id);
   });
   const exercise = exerciseId === undefined ? undefined : findExercise([lab], exerciseId);
   const [breakpoints, setBreakpoints] = useState<readonly Breakpoint[]>([]);
-  const gutterMarks = useMemo(() => breakpoints.map((b) => ({ line: b.line, conditional: b.condition !== undefined })), [breakpoints]);
+  const gutterMarks = useMemo(
+    () => breakpoints.map((b) => ({ line: b.line, conditional: b.condition !== undefined })),
+    [breakpoints],
+  );
   const toggleBreakpoint = useCallback((line: number) => {
-    setBreakpoints((list) => (list.some((b) => b.line === line) ? list.filter((b) => b.line !== line) : [...list, makeBreakpoint(list.reduce((m, b) => Math.max(m, b.id), 0) + 1, line)]));
+    setBreakpoints((list) =>
+      list.some((b) => b.line === line)
+        ? list.filter((b) => b.line !== line)
+        : [...list, makeBreakpoint(list.reduce((m, b) => Math.max(m, b.id), 0) + 1, line)],
+    );
   }, []);
 
   // A new variant: its draft or its kernel, and nothing found yet.
   useEffect(() => {
     setText(session.getState().drafts[variant.id] ?? variant.wgsl);
+    const cu = session.getState().drafts[cudaKey(variant.id)] ?? variant.cuda ?? '';
+    setCudaText(cu);
+    setCudaRan(compileCudaDraft(cu).program);
     setCheck(undefined);
     setGpuFound([]);
     setMessage(undefined);
@@ -197,6 +307,28 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
       setText(draft);
     }
   }, [draft]);
+
+  // A CUDA draft that arrives from elsewhere (a shared link, IndexedDB) replaces the CUDA text.
+  useEffect(() => {
+    if (cudaDraft === undefined) return;
+    const ed = cudaEditor.current;
+    if (ed && ed.text() !== cudaDraft) {
+      ed.setText(cudaDraft);
+      setCudaText(cudaDraft);
+      const program = compileCudaDraft(cudaDraft).program;
+      if (program) setCudaRan(program);
+    }
+  }, [cudaDraft]);
+
+  // In CUDA mode the step-through replays the CUDA kernel that last ran, launched as the lab launches its WGSL.
+  useEffect(() => {
+    const program = cudaMode ? cudaRan : undefined;
+    const id = variant.id;
+    session
+      .getState()
+      .setTranslate(program ? (v, run) => (v === id ? cudaPass(program, run).run : undefined) : undefined);
+  }, [session, cudaMode, cudaRan, variant.id]);
+  useEffect(() => () => session.getState().setTranslate(undefined), [session]);
 
   const inputs = useMemo(() => lab.inputs(params, INPUT_SEED), [lab, params]);
   // The edit compiled as the lab dispatches it (the driver's element type and helpers around it),
@@ -216,19 +348,71 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
 
   const trace = primary.result?.trace;
   const ran = primary.run?.code ?? variant.wgsl;
-  const found = useMemo(
-    () => [...(primary.result ? simulatorDiagnostics(ran, primary.result.diagnostics) : []), ...gpuFound, ...(check ? simulatorDiagnostics(ran, check.diagnostics) : [])],
+  const replaysCuda = cudaMode && cudaRan !== undefined && ran === cudaRan.wgsl;
+  const wgslFound = useMemo(
+    () => [
+      ...(primary.result ? simulatorDiagnostics(ran, primary.result.diagnostics) : []),
+      ...gpuFound,
+      ...(check ? simulatorDiagnostics(ran, check.diagnostics) : []),
+    ],
     [primary.result, ran, gpuFound, check],
   );
-  const view = trace && trace.stepCount > 0 ? traceStep(trace, Math.min(step, trace.stepCount - 1)) : undefined;
+  // The simulator's findings on the generated WGSL, moved to the CUDA lines they came from.
+  const cudaFound = useMemo(
+    () => (replaysCuda && cudaRan ? cudaDiagnostics(cudaRan, cudaRan.source, wgslFound) : []),
+    [replaysCuda, cudaRan, wgslFound],
+  );
+  const found = cudaMode ? cudaFound : wgslFound;
+  const view =
+    trace && trace.stepCount > 0 ? traceStep(trace, Math.min(step, trace.stepCount - 1)) : undefined;
+  const cudaAt =
+    replaysCuda && view && cudaRan ? cudaRan.sourceMap.toCuda(view.line, view.column) : undefined;
+  const cudaLine = cudaAt && cudaAt.file === undefined ? cudaAt.line : undefined;
+  // The debugger stops on trace lines (the generated WGSL): a CUDA breakpoint stops where its line's code starts.
+  const debugBreakpoints = useMemo(
+    () =>
+      replaysCuda && cudaRan
+        ? breakpoints.flatMap((b) => {
+            const w = cudaRan.sourceMap.toWgsl(b.line);
+            return w ? [{ ...b, line: w.line }] : [];
+          })
+        : breakpoints,
+    [replaysCuda, cudaRan, breakpoints],
+  );
+  const setDebugBreakpoints = useCallback(
+    (list: readonly Breakpoint[]) =>
+      setBreakpoints(
+        replaysCuda && cudaRan
+          ? list.map((b) => ({ ...b, line: cudaRan.sourceMap.toCuda(b.line)?.line ?? b.line }))
+          : list,
+      ),
+    [replaysCuda, cudaRan],
+  );
+  const cudaLint = useCallback((code: string) => Promise.resolve(compileCudaDraft(code).diagnostics), []);
+  const linkedWgsl =
+    cudaRan && cudaCursor !== undefined ? cudaRan.sourceMap.toWgsl(cudaCursor)?.line : undefined;
+  const linkedCuda =
+    cudaRan && wgslCursor !== undefined ? cudaRan.sourceMap.toCuda(wgslCursor)?.line : undefined;
 
   const run = useCallback(async () => {
-    const code = editor.current?.text() ?? text;
-    const errors = (await lint(code)).filter((d) => d.severity === 'error');
+    const cuda = cudaMode;
+    const code = cuda ? (cudaEditor.current?.text() ?? cudaText) : (editor.current?.text() ?? text);
+    const compiled = cuda ? compileCudaDraft(code) : undefined;
+    const errors = (compiled ? compiled.diagnostics : await lint(code)).filter((d) => d.severity === 'error');
     if (errors.length > 0) {
       const e = errors[0]!;
       setMessage(T.notRun(e.line, e.column, e.message));
       return;
+    }
+    const program = compiled?.program;
+    if (program) {
+      // The lab must be able to launch it before anything is replaced.
+      try {
+        cudaPass(program, lab.stepRun(variant.id, params, inputs));
+      } catch (e) {
+        setMessage(T.cudaLaunch(e instanceof Error ? e.message : String(e)));
+        return;
+      }
     }
     abort.current?.abort();
     const controller = new AbortController();
@@ -236,8 +420,14 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
     setMessage(undefined);
     setCheck(undefined);
     setGpuFound([]);
-    session.getState().setDraft(variant.id, code === variant.wgsl ? undefined : code);
-    editor.current?.markRun();
+    if (program) {
+      session.getState().setDraft(cudaKey(variant.id), code === variant.cuda ? undefined : code);
+      setCudaRan(program);
+      cudaEditor.current?.markRun();
+    } else {
+      session.getState().setDraft(variant.id, code === variant.wgsl ? undefined : code);
+      editor.current?.markRun();
+    }
     setBusy(true);
     try {
       const result = await checkDraft({
@@ -250,20 +440,50 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
         trace: session.getState().primary.result?.trace,
         signal: controller.signal,
         softwareAdapter,
+        ...(program
+          ? { translated: { code: program.wgsl, pass: (r: KernelRun) => cudaPass(program, r) } }
+          : {}),
       });
       if (abort.current !== controller) return;
       setCheck(result);
-      if (result.gpu.state === 'failed' && result.gpu.messages) setGpuFound(compilerDiagnostics(code, result.gpu.messages));
-      if (result.gpu.state === 'failed' && (result.gpu.timedOut === true || /cancel|lost/i.test(result.gpu.message))) void recoverGpu();
+      if (!program && result.gpu.state === 'failed' && result.gpu.messages)
+        setGpuFound(compilerDiagnostics(code, result.gpu.messages));
+      if (
+        result.gpu.state === 'failed' &&
+        (result.gpu.timedOut === true || /cancel|lost/i.test(result.gpu.message))
+      )
+        void recoverGpu();
     } finally {
       if (abort.current === controller) {
         abort.current = null;
         setBusy(false);
       }
     }
-  }, [text, lint, session, variant, lab, params, gpuStatus.state, softwareAdapter]);
+  }, [
+    cudaMode,
+    cudaText,
+    text,
+    lint,
+    session,
+    variant,
+    lab,
+    params,
+    inputs,
+    gpuStatus.state,
+    softwareAdapter,
+  ]);
 
   const reset = () => {
+    if (cudaMode) {
+      const original = variant.cuda ?? '';
+      cudaEditor.current?.setText(original);
+      setCudaText(original);
+      setCudaRan(compileCudaDraft(original).program);
+      session.getState().setDraft(cudaKey(variant.id), undefined);
+      setCheck(undefined);
+      setMessage(T.resetDone);
+      return;
+    }
     editor.current?.setText(variant.wgsl);
     setText(variant.wgsl);
     session.getState().setDraft(variant.id, undefined);
@@ -273,8 +493,8 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
   };
 
   const copyLink = async () => {
-    const code = editor.current?.text() ?? text;
-    const link = shareLink(location.href, variant.id, code);
+    const code = cudaMode ? (cudaEditor.current?.text() ?? cudaText) : (editor.current?.text() ?? text);
+    const link = shareLink(location.href, cudaMode ? cudaKey(variant.id) : variant.id, code);
     if (!link.ok) {
       setShare(link.message);
       setShareUrl(undefined);
@@ -291,21 +511,52 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
     }
   };
 
-  const diff = useMemo(() => (tab === 'diff' ? lineDiff(variant.wgsl, text) : undefined), [tab, variant.wgsl, text]);
-  const edited = text !== variant.wgsl;
+  const diff = useMemo(
+    () => (tab === 'diff' ? lineDiff(variant.wgsl, text) : undefined),
+    [tab, variant.wgsl, text],
+  );
+  const edited = cudaMode ? cudaText !== variant.cuda : text !== variant.wgsl;
+  const shownDraft = cudaMode ? cudaDraft : draft;
 
   return (
-    <section ref={pane} className="panel code-pane editor-pane" aria-label={T.paneLabel} data-testid="editor-pane" tabIndex={-1}>
+    <section
+      ref={pane}
+      className="panel code-pane editor-pane"
+      aria-label={T.paneLabel}
+      data-testid="editor-pane"
+      tabIndex={-1}
+    >
       <div role="tablist" aria-label={T.tabsLabel} className="tabs">
-        <button role="tab" type="button" id={`${id}-wgsl`} aria-selected={tab === 'wgsl'} aria-controls={`${id}-panel`} onClick={() => setTab('wgsl')}>
+        <button
+          role="tab"
+          type="button"
+          id={`${id}-wgsl`}
+          aria-selected={tab === 'wgsl'}
+          aria-controls={`${id}-panel`}
+          onClick={() => setTab('wgsl')}
+        >
           {T.wgslTab} <span className="file-name">{variant.file}</span>
         </button>
         {variant.cuda !== undefined && (
-          <button role="tab" type="button" id={`${id}-cuda`} aria-selected={tab === 'cuda'} aria-controls={`${id}-panel`} onClick={() => setTab('cuda')}>
+          <button
+            role="tab"
+            type="button"
+            id={`${id}-cuda`}
+            aria-selected={tab === 'cuda'}
+            aria-controls={`${id}-panel`}
+            onClick={() => setTab('cuda')}
+          >
             {T.cudaTab}
           </button>
         )}
-        <button role="tab" type="button" id={`${id}-diff`} aria-selected={tab === 'diff'} aria-controls={`${id}-panel`} onClick={() => setTab('diff')}>
+        <button
+          role="tab"
+          type="button"
+          id={`${id}-diff`}
+          aria-selected={tab === 'diff'}
+          aria-controls={`${id}-panel`}
+          onClick={() => setTab('diff')}
+        >
           {T.diffTab}
         </button>
       </div>
@@ -318,7 +569,12 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
             {T.cancel}
           </button>
         )}
-        <button type="button" onClick={reset} disabled={!edited && draft === undefined} data-testid="reset-edit">
+        <button
+          type="button"
+          onClick={reset}
+          disabled={!edited && shownDraft === undefined}
+          data-testid="reset-edit"
+        >
           {T.reset}
         </button>
         <button type="button" onClick={() => void copyLink()} data-testid="share-edit">
@@ -327,6 +583,16 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
         <span className="draft-state" data-testid="draft-state">
           {edited ? T.edited : T.original}
         </span>
+        {tab === 'cuda' && (
+          <button
+            type="button"
+            aria-pressed={showWgsl}
+            onClick={() => setShowWgsl((x) => !x)}
+            data-testid="show-wgsl"
+          >
+            {T.showWgsl}
+          </button>
+        )}
       </div>
       {exercise && exercise.lab === lab.id && exercise.variant === variant.id && (
         <ExerciseBar
@@ -339,37 +605,103 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
           }}
         />
       )}
-      {view && tab === 'wgsl' && (
+      {view && tab === 'wgsl' && !replaysCuda && (
         <p className="code-position" data-testid="code-position">
           {T.position(view.line, view.column)}
         </p>
       )}
-      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${tab}`} className="code-scroll editor-scroll">
+      {view && tab === 'cuda' && replaysCuda && (
+        <p className="code-position" data-testid="code-position">
+          {cudaLine !== undefined ? T.cudaPosition(cudaLine) : T.cudaNoLine}
+        </p>
+      )}
+      <div
+        id={`${id}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${id}-${tab}`}
+        className="code-scroll editor-scroll"
+      >
         <div hidden={tab !== 'wgsl'}>
           <KernelEditor
             key={variant.id}
             wrap={projector}
             initial={draft ?? variant.wgsl}
             label={T.editorLabel(variant.file)}
-            currentLine={view?.line}
-            found={found}
+            currentLine={replaysCuda ? undefined : view?.line}
+            found={cudaMode ? [] : wgslFound}
             lint={lint}
             onChange={setText}
             onRun={() => void run()}
-            onEscape={() => pane.current?.focus()}
             editorRef={editor}
             breakpoints={gutterMarks}
             onToggleBreakpoint={toggleBreakpoint}
           />
         </div>
-        {tab === 'cuda' && (
-          <pre className="code-lines" aria-label={T.cudaTab} tabIndex={0}>
-            <code>{variant.cuda}</code>
-          </pre>
+        {variant.cuda !== undefined && (
+          <div
+            hidden={tab !== 'cuda'}
+            className={showWgsl ? 'cuda-split' : undefined}
+            data-testid="cuda-pane"
+          >
+            <KernelEditor
+              key={`${variant.id}.cu`}
+              language="cuda"
+              testId="cuda-editor"
+              wrap={projector}
+              initial={cudaDraft ?? variant.cuda}
+              label={T.cudaEditorLabel(cudaFile(variant.file))}
+              currentLine={cudaLine}
+              found={found}
+              lint={cudaLint}
+              onChange={setCudaText}
+              onRun={() => void run()}
+              editorRef={cudaEditor}
+              breakpoints={gutterMarks}
+              onToggleBreakpoint={toggleBreakpoint}
+              onCursorLine={setCudaCursor}
+              linkedLine={showWgsl ? linkedCuda : undefined}
+            />
+            {showWgsl && (
+              <section aria-label={T.generatedTitle} data-testid="generated-wgsl">
+                <h3>{T.generatedTitle}</h3>
+                {cudaRan ? (
+                  <KernelEditor
+                    key={cudaRan.wgsl}
+                    readOnly
+                    testId="generated-editor"
+                    wrap={projector}
+                    initial={cudaRan.wgsl}
+                    label={T.generatedLabel(cudaFile(variant.file))}
+                    currentLine={replaysCuda ? view?.line : undefined}
+                    found={[]}
+                    lint={noLint}
+                    onChange={ignore}
+                    onRun={() => void run()}
+                    editorRef={generatedRef}
+                    onCursorLine={setWgslCursor}
+                    linkedLine={linkedWgsl}
+                  />
+                ) : (
+                  <p>{T.noGenerated}</p>
+                )}
+              </section>
+            )}
+          </div>
         )}
         {tab === 'diff' && (
           <pre className="code-diff" aria-label={T.diffLabel} tabIndex={0} data-testid="draft-diff">
-            {!edited ? T.noDiff : diff === undefined ? T.diffTooLong : diff.filter((d) => d.op !== ' ').map((d, i) => <div key={i} className={d.op === '+' ? 'diff-add' : 'diff-del'}>{`${d.op} ${d.line}: ${d.text}`}</div>)}
+            {!edited
+              ? T.noDiff
+              : diff === undefined
+                ? T.diffTooLong
+                : diff
+                    .filter((d) => d.op !== ' ')
+                    .map((d, i) => (
+                      <div
+                        key={i}
+                        className={d.op === '+' ? 'diff-add' : 'diff-del'}
+                      >{`${d.op} ${d.line}: ${d.text}`}</div>
+                    ))}
           </pre>
         )}
       </div>
@@ -385,7 +717,12 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
         {found.length > 0 && <p data-testid="editor-findings">{T.diagnosticsFound(found.length)}</p>}
       </div>
       {check && <CheckView check={check} trace={trace} seek={(s) => session.getState().setStep(s)} />}
-      <DebugPanel session={session} breakpoints={breakpoints} setBreakpoints={setBreakpoints} onWorkgroup={onWorkgroup} />
+      <DebugPanel
+        session={session}
+        breakpoints={debugBreakpoints}
+        setBreakpoints={setDebugBreakpoints}
+        onWorkgroup={onWorkgroup}
+      />
     </section>
   );
 }

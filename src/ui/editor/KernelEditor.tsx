@@ -1,18 +1,23 @@
 /**
  * The CodeMirror 6 editor of a lab kernel: WGSL highlighting, bracket matching, the timeline's
  * current line (kept on the same source line while you edit), our front end's diagnostics as you
- * type and the simulator's and the GPU compiler's after a run, Ctrl/Cmd+Enter to run, and Escape
- * to leave. The app's single-key shortcuts stay off while it has focus (it is contenteditable).
+ * type and the simulator's and the GPU compiler's after a run, Ctrl/Cmd+Enter to run. The app's
+ * single-key shortcuts stay off while it has focus (it is contenteditable).
+ *
+ * No keyboard trap (the usual editor convention): Tab moves on to the next control until the learner
+ * has typed in the editor, and indents after that; Escape then Tab leaves it again. Escape itself
+ * keeps the focus where it is, so Tab goes on to the control after the editor.
  */
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
-import { tags as t } from '@lezer/highlight';
+import { bracketMatching, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { darkHighlight } from './highlight.ts';
 import { forceLinting, linter, lintGutter, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
 import { Compartment, EditorSelection, EditorState, RangeSet, StateEffect, StateField, type Extension } from '@codemirror/state';
-import { EditorView, gutter, GutterMarker, keymap, lineNumbers } from '@codemirror/view';
+import { Decoration, EditorView, gutter, GutterMarker, keymap, lineNumbers, type DecorationSet } from '@codemirror/view';
 import type { EditorDiagnostic } from '../../workbench/editorLint.ts';
 import { wgslLanguage } from './wgslLanguage.ts';
+import { cudaLanguage } from './cudaLanguage.ts';
 import { currentLineField, mapRunPosition, markRunEffect, relintEffect, runMapField, setLineEffect } from './runMap.ts';
 import { DEBUG_TEXT } from './strings.ts';
 
@@ -37,7 +42,6 @@ interface Props {
   readonly lint: (text: string) => Promise<readonly EditorDiagnostic[]>;
   readonly onChange: (text: string) => void;
   readonly onRun: () => void;
-  readonly onEscape: () => void;
   readonly editorRef: Ref<KernelEditorHandle>;
   /** Extra extensions. */
   readonly extensions?: Extension;
@@ -50,6 +54,16 @@ interface Props {
    * otherwise lines stay as written and a long one scrolls sideways, so code keeps its shape.
    */
   readonly wrap?: boolean;
+  /** The source language (fixed for the editor's life). */
+  readonly language?: 'wgsl' | 'cuda';
+  /** Told of every cursor move: the cursor's 1-based line. */
+  readonly onCursorLine?: (line: number) => void;
+  /** A line to mark as linked (the other pane's current line), 1-based. */
+  readonly linkedLine?: number | undefined;
+  /** Whether the text may be edited (default yes). */
+  readonly readOnly?: boolean;
+  /** The editable area's test id (default `kernel-editor`). */
+  readonly testId?: string;
 }
 
 class BreakpointMarker extends GutterMarker {
@@ -110,30 +124,63 @@ const theme = EditorView.theme({
   '&': { fontSize: 'var(--code-font-size, 0.9rem)' },
   '.cm-content': { fontFamily: 'var(--mono, ui-monospace, monospace)' },
   '.cm-current-step': { backgroundColor: 'var(--current-line-bg, rgba(255, 200, 0, 0.22))', boxShadow: 'inset 3px 0 0 var(--accent, #b36b00)' },
+  '.cm-linked-line': { backgroundColor: 'var(--linked-line-bg, rgba(130, 177, 255, 0.18))', boxShadow: 'inset -3px 0 0 var(--focus, #1a5fb4)' },
   '&.cm-focused': { outline: '2px solid var(--focus, #1a5fb4)' },
+  // The error tooltip in the pane's own dark colours (CodeMirror's light box took the pane's light
+  // text: 1.1:1). Text #e6e9f2 on #1b2236 is 13:1; the severities differ by their mark and words too.
+  '.cm-tooltip': { backgroundColor: '#1b2236', color: '#e6e9f2', border: '1px solid #7a86a8', borderRadius: '4px' },
+  '.cm-tooltip .cm-diagnostic': { color: '#e6e9f2' },
+  '.cm-diagnostic-error': { borderLeftColor: '#ff8a8a' },
+  '.cm-diagnostic-warning': { borderLeftColor: '#f7c66b' },
+  // Placed above or below the line with a gap, never over the line being edited.
+  '.cm-tooltip.cm-tooltip-above': { transform: 'translateY(-6px)' },
+  '.cm-tooltip.cm-tooltip-below': { transform: 'translateY(6px)' },
 });
 
-/** Colours for the dark code pane (contrast ≥ 4.5:1 on #0a0f1d); kinds also differ by weight or style. */
-const darkHighlight = HighlightStyle.define([
-  { tag: t.keyword, color: '#ff9ecd', fontWeight: 'bold' },
-  { tag: t.typeName, color: '#7fdbca' },
-  { tag: t.comment, color: '#a0a9c0', fontStyle: 'italic' },
-  { tag: t.number, color: '#f7c66b' },
-  { tag: t.atom, color: '#f7c66b' },
-  { tag: t.meta, color: '#c3a6ff' },
-  { tag: t.standard(t.variableName), color: '#82b1ff', fontWeight: 'bold' },
-  { tag: t.function(t.variableName), color: '#82b1ff' },
-  { tag: t.operator, color: '#e6e9f2' },
-]);
 
-export function KernelEditor({ initial, label, currentLine, found, lint, onChange, onRun, onEscape, editorRef, extensions, breakpoints, onToggleBreakpoint, wrap = false }: Props) {
+const setLinkedEffect = StateEffect.define<number | null>();
+const linkedMark = Decoration.line({ class: 'cm-linked-line' });
+/** The line the other pane's cursor maps to (generated WGSL ↔ CUDA). */
+const linkedField = StateField.define<DecorationSet>({
+  create: () => Decoration.none,
+  update(value, tr) {
+    let next = value.map(tr.changes);
+    for (const e of tr.effects) {
+      if (!e.is(setLinkedEffect)) continue;
+      const line = e.value;
+      next = line !== null && line >= 1 && line <= tr.state.doc.lines ? Decoration.set([linkedMark.range(tr.state.doc.line(line).from)]) : Decoration.none;
+    }
+    return next;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+export function KernelEditor({
+  initial,
+  label,
+  currentLine,
+  found,
+  lint,
+  onChange,
+  onRun,
+  editorRef,
+  extensions,
+  breakpoints,
+  onToggleBreakpoint,
+  wrap = false,
+  language = 'wgsl',
+  onCursorLine,
+  linkedLine,
+  readOnly = false,
+  testId = 'kernel-editor',
+}: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const wrapping = useRef(new Compartment());
   const wrapNow = useRef(wrap);
   wrapNow.current = wrap;
-  const latest = useRef({ found, lint, onChange, onRun, onEscape, onToggleBreakpoint });
-  latest.current = { found, lint, onChange, onRun, onEscape, onToggleBreakpoint };
+  const latest = useRef({ found, lint, onChange, onRun, onToggleBreakpoint, onCursorLine });
+  latest.current = { found, lint, onChange, onRun, onToggleBreakpoint, onCursorLine };
 
   useEffect(() => {
     const state = EditorState.create({
@@ -155,7 +202,9 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
         history(),
         indentOnInput(),
         bracketMatching(),
-        wgslLanguage,
+        language === 'cuda' ? cudaLanguage : wgslLanguage,
+        linkedField,
+        EditorState.readOnly.of(readOnly),
         syntaxHighlighting(darkHighlight),
         runMapField,
         currentLineField,
@@ -183,8 +232,7 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
           {
             key: 'Escape',
             run: (v) => {
-              v.contentDOM.blur();
-              latest.current.onEscape();
+              v.setTabFocusMode(true);
               return true;
             },
           },
@@ -193,11 +241,14 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
           indentWithTab,
         ]),
         EditorView.updateListener.of((u) => {
+          // Typing (or deleting) is what makes Tab indent; a change from a run or a shared link is not.
+          if (u.transactions.some((tr) => tr.isUserEvent('input') || tr.isUserEvent('delete'))) u.view.setTabFocusMode(false);
           if (u.docChanged) latest.current.onChange(u.state.doc.toString());
+          if (u.selectionSet || u.docChanged) latest.current.onCursorLine?.(u.state.doc.lineAt(u.state.selection.main.head).number);
         }),
         // tabindex states what contenteditable already is (in the tab order), so checkers that look
         // for a focusable element inside a region that scrolls sideways (long lines) find it.
-        EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': 'kernel-editor', tabindex: '0' }),
+        EditorView.contentAttributes.of({ 'aria-label': label, 'data-testid': testId, tabindex: '0' }),
         wrapping.current.of(wrapNow.current ? EditorView.lineWrapping : []),
         // With wrapped lines, a cursor remembers which side of a wrap it sits on, and CodeMirror puts
         // the browser's selection there again on its next measure, also after a blur; in Chrome that
@@ -215,6 +266,8 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
       ],
     });
     const v = new EditorView({ state, parent: host.current! });
+    // Until the learner types, Tab moves the focus on (it neither indents nor makes a draft).
+    v.setTabFocusMode(true);
     view.current = v;
     return () => {
       v.destroy();
@@ -250,6 +303,10 @@ export function KernelEditor({ initial, label, currentLine, found, lint, onChang
     const later = setTimeout(() => forceLinting(v), 0);
     return () => clearTimeout(later);
   }, [found]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: setLinkedEffect.of(linkedLine ?? null) });
+  }, [linkedLine]);
 
   useEffect(() => {
     view.current?.dispatch({ effects: setBreakpointsEffect.of(breakpoints ?? []) });

@@ -53,6 +53,9 @@ export function HomePage() {
           <p className="hint">
             {t('home.orIndex')} <Link to={{ kind: 'lessons' }}>{t('home.lessonIndex')}</Link>
           </p>
+          <p className="hint">
+            {t('home.orProgram')} <Link to={{ kind: 'program' }}>{t('home.programLink')}</Link>
+          </p>
         </div>
         <PanelBoundary id="home-demo" title={ui('panel.homeDemo')}>
           <Suspense fallback={<p className="hint">{t('hero.loading')}</p>}>

@@ -1,6 +1,6 @@
 import { use, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { hasMessage, t } from '../../i18n/messages.ts';
-import { diagnosticKind, opKindName, ui as uiText } from '../../i18n/ui.ts';
+import { diagnosticKind, ui as uiText } from '../../i18n/ui.ts';
 import { useStore } from 'zustand';
 import { useShortcuts } from '../shell/shortcuts.ts';
 import { alignedStep, type LabSession, type SimSlot } from '../../workbench/session.ts';
@@ -15,6 +15,7 @@ import { barrierPhase, warpsAt, type TraceIndex } from '../../trace/index.ts';
 import { dataflowTree, lastAccessOfLane } from '../../trace/memory.ts';
 import { levelEnds, nextLevelEnd, previousLevelEnd } from '../../trace/levels.ts';
 import { subjectAt } from '../../trace/subject.ts';
+import { narrate } from '../../trace/narrate.ts';
 import { StageCamera } from '../widgets/StageCamera.tsx';
 import { CodePane } from '../panels/CodePane.tsx';
 import { LabCodePane } from '../editor/LabCodePane.tsx';
@@ -31,15 +32,6 @@ import { useServices } from '../shell/services.tsx';
 import { usePrefersReducedMotion } from '../widgets/motion.ts';
 
 const NO_UI: LabUi = { panels: [] };
-
-function describeStep(index: TraceIndex | undefined, step: number): string {
-  if (!index || index.trace.stepCount === 0) return t('step.none');
-  const v = traceStep(index.trace, step);
-  const memory = v.memory >= 0 ? t('step.on', { memory: index.trace.memories[v.memory]?.name ?? '?' }) : '';
-  const div = index.divergent[step] ? t('step.splits') : '';
-  const conflict = index.wavefronts[step]! > 1 ? t('step.conflict', { n: index.wavefronts[step]! }) : '';
-  return t('step.describe', { warp: v.warp, line: v.line, kind: opKindName(v.kindName), memory, active: v.activeCount, size: index.trace.warpSize, extra: div + conflict });
-}
 
 function Diagnostics({ list, file }: { list: readonly Diagnostic[]; file: string }) {
   if (list.length === 0) return null;
@@ -291,7 +283,17 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
 
   const view = trace && trace.stepCount > 0 ? traceStep(trace, safeStep) : undefined;
   const warps = useMemo(() => (index ? warpsAt(index, safeStep) : []), [index, safeStep]);
-  const description = describeStep(index, safeStep);
+  const description = index ? narrate(index, safeStep) : t('step.none');
+  // What the step does: at the top of a lab's side panel, under a lesson's text; it stays while
+  // playing (a screen reader hears it only when the learner steps, not at every frame of play).
+  const now = (
+    <>
+      <h2 className="side-now">{t('side.narration')}</h2>
+      <p className="step-now" aria-live={playing ? 'off' : 'polite'} data-testid="narration">
+        {description}
+      </p>
+    </>
+  );
   const facts: StepFacts | undefined =
     view && index && trace
       ? {
@@ -521,6 +523,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
         </section>
 
         <aside className="panel wb-side" aria-label={t('side.narration')} data-testid="side" tabIndex={0}>
+          {!lesson && now}
           {side ?? (
             <>
               <h2>{t('side.variant')}</h2>
@@ -537,10 +540,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
               {Object.entries(lab.params).map(([name, field]) => ` · ${field.label} ${showParam(field, params[name]!)}`)}
             </p>
           )}
-          <h2 className="side-now">{t('side.narration')}</h2>
-          <p className="step-now" aria-live="polite" data-testid="narration">
-            {playing ? '' : description}
-          </p>
+          {lesson && now}
           {!lesson && <ExerciseList labs={[lab]} />}
         </aside>
       </div>

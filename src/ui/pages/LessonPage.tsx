@@ -336,10 +336,37 @@ function PresenterView({ lesson, number, go, preview, state }: { lesson: Lesson;
       </section>
       <section className="panel presenter-preview" aria-label={t('presenter.audience')} data-testid="presenter-preview">
         <h2>{t('presenter.audience')}</h2>
-        <div className="preview-frame" inert>
-          <div className="preview-scale">{preview}</div>
-        </div>
+        <RoomPreview>{preview}</RoomPreview>
       </section>
+    </div>
+  );
+}
+
+/** The projector's wall as the room sees it: 1920×1080 CSS pixels in projector mode. */
+const WALL = { width: 1920, height: 1080 };
+
+/**
+ * What the room sees, drawn as the room sees it: the lab laid out at the projector's 1920×1080 in
+ * projector mode (its large type, its framing, its stage), scaled down as one picture to the
+ * preview's width, so the presenter sees the subject where the wall shows it.
+ */
+function RoomPreview({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState(0);
+  useEffect(() => {
+    const frame = ref.current;
+    if (!frame) return;
+    const measure = () => setScale(frame.clientWidth / WALL.width);
+    measure();
+    const watch = new ResizeObserver(measure);
+    watch.observe(frame);
+    return () => watch.disconnect();
+  }, []);
+  return (
+    <div ref={ref} className="preview-frame" inert data-testid="presenter-wall">
+      <div className="preview-scale mode-projector" style={{ width: WALL.width, height: WALL.height, transform: `scale(${scale})`, visibility: scale > 0 ? 'visible' : 'hidden' }}>
+        {children}
+      </div>
     </div>
   );
 }

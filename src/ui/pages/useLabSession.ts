@@ -37,6 +37,9 @@ export interface LabSessionHandle {
 }
 
 /** `value`, or while it is undefined, the last value it had (undefined until it has had one). */
+/** The draft keys a lab keeps: each variant's WGSL, and its CUDA (`<variant>.cu`) where it has one. */
+const draftIds = (lab: AnyLab): string[] => lab.variants.flatMap((v) => (v.cuda !== undefined ? [v.id, `${v.id}.cu`] : [v.id]));
+
 function useLastKnown<T>(value: T | undefined): T | undefined {
   const last = useRef(value);
   if (value !== undefined) last.current = value;
@@ -83,7 +86,7 @@ export function useLabSession(
         ? {}
         : {
             drafts: {
-              ...loadLabDrafts(lab.id, lab.variants.map((v) => v.id)),
+              ...loadLabDrafts(lab.id, draftIds(lab)),
               ...(exercise && activeExercise(lab.id) !== exercise.id ? { [exercise.variant]: exercise.broken } : {}),
             },
             onDraft: (variant: string, source: string | undefined) => {
@@ -124,11 +127,11 @@ export function useLabSession(
         const shared = readSharedDraft(sharedHash);
         if (!live || !shared) return;
         if ('error' in shared) session.setState({ draftNotice: shared.error });
-        else if (lab.variants.some((v) => v.id === shared.variant)) session.getState().setDraft(shared.variant, shared.source);
+        else if (draftIds(lab).includes(shared.variant)) session.getState().setDraft(shared.variant, shared.source);
         else session.setState({ draftNotice: ui('share.unknownVariant', { value: shared.variant.slice(0, 40) }) });
       });
     }
-    void loadBigDrafts(lab.id, lab.variants.map((v) => v.id)).then((big) => {
+    void loadBigDrafts(lab.id, draftIds(lab)).then((big) => {
       if (!live) return;
       for (const [variant, source] of Object.entries(big)) if (session.getState().drafts[variant] === undefined) session.getState().setDraft(variant, source);
     });

@@ -24,6 +24,9 @@ const DEFAULT_SPAN = 32;
 
 const formatValue = (v: number): string => (Number.isInteger(v) ? String(v) : Math.abs(v) >= 100 ? v.toFixed(0) : v.toPrecision(3));
 
+/** Trees with more writes than this draw only the words in view. */
+const DRAW_WHOLE_UP_TO = 2000;
+
 /**
  * The dataflow tree of workgroup memory, recovered from the trace's read→write provenance (not
  * drawn by hand): each node is a write with its value, placed at its word (x) and its level (y);
@@ -159,9 +162,14 @@ export function DataflowTreeView({ trace, memory, step, title, words: asked }: P
   const r = Math.max(3, Math.min(cell * 0.3, font * 0.45));
   const clipId = `${titleId}-clip`.replace(/:/g, '');
 
-  const nodes = tree.nodes.map((n, i) => ({ n, i, part: split.part[i]!, level: split.level[i]! })).filter((d) => d.n.step <= step);
-  const edges = nodes.flatMap((d) =>
-    d.n.sources.map((s) => ({ from: s, to: d.i, fresh: d.n.step === step, current: d.part === curPart && d.level === curLevel })),
+  // A long trace's tree has tens of thousands of writes (top-k's has 34 061, and drawing them all
+  // froze the page for half a minute): then only the words in view are drawn, and edges need one end
+  // in view. A tree of a few thousand is drawn whole, so it reads (and exports) as one picture.
+  const cull = tree.nodes.length > DRAW_WHOLE_UP_TO;
+  const nodes = tree.nodes.map((n, i) => ({ n, i, part: split.part[i]!, level: split.level[i]! })).filter((d) => d.n.step <= step && (!cull || inView(d.n.addr)));
+  const drawn = new Set(nodes.map((d) => d.i));
+  const edges = tree.nodes.flatMap((n, i) =>
+    n.step > step ? [] : n.sources.filter((s) => drawn.has(i) || drawn.has(s)).map((s) => ({ from: s, to: i, fresh: n.step === step, current: split.part[i] === curPart && split.level[i] === curLevel })),
   );
   const leafRow = split.parts.length > 0 ? yOf(0, 0) : font * 2;
 
@@ -282,7 +290,7 @@ export function DataflowTreeView({ trace, memory, step, title, words: asked }: P
                 const framed = here && n.addr >= lo - 0.01 && n.addr + 1 <= hi + 0.01;
                 return (
                   <g key={i} className={`tree-node${here ? ' current' : ''}${level === 0 ? ' leaf' : ''}${n.step === step ? ' fresh' : ''}`} data-level={level} data-part={part} data-inputs={n.sources.length} data-node={i} data-subject={framed ? 'node' : undefined}>
-                    {valueFits && inView(n.addr) ? (
+                    {valueFits && inView(n.addr) && formatValue(n.value).length * font * 0.62 + 6 <= cell ? (
                       <>
                         <rect className="node-chip" x={cx - cell / 2 + 2} y={cy - Math.min(font * 0.8, rowH * 0.42)} width={Math.max(1, cell - 4)} height={Math.min(font * 1.6, rowH * 0.84)} rx={4} />
                         <text className="node-value" x={cx} y={cy + font * 0.35} textAnchor="middle">
@@ -290,7 +298,9 @@ export function DataflowTreeView({ trace, memory, step, title, words: asked }: P
                         </text>
                       </>
                     ) : (
-                      <circle className="node-dot" cx={cx} cy={cy} r={here ? r * 1.3 : r} />
+                      <circle className="node-dot" cx={cx} cy={cy} r={here ? r * 1.3 : r}>
+                        <title>{formatValue(n.value)}</title>
+                      </circle>
                     )}
                   </g>
                 );

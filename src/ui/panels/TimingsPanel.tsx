@@ -156,6 +156,75 @@ function RecordedTable({ recorded, title }: { recorded: RecordedTimings; title: 
   );
 }
 
+/**
+ * The sweep's figures, one row per variant and size. On a software adapter (a CPU emulation) most
+ * figures wobble from round to round: that is said once above the table, and each such row carries
+ * a quiet ≈ (named for screen readers) instead of a bold "unsteady" on every row.
+ */
+export function TimingsTable({ rows, lab, software }: { rows: readonly TimingRow[]; lab: AnyLab; software: boolean }) {
+  const title = (id: string) => lab.variants.find((v) => v.id === id)?.title ?? id;
+  const unsteady = rows.filter((r) => !r.steady).length;
+  return (
+    <>
+      {software && unsteady > 0 && (
+        <p className="hint" data-testid="software-unsteady">
+          {ui('timings.softwareUnsteady', { n: unsteady, total: rows.length })}
+        </p>
+      )}
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={ui('timings.tableRegion')}>
+      <table className="data-table" data-testid="timings-table">
+        <caption>
+          {ui('timings.tableCaption')}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{ui('timings.variant')}</th>
+            <th scope="col">n</th>
+            <th scope="col">{ui('timings.gpuMs')}</th>
+            <th scope="col">GB/s</th>
+            <th scope="col">{ui('timings.percentCol')}</th>
+            <th scope="col">{ui('timings.dispatchesCol')}</th>
+            <th scope="col">{ui('timings.cpuMs')}</th>
+            <th scope="col">{ui('timings.speedup')}</th>
+            <th scope="col">{ui('timings.agreeCol')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => {
+            const agree = r.gpuAgrees && r.simAgrees !== false;
+            const racy = lab.variants.find((v) => v.id === r.variant)?.racy;
+            return (
+              <tr key={`${r.variant}-${r.n}`} data-racy={racy ? 'yes' : undefined} title={racy}>
+                <th scope="row">{title(r.variant)}</th>
+                <td>2^{Math.log2(r.n)}</td>
+                <td>{formatPrecision(r.gpuMs, 3)}</td>
+                <td>{formatPrecision(r.gbps, 3)}</td>
+                <td data-testid="ratio-cell" data-steady={r.steady ? 'yes' : 'no'}>
+                  {ui('timings.percentOf', { percent: formatFixed(r.percentOfBaseline, 1), kind: ui(r.baselineKind === 'copy' ? 'timings.kind.copy' : 'timings.kind.read') })}{' '}
+                  <span data-testid="ratio-spread">
+                    ({formatFixed(r.percentMin, 1)}–{formatFixed(r.percentMax, 1)} %)
+                  </span>
+                  {!r.steady && (software ? <span className="hint"> ≈<span className="sr-only"> {ui('timings.unsteadyShort')}</span></span> : <strong> {ui('timings.unsteady', { reason: r.unsteadyReason ?? ui('timings.didNotSettle') })}</strong>)}
+                </td>
+                <td data-testid="dispatches-cell">{r.dispatchesPerPass}</td>
+                <td>{formatPrecision(r.cpuMs, 3)}</td>
+                <td>{formatRatio(r.cpuMs / r.gpuMs)}</td>
+                <td data-testid="agree-cell" data-agree={agree ? 'yes' : 'no'}>
+                  {agree ? '✓ ' : '✗ '}
+                  {r.gpuAgrees ? 'GPU = CPU' : 'GPU ≠ CPU'}
+                  {r.simAgrees === undefined ? ` · ${ui('timings.simNotRun')}` : r.simAgrees ? ` · ${ui('timings.simAgrees')}` : ` · ${ui('timings.simDiffers')}`}
+                  {racy && !agree ? ` ${ui('timings.expectedRace')}` : ''}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+    </>
+  );
+}
+
 /** The timings of a lab session's parameters; the sweep itself runs in the session. */
 export const TimingsPanel = memo(function TimingsPanel({ session }: { session: LabSession }) {
   useLocale();
@@ -194,7 +263,6 @@ export const TimingsPanel = memo(function TimingsPanel({ session }: { session: L
   const adapter = ready ? status.adapter : undefined;
   const anyQuantized = rows.some((r) => r.quantized);
   const anyWall = rows.some((r) => r.wallClock);
-  const title = (id: string) => lab.variants.find((v) => v.id === id)?.title ?? id;
 
   return (
     <section
@@ -257,58 +325,7 @@ export const TimingsPanel = memo(function TimingsPanel({ session }: { session: L
         </p>
       )}
       {rows.length > 0 && <TimingChart rows={rows} lab={lab} />}
-      {rows.length > 0 && (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={ui('timings.tableRegion')}>
-          <table className="data-table" data-testid="timings-table">
-            <caption>
-              {ui('timings.tableCaption')}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{ui('timings.variant')}</th>
-                <th scope="col">n</th>
-                <th scope="col">{ui('timings.gpuMs')}</th>
-                <th scope="col">GB/s</th>
-                <th scope="col">{ui('timings.percentCol')}</th>
-                <th scope="col">{ui('timings.dispatchesCol')}</th>
-                <th scope="col">{ui('timings.cpuMs')}</th>
-                <th scope="col">{ui('timings.speedup')}</th>
-                <th scope="col">{ui('timings.agreeCol')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => {
-                const agree = r.gpuAgrees && r.simAgrees !== false;
-                const racy = lab.variants.find((v) => v.id === r.variant)?.racy;
-                return (
-                  <tr key={`${r.variant}-${r.n}`} data-racy={racy ? 'yes' : undefined} title={racy}>
-                    <th scope="row">{title(r.variant)}</th>
-                    <td>2^{Math.log2(r.n)}</td>
-                    <td>{formatPrecision(r.gpuMs, 3)}</td>
-                    <td>{formatFixed(r.gbps, 2)}</td>
-                    <td data-testid="ratio-cell" data-steady={r.steady ? 'yes' : 'no'}>
-                      {ui('timings.percentOf', { percent: formatFixed(r.percentOfBaseline, 1), kind: ui(r.baselineKind === 'copy' ? 'timings.kind.copy' : 'timings.kind.read') })}{' '}
-                      <span data-testid="ratio-spread">
-                        ({formatFixed(r.percentMin, 1)}–{formatFixed(r.percentMax, 1)} %)
-                      </span>
-                      {!r.steady && <strong> {ui('timings.unsteady', { reason: r.unsteadyReason ?? ui('timings.didNotSettle') })}</strong>}
-                    </td>
-                    <td data-testid="dispatches-cell">{r.dispatchesPerPass}</td>
-                    <td>{formatPrecision(r.cpuMs, 3)}</td>
-                    <td>{formatRatio(r.cpuMs / r.gpuMs)}</td>
-                    <td data-testid="agree-cell" data-agree={agree ? 'yes' : 'no'}>
-                      {agree ? '✓ ' : '✗ '}
-                      {r.gpuAgrees ? 'GPU = CPU' : 'GPU ≠ CPU'}
-                      {r.simAgrees === undefined ? ` · ${ui('timings.simNotRun')}` : r.simAgrees ? ` · ${ui('timings.simAgrees')}` : ` · ${ui('timings.simDiffers')}`}
-                      {racy && !agree ? ` ${ui('timings.expectedRace')}` : ''}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {rows.length > 0 && <TimingsTable rows={rows} lab={lab} software={adapter?.isFallbackAdapter ?? false} />}
       {rows.length > 0 && lab.bench.note && <p className="hint">{lab.bench.note}</p>}
     </section>
   );

@@ -29,6 +29,13 @@ const LabRoutePage = lazy(() => pages().then((m) => ({ default: m.LabRoutePage }
 const LessonPage = lazy(() => pages().then((m) => ({ default: m.LessonPage })));
 const LessonIndex = lazy(() => pages().then((m) => ({ default: m.LessonIndex })));
 const LivePage = lazy(() => pages().then((m) => ({ default: m.LivePage })));
+// The program page brings the host interpreter's client and its editor: a chunk of its own.
+const ProgramPage = lazy(() =>
+  import('../program/ProgramPage.tsx').then(async (m) => {
+    await loadLocale(getLocale()).catch(() => undefined);
+    return { default: m.ProgramPage };
+  }),
+);
 
 function Loading() {
   return (
@@ -49,6 +56,8 @@ function Page() {
         <LessonPage route={route} />
       ) : route.kind === 'live' ? (
         <LivePage room={route.room} />
+      ) : route.kind === 'program' ? (
+        <ProgramPage />
       ) : (
         <LessonIndex />
       )}
@@ -91,7 +100,9 @@ export function App() {
         ? ui('app.titleLab', { lab: labInfo(route.lab)?.title ?? ui('app.titleLab.fallback') })
         : route.kind === 'lesson' || route.kind === 'lessons'
           ? ui('app.titleLessons')
-          : 'Warpscope';
+          : route.kind === 'program'
+            ? ui('app.titleProgram')
+            : 'Warpscope';
     document.title = title;
   }, [route, locale]);
 
@@ -115,6 +126,11 @@ export function App() {
               <li>
                 <Link to={{ kind: 'lessons' }} className={route.kind === 'lessons' || route.kind === 'lesson' ? 'current' : undefined}>
                   {ui('app.lessons')}
+                </Link>
+              </li>
+              <li>
+                <Link to={{ kind: 'program' }} className={route.kind === 'program' ? 'current' : undefined}>
+                  {ui('app.program')}
                 </Link>
               </li>
               <li>

@@ -87,6 +87,9 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
     }
   }
   const shownBins = binsToShow(bins, exact ? [...queues.keys()] : [], (b) => (privateBins?.[b] ?? 0) + (globalBins?.[b] ?? 0));
+  // With no queued bin on the table (before the first atomic, after the last), the stage is about
+  // the run's atomic counts: the row of the memory its atomics went to is the subject.
+  const totals = !shownBins.some((b) => queues.has(b));
   const most = Math.max(1, ...shownBins.map((b) => Math.max(privateBins?.[b] ?? 0, globalBins?.[b] ?? 0)));
 
   const nextOf = (from: number) => atomics.find((a) => a.step > from)?.step ?? -1;
@@ -182,9 +185,9 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
       <h3>{m('ui.numbers', { wg: trace.workgroups[0] ?? 0 })}</h3>
       <dl className="histo-summary" data-testid="histogram-summary">
         <dt>{m('ui.sum.global')}</dt>
-        <dd data-testid="histogram-global-ops">{m('ui.sum.ops', { ops: summary.globalLaneOps.toLocaleString('en'), n: summary.globalInstructions })}</dd>
+        <dd data-testid="histogram-global-ops" data-subject={totals && summary.workgroupInstructions === 0 ? 'atomics' : undefined}>{m('ui.sum.ops', { ops: summary.globalLaneOps.toLocaleString('en'), n: summary.globalInstructions })}</dd>
         <dt>{m('ui.sum.shared')}</dt>
-        <dd>{m('ui.sum.ops', { ops: summary.workgroupLaneOps.toLocaleString('en'), n: summary.workgroupInstructions })}</dd>
+        <dd data-subject={totals && summary.workgroupInstructions > 0 ? 'atomics' : undefined}>{m('ui.sum.ops', { ops: summary.workgroupLaneOps.toLocaleString('en'), n: summary.workgroupInstructions })}</dd>
         <dt>{m('ui.sum.clear')}</dt>
         <dd>{m('ui.sum.stores', { n: summary.clearLaneOps.toLocaleString('en') })}</dd>
         <dt>{m('ui.sum.merge')}</dt>

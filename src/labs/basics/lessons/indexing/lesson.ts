@@ -32,7 +32,7 @@ export const indexingLesson: Lesson = {
       lab: 'basics',
       variant: 'vector-add',
       params: { n: 1024, workgroupSize: 256 },
-      stage: { panel: 'warp-grid', warp: 1, lane: 5 },
+      stage: { panel: 'warp-grid', warp: 1 },
       get title() {
         return m('s2.title');
       },

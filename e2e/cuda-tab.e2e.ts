@@ -1,0 +1,144 @@
+/**
+ * The reduce lab's CUDA tab driven as a learner would: the post's shared-memory reduction (seed
+ * 000, `shmem_reduce_kernel`, as printed) pasted in, run, replayed on its own CUDA lines.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, useBrowser } from './browser.ts';
+import { LabPageObject } from './pages.ts';
+import { seedsDir } from '../src/cuda/testdata/seeds.ts';
+
+/** The post's kernel exactly as printed: from its `__global__` line to the closing brace at column 1. */
+function seedKernel(): string {
+  const dir = seedsDir();
+  const file = readdirSync(dir).find((f) => f.startsWith('000_'))!;
+  const text = readFileSync(path.join(dir, file), 'utf8');
+  const start = text.indexOf('__global__ void shmem_reduce_kernel');
+  const end = text.indexOf('\n}', start);
+  return text.slice(start, end + 2);
+}
+const KERNEL = seedKernel();
+const lineOf = (src: string, text: string) => src.split('\n').findIndex((l) => l.includes(text)) + 1;
+
+class CudaLab extends LabPageObject {
+  editor() {
+    return this.page.getByTestId('cuda-editor');
+  }
+  async openCuda(): Promise<void> {
+    await this.page.getByRole('tab', { name: /^CUDA/ }).click();
+    await this.editor().waitFor();
+  }
+  async replaceAll(text: string): Promise<void> {
+    await this.editor().focus();
+    await this.page.keyboard.press('Control+a');
+    await this.page.keyboard.insertText(text);
+  }
+  async run(): Promise<void> {
+    await this.editor().focus();
+    await this.page.keyboard.press('Control+Enter');
+  }
+  /** The text of the CUDA line the replay highlights. */
+  async currentLine(): Promise<string> {
+    return this.page.evaluate(() => document.querySelector('[data-testid=cuda-pane] .kernel-editor .cm-current-step')?.textContent ?? '');
+  }
+  /** Lines of the CUDA editor carrying a mark of `severity` (a range, or a point at the line's end). */
+  async marked(severity: 'error' | 'warning' = 'error'): Promise<string[]> {
+    return this.page.evaluate((s) => [...document.querySelectorAll('[data-testid=cuda-pane] .kernel-editor:first-child .cm-line')].filter((l) => l.querySelector(`.cm-lintRange-${s}, .cm-lintPoint-${s}`)).map((l) => l.textContent ?? ''), severity);
+  }
+}
+
+async function pasted(page: Page): Promise<CudaLab> {
+  const lab = new CudaLab(page);
+  await lab.ready();
+  await lab.openCuda();
+  await lab.replaceAll(KERNEL);
+  await lab.run();
+  await page.getByTestId('editor-check').waitFor({ timeout: 90_000 });
+  return lab;
+}
+
+describe('the CUDA tab', () => {
+  const browser = useBrowser();
+
+  it('the post’s kernel pasted into the reduce lab runs on both executors, draws the tree with values, and the replay follows CUDA lines', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/reduce?v=interleaved&n=4096&wg=64&step=0');
+    const lab = await pasted(page);
+    await page.getByTestId('check-sim').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('check-sim').getAttribute('data-ok'), (await page.getByTestId('editor-check').textContent()) ?? '').toBe('yes');
+    await page.getByTestId('dataflow-tree').first().waitFor({ timeout: 30_000 });
+    // Values on the tree's nodes.
+    const values = await page.evaluate(() => [...document.querySelectorAll('[data-testid=dataflow-tree] text')].map((t) => t.textContent ?? '').filter((t) => /^\d+$/.test(t)));
+    expect(values.length).toBeGreaterThan(4);
+    // Stepping moves through CUDA lines, each the highlighted line of the pasted text.
+    await lab.blur();
+    await page.keyboard.press('Home');
+    const seen = new Set<string>();
+    for (let k = 0; k < 12; k++) {
+      await lab.press('s');
+      const position = (await page.getByTestId('code-position').textContent()) ?? '';
+      const m = /CUDA line (\d+)/.exec(position);
+      if (!m) continue;
+      const line = Number(m[1]);
+      const text = await lab.currentLine();
+      expect(text).toBe(KERNEL.split('\n')[line - 1]);
+      seen.add(text.trim());
+    }
+    expect([...seen].some((t) => t.startsWith('sdata[tid] = d_in[myId]'))).toBe(true);
+    expect(seen.size).toBeGreaterThan(2);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('deleting the loop’s __syncthreads() puts a race mark on the CUDA line of the addition', async () => {
+    const { page } = await openPage(browser(), '/lab/reduce?v=interleaved&n=4096&wg=64');
+    const lab = new CudaLab(page);
+    await lab.ready();
+    await lab.openCuda();
+    const loop = KERNEL.indexOf('for (');
+    const at = KERNEL.indexOf('__syncthreads();', loop);
+    await lab.replaceAll(KERNEL.slice(0, at) + KERNEL.slice(at + '__syncthreads();'.length));
+    await lab.run();
+    await page.getByTestId('editor-check').waitFor({ timeout: 90_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=cuda-pane] .cm-lintRange-error'), undefined, { timeout: 60_000 });
+    expect((await lab.marked()).map((l) => l.trim())).toContain('sdata[tid] += sdata[tid + s];');
+  }, 240_000);
+
+  it('a CUDA syntax error squiggles its line and column, says so, and keeps the last good run; the controls are reachable by keyboard and in Chinese', async () => {
+    const { page } = await openPage(browser(), '/lab/reduce?v=interleaved&n=4096&wg=64');
+    const lab = await pasted(page);
+    await page.getByTestId('dataflow-tree').first().waitFor({ timeout: 30_000 });
+    const broken = KERNEL.replace('int tid  = threadIdx.x;', 'int tid  = threadIdx.x');
+    const line = lineOf(broken, 'int tid  = threadIdx.x');
+    await lab.replaceAll(broken);
+    await page.waitForFunction(() => document.querySelector('[data-testid=cuda-pane] .cm-lintRange-error'), undefined, { timeout: 30_000 });
+    await lab.run();
+    const message = (await page.getByTestId('editor-message').textContent()) ?? '';
+    const m = /line (\d+), column (\d+)/i.exec(message);
+    expect(m, message).not.toBeNull();
+    // The missing ';' is reported right after the declaration: its line, one column past its text.
+    expect(Number(m![1])).toBe(line);
+    expect(Number(m![2])).toBe(broken.split('\n')[line - 1]!.length + 1);
+    // The squiggle sits on that line of the CUDA.
+    const marked = await lab.marked();
+    expect(marked, message).toContain(broken.split('\n')[Number(m![1]) - 1]);
+    // The last good run stays on the stage.
+    expect(await page.getByTestId('dataflow-tree').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('check-sim').count()).toBe(1);
+
+    // Keyboard: Tab from the Run button reaches "Show generated WGSL", and Enter opens the WGSL beside the CUDA.
+    await page.getByTestId('run-edit').focus();
+    for (let k = 0; k < 6 && !(await page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'show-wgsl')); k++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('show-wgsl');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('generated-editor').waitFor();
+    expect(await page.getByTestId('generated-editor').textContent()).toContain('@compute');
+
+    // The tab's controls read in Chinese.
+    const zh = await openPage(browser(), '/lab/reduce?v=interleaved&n=4096&wg=64&lang=zh-CN');
+    await new LabPageObject(zh.page).ready();
+    await zh.page.getByRole('tab', { name: /^CUDA/ }).click();
+    await zh.page.getByTestId('show-wgsl').waitFor({ timeout: 30_000 });
+    expect(await zh.page.getByTestId('show-wgsl').textContent()).toBe('显示生成的 WGSL');
+  }, 300_000);
+});

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runProgramJob, type ProgramMessage } from './programProtocol.ts';
+
+const seed = (name: string): string => readFileSync(new URL(`./seeds/${name}`, import.meta.url), 'utf8');
+
+function run(source: string, maxSteps?: number): ProgramMessage[] {
+  const messages: ProgramMessage[] = [];
+  runProgramJob({ source, fileName: 'program.cu', executor: 'sim', ...(maxSteps ? { maxSteps } : {}) }, (m) => messages.push(m));
+  return messages;
+}
+
+describe('runProgramJob', () => {
+  it("streams seed 003's shared-memory histogram as the H100 printed it, with its launch", () => {
+    const messages = run(seed('003-histogram-shared.cu'));
+    expect(messages[0]).toMatchObject({ type: 'compiled', ok: true });
+    const stdout = messages.flatMap((m) => (m.type === 'output' && m.stream === 'stdout' ? [m.text] : [])).join('');
+    const reference = readFileSync(new URL('../../../docs/runs/2026-11-26-h100-seed-programs/003-histogram-shared.txt', import.meta.url), 'utf8');
+    expect(reference).toContain(stdout);
+    expect(stdout).toContain('histo[6]:78');
+    const streamed = messages.filter((m) => m.type === 'launch');
+    expect(streamed).toHaveLength(1);
+    const done = messages.at(-1)!;
+    expect(done).toMatchObject({ type: 'done', exitCode: 0 });
+    if (done.type !== 'done') throw new Error('no done');
+    expect(done.launches).toHaveLength(1);
+    expect(done.launches[0]).toMatchObject({ kernel: 'histo_kernel', ran: true });
+    expect(done.launches[0]!.sharedBytes).toBeGreaterThanOrEqual(0);
+  });
+
+  it('sends output in pieces before the run ends, stdout and stderr apart', () => {
+    let t = 0;
+    const messages: ProgramMessage[] = [];
+    const source = '#include <cstdio>\nint main(){ for(int i=0;i<3;i++){ printf("out %d\\n", i); fprintf(stderr, "err %d\\n", i);} return 2; }';
+    runProgramJob({ source, fileName: 'p.cu', executor: 'sim' }, (m) => messages.push(m), () => (t += 100), 50);
+    const pieces = messages.filter((m) => m.type === 'output');
+    expect(pieces.map((m) => (m.type === 'output' ? `${m.stream}:${m.text}` : ''))).toEqual(['stdout:out 0\n', 'stderr:err 0\n', 'stdout:out 1\n', 'stderr:err 1\n', 'stdout:out 2\n', 'stderr:err 2\n']);
+    expect(messages.at(-1)).toMatchObject({ type: 'done', exitCode: 2 });
+  });
+
+  it('reports compile errors at CUDA line and column, and runs nothing', () => {
+    const messages = run('int main() {\n  int x = ;\n}\n');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ type: 'compiled', ok: false });
+    if (messages[0]!.type !== 'compiled') throw new Error('no compiled');
+    expect(messages[0]!.diagnostics[0]).toMatchObject({ severity: 'error', line: 2 });
+  });
+
+  it('ends an endless host loop at the step budget, saying so on stderr', () => {
+    const messages = run('int main() { while (1) {} }', 100_000);
+    const stderr = messages.flatMap((m) => (m.type === 'output' && m.stream === 'stderr' ? [m.text] : [])).join('');
+    expect(stderr).toMatch(/step budget/);
+    expect(messages.at(-1)).toMatchObject({ type: 'done' });
+    expect((messages.at(-1) as { exitCode: number }).exitCode).not.toBe(0);
+  });
+});

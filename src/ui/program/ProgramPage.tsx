@@ -1,0 +1,339 @@
+/**
+ * `/program`: a whole CUDA program (its `main` with its kernels) typed, pasted, opened from a file
+ * or picked from the posts' programs, run in a worker (`programWorker.ts`) as nvcc's build would
+ * run it. The console fills as the program prints; the launches' timeline fills as each returns;
+ * Stop ends the worker at any moment. The draft is kept in localStorage as it is typed.
+ */
+import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
+import { startProgramWorker, type CudaDiagnostic as Diagnostic, type LaunchSummary, type ProgramMessage, type ProgramRequest } from '../../workbench/programClient.ts';
+import { EXAMPLES, POSTS, loadExample } from '../../workbench/programExamples.ts';
+import { formatInteger } from '../../i18n/numbers.ts';
+import { CudaEditor } from './CudaEditor.tsx';
+import { m, type ProgramKey } from './messages.ts';
+
+const postKey = (post: string): ProgramKey => `post.${post}` as ProgramKey;
+const exampleKey = (id: string): ProgramKey => `seed.${id}` as ProgramKey;
+import './program.css';
+
+const DRAFT_KEY = 'warpscope.program.draft';
+const MAX_FILE_BYTES = 1024 * 1024;
+const FILE_NAME = 'program.cu';
+
+const STARTER = `#include <cstdio>
+
+__global__ void square(int *a, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) a[i] = a[i] * a[i];
+}
+
+int main() {
+    const int n = 8;
+    int h[n];
+    for (int i = 0; i < n; i++) h[i] = i;
+    int *d;
+    cudaMalloc(&d, n * sizeof(int));
+    cudaMemcpy(d, h, n * sizeof(int), cudaMemcpyHostToDevice);
+    square<<<1, 32>>>(d, n);
+    cudaMemcpy(h, d, n * sizeof(int), cudaMemcpyDeviceToHost);
+    for (int i = 0; i < n; i++) printf("%d ", h[i]);
+    printf("\\n");
+    cudaFree(d);
+    return 0;
+}
+`;
+
+function readDraft(): string | undefined {
+  try {
+    return localStorage.getItem(DRAFT_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function keepDraft(text: string): void {
+  try {
+    localStorage.setItem(DRAFT_KEY, text);
+  } catch {
+    // Private mode or a full store: the text stays in the editor.
+  }
+}
+
+type Status =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'running' }
+  | { readonly kind: 'stopped' }
+  | { readonly kind: 'exited'; readonly code: number }
+  | { readonly kind: 'compileFailed'; readonly count: number }
+  | { readonly kind: 'failed'; readonly message: string };
+
+interface Chunk {
+  readonly stream: 'stdout' | 'stderr';
+  readonly text: string;
+}
+
+const dim = (d: { x: number; y: number; z: number }): string => (d.y === 1 && d.z === 1 ? formatInteger(d.x) : `(${d.x}, ${d.y}, ${d.z})`);
+
+function statusText(s: Status): string {
+  switch (s.kind) {
+    case 'idle':
+      return '';
+    case 'running':
+      return m('running');
+    case 'stopped':
+      return m('stopped');
+    case 'exited':
+      return s.code === 0 ? m('exitedOk') : m('exited', { code: s.code });
+    case 'compileFailed':
+      return m('compileFailed', { count: s.count });
+    case 'failed':
+      return m('failed', { message: s.message });
+  }
+}
+
+export function ProgramPage() {
+  const [source, setSource] = useState(() => readDraft() ?? STARTER);
+  const [files, setFiles] = useState<Record<string, string>>({});
+  const [example, setExample] = useState('');
+  const [notice, setNotice] = useState('');
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [chunks, setChunks] = useState<readonly Chunk[]>([]);
+  const [launches, setLaunches] = useState<readonly LaunchSummary[]>([]);
+  const [diagnostics, setDiagnostics] = useState<readonly Diagnostic[]>([]);
+  const worker = useRef<Worker | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const sourceRef = useRef(source);
+  sourceRef.current = source;
+
+  useEffect(() => () => worker.current?.terminate(), []);
+
+  // Headers the posts' programs include (002-topk's error.cuh), available to any program.
+  useEffect(() => {
+    let live = true;
+    void loadExample(EXAMPLES[0]!.id).then((e) => live && setFiles(e.files), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const edit = useCallback((text: string) => {
+    setSource(text);
+    keepDraft(text);
+  }, []);
+
+  const stop = useCallback(() => {
+    if (!worker.current) return;
+    worker.current.terminate();
+    worker.current = null;
+    setStatus({ kind: 'stopped' });
+  }, []);
+
+  const run = useCallback(() => {
+    worker.current?.terminate();
+    const w = startProgramWorker();
+    if (!w) {
+      setStatus({ kind: 'failed', message: m('noWorker') });
+      return;
+    }
+    worker.current = w;
+    setChunks([]);
+    setLaunches([]);
+    setDiagnostics([]);
+    setStatus({ kind: 'running' });
+    const finish = (s: Status): void => {
+      if (worker.current !== w) return;
+      w.terminate();
+      worker.current = null;
+      setStatus(s);
+    };
+    w.onmessage = (e: MessageEvent<ProgramMessage>) => {
+      if (worker.current !== w) return;
+      const msg = e.data;
+      if (msg.type === 'compiled') {
+        setDiagnostics(msg.diagnostics);
+        if (!msg.ok) finish({ kind: 'compileFailed', count: msg.diagnostics.filter((d) => d.severity === 'error').length });
+      } else if (msg.type === 'output') {
+        setChunks((c) => {
+          const last = c.at(-1);
+          return last && last.stream === msg.stream ? [...c.slice(0, -1), { stream: msg.stream, text: last.text + msg.text }] : [...c, { stream: msg.stream, text: msg.text }];
+        });
+      } else if (msg.type === 'launch') {
+        setLaunches((l) => [...l, msg.launch]);
+      } else if (msg.type === 'done') {
+        setLaunches(msg.launches);
+        finish({ kind: 'exited', code: msg.exitCode });
+      } else {
+        finish({ kind: 'failed', message: msg.message });
+      }
+    };
+    w.onerror = (e) => finish({ kind: 'failed', message: e.message || 'the worker stopped' });
+    const request: ProgramRequest = { source: sourceRef.current, fileName: FILE_NAME, executor: 'sim', files };
+    w.postMessage(request);
+  }, [files]);
+
+  const pickExample = (id: string): void => {
+    setExample(id);
+    if (!id) return;
+    void loadExample(id).then(
+      (e) => {
+        edit(e.source);
+        setFiles(e.files);
+        setNotice(m('dropped', { name: `${id}.cu` }));
+      },
+      (err: unknown) => setNotice(m('failed', { message: err instanceof Error ? err.message : String(err) })),
+    );
+  };
+
+  const openFile = async (file: File | undefined): Promise<void> => {
+    if (!file) return;
+    if (file.size > MAX_FILE_BYTES) {
+      setNotice(m('tooBig', { name: file.name, size: formatInteger(file.size) }));
+      return;
+    }
+    const text = await file.text();
+    if (text.includes('\u0000')) {
+      setNotice(m('notText', { name: file.name }));
+      return;
+    }
+    edit(text);
+    setExample('');
+    setNotice(m('dropped', { name: file.name }));
+  };
+
+  const onDrop = (e: DragEvent<HTMLDivElement>): void => {
+    const file = e.dataTransfer.files[0];
+    if (!file) return;
+    e.preventDefault();
+    void openFile(file);
+  };
+
+  const running = status.kind === 'running';
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+
+  return (
+    <div className="program-page" data-testid="program-page">
+      <h1>{m('title')}</h1>
+      <p className="hint">{m('intro')}</p>
+      <div className="program-toolbar" role="group" aria-label={m('title')}>
+        <label>
+          {m('examples')}{' '}
+          <select value={example} onChange={(e) => pickExample(e.target.value)} data-testid="program-examples">
+            <option value="">{m('examplesNone')}</option>
+            {POSTS.map((post) => (
+              <optgroup key={post} label={m(postKey(post))}>
+                {EXAMPLES.filter((e) => e.post === post).map((e) => (
+                  <option key={e.id} value={e.id}>
+                    {m(exampleKey(e.id))}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => fileInput.current?.click()}>
+          {m('open')}
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".cu,.cuh,.cpp,.c,.h,text/plain"
+          hidden
+          data-testid="program-file"
+          onChange={(e) => {
+            void openFile(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+        <span className="hint">{m('dropHint')}</span>
+      </div>
+      <div className="program-editor-wrap" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
+        <CudaEditor value={source} label={m('editorLabel')} diagnostics={diagnostics} onChange={edit} onRun={run} />
+      </div>
+      <p className="hint" role="status" data-testid="program-notice">
+        {notice || m('draftKept')}
+      </p>
+      <div className="program-run" role="group" aria-label={m('run')}>
+        <label>
+          {m('executor')}{' '}
+          <select defaultValue="sim" data-testid="program-executor">
+            <option value="sim">{m('executorSim')}</option>
+            <option value="gpu" disabled>
+              {m('executorGpu')}
+            </option>
+          </select>
+        </label>
+        <button type="button" className="primary" onClick={run} disabled={running} aria-keyshortcuts="Control+Enter">
+          ▶ {m('run')}
+        </button>
+        <button type="button" onClick={stop} disabled={!running} data-testid="program-stop">
+          ■ {m('stop')}
+        </button>
+        <span role="status" data-testid="program-status" className={`program-status status-${status.kind}`}>
+          {statusText(status)}
+        </span>
+      </div>
+      {errors.length > 0 && (
+        <ul className="program-errors" data-testid="program-errors">
+          {errors.map((d, i) => (
+            <li key={i}>{m('diagnostic', { line: d.line, column: d.column, message: d.message })}</li>
+          ))}
+        </ul>
+      )}
+      <section aria-labelledby="program-console-h">
+        <h2 id="program-console-h">{m('console')}</h2>
+        <pre className="program-console" role="log" aria-live="polite" data-testid="program-console" tabIndex={0}>
+          {chunks.length === 0 ? (
+            <span className="hint">{m('consoleEmpty')}</span>
+          ) : (
+            chunks.map((c, i) => (
+              <span key={i} className={`out-${c.stream}`} data-stream={c.stream}>
+                {c.stream === 'stderr' && (
+                  <span className="stream-tag" aria-hidden="false">
+                    {m('stderrMark')}
+                  </span>
+                )}
+                {c.text}
+              </span>
+            ))
+          )}
+        </pre>
+      </section>
+      <section aria-labelledby="program-timeline-h">
+        <h2 id="program-timeline-h">{m('timeline')}</h2>
+        {launches.length === 0 ? (
+          <p className="hint">{m('timelineEmpty')}</p>
+        ) : (
+          <table className="program-timeline" data-testid="program-timeline">
+            <thead>
+              <tr>
+                <th scope="col">{m('colIndex')}</th>
+                <th scope="col">{m('colKernel')}</th>
+                <th scope="col">{m('colLine')}</th>
+                <th scope="col">{m('colGrid')}</th>
+                <th scope="col">{m('colBlock')}</th>
+                <th scope="col">{m('colShared')}</th>
+                <th scope="col">{m('colTime')}</th>
+                <th scope="col">{m('colStatus')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {launches.map((l, i) => (
+                <tr key={i}>
+                  <td>{i + 1}</td>
+                  <td>
+                    <code>{l.kernel}</code>
+                  </td>
+                  <td>{l.line}</td>
+                  <td>{dim(l.grid)}</td>
+                  <td>{dim(l.block)}</td>
+                  <td>{formatInteger(l.sharedBytes)}</td>
+                  <td>{m('timeMs', { ms: l.ms.toFixed(1) })}</td>
+                  <td>{l.error ? (l.ran === false ? m('statusNotRun', { code: l.error }) : `⚠ ${m('statusError', { code: l.error })}`) : `✓ ${m('statusOk')}`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

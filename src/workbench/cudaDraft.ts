@@ -1,0 +1,113 @@
+/**
+ * A learner's CUDA in a lab: the kernel translated by `src/cuda`, launched in place of the lab's
+ * WGSL variant with the lab's own data and configuration, and its outputs handed back to the
+ * lab's driver as if the WGSL variant had written them.
+ *
+ * The launch is read off the lab's WGSL pass, so every lab works without code of its own:
+ * - the kernel's pointer parameters take the pass's storage buffers: read-only ones (`const`) the
+ *   read-only buffers and the others the read-write ones, each in declaration order (so
+ *   `(float *d_out, const float *d_in)` takes the input and the output the right way round);
+ * - values convert to the kernel's element type (a `float` kernel in a `u32` lab), and back;
+ * - its scalar parameters take the pass's uniform fields of the same name (`n` ↔ `params.n`);
+ * - the grid is the pass's workgroups, the block its workgroup size, and an `extern __shared__`
+ *   array gets one element per thread.
+ * Loaded with the editor only (it imports the CUDA front end).
+ */
+import type { BindingData, Bindings, KernelRun } from '../kernel/types.ts';
+import { compileCuda, prepareLaunch, type CudaProgram, type KernelArg, type KernelInfo } from '../cuda/index.ts';
+import { tokenEnd, type EditorDiagnostic } from './editorLint.ts';
+import { reflectModule } from '../wgsl/reflect.ts';
+
+export type { CudaProgram };
+
+/** What a CUDA draft compiles to: its program, or its diagnostics (CUDA lines and columns). */
+export type CudaCompiled = { readonly program: CudaProgram | undefined; readonly diagnostics: readonly EditorDiagnostic[] };
+
+/** Translates `source`; every diagnostic at its CUDA line and column, as the editor shows them. */
+export function compileCudaDraft(source: string, fileName = 'kernel.cu'): CudaCompiled {
+  const r = compileCuda(source, { fileName });
+  const diagnostics = r.diagnostics.map((d): EditorDiagnostic => {
+    const end = d.endLine !== undefined && d.endColumn !== undefined && (d.endLine > d.line || d.endColumn > d.column) ? { endLine: d.endLine, endColumn: d.endColumn } : tokenEnd(source, d.line, d.column);
+    return { line: d.line, column: d.column, ...end, severity: d.severity, message: d.message, source: 'front end' };
+  });
+  return { program: r.ok ? r.program : undefined, diagnostics };
+}
+
+/** The fields of `struct name`, in order (each a 4-byte scalar in the labs' uniforms). */
+function structFields(code: string, name: string): string[] {
+  const m = new RegExp(`struct\\s+${name}\\s*\\{([^}]*)\\}`).exec(code);
+  if (!m) return [];
+  return m[1]!
+    .replace(/\/\/[^\n]*/g, '')
+    .split(',')
+    .map((f) => /^\s*(\w+)\s*:/.exec(f)?.[1])
+    .filter((f): f is string => f !== undefined);
+}
+
+/** The error a learner sees when their kernel cannot take the lab's data; it says what to write. */
+export class CudaLaunchMismatch extends Error {
+  override name = 'CudaLaunchMismatch';
+}
+
+/** The kernel to launch: the only one, or the template instance for this block size (`reduce<256>`). */
+function pickKernel(program: CudaProgram, block: number): KernelInfo {
+  if (program.kernels.length === 0) throw new CudaLaunchMismatch('no __global__ function');
+  if (program.kernels.length === 1) return program.kernels[0]!;
+  return program.kernels.find((k) => k.name.endsWith(`<${block}>`)) ?? program.kernels[0]!;
+}
+
+/** The CUDA launch that stands for the lab's pass `labRun`, and how its outputs go back. */
+export interface CudaPass {
+  readonly run: KernelRun;
+  /** The generated run's outputs as the lab's pass would have returned them (its bindings and types). */
+  outputs(out: Bindings): Bindings;
+}
+
+export function cudaPass(program: CudaProgram, labRun: KernelRun): CudaPass {
+  // The pass's group-0 buffers, in text order, as the WGSL front end reflects them.
+  const declared = reflectModule(labRun.code).bindings.filter((b) => b.group === 0);
+  const block = labRun.overrides?.['WORKGROUP_SIZE'] ?? Number(/@workgroup_size\(\s*(\d+)/.exec(labRun.code)?.[1] ?? 64);
+  const kernel = pickKernel(program, block);
+  const storage = declared.filter((b) => b.kind !== 'uniform');
+  const uniform = declared.find((b) => b.kind === 'uniform');
+  const fields = uniform?.type ? structFields(labRun.code, uniform.type) : [];
+  const group = labRun.bindings[0] ?? {};
+  const args: Record<string, KernelArg> = {};
+  const back = new Map<number, number>();
+  const pools = { read: storage.filter((b) => b.kind === 'storage-read'), read_write: storage.filter((b) => b.kind === 'storage-read-write') };
+  for (const p of kernel.params) {
+    if (p.kind === 'buffer') {
+      const pool = p.access === 'read' && pools.read.length > 0 ? pools.read : pools.read_write.length > 0 ? pools.read_write : pools.read;
+      const b = pool.shift();
+      const data = b && group[b.binding];
+      if (!b || !data) throw new CudaLaunchMismatch(`${kernel.name}: this lab passes ${storage.length} arrays, and '${p.name}' has none left`);
+      args[p.name] = p.type === 'float' && !(data instanceof Float32Array) ? Float32Array.from(data) : p.type !== 'float' && data instanceof Float32Array ? Int32Array.from(data) : data.slice();
+      if (p.binding !== undefined) back.set(p.binding, b.binding);
+    } else {
+      const at = fields.indexOf(p.name);
+      const words = uniform && group[uniform.binding];
+      if (at < 0 || !words) throw new CudaLaunchMismatch(`${kernel.name}: this lab gives no value for '${p.name}' (it passes ${fields.join(', ') || 'no numbers'})`);
+      args[p.name] = words[at]!;
+    }
+  }
+  const [x, y = 1, z = 1] = labRun.workgroups;
+  const elementBytes = kernel.dynamicSharedOverride?.elementBytes ?? 4;
+  const launch = prepareLaunch(program, kernel.name, { grid: { x, y, z }, block: { x: block, y: 1, z: 1 }, sharedBytes: kernel.dynamicShared ? block * elementBytes : 0 }, args);
+  return {
+    run: { ...launch.run, ...(labRun.file ? { file: `${program.fileName} (from ${labRun.file})` } : {}) },
+    outputs(out) {
+      const from = out[0] ?? {};
+      const mine = labRun.bindings[0] ?? {};
+      const to: Record<number, BindingData> = {};
+      for (const [cuda, lab] of back) {
+        const data = from[cuda];
+        const like = mine[lab];
+        if (!data || !like) continue;
+        const Type = like.constructor as { new (buffer: ArrayBufferLike, offset: number, length: number): BindingData; from(a: ArrayLike<number>): BindingData };
+        // A float kernel's values convert to the lab's integers; an `int` buffer keeps its bits as the lab's `u32`.
+        to[lab] = (data instanceof Float32Array) !== (like instanceof Float32Array) ? Type.from(data) : new Type(data.buffer, data.byteOffset, data.byteLength / 4).slice();
+      }
+      return { 0: to };
+    },
+  };
+}
