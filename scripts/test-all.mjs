@@ -24,7 +24,24 @@ function stage(name, cmd, args, env = {}) {
   return r.status === 0;
 }
 
-/** Runs a command with its output held back; resolves to its exit status and output. */
+/**
+ * CPU seconds (user + system) of this process's finished children and everything they waited for,
+ * from /proc (Linux); null elsewhere. Read when a stage's process has exited, the growth since the
+ * last reading is that stage's CPU time (two stages ending at the same moment may share it).
+ */
+function childrenCpu() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    // Fields 16 and 17 of stat (cutime, cstime), in clock ticks of 1/100 s on Linux.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+let cpuRead = childrenCpu();
+const cpuTotal = cpuRead;
+
+/** Runs a command with its output held back; resolves to its exit status, output, wall and CPU seconds. */
 function quietly({ cmd, args, env = {} }) {
   return new Promise((resolve) => {
     const chunks = [];
@@ -33,13 +50,18 @@ function quietly({ cmd, args, env = {} }) {
     child.stdout.on('data', (d) => chunks.push(d));
     child.stderr.on('data', (d) => chunks.push(d));
     child.on('error', (e) => chunks.push(Buffer.from(String(e))));
-    child.on('close', (code) => resolve({ ok: code === 0, output: Buffer.concat(chunks), seconds: (Date.now() - started) / 1000 }));
+    child.on('close', (code) => {
+      const now = childrenCpu();
+      const cpu = now === null || cpuRead === null ? null : now - cpuRead;
+      cpuRead = now;
+      resolve({ ok: code === 0, output: Buffer.concat(chunks), seconds: (Date.now() - started) / 1000, cpu });
+    });
   });
 }
 
 /** Prints a finished command's output whole, under its name (so the log reads stage by stage). */
-function print({ name, cmd, args }, { output, seconds }) {
-  console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')} (${seconds.toFixed(0)} s)`);
+function print({ name, cmd, args }, { output, seconds, cpu }) {
+  console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')} (${seconds.toFixed(0)} s${cpu === null ? '' : `, CPU ${cpu.toFixed(0)} s`})`);
   process.stdout.write(output);
 }
 
@@ -124,5 +146,7 @@ if (failures.length > 0) {
   console.log('\nFailed:');
   for (const f of failures) console.log(`  - ${f}`);
 }
-console.log(`\nSummary: ${passed} passed, ${failed} failed (${((Date.now() - started) / 60_000).toFixed(1)} minutes)`);
+const cpuEnd = childrenCpu();
+const cpuNote = cpuEnd === null || cpuTotal === null ? '' : `, CPU ${((cpuEnd - cpuTotal) / 60).toFixed(1)} minutes`;
+console.log(`\nSummary: ${passed} passed, ${failed} failed (${((Date.now() - started) / 60_000).toFixed(1)} minutes${cpuNote})`);
 process.exit(failed === 0 ? 0 : 1);
