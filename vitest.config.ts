@@ -1,9 +1,10 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Two projects:
- * - `unit`: pure tests (parser, checker, simulator, labs, lessons, views' logic), files in parallel
- *   (one worker per core but one);
+ * - `unit`: pure tests (parser, checker, simulator, labs, lessons, views' logic), files in parallel,
+ *   one worker per core;
  * - `gpu`: the files that drive Dawn (`*.gpu.test.ts`: they create a Node GPU through
  *   `src/gpu/node.ts`, directly or through `src/sim/conformance/harness.ts`). Dawn on SwiftShader
  *   is slow and one device at a time, so these run one file after another, in one worker.
@@ -26,6 +27,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'server/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...GPU],
+          // One worker per core (vitest's default leaves one core out: one worker on 2 cores).
+          maxWorkers: availableParallelism(),
         },
       },
       {

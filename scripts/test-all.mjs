@@ -1,22 +1,30 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, the production build and the test build side by side; then two
-// lanes at once: (1) the unit tests (vitest.config.ts: the pure project, then the GPU files on
-// Dawn, one at a time), then a crawl of every page under the dev server (`vite`, React
-// StrictMode); (2) the e2e tests in Chromium with WebGPU against the test build (`vite preview`,
-// shipped CSP). Last, the start page's JavaScript against its budget. Each build is
-// made once: the budget reads the production build, and so does the e2e test that checks a
-// production build has no test hooks (E2E_PRODUCTION_DIST); e2e/run.mjs serves the test build
-// made here (E2E_PREBUILT).
+// `npm test`: everything at once, each stage printed whole when it ends:
+// - the production build and the test build (production plus read-only test hooks), then the e2e
+//   tests in Chromium with WebGPU against the test build (`vite preview`, shipped CSP; e2e/run.mjs,
+//   two files at a time: vitest.e2e.config.ts), the longest stage;
+// - beside it, two at a time and one step lower in priority: lint, typecheck, the pure unit tests
+//   (files in parallel), the GPU files on Dawn (one at a time: vitest.config.ts), and a crawl of
+//   every page under the dev server (`vite`, React StrictMode);
+// - last, the start page's JavaScript against its budget.
+// Each build is made once: the budget reads the production build, and so does the e2e test that
+// checks a production build has no test hooks (E2E_PRODUCTION_DIST); e2e/run.mjs serves the test
+// build made here (E2E_PREBUILT). A stage that runs past STAGE_LIMIT is stopped and fails.
 // Runs every stage even when one fails, then prints one plain summary line:
 //   Summary: N passed, N failed
-// Each test counts once; typecheck and lint count as one check each.
+// Each test counts once; typecheck, lint, the test build and the budget count as one check each.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { ensureSystem } from './ensure-system.mjs';
 
 let passed = 0;
 let failed = 0;
 const failures = [];
+/** The priority (nice value) of the stages that run beside the e2e suite. */
+const BACKGROUND = 5;
+/** The longest one stage may run: far above any stage's time, so only a hang reaches it. */
+const STAGE_LIMIT = 45 * 60_000;
 
 function stage(name, cmd, args, env = {}) {
   console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')}`);
@@ -41,21 +49,67 @@ function childrenCpu() {
 let cpuRead = childrenCpu();
 const cpuTotal = cpuRead;
 
-/** Runs a command with its output held back; resolves to its exit status, output, wall and CPU seconds. */
-function quietly({ cmd, args, env = {} }) {
+/** Stages running now, each its own process group, stopped with this script. */
+const running = new Set();
+const stopAll = (signal) => {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      /* already gone */
+    }
+  }
+};
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+  process.on(signal, () => {
+    stopAll(signal);
+    process.exit(code);
+  });
+}
+
+/**
+ * Runs a command with its output held back, in a process group of its own (so that a stage past
+ * STAGE_LIMIT is stopped with everything it started); resolves to its exit status, output, wall
+ * and CPU seconds.
+ */
+function quietly({ cmd, args, env = {}, priority = 0 }) {
   return new Promise((resolve) => {
     const chunks = [];
     const started = Date.now();
-    const child = spawn(cmd, args, { env: { ...process.env, ...env } });
-    child.stdout.on('data', (d) => chunks.push(d));
-    child.stderr.on('data', (d) => chunks.push(d));
-    child.on('error', (e) => chunks.push(Buffer.from(String(e))));
-    child.on('close', (code) => {
+    const child = spawn(cmd, args, { env: { ...process.env, ...env }, detached: true });
+    running.add(child);
+    if (priority !== 0 && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, priority);
+      } catch {
+        /* not allowed here: runs at the normal priority */
+      }
+    }
+    let ended = false;
+    const end = (code) => {
+      if (ended) return;
+      ended = true;
+      clearTimeout(limit);
+      running.delete(child);
       const now = childrenCpu();
       const cpu = now === null || cpuRead === null ? null : now - cpuRead;
       cpuRead = now;
       resolve({ ok: code === 0, output: Buffer.concat(chunks), seconds: (Date.now() - started) / 1000, cpu });
-    });
+    };
+    const limit = setTimeout(() => {
+      chunks.push(Buffer.from(`\nStopped: still running after ${STAGE_LIMIT / 60_000} minutes.\n`));
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+      // A process it started in a group of its own may still hold its output open: give up on it.
+      setTimeout(() => end(1), 10_000);
+    }, STAGE_LIMIT);
+    child.stdout.on('data', (d) => chunks.push(d));
+    child.stderr.on('data', (d) => chunks.push(d));
+    child.on('error', (e) => chunks.push(Buffer.from(String(e))));
+    child.on('close', (code) => end(code));
   });
 }
 
@@ -65,15 +119,20 @@ function print({ name, cmd, args }, { output, seconds, cpu }) {
   process.stdout.write(output);
 }
 
-/** Runs commands at once, each printed whole when it ends; resolves to whether each exited 0. */
-async function together(stages) {
-  return Promise.all(
-    stages.map(async (s) => {
-      const r = await quietly(s);
-      print(s, r);
-      return r.ok;
-    }),
-  );
+/** A command beside the e2e suite: one step lower in priority, printed when it ends. */
+async function background(s) {
+  const r = await quietly({ ...s, priority: BACKGROUND });
+  print(s, r);
+  return r;
+}
+
+/** Runs the jobs, at most `width` at once, in order; resolves when all have ended. */
+async function queue(width, jobs) {
+  let next = 0;
+  const lane = async () => {
+    while (next < jobs.length) await jobs[next++]();
+  };
+  await Promise.all(Array.from({ length: width }, lane));
 }
 
 function check(name, ok) {
@@ -85,11 +144,11 @@ function check(name, ok) {
 }
 
 /** A vitest run with a JSON report: its tests count one by one. */
-async function vitestStage(name, cmd, args, env = {}) {
+async function vitestStage(name, cmd, args, env = {}, priority = 0) {
   mkdirSync('test-results', { recursive: true });
   const out = `test-results/${name}.json`;
   rmSync(out, { force: true });
-  const s = { name, cmd, args: [...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env };
+  const s = { name, cmd, args: [...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env, priority };
   const r = await quietly(s);
   print(s, r);
   if (!existsSync(out)) {
@@ -112,35 +171,36 @@ async function vitestStage(name, cmd, args, env = {}) {
 
 ensureSystem();
 // The production build, as `npm run build` makes it (NODE_ENV=production), into its own folder:
-// e2e/run.mjs builds the test build into dist/.
+// the test build goes into dist/, which e2e/run.mjs serves.
 const PRODUCTION = 'test-results/dist-production';
 const started = Date.now();
-const [typechecked, linted, built, testBuilt] = await together([
-  { name: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
-  { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
-  { name: 'production build', cmd: 'npx', args: ['vite', 'build', '--outDir', PRODUCTION, '--emptyOutDir', '--logLevel', 'warn'], env: { NODE_ENV: 'production' } },
-  // The test build (production plus read-only test hooks) that the e2e suite serves from dist/.
-  { name: 'test build', cmd: 'npx', args: ['vite', 'build', '--mode', 'test', '--logLevel', 'warn'] },
-]);
-check('typecheck', typechecked);
-check('lint', linted);
-check('test build', testBuilt);
-// Two lanes at once, so that both cores stay busy: each stage below mostly keeps one core busy
-// (vitest runs one project after another, one file at a time on two cores; the GPU files must run
-// one at a time anyway), and the e2e suite, the longest, has a lane to itself.
+const build = (s) => quietly(s).then((r) => (print(s, r), r.ok));
+const builtProduction = build({ name: 'production build', cmd: 'npx', args: ['vite', 'build', '--outDir', PRODUCTION, '--emptyOutDir', '--logLevel', 'warn'], env: { NODE_ENV: 'production' } });
+// The test build: the production build plus read-only test hooks (window.__warpscope).
+const builtTest = build({ name: 'test build', cmd: 'npx', args: ['vite', 'build', '--mode', 'test', '--logLevel', 'warn'] });
+// Everything starts at once; only the e2e suite waits, for the builds it serves and reads. The
+// e2e suite is the longest stage, so it runs at the normal priority and everything beside it one
+// step lower (BACKGROUND): on a busy machine the rest fills the time the e2e suite leaves, instead
+// of lengthening it.
 await Promise.all([
-  (async () => {
-    await vitestStage('unit', 'npx', ['vitest', 'run', '--project', 'unit']);
-    await vitestStage('gpu', 'npx', ['vitest', 'run', '--project', 'gpu']);
-    // The same app under the `vite` dev server (StrictMode on): the README's first command.
-    await vitestStage('e2e-dev', 'node', ['e2e/run.mjs', '--dev']);
-  })(),
-  testBuilt
-    ? vitestStage('e2e', 'node', ['e2e/run.mjs'], { E2E_PREBUILT: '1', ...(built ? { E2E_PRODUCTION_DIST: PRODUCTION } : {}) })
-    : Promise.resolve(),
+  Promise.all([builtTest, builtProduction]).then(([testBuilt, built]) => {
+    check('test build', testBuilt);
+    if (!testBuilt) return undefined;
+    return vitestStage('e2e', 'node', ['e2e/run.mjs'], { E2E_PREBUILT: '1', ...(built ? { E2E_PRODUCTION_DIST: PRODUCTION } : {}) });
+  }),
+  // Two at a time: typecheck and lint, then the pure unit tests (files in parallel), the GPU
+  // files on Dawn (one at a time: vitest.config.ts) and the crawl of every page under the dev
+  // server (`vite`, React StrictMode on: the README's first command).
+  queue(2, [
+    async () => check('lint', (await background({ name: 'lint', cmd: 'npx', args: ['eslint', '.'] })).ok),
+    async () => check('typecheck', (await background({ name: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'] })).ok),
+    () => vitestStage('unit', 'npx', ['vitest', 'run', '--project', 'unit'], {}, BACKGROUND),
+    () => vitestStage('gpu', 'npx', ['vitest', 'run', '--project', 'gpu'], {}, BACKGROUND),
+    () => vitestStage('e2e-dev', 'node', ['e2e/run.mjs', '--dev'], {}, BACKGROUND),
+  ]),
 ]);
 // The start page's initial JavaScript against its budget (200 KB gzip).
-check('bundle budget', built && stage('bundle sizes', 'node', ['scripts/bundle-sizes.mjs', '--check', PRODUCTION]));
+check('bundle budget', (await builtProduction) && stage('bundle sizes', 'node', ['scripts/bundle-sizes.mjs', '--check', PRODUCTION]));
 
 if (failures.length > 0) {
   console.log('\nFailed:');
