@@ -3,6 +3,8 @@
  * meaning, with a short narrative and, optionally, a check question whose answer is computed from
  * the simulator's state at that moment — never typed in by hand.
  */
+import type { Catalog } from '../i18n/catalog.ts';
+import type { MessageValues } from '../i18n/format.ts';
 import type { LabId } from '../labs/registry.ts';
 import type { AnyLab, ParamValue } from './lab.ts';
 import type { Metrics, Trace } from '../sim/index.ts';
@@ -107,6 +109,55 @@ export interface Lesson {
   readonly title: string;
   readonly summary: string;
   readonly steps: readonly LessonStep[];
+}
+
+/** A step as a lesson folder writes it: everything but the texts, which come from its catalog. */
+export type StepSpec = Omit<LessonStep, 'title' | 'narrative' | 'lookAt' | 'question'> & {
+  readonly question?: Omit<Question, 'prompt'>;
+  /** What the step's texts fill in for their `{name}` placeholders. */
+  readonly values?: MessageValues;
+};
+
+/**
+ * A lesson whose texts live in its folder's message catalog under fixed keys: `title` and
+ * `summary`, and for step k (from 1) `sk.title`, `sk.narrative`, `sk.lookAt` where the step has
+ * a subject to point at, and `sk.prompt` where it asks a question. Each text is read when a view
+ * asks for it, so a change of language shows at once. A missing or left-over text throws here,
+ * when the lesson loads, rather than showing a key to the learner.
+ */
+export function lessonFrom<T extends Record<string, string>>(
+  m: Catalog<T>,
+  spec: { readonly id: string; readonly courseOrder: number; readonly steps: readonly StepSpec[] },
+): Lesson {
+  const steps = spec.steps.map((step, i): LessonStep => {
+    const k = `s${i + 1}`;
+    const { question, values, ...rest } = step;
+    const texts: { title: string; narrative: string; lookAt?: string } = { title: `${k}.title`, narrative: `${k}.narrative` };
+    if (m.has(`${k}.lookAt`)) texts.lookAt = `${k}.lookAt`;
+    const asks = m.has(`${k}.prompt`);
+    if (asks !== (question !== undefined)) throw new Error(`Lesson ${spec.id}, step ${i + 1}: ${asks ? `“${k}.prompt” has no question` : `the question has no text “${k}.prompt”`}.`);
+    const asked = question && withTexts(m, spec.id, { ...question }, { prompt: `${k}.prompt` }, values);
+    return withTexts(m, spec.id, { ...rest, ...(asked && { question: asked }) }, texts, values);
+  });
+  if (m.has(`s${steps.length + 1}.title`)) throw new Error(`Lesson ${spec.id} has texts for a step ${steps.length + 1} it does not have.`);
+  return withTexts(m, spec.id, { id: spec.id, courseOrder: spec.courseOrder, steps }, { title: 'title', summary: 'summary' });
+}
+
+/** `target` with a getter per field of `keys`, each reading that message of `m` in the current language. */
+function withTexts<T extends Record<string, string>, O extends object, F extends string>(
+  m: Catalog<T>,
+  lesson: string,
+  target: O,
+  keys: Partial<Record<F, string>>,
+  values?: MessageValues,
+): O & Record<F, string> {
+  for (const [field, key] of Object.entries<string | undefined>(keys)) {
+    if (key === undefined) continue;
+    const named: string = key;
+    if (!m.has(key)) throw new Error(`Lesson ${lesson} has no text “${named}”.`);
+    Object.defineProperty(target, field, { get: () => m(key, values), enumerable: true, configurable: true });
+  }
+  return target as O & Record<F, string>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { globalLoadCounts, loadsOfElement, matmulMemories, workgroupCounters } from '../../queries.ts';
-import type { Lesson, MomentState } from '../../../../workbench/lesson.ts';
+import { lessonFrom, type MomentState } from '../../../../workbench/lesson.ts';
 import { m } from './messages.ts';
 
 const square = { m: 64, n: 64, k: 64, tile: 16, type: 'f32' } as const;
@@ -25,36 +25,18 @@ const lastTileLoadsOfA = (s: MomentState) => {
 };
 
 /** Matrix multiply from the course seed: tiles in workgroup memory, then reuse in registers. */
-export const matmulLesson: Lesson = {
+export const matmulLesson = lessonFrom(m, {
   id: 'matmul',
   courseOrder: 3.7,
-  get title() {
-    return m('title');
-  },
-  get summary() {
-    return m('summary');
-  },
   steps: [
     {
       lab: 'matmul',
       params: square,
       stage: { panel: 'matmul-stage' },
-      get title() {
-        return m('s1.title');
-      },
       variant: 'naive',
       moment: { kind: 'end' },
-      get narrative() {
-        return m('s1.narrative');
-      },
-      get lookAt() {
-        return m('s1.lookAt');
-      },
       highlight: { code: ['acc += a[row * params.k + i] * b[i * params.n + col];'] },
       question: {
-        get prompt() {
-          return m('s1.prompt');
-        },
         answer: a35,
         explain: (s, given) =>
           m('s1.explain', { a35: a35(s), given }),
@@ -64,22 +46,10 @@ export const matmulLesson: Lesson = {
       lab: 'matmul',
       params: square,
       stage: { panel: 'matmul-stage', drawer: 'metrics' },
-      get title() {
-        return m('s2.title');
-      },
       variant: 'naive',
       moment: { kind: 'first-access', memory: 'a', warp: 0 },
-      get narrative() {
-        return m('s2.narrative');
-      },
-      get lookAt() {
-        return m('s2.lookAt');
-      },
       highlight: { code: ['let row = gid.x;'] },
       question: {
-        get prompt() {
-          return m('s2.prompt');
-        },
         answer: (s) => s.index.sectors[s.step]!,
         explain: (s) => m('s2.explain', { sectors: s.index.sectors[s.step]! }),
       },
@@ -88,22 +58,10 @@ export const matmulLesson: Lesson = {
       lab: 'matmul',
       params: square,
       stage: { panel: 'matmul-stage' },
-      get title() {
-        return m('s3.title');
-      },
       variant: 'tiled',
       moment: { kind: 'lab', name: 'tile-ready', arg: '1' },
-      get narrative() {
-        return m('s3.narrative');
-      },
-      get lookAt() {
-        return m('s3.lookAt');
-      },
       highlight: { code: ['tileA[ty * TILE + tx] = va;'] },
       question: {
-        get prompt() {
-          return m('s3.prompt');
-        },
         answer: a35,
         explain: (s) => m('s3.explain', { a35: a35(s) }),
       },
@@ -112,22 +70,10 @@ export const matmulLesson: Lesson = {
       lab: 'matmul',
       params: square,
       stage: { panel: 'matmul-stage' },
-      get title() {
-        return m('s4.title');
-      },
       variant: 'tiled',
       moment: { kind: 'lab', name: 'tile-done', arg: '1' },
-      get narrative() {
-        return m('s4.narrative');
-      },
-      get lookAt() {
-        return m('s4.lookAt');
-      },
       highlight: { code: ['workgroupBarrier(); // everyone is done reading'] },
       question: {
-        get prompt() {
-          return m('s4.prompt');
-        },
         answer: (s) => {
           const c = workgroupCounters(s.index, 'tiled', shape64, 16);
           return c.barriers / c.tileSteps;
@@ -139,22 +85,10 @@ export const matmulLesson: Lesson = {
       lab: 'matmul',
       params: ragged,
       stage: { panel: 'matmul-stage' },
-      get title() {
-        return m('s5.title');
-      },
       variant: 'tiled',
       moment: { kind: 'end' },
-      get narrative() {
-        return m('s5.narrative');
-      },
-      get lookAt() {
-        return m('s5.lookAt');
-      },
       highlight: { code: ['if (row < params.m && ka < params.k) {'] },
       question: {
-        get prompt() {
-          return m('s5.prompt');
-        },
         answer: lastTileLoadsOfA,
         explain: (s) => m('s5.explain', { lastTileLoadsOfA: lastTileLoadsOfA(s) }),
       },
@@ -163,21 +97,9 @@ export const matmulLesson: Lesson = {
       lab: 'matmul',
       params: square,
       stage: { panel: 'matmul-stage', drawer: 'metrics' },
-      get title() {
-        return m('s6.title');
-      },
       variant: 'column',
       moment: { kind: 'end' },
-      get narrative() {
-        return m('s6.narrative');
-      },
-      get lookAt() {
-        return m('s6.lookAt');
-      },
       question: {
-        get prompt() {
-          return m('s6.prompt');
-        },
         answer: fmasPerLoad('column'),
         explain: (s) => m('s6.explain', { fmasPerLoad: fmasPerLoad('column')(s) }),
       },
@@ -186,21 +108,9 @@ export const matmulLesson: Lesson = {
       lab: 'matmul',
       params: square,
       stage: { panel: 'matmul-stage' },
-      get title() {
-        return m('s7.title');
-      },
       variant: 'vec4-2d',
       moment: { kind: 'bank-conflict' },
-      get narrative() {
-        return m('s7.narrative');
-      },
-      get lookAt() {
-        return m('s7.lookAt');
-      },
       question: {
-        get prompt() {
-          return m('s7.prompt');
-        },
         answer: (s) => s.index.wavefronts[s.step]!,
         explain: (s) => m('s7.explain', { wavefronts: s.index.wavefronts[s.step]! }),
       },
@@ -209,26 +119,13 @@ export const matmulLesson: Lesson = {
       lab: 'matmul',
       params: square,
       stage: { panel: 'matmul-roofline' },
-      get title() {
-        return m('s8.title');
-      },
       variant: 'fast',
       moment: { kind: 'end' },
-      get narrative() {
-        return m('s8.narrative');
-      },
-      get lookAt() {
-        return m('s8.lookAt');
-      },
       question: {
-        get prompt() {
-          return m('s8.prompt');
-        },
         answer: (s) => workgroupCounters(s.index, 'fast', shape64, 16).barriers,
         explain: (s) => m('s8.explain', { barriers: workgroupCounters(s.index, 'fast', shape64, 16).barriers }),
       },
       timings: true,
     },
   ],
-};
-
+});

@@ -1,6 +1,6 @@
 import { coRankIterationBound } from '../../reference.ts';
 import { elementsOfATaken, mergeViewOf } from '../../moments.ts';
-import type { Lesson, MomentState } from '../../../../workbench/lesson.ts';
+import { lessonFrom, type MomentState } from '../../../../workbench/lesson.ts';
 import { m } from './messages.ts';
 
 const base = { lab: 'merge', params: { m: 24, n: 40, input: 'random', type: 'i32' } } as const;
@@ -10,141 +10,64 @@ const tiledBase = { lab: 'merge', params: { m: 100, n: 156, input: 'random', typ
 const probeNow = (s: MomentState, inv: number) => mergeViewOf(s.trace).probes.filter((p) => p.step <= s.step && p.invocation === inv).at(-1);
 
 /** Parallel merge from the course seed: co-rank, the merge path, and tiles in workgroup memory. */
-export const mergeLesson: Lesson = {
+export const mergeLesson = lessonFrom(m, {
   id: 'merge',
   courseOrder: 7.5,
-  get title() {
-    return m('title');
-  },
-  get summary() {
-    return m('summary');
-  },
   steps: [
     {
       ...base,
-      get title() {
-        return m('s1.title');
-      },
       variant: 'basic',
       moment: { kind: 'start' },
-      get narrative() {
-        return m('s1.narrative');
-      },
-      get lookAt() {
-        return m('s1.lookAt');
-      },
       question: {
-        get prompt() {
-          return m('s1.prompt');
-        },
         answer: (s) => mergeViewOf(s.trace).slices.filter((x) => x !== undefined).length,
         explain: (s) => m('s1.explain', { length: mergeViewOf(s.trace).slices.filter((x) => x !== undefined).length }),
       },
     },
     {
       ...base,
-      get title() {
-        return m('s2.title');
-      },
       variant: 'basic',
       moment: { kind: 'lab', name: 'probe', arg: '3' },
-      get narrative() {
-        return m('s2.narrative');
-      },
-      get lookAt() {
-        return m('s2.lookAt');
-      },
       highlight: { code: ['if (a[mid] <= b[k - 1u - mid])'] },
       question: {
-        get prompt() {
-          return m('s2.prompt');
-        },
         answer: (s) => probeNow(s, 3)?.i ?? -1,
         explain: (s) => m('s2.explain', { i: probeNow(s, 3)?.i ?? '?', j: probeNow(s, 3)?.j ?? '?' }),
       },
     },
     {
       ...base,
-      get title() {
-        return m('s3.title');
-      },
       variant: 'basic',
       moment: { kind: 'lab', name: 'probe', arg: '3:last' },
-      get narrative() {
-        return m('s3.narrative');
-      },
-      get lookAt() {
-        return m('s3.lookAt');
-      },
       question: {
-        get prompt() {
-          return m('s3.prompt');
-        },
         answer: (s) => elementsOfATaken(mergeViewOf(s.trace), 3),
         explain: (s) => m('s3.explain', { mergeViewOf: elementsOfATaken(mergeViewOf(s.trace), 3), mergeViewOf2: 4 - elementsOfATaken(mergeViewOf(s.trace), 3) }),
       },
     },
     {
       ...base,
-      get title() {
-        return m('s4.title');
-      },
       variant: 'basic',
       moment: { kind: 'end' },
-      get narrative() {
-        return m('s4.narrative', { coRankIterationBound: coRankIterationBound(24, 40) });
-      },
-      get lookAt() {
-        return m('s4.lookAt');
-      },
+      values: { coRankIterationBound: coRankIterationBound(24, 40) },
       question: {
-        get prompt() {
-          return m('s4.prompt');
-        },
         answer: (s) => mergeViewOf(s.trace).probesPerInvocation[3] ?? 0,
         explain: (s) => m('s4.explain', { probesPerInvocation: mergeViewOf(s.trace).probesPerInvocation[3] ?? 0, coRankIterationBound: coRankIterationBound(24, 40) }),
       },
     },
     {
       ...base,
-      get title() {
-        return m('s5.title');
-      },
       variant: 'basic',
       params: { ...base.params, input: 'duplicates' },
       moment: { kind: 'end' },
-      get narrative() {
-        return m('s5.narrative');
-      },
-      get lookAt() {
-        return m('s5.lookAt');
-      },
       question: {
-        get prompt() {
-          return m('s5.prompt');
-        },
         answer: (s) => elementsOfATaken(mergeViewOf(s.trace), 3),
         explain: (s) => m('s5.explain', { mergeViewOf: elementsOfATaken(mergeViewOf(s.trace), 3) }),
       },
     },
     {
       ...tiledBase,
-      get title() {
-        return m('s6.title');
-      },
       variant: 'tiled',
       moment: { kind: 'after-barrier', n: 1 },
-      get narrative() {
-        return m('s6.narrative');
-      },
-      get lookAt() {
-        return m('s6.lookAt');
-      },
       highlight: { code: ['bounds[lid] = co_rank(select(k0, k1, lid == 1u));'] },
       question: {
-        get prompt() {
-          return m('s6.prompt');
-        },
         answer: (s) => {
           const t = mergeViewOf(s.trace).tile;
           return t ? t.a1 - t.a0 : 0;
@@ -157,24 +80,12 @@ export const mergeLesson: Lesson = {
     },
     {
       ...tiledBase,
-      get title() {
-        return m('s7.title');
-      },
       variant: 'tiled',
       moment: { kind: 'end' },
-      get narrative() {
-        return m('s7.narrative');
-      },
-      get lookAt() {
-        return m('s7.lookAt');
-      },
       question: {
-        get prompt() {
-          return m('s7.prompt');
-        },
         answer: (s) => mergeViewOf(s.trace).loadsPerInvocation[5] ?? 0,
         explain: (s) => m('s7.explain', { loadsPerInvocation: mergeViewOf(s.trace).loadsPerInvocation[5] ?? 0 }),
       },
     },
   ],
-};
+});
