@@ -3,9 +3,9 @@
 // - the production build and the test build (production plus read-only test hooks), then the e2e
 //   tests in Chromium with WebGPU against the test build (`vite preview`, shipped CSP; e2e/run.mjs,
 //   two files at a time: vitest.e2e.config.ts), the longest stage;
-// - beside it, two at a time and one step lower in priority: lint, typecheck, the pure unit tests
-//   (files in parallel), the GPU files on Dawn (one at a time: vitest.config.ts), and a crawl of
-//   every page under the dev server (`vite`, React StrictMode);
+// - beside it, two at a time: lint, typecheck, the pure unit tests (files in parallel), the GPU
+//   files on Dawn (one at a time: vitest.config.ts), and a crawl of every page under the dev
+//   server (`vite`, React StrictMode);
 // - last, the start page's JavaScript against its budget.
 // Each build is made once: the budget reads the production build, and so does the e2e test that
 // checks a production build has no test hooks (E2E_PRODUCTION_DIST); e2e/run.mjs serves the test
@@ -15,14 +15,11 @@
 // Each test counts once; typecheck, lint, the test build and the budget count as one check each.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { ensureSystem } from './ensure-system.mjs';
 
 let passed = 0;
 let failed = 0;
 const failures = [];
-/** The priority (nice value) of the stages that run beside the e2e suite. */
-const BACKGROUND = 5;
 /** The longest one stage may run: far above any stage's time, so only a hang reaches it. */
 const STAGE_LIMIT = 45 * 60_000;
 
@@ -72,20 +69,14 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
  * STAGE_LIMIT is stopped with everything it started); resolves to its exit status, output, wall
  * and CPU seconds.
  */
-function quietly({ cmd, args, env = {}, priority = 0 }) {
+function quietly({ cmd, args, env = {} }) {
   return new Promise((resolve) => {
     const chunks = [];
     const started = Date.now();
     const child = spawn(cmd, args, { env: { ...process.env, ...env }, detached: true });
     running.add(child);
-    if (priority !== 0 && child.pid !== undefined) {
-      try {
-        setPriority(child.pid, priority);
-      } catch {
-        /* not allowed here: runs at the normal priority */
-      }
-    }
     let ended = false;
+    let timedOut = false;
     const end = (code) => {
       if (ended) return;
       ended = true;
@@ -94,9 +85,10 @@ function quietly({ cmd, args, env = {}, priority = 0 }) {
       const now = childrenCpu();
       const cpu = now === null || cpuRead === null ? null : now - cpuRead;
       cpuRead = now;
-      resolve({ ok: code === 0, output: Buffer.concat(chunks), seconds: (Date.now() - started) / 1000, cpu });
+      resolve({ ok: code === 0 && !timedOut, timedOut, output: Buffer.concat(chunks), seconds: (Date.now() - started) / 1000, cpu });
     };
     const limit = setTimeout(() => {
+      timedOut = true;
       chunks.push(Buffer.from(`\nStopped: still running after ${STAGE_LIMIT / 60_000} minutes.\n`));
       try {
         process.kill(-child.pid, 'SIGKILL');
@@ -119,11 +111,11 @@ function print({ name, cmd, args }, { output, seconds, cpu }) {
   process.stdout.write(output);
 }
 
-/** A command beside the e2e suite: one step lower in priority, printed when it ends. */
-async function background(s) {
-  const r = await quietly({ ...s, priority: BACKGROUND });
+/** Runs a command, printed whole when it ends; resolves to whether it exited 0. */
+async function run(s) {
+  const r = await quietly(s);
   print(s, r);
-  return r;
+  return r.ok;
 }
 
 /** Runs the jobs, at most `width` at once, in order; resolves when all have ended. */
@@ -144,15 +136,15 @@ function check(name, ok) {
 }
 
 /** A vitest run with a JSON report: its tests count one by one. */
-async function vitestStage(name, cmd, args, env = {}, priority = 0) {
+async function vitestStage(name, cmd, args, env = {}) {
   mkdirSync('test-results', { recursive: true });
   const out = `test-results/${name}.json`;
   rmSync(out, { force: true });
-  const s = { name, cmd, args: [...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env, priority };
+  const s = { name, cmd, args: [...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env };
   const r = await quietly(s);
   print(s, r);
   if (!existsSync(out)) {
-    check(`${name} (no results: the runner failed to start)`, false);
+    check(`${name} (no results: ${r.timedOut ? `stopped after ${STAGE_LIMIT / 60_000} minutes` : 'the runner failed to start'})`, false);
     return;
   }
   const report = JSON.parse(readFileSync(out, 'utf8'));
@@ -174,14 +166,11 @@ ensureSystem();
 // the test build goes into dist/, which e2e/run.mjs serves.
 const PRODUCTION = 'test-results/dist-production';
 const started = Date.now();
-const build = (s) => quietly(s).then((r) => (print(s, r), r.ok));
-const builtProduction = build({ name: 'production build', cmd: 'npx', args: ['vite', 'build', '--outDir', PRODUCTION, '--emptyOutDir', '--logLevel', 'warn'], env: { NODE_ENV: 'production' } });
+const builtProduction = run({ name: 'production build', cmd: 'npx', args: ['vite', 'build', '--outDir', PRODUCTION, '--emptyOutDir', '--logLevel', 'warn'], env: { NODE_ENV: 'production' } });
 // The test build: the production build plus read-only test hooks (window.__warpscope).
-const builtTest = build({ name: 'test build', cmd: 'npx', args: ['vite', 'build', '--mode', 'test', '--logLevel', 'warn'] });
-// Everything starts at once; only the e2e suite waits, for the builds it serves and reads. The
-// e2e suite is the longest stage, so it runs at the normal priority and everything beside it one
-// step lower (BACKGROUND): on a busy machine the rest fills the time the e2e suite leaves, instead
-// of lengthening it.
+const builtTest = run({ name: 'test build', cmd: 'npx', args: ['vite', 'build', '--mode', 'test', '--logLevel', 'warn'] });
+// Everything starts at once; only the e2e suite, the longest stage, waits, for the builds it
+// serves and reads.
 await Promise.all([
   Promise.all([builtTest, builtProduction]).then(([testBuilt, built]) => {
     check('test build', testBuilt);
@@ -192,11 +181,11 @@ await Promise.all([
   // files on Dawn (one at a time: vitest.config.ts) and the crawl of every page under the dev
   // server (`vite`, React StrictMode on: the README's first command).
   queue(2, [
-    async () => check('lint', (await background({ name: 'lint', cmd: 'npx', args: ['eslint', '.'] })).ok),
-    async () => check('typecheck', (await background({ name: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'] })).ok),
-    () => vitestStage('unit', 'npx', ['vitest', 'run', '--project', 'unit'], {}, BACKGROUND),
-    () => vitestStage('gpu', 'npx', ['vitest', 'run', '--project', 'gpu'], {}, BACKGROUND),
-    () => vitestStage('e2e-dev', 'node', ['e2e/run.mjs', '--dev'], {}, BACKGROUND),
+    async () => check('lint', await run({ name: 'lint', cmd: 'npx', args: ['eslint', '.'] })),
+    async () => check('typecheck', await run({ name: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'] })),
+    () => vitestStage('unit', 'npx', ['vitest', 'run', '--project', 'unit']),
+    () => vitestStage('gpu', 'npx', ['vitest', 'run', '--project', 'gpu']),
+    () => vitestStage('e2e-dev', 'node', ['e2e/run.mjs', '--dev']),
   ]),
 ]);
 // The start page's initial JavaScript against its budget (200 KB gzip).
