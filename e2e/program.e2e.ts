@@ -1,7 +1,8 @@
 /**
  * The program page (`/program`): a post's whole program picked from the examples menu runs in a
- * worker and prints what the H100 printed; an endless host loop is stopped with the page still
- * answering; the page reads in Chinese.
+ * worker and prints what the H100 printed; its launch opens in the replay and steps, by keyboard,
+ * to the `atomicAdd` on its CUDA line with the words it adds on screen; an endless host loop is
+ * stopped with the page still answering; the page reads in Chinese.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -44,6 +45,57 @@ describe('program page', () => {
     expect(errors).toEqual([]);
   });
 
+  it("opens seed 003's histogram launch in the replay and steps by keyboard to the atomicAdd on its CUDA line, its words on screen", async () => {
+    const { page, errors } = await openPage(browser(), '/program');
+    await page.getByRole('combobox', { name: 'Programs from the posts' }).selectOption('003-histogram-shared');
+    await page.getByTestId('program-notice').getByText('Opened 003-histogram-shared.cu.').waitFor();
+    const source = (await page.evaluate(() => localStorage.getItem('warpscope.program.draft'))) ?? '';
+    const atomicLine = source.split('\n').findIndex((l) => l.includes('atomicAdd(&(histo_private')) + 1;
+    expect(atomicLine).toBeGreaterThan(0);
+    await page.getByRole('button', { name: '▶ Run' }).click();
+    await page.getByTestId('program-status').getByText('exit code 0').waitFor({ timeout: 60_000 });
+    // By keyboard: the launch's action is a button reached by Tab; Enter opens it.
+    const open = page.getByRole('button', { name: 'Open launch 1 (histo_kernel) in the replay' });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const replay = page.getByTestId('program-replay');
+    await replay.getByRole('heading', { name: /Replay of launch 1: histo_kernel<<<2, 256>>>/ }).waitFor();
+    expect(await page.getByTestId('replay-what').textContent()).toContain('the whole launch (2 blocks of 256 threads)');
+    await page.locator('[data-testid=replay-stage][data-ready=yes]').waitFor({ timeout: 60_000 });
+    // The focus is on the replay's heading, so the timeline's keys step it: S for the next statement.
+    const marked = () => page.evaluate(() => document.querySelector('[data-testid=program-replay] .cm-current-step')?.textContent ?? '');
+    let reached = false;
+    for (let k = 0; k < 60 && !reached; k++) {
+      await page.keyboard.press('s');
+      const position = (await page.getByTestId('replay-position').textContent()) ?? '';
+      reached = position === `CUDA line ${atomicLine}`;
+    }
+    expect(reached).toBe(true);
+    expect((await marked()).trim()).toBe('atomicAdd(&(histo_private[alphabet_position / 4]), 1);');
+    // Instruction by instruction (the . key) within the line, to the atomic add itself.
+    const narration = async () => (await page.getByTestId('replay-narration').textContent()) ?? '';
+    for (let k = 0; k < 30 && !(await narration()).includes('atomically update'); k++) await page.keyboard.press('.');
+    expect(await narration()).toMatch(new RegExp(`atomically update .*histo_private.*\\(line ${atomicLine}\\)$`));
+    expect(await page.getByTestId('replay-position').textContent()).toBe(`CUDA line ${atomicLine}`);
+    // The step's subject (the bins of histo_private being added to) is on screen, inside the stage.
+    expect(await page.getByTestId('replay-stage').getAttribute('data-panel')).toBe('shared-memory');
+    const boxes = await page.evaluate(() => {
+      const stage = document.querySelector('[data-testid=replay-stage]')!.getBoundingClientRect();
+      return [...document.querySelectorAll('[data-testid=replay-stage] [data-subject=word]')].map((e) => {
+        const r = e.getBoundingClientRect();
+        return { inside: r.width > 0 && r.left >= stage.left - 1 && r.right <= stage.right + 1 && r.top >= stage.top - 1 && r.bottom <= stage.bottom + 1 };
+      });
+    });
+    expect(boxes.length).toBeGreaterThan(0);
+    expect(boxes.every((b) => b.inside)).toBe(true);
+    await page.getByTestId('replay-stage').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('[data-testid=replay-stage] [data-subject=word]').first().isVisible()).toBe(true);
+    // Closing it leaves the page as it was.
+    await page.getByTestId('replay-close').click();
+    expect(await replay.count()).toBe(0);
+    expect(errors).toEqual([]);
+  }, 180_000);
+
   it('stops an endless host loop; the page answers and the source is kept', async () => {
     const { page } = await openPage(browser(), '/program');
     const endless = 'int main() {\n  long n = 0;\n  while (1) { n++; }\n}\n';
@@ -80,5 +132,14 @@ describe('program page', () => {
     expect(groups).toContain('参加CUDA On Arm Platform 线上夏令营学习笔记(四)');
     expect(groups).toContain('GPU编程(四): 并行规约优化');
     expect(await page.getByRole('navigation').getByRole('link', { name: '运行程序' }).count()).toBe(1);
+    // The replay reads in Chinese too.
+    await page.getByRole('combobox', { name: '文章中的程序' }).selectOption('003-histogram-shared');
+    await page.getByRole('button', { name: '▶ 运行' }).click();
+    await page.getByTestId('program-status').getByText('退出码为 0', { exact: false }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: '在回放中打开第 1 次启动（histo_kernel）' }).click();
+    await page.getByRole('heading', { name: /第 1 次启动的回放/ }).waitFor();
+    await page.getByRole('button', { name: '关闭回放' }).waitFor();
+    await page.locator('[data-testid=replay-stage][data-ready=yes]').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('replay-what').textContent()).toContain('回放内容');
   });
 });

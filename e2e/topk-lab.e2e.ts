@@ -63,6 +63,23 @@ describe('top-k lab', () => {
     expect(errors).toEqual([]);
   });
 
+  it('radix-ahead: its own explanation, a short cut during the read and the exact cut at the end, by keyboard', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/topk?v=radix-ahead&n=10000&k=20&dist=sorted&sem=all&step=0');
+    const lab = new LabPageObject(page);
+    await lab.ready();
+    await expect.poll(async () => (await page.locator('body').textContent()) ?? '').toMatch(/loads a round ahead, a shared floor/);
+    await page.getByTestId('topk-stage').waitFor();
+    // Workgroup 0 reads one round of 2048 ascending values: all enter, and a short cut raises the
+    // floor to just under the bucket that holds the 20th largest.
+    const rounds = page.getByRole('list', { name: 'Pool size after each round' });
+    expect(await rounds.textContent()).toMatch(/Round 1 pool holds 2,048, cut: floor raised to -?\d+/);
+    await page.getByRole('button', { name: 'End', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await rounds.textContent()) ?? '').toMatch(/final cut to the k largest \(k-th = -?\d+\)/);
+    expect(await page.getByTestId('topk-threshold').textContent()).toMatch(/^-?\d+$/);
+    expect(errors).toEqual([]);
+  });
+
   it('opens its lesson on the distinct-values step', async () => {
     const { page, errors } = await openPage(browser(), '/lesson/topk/4');
     await new LabPageObject(page).ready();

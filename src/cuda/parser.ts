@@ -907,8 +907,9 @@ class Parser {
           name += `::${this.next().text}`;
         }
         const id: Expr = { kind: 'ident', name, range: range() };
-        // Explicit template arguments of a known template: `reduce<256><<<…>>>`, `f<float>(x)`.
-        if (this.is('<') && !this.is('<<') && (this.templates.has(name) || (STD_TYPES.has(name.replace(/^std::/, '')) && name.startsWith('std::')))) {
+        // Explicit template arguments of a known template: `reduce<256><<<…>>>`, `f<float>(x)`,
+        // `std::vector<int>(n, v)`, and `vector<int>(n, v)` after `using namespace std` (a type follows the `<`).
+        if (this.is('<') && !this.is('<<') && (this.templates.has(name) || (STD_TYPES.has(name.replace(/^std::/, '')) && (name.startsWith('std::') || this.isTypeStart(1))))) {
           const args = this.templateArgs();
           if (this.is('(')) {
             this.next();

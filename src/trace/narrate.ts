@@ -73,7 +73,8 @@ function memoryPart(trace: Trace, step: number, who: string): string | undefined
 }
 
 /** One sentence (or two) saying what step `step` does, in the current language. */
-export function narrate(index: TraceIndex, step: number): string {
+/** `sourceLine` names the line in the text the learner reads (a CUDA line through the source map); default the trace's WGSL line. */
+export function narrate(index: TraceIndex, step: number, sourceLine?: (line: number, column: number) => number | undefined): string {
   const trace = index.trace;
   if (trace.stepCount === 0) return t('step.none');
   const v = traceStep(trace, step);
@@ -109,5 +110,5 @@ export function narrate(index: TraceIndex, step: number): string {
   }
   if (idle.length > 0 && active.length > 0 && v.kindName !== 'barrier') parts.push(t('narrate.idle', { lanes: lanesText(idle, size) }));
   const conflict = index.wavefronts[step]! > 1 ? t('narrate.conflict', { n: index.wavefronts[step]! }) : '';
-  return t('narrate.step', { warp: v.warp, what: parts.join(t('narrate.and')), conflict, line: v.line });
+  return t('narrate.step', { warp: v.warp, what: parts.join(t('narrate.and')), conflict, line: sourceLine?.(v.line, v.column) ?? v.line });
 }

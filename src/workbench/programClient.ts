@@ -5,7 +5,7 @@
 import programWorkerUrl from '../cuda/host/programWorker.ts?worker&url';
 import { workerScriptUrl } from './trustedTypes.ts';
 
-export type { LaunchSummary, ProgramMessage, ProgramRequest } from '../cuda/host/programProtocol.ts';
+export type { LaunchSummary, ProgramMessage, ProgramRequest, ReplayRequest } from '../cuda/host/programProtocol.ts';
 export type { Diagnostic as CudaDiagnostic } from '../cuda/types.ts';
 
 /** A fresh worker for one program run, or undefined where the browser has no workers. */

@@ -5,12 +5,16 @@
  */
 import { prepareLaunch, CudaLaunchError } from '../launch.ts';
 import type { CudaProgram, KernelArg } from '../types.ts';
+import type { KernelRun } from '../../kernel/types.ts';
 import { simulate } from '../../sim/index.ts';
 import type { HostExecutor, HostLaunch, LaunchBuffer, LaunchOutcome } from './cuda-runtime.ts';
 import type { Interpreter } from './interp.ts';
 import { BLOCK_SPAN } from './memory.ts';
 
 const ILLEGAL_ADDRESS = 700;
+/** The simulator's default step limit, and the steps each warp of a larger launch may take beyond it. */
+const MAX_STEPS = 200_000_000;
+const STEPS_PER_WARP = 16_384;
 
 /** The per-block limits of a CUDA device (compute capability 9.0 without opt-in shared memory). */
 const CUDA_LIMITS = {
@@ -60,8 +64,12 @@ function writeBack(buf: LaunchBuffer, data: KernelArg): void {
   buf.block.u8.set(bytes.subarray(0, Math.min(room, bytes.length)), buf.offset);
 }
 
-/** The simulator as the runtime's executor (summary mode: counters only, no trace). */
-export function simExecutor(program: CudaProgram, interp: Interpreter): HostExecutor {
+/**
+ * The simulator as the runtime's executor (summary mode: counters only, no trace). `onPrepared`
+ * sees each launch's `KernelRun` before it runs: its buffers as they were at launch (the simulator
+ * never modifies its inputs), which the program page keeps to replay the launch.
+ */
+export function simExecutor(program: CudaProgram, interp: Interpreter, onPrepared?: (run: KernelRun) => void): HostExecutor {
   return {
     launch(l: HostLaunch): LaunchOutcome {
       // A kernel with an empty body does nothing on any grid (2^31 - 1 blocks of it would cost the
@@ -94,9 +102,13 @@ export function simExecutor(program: CudaProgram, interp: Interpreter): HostExec
         if (e instanceof CudaLaunchError) return { error: 1, detail: e.message };
         throw e;
       }
+      onPrepared?.(prepared.run);
       // CUDA's limits, not a browser's: 48 KiB of shared memory per block (the runtime has
       // already refused a launch over them with cudaErrorInvalidValue).
-      const result = simulate(prepared.run, { trace: 'summary', limits: CUDA_LIMITS });
+      // The step limit that stops an endless kernel grows with the launch: a big grid of honest
+      // warps (002-topk's 31 256 warps need about 6 500 steps each) must not read as a hang.
+      const warps = l.grid.x * l.grid.y * l.grid.z * Math.ceil((l.block.x * l.block.y * l.block.z) / 32);
+      const result = simulate(prepared.run, { trace: 'summary', limits: CUDA_LIMITS, maxSteps: Math.max(MAX_STEPS, warps * STEPS_PER_WARP) });
       const out = prepared.readBack(result.buffers);
       for (const p of info.params) {
         const b = buffers.get(p.name);

@@ -270,7 +270,8 @@ function streamInsert(state: LibcState, interp: Interpreter, l: Compiled, r0: Co
     return { id, s: state.streams.get(id)! };
   };
   const emit = (id: number, text: string): void => write(interp, id, text);
-  let out: (f: Parameters<Ev>[0]) => void;
+  // Each insertion evaluates its stream once (the chain to its left) and yields the stream's id.
+  let out: (f: Parameters<Ev>[0]) => number;
   if (t.k === 'manip') {
     const name = t.name;
     out = (f) => {
@@ -280,14 +281,20 @@ function streamInsert(state: LibcState, interp: Interpreter, l: Compiled, r0: Co
       else if (name === 'scientific') s.floatfield = 'scientific';
       else if (name === 'boolalpha') s.boolalpha = true;
       else if (name === 'setprecision') s.precision = Number(ev(f));
+      return id;
     };
   } else if (t.k === 'ptr' && t.to.k === 'arith' && (t.to.t === 'char' || t.to.t === 'unsigned char' || t.to.t === 'signed char')) {
     out = (f) => {
       const { id, s } = st(f);
       emit(id, formatOstream(s, { kind: 'string', value: interp.mem.cString(Number(ev(f))) }));
+      return id;
     };
   } else if (t.k === 'ptr') {
-    out = (f) => emit(st(f).id, formatPrintf('%p', [ev(f)]));
+    out = (f) => {
+      const { id } = st(f);
+      emit(id, formatPrintf('%p', [ev(f)]));
+      return id;
+    };
   } else if (t.k === 'arith') {
     const a = t.t;
     out = (f) => {
@@ -297,12 +304,13 @@ function streamInsert(state: LibcState, interp: Interpreter, l: Compiled, r0: Co
       else if (a === 'bool') emit(id, formatOstream(s, { kind: 'bool', value: v !== 0 }));
       else if (a === 'float' || a === 'double') emit(id, formatOstream(s, { kind: 'float', value: Number(v) }));
       else emit(id, formatOstream(s, { kind: 'int', value: v }));
+      return id;
     };
   } else {
     interp.fail(`std::cout cannot print a value of this type`, range);
   }
   void sizeOf;
-  return { t: l.t, ev: (f) => (out(f), stream(f)), range };
+  return { t: l.t, ev: out, range };
 }
 
 /** `strncmp(a, b, n)` byte by byte, every byte read checked (a missing '\0' is a fault). */

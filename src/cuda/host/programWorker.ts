@@ -1,19 +1,27 @@
 /**
  * Web Worker entry for the program page: compiles and runs one whole CUDA program per worker
- * (`runProgramJob`), streaming its output. The page stops a run by terminating the worker.
+ * (`runProgramJob`), streaming its output. The page stops a run by terminating the worker. After
+ * the run the worker keeps its launches' launch-time runs and answers `replay` requests for them
+ * until the page terminates it (a new run, or leaving the page).
  */
-import { runProgramJob, type ProgramMessage, type ProgramRequest } from './programProtocol.ts';
+import { runProgramJob, type KeptRuns, type ProgramMessage, type ProgramRequest, type ReplayRequest } from './programProtocol.ts';
 
 interface ProgramScope {
-  onmessage: ((e: { data: ProgramRequest }) => void) | null;
+  onmessage: ((e: { data: ProgramRequest | ReplayRequest }) => void) | null;
   postMessage(message: ProgramMessage): void;
 }
 
 const scope = globalThis as unknown as ProgramScope;
+let kept: KeptRuns = new Map();
 
 scope.onmessage = (e) => {
+  const data = e.data;
+  if ('type' in data) {
+    scope.postMessage({ type: 'replay', launch: data.launch, run: kept.get(data.launch) });
+    return;
+  }
   try {
-    runProgramJob(e.data, (m) => scope.postMessage(m));
+    kept = runProgramJob(data, (m) => scope.postMessage(m));
   } catch (err) {
     scope.postMessage({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
   }

@@ -31,4 +31,24 @@ export const topkCases: KernelCase[] = [
     sizes: [2049, 4099, 9001],
     build: (rng, n) => topkRun('radix', topkInput(rng, n, pick(rng)), 1, { k: 64, distinct: false }),
   },
+  {
+    // radix-ahead over several rounds in one workgroup: short cuts during the read, the exact one
+    // at the end.
+    file: TOPK_FILES['radix-ahead'].file,
+    name: 'topk/radix-ahead one workgroup, many rounds, k=64',
+    sizes: [2049, 4099, 9001],
+    build: (rng, n) => topkRun('radix-ahead', topkInput(rng, n, pick(rng)), 1, { k: 64, distinct: false }),
+  },
+  {
+    // radix-ahead's pass 2: lists (here any values) and the shared floor at their median, so values
+    // below, equal to and above it all occur.
+    file: TOPK_FILES['radix-ahead'].file,
+    name: 'topk/radix-ahead pass 2 from a shared floor, k=20',
+    sizes: [40, 300, 2100, 5000],
+    build: (rng, n) => {
+      const values = topkInput(rng, n, pick(rng));
+      const median = Int32Array.from(values).sort()[n >> 1]!;
+      return topkRun('radix-ahead', values, 1, { k: 20, distinct: false, floorKey: (median ^ -2147483648) >>> 0 });
+    },
+  },
 ];

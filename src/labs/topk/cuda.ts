@@ -68,8 +68,24 @@ __global__ void topkFast(const int4 *input, int quads, int *output) {
 // Launch: topkFast<<<groups, BLOCK>>>(input, n / 4, partial); topkFast<<<1, BLOCK>>>(partial, groups * K / 4, result);
 // The input is padded with INT_MIN to whole int4s.`;
 
+/** The radix selects' shared pieces of CUDA: the key, a round's pooling, the ranked write of the kept values. */
+const KEY = `__device__ unsigned key(int v) { return (unsigned)v ^ 0x80000000u; }   // signed order as unsigned`;
+const POOL_ROUND = `    int v[8] = {q0.x, q0.y, q0.z, q0.w, q1.x, q1.y, q1.z, q1.w};
+    unsigned enter = 0;                              // one bit per value above the floor
+    for (int c = 0; c < 8; c++) if ((c < 4 ? x0 : x1) < quads && v[c] > floor) enter |= 1u << c;
+    if (enter) {                                     // one atomic for the thread's whole run
+      unsigned slot = atomicAdd(&pooled, __popc(enter));
+      for (int c = 0; c < 8; c++) if (enter >> c & 1) pool[slot++] = v[c];
+    }`;
+const RANKED = `  for (unsigned t = threadIdx.x; t < K; t += BLOCK) {  // each kept value to its rank, descending
+    if (t >= kept) { output[blockIdx.x * K + t] = INT_MIN; continue; }
+    int v = pool[t]; unsigned rank = 0;
+    for (unsigned j = 0; j < kept; j++) rank += pool[j] > v || (pool[j] == v && j < t);
+    output[blockIdx.x * K + rank] = v;
+  }`;
+
 export const RADIX_CUDA = `// CUDA rendering of shaders/topk/radix.wgsl (written for Warpscope).
-__device__ unsigned key(int v) { return (unsigned)v ^ 0x80000000u; }   // signed order as unsigned
+${KEY}
 
 // Cuts the pool's size values (size >= K) to its K largest; returns the K-th, the new floor.
 __device__ int keep_k_largest(int *pool, unsigned *pooled, int size) {
@@ -127,13 +143,7 @@ __global__ void topkRadix(const int4 *input, unsigned quads, int *output) {
     if (base >= quads) break;
     unsigned x0 = base + threadIdx.x, x1 = x0 + BLOCK;
     int4 q0 = input[min(x0, quads - 1)], q1 = input[min(x1, quads - 1)];   // both loads in flight
-    int v[8] = {q0.x, q0.y, q0.z, q0.w, q1.x, q1.y, q1.z, q1.w};
-    unsigned enter = 0;                              // one bit per value above the floor
-    for (int c = 0; c < 8; c++) if ((c < 4 ? x0 : x1) < quads && v[c] > floor) enter |= 1u << c;
-    if (enter) {                                     // one atomic for the thread's whole run
-      unsigned slot = atomicAdd(&pooled, __popc(enter));
-      for (int c = 0; c < 8; c++) if (enter >> c & 1) pool[slot++] = v[c];
-    }
+${POOL_ROUND}
     __syncthreads();
     unsigned size = pooled;
     __syncthreads();
@@ -143,12 +153,93 @@ __global__ void topkRadix(const int4 *input, unsigned quads, int *output) {
   unsigned size = pooled;
   if (size > K) keep_k_largest(pool, &pooled, size);
   unsigned kept = min(size, (unsigned)K);
-  for (unsigned t = threadIdx.x; t < K; t += BLOCK) {  // each kept value to its rank, descending
-    if (t >= kept) { output[blockIdx.x * K + t] = INT_MIN; continue; }
-    int v = pool[t]; unsigned rank = 0;
-    for (unsigned j = 0; j < kept; j++) rank += pool[j] > v || (pool[j] == v && j < t);
-    output[blockIdx.x * K + rank] = v;
-  }
+${RANKED}
 }
 // Launch: topkRadix<<<groups, 256>>>(input, n / 4, partial); topkRadix<<<1, 256>>>(partial, groups * K / 4, result);
 // The input is padded with INT_MIN to whole int4s; POOL = 3072.`;
+
+export const RADIX_AHEAD_CUDA = `// CUDA rendering of shaders/topk/radix-ahead.wgsl (written for Warpscope).
+${KEY}
+
+// Cuts the pool's size values (size >= K) and returns the new floor. exact: keep the K largest,
+// floor at the K-th. Otherwise stop at the first 8-bit digit where at most CUT_KEEP values have a
+// key at or above the K-th value's bucket: keep those, floor just under the bucket.
+__device__ int cut(int *pool, unsigned *pooled, unsigned size, bool exact) {
+  __shared__ unsigned bins[256], groups16[16], chosen[2], keep_if_stop, kept_count;
+  __shared__ int kept[CUT_KEEP];
+  unsigned prefix = 0, known = 0, need = K, edge = 0;
+  bool partial = false;
+  for (int d = 0; d < 4; d++) {                      // 8 bits of the key per pass, from the top
+    int shift = 24 - 8 * d;
+    bins[threadIdx.x] = 0;                           // BLOCK == 256: one bin per thread
+    if (threadIdx.x == 0) kept_count = 0;
+    __syncthreads();
+    for (unsigned x = threadIdx.x; x < size; x += BLOCK) {
+      unsigned u = key(pool[x]);
+      if ((u & known) == prefix) atomicAdd(&bins[(u >> shift) & 255], 1);
+    }
+    __syncthreads();
+    if (threadIdx.x < 16) {                          // 16 group sums of 16 bins
+      unsigned total = 0;
+      for (int x = 0; x < 16; x++) total += bins[16 * threadIdx.x + x];
+      groups16[threadIdx.x] = total;
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {                          // one thread walks down to the bucket
+      unsigned above = 0; int g = 15, b;
+      for (; g > 0 && above + groups16[g] < need; g--) above += groups16[g];
+      for (b = 16 * g + 15; b > 16 * g && above + bins[b] < need; b--) above += bins[b];
+      chosen[0] = b; chosen[1] = need - above;
+      keep_if_stop = K - need + above + bins[b];     // values above the bucket, and the bucket
+    }
+    __syncthreads();
+    prefix |= chosen[0] << shift; known |= 255u << shift; need = chosen[1];
+    if (!exact && keep_if_stop <= CUT_KEEP) { edge = prefix; partial = true; break; }
+  }
+  int floor_now = partial ? (int)(edge ^ 0x80000000u) - 1 : (int)(prefix ^ 0x80000000u);
+  for (unsigned x = threadIdx.x; x < size; x += BLOCK) {
+    int v = pool[x];
+    if (partial ? key(v) >= edge : v > floor_now) kept[atomicAdd(&kept_count, 1)] = v;
+  }
+  __syncthreads();
+  unsigned count = kept_count, total = partial ? count : K;
+  for (unsigned x = threadIdx.x; x < total; x += BLOCK) pool[x] = x < count ? kept[x] : floor_now;
+  if (threadIdx.x == 0) *pooled = total;
+  __syncthreads();
+  return floor_now;
+}
+
+// pass2 == 0: pass 1, raises *shared_floor to its list's K-th key; pass2 == 1: starts just under it.
+__global__ void topkRadixAhead(const int4 *input, unsigned quads, unsigned pass2, int *output, unsigned *shared_floor) {
+  __shared__ int pool[POOL];                         // POOL >= CUT_KEEP + 8 * BLOCK
+  __shared__ unsigned pooled, size_now;
+  unsigned published = pass2 ? *shared_floor : 0;
+  int floor = published ? (int)(published ^ 0x80000000u) - 1 : INT_MIN;   // values >= it enter
+  if (threadIdx.x == 0) pooled = 0;
+  __syncthreads();
+  unsigned stride = gridDim.x * 2 * BLOCK, base = blockIdx.x * 2 * BLOCK, last = quads - 1;
+  int4 q0 = input[min(base + threadIdx.x, last)], q1 = input[min(base + threadIdx.x + BLOCK, last)];
+  while (base < quads) {
+    unsigned next = base + stride;                   // the next round's loads go out first
+    int4 n0 = input[min(next + threadIdx.x, last)], n1 = input[min(next + threadIdx.x + BLOCK, last)];
+    unsigned x0 = base + threadIdx.x, x1 = x0 + BLOCK;
+${POOL_ROUND}
+    __syncthreads();
+    if (threadIdx.x == 0) size_now = pooled;
+    __syncthreads();
+    unsigned size = size_now;
+    if (size > POOL - 8 * BLOCK) floor = cut(pool, &pooled, size, false);
+    q0 = n0; q1 = n1; base = next;
+  }
+  __syncthreads();
+  unsigned size = pooled;
+  __syncthreads();
+  if (size >= K) floor = cut(pool, &pooled, size, true);   // exact: floor is the K-th value
+  if (threadIdx.x == 0 && !pass2 && size >= K) atomicMax(shared_floor, key(floor));
+  unsigned kept = min(size, (unsigned)K);
+${RANKED}
+}
+// Launch: *shared_floor = 0; topkRadixAhead<<<groups, 256>>>(input, n / 4, 0, partial, shared_floor);
+//         topkRadixAhead<<<1, 256>>>(partial, groups * K / 4, 1, result, shared_floor);
+// groups: at most 264 (two per SM of an H100). The input is padded with INT_MIN to whole int4s;
+// POOL = 3072, CUT_KEEP = 256.`;

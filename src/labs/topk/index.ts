@@ -9,9 +9,9 @@
 import { defineLab, OPENING_MOMENT, exactCheck, type LabInputs, type LabVariant } from '../../workbench/lab.ts';
 import { seededRandom } from '../../util/random.ts';
 import { topkCases } from './cases.ts';
-import { FAST_CUDA, RADIX_CUDA, SEED_CUDA } from './cuda.ts';
+import { FAST_CUDA, RADIX_AHEAD_CUDA, RADIX_CUDA, SEED_CUDA } from './cuda.ts';
 import { isTopkDistribution, topkInput } from './inputs.ts';
-import { firstPass, groupsFor, isTopkVariant, RADIX_POOL, RADIX_WG, runTopk, supportsDistinct, TOPK_FILES, topkPasses, workgroupOf, type TopkVariant } from './kernel.ts';
+import { firstPass, groupsFor, isRadix, isTopkVariant, RADIX_AHEAD_GROUPS, RADIX_CUT_KEEP, RADIX_POOL, RADIX_WG, runTopk, supportsDistinct, TOPK_FILES, topkPasses, workgroupOf, type TopkVariant } from './kernel.ts';
 import { topkMoments } from './moments.ts';
 import { insertValue, LOWEST, topkReference } from './reference.ts';
 import { m } from './messages.ts';
@@ -69,10 +69,25 @@ const variants: LabVariant[] = [
     elementTypes: ['i32'],
     needsSubgroups: false,
   },
+  {
+    id: 'radix-ahead',
+    get title() {
+      return m('radixAhead.title');
+    },
+    get summary() {
+      return m('radixAhead.summary', { keep: RADIX_CUT_KEEP, groups: RADIX_AHEAD_GROUPS });
+    },
+    file: TOPK_FILES['radix-ahead'].file,
+    wgsl: TOPK_FILES['radix-ahead'].wgsl,
+    cuda: RADIX_AHEAD_CUDA,
+    workgroupSizes: [RADIX_WG],
+    elementTypes: ['i32'],
+    needsSubgroups: false,
+  },
 ];
 
 const variantOf = (id: string): TopkVariant => {
-  if (!isTopkVariant(id)) throw new RangeError(`The top-k lab has no variant “${id}”; use seed, fast or radix.`);
+  if (!isTopkVariant(id)) throw new RangeError(`The top-k lab has no variant “${id}”; use seed, fast, radix or radix-ahead.`);
   return id;
 };
 
@@ -139,6 +154,14 @@ export const topkLab = defineLab<'topk', TopkParams>({
         { label: m('metric.radixBranches'), value: mt.divergentBranches.toLocaleString('en'), hint: m('metric.radixBranches.hint') },
         { label: m('metric.selectPasses'), value: '4', hint: m('metric.selectPasses.hint') },
         { label: m('metric.memory'), value: `${(RADIX_POOL * 4 + 2 * 256 * 4 + 16 * 4 + 64 * 4 + 24).toLocaleString('en')} B`, hint: m('metric.radixMemory.hint', { pool: RADIX_POOL }) },
+        passes,
+      ];
+    }
+    if (isRadix(variant)) {
+      return [
+        { label: m('metric.radixBranches'), value: mt.divergentBranches.toLocaleString('en'), hint: m('metric.radixBranches.hint') },
+        { label: m('metric.selectPasses'), value: '1–4', hint: m('metric.aheadPasses.hint', { keep: RADIX_CUT_KEEP }) },
+        { label: m('metric.memory'), value: `${(RADIX_POOL * 4 + RADIX_CUT_KEEP * 4 + 256 * 4 + 16 * 4 + 28).toLocaleString('en')} B`, hint: m('metric.aheadMemory.hint', { pool: RADIX_POOL, keep: RADIX_CUT_KEEP }) },
         passes,
       ];
     }

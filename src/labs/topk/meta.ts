@@ -82,7 +82,7 @@ function semanticsField(): ParamField<string> {
 }
 
 export const topkMeta = described(
-  { id: 'topk', courseOrder: 7.6, params: topkSpec, variantCount: 3 },
+  { id: 'topk', courseOrder: 7.6, params: topkSpec, variantCount: 4 },
   () => m('topk.title'),
   () => m('topk.summary'),
 );

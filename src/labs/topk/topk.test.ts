@@ -3,7 +3,7 @@ import { simulate } from '../../sim/index.ts';
 import { seededRandom } from '../../util/random.ts';
 import type { KernelExecutor } from '../../workbench/labTypes.ts';
 import { TOPK_DISTRIBUTIONS, topkInput } from './inputs.ts';
-import { firstPass, RADIX_WG, runTopk, supportsDistinct, TOPK_FILES, topkRun, TOPK_VARIANTS } from './kernel.ts';
+import { firstPass, RADIX_WG, radixAheadLists, runTopk, supportsDistinct, TOPK_FILES, topkRun, TOPK_VARIANTS } from './kernel.ts';
 import { insertValue, LOWEST, topkReference, workgroupSizeFor } from './reference.ts';
 
 const simulator: KernelExecutor = { run: (r) => Promise.resolve(simulate(r, { warpSize: 32, trace: 'summary' }).buffers) };
@@ -46,14 +46,14 @@ describe('top-k kernels on the simulator', () => {
     },
   );
 
-  it('radix: one workgroup over many rounds cuts its pool and keeps duplicates, on every distribution', () => {
+  it.each(['radix', 'radix-ahead'] as const)('%s: one workgroup over many rounds cuts its pool and keeps duplicates, on every distribution', (variant) => {
     // 9001 values in one workgroup: five rounds of 2048, the pool cut after the first and, on
     // ascending input, after every round; the size is not a multiple of 4 or of the round.
     for (const dist of TOPK_DISTRIBUTIONS) {
       for (const k of [1, 20, 64]) {
         const values = topkInput(seededRandom(k + 11), 9001, dist);
         const opts = { k, distinct: false };
-        const res = simulate(topkRun('radix', values, 1, opts), { warpSize: 32, trace: 'summary' });
+        const res = simulate(topkRun(variant, values, 1, opts), { warpSize: 32, trace: 'summary' });
         expect(res.diagnostics, `${dist} k=${k}`).toEqual([]);
         const out = (res.buffers[0]![1] as Int32Array).slice(0, k);
         expect([...out], `${dist} k=${k}`).toEqual([...topkReference(values, k, false)]);
@@ -61,25 +61,55 @@ describe('top-k kernels on the simulator', () => {
     }
   });
 
-  it('radix: equal values are kept as often as they occur, in descending order (checked by hand)', async () => {
+  it.each(['radix', 'radix-ahead'] as const)('%s: equal values are kept as often as they occur, in descending order (checked by hand)', async (variant) => {
     // 3000 sevens, two nines and one eight: the top 5 are 9, 9, 8, 7, 7.
     const values = new Int32Array(3000).fill(7);
     values[17] = 9;
     values[2500] = 8;
     values[2999] = 9;
-    expect([...(await runTopk(simulator, 'radix', values, { k: 5, distinct: false }))]).toEqual([9, 9, 8, 7, 7]);
+    expect([...(await runTopk(simulator, variant, values, { k: 5, distinct: false }))]).toEqual([9, 9, 8, 7, 7]);
     // The lowest i32 is a value like any other, and k above n pads with it.
     const low = Int32Array.from([LOWEST, -1, LOWEST]);
-    expect([...(await runTopk(simulator, 'radix', low, { k: 4, distinct: false }))]).toEqual([-1, LOWEST, LOWEST, LOWEST]);
+    expect([...(await runTopk(simulator, variant, low, { k: 4, distinct: false }))]).toEqual([-1, LOWEST, LOWEST, LOWEST]);
+  });
+
+  it('radix-ahead: pass 1 publishes the highest k-th value of a full list, and pass 2 keeps the copies equal to it', async () => {
+    // Two workgroups' shares (one round of 2048 values each): workgroup 0 holds five 50s among
+    // zeros, workgroup 1 three 50s and two 40s. With k = 5 the shared floor is 50 (workgroup 0's
+    // 5th) and pass 2 must let in the values equal to it: a pass 2 that took only values above the
+    // floor would return nothing. With k = 9 both lists end in zeros, the floor is 0, and the 40s
+    // come through.
+    const values = new Int32Array(4096);
+    [3, 9, 100, 700, 2047].forEach((i) => (values[i] = 50));
+    [2048, 3000, 4095].forEach((i) => (values[i] = 50));
+    [2100, 2200].forEach((i) => (values[i] = 40));
+    const first = simulate(topkRun('radix-ahead', values, 2, { k: 5, distinct: false }), { warpSize: 32, trace: 'summary' });
+    expect(first.diagnostics).toEqual([]);
+    expect((first.buffers[0]![3] as Uint32Array)[0]).toBe((50 ^ LOWEST) >>> 0);
+    expect([...(first.buffers[0]![1] as Int32Array).slice(0, 10)]).toEqual([50, 50, 50, 50, 50, 50, 50, 50, 40, 40]);
+    expect([...(await runTopk(simulator, 'radix-ahead', values, { k: 5, distinct: false }))]).toEqual([50, 50, 50, 50, 50]);
+    expect([...(await runTopk(simulator, 'radix-ahead', values, { k: 9, distinct: false }))]).toEqual([50, 50, 50, 50, 50, 50, 50, 50, 40]);
+  });
+
+  it('radix-ahead: the CPU stand-in of pass 1 is what pass 1 writes, as a multiset per list, with the same shared floor', () => {
+    const values = topkInput(seededRandom(5), 50_000, 'random');
+    const groups = 5;
+    const res = simulate(topkRun('radix-ahead', values, groups, { k: 20, distinct: false }), { warpSize: 32, trace: 'summary' });
+    const { lists, floorKey } = radixAheadLists(values, groups, 20);
+    const got = res.buffers[0]![1] as Int32Array;
+    for (let w = 0; w < groups; w++) expect([...got.slice(20 * w, 20 * w + 20)].sort(), `list ${w}`).toEqual([...lists.slice(20 * w, 20 * w + 20)].sort());
+    expect((res.buffers[0]![3] as Uint32Array)[0]).toBe(floorKey);
   });
 
   it('radix: the driver’s workgroup size is the shader’s constant, one invocation per histogram bin', () => {
     expect(Number(/^const WORKGROUP_SIZE: u32 = (\d+)u;$/m.exec(TOPK_FILES.radix.wgsl)?.[1])).toBe(RADIX_WG);
+    expect(Number(/^const WORKGROUP_SIZE: u32 = (\d+)u;$/m.exec(TOPK_FILES['radix-ahead'].wgsl)?.[1])).toBe(RADIX_WG);
     expect(RADIX_WG).toBe(256);
   });
 
   it('radix refuses the distinct semantics with a message that says what to use', () => {
     expect(() => firstPass('radix', new Int32Array(8), { k: 3, distinct: true })).toThrow(/keeps duplicates.*distinct = false.*seed or fast/);
+    expect(() => firstPass('radix-ahead', new Int32Array(8), { k: 3, distinct: true })).toThrow(/keeps duplicates.*distinct = false.*seed or fast/);
   });
 
   it('the seed kernel runs without diagnostics', () => {

@@ -3,13 +3,19 @@
  * or picked from the posts' programs, run in a worker (`programWorker.ts`) as nvcc's build would
  * run it. The console fills as the program prints; the launches' timeline fills as each returns;
  * Stop ends the worker at any moment. The draft is kept in localStorage as it is typed.
+ * After a run its worker stays (until the next run) holding each launch's launch-time buffers, so
+ * any launch opens in the replay (`ProgramReplay.tsx`) with the inputs it really had.
  */
-import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
-import { startProgramWorker, type CudaDiagnostic as Diagnostic, type LaunchSummary, type ProgramMessage, type ProgramRequest } from '../../workbench/programClient.ts';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
+import { startProgramWorker, type CudaDiagnostic as Diagnostic, type LaunchSummary, type ProgramMessage, type ProgramRequest, type ReplayRequest } from '../../workbench/programClient.ts';
 import { EXAMPLES, POSTS, loadExample } from '../../workbench/programExamples.ts';
 import { formatInteger } from '../../i18n/numbers.ts';
 import { CudaEditor } from './CudaEditor.tsx';
 import { m, type ProgramKey } from './messages.ts';
+import type { LaunchToReplay } from '../../workbench/programReplay.ts';
+
+// The replay brings the CUDA front end and the lab's views: loaded with the first launch opened.
+const ProgramReplay = lazy(() => import('./ProgramReplay.tsx').then((mod) => ({ default: mod.ProgramReplay })));
 
 const postKey = (post: string): ProgramKey => `post.${post}` as ProgramKey;
 const exampleKey = (id: string): ProgramKey => `seed.${id}` as ProgramKey;
@@ -100,11 +106,21 @@ export function ProgramPage() {
   const [launches, setLaunches] = useState<readonly LaunchSummary[]>([]);
   const [diagnostics, setDiagnostics] = useState<readonly Diagnostic[]>([]);
   const worker = useRef<Worker | null>(null);
+  // The finished run's worker, which keeps its launches for the replay, and the program it ran.
+  const finished = useRef<Worker | null>(null);
+  const ran = useRef<{ cuda: string; fileName: string; files: Record<string, string> }>({ cuda: '', fileName: FILE_NAME, files: {} });
+  const [replay, setReplay] = useState<{ readonly loading: number } | { readonly launch: LaunchToReplay; readonly source: typeof ran.current } | undefined>();
   const fileInput = useRef<HTMLInputElement>(null);
   const sourceRef = useRef(source);
   sourceRef.current = source;
 
-  useEffect(() => () => worker.current?.terminate(), []);
+  useEffect(
+    () => () => {
+      worker.current?.terminate();
+      finished.current?.terminate();
+    },
+    [],
+  );
 
   // Headers the posts' programs include (002-topk's error.cuh), available to any program.
   useEffect(() => {
@@ -129,6 +145,9 @@ export function ProgramPage() {
 
   const run = useCallback(() => {
     worker.current?.terminate();
+    finished.current?.terminate();
+    finished.current = null;
+    setReplay(undefined);
     const w = startProgramWorker();
     if (!w) {
       setStatus({ kind: 'failed', message: m('noWorker') });
@@ -160,15 +179,39 @@ export function ProgramPage() {
         setLaunches((l) => [...l, msg.launch]);
       } else if (msg.type === 'done') {
         setLaunches(msg.launches);
-        finish({ kind: 'exited', code: msg.exitCode });
+        // The worker stays, holding the launches for the replay, until the next run.
+        worker.current = null;
+        finished.current = w;
+        w.onmessage = (e: MessageEvent<ProgramMessage>) => {
+          const r = e.data;
+          if (finished.current !== w || r.type !== 'replay') return;
+          const l = msg.launches[r.launch];
+          setReplay((now) =>
+            now && 'loading' in now && now.loading === r.launch && l && r.run
+              ? { launch: { index: r.launch, kernel: l.kernel, line: l.line, grid: l.grid, block: l.block, ms: l.ms, run: r.run }, source: ran.current }
+              : now,
+          );
+        };
+        setStatus({ kind: 'exited', code: msg.exitCode });
+      } else if (msg.type === 'replay') {
+        // Only the finished run answers these.
       } else {
         finish({ kind: 'failed', message: msg.message });
       }
     };
     w.onerror = (e) => finish({ kind: 'failed', message: e.message || 'the worker stopped' });
     const request: ProgramRequest = { source: sourceRef.current, fileName: FILE_NAME, executor: 'sim', files };
+    ran.current = { cuda: sourceRef.current, fileName: FILE_NAME, files };
     w.postMessage(request);
   }, [files]);
+
+  const openReplay = (i: number): void => {
+    const w = finished.current;
+    if (!w) return;
+    setReplay({ loading: i });
+    const ask: ReplayRequest = { type: 'replay', launch: i };
+    w.postMessage(ask);
+  };
 
   const pickExample = (id: string): void => {
     setExample(id);
@@ -313,6 +356,7 @@ export function ProgramPage() {
                 <th scope="col">{m('colShared')}</th>
                 <th scope="col">{m('colTime')}</th>
                 <th scope="col">{m('colStatus')}</th>
+                <th scope="col">{m('colReplay')}</th>
               </tr>
             </thead>
             <tbody>
@@ -328,12 +372,31 @@ export function ProgramPage() {
                   <td>{formatInteger(l.sharedBytes)}</td>
                   <td>{m('timeMs', { ms: l.ms.toFixed(1) })}</td>
                   <td>{l.error ? (l.ran === false ? m('statusNotRun', { code: l.error }) : `⚠ ${m('statusError', { code: l.error })}`) : `✓ ${m('statusOk')}`}</td>
+                  <td>
+                    {l.kept ? (
+                      <button type="button" onClick={() => openReplay(i)} disabled={running} aria-label={m('replayOpenLabel', { n: i + 1, kernel: l.kernel })} data-testid="program-open-replay">
+                        {m('replayOpen')}
+                      </button>
+                    ) : l.ran !== undefined ? (
+                      <span title={m('replayNotKeptWhy')}>{m('replayNotKept')}</span>
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
       </section>
+      {replay &&
+        ('loading' in replay ? (
+          <p role="status" className="hint" data-testid="replay-loading">
+            {m('replayLoading', { n: replay.loading + 1 })}
+          </p>
+        ) : (
+          <Suspense fallback={<p className="hint">{m('replayLoading', { n: replay.launch.index + 1 })}</p>}>
+            <ProgramReplay key={replay.launch.index} launch={replay.launch} source={replay.source} onClose={() => setReplay(undefined)} />
+          </Suspense>
+        ))}
     </div>
   );
 }

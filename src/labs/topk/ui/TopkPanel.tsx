@@ -2,11 +2,14 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { subjectInvocations } from '../../../trace/subject.ts';
 import type { PanelProps } from '../../../workbench/panel.ts';
 import { LOWEST } from '../reference.ts';
+import { isRadix, isTopkVariant } from '../kernel.ts';
 import { floorAt, laneList, levelAt, listsAt, mergedAway, readRadixTrace, readTopkTrace, threshold, type TopkTraceView } from '../trace.ts';
 import './TopkPanel.css';
 import { m } from '../messages.ts';
 
 const show = (v: number) => (v === LOWEST ? '—' : String(v));
+/** Both radix selects keep a pool under a rising floor, which their stage draws. */
+const isRadixId = (id: string) => isTopkVariant(id) && isRadix(id);
 
 /**
  * The top-k stage, all from the trace: every lane's list as a column of dots (one per value, by
@@ -14,14 +17,15 @@ const show = (v: number) => (v === LOWEST ? '—' : String(v));
  * hollow and faded; and lane 0's k-th value, the threshold a value must beat, as a line.
  */
 export function TopkPanel(props: PanelProps) {
-  return props.variant.id === 'radix' ? <RadixStage {...props} /> : <ListsStage {...props} />;
+  return isRadixId(props.variant.id) ? <RadixStage {...props} /> : <ListsStage {...props} />;
 }
 
 /**
- * The radix select's stage, from the trace: the pool's size after every round, which rounds ended
- * in a cut (a radix select keeping the k largest) and the floor a value must beat at this step.
+ * The radix selects' stage, from the trace: the pool's size after every round, which rounds ended
+ * in a cut (a radix select keeping the k largest, or for radix-ahead during the read the bucket
+ * that holds the k-th) and the floor a value must beat at this step.
  */
-function RadixStage({ trace, step, seek }: PanelProps) {
+function RadixStage({ trace, step, seek, variant }: PanelProps) {
   const titleId = useId();
   const view = useMemo(() => readRadixTrace(trace), [trace]);
   const floor = floorAt(view, step);
@@ -33,7 +37,7 @@ function RadixStage({ trace, step, seek }: PanelProps) {
         <h2 id={titleId}>{m('ui.radix.heading', { wg: trace.workgroups[0] ?? 0 })}</h2>
       </div>
       <p className="topk-phase" aria-live="polite" data-testid="topk-phase">
-        {m('ui.radix.floorNow')} <strong data-testid="topk-threshold">{show(floor)}</strong> {m('ui.radix.cuts', { cuts })}
+        {m('ui.radix.floorNow')} <strong data-testid="topk-threshold">{show(floor)}</strong> {m(variant.id === 'radix-ahead' ? 'ui.radixAhead.cuts' : 'ui.radix.cuts', { cuts })}
       </p>
       <ol className="topk-rounds" aria-label={m('ui.radix.rounds')}>
         {view.rounds.map((r, i) => {
