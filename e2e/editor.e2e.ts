@@ -28,15 +28,7 @@ class EditorLab extends LabPageObject {
   }
   /** Moves the cursor to the first line holding `text` (CodeMirror draws only the lines in view, and scrolls the cursor's into it). */
   async cursorTo(text: string): Promise<void> {
-    await this.editor().focus();
-    await this.page.keyboard.press('Control+Home');
-    const cursorLine = () =>
-      this.page.evaluate(() => {
-        const n = getSelection()?.anchorNode;
-        const el = n instanceof Element ? n : n?.parentElement;
-        return el?.closest('.cm-line')?.textContent ?? '';
-      });
-    for (let k = 0; k < 200 && !(await cursorLine()).includes(text); k++) await this.page.keyboard.press('ArrowDown');
+    await this.cursorIn('kernel-editor', text);
   }
   /**
    * The texts of the editor lines carrying an error mark. The editor draws only the lines near its

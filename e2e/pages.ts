@@ -40,6 +40,22 @@ export class LabPageObject {
     }
   }
 
+  /**
+   * Moves the cursor of the code editor `editorTestId` to its first line holding `text`, by the
+   * keyboard (CodeMirror draws only the lines in view, and scrolls the cursor's into it).
+   */
+  async cursorIn(editorTestId: string, text: string): Promise<void> {
+    await this.page.getByTestId(editorTestId).focus();
+    await this.page.keyboard.press('Control+Home');
+    const cursorLine = () =>
+      this.page.evaluate(() => {
+        const n = getSelection()?.anchorNode;
+        const el = n instanceof Element ? n : n?.parentElement;
+        return el?.closest('.cm-line')?.textContent ?? '';
+      });
+    for (let k = 0; k < 200 && !(await cursorLine()).includes(text); k++) await this.page.keyboard.press('ArrowDown');
+  }
+
   /** Takes the focus off any field, so the shortcuts apply. */
   async blur(): Promise<void> {
     await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

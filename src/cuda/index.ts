@@ -17,6 +17,9 @@ export { parseCuda } from './parser.ts';
 export type { ParseResult } from './parser.ts';
 export type * from './types.ts';
 export type * from './ast.ts';
+// C's arithmetic (the debugger computes CUDA expressions with it).
+export { arithType, binary, CArithmeticError, convert, unary } from './host/ctypes.ts';
+export type { BinaryOp, CArith, CValue } from './host/ctypes.ts';
 // Whole programs (issue #27): the host interpreter and the CUDA runtime, in src/cuda/host.
 export { runCudaProgram } from './host/index.ts';
 export type { CudaLaunch, CudaRunResult } from './host/index.ts';

@@ -57,6 +57,7 @@ const en = {
   'watch.rerunning': 'Re-running the simulator to this step for the kernel’s own names…',
   'watch.failed': 'The re-run for the kernel’s own names failed: {message}',
   'watch.inScope': 'The kernel’s names in scope here (line {line}):',
+  'watch.inScopeCuda': 'The kernel’s variables in scope here (CUDA line {line}):',
   'watch.noneInScope': 'Warp {warp} has not started in this workgroup yet: only lid, lane, warp, workgroup and workgroup memory.',
   'drawer.label': 'More panels',
   'drawer.metrics': 'Metrics',

@@ -155,6 +155,7 @@ const zh: Translation<Record<MessageKey, string>> = {
   'watch.rerunning': '正在把模拟器重新运行到这一步，以读取核函数自己的变量名…',
   'watch.failed': '为读取核函数自己的变量名而做的重新运行失败了：{message}',
   'watch.inScope': '此处（第 {line} 行）作用域内的核函数变量名：',
+  'watch.inScopeCuda': '此处（CUDA 第 {line} 行）作用域内的核函数变量：',
   'watch.noneInScope': '线程束 {warp} 在这个线程块中还没有开始执行：只能查看 lid、lane、warp、workgroup 和共享内存。',
   'export.button': '导出',
   'export.what.warp-grid': '线程束网格',

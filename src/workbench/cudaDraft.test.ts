@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { KernelRun } from '../kernel/types.ts';
 import { simulate } from '../sim/index.ts';
-import { compileCudaDraft, cudaPass, CudaLaunchMismatch } from './cudaDraft.ts';
+import { compileCudaDraft, cudaPass, cudaPlace, CudaLaunchMismatch } from './cudaDraft.ts';
+import { checkDraft, translatedCompileError } from './editorRun.ts';
+import { GpuError, type GpuExecutor } from '../gpu/index.ts';
+import { findLab } from '../labs/all.ts';
 
 const WGSL = readFileSync(new URL('../../shaders/reduce/interleaved.wgsl', import.meta.url), 'utf8');
 /** The lab's pass: 256 words in, 4 partial sums out, `params.n` = 256, 64 threads a workgroup. */
@@ -69,5 +72,44 @@ describe('a CUDA draft in a lab', () => {
     const other = compileCudaDraft(cu.replace(/unsigned int n\)/, 'unsigned int count)').replace(/< n/g, '< count')).program!;
     expect(() => cudaPass(other, run)).toThrow(CudaLaunchMismatch);
     expect(() => cudaPass(other, run)).toThrow(/count/);
+  });
+});
+
+describe('the GPU compiler on WGSL generated from CUDA', () => {
+  const program = compileCudaDraft(SEED).program!;
+  const addLine = SEED.split('\n').findIndex((l) => l.includes('sdata[tid] += sdata[tid + s];')) + 1;
+  const generatedLine = program.sourceMap.toWgsl(addLine)!.line;
+  const translated = { code: program.wgsl, pass: (r: KernelRun) => cudaPass(program, r), place: (l: number, c: number) => cudaPlace(program, l, c) };
+  const rejected = (line: number) => new GpuError('compile', `WGSL compile error at kernel.cu (from reduce/interleaved.wgsl):${line}:7: no matching overload`, 'fix the line', [{ severity: 'error', message: 'no matching overload', line, column: 7 }]);
+
+  it('a message on the addition’s generated line is told at its CUDA line and column, with the generated line kept to show', () => {
+    const e = rejected(generatedLine);
+    const o = translatedCompileError(e.message, e.hint, e.messages, SEED, translated);
+    expect(o.state).toBe('failed');
+    if (o.state !== 'failed') return;
+    expect(o.message).toContain(`CUDA line ${addLine}, column `);
+    expect(o.message).toContain(`the generated WGSL line ${generatedLine}`);
+    expect(o.message).toContain('no matching overload');
+    // Never the bare WGSL place under the CUDA file's name.
+    expect(o.message).not.toMatch(/kernel\.cu[^,]*:\d+:\d+/);
+    const m = o.messages![0]!;
+    expect(m.line).toBe(addLine);
+    expect(m.sourceLine?.trim()).toBe('sdata[tid] += sdata[tid + s];');
+    expect(m.generated).toMatchObject({ line: generatedLine, column: 7 });
+    expect(m.generated?.sourceLine).toContain('sdata[tid] +=');
+  });
+
+  it('a message in code the translator added says so; the check of a CUDA draft reports the GPU’s rejection that way', async () => {
+    const added = program.wgsl.split('\n').findIndex((l) => l.startsWith('override BLOCK_DIM_X')) + 1;
+    const e = rejected(added);
+    const o = translatedCompileError(e.message, e.hint, e.messages, SEED, translated);
+    expect(o.state === 'failed' && o.message).toMatch(/code the translator added around your CUDA: no matching overload \(the generated WGSL line \d+\)/);
+    // The whole path: a lab check whose GPU rejects the generated WGSL.
+    const gpu = { run: () => Promise.reject(rejected(generatedLine)) } as unknown as GpuExecutor;
+    const reduce = findLab('reduce');
+    const params = { ...(reduce.defaults as Record<string, number | string>), n: 256, workgroupSize: 64 };
+    const r = await checkDraft({ lab: reduce, variant: 'interleaved', params, draft: SEED, gpu, simulate: (run, options) => ({ promise: Promise.resolve(simulate(run, options)), cancel: () => {} }), translated });
+    expect(r.gpu.state === 'failed' && r.gpu.message).toContain(`CUDA line ${addLine}`);
+    expect(r.sim.state).toBe('done');
   });
 });

@@ -17,6 +17,7 @@ import type { BindingData, Bindings, KernelRun } from '../kernel/types.ts';
 import { compileCuda, prepareLaunch, type CudaProgram, type KernelArg, type KernelInfo } from '../cuda/index.ts';
 import { tokenEnd, type EditorDiagnostic } from './editorLint.ts';
 import { reflectModule } from '../wgsl/reflect.ts';
+import type { DebugSource } from './debugger.ts';
 
 export type { CudaProgram };
 
@@ -110,4 +111,27 @@ export function cudaPass(program: CudaProgram, labRun: KernelRun): CudaPass {
       return { 0: to };
     },
   };
+}
+
+/**
+ * The debugger's view of a replay of `program` launched as `run`: trace positions as CUDA lines
+ * (the translator's own code, from another file or none, as no line), the lines a breakpoint can
+ * take, the launch's block and grid for CUDA's built-in variables, and the source's identifiers.
+ */
+export function cudaDebugSource(program: CudaProgram, run: KernelRun): DebugSource {
+  const o = run.overrides ?? {};
+  const [x, y = 1, z = 1] = run.workgroups;
+  return {
+    lineOf: (line, column) => cudaPlace(program, line, column)?.line,
+    lines: program.sourceMap.cudaLines,
+    block: [o['BLOCK_DIM_X'] ?? 1, o['BLOCK_DIM_Y'] ?? 1, o['BLOCK_DIM_Z'] ?? 1],
+    grid: [x, y, z],
+    identifiers: new Set(program.source.match(/[A-Za-z_]\w*/g) ?? []),
+  };
+}
+
+/** The CUDA line and column a place in `program`'s generated WGSL came from (undefined: code the translator added). */
+export function cudaPlace(program: CudaProgram, line: number, column: number): { line: number; column: number } | undefined {
+  const at = program.sourceMap.toCuda(line, column);
+  return at && at.file === undefined ? { line: at.line, column: at.column } : undefined;
 }

@@ -37,13 +37,13 @@ describe('debugger expressions', () => {
 
   it('prints with WGSL’s types: u32 wraps, shifts work, i32 wraps', () => {
     const print = (expr: string) => runCommand(state(0), `print ${expr}`).output[0];
-    expect(print('0u - 1u')).toBe('$ = 4294967295  (0u - 1u at step 1)');
-    expect(print('1u << 31u')).toBe('$ = 2147483648  (1u << 31u at step 1)');
-    expect(print('4294967295u + 1u')).toBe('$ = 0  (4294967295u + 1u at step 1)');
-    expect(print('-2147483647i - 2i')).toBe('$ = 2147483647  (-2147483647i - 2i at step 1)');
-    expect(print('lid - 1u')).toBe('$ = 4294967295  (lid - 1u at step 1)');
-    expect(print('0xF0u >> 4u')).toBe('$ = 15  (0xF0u >> 4u at step 1)');
-    expect(print('3u > 2u')).toBe('$ = 1  (3u > 2u at step 1)');
+    expect(print('0u - 1u')).toBe('$ = 4294967295  (u32; 0u - 1u at step 1)');
+    expect(print('1u << 31u')).toBe('$ = 2147483648  (u32; 1u << 31u at step 1)');
+    expect(print('4294967295u + 1u')).toBe('$ = 0  (u32; 4294967295u + 1u at step 1)');
+    expect(print('-2147483647i - 2i')).toBe('$ = 2147483647  (i32; -2147483647i - 2i at step 1)');
+    expect(print('lid - 1u')).toBe('$ = 4294967295  (u32; lid - 1u at step 1)');
+    expect(print('0xF0u >> 4u')).toBe('$ = 15  (u32; 0xF0u >> 4u at step 1)');
+    expect(print('3u > 2u')).toBe('$ = 1  (bool; 3u > 2u at step 1)');
   });
 
   it('evaluates the kernel’s variables with their WGSL types (u32 wraps, f32 rounds)', () => {
@@ -95,7 +95,7 @@ describe('console', () => {
   it('print and the warp watch show what the memory view shows at the step', () => {
     const step = findHit(index, [makeBreakpoint(1, addLine, 'lid == 0u')], -1, 1)!.step + 4;
     const contents = sharedContentsAt(index.trace, memory, step).values;
-    expect(runCommand(state(step), 'print sdata[3]').output[0]).toBe(`$ = ${contents[3]}  (sdata[3] at step ${step + 1})`);
+    expect(runCommand(state(step), 'print sdata[3]').output[0]).toBe(`$ = ${contents[3]}  (u32; sdata[3] at step ${step + 1})`);
     const cells = warpWatch(index, step, 1, 'sdata[lid]');
     for (const c of cells) expect(c.value).toBe(contents[32 + c.lane]);
   });

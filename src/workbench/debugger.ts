@@ -10,28 +10,52 @@
  * step (`sdata[lid + 1u]`). Values come from the trace, which the simulator recorded in one
  * deterministic run. Expressions are WGSL, read, checked and computed by the front end
  * (`src/wgsl/evaluate.ts`) with the types of the names they read: `0u - 1u` is 4294967295.
+ *
+ * In CUDA mode (a `DebugSource`: the replay is of WGSL generated from the learner's CUDA) the
+ * debugger speaks CUDA: breakpoints, stops and steps are on CUDA lines (a warp stops where it
+ * enters the line, whichever generated WGSL lines the line became), expressions are C
+ * (`cudaExpression.ts`) over CUDA's names (`threadIdx.x`, `blockIdx.x`, `blockDim.x`, `gridDim.x`,
+ * `warpSize`, the kernel's variables as the generated WGSL keeps them), typed as C types them.
  */
 import { traceStep, type Trace } from '../sim/index.ts';
 import { warpsAt, type TraceIndex } from '../trace/index.ts';
 import { sharedContentsAt } from '../trace/memory.ts';
 import { ui } from '../i18n/ui.ts';
 import { evaluateExpression, ExpressionError, parseExpression as parseWgslExpression, type ArrayValue, type ParsedExpression, type ScalarValue, type Scope } from '../wgsl/evaluate.ts';
+import { evaluateCudaExpression, parseCudaExpression, type CudaExpression } from './cudaExpression.ts';
 
 export class DebugError extends Error {}
 
-/** An expression of the watch or a breakpoint condition, read as WGSL (`src/wgsl/evaluate.ts`). */
-export type Expression = ParsedExpression;
+/**
+ * How the replay reads in the learner's CUDA: the generated WGSL's positions as CUDA lines, and
+ * the launch's shape for CUDA's built-in variables.
+ */
+export interface DebugSource {
+  /** The CUDA line a trace position (a line and column of the generated WGSL) stands for; undefined in code the translator added. */
+  readonly lineOf: (wgslLine: number, wgslColumn: number) => number | undefined;
+  /** The CUDA lines that became code (where a breakpoint can stop), ascending. */
+  readonly lines: readonly number[];
+  /** The block's and the grid's sizes in x, y, z. */
+  readonly block: readonly [number, number, number];
+  readonly grid: readonly [number, number, number];
+  /** The identifiers the CUDA source spells (to tell the learner's variables from the translator's). */
+  readonly identifiers: ReadonlySet<string>;
+}
+
+/** An expression of the watch, `print` or a breakpoint condition: WGSL, or C in CUDA mode. */
+export type Expression = (ParsedExpression & { readonly language?: 'wgsl' }) | (CudaExpression & { readonly language: 'cuda' });
 
 /** The expression's error in the console's words. */
-function debugError(e: unknown, text: string): unknown {
+function debugError(e: unknown, text: string, cuda = false, inScope?: readonly string[]): unknown {
   if (!(e instanceof ExpressionError)) return e;
   switch (e.kind) {
     case 'empty':
       return new DebugError(ui('dbg.empty'));
     case 'unknown-name':
+      if (cuda) return new DebugError(ui('dbg.cudaUnknownName', { name: e.subject ?? '', scope: scopeWords(inScope), names: ui('dbg.cudaNames') }));
       return new DebugError(ui('dbg.unknownName', { name: e.subject ?? '', names: names() }));
     case 'unknown-array':
-      return new DebugError(ui('dbg.noMemory', { name: e.subject ?? '', names: names() }));
+      return new DebugError(ui('dbg.noMemory', { name: e.subject ?? '', names: cuda ? ui('dbg.cudaNames') : names() }));
     case 'outside':
       return new DebugError(ui('dbg.outside', { word: e.subject ?? '', last: e.last ?? 0 }));
     case 'syntax': {
@@ -43,12 +67,18 @@ function debugError(e: unknown, text: string): unknown {
   }
 }
 
-/** Parses an expression of the watch or a breakpoint condition. */
-export function parseExpression(text: string): Expression {
+/** The kernel's variables in scope, as the console lists them. */
+function scopeWords(inScope: readonly string[] | undefined): string {
+  if (!inScope) return ui('dbg.scopeUnknown');
+  return inScope.length > 0 ? ui('dbg.inScope', { names: inScope.join(', ') }) : ui('dbg.noneInScope');
+}
+
+/** Parses an expression of the watch or a breakpoint condition: C when `source` is given (CUDA mode), else WGSL. */
+export function parseExpression(text: string, source?: DebugSource): Expression {
   try {
-    return parseWgslExpression(text);
+    return source ? { ...parseCudaExpression(text), language: 'cuda' } : parseWgslExpression(text);
   } catch (e) {
-    throw debugError(e, text);
+    throw debugError(e, text, source !== undefined);
   }
 }
 
@@ -62,6 +92,10 @@ export interface LaneEnv {
   readonly memory: (name: string) => ArrayValue | undefined;
   /** The kernel's own scalar names in this lane, with their WGSL types (from the simulator's watch re-run), when known. */
   readonly local?: ((name: string) => ScalarValue | undefined) | undefined;
+  /** The kernel's names in scope here (for the message when a name is not among them), when known. */
+  readonly inScope?: readonly string[] | undefined;
+  /** CUDA mode: the launch's shape, for `threadIdx`, `blockIdx`, `blockDim`, `gridDim`. */
+  readonly source?: DebugSource | undefined;
 }
 
 const names = () => ui('dbg.names');
@@ -75,23 +109,101 @@ function builtinOf(name: string, env: LaneEnv): number | undefined {
   return undefined;
 }
 
+const AXES = ['x', 'y', 'z'] as const;
+
+/** `i` as x, y, z coordinates in a box of `size` (x fastest). */
+function coordinates(i: number, size: readonly [number, number, number]): [number, number, number] {
+  const x = i % size[0];
+  const y = Math.floor(i / size[0]) % size[1];
+  return [x, y, Math.floor(i / (size[0] * size[1]))];
+}
+
+/** CUDA's built-in variables in one lane (`threadIdx.x` … `gridDim.z` as unsigned int, `warpSize` as int). */
+function cudaBuiltinOf(name: string, env: LaneEnv, source: DebugSource): ScalarValue | undefined {
+  if (name === 'warpSize') return { type: 'i32', value: 32 };
+  const m = /^(threadIdx|blockIdx|blockDim|gridDim)\.([xyz])$/.exec(name);
+  if (!m) return undefined;
+  const axis = AXES.indexOf(m[2] as 'x' | 'y' | 'z');
+  const of = { threadIdx: () => coordinates(env.lid, source.block), blockIdx: () => coordinates(env.workgroup, source.grid), blockDim: () => source.block, gridDim: () => source.grid }[m[1] as 'threadIdx'];
+  return { type: 'u32', value: of()[axis]! };
+}
+
+/** CUDA's built-in names, which never need the re-run. */
+export const CUDA_BUILTINS: ReadonlySet<string> = new Set(['warpSize', ...['threadIdx', 'blockIdx', 'blockDim', 'gridDim'].flatMap((v) => AXES.map((a) => `${v}.${a}`))]);
+
 /**
- * The expression's value in one lane, by WGSL's rules for the types of the names it reads (a `u32`
- * wraps, an `i32` wraps in two's complement, an `f32` rounds to f32); a bool is 1 or 0.
+ * The generated WGSL's name for the learner's CUDA variable `name` among the names in scope: the
+ * same name (the translator keeps identifiers), or the one it renamed to avoid a WGSL word
+ * (`name_`) or a shadowed outer variable (`name_2`, the innermost the highest).
  */
-export function evaluate(expression: Expression, env: LaneEnv): number {
-  const scope: Scope = {
+export function wgslNameOf(name: string, inScope: readonly string[]): string | undefined {
+  const base = name.replace(/^_+(?=[0-9])/, 'n').replace(/^__/, 'u_');
+  const pattern = new RegExp(`^${base}_?(?:_(\\d+))?$`);
+  let best: { name: string; k: number } | undefined;
+  for (const n of inScope) {
+    const m = pattern.exec(n);
+    if (!m) continue;
+    const k = m[1] ? Number(m[1]) : 1;
+    if (!best || k > best.k) best = { name: n, k };
+  }
+  return best?.name;
+}
+
+/** What an expression's names mean in one lane. */
+function scopeOf(env: LaneEnv): Scope {
+  const source = env.source;
+  if (!source) {
+    return {
+      scalar: (name) => {
+        const b = builtinOf(name, env);
+        return b !== undefined ? { type: 'u32', value: b } : env.local?.(name);
+      },
+      array: env.memory,
+    };
+  }
+  return {
     scalar: (name) => {
-      const b = builtinOf(name, env);
-      return b !== undefined ? { type: 'u32', value: b } : env.local?.(name);
+      const b = cudaBuiltinOf(name, env, source);
+      if (b) return b;
+      const wgsl = env.inScope ? wgslNameOf(name, env.inScope) : name;
+      const local = wgsl === undefined ? undefined : env.local?.(wgsl);
+      if (local) return local;
+      // The debugger's own names, where the kernel has none of that name.
+      const own = name === 'lid' || name === 'lane' || name === 'warp' ? builtinOf(name, env) : undefined;
+      return own === undefined ? undefined : { type: 'u32', value: own };
     },
     array: env.memory,
   };
+}
+
+/** A value as the console shows it and its type's name (C's in CUDA mode, WGSL's otherwise). */
+export interface TypedValue {
+  readonly value: number;
+  readonly text: string;
+  readonly type: string;
+}
+
+/**
+ * The expression's value in one lane with its type: by WGSL's rules for the types of the names it
+ * reads (a `u32` wraps, an `i32` wraps in two's complement, an `f32` rounds to f32), or by C's in
+ * CUDA mode; a bool is 1 or 0.
+ */
+export function evaluateTyped(expression: Expression, env: LaneEnv): TypedValue {
   try {
-    return evaluateExpression(expression, scope).value;
+    if (expression.language === 'cuda') {
+      const v = evaluateCudaExpression(expression, scopeOf(env));
+      return { value: Number(v.value), text: String(v.value), type: v.type };
+    }
+    const v = evaluateExpression(expression, scopeOf(env));
+    return { value: v.value, text: String(v.value), type: v.type === 'ai' ? 'abstract-int' : v.type === 'af' ? 'abstract-float' : v.type };
   } catch (e) {
-    throw debugError(e, expression.text);
+    throw debugError(e, expression.text, expression.language === 'cuda', env.inScope && env.source ? env.inScope.filter((n) => isLearners(n, env.source!)) : env.inScope);
   }
+}
+
+/** The expression's value in one lane (see `evaluateTyped`). */
+export function evaluate(expression: Expression, env: LaneEnv): number {
+  return evaluateTyped(expression, env).value;
 }
 
 /** Workgroup memory by name after `step`, as the memory view shows it, typed as the kernel declares it. */
@@ -112,12 +224,53 @@ export interface Breakpoint {
   readonly condition?: string;
 }
 
-/** Throws a `DebugError` when the condition cannot be read. */
-export function makeBreakpoint(id: number, line: number, condition?: string): Breakpoint {
+/** The names a breakpoint condition may use: those every step knows without a re-run. */
+const CONDITION_NAMES = new Set(['lid', 'tid', 'threadIdx.x', 'local_invocation_index', 'lane', 'warp', 'workgroup', 'wid', 'blockIdx.x']);
+
+/**
+ * Throws a `DebugError` when the condition cannot be read, names a variable of the kernel (known
+ * only where a warp stands, after a re-run), or, in CUDA mode, when the line has no code.
+ */
+export function makeBreakpoint(id: number, line: number, condition?: string, source?: DebugSource): Breakpoint {
   if (!Number.isInteger(line) || line < 1) throw new DebugError(ui('dbg.notLine', { line }));
+  if (source && !source.lines.includes(line)) throw new DebugError(ui('dbg.notCudaLine', { line, lines: codeLines(source.lines) }));
   const c = condition?.trim();
-  if (c) parseExpression(c);
+  if (c) {
+    const e = parseExpression(c, source);
+    const known = source ? new Set([...CUDA_BUILTINS, 'lid', 'lane', 'warp']) : CONDITION_NAMES;
+    const local = [...e.names].find((n) => !known.has(n));
+    if (local !== undefined) throw new DebugError(ui(source ? 'dbg.conditionCuda' : 'dbg.conditionWgsl', { name: local }));
+  }
   return c ? { id, line, condition: c } : { id, line };
+}
+
+/** `1, 2, 5–9, 12`: lines as ranges. */
+function codeLines(lines: readonly number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; ) {
+    let j = i;
+    while (j + 1 < lines.length && lines[j + 1] === lines[j]! + 1) j++;
+    out.push(j > i ? `${lines[i]}–${lines[j]}` : String(lines[i]));
+    i = j + 1;
+  }
+  return out.join(', ');
+}
+
+/** Each instruction's line as the debugger speaks it: the trace's own (WGSL) line, or its CUDA line (0 for code the translator added). */
+const opLinesCache = new WeakMap<Trace, { source: DebugSource; lines: Int32Array }>();
+export function opLines(trace: Trace, source?: DebugSource): Int32Array {
+  if (!source) return trace.opLine;
+  const hit = opLinesCache.get(trace);
+  if (hit && hit.source === source) return hit.lines;
+  const lines = new Int32Array(trace.opLine.length);
+  for (let op = 0; op < lines.length; op++) lines[op] = source.lineOf(trace.opLine[op]!, trace.opColumn[op]!) ?? 0;
+  opLinesCache.set(trace, { source, lines });
+  return lines;
+}
+
+/** The line (WGSL, or CUDA in CUDA mode) of `step`. */
+export function lineOfStep(trace: Trace, step: number, source?: DebugSource): number {
+  return opLines(trace, source)[trace.stepOp[step]!]!;
 }
 
 /** The step of the same warp before `step`, or -1 (for telling a statement's first step from the rest). */
@@ -135,19 +288,24 @@ function previousOfWarp(index: TraceIndex, step: number): number {
 
 /**
  * Whether `step` stops at `bp`: the warp enters the breakpoint's line here (its step before was on
- * another line) and the condition holds in at least one active lane.
+ * another line) and the condition holds in at least one active lane. In CUDA mode the lines are
+ * CUDA lines, and the translator's own code in between (line 0) does not count as leaving.
  */
-export function hitsBreakpoint(index: TraceIndex, bp: Breakpoint, step: number, condition = bp.condition ? parseExpression(bp.condition) : undefined): boolean {
+export function hitsBreakpoint(index: TraceIndex, bp: Breakpoint, step: number, condition = bp.condition ? parseExpression(bp.condition, undefined) : undefined, source?: DebugSource): boolean {
   const trace = index.trace;
-  const view = traceStep(trace, step);
-  if (view.line !== bp.line) return false;
-  const prev = previousOfWarp(index, step);
-  if (prev >= 0 && traceStep(trace, prev).line === bp.line) return false;
+  const lines = opLines(trace, source);
+  if (lines[trace.stepOp[step]!] !== bp.line) return false;
+  for (let prev = previousOfWarp(index, step); prev >= 0; prev = previousOfWarp(index, prev)) {
+    const l = lines[trace.stepOp[prev]!]!;
+    if (l === bp.line) return false;
+    if (l !== 0) break;
+  }
   if (!condition) return true;
+  const view = traceStep(trace, step);
   const memory = memoryAt(trace, Math.max(0, step - 1));
   for (let lane = 0; lane < trace.warpSize; lane++) {
     if (!view.isActive(lane)) continue;
-    const env: LaneEnv = { lid: view.warp * trace.warpSize + lane, lane, warp: view.warp, workgroup: view.workgroup, memory };
+    const env: LaneEnv = { lid: view.warp * trace.warpSize + lane, lane, warp: view.warp, workgroup: view.workgroup, memory, source };
     try {
       if (evaluate(condition, env) !== 0) return true;
     } catch {
@@ -158,14 +316,15 @@ export function hitsBreakpoint(index: TraceIndex, bp: Breakpoint, step: number, 
 }
 
 /** The next (`direction` 1) or previous (-1) step after `from` that stops at a breakpoint, or -1. */
-export function findHit(index: TraceIndex, breakpoints: readonly Breakpoint[], from: number, direction: 1 | -1): { step: number; breakpoint: Breakpoint } | undefined {
+export function findHit(index: TraceIndex, breakpoints: readonly Breakpoint[], from: number, direction: 1 | -1, source?: DebugSource): { step: number; breakpoint: Breakpoint } | undefined {
   if (breakpoints.length === 0) return undefined;
-  const compiled = breakpoints.map((bp) => ({ bp, condition: bp.condition ? parseExpression(bp.condition) : undefined }));
+  const compiled = breakpoints.map((bp) => ({ bp, condition: bp.condition ? parseExpression(bp.condition, source) : undefined }));
   const lines = new Set(breakpoints.map((b) => b.line));
   const trace = index.trace;
+  const ops = opLines(trace, source);
   for (let s = from + direction; s >= 0 && s < trace.stepCount; s += direction) {
-    if (!lines.has(trace.opLine[trace.stepOp[s]!]!)) continue;
-    for (const { bp, condition } of compiled) if (hitsBreakpoint(index, bp, s, condition)) return { step: s, breakpoint: bp };
+    if (!lines.has(ops[trace.stepOp[s]!]!)) continue;
+    for (const { bp, condition } of compiled) if (hitsBreakpoint(index, bp, s, condition, source)) return { step: s, breakpoint: bp };
   }
   return undefined;
 }
@@ -188,36 +347,54 @@ export interface WatchLocals {
   readonly values: readonly { readonly name: string; readonly type: ScalarValue['type']; readonly lanes: readonly number[] }[];
 }
 
-/** Whether an expression names anything beyond the builtins and workgroup memory (it then needs the watch re-run). */
-export function needsLocals(trace: Trace, expression: string): boolean {
-  const known = new Set(['lid', 'tid', 'threadIdx.x', 'local_invocation_index', 'lane', 'warp', 'workgroup', 'wid', 'blockIdx.x']);
-  const e = parseExpression(expression);
+/**
+ * Whether an expression names anything beyond the builtins and workgroup memory (it then needs the
+ * watch re-run). In CUDA mode every name but CUDA's built-in variables may be the kernel's own.
+ */
+export function needsLocals(trace: Trace, expression: string, source?: DebugSource): boolean {
+  const known = source ? CUDA_BUILTINS : CONDITION_NAMES;
+  const e = parseExpression(expression, source);
   return [...e.names].some((n) => !known.has(n)) || [...e.arrays].some((a) => !trace.memories.some((m) => m.name === a && m.space === 'workgroup'));
+}
+
+/** The learner's names among those the re-run captured (in CUDA mode, not the translator's helpers). */
+export function learnerNames(locals: WatchLocals | undefined, source?: DebugSource): string[] | undefined {
+  if (!locals) return undefined;
+  const names = locals.values.map((v) => v.name);
+  return source ? names.filter((n) => isLearners(n, source)) : names;
+}
+
+/** Whether a generated WGSL name is one of the learner's CUDA variables (kept, or renamed `x_`, `x_2`). */
+function isLearners(name: string, source: DebugSource): boolean {
+  return source.identifiers.has(name) || source.identifiers.has(name.replace(/(?:_\d+|_)$/, ''));
+}
+
+/** One lane's view of the kernel's names captured at the same step and warp. */
+function localsOf(locals: WatchLocals | undefined, lane: number): ((name: string) => ScalarValue | undefined) | undefined {
+  if (!locals) return undefined;
+  return (name) => {
+    const v = locals.values.find((x) => x.name === name);
+    return v && v.lanes[lane] !== undefined ? { type: v.type, value: v.lanes[lane] } : undefined;
+  };
 }
 
 /**
  * `expression` in every lane of `warp` after `step` (inactive lanes are evaluated too and marked).
  * `locals`, captured at the same step and warp, lets it name the kernel's own variables (`s`, `v`).
  */
-export function warpWatch(index: TraceIndex, step: number, warp: number, expression: string, locals?: WatchLocals): WatchCell[] {
-  const node = parseExpression(expression);
+export function warpWatch(index: TraceIndex, step: number, warp: number, expression: string, locals?: WatchLocals, source?: DebugSource): WatchCell[] {
+  const node = parseExpression(expression, source);
   const trace = index.trace;
   const memory = memoryAt(trace, step);
   const workgroup = trace.stepCount > 0 ? trace.stepWorkgroup[step]! : 0;
   const snapshot = warpsAt(index, step)[warp];
   const mine = locals && locals.step === step && locals.warp === warp ? locals : undefined;
-  const localOf = (lane: number) =>
-    mine
-      ? (name: string): ScalarValue | undefined => {
-          const v = mine.values.find((x) => x.name === name);
-          return v && v.lanes[lane] !== undefined ? { type: v.type, value: v.lanes[lane] } : undefined;
-        }
-      : undefined;
+  const inScope = mine ? mine.values.map((v) => v.name) : undefined;
   const out: WatchCell[] = [];
   for (let lane = 0; lane < trace.warpSize; lane++) {
     const active = snapshot ? snapshot.lanes[lane] !== 0 : false;
     try {
-      out.push({ lane, active, value: evaluate(node, { lid: warp * trace.warpSize + lane, lane, warp, workgroup, memory, local: localOf(lane) }) });
+      out.push({ lane, active, value: evaluate(node, { lid: warp * trace.warpSize + lane, lane, warp, workgroup, memory, local: localsOf(mine, lane), inScope, source }) });
     } catch (e) {
       out.push({ lane, active, value: undefined, error: e instanceof Error ? e.message : String(e) });
     }
@@ -242,7 +419,31 @@ export interface DebugState {
   readonly workgroupCount: number;
   readonly focusWarp: number;
   readonly focusLane: number;
+  /** In the debugger's lines: CUDA lines in CUDA mode. */
   readonly breakpoints: readonly Breakpoint[];
+  /** CUDA mode: the replay read through the learner's CUDA. */
+  readonly source?: DebugSource | undefined;
+  /** The kernel's names where the focused warp stands (the watch re-run), for `print`. */
+  readonly locals?: WatchLocals | undefined;
+}
+
+/** Where a line is, in the console's words: `line 30`, or `CUDA line 18`. */
+function where(line: number, source: DebugSource | undefined): string {
+  return source ? ui('dbg.atCudaLine', { line }) : ui('dbg.atLine', { line });
+}
+
+/**
+ * Whether `text` is a `print`/`ptype` that needs the kernel's own names where the focused warp
+ * stands (the panel then re-runs the simulator to this step first). False when it cannot be read.
+ */
+export function commandNeedsLocals(state: DebugState, text: string): boolean {
+  const m = /^(?:print|p|ptype|whatis)\s+(.+)$/.exec(text.trim());
+  if (!m) return false;
+  try {
+    return needsLocals(state.index.trace, m[1]!, state.source);
+  } catch {
+    return false;
+  }
 }
 
 /** The console's `help`: each command's syntax (cuda-gdb's, never translated) and what it does. */
@@ -251,6 +452,7 @@ export function consoleHelp(): string[] {
     `cuda block B thread T — ${ui('dbg.help.focus')}`,
     `info cuda warps — ${ui('dbg.help.warps')}`,
     `print EXPR — ${ui('dbg.help.print')}`,
+    `ptype EXPR — ${ui('dbg.help.ptype')}`,
     `break LINE [if COND] — ${ui('dbg.help.break')}`,
     `delete [N] — ${ui('dbg.help.delete')}`,
     `continue / reverse-continue — ${ui('dbg.help.continue')}`,
@@ -305,28 +507,35 @@ function command(state: DebugState, line: string): CommandEffect {
         }
       }
       const active = [...w.lanes].filter((x) => x !== 0).length;
-      const where = last >= 0 ? ui('dbg.atLine', { line: traceStep(trace, last).line }) : ui('dbg.notStarted');
+      const at = last >= 0 ? where(lineOfStep(trace, last, state.source), state.source) : ui('dbg.notStarted');
       out.push(
-        `${w.current ? '*' : ' '} ${ui('dbg.warpLine', { warp: w.id, where, active, size: W })}${w.divergent ? ui('dbg.divergent') : ''}${w.id === state.focusWarp ? ui('dbg.focusMark') : ''}`,
+        `${w.current ? '*' : ' '} ${ui('dbg.warpLine', { warp: w.id, where: at, active, size: W })}${w.divergent ? ui('dbg.divergent') : ''}${w.id === state.focusWarp ? ui('dbg.focusMark') : ''}`,
       );
     }
     return { output: out };
   }
-  if ((m = /^(?:print|p)\s+(.+)$/.exec(line))) {
-    const node = parseExpression(m[1]!);
+  if ((m = /^(print|p|ptype|whatis)\s+(.+)$/.exec(line))) {
+    const node = parseExpression(m[2]!, state.source);
+    const locals = state.locals && state.locals.step === step && state.locals.warp === state.focusWarp ? state.locals : undefined;
     const env: LaneEnv = {
       lid: state.focusWarp * W + state.focusLane,
       lane: state.focusLane,
       warp: state.focusWarp,
       workgroup: state.workgroup,
       memory: memoryAt(trace, step),
+      local: localsOf(locals, state.focusLane),
+      inScope: locals?.values.map((v) => v.name),
+      source: state.source,
     };
-    return { output: [ui('dbg.print', { value: evaluate(node, env), expr: m[1]!.trim(), step: step + 1 })] };
+    const v = evaluateTyped(node, env);
+    if (m[1] === 'ptype' || m[1] === 'whatis') return { output: [ui('dbg.ptype', { type: v.type })] };
+    return { output: [ui('dbg.print', { value: v.text, type: v.type, expr: m[2]!.trim(), step: step + 1 })] };
   }
   if ((m = /^(?:break|b)\s+(\d+)(?:\s+if\s+(.+))?$/.exec(line))) {
     const id = state.breakpoints.reduce((mx, b) => Math.max(mx, b.id), 0) + 1;
-    const bp = makeBreakpoint(id, Number(m[1]), m[2]);
-    return { output: [bp.condition ? ui('dbg.breakIf', { id, line: bp.line, condition: bp.condition }) : ui('dbg.break', { id, line: bp.line })], breakpoints: [...state.breakpoints, bp] };
+    const bp = makeBreakpoint(id, Number(m[1]), m[2], state.source);
+    const at = where(bp.line, state.source);
+    return { output: [bp.condition ? ui('dbg.breakIf', { id, where: at, condition: bp.condition }) : ui('dbg.break', { id, where: at })], breakpoints: [...state.breakpoints, bp] };
   }
   if ((m = /^(?:delete|d)(?:\s+(\d+))?$/.exec(line))) {
     if (m[1] === undefined) return { output: [ui('dbg.deletedAll')], breakpoints: [] };
@@ -337,11 +546,11 @@ function command(state: DebugState, line: string): CommandEffect {
   if (/^(continue|c|reverse-continue|rc)$/.test(line)) {
     const back = line.startsWith('r');
     if (state.breakpoints.length === 0) throw new DebugError(ui('dbg.noBreakpoints'));
-    const hit = findHit(index, state.breakpoints, step, back ? -1 : 1);
+    const hit = findHit(index, state.breakpoints, step, back ? -1 : 1, state.source);
     if (!hit) return { output: [back ? ui('dbg.noEarlier') : ui('dbg.noLater')] };
     const v = traceStep(trace, hit.step);
     return {
-      output: [ui('dbg.hit', { id: hit.breakpoint.id, warp: v.warp, line: v.line, step: hit.step + 1 })],
+      output: [ui('dbg.hit', { id: hit.breakpoint.id, warp: v.warp, where: where(hit.breakpoint.line, state.source), step: hit.step + 1 })],
       step: hit.step,
       focus: { warp: v.warp, lane: firstActive(v, W, state.focusWarp === v.warp ? state.focusLane : 0) },
     };
@@ -349,16 +558,17 @@ function command(state: DebugState, line: string): CommandEffect {
   if (/^(step|s|next|n)$/.test(line)) {
     const steps = index.warpSteps[state.focusWarp];
     if (!steps) throw new DebugError(ui('dbg.noSteps', { warp: state.focusWarp }));
-    const here = step < trace.stepCount ? traceStep(trace, step).line : -1;
+    const here = step < trace.stepCount ? lineOfStep(trace, step, state.source) : -1;
     for (const s of steps) {
       if (s <= step) continue;
-      const l = traceStep(trace, s).line;
-      if (l !== here) return { output: [ui('dbg.stepped', { warp: state.focusWarp, line: l, step: s + 1 })], step: s };
+      const l = lineOfStep(trace, s, state.source);
+      // In CUDA mode the translator's own code (line 0) is stepped over.
+      if (l !== here && (l !== 0 || !state.source)) return { output: [ui('dbg.stepped', { warp: state.focusWarp, where: where(l, state.source), step: s + 1 })], step: s };
     }
     return { output: [ui('dbg.noLaterStatement', { warp: state.focusWarp })] };
   }
   if ((m = /^watch\s+(.+)$/.exec(line))) {
-    parseExpression(m[1]!);
+    parseExpression(m[1]!, state.source);
     return { output: [ui('dbg.watching', { expr: m[1]!.trim(), warp: state.focusWarp })], watch: m[1]!.trim() };
   }
   throw new DebugError(ui('dbg.unknownCommand', { line }));

@@ -34,7 +34,13 @@ export type SimulateOnce = (run: KernelRun, options: SimOptions) => SimJob;
 export type ExecOutcome =
   | { readonly state: 'done'; readonly output: BindingData; readonly check: CheckResult }
   | { readonly state: 'stopped'; readonly message: string; readonly diagnostics: readonly Diagnostic[] }
-  | { readonly state: 'failed'; readonly message: string; readonly hint?: string; readonly messages?: readonly ShaderMessage[]; readonly timedOut?: boolean };
+  | { readonly state: 'failed'; readonly message: string; readonly hint?: string; readonly messages?: readonly DraftShaderMessage[]; readonly timedOut?: boolean };
+
+/**
+ * A GPU compiler message at its place in the draft. For a translated draft (CUDA) that is the CUDA
+ * line and column the generated WGSL came from, and `generated` keeps the WGSL place, to show.
+ */
+export type DraftShaderMessage = ShaderMessage & { readonly generated?: { readonly line: number; readonly column: number; readonly sourceLine?: string } };
 
 export interface Mismatch {
   readonly index: number;
@@ -72,6 +78,8 @@ export interface TranslatedDraft {
   /** The code every translated launch runs (the generated WGSL). */
   readonly code: string;
   pass(run: KernelRun): { readonly run: KernelRun; outputs(out: Bindings): Bindings };
+  /** The draft's line and column a place in the generated code came from (undefined: code the translator added). */
+  place?(line: number, column: number): { readonly line: number; readonly column: number } | undefined;
 }
 
 /** An executor that swaps the variant's kernel for the draft in every dispatch of it. */
@@ -87,15 +95,20 @@ function substituting(inner: KernelExecutor, original: string, draft: string, tr
 }
 
 /** The simulator as an executor within a step budget, collecting diagnostics. */
-function simExecutor(simulate: SimulateOnce, found: Diagnostic[], signal: AbortSignal | undefined): KernelExecutor {
+function simExecutor(simulate: SimulateOnce, found: Diagnostic[], signal: AbortSignal | undefined, translated?: TranslatedDraft, ofTranslated?: WeakSet<Diagnostic>): KernelExecutor {
   return {
     async run(run) {
       const job = simulate(run, { trace: 'summary', maxSteps: CHECK_MAX_STEPS });
       signal?.addEventListener('abort', () => job.cancel(), { once: true });
       const result: SimResult = await job.promise;
       found.push(...result.diagnostics);
+      if (ofTranslated && run.code === translated?.code) for (const d of result.diagnostics) ofTranslated.add(d);
       const limit = result.diagnostics.find((d) => d.kind === 'step-limit');
-      if (limit) throw new Stopped(ui('run.stopped', { steps: formatInteger(CHECK_MAX_STEPS), line: limit.line }), result.diagnostics);
+      if (limit) {
+        const steps = formatInteger(CHECK_MAX_STEPS);
+        const at = run.code === translated?.code ? translated.place?.(limit.line, limit.column) : undefined;
+        throw new Stopped(at ? ui('run.stoppedCuda', { steps, line: at.line }) : ui('run.stopped', { steps, line: limit.line }), result.diagnostics);
+      }
       return result.buffers;
     },
   };
@@ -142,7 +155,7 @@ export function firstMismatches(expected: BindingData | undefined, gpu: BindingD
   return out;
 }
 
-function describe(e: unknown, draft: string, guards: readonly GuardedSource[]): ExecOutcome {
+function describe(e: unknown, draft: string, guards: readonly GuardedSource[], translated?: TranslatedDraft): ExecOutcome {
   if (e instanceof Stopped) return { state: 'stopped', message: e.message, diagnostics: e.diagnostics };
   if (isGpuError(e)) {
     const guarded = guards[guards.length - 1];
@@ -152,10 +165,36 @@ function describe(e: unknown, draft: string, guards: readonly GuardedSource[]): 
       const sourceLine = lines[at.line - 1];
       return { ...m, line: at.line, column: at.column, ...(sourceLine !== undefined ? { sourceLine } : {}) };
     });
+    if (translated) return translatedCompileError(e.message, e.hint, messages, draft, translated, e.kind === 'timeout');
     return { state: 'failed', message: e.message, hint: e.hint, messages, ...(e.kind === 'timeout' ? { timedOut: true } : {}) };
   }
   if (e instanceof Error && e.name === 'SimCancelled') return { state: 'failed', message: 'Cancelled.' };
   return { state: 'failed', message: e instanceof Error ? e.message : String(e) };
+}
+
+/**
+ * The GPU's compiler messages on WGSL generated from a CUDA draft, at the CUDA line and column each
+ * came from (the generated place kept beside it). The generated WGSL passed our own WGSL front end,
+ * so a message here is the translator's fault, and the message says so, never a bare WGSL line.
+ */
+export function translatedCompileError(message: string, hint: string, messages: readonly ShaderMessage[], draft: string, translated: TranslatedDraft, timedOut = false): ExecOutcome {
+  if (messages.length === 0) return { state: 'failed', message, hint, ...(timedOut ? { timedOut: true } : {}) };
+  const cudaLines = draft.split('\n');
+  const wgslLines = translated.code.split('\n');
+  const mapped: DraftShaderMessage[] = messages.map((m) => {
+    const at = translated.place?.(m.line, m.column);
+    const wgslLine = wgslLines[m.line - 1];
+    const generated = { line: m.line, column: m.column, ...(wgslLine !== undefined ? { sourceLine: wgslLine } : {}) };
+    const cudaLine = at ? cudaLines[at.line - 1] : undefined;
+    const { sourceLine: _ignored, ...rest } = m;
+    return { ...rest, line: at?.line ?? 0, column: at?.column ?? 0, ...(cudaLine !== undefined ? { sourceLine: cudaLine } : {}), generated };
+  });
+  const first = mapped.find((m) => m.severity === 'error') ?? mapped[0]!;
+  const text =
+    first.line > 0
+      ? ui('run.cudaCompile', { line: first.line, column: first.column, message: first.message, wgsl: first.generated!.line })
+      : ui('run.cudaCompileAdded', { message: first.message, wgsl: first.generated!.line });
+  return { state: 'failed', message: text, hint: ui('run.cudaCompileHint'), messages: mapped, ...(timedOut ? { timedOut: true } : {}) };
 }
 
 /** Runs `draft` as `variant` on the GPU and the simulator, with the lab's inputs at `seed`, and checks both. */
@@ -180,7 +219,9 @@ export async function checkDraft(options: {
   const translated = options.translated;
   const draftCode = translated ? translated.code : lab.stepRun(variant, params, inputs, draft).code;
   const found: Diagnostic[] = [];
-  const sim = simExecutor(options.simulate, found, signal);
+  // The findings in the translated kernel (its lines are the generated WGSL's, told in CUDA lines).
+  const ofTranslated = new WeakSet<Diagnostic>();
+  const sim = simExecutor(options.simulate, found, signal, translated, ofTranslated);
 
   const simRun = (async (): Promise<ExecOutcome> => {
     try {
@@ -197,7 +238,7 @@ export async function checkDraft(options: {
       const output = await lab.runAll(substituting(gpuExecutor(options.gpu, draftCode, signal, guards), original, draftCode, translated), variant, params, inputs);
       return { state: 'done', output, check: lab.check(variant, params, inputs, output) };
     } catch (e) {
-      return describe(e, draft, guards);
+      return describe(e, draft, guards, translated);
     }
   })();
   const simOut = await simRun;
@@ -224,8 +265,11 @@ export async function checkDraft(options: {
   });
   const race = diagnostics.find((d) => d.kind === 'race');
   const racy = lab.variants.find((v) => v.id === variant)?.racy;
+  const raceCuda = race && ofTranslated.has(race) ? translated?.place?.(race.line, race.column) : undefined;
   const notGuaranteed = race
-    ? ui('run.raceAt', { line: race.line })
+    ? raceCuda
+      ? ui('run.raceAtCuda', { line: raceCuda.line })
+      : ui('run.raceAt', { line: race.line })
     : racy && draftCode === original
       ? ui('run.notGuaranteed', { reason: racy })
       : undefined;

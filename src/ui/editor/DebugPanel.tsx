@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import { DebugError, makeBreakpoint, needsLocals, runCommand, warpWatch, type Breakpoint, type CommandEffect } from '../../workbench/debugger.ts';
+import { commandNeedsLocals, DebugError, learnerNames, makeBreakpoint, needsLocals, runCommand, warpWatch, type Breakpoint, type CommandEffect, type DebugSource, type DebugState } from '../../workbench/debugger.ts';
 import type { LabSession } from '../../workbench/session.ts';
 import { client } from '../../workbench/simulation.ts';
 import { createWatchRunner } from '../../workbench/warpWatch.ts';
@@ -13,20 +13,27 @@ const watchRunner = createWatchRunner((run, options) => client('watch').simulate
 
 type Capture = { readonly state: 'running'; readonly step: number; readonly warp: number } | { readonly state: 'done'; readonly step: number; readonly warp: number; readonly capture: WatchCapture | undefined } | { readonly state: 'error'; readonly step: number; readonly warp: number; readonly message: string };
 
+/** The watch's first expression: the focused warp's words of the lab's shared array. */
+const defaultWatch = (cuda: boolean) => (cuda ? 'sdata[threadIdx.x]' : 'sdata[lid]');
+
 /**
  * Breakpoints, continue / reverse-continue, a cuda-gdb console and a warp watch over the replay.
  * The logic is `src/workbench/debugger.ts`; this lays it out and applies what a command asks.
+ * With a `source` (the CUDA tab replaying the learner's CUDA) every line is a CUDA line and every
+ * expression C over the kernel's CUDA names.
  */
 export function DebugPanel({
   session,
   breakpoints,
   setBreakpoints,
   onWorkgroup,
+  source,
 }: {
   session: LabSession;
   breakpoints: readonly Breakpoint[];
   setBreakpoints: (list: readonly Breakpoint[]) => void;
   onWorkgroup?: ((workgroup: number) => void) | undefined;
+  source?: DebugSource | undefined;
 }) {
   const index = useStore(session, (s) => s.primary.index);
   const step = useStore(session, (s) => s.step);
@@ -36,8 +43,12 @@ export function DebugPanel({
   const workgroupCount = useStore(session, (s) => s.primary.totalWorkgroups);
   const [log, setLog] = useState<readonly string[]>([]);
   const [command, setCommand] = useState('');
-  const [watch, setWatch] = useState('sdata[lid]');
+  const [watch, setWatch] = useState(() => defaultWatch(source !== undefined));
   const id = useId();
+  // The other language's first expression follows the tab; one the learner wrote stays.
+  const cuda = source !== undefined;
+  useEffect(() => setWatch((w) => (w === defaultWatch(!cuda) ? defaultWatch(cuda) : w)), [cuda]);
+  const lineLabel = (line: number) => (source ? T.cudaLine(line) : T.line(line));
 
   const apply = (text: string, effect: CommandEffect) => {
     setLog((l) => [...l, `(cuda-gdb) ${text}`, ...effect.output].slice(-200));
@@ -48,28 +59,39 @@ export function DebugPanel({
     if (effect.watch !== undefined) setWatch(effect.watch);
     if (effect.workgroup !== undefined) onWorkgroup?.(effect.workgroup);
   };
-  const exec = (text: string) => {
-    if (!index) {
-      setLog((l) => [...l, T.noTrace]);
-      return;
-    }
-    apply(text, runCommand({ index, step, workgroup, workgroupCount, focusWarp, focusLane, breakpoints }, text));
-  };
-
   const warp = index ? Math.min(focusWarp, index.warpCount - 1) : 0;
   const run = useStore(session, (s) => s.primary.run);
   const simOptions = useStore(session, (s) => s.primary.simOptions);
   const shownStep = index ? Math.max(0, Math.min(step, index.trace.stepCount - 1)) : 0;
+  const exec = async (text: string) => {
+    if (!index) {
+      setLog((l) => [...l, T.noTrace]);
+      return;
+    }
+    const state: DebugState = { index, step, workgroup, workgroupCount, focusWarp, focusLane, breakpoints, source };
+    // `print tid`: the kernel's own names where the focused warp stands, from the simulator's re-run to this step.
+    if (commandNeedsLocals(state, text) && run && simOptions && index.trace.stepCount > 0) {
+      setLog((l) => [...l, t('watch.rerunning')]);
+      try {
+        const locals = await watchRunner.watch(run, simOptions, shownStep, focusWarp).promise;
+        apply(text, runCommand({ ...state, step: shownStep, ...(locals ? { locals } : {}) }, text));
+      } catch (e) {
+        if (!(e instanceof Error && e.name === 'SimCancelled')) setLog((l) => [...l, `(cuda-gdb) ${text}`, t('watch.failed', { message: e instanceof Error ? e.message : String(e) })]);
+      }
+      return;
+    }
+    apply(text, runCommand(state, text));
+  };
   // The kernel's own names (s, v, i…) come from a deterministic re-run to this step; builtins and
   // workgroup memory come from the trace at once.
   const wantsLocals = useMemo(() => {
     if (!index || watch.trim() === '') return false;
     try {
-      return needsLocals(index.trace, watch);
+      return needsLocals(index.trace, watch, source);
     } catch {
       return false;
     }
-  }, [index, watch]);
+  }, [index, watch, source]);
   const [capture, setCapture] = useState<Capture>();
   useEffect(() => {
     if (!wantsLocals || !index || !run || !simOptions || index.trace.stepCount === 0) return;
@@ -94,11 +116,12 @@ export function DebugPanel({
     if (!index || index.trace.stepCount === 0 || watch.trim() === '') return undefined;
     if (wantsLocals && current?.state !== 'done') return undefined;
     try {
-      return { cells: warpWatch(index, shownStep, warp, watch, locals) };
+      return { cells: warpWatch(index, shownStep, warp, watch, locals, source) };
     } catch (e) {
       return { error: e instanceof DebugError ? e.message : String(e) };
     }
-  }, [index, shownStep, warp, watch, wantsLocals, current?.state, locals]);
+  }, [index, shownStep, warp, watch, wantsLocals, current?.state, locals, source]);
+  const scopeNames = learnerNames(locals, source);
 
   return (
     <section className="debug-panel" aria-labelledby={`${id}-title`} data-testid="debug-panel">
@@ -111,18 +134,18 @@ export function DebugPanel({
         <ul className="breakpoint-list">
           {breakpoints.map((b) => (
             <li key={b.id} data-testid={`breakpoint-${b.line}`}>
-              <span>{T.line(b.line)}</span>{' '}
+              <span>{lineLabel(b.line)}</span>{' '}
               <label>
                 {T.condition}{' '}
                 <input
                   type="text"
                   defaultValue={b.condition ?? ''}
-                  placeholder={T.conditionPlaceholder}
-                  aria-label={`${T.condition}, ${T.line(b.line)}`}
+                  placeholder={source ? T.conditionPlaceholderCuda : T.conditionPlaceholder}
+                  aria-label={`${T.condition}, ${lineLabel(b.line)}`}
                   data-testid="breakpoint-condition"
                   onBlur={(e) => {
                     try {
-                      const next = makeBreakpoint(b.id, b.line, e.target.value);
+                      const next = makeBreakpoint(b.id, b.line, e.target.value, source);
                       setBreakpoints(breakpoints.map((x) => (x.id === b.id ? next : x)));
                     } catch (err) {
                       setLog((l) => [...l, `Error: ${err instanceof Error ? err.message : String(err)}.`]);
@@ -141,13 +164,13 @@ export function DebugPanel({
         </ul>
       )}
       <div className="controls">
-        <button type="button" onClick={() => exec('reverse-continue')} data-testid="debug-reverse">
+        <button type="button" onClick={() => void exec('reverse-continue')} data-testid="debug-reverse">
           {T.reverse}
         </button>
-        <button type="button" onClick={() => exec('continue')} data-testid="debug-continue">
+        <button type="button" onClick={() => void exec('continue')} data-testid="debug-continue">
           {T.cont}
         </button>
-        <button type="button" onClick={() => exec('step')}>
+        <button type="button" onClick={() => void exec('step')} data-testid="debug-step">
           {T.step}
         </button>
       </div>
@@ -160,7 +183,7 @@ export function DebugPanel({
         onSubmit={(e) => {
           e.preventDefault();
           if (command.trim() === '') return;
-          exec(command);
+          void exec(command);
           setCommand('');
         }}
       >
@@ -181,11 +204,11 @@ export function DebugPanel({
         </p>
       )}
       {wantsLocals && current?.state === 'error' && <p data-testid="watch-error">{t('watch.failed', { message: current.message })}</p>}
-      {locals && (
+      {locals && scopeNames && (
         <p className="hint" data-testid="watch-scope">
-          {locals.values.length > 0 ? (
+          {scopeNames.length > 0 ? (
             <>
-              {t('watch.inScope', { line: locals.line })} <code>{locals.values.map((v) => v.name).join(', ')}</code>
+              {source ? t('watch.inScopeCuda', { line: source.lineOf(locals.line, 1) ?? locals.line }) : t('watch.inScope', { line: locals.line })} <code>{scopeNames.join(', ')}</code>
             </>
           ) : (
             t('watch.noneInScope', { warp })

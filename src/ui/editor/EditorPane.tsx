@@ -36,7 +36,7 @@ import { checkExercise, type ExerciseVerdict } from '../../workbench/exerciseChe
 import type { Exercise } from '../../workbench/exercise.ts';
 import type { AnyLab } from '../../workbench/lab.ts';
 import { EDITOR_TEXT as T, EXERCISE_TEXT as X } from './strings.ts';
-import { compileCudaDraft, cudaPass, type CudaProgram } from '../../workbench/cudaDraft.ts';
+import { compileCudaDraft, cudaDebugSource, cudaPass, cudaPlace, type CudaProgram } from '../../workbench/cudaDraft.ts';
 import './editor.css';
 
 /** Where the page remembers the learner's language (CUDA or WGSL). */
@@ -86,11 +86,15 @@ function CheckView({
   check,
   trace,
   seek,
+  showGenerated,
 }: {
   check: DraftCheck;
   trace: Trace | undefined;
   seek: (step: number) => void;
+  /** Opens the generated WGSL at a line (a CUDA run whose generated WGSL the GPU's compiler rejected). */
+  showGenerated?: ((line: number) => void) | undefined;
 }) {
+  const generated = check.gpu.state === 'failed' ? check.gpu.messages?.find((m) => m.generated)?.generated : undefined;
   return (
     <section className="editor-check" aria-label={T.resultTitle} data-testid="editor-check">
       <h3>{T.resultTitle}</h3>
@@ -98,6 +102,11 @@ function CheckView({
         <Outcome name={T.gpu} outcome={check.gpu} />
         <Outcome name={T.sim} outcome={check.sim} />
       </ul>
+      {generated && showGenerated && (
+        <button type="button" className="link-button" onClick={() => showGenerated(generated.line)} data-testid="show-generated-line">
+          {T.showGeneratedLine(generated.line)}
+        </button>
+      )}
       {check.notGuaranteed && (
         <p className="banner banner-warning" data-testid="not-guaranteed">
           <span aria-hidden="true">⚠ </span>
@@ -261,6 +270,10 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
   const [shareUrl, setShareUrl] = useState<string | undefined>();
   const [check, setCheck] = useState<DraftCheck | undefined>();
   const [gpuFound, setGpuFound] = useState<readonly EditorDiagnostic[]>([]);
+  /** The GPU compiler's messages on generated WGSL, at the CUDA lines they came from. */
+  const [cudaGpuFound, setCudaGpuFound] = useState<readonly EditorDiagnostic[]>([]);
+  /** A generated WGSL line to show highlighted (from "Show generated WGSL line N"). */
+  const [generatedFocus, setGeneratedFocus] = useState<number | undefined>();
   const [busy, setBusy] = useState(false);
   const editor = useRef<KernelEditorHandle>(null);
   const abort = useRef<AbortController | null>(null);
@@ -273,18 +286,26 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
       : activeExercise(lab.id);
   });
   const exercise = exerciseId === undefined ? undefined : findExercise([lab], exerciseId);
+  // Breakpoints on WGSL lines, and on CUDA lines for the CUDA tab: each editor's gutter shows its own.
   const [breakpoints, setBreakpoints] = useState<readonly Breakpoint[]>([]);
-  const gutterMarks = useMemo(
-    () => breakpoints.map((b) => ({ line: b.line, conditional: b.condition !== undefined })),
-    [breakpoints],
+  const [cudaBreakpoints, setCudaBreakpoints] = useState<readonly Breakpoint[]>([]);
+  const marksOf = (list: readonly Breakpoint[]) => list.map((b) => ({ line: b.line, conditional: b.condition !== undefined }));
+  const gutterMarks = useMemo(() => marksOf(breakpoints), [breakpoints]);
+  const cudaGutterMarks = useMemo(() => marksOf(cudaBreakpoints), [cudaBreakpoints]);
+  const toggleIn = (list: readonly Breakpoint[], line: number) =>
+    list.some((b) => b.line === line)
+      ? list.filter((b) => b.line !== line)
+      : [...list, makeBreakpoint(list.reduce((m, b) => Math.max(m, b.id), 0) + 1, line)];
+  const toggleBreakpoint = useCallback((line: number) => setBreakpoints((list) => toggleIn(list, line)), []);
+  // A CUDA line without code (a comment, a brace) takes the breakpoint on the next line that has some, as cuda-gdb does.
+  const cudaCodeLines = cudaRan?.sourceMap.cudaLines;
+  const toggleCudaBreakpoint = useCallback(
+    (line: number) => {
+      const at = cudaCodeLines && !cudaCodeLines.includes(line) ? cudaCodeLines.find((l) => l > line) : line;
+      if (at !== undefined) setCudaBreakpoints((list) => toggleIn(list, at));
+    },
+    [cudaCodeLines],
   );
-  const toggleBreakpoint = useCallback((line: number) => {
-    setBreakpoints((list) =>
-      list.some((b) => b.line === line)
-        ? list.filter((b) => b.line !== line)
-        : [...list, makeBreakpoint(list.reduce((m, b) => Math.max(m, b.id), 0) + 1, line)],
-    );
-  }, []);
 
   // A new variant: its draft or its kernel, and nothing found yet.
   useEffect(() => {
@@ -362,31 +383,17 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
     () => (replaysCuda && cudaRan ? cudaDiagnostics(cudaRan, cudaRan.source, wgslFound) : []),
     [replaysCuda, cudaRan, wgslFound],
   );
-  const found = cudaMode ? cudaFound : wgslFound;
+  const found = useMemo(() => (cudaMode ? [...cudaFound, ...cudaGpuFound] : wgslFound), [cudaMode, cudaFound, cudaGpuFound, wgslFound]);
   const view =
     trace && trace.stepCount > 0 ? traceStep(trace, Math.min(step, trace.stepCount - 1)) : undefined;
   const cudaAt =
     replaysCuda && view && cudaRan ? cudaRan.sourceMap.toCuda(view.line, view.column) : undefined;
   const cudaLine = cudaAt && cudaAt.file === undefined ? cudaAt.line : undefined;
-  // The debugger stops on trace lines (the generated WGSL): a CUDA breakpoint stops where its line's code starts.
-  const debugBreakpoints = useMemo(
-    () =>
-      replaysCuda && cudaRan
-        ? breakpoints.flatMap((b) => {
-            const w = cudaRan.sourceMap.toWgsl(b.line);
-            return w ? [{ ...b, line: w.line }] : [];
-          })
-        : breakpoints,
-    [replaysCuda, cudaRan, breakpoints],
-  );
-  const setDebugBreakpoints = useCallback(
-    (list: readonly Breakpoint[]) =>
-      setBreakpoints(
-        replaysCuda && cudaRan
-          ? list.map((b) => ({ ...b, line: cudaRan.sourceMap.toCuda(b.line)?.line ?? b.line }))
-          : list,
-      ),
-    [replaysCuda, cudaRan],
+  // On the CUDA tab the debugger reads the replay through the source map: its breakpoints, stops,
+  // steps and expressions are the CUDA's.
+  const debugSource = useMemo(
+    () => (replaysCuda && cudaRan && primary.run ? cudaDebugSource(cudaRan, primary.run) : undefined),
+    [replaysCuda, cudaRan, primary.run],
   );
   const cudaLint = useCallback((code: string) => Promise.resolve(compileCudaDraft(code).diagnostics), []);
   const linkedWgsl =
@@ -420,6 +427,8 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
     setMessage(undefined);
     setCheck(undefined);
     setGpuFound([]);
+    setCudaGpuFound([]);
+    setGeneratedFocus(undefined);
     if (program) {
       session.getState().setDraft(cudaKey(variant.id), code === variant.cuda ? undefined : code);
       setCudaRan(program);
@@ -441,13 +450,27 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
         signal: controller.signal,
         softwareAdapter,
         ...(program
-          ? { translated: { code: program.wgsl, pass: (r: KernelRun) => cudaPass(program, r) } }
+          ? {
+              translated: {
+                code: program.wgsl,
+                pass: (r: KernelRun) => cudaPass(program, r),
+                place: (line: number, column: number) => cudaPlace(program, line, column),
+              },
+            }
           : {}),
       });
       if (abort.current !== controller) return;
       setCheck(result);
       if (!program && result.gpu.state === 'failed' && result.gpu.messages)
         setGpuFound(compilerDiagnostics(code, result.gpu.messages));
+      // On the CUDA, each GPU compiler message at its CUDA line, naming the generated line it is about.
+      if (program && result.gpu.state === 'failed' && result.gpu.messages)
+        setCudaGpuFound(
+          compilerDiagnostics(
+            code,
+            result.gpu.messages.map((m) => (m.generated ? { ...m, message: T.gpuOnGenerated(m.generated.line, m.message) } : m)),
+          ),
+        );
       if (
         result.gpu.state === 'failed' &&
         (result.gpu.timedOut === true || /cancel|lost/i.test(result.gpu.message))
@@ -656,9 +679,12 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
               onChange={setCudaText}
               onRun={() => void run()}
               editorRef={cudaEditor}
-              breakpoints={gutterMarks}
-              onToggleBreakpoint={toggleBreakpoint}
-              onCursorLine={setCudaCursor}
+              breakpoints={cudaGutterMarks}
+              onToggleBreakpoint={toggleCudaBreakpoint}
+              onCursorLine={(line) => {
+                setCudaCursor(line);
+                setGeneratedFocus(undefined);
+              }}
               linkedLine={showWgsl ? linkedCuda : undefined}
             />
             {showWgsl && (
@@ -679,7 +705,7 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
                     onRun={() => void run()}
                     editorRef={generatedRef}
                     onCursorLine={setWgslCursor}
-                    linkedLine={linkedWgsl}
+                    linkedLine={generatedFocus ?? linkedWgsl}
                   />
                 ) : (
                   <p>{T.noGenerated}</p>
@@ -716,11 +742,27 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
         {notice && <p>{notice}</p>}
         {found.length > 0 && <p data-testid="editor-findings">{T.diagnosticsFound(found.length)}</p>}
       </div>
-      {check && <CheckView check={check} trace={trace} seek={(s) => session.getState().setStep(s)} />}
+      {check && (
+        <CheckView
+          check={check}
+          trace={trace}
+          seek={(s) => session.getState().setStep(s)}
+          showGenerated={
+            cudaMode
+              ? (line) => {
+                  setTab('cuda');
+                  setShowWgsl(true);
+                  setGeneratedFocus(line);
+                }
+              : undefined
+          }
+        />
+      )}
       <DebugPanel
         session={session}
-        breakpoints={debugBreakpoints}
-        setBreakpoints={setDebugBreakpoints}
+        breakpoints={cudaMode ? cudaBreakpoints : breakpoints}
+        setBreakpoints={cudaMode ? setCudaBreakpoints : setBreakpoints}
+        source={cudaMode ? debugSource : undefined}
         onWorkgroup={onWorkgroup}
       />
     </section>
