@@ -1,12 +1,15 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Two projects, run side by side by `npx vitest run`:
- * - `unit`: pure tests (parser, checker, simulator, labs, lessons, views' logic), files in parallel;
+ * Two projects:
+ * - `unit`: pure tests (parser, checker, simulator, labs, lessons, views' logic), files in parallel,
+ *   one worker per core;
  * - `gpu`: the files that drive Dawn (`*.gpu.test.ts`: they create a Node GPU through
  *   `src/gpu/node.ts`, directly or through `src/sim/conformance/harness.ts`). Dawn on SwiftShader
- *   is slow and one device at a time, so these run one file after another, in one worker, beside
- *   the unit project.
+ *   is slow and one device at a time, so these run one file after another, in one worker.
+ * `npx vitest run` runs the unit project, then the gpu project (vitest runs a one-worker project
+ * after the others); `npm test` runs them in one lane beside the e2e suite (scripts/test-all.mjs).
  * The end-to-end suite is apart (`vitest.e2e.config.ts`, run by `e2e/run.mjs`).
  * One project: `npx vitest run --project unit`.
  */
@@ -24,6 +27,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'server/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...GPU],
+          // One worker per core (vitest's default leaves one core out: one worker on 2 cores).
+          maxWorkers: availableParallelism(),
         },
       },
       {
@@ -33,6 +38,9 @@ export default defineConfig({
           include: GPU,
           fileParallelism: false,
           maxWorkers: 1,
+          // A GPU test takes seconds alone; on a machine shared with other work (load average 20 to
+          // 40 on 2 cores) the slowest took over 120 s. A hang is still stopped by npm test.
+          testTimeout: 600_000,
         },
       },
     ],

@@ -3,14 +3,31 @@ import { defineConfig } from 'vitest/config';
 // e2e/run.mjs sets E2E_SERVER: the production-build suite (*.e2e.ts) runs against `vite preview`,
 // the dev-server suite (*.dev.ts, StrictMode on) against `vite`. A lab keeps its own e2e tests
 // beside it (src/labs/<lab>/e2e/*.e2e.ts), so adding a lab touches only its folders.
+//
+// The production-build files run E2E_WORKERS at a time (2 unless set): each launches its own
+// Chromium, and much of a test's time is spent waiting (for the GPU process, an animation, a
+// worker), so two files keep the cores busier than one. A file that changes what the shared
+// server serves runs alone, after the others (project `alone`): offline.e2e.ts gives dist/sw.js
+// new bytes to stand for a new deployment, which another file's service worker would pick up.
 const dev = process.env.E2E_SERVER === 'dev';
+const ALONE = ['e2e/offline.e2e.ts'];
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
 
 export default defineConfig({
   test: {
-    include: dev ? ['e2e/**/*.dev.ts'] : ['e2e/**/*.e2e.ts', 'src/labs/*/e2e/*.e2e.ts'],
     environment: 'node',
-    fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 120_000,
+    ...(dev
+      ? { include: ['e2e/**/*.dev.ts'], fileParallelism: false }
+      : {
+          projects: [
+            {
+              extends: true,
+              test: { name: 'e2e', include: ['e2e/**/*.e2e.ts', 'src/labs/*/e2e/*.e2e.ts'], exclude: ALONE, maxWorkers: workers },
+            },
+            { extends: true, test: { name: 'alone', include: ALONE, fileParallelism: false, maxWorkers: 1 } },
+          ],
+        }),
   },
 });

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BASE_URL, useBrowser, watchErrors } from './browser.ts';
 
@@ -29,10 +29,27 @@ async function settled(page: Page, timeout: number): Promise<void> {
 }
 
 async function visit(page: Page, errors: string[], path: string): Promise<{ text: number; header: boolean }> {
-  errors.length = 0;
-  await page.goto(new URL(path, BASE_URL).href);
-  // The first page waits for the dev server to compile the app; a blank page is reported below.
-  await settled(page, path === '/' ? 60_000 : 10_000).catch(() => undefined);
+  // The dev server reloads a page when it has just optimized a dependency that page's chunk found
+  // (a few tabs at once find them sooner): a visit cut short by such a reload is made again, with
+  // the errors of the cut-short one dropped. A page that renders nothing is reported below.
+  for (let attempt = 1; ; attempt++) {
+    errors.length = 0;
+    let navigations = 0;
+    const count = (frame: Frame) => {
+      if (frame === page.mainFrame()) navigations++;
+    };
+    page.on('framenavigated', count);
+    try {
+      await page.goto(new URL(path, BASE_URL).href);
+      // The first page waits for the dev server to compile the app.
+      await settled(page, path === '/' ? 60_000 : 45_000);
+    } catch {
+      /* aborted by a reload, or never rendered: told apart below */
+    } finally {
+      page.off('framenavigated', count);
+    }
+    if (navigations <= 1 || attempt === 3) break;
+  }
   return page.evaluate(() => ({
     text: document.querySelector('main')?.textContent?.trim().length ?? 0,
     header: document.querySelector('header.app-header') !== null,
@@ -48,61 +65,94 @@ function pageKey(path: string): string {
   return new URL(path, BASE_URL).pathname.replace(/^\/lesson\/([^/]+)\/\d+$/, '/lesson/$1');
 }
 
+/**
+ * Pages visited at once, each in its own tab of one browser: a visit mostly waits (for the dev
+ * server's modules, for network idle, for late effects), so a few tabs keep the crawl short.
+ */
+const TABS = 4;
+
 describe('every page under the dev server (StrictMode)', () => {
   const browser = useBrowser();
 
   /** Lesson pages the crawl found, for the presenter, embed and projector views. */
   const lessons: string[] = [];
 
-  async function crawlPage() {
-    const context = await browser().newContext({ viewport: { width: 1400, height: 1000 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    await watchErrors(page, errors, { console: true });
-    const broken: string[] = [];
-    const check = async (path: string, expectHeader: boolean) => {
-      const { text, header } = await visit(page, errors, path);
-      const problems = [...errors];
-      if (text <= 40) problems.push(`no visible content (${text} characters in <main>)`);
-      if (expectHeader && !header) problems.push('no header');
-      if (problems.length > 0) broken.push(`${path}: ${problems.join(' | ')}`);
+  /**
+   * Tabs that visit paths and collect what is broken. Each tab has a context of its own (its own
+   * storage and broadcast channels, so a presenter view and a projector view open at once do not
+   * follow each other) and its own error list, so a problem is reported against its page.
+   */
+  async function crawler() {
+    const tabs = await Promise.all(
+      Array.from({ length: TABS }, async () => {
+        const context = await browser().newContext({ viewport: { width: 1400, height: 1000 } });
+        const page = await context.newPage();
+        const errors: string[] = [];
+        await watchErrors(page, errors, { console: true });
+        return { context, page, errors };
+      }),
+    );
+    const idle = [...tabs];
+    const waiting: ((tab: (typeof tabs)[number]) => void)[] = [];
+    const release = (tab: (typeof tabs)[number]) => {
+      const next = waiting.shift();
+      if (next) next(tab);
+      else idle.push(tab);
     };
-    return { page, context, broken, check };
+    const broken: string[] = [];
+    /** Visits `path` in a free tab; resolves to the in-app links the page shows. */
+    const check = async (path: string, expectHeader: boolean): Promise<string[]> => {
+      const tab = idle.pop() ?? (await new Promise<(typeof tabs)[number]>((resolve) => waiting.push(resolve)));
+      try {
+        const { text, header } = await visit(tab.page, tab.errors, path);
+        const problems = [...tab.errors];
+        if (text <= 40) problems.push(`no visible content (${text} characters in <main>)`);
+        if (expectHeader && !header) problems.push('no header');
+        if (problems.length > 0) broken.push(`${path}: ${problems.join(' | ')}`);
+        return await linksOf(tab.page);
+      } finally {
+        release(tab);
+      }
+    };
+    const close = () => Promise.all(tabs.map((t) => t.context.close()));
+    return { close, broken, check };
   }
 
   it('renders every page reachable from / and /lessons', async () => {
-    const { page, context, broken, check } = await crawlPage();
+    const { close, broken, check } = await crawler();
+    // The dev server compiles the app on the first request: let one page pay for it alone.
+    const home = await check('/', true);
     const seen = new Set<string>();
     const keys = new Set<string>();
-    const queue = ['/', '/lessons'];
-    while (queue.length > 0) {
-      const path = queue.shift()!;
-      if (keys.has(pageKey(path))) continue;
+    /** Visits `path` unless its page was visited, then everything it links to, at once. */
+    const crawl = async (path: string, links?: string[]): Promise<void> => {
+      if (keys.has(pageKey(path))) return;
       keys.add(pageKey(path));
       seen.add(path);
-      await check(path, true);
-      for (const link of await linksOf(page)) if (!keys.has(pageKey(link))) queue.push(link);
-    }
+      const found = links ?? (await check(path, true));
+      await Promise.all(found.map((link) => crawl(link)));
+    };
+    await Promise.all([crawl('/', home), crawl('/lessons')]);
     lessons.push(...[...seen].filter((p) => p.startsWith('/lesson/')));
     console.log(`crawled ${seen.size} pages: ${[...seen].join(' ')}`);
     // The crawl must have found the labs and lessons the home page and the index link to.
     expect(lessons.length).toBeGreaterThanOrEqual(4);
     expect([...seen].filter((p) => p.startsWith('/lab/')).length).toBeGreaterThanOrEqual(3);
     expect(broken).toEqual([]);
-    await context.close();
+    await close();
   }, 1_500_000);
 
   it('renders every lesson found as presenter, embed and projector', async () => {
     expect(lessons.length).toBeGreaterThanOrEqual(4);
-    const { context, broken, check } = await crawlPage();
-    for (const lesson of lessons) {
-      const { pathname } = new URL(lesson, BASE_URL);
-      await check(`${pathname}?view=presenter`, true);
-      await check(`${pathname}?embed=1`, false);
-      await check(`${pathname}?mode=projector`, true);
-    }
+    const { close, broken, check } = await crawler();
+    await Promise.all(
+      lessons.flatMap((lesson) => {
+        const { pathname } = new URL(lesson, BASE_URL);
+        return [check(`${pathname}?view=presenter`, true), check(`${pathname}?embed=1`, false), check(`${pathname}?mode=projector`, true)];
+      }),
+    );
     expect(broken).toEqual([]);
-    await context.close();
+    await close();
   }, 1_500_000);
 
   it('keeps the help overlay open once opened, and closes it with Escape', async () => {

@@ -96,33 +96,6 @@ describe('reduction lab', () => {
     await page.getByTestId('compare-pane').waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
   });
-
-  it('fills the timings table with figures and agreement checks', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/reduce?v=interleaved&n=1024&wg=256');
-    await new LabPageObject(page).openDrawer('timings');
-    await page.getByTestId('adapter-name').or(page.getByTestId('measure')).first().waitFor();
-    // On SwiftShader the panel says plainly that the figures describe the CPU, and shows the project's H100 ladder.
-    await page.getByTestId('software-note').waitFor();
-    expect(await page.getByTestId('recorded-timings').textContent()).toContain('H100');
-    await page.getByTestId('measure').click();
-    const table = page.getByTestId('timings-table');
-    await table.waitFor({ timeout: 120_000 });
-    await page.waitForFunction(() => document.querySelector('[data-testid=timings]')?.getAttribute('data-state') === 'done', undefined, {
-      timeout: 240_000,
-      polling: 500,
-    });
-    const cells = await page.getByTestId('agree-cell').allTextContents();
-    expect(cells.length).toBeGreaterThan(8);
-    // Every variant agrees with the CPU on GPU and simulator, except the deliberately racy one.
-    const disagreeing = await page.locator('tr:not([data-racy]) [data-testid=agree-cell][data-agree=no]').count();
-    expect(disagreeing).toBe(0);
-    // No figure reads as zero: sizes and speedups keep their significant digits.
-    const text = (await page.getByTestId('timings').textContent()) ?? '';
-    expect(text).not.toMatch(/\b0 MiB|\b0\.0×/);
-    expect(await table.textContent()).toMatch(/\d+\.\d+/);
-    expect(await page.getByTestId('timing-chart').count()).toBe(1);
-    expect(errors).toEqual([]);
-  }, 300_000);
 });
 
 describe('warp grid lane details', () => {

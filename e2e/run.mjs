@@ -24,8 +24,9 @@ const freePort = () =>
     });
   });
 
-if (!dev) {
+if (!dev && !process.env.E2E_PREBUILT) {
   // Test mode: the same production build, plus the read-only test hooks (window.__warpscope).
+  // `npm test` makes it beforehand, beside the production build, and sets E2E_PREBUILT.
   const build = spawnSync('npx', ['vite', 'build', '--mode', 'test', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -1,13 +1,19 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint and the production build side by side, unit tests (the pure ones in
-// parallel beside the GPU ones on Dawn, one file at a time: vitest.config.ts), e2e tests in
-// Chromium with WebGPU against the test build (`vite preview`, shipped CSP), a crawl of every page
-// under the dev server (`vite`, React StrictMode) and the start page's JavaScript against its
-// budget. The production build is made once: the budget reads it, and so does the e2e test that
-// checks a production build has no test hooks (E2E_PRODUCTION_DIST).
+// `npm test`: everything at once, each stage printed whole when it ends:
+// - the production build and the test build (production plus read-only test hooks), then the e2e
+//   tests in Chromium with WebGPU against the test build (`vite preview`, shipped CSP; e2e/run.mjs,
+//   two files at a time: vitest.e2e.config.ts), the longest stage;
+// - beside it, two at a time: lint, typecheck, the pure unit tests (files in parallel), the GPU
+//   files on Dawn (one at a time: vitest.config.ts), and a crawl of every page under the dev
+//   server (`vite`, React StrictMode);
+// - last, the start page's JavaScript against its budget.
+// Each build is made once: the budget reads the production build, and so does the e2e test that
+// checks a production build has no test hooks (E2E_PRODUCTION_DIST); e2e/run.mjs serves the test
+// build made here (E2E_PREBUILT). A stage still running DEADLINE after the start is stopped and
+// fails (CI gives the whole job 90 minutes: a hang is reported, not cut off unexplained).
 // Runs every stage even when one fails, then prints one plain summary line:
 //   Summary: N passed, N failed
-// Each test counts once; typecheck and lint count as one check each.
+// Each test counts once; typecheck, lint, the test build and the budget count as one check each.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { ensureSystem } from './ensure-system.mjs';
@@ -15,6 +21,12 @@ import { ensureSystem } from './ensure-system.mjs';
 let passed = 0;
 let failed = 0;
 const failures = [];
+/**
+ * When stages still running are stopped, after the start: far beyond a whole run's time even on a
+ * busy shared machine (59 minutes at a load average of 20 to 40), so only a hang reaches it.
+ */
+const DEADLINE = 85 * 60_000;
+const runStarted = Date.now();
 
 function stage(name, cmd, args, env = {}) {
   console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')}`);
@@ -23,26 +35,101 @@ function stage(name, cmd, args, env = {}) {
 }
 
 /**
- * Runs commands at once, each with its output held back and printed whole when it ends (so the
- * log reads stage by stage); resolves to whether each exited 0.
+ * CPU seconds (user + system) of this process's finished children and everything they waited for,
+ * from /proc (Linux); null elsewhere. Read when a stage's process has exited, the growth since the
+ * last reading is that stage's CPU time (two stages ending at the same moment may share it).
  */
-async function together(stages) {
-  const runs = stages.map(
-    ({ name, cmd, args, env = {} }) =>
-      new Promise((resolve) => {
-        const chunks = [];
-        const child = spawn(cmd, args, { env: { ...process.env, ...env } });
-        child.stdout.on('data', (d) => chunks.push(d));
-        child.stderr.on('data', (d) => chunks.push(d));
-        child.on('error', (e) => chunks.push(Buffer.from(String(e))));
-        child.on('close', (code) => {
-          console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')}`);
-          process.stdout.write(Buffer.concat(chunks));
-          resolve(code === 0);
-        });
-      }),
-  );
-  return Promise.all(runs);
+function childrenCpu() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    // Fields 16 and 17 of stat (cutime, cstime), in clock ticks of 1/100 s on Linux.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+let cpuRead = childrenCpu();
+const cpuTotal = cpuRead;
+
+/** Stages running now, each its own process group, stopped with this script. */
+const running = new Set();
+const stopAll = (signal) => {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      /* already gone */
+    }
+  }
+};
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+  process.on(signal, () => {
+    stopAll(signal);
+    process.exit(code);
+  });
+}
+
+/**
+ * Runs a command with its output held back, in a process group of its own (so that a stage past
+ * DEADLINE is stopped with everything it started); resolves to its exit status, output, wall
+ * and CPU seconds.
+ */
+function quietly({ cmd, args, env = {} }) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    const started = Date.now();
+    const child = spawn(cmd, args, { env: { ...process.env, ...env }, detached: true });
+    running.add(child);
+    let ended = false;
+    let timedOut = false;
+    const end = (code) => {
+      if (ended) return;
+      ended = true;
+      clearTimeout(limit);
+      running.delete(child);
+      const now = childrenCpu();
+      const cpu = now === null || cpuRead === null ? null : now - cpuRead;
+      cpuRead = now;
+      resolve({ ok: code === 0 && !timedOut, timedOut, output: Buffer.concat(chunks), seconds: (Date.now() - started) / 1000, cpu });
+    };
+    const limit = setTimeout(() => {
+      timedOut = true;
+      chunks.push(Buffer.from(`\nStopped: still running ${DEADLINE / 60_000} minutes after npm test started.\n`));
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+      // A process it started in a group of its own may still hold its output open: give up on it.
+      setTimeout(() => end(1), 10_000);
+    }, Math.max(0, runStarted + DEADLINE - Date.now()));
+    child.stdout.on('data', (d) => chunks.push(d));
+    child.stderr.on('data', (d) => chunks.push(d));
+    child.on('error', (e) => chunks.push(Buffer.from(String(e))));
+    child.on('close', (code) => end(code));
+  });
+}
+
+/** Prints a finished command's output whole, under its name (so the log reads stage by stage). */
+function print({ name, cmd, args }, { output, seconds, cpu }) {
+  console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')} (${seconds.toFixed(0)} s${cpu === null ? '' : `, CPU ${cpu.toFixed(0)} s`})`);
+  process.stdout.write(output);
+}
+
+/** Runs a command, printed whole when it ends; resolves to whether it exited 0. */
+async function run(s) {
+  const r = await quietly(s);
+  print(s, r);
+  return r.ok;
+}
+
+/** Runs the jobs, at most `width` at once, in order; resolves when all have ended. */
+async function queue(width, jobs) {
+  let next = 0;
+  const lane = async () => {
+    while (next < jobs.length) await jobs[next++]();
+  };
+  await Promise.all(Array.from({ length: width }, lane));
 }
 
 function check(name, ok) {
@@ -53,13 +140,16 @@ function check(name, ok) {
   }
 }
 
-function vitestStage(name, cmd, args, env = {}) {
+/** A vitest run with a JSON report: its tests count one by one. */
+async function vitestStage(name, cmd, args, env = {}) {
   mkdirSync('test-results', { recursive: true });
   const out = `test-results/${name}.json`;
   rmSync(out, { force: true });
-  const ok = stage(name, cmd, [...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  const s = { name, cmd, args: [...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env };
+  const r = await quietly(s);
+  print(s, r);
   if (!existsSync(out)) {
-    check(`${name} (no results: the runner failed to start)`, false);
+    check(`${name} (no results: ${r.timedOut ? `stopped ${DEADLINE / 60_000} minutes after the start` : 'the runner failed to start'})`, false);
     return;
   }
   const report = JSON.parse(readFileSync(out, 'utf8'));
@@ -73,30 +163,43 @@ function vitestStage(name, cmd, args, env = {}) {
       failures.push(`${name}: ${file.name} failed to load: ${String(file.message).split('\n')[0]}`);
     }
   }
-  if (!ok && (report.numFailedTests ?? 0) === 0 && failures.length === 0) check(`${name} exited non-zero`, false);
+  if (!r.ok && (report.numFailedTests ?? 0) === 0 && !failures.some((f) => f.startsWith(`${name}:`))) check(`${name} exited non-zero`, false);
 }
 
 ensureSystem();
 // The production build, as `npm run build` makes it (NODE_ENV=production), into its own folder:
-// e2e/run.mjs builds the test build into dist/.
+// the test build goes into dist/, which e2e/run.mjs serves.
 const PRODUCTION = 'test-results/dist-production';
-const [typechecked, linted, built] = await together([
-  { name: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
-  { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
-  { name: 'production build', cmd: 'npx', args: ['vite', 'build', '--outDir', PRODUCTION, '--emptyOutDir', '--logLevel', 'warn'], env: { NODE_ENV: 'production' } },
+const builtProduction = run({ name: 'production build', cmd: 'npx', args: ['vite', 'build', '--outDir', PRODUCTION, '--emptyOutDir', '--logLevel', 'warn'], env: { NODE_ENV: 'production' } });
+// The test build: the production build plus read-only test hooks (window.__warpscope).
+const builtTest = run({ name: 'test build', cmd: 'npx', args: ['vite', 'build', '--mode', 'test', '--logLevel', 'warn'] });
+// Everything starts at once; only the e2e suite, the longest stage, waits, for the builds it
+// serves and reads.
+await Promise.all([
+  Promise.all([builtTest, builtProduction]).then(([testBuilt, built]) => {
+    check('test build', testBuilt);
+    if (!testBuilt) return undefined;
+    return vitestStage('e2e', 'node', ['e2e/run.mjs'], { E2E_PREBUILT: '1', ...(built ? { E2E_PRODUCTION_DIST: PRODUCTION } : {}) });
+  }),
+  // Two at a time: typecheck and lint, then the pure unit tests (files in parallel), the GPU
+  // files on Dawn (one at a time: vitest.config.ts) and the crawl of every page under the dev
+  // server (`vite`, React StrictMode on: the README's first command).
+  queue(2, [
+    async () => check('lint', await run({ name: 'lint', cmd: 'npx', args: ['eslint', '.'] })),
+    async () => check('typecheck', await run({ name: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'] })),
+    () => vitestStage('unit', 'npx', ['vitest', 'run', '--project', 'unit']),
+    () => vitestStage('gpu', 'npx', ['vitest', 'run', '--project', 'gpu']),
+    () => vitestStage('e2e-dev', 'node', ['e2e/run.mjs', '--dev']),
+  ]),
 ]);
-check('typecheck', typechecked);
-check('lint', linted);
-vitestStage('unit', 'npx', ['vitest', 'run']);
-vitestStage('e2e', 'node', ['e2e/run.mjs'], built ? { E2E_PRODUCTION_DIST: PRODUCTION } : {});
-// The same app under the `vite` dev server (StrictMode on): the README's first command.
-vitestStage('e2e-dev', 'node', ['e2e/run.mjs', '--dev']);
 // The start page's initial JavaScript against its budget (200 KB gzip).
-check('bundle budget', built && stage('bundle sizes', 'node', ['scripts/bundle-sizes.mjs', '--check', PRODUCTION]));
+check('bundle budget', (await builtProduction) && stage('bundle sizes', 'node', ['scripts/bundle-sizes.mjs', '--check', PRODUCTION]));
 
 if (failures.length > 0) {
   console.log('\nFailed:');
   for (const f of failures) console.log(`  - ${f}`);
 }
-console.log(`\nSummary: ${passed} passed, ${failed} failed`);
+const cpuEnd = childrenCpu();
+const cpuNote = cpuEnd === null || cpuTotal === null ? '' : `, CPU ${((cpuEnd - cpuTotal) / 60).toFixed(1)} minutes`;
+console.log(`\nSummary: ${passed} passed, ${failed} failed (${((Date.now() - runStarted) / 60_000).toFixed(1)} minutes${cpuNote})`);
 process.exit(failed === 0 ? 0 : 1);
