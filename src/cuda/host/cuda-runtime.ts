@@ -33,6 +33,7 @@ export const CUDA_ERRORS = {
   600: ['cudaErrorNotReady', 'device not ready'],
   700: ['cudaErrorIllegalAddress', 'an illegal memory access was encountered'],
   701: ['cudaErrorLaunchOutOfResources', 'too many resources requested for launch'],
+  702: ['cudaErrorLaunchTimeout', 'the launch timed out and was terminated'],
   719: ['cudaErrorLaunchFailure', 'unspecified launch failure'],
   999: ['cudaErrorUnknown', 'unknown error'],
 } as const satisfies Record<number, readonly [string, string]>;

@@ -4,8 +4,8 @@
  * are written back into the same blocks (only the buffers the kernel may write).
  */
 import { prepareLaunch, CudaLaunchError } from '../launch.ts';
-import type { CudaProgram, KernelArg } from '../types.ts';
-import type { KernelRun } from '../../kernel/types.ts';
+import type { CudaProgram, KernelArg, KernelInfo } from '../types.ts';
+import type { Bindings, KernelRun } from '../../kernel/types.ts';
 import { simulate } from '../../sim/index.ts';
 import type { HostExecutor, HostLaunch, LaunchBuffer, LaunchOutcome } from './cuda-runtime.ts';
 import type { Interpreter } from './interp.ts';
@@ -64,6 +64,82 @@ function writeBack(buf: LaunchBuffer, data: KernelArg): void {
   buf.block.u8.set(bytes.subarray(0, Math.min(room, bytes.length)), buf.offset);
 }
 
+/** A launch turned into the `KernelRun` an executor takes, and the way its results come back. */
+export interface PreparedHostLaunch {
+  readonly run: KernelRun;
+  /** What the kernel wrote (read_write parameters and globals, by name) and printed, from the executor's output bindings. */
+  results(outputs: Bindings): LaunchWrites;
+}
+
+/** The effect of one launch on the program: what it wrote into device memory, and what it printed. */
+export interface LaunchWrites {
+  readonly writes: Readonly<Record<string, KernelArg>>;
+  readonly printed: readonly string[];
+}
+
+/** The launch's pointer arguments and the device globals its kernel uses, by name, with the kernel's record. */
+function targetsOf(program: CudaProgram, interp: Interpreter, l: HostLaunch): { info: KernelInfo; buffers: Map<string, { buf: LaunchBuffer; type: string; writable: boolean }>; scalars: Record<string, number> } | undefined {
+  const info = program.kernels.find((k) => k.name === l.kernel.name);
+  if (!info) return undefined;
+  const buffers = new Map<string, { buf: LaunchBuffer; type: string; writable: boolean }>();
+  const scalars: Record<string, number> = {};
+  l.args.forEach((a, i) => {
+    const p = info.params[i]!;
+    if (typeof a === 'object') buffers.set(p.name, { buf: a, type: p.type, writable: p.access === 'read_write' });
+    else scalars[p.name] = Number(a);
+  });
+  for (const g of info.globals) {
+    const sym = interp.globalSymbol(g.name);
+    if (!sym) continue;
+    const block = interp.mem.blockOf(sym.addr)!;
+    buffers.set(g.name, { buf: { param: g.name, block, offset: sym.addr - block.id * BLOCK_SPAN }, type: g.type, writable: g.access === 'read_write' });
+  }
+  return { info, buffers, scalars };
+}
+
+/**
+ * Turns a host launch into a `KernelRun` with the buffers as they are now, or the outcome that
+ * needs no executor (an empty kernel, a kernel that did not translate, a launch CUDA refuses).
+ */
+export function prepareHostLaunch(program: CudaProgram, interp: Interpreter, l: HostLaunch): { readonly outcome: LaunchOutcome } | { readonly prepared: PreparedHostLaunch } {
+  // A kernel with an empty body does nothing on any grid (2^31 - 1 blocks of it would cost the
+  // simulator minutes for no effect): the launch, already validated, succeeds.
+  if (l.kernel.body && l.kernel.body.body.length === 0) return { outcome: {} };
+  const targets = targetsOf(program, interp, l);
+  if (!targets) return { outcome: { error: 98, detail: `the kernel '${l.kernel.name}' did not translate, so it cannot run` } };
+  const args: Record<string, KernelArg> = { ...targets.scalars };
+  for (const [name, { buf, type }] of targets.buffers) args[name] = viewOf(buf, type);
+  let prepared;
+  try {
+    prepared = prepareLaunch(program, targets.info.name, { grid: l.grid, block: l.block, sharedBytes: l.sharedBytes }, args);
+  } catch (e) {
+    if (e instanceof CudaLaunchError) return { outcome: { error: 1, detail: e.message } };
+    throw e;
+  }
+  const p = prepared;
+  return {
+    prepared: {
+      run: p.run,
+      results(outputs) {
+        const out = p.readBack(outputs);
+        const writes: Record<string, KernelArg> = {};
+        for (const [name, { writable }] of targets.buffers) if (writable && out[name] !== undefined) writes[name] = out[name]!;
+        return { writes, printed: p.printed(outputs) };
+      },
+    },
+  };
+}
+
+/** Writes a launch's results into the blocks its arguments (and the kernel's globals) point into now. */
+export function applyWrites(program: CudaProgram, interp: Interpreter, l: HostLaunch, writes: Readonly<Record<string, KernelArg>>): void {
+  const targets = targetsOf(program, interp, l);
+  if (!targets) return;
+  for (const [name, data] of Object.entries(writes)) {
+    const t = targets.buffers.get(name);
+    if (t) writeBack(t.buf, data);
+  }
+}
+
 /**
  * The simulator as the runtime's executor (summary mode: counters only, no trace). `onPrepared`
  * sees each launch's `KernelRun` before it runs: its buffers as they were at launch (the simulator
@@ -72,53 +148,18 @@ function writeBack(buf: LaunchBuffer, data: KernelArg): void {
 export function simExecutor(program: CudaProgram, interp: Interpreter, onPrepared?: (run: KernelRun) => void): HostExecutor {
   return {
     launch(l: HostLaunch): LaunchOutcome {
-      // A kernel with an empty body does nothing on any grid (2^31 - 1 blocks of it would cost the
-      // simulator minutes for no effect): the launch, already validated, succeeds.
-      if (l.kernel.body && l.kernel.body.body.length === 0) return {};
-      const info = program.kernels.find((k) => k.name === l.kernel.name);
-      if (!info) return { error: 98, detail: `the kernel '${l.kernel.name}' did not translate, so it cannot run` };
-      const args: Record<string, KernelArg> = {};
-      const buffers = new Map<string, LaunchBuffer>();
-      l.args.forEach((a, i) => {
-        const p = info.params[i]!;
-        if (typeof a === 'object') {
-          buffers.set(p.name, a);
-          args[p.name] = viewOf(a, p.type);
-        } else args[p.name] = Number(a);
-      });
-      const globals = new Map<string, LaunchBuffer>();
-      for (const g of info.globals) {
-        const sym = interp.globalSymbol(g.name);
-        if (!sym) continue;
-        const block = interp.mem.blockOf(sym.addr)!;
-        const lb: LaunchBuffer = { param: g.name, block, offset: sym.addr - block.id * BLOCK_SPAN };
-        globals.set(g.name, lb);
-        args[g.name] = viewOf(lb, g.type);
-      }
-      let prepared;
-      try {
-        prepared = prepareLaunch(program, info.name, { grid: l.grid, block: l.block, sharedBytes: l.sharedBytes }, args);
-      } catch (e) {
-        if (e instanceof CudaLaunchError) return { error: 1, detail: e.message };
-        throw e;
-      }
-      onPrepared?.(prepared.run);
+      const ready = prepareHostLaunch(program, interp, l);
+      if ('outcome' in ready) return ready.outcome;
+      const { run } = ready.prepared;
+      onPrepared?.(run);
       // CUDA's limits, not a browser's: 48 KiB of shared memory per block (the runtime has
       // already refused a launch over them with cudaErrorInvalidValue).
       // The step limit that stops an endless kernel grows with the launch: a big grid of honest
       // warps (002-topk's 31 256 warps need about 6 500 steps each) must not read as a hang.
       const warps = l.grid.x * l.grid.y * l.grid.z * Math.ceil((l.block.x * l.block.y * l.block.z) / 32);
-      const result = simulate(prepared.run, { trace: 'summary', limits: CUDA_LIMITS, maxSteps: Math.max(MAX_STEPS, warps * STEPS_PER_WARP) });
-      const out = prepared.readBack(result.buffers);
-      for (const p of info.params) {
-        const b = buffers.get(p.name);
-        if (b && p.access === 'read_write' && out[p.name] !== undefined) writeBack(b, out[p.name]!);
-      }
-      for (const g of info.globals) {
-        const b = globals.get(g.name);
-        if (b && g.access === 'read_write' && out[g.name] !== undefined) writeBack(b, out[g.name]!);
-      }
-      const printed = prepared.printed(result.buffers);
+      const result = simulate(run, { trace: 'summary', limits: CUDA_LIMITS, maxSteps: Math.max(MAX_STEPS, warps * STEPS_PER_WARP) });
+      const { writes, printed } = ready.prepared.results(result.buffers);
+      applyWrites(program, interp, l, writes);
       const oob = result.diagnostics.find((d) => d.kind === 'out-of-bounds');
       const unsupported = result.diagnostics.find((d) => d.kind === 'unsupported' || d.kind === 'step-limit');
       if (unsupported) return { error: 719, detail: unsupported.message, printed };

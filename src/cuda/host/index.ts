@@ -30,6 +30,8 @@ export interface HostRunOptions {
   /** Local headers by name (default: those `compileCuda` was given, kept in the program). */
   readonly files?: Readonly<Record<string, string>>;
   readonly clock?: HostClock;
+  /** Milliseconds since the run began, for the events' clock (default: the machine's). */
+  readonly hostMs?: () => number;
   readonly device?: DeviceProperties;
   /** Runs the launches; default: the simulator in summary mode. */
   readonly executor?: (interp: Interpreter) => HostExecutor;
@@ -68,7 +70,7 @@ export function runHostProgram(program: CudaProgram, options: HostRunOptions = {
       return (options.executor ?? ((i) => simExecutor(program, i)))(holder.interp!).launch(l);
     },
   };
-  const runtime = new CudaRuntime(executor, options.device ?? SIMULATOR_DEVICE, kernels, () => performance.now() - start);
+  const runtime = new CudaRuntime(executor, options.device ?? SIMULATOR_DEVICE, kernels, options.hostMs ?? (() => performance.now() - start));
   const interp = new Interpreter(parsed.unit, { ...libcBuiltins(state), ...runtime.builtins() }, {
     ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
@@ -131,7 +133,15 @@ export function runCudaProgram(
 ): Promise<CudaRunResult> {
   if (run?.signal?.aborted) return Promise.resolve({ exitCode: STOPPED, stdout: '', stderr: 'stopped before it started\n', launches: [] });
   if (options.executor === 'gpu') {
-    return Promise.reject(new Error('running a whole program on the GPU executor is not built yet: run it on the simulator'));
+    const gpu = options.gpu;
+    return import('./gpuProgram.ts').then(({ runProgramOnDevice }) =>
+      runProgramOnDevice(program, gpu, {
+        ...(gpu.adapter ? { device: { ...SIMULATOR_DEVICE, name: gpu.adapter.name } } : {}),
+        ...(run?.args ? { args: run.args } : {}),
+        ...(run?.maxSteps !== undefined ? { maxSteps: run.maxSteps } : {}),
+        ...(run?.signal ? { signal: run.signal } : {}),
+      }),
+    );
   }
   return Promise.resolve(
     runHostProgram(program, {
