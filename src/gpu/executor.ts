@@ -124,6 +124,11 @@ export interface RunOptions extends Bounds {
    * back, and a stopped loop turns the run into a `watchdog` error naming the loop.
    */
   readonly watchdog?: WatchdogBinding;
+  /**
+   * Told the dispatch's GPU time in milliseconds: from timestamp queries around its pass where the
+   * adapter has them, else the wall clock from submit to done (which also counts the read-back copies).
+   */
+  readonly onGpuMs?: (ms: number, source: TimingSource) => void;
 }
 
 /** Compiled pipelines kept by default; each distinct edit of a kernel is one entry. */
@@ -367,7 +372,7 @@ export class GpuExecutor {
    */
   async run(run: KernelRun, options: RunOptions = {}): Promise<Bindings> {
     const label = run.label ?? run.file ?? run.entryPoint;
-    const out = await this.bounded(label, options, () => this.runOnce(run));
+    const out = await this.bounded(label, options, () => this.runOnce(run, options.onGpuMs));
     const w = options.watchdog;
     if (w) {
       const flags = out[w.group]?.[w.binding];
@@ -448,18 +453,34 @@ export class GpuExecutor {
     }
   }
 
-  private async runOnce(run: KernelRun): Promise<Bindings> {
+  private async runOnce(run: KernelRun, onGpuMs?: RunOptions['onGpuMs']): Promise<Bindings> {
     const epoch = this.epoch;
     const bound = await this.bind(run, epoch);
-    const { device } = await this.readyFor(epoch);
+    const { device, summary } = await this.readyFor(epoch);
     const label = run.label ?? run.file ?? run.entryPoint;
     const readbacks: { k: string; staging: GPUBuffer; size: number; data: BindingData }[] = [];
+    // Two timestamps around the pass, resolved and copied out with the buffers.
+    const stamps = onGpuMs && summary.hasTimestamps
+      ? {
+          set: device.createQuerySet({ label: `${label}.timestamps`, type: 'timestamp', count: 2 }),
+          resolve: device.createBuffer({ label: `${label}.timestamps.resolve`, size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC }),
+          staging: device.createBuffer({ label: `${label}.timestamps.staging`, size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST }),
+        }
+      : undefined;
+    let wallMs = 0;
     try {
       await this.guard(epoch, label, async () => {
         const encoder = device.createCommandEncoder({ label: `${label}.encoder` });
-        const pass = encoder.beginComputePass({ label: `${label}.pass` });
+        const pass = encoder.beginComputePass({
+          label: `${label}.pass`,
+          ...(stamps ? { timestampWrites: { querySet: stamps.set, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {}),
+        });
         this.encode(pass, bound);
         pass.end();
+        if (stamps) {
+          encoder.resolveQuerySet(stamps.set, 0, 2, stamps.resolve, 0);
+          encoder.copyBufferToBuffer(stamps.resolve, 0, stamps.staging, 0, 16);
+        }
         for (const [k, { buffer, resource, data }] of bound.buffers) {
           if (resource.kind !== 'storage-read-write') continue;
           const staging = device.createBuffer({
@@ -470,9 +491,24 @@ export class GpuExecutor {
           encoder.copyBufferToBuffer(buffer, 0, staging, 0, buffer.size);
           readbacks.push({ k, staging, size: buffer.size, data });
         }
+        const t0 = performance.now();
         device.queue.submit([encoder.finish()]);
         await device.queue.onSubmittedWorkDone();
+        wallMs = performance.now() - t0;
       });
+      if (onGpuMs) {
+        let ms: number | undefined;
+        if (stamps) {
+          await stamps.staging.mapAsync(GPUMapMode.READ);
+          const t = new BigUint64Array(stamps.staging.getMappedRange().slice(0));
+          stamps.staging.unmap();
+          const ns = Number((t[1] ?? 0n) - (t[0] ?? 0n));
+          // Some drivers give 0 or garbage when a pass crosses a clock domain; trust the wall then.
+          if (ns > 0 && ns < wallMs * 1e6 * 4) ms = ns / 1e6;
+        }
+        if (ms !== undefined) onGpuMs(ms, 'timestamp-query');
+        else onGpuMs(wallMs, 'wall-clock');
+      }
       const out: Bindings = {};
       for (const { resource, data } of bound.buffers.values()) {
         (out[resource.group] ??= {})[resource.binding] = copyOf(data);
@@ -489,6 +525,11 @@ export class GpuExecutor {
       // Staging buffers too: a failed submit or map must not leave them behind.
       for (const { staging } of readbacks) staging.destroy();
       for (const { buffer } of bound.buffers.values()) buffer.destroy();
+      if (stamps) {
+        stamps.set.destroy();
+        stamps.resolve.destroy();
+        stamps.staging.destroy();
+      }
     }
   }
 

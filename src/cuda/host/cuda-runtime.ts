@@ -471,13 +471,19 @@ export class CudaRuntime {
       record({ error: this.sticky });
       return;
     }
-    const bad =
+    const refused = (dev: DeviceProperties): boolean =>
       threads === 0 || threads > dev.maxThreadsPerBlock || block.x > dev.maxThreadsDim[0] || block.y > dev.maxThreadsDim[1] || block.z > dev.maxThreadsDim[2] ||
       grid.x === 0 || grid.y === 0 || grid.z === 0 || grid.x > dev.maxGridSize[0] || grid.y > dev.maxGridSize[1] || grid.z > dev.maxGridSize[2] ||
       sharedBytes > dev.sharedMemPerBlock;
-    if (bad) {
+    if (refused(dev)) {
       // CUDA 13 reports every bad launch configuration as cudaErrorInvalidValue.
       this.lastError = INVALID_VALUE;
+      if (!refused(SIMULATOR_DEVICE)) {
+        // Within CUDA's limits but not this GPU's (a WebGPU adapter may allow fewer threads or less shared memory).
+        interp.stderr.push(
+          `[warpscope] ${kernel.name}<<<…>>> at line ${range.line}: this GPU (${dev.name}) allows at most ${dev.maxThreadsPerBlock} threads per block (${dev.maxThreadsDim.join(' × ')}) and ${dev.sharedMemPerBlock} bytes of shared memory, where CUDA on an H100 allows 1024 and 49152: the launch fails with cudaErrorInvalidValue, as CUDA's would on such a device. The simulator has the H100's limits.\n`,
+        );
+      }
       record({ error: INVALID_VALUE });
       return;
     }

@@ -20,7 +20,7 @@ import type { Bindings, KernelRun } from '../../kernel/types.ts';
 import { guardKernel } from '../../kernel/watchdog.ts';
 import type { RunOptions } from '../../gpu/executor.ts';
 import type { CudaProgram, KernelArg } from '../types.ts';
-import type { DeviceProperties, HostExecutor, HostLaunch, LaunchOutcome } from './cuda-runtime.ts';
+import { SIMULATOR_DEVICE, type CudaLaunch, type DeviceProperties, type HostExecutor, type HostLaunch, type LaunchOutcome } from './cuda-runtime.ts';
 import { applyWrites, prepareHostLaunch } from './executor.ts';
 import { STOPPED, runHostProgram, type CudaRunResult, type HostRunOptions } from './index.ts';
 import type { Interpreter } from './interp.ts';
@@ -37,7 +37,7 @@ export interface RecordedLaunch {
   readonly printed: readonly string[];
   readonly error?: number;
   readonly detail?: string;
-  /** Milliseconds the device took (the wall clock around the run: upload, dispatch and read-back). */
+  /** Milliseconds the dispatch took on the device (timestamp queries where the adapter has them). */
   readonly gpuMs: number;
 }
 
@@ -51,8 +51,11 @@ export interface GpuProgramOptions extends Omit<HostRunOptions, 'executor' | 'cl
   readonly loopBudget?: number;
   /** Told of each launch as it goes to the device (its index among the program's launches, and the run). */
   readonly onDeviceLaunch?: (index: number, launch: HostLaunch, run: KernelRun) => void;
-  /** Told of each launch once the device has run it. */
-  readonly onDeviceDone?: (index: number, launch: HostLaunch, outcome: LaunchOutcome, ms: number) => void;
+  /**
+   * Told of each launch as it joins the record: its outcome, with the `KernelRun` the device ran
+   * (absent for a launch that needed no device: an empty kernel, one that did not translate).
+   */
+  readonly onLaunchRecorded?: (index: number, launch: HostLaunch, outcome: LaunchOutcome, run: KernelRun | undefined) => void;
   /** The wall clock for the launches' times (default `performance.now`). */
   readonly now?: () => number;
 }
@@ -60,9 +63,25 @@ export interface GpuProgramOptions extends Omit<HostRunOptions, 'executor' | 'cl
 export interface GpuProgramResult extends CudaRunResult {
   /** Times the host code ran from the start: one more than the launches that reached the device. */
   readonly rounds: number;
-  /** Milliseconds spent in the host interpreter over all rounds, and on the device. */
+  /** Milliseconds spent in the host interpreter over all rounds, and waiting for the device (uploads, compiles, dispatches, read-backs). */
   readonly hostMs: number;
   readonly deviceMs: number;
+}
+
+/** What `cudaGetDeviceProperties` says on a WebGPU adapter: its name and its limits where they are lower than CUDA's. */
+export function deviceOfAdapter(name: string, limits: { readonly maxComputeInvocationsPerWorkgroup: number; readonly maxComputeWorkgroupSizeX: number; readonly maxComputeWorkgroupSizeY: number; readonly maxComputeWorkgroupSizeZ: number; readonly maxComputeWorkgroupStorageSize: number }): DeviceProperties {
+  const cuda = SIMULATOR_DEVICE;
+  return {
+    ...cuda,
+    name,
+    maxThreadsPerBlock: Math.min(cuda.maxThreadsPerBlock, limits.maxComputeInvocationsPerWorkgroup),
+    maxThreadsDim: [
+      Math.min(cuda.maxThreadsDim[0], limits.maxComputeWorkgroupSizeX),
+      Math.min(cuda.maxThreadsDim[1], limits.maxComputeWorkgroupSizeY),
+      Math.min(cuda.maxThreadsDim[2], limits.maxComputeWorkgroupSizeZ),
+    ],
+    sharedMemPerBlock: Math.min(cuda.sharedMemPerBlock, limits.maxComputeWorkgroupStorageSize),
+  };
 }
 
 /** CUDA's error for a kernel stopped by a watchdog (a display GPU's, or ours). */
@@ -124,6 +143,11 @@ export async function runProgramOnDevice(program: CudaProgram, device: KernelDev
   let hostMs = 0;
   let deviceMs = 0;
   const done = (r: CudaRunResult): GpuProgramResult => ({ ...r, rounds, hostMs, deviceMs });
+  // The launches recorded so far, for a run that ends between rounds (the runtime's own list is the round's).
+  const made: CudaLaunch[] = [];
+  const note = (l: HostLaunch, o: LaunchOutcome): void => {
+    made.push({ kernel: l.kernel.name, grid: l.grid, block: l.block, sharedBytes: l.sharedBytes, line: l.range.line, scalars: {}, ...(o.gpuMs !== undefined ? { gpuMs: o.gpuMs } : {}), ...(o.error ? { error: o.error } : {}) });
+  };
   for (;;) {
     rounds++;
     const seen = { stdout: 0, stderr: 0 };
@@ -139,6 +163,8 @@ export async function runProgramOnDevice(program: CudaProgram, device: KernelDev
         const ready = prepareHostLaunch(program, interp, l);
         if ('outcome' in ready) {
           record.push({ writes: {}, printed: ready.outcome.printed ?? [], gpuMs: 0, ...(ready.outcome.error ? { error: ready.outcome.error } : {}), ...(ready.outcome.detail ? { detail: ready.outcome.detail } : {}) });
+          note(l, ready.outcome);
+          options.onLaunchRecorded?.(i, l, ready.outcome, undefined);
           return ready.outcome;
         }
         throw new LaunchNeeded(i, l, ready.prepared);
@@ -169,27 +195,30 @@ export async function runProgramOnDevice(program: CudaProgram, device: KernelDev
       const { run: guarded, guarded: source } = guardKernel(run, { budget: options.loopBudget ?? 2 ** 20 });
       const d0 = now();
       let entry: RecordedLaunch;
+      let measured: number | undefined;
       try {
         const outputs = await device.run(guarded, {
           timeoutMs: options.timeoutMs ?? 60_000,
           ...(options.signal ? { signal: options.signal } : {}),
           ...(source.watchdog ? { watchdog: source.watchdog } : {}),
+          onGpuMs: (ms) => (measured = ms),
         });
-        const ms = now() - d0;
-        entry = { ...e.prepared.results(outputs), gpuMs: ms };
+        deviceMs += now() - d0;
+        entry = { ...e.prepared.results(outputs), gpuMs: measured ?? now() - d0 };
       } catch (err) {
         const ms = now() - d0;
         deviceMs += ms;
-        if (options.signal?.aborted) return done(ended(STOPPED, stopMessage(e.launch, program.fileName), text, give));
+        if (options.signal?.aborted) return done(ended(STOPPED, stopMessage(e.launch, program.fileName), text, give, made));
         if (!isGpuError(err) || (err.kind !== 'watchdog' && err.kind !== 'timeout')) {
-          return done(ended(1, unrunnable(e.index, e.launch, program.fileName, err), text, give));
+          return done(ended(1, unrunnable(e.index, e.launch, program.fileName, err), text, give, made));
         }
         entry = { writes: {}, printed: [], error: LAUNCH_TIMEOUT, detail: `the GPU stopped the kernel: ${err.message}`, gpuMs: ms };
       }
-      deviceMs += entry.gpuMs;
       record.push(entry);
-      options.onDeviceDone?.(e.index, e.launch, { printed: entry.printed, gpuMs: entry.gpuMs, ...(entry.error ? { error: entry.error } : {}) }, entry.gpuMs);
-      if (options.signal?.aborted) return done(ended(STOPPED, stopMessage(e.launch, program.fileName), text, give));
+      const outcome = { printed: entry.printed, gpuMs: entry.gpuMs, ...(entry.error ? { error: entry.error } : {}) };
+      note(e.launch, outcome);
+      options.onLaunchRecorded?.(e.index, e.launch, outcome, run);
+      if (options.signal?.aborted) return done(ended(STOPPED, stopMessage(e.launch, program.fileName), text, give, made));
       continue;
     }
     hostMs += now() - t0;
@@ -198,9 +227,9 @@ export async function runProgramOnDevice(program: CudaProgram, device: KernelDev
 }
 
 /** A run that ends between rounds: what it gave so far, and the message that says why. */
-function ended(exitCode: number, message: string, text: { stdout: string; stderr: string }, give: (stream: 'stderr', piece: string) => void): CudaRunResult {
+function ended(exitCode: number, message: string, text: { stdout: string; stderr: string }, give: (stream: 'stderr', piece: string) => void, launches: readonly CudaLaunch[]): CudaRunResult {
   give('stderr', message);
-  return { exitCode, stdout: text.stdout, stderr: text.stderr, launches: [] };
+  return { exitCode, stdout: text.stdout, stderr: text.stderr, launches: [...launches] };
 }
 
 /** Stop while a launch was on the device: the run ends there, as the interpreter's Stop would. */

@@ -134,9 +134,9 @@ export function runCudaProgram(
   if (run?.signal?.aborted) return Promise.resolve({ exitCode: STOPPED, stdout: '', stderr: 'stopped before it started\n', launches: [] });
   if (options.executor === 'gpu') {
     const gpu = options.gpu;
-    return import('./gpuProgram.ts').then(({ runProgramOnDevice }) =>
+    return Promise.all([import('./gpuProgram.ts'), gpu.ready()]).then(([{ runProgramOnDevice, deviceOfAdapter }, ctx]) =>
       runProgramOnDevice(program, gpu, {
-        ...(gpu.adapter ? { device: { ...SIMULATOR_DEVICE, name: gpu.adapter.name } } : {}),
+        device: deviceOfAdapter(ctx.summary.name, ctx.device.limits),
         ...(run?.args ? { args: run.args } : {}),
         ...(run?.maxSteps !== undefined ? { maxSteps: run.maxSteps } : {}),
         ...(run?.signal ? { signal: run.signal } : {}),

@@ -1,45 +1,12 @@
-import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compileCuda } from '../index.ts';
 import { runHostProgram, type CudaRunResult } from './index.ts';
+import { FIXED_CLOCK, SEED_FILES, SEED_PROGRAMS, comparable, compileSeed, maskTiming, reference, seedSource } from './oracle/seedRuns.ts';
 
 // The posts' complete programs (src/cuda/host/seeds/) against what the same source, built with
 // `nvcc -arch=sm_90`, printed on the H100 (docs/runs/2026-11-26-h100-seed-programs/), except
 // timing figures, output that depends on time(NULL), and the device's name.
-const SEEDS = new URL('./seeds/', import.meta.url);
-const RUNS = new URL('../../../docs/runs/2026-11-26-h100-seed-programs/', import.meta.url);
-const files = { 'error.cuh': readFileSync(new URL('error.cuh', SEEDS), 'utf8') };
-
-interface Reference {
-  exit: number;
-  stdout?: string;
-  /** For a summarised stdout: SHA-256 of the stdout without its timing lines. */
-  shaWithoutTiming?: string;
-}
-
-function reference(label: string): Reference {
-  const text = readFileSync(new URL(`${label}.txt`, RUNS), 'utf8');
-  const exit = Number(/^exit: (\d+)/.exec(text)![1]);
-  const sha = /^sha256 without timing lines: ([0-9a-f]+)$/m.exec(text);
-  if (sha) return { exit, shaWithoutTiming: sha[1]! };
-  const m = /^stdout: (\d+) bytes\n/m.exec(text)!;
-  return { exit, stdout: text.slice(m.index + m[0].length) };
-}
-
-const TIMING = /time|Time|elapsed/;
-/** Timing lines keep their words; their figures vary from run to run. */
-const maskTiming = (s: string): string => s.split('\n').map((l) => (TIMING.test(l) ? l.replace(/-?\d+(\.\d+)?(e[+-]\d+)?/g, '#') : l)).join('\n');
-const withoutTiming = (s: string): string => s.split(/(?<=\n)/).filter((l) => !TIMING.test(l)).join('');
-
-function run(name: string, args: string[] = []): CudaRunResult {
-  const source = readFileSync(new URL(`${name}.cu`, SEEDS), 'utf8');
-  const compiled = compileCuda(source, { fileName: `${name}.cu`, files });
-  if (!compiled.ok) throw new Error(`${name} does not compile: ${JSON.stringify(compiled.diagnostics.slice(0, 3))}`);
-  return runHostProgram(compiled.program, { args, files, clock: { now: () => 1764115200, cpuMicros: () => 0 } });
-}
-
-const programs = readdirSync(SEEDS).filter((f) => f.endsWith('.cu')).map((f) => f.replace(/\.cu$/, ''));
+const run = (name: string, args: string[] = []): CudaRunResult => runHostProgram(compileSeed(name), { args, files: SEED_FILES, clock: FIXED_CLOCK });
+const programs = SEED_PROGRAMS;
 
 describe('the posts’ programs print what they print on the H100', () => {
   it('covers every program stored', () => {
@@ -58,8 +25,8 @@ describe('the posts’ programs print what they print on the H100', () => {
     const got = run(name);
     expect(got.stderr).toBe('');
     expect(got.exitCode).toBe(ref.exit);
-    if (ref.stdout !== undefined) expect(maskTiming(got.stdout)).toBe(maskTiming(ref.stdout));
-    else expect(createHash('sha256').update(withoutTiming(got.stdout)).digest('hex')).toBe(ref.shaWithoutTiming);
+    const { got: have, want } = comparable(got.stdout, ref);
+    expect(have).toBe(want);
   });
 
   it.skipIf(slow).each([[[] as string[], '000-reduce'], [['1'], '000-reduce-argv-1']])('000-reduce %j (the device line names our device)', (args, label) => {
@@ -86,6 +53,6 @@ describe('the posts’ programs print what they print on the H100', () => {
     expect(got.exitCode).toBe(139);
     expect(got.stderr).toMatch(/^003-convolution-2d(-tiled)?\.cu:\d+:\d+: runtime error: write to element 1024 of 'new unsigned int\[100\]', which has 100 unsigned int elements \(allocated at line \d+\): out of bounds/);
     const line = Number(/\.cu:(\d+):/.exec(got.stderr)![1]);
-    expect(readFileSync(new URL(`${name}.cu`, SEEDS), 'utf8').split('\n')[line - 1]).toContain('mask[y * width + x] = 2;');
+    expect(seedSource(name).split('\n')[line - 1]).toContain('mask[y * width + x] = 2;');
   });
 });
