@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runProgramJob, type ProgramMessage } from './programProtocol.ts';
+import { simulate } from '../../sim/index.ts';
+import { runProgramJob, runProgramJobOnGpu, type JobGpu, type ProgramMessage } from './programProtocol.ts';
 
 const seed = (name: string): string => readFileSync(new URL(`./seeds/${name}`, import.meta.url), 'utf8');
 
@@ -52,5 +53,51 @@ describe('runProgramJob', () => {
     expect(stderr).toMatch(/step budget/);
     expect(messages.at(-1)).toMatchObject({ type: 'done' });
     expect((messages.at(-1) as { exitCode: number }).exitCode).not.toBe(0);
+  });
+});
+
+/** A fake GPU: the simulator behind `run`, an adapter named as a test would name it. */
+const LIMITS = { maxComputeInvocationsPerWorkgroup: 1024, maxComputeWorkgroupSizeX: 1024, maxComputeWorkgroupSizeY: 1024, maxComputeWorkgroupSizeZ: 64, maxComputeWorkgroupStorageSize: 49152 };
+const fakeGpu = (ready?: () => Promise<never>): JobGpu =>
+  ({
+    ready: ready ?? (async () => ({ summary: { name: 'Fake GPU 9000' }, device: { limits: LIMITS } })),
+    run: async (run: Parameters<JobGpu['run']>[0], o?: Parameters<JobGpu['run']>[1]) => {
+      o?.onGpuMs?.(0.25, 'timestamp-query');
+      return simulate(run, { trace: 'summary' }).buffers;
+    },
+  }) as unknown as JobGpu;
+
+describe('runProgramJobOnGpu', () => {
+  const stdoutOf = (messages: ProgramMessage[]): string => messages.flatMap((m) => (m.type === 'output' && m.stream === 'stdout' ? [m.text] : [])).join('');
+  const reference = readFileSync(new URL('../../../docs/runs/2026-11-26-h100-seed-programs/003-histogram-shared.txt', import.meta.url), 'utf8');
+
+  it('says which GPU runs the kernels, streams the output once, and keeps the launch for the replay with its GPU time', async () => {
+    const messages: ProgramMessage[] = [];
+    const kept = await runProgramJobOnGpu({ source: seed('003-histogram-shared.cu'), fileName: 'program.cu', executor: 'gpu' }, (m) => messages.push(m), fakeGpu());
+    expect(messages.map((m) => m.type).slice(0, 2)).toEqual(['compiled', 'executor']);
+    expect(messages[1]).toEqual({ type: 'executor', executor: 'gpu', adapter: 'Fake GPU 9000' });
+    expect(reference.endsWith(stdoutOf(messages))).toBe(true);
+    expect(stdoutOf(messages)).toContain('histo[6]:78');
+    const launch = messages.find((m) => m.type === 'launch');
+    expect(launch).toMatchObject({ launch: { kernel: 'histo_kernel', ms: 0.25, gpuMs: 0.25 } });
+    const done = messages.at(-1)!;
+    expect(done).toMatchObject({ type: 'done', exitCode: 0, launches: [{ kernel: 'histo_kernel', ran: true, kept: true, ms: 0.25 }] });
+    expect(kept.get(0)?.entryPoint).toBeDefined();
+  });
+
+  it('without WebGPU the kernels run on the simulator, and the executor message says why', async () => {
+    const messages: ProgramMessage[] = [];
+    await runProgramJobOnGpu({ source: seed('003-histogram-shared.cu'), fileName: 'program.cu', executor: 'gpu' }, (m) => messages.push(m), undefined);
+    expect(messages[1]).toEqual({ type: 'executor', executor: 'sim', fallback: 'no-webgpu' });
+    expect(stdoutOf(messages)).toContain('histo[6]:78');
+    expect(messages.at(-1)).toMatchObject({ type: 'done', exitCode: 0 });
+  });
+
+  it('where the GPU gives no device, the reason (with what to do) is the fallback message', async () => {
+    const messages: ProgramMessage[] = [];
+    const refuse = () => Promise.reject(Object.assign(new Error('No WebGPU adapter was found.'), { hint: 'Update the graphics driver.' })) as Promise<never>;
+    await runProgramJobOnGpu({ source: seed('003-histogram-shared.cu'), fileName: 'program.cu', executor: 'gpu' }, (m) => messages.push(m), fakeGpu(refuse));
+    expect(messages[1]).toEqual({ type: 'executor', executor: 'sim', fallback: 'No WebGPU adapter was found. Update the graphics driver.' });
+    expect(messages.at(-1)).toMatchObject({ type: 'done', exitCode: 0 });
   });
 });

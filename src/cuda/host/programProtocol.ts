@@ -56,6 +56,9 @@ export interface ReplayRequest {
   readonly launch: number;
 }
 
+/** The fallback reason where the worker has no `navigator.gpu` at all (the page says it in its own words). */
+export const NO_WEBGPU = 'no-webgpu';
+
 /** Which executor runs the launches: the GPU (its adapter's name), or the simulator (and why, where the GPU was asked for). */
 export type ExecutorInfo = { readonly executor: 'gpu'; readonly adapter: string } | { readonly executor: 'sim'; readonly fallback?: string };
 
@@ -195,9 +198,9 @@ function simJob(program: CudaProgram, request: ProgramRequest, post: (m: Program
 export async function runProgramJobOnGpu(request: ProgramRequest, post: (m: ProgramMessage) => void, gpu: JobGpu | undefined, now: () => number = () => performance.now(), flushMs = 50): Promise<KeptRuns> {
   const program = compileRequest(request, post);
   if (!program) return new Map();
+  if (!gpu) return simJob(program, request, post, now, flushMs, { executor: 'sim', fallback: NO_WEBGPU });
   let context;
   try {
-    if (!gpu) throw new Error('WebGPU is not available here');
     context = await gpu.ready();
   } catch (e) {
     const hint = e instanceof Error && 'hint' in e && typeof e.hint === 'string' ? ` ${e.hint}` : '';

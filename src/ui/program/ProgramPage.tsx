@@ -22,6 +22,33 @@ const exampleKey = (id: string): ProgramKey => `seed.${id}` as ProgramKey;
 import './program.css';
 
 const DRAFT_KEY = 'warpscope.program.draft';
+const EXECUTOR_KEY = 'warpscope.program.executor';
+type Executor = ProgramRequest['executor'];
+type ExecutorInfo = Extract<ProgramMessage, { type: 'executor' }>;
+
+/** Whether this page's browser offers WebGPU (the worker checks again for its own). */
+const hasWebGpu = (): boolean => typeof navigator !== 'undefined' && 'gpu' in navigator && !!navigator.gpu;
+
+function readExecutor(): Executor {
+  try {
+    return localStorage.getItem(EXECUTOR_KEY) === 'gpu' && hasWebGpu() ? 'gpu' : 'sim';
+  } catch {
+    return 'sim';
+  }
+}
+
+function keepExecutor(e: Executor): void {
+  try {
+    localStorage.setItem(EXECUTOR_KEY, e);
+  } catch {
+    // Private mode or a full store: the choice holds for this visit.
+  }
+}
+
+function executorText(info: ExecutorInfo): string {
+  if (info.executor === 'gpu') return m('ranOnGpu', { adapter: info.adapter });
+  return info.fallback ? m('ranOnSimFallback', { reason: info.fallback === 'no-webgpu' ? m('noWebGpu') : info.fallback }) : m('ranOnSim');
+}
 const MAX_FILE_BYTES = 1024 * 1024;
 const FILE_NAME = 'program.cu';
 
@@ -105,6 +132,9 @@ export function ProgramPage() {
   const [chunks, setChunks] = useState<readonly Chunk[]>([]);
   const [launches, setLaunches] = useState<readonly LaunchSummary[]>([]);
   const [diagnostics, setDiagnostics] = useState<readonly Diagnostic[]>([]);
+  const [executor, setExecutor] = useState<Executor>(readExecutor);
+  const [ranOn, setRanOn] = useState<ExecutorInfo | undefined>();
+  const webGpu = hasWebGpu();
   const worker = useRef<Worker | null>(null);
   // The finished run's worker, which keeps its launches for the replay, and the program it ran.
   const finished = useRef<Worker | null>(null);
@@ -157,6 +187,7 @@ export function ProgramPage() {
     setChunks([]);
     setLaunches([]);
     setDiagnostics([]);
+    setRanOn(undefined);
     setStatus({ kind: 'running' });
     const finish = (s: Status): void => {
       if (worker.current !== w) return;
@@ -170,6 +201,8 @@ export function ProgramPage() {
       if (msg.type === 'compiled') {
         setDiagnostics(msg.diagnostics);
         if (!msg.ok) finish({ kind: 'compileFailed', count: msg.diagnostics.filter((d) => d.severity === 'error').length });
+      } else if (msg.type === 'executor') {
+        setRanOn(msg);
       } else if (msg.type === 'output') {
         setChunks((c) => {
           const last = c.at(-1);
@@ -200,10 +233,10 @@ export function ProgramPage() {
       }
     };
     w.onerror = (e) => finish({ kind: 'failed', message: e.message || 'the worker stopped' });
-    const request: ProgramRequest = { source: sourceRef.current, fileName: FILE_NAME, executor: 'sim', files };
+    const request: ProgramRequest = { source: sourceRef.current, fileName: FILE_NAME, executor, files };
     ran.current = { cuda: sourceRef.current, fileName: FILE_NAME, files };
     w.postMessage(request);
-  }, [files]);
+  }, [files, executor]);
 
   const openReplay = (i: number): void => {
     const w = finished.current;
@@ -297,10 +330,19 @@ export function ProgramPage() {
       <div className="program-run" role="group" aria-label={m('run')}>
         <label>
           {m('executor')}{' '}
-          <select defaultValue="sim" data-testid="program-executor">
+          <select
+            value={executor}
+            data-testid="program-executor"
+            aria-describedby="program-executor-hint"
+            onChange={(e) => {
+              const next = e.target.value === 'gpu' ? 'gpu' : 'sim';
+              setExecutor(next);
+              keepExecutor(next);
+            }}
+          >
             <option value="sim">{m('executorSim')}</option>
-            <option value="gpu" disabled>
-              {m('executorGpu')}
+            <option value="gpu" disabled={!webGpu}>
+              {webGpu ? m('executorGpu') : m('executorGpuMissing')}
             </option>
           </select>
         </label>
@@ -314,6 +356,15 @@ export function ProgramPage() {
           {statusText(status)}
         </span>
       </div>
+      <p className="hint" id="program-executor-hint">
+        {m('executorHint')}
+      </p>
+      {ranOn && (
+        <p role="status" data-testid="program-executor-used" className={`program-executor-used${ranOn.executor === 'sim' && ranOn.fallback ? ' fallback' : ''}`}>
+          {ranOn.executor === 'gpu' ? '⚡ ' : ranOn.fallback ? '⚠ ' : ''}
+          {executorText(ranOn)}
+        </p>
+      )}
       {errors.length > 0 && (
         <ul className="program-errors" data-testid="program-errors">
           {errors.map((d, i) => (
@@ -354,7 +405,7 @@ export function ProgramPage() {
                 <th scope="col">{m('colGrid')}</th>
                 <th scope="col">{m('colBlock')}</th>
                 <th scope="col">{m('colShared')}</th>
-                <th scope="col">{m('colTime')}</th>
+                <th scope="col">{ranOn?.executor === 'gpu' ? m('colTimeGpu') : m('colTime')}</th>
                 <th scope="col">{m('colStatus')}</th>
                 <th scope="col">{m('colReplay')}</th>
               </tr>
@@ -370,7 +421,7 @@ export function ProgramPage() {
                   <td>{dim(l.grid)}</td>
                   <td>{dim(l.block)}</td>
                   <td>{formatInteger(l.sharedBytes)}</td>
-                  <td>{m('timeMs', { ms: l.ms.toFixed(1) })}</td>
+                  <td>{m('timeMs', { ms: l.ms.toFixed(l.ms > 0 && l.ms < 1 ? 3 : 1) })}</td>
                   <td>{l.error ? (l.ran === false ? m('statusNotRun', { code: l.error }) : `⚠ ${m('statusError', { code: l.error })}`) : `✓ ${m('statusOk')}`}</td>
                   <td>
                     {l.kept ? (
