@@ -96,6 +96,65 @@ describe('program page', () => {
     expect(errors).toEqual([]);
   }, 180_000);
 
+  /** The GPU run's checks: the H100's stdout, which GPU ran it, the launch timed on the GPU and open to the replay. */
+  async function expectRanOnGpu(page: Page): Promise<void> {
+    await page.getByTestId('program-status').getByText('exit code 0').waitFor({ timeout: 60_000 });
+    expect(await consoleText(page, 'stdout')).toBe(referenceStdout('003-histogram-shared'));
+    expect(await consoleText(page, 'stderr')).toBe('');
+    expect(await page.getByTestId('program-executor-used').textContent()).toMatch(/^⚡ Kernels run on the GPU: .*swiftshader.*\.$/i);
+    await page.getByRole('columnheader', { name: 'GPU time' }).waitFor();
+    const cells = await page.getByTestId('program-timeline').locator('tbody tr').first().locator('td').allTextContents();
+    expect(cells[1]).toBe('histo_kernel');
+    expect(cells[6]).toMatch(/^\d+(\.\d+)? ms$/);
+    expect(cells[7]).toContain('ran');
+    await page.getByRole('button', { name: 'Open launch 1 (histo_kernel) in the replay' }).waitFor();
+  }
+
+  it("runs seed 003's shared-memory histogram on the GPU, picked with the mouse, and prints what the H100 printed", async () => {
+    const { page, errors } = await openPage(browser(), '/program');
+    await page.getByRole('combobox', { name: 'Programs from the posts' }).selectOption('003-histogram-shared');
+    await page.getByTestId('program-notice').getByText('Opened 003-histogram-shared.cu.').waitFor();
+    await page.getByRole('combobox', { name: 'Run on' }).selectOption('gpu');
+    await page.getByRole('button', { name: '▶ Run' }).click();
+    await expectRanOnGpu(page);
+    // The choice is kept: after a reload the GPU is still the one picked.
+    await page.reload();
+    expect(await page.getByRole('combobox', { name: 'Run on' }).inputValue()).toBe('gpu');
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it("runs seed 003's shared-memory histogram on the GPU by keyboard alone: menu, executor, Run", async () => {
+    const { page, errors } = await openPage(browser(), '/program');
+    const examples = page.getByRole('combobox', { name: 'Programs from the posts' });
+    await examples.focus();
+    for (let i = 0; i < 20 && (await examples.inputValue()) !== '003-histogram-shared'; i++) await page.keyboard.press('ArrowDown');
+    expect(await examples.inputValue()).toBe('003-histogram-shared');
+    await page.getByTestId('program-notice').getByText('Opened 003-histogram-shared.cu.').waitFor();
+    const executor = page.getByRole('combobox', { name: 'Run on' });
+    await executor.focus();
+    for (let i = 0; i < 3 && (await executor.inputValue()) !== 'gpu'; i++) await page.keyboard.press('ArrowDown');
+    expect(await executor.inputValue()).toBe('gpu');
+    // Tab to Run, and Enter.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('▶ Run');
+    await page.keyboard.press('Enter');
+    await expectRanOnGpu(page);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('Stop ends a GPU run whose host code loops forever after its launch; the page answers', async () => {
+    const { page } = await openPage(browser(), '/program');
+    await page.getByRole('combobox', { name: 'Run on' }).selectOption('gpu');
+    await replaceSource(page, '#include <cstdio>\n__global__ void k(int *a) { a[threadIdx.x] = 1; }\nint main() {\n  int *d;\n  cudaMalloc(&d, 32 * sizeof(int));\n  k<<<1, 32>>>(d);\n  cudaDeviceSynchronize();\n  printf("launched\\n");\n  long n = 0;\n  while (1) { n++; }\n}\n');
+    await page.getByRole('button', { name: '▶ Run' }).click();
+    await page.getByTestId('program-console').getByText('launched').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('program-executor-used').textContent()).toContain('Kernels run on the GPU');
+    await page.getByRole('combobox', { name: 'Programs from the posts' }).focus();
+    await page.getByTestId('program-stop').click();
+    await page.getByTestId('program-status').getByText('Stopped by you').waitFor({ timeout: 5_000 });
+    expect(await page.getByTestId('program-editor').textContent()).toContain('while (1) { n++; }');
+  }, 120_000);
+
   it('stops an endless host loop; the page answers and the source is kept', async () => {
     const { page } = await openPage(browser(), '/program');
     const endless = 'int main() {\n  long n = 0;\n  while (1) { n++; }\n}\n';
@@ -128,6 +187,7 @@ describe('program page', () => {
     await page.getByRole('heading', { name: '运行完整的 CUDA 程序' }).waitFor();
     await page.getByRole('button', { name: '▶ 运行' }).waitFor();
     await page.getByRole('button', { name: '■ 停止' }).waitFor();
+    expect(await page.locator('[data-testid=program-executor] option[value=gpu]').textContent()).toBe('GPU（WebGPU）');
     const groups = await page.locator('[data-testid=program-examples] optgroup').evaluateAll((els) => els.map((e) => e.getAttribute('label')));
     expect(groups).toContain('参加CUDA On Arm Platform 线上夏令营学习笔记(四)');
     expect(groups).toContain('GPU编程(四): 并行规约优化');
@@ -141,5 +201,17 @@ describe('program page', () => {
     await page.getByRole('button', { name: '关闭回放' }).waitFor();
     await page.locator('[data-testid=replay-stage][data-ready=yes]').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('replay-what').textContent()).toContain('回放内容');
+  });
+});
+
+describe('program page without WebGPU', () => {
+  const browser = useBrowser({ webgpu: false });
+
+  it('offers only the simulator, and says why the GPU cannot be picked', async () => {
+    const { page } = await openPage(browser(), '/program');
+    const gpu = page.locator('[data-testid=program-executor] option[value=gpu]');
+    expect(await gpu.textContent()).toBe('The GPU (WebGPU is not available in this browser)');
+    expect(await gpu.isDisabled()).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Run on' }).inputValue()).toBe('sim');
   });
 });

@@ -60,10 +60,10 @@ describe('runProgramJob', () => {
 const LIMITS = { maxComputeInvocationsPerWorkgroup: 1024, maxComputeWorkgroupSizeX: 1024, maxComputeWorkgroupSizeY: 1024, maxComputeWorkgroupSizeZ: 64, maxComputeWorkgroupStorageSize: 49152 };
 const fakeGpu = (ready?: () => Promise<never>): JobGpu =>
   ({
-    ready: ready ?? (async () => ({ summary: { name: 'Fake GPU 9000' }, device: { limits: LIMITS } })),
-    run: async (run: Parameters<JobGpu['run']>[0], o?: Parameters<JobGpu['run']>[1]) => {
+    ready: ready ?? (() => Promise.resolve({ summary: { name: 'Fake GPU 9000' }, device: { limits: LIMITS } })),
+    run: (run: Parameters<JobGpu['run']>[0], o?: Parameters<JobGpu['run']>[1]) => {
       o?.onGpuMs?.(0.25, 'timestamp-query');
-      return simulate(run, { trace: 'summary' }).buffers;
+      return Promise.resolve(simulate(run, { trace: 'summary' }).buffers);
     },
   }) as unknown as JobGpu;
 
@@ -95,7 +95,7 @@ describe('runProgramJobOnGpu', () => {
 
   it('where the GPU gives no device, the reason (with what to do) is the fallback message', async () => {
     const messages: ProgramMessage[] = [];
-    const refuse = () => Promise.reject(Object.assign(new Error('No WebGPU adapter was found.'), { hint: 'Update the graphics driver.' })) as Promise<never>;
+    const refuse = (): Promise<never> => Promise.reject(Object.assign(new Error('No WebGPU adapter was found.'), { hint: 'Update the graphics driver.' }));
     await runProgramJobOnGpu({ source: seed('003-histogram-shared.cu'), fileName: 'program.cu', executor: 'gpu' }, (m) => messages.push(m), fakeGpu(refuse));
     expect(messages[1]).toEqual({ type: 'executor', executor: 'sim', fallback: 'No WebGPU adapter was found. Update the graphics driver.' });
     expect(messages.at(-1)).toMatchObject({ type: 'done', exitCode: 0 });

@@ -10,6 +10,7 @@ import { Suspense, lazy, useCallback, useEffect, useRef, useState, type DragEven
 import { startProgramWorker, type CudaDiagnostic as Diagnostic, type LaunchSummary, type ProgramMessage, type ProgramRequest, type ReplayRequest } from '../../workbench/programClient.ts';
 import { EXAMPLES, POSTS, loadExample } from '../../workbench/programExamples.ts';
 import { formatInteger } from '../../i18n/numbers.ts';
+import { selectGpuStatus, useAppStore } from '../../store/index.ts';
 import { CudaEditor } from './CudaEditor.tsx';
 import { m, type ProgramKey } from './messages.ts';
 import type { LaunchToReplay } from '../../workbench/programReplay.ts';
@@ -26,12 +27,9 @@ const EXECUTOR_KEY = 'warpscope.program.executor';
 type Executor = ProgramRequest['executor'];
 type ExecutorInfo = Extract<ProgramMessage, { type: 'executor' }>;
 
-/** Whether this page's browser offers WebGPU (the worker checks again for its own). */
-const hasWebGpu = (): boolean => typeof navigator !== 'undefined' && 'gpu' in navigator && !!navigator.gpu;
-
 function readExecutor(): Executor {
   try {
-    return localStorage.getItem(EXECUTOR_KEY) === 'gpu' && hasWebGpu() ? 'gpu' : 'sim';
+    return localStorage.getItem(EXECUTOR_KEY) === 'gpu' ? 'gpu' : 'sim';
   } catch {
     return 'sim';
   }
@@ -132,9 +130,12 @@ export function ProgramPage() {
   const [chunks, setChunks] = useState<readonly Chunk[]>([]);
   const [launches, setLaunches] = useState<readonly LaunchSummary[]>([]);
   const [diagnostics, setDiagnostics] = useState<readonly Diagnostic[]>([]);
-  const [executor, setExecutor] = useState<Executor>(readExecutor);
+  const [chosen, setExecutor] = useState<Executor>(readExecutor);
   const [ranOn, setRanOn] = useState<ExecutorInfo | undefined>();
-  const webGpu = hasWebGpu();
+  // The page's own device tells whether WebGPU works here (the worker acquires its own, and says
+  // so where that fails); without it only the simulator can be picked.
+  const webGpu = useAppStore(selectGpuStatus).state !== 'unavailable';
+  const executor: Executor = webGpu ? chosen : 'sim';
   const worker = useRef<Worker | null>(null);
   // The finished run's worker, which keeps its launches for the replay, and the program it ran.
   const finished = useRef<Worker | null>(null);
