@@ -39,6 +39,8 @@ export interface HostRunOptions {
   readonly signal?: AbortSignal;
   /** Told of each piece of stdout and stderr as the program writes it (a worker streams it to the page). */
   readonly onOutput?: (stream: 'stdout' | 'stderr', text: string) => void;
+  /** Told every 65 536 steps or so (a worker sends the output it holds back, so a long computation after a print shows the print). */
+  readonly onCheckpoint?: () => void;
 }
 
 /** The exit status a shell reports for a program stopped by Ctrl-C (SIGINT): what Stop does. */
@@ -74,6 +76,7 @@ export function runHostProgram(program: CudaProgram, options: HostRunOptions = {
   const interp = new Interpreter(parsed.unit, { ...libcBuiltins(state), ...runtime.builtins() }, {
     ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onCheckpoint ? { onCheckpoint: options.onCheckpoint } : {}),
   });
   holder.interp = interp;
   if (options.onOutput) tee(interp, options.onOutput);

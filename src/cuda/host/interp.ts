@@ -131,10 +131,11 @@ export class Interpreter {
   constructor(
     readonly unit: TranslationUnit,
     readonly builtins: Readonly<Record<string, Builtin>>,
-    options: { maxSteps?: number; signal?: AbortSignal } = {},
+    options: { maxSteps?: number; signal?: AbortSignal; onCheckpoint?: () => void } = {},
   ) {
     this.maxSteps = options.maxSteps ?? 2e9;
     this.signal = options.signal;
+    this.onCheckpoint = options.onCheckpoint;
     this.nextCheck = Math.min(this.maxSteps, CHECK_EVERY);
   }
 
@@ -293,10 +294,14 @@ export class Interpreter {
     };
   }
 
+  /** Told at every checkpoint (a worker flushes the output it holds back). */
+  private readonly onCheckpoint: (() => void) | undefined;
+
   /** Every CHECK_EVERY steps: the step budget, then the stop signal. */
   checkpoint(): void {
     if (this.steps > this.maxSteps) this.stepLimit();
     if (this.signal?.aborted) throw new StopSignal();
+    this.onCheckpoint?.();
     this.nextCheck = Math.min(this.maxSteps, this.steps + CHECK_EVERY);
   }
 

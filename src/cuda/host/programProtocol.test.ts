@@ -39,6 +39,16 @@ describe('runProgramJob', () => {
     expect(messages.at(-1)).toMatchObject({ type: 'done', exitCode: 2 });
   });
 
+  it('sends what was printed before a long computation while it computes, not at its end', () => {
+    let t = 0;
+    const messages: ProgramMessage[] = [];
+    const source = '#include <cstdio>\nint main(){ printf("hi\\n"); unsigned int x = 1; for (int i = 0; i < 3000000; i++) x = x * 3u + 1u; printf("bye %u\\n", x > 0u); return 0; }';
+    // A clock that moves one unit per look: only the interpreter's checkpoints look during the loop.
+    runProgramJob({ source, fileName: 'p.cu', executor: 'sim' }, (m) => messages.push(m), () => ++t, 20);
+    const pieces = messages.flatMap((m) => (m.type === 'output' ? [m.text] : []));
+    expect(pieces).toEqual(['hi\n', 'bye 1\n']);
+  });
+
   it('reports compile errors at CUDA line and column, and runs nothing', () => {
     const messages = run('int main() {\n  int x = ;\n}\n');
     expect(messages).toHaveLength(1);

@@ -112,6 +112,10 @@ function jobStream(post: (m: ProgramMessage) => void, now: () => number, flushMs
       pending = { stream, text: (pending?.text ?? '') + text };
       if (now() - last >= flushMs) flush();
     },
+    /** Sends what is held back once `flushMs` have passed since the last message (the interpreter's checkpoints call it). */
+    tick(): void {
+      if (pending && now() - last >= flushMs) flush();
+    },
     /** The launch-time run, where the budget still has room for its buffers. */
     keep(run: KernelRun): KernelRun | undefined {
       const bytes = bytesOf(run);
@@ -186,6 +190,7 @@ function simJob(program: CudaProgram, request: ProgramRequest, post: (m: Program
     ...(request.files ? { files: request.files } : {}),
     executor,
     onOutput: job.onOutput,
+    onCheckpoint: job.tick,
   });
   return job.done(result);
 }
@@ -214,6 +219,7 @@ export async function runProgramJobOnGpu(request: ProgramRequest, post: (m: Prog
     ...(request.files ? { files: request.files } : {}),
     device: deviceOfAdapter(context.summary.name, context.device.limits),
     onOutput: job.onOutput,
+    onCheckpoint: job.tick,
     onLaunchRecorded: (_i, l, outcome, run) => job.launched(l, outcome, outcome.gpuMs ?? 0, run ? job.keep(run) : undefined),
   });
   return job.done(result);
