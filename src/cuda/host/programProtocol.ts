@@ -113,7 +113,7 @@ function jobStream(post: (m: ProgramMessage) => void, now: () => number, flushMs
       if (now() - last >= flushMs) flush();
     },
     /** Sends what is held back once `flushMs` have passed since the last message (the interpreter's checkpoints call it). */
-    tick(): void {
+    tick: (): void => {
       if (pending && now() - last >= flushMs) flush();
     },
     /** The launch-time run, where the budget still has room for its buffers. */
