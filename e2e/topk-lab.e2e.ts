@@ -67,8 +67,7 @@ describe('top-k lab', () => {
     const { page, errors } = await openPage(browser(), '/lab/topk?v=radix-ahead&n=10000&k=20&dist=sorted&sem=all&step=0');
     const lab = new LabPageObject(page);
     await lab.ready();
-    await expect.poll(async () => (await page.locator('body').textContent()) ?? '').toMatch(/loads a round ahead, a shared floor, few candidates/);
-    expect(await page.locator('body').textContent()).toMatch(/pass 2 reads only those candidates, usually in one round/);
+    await expect.poll(async () => (await page.locator('body').textContent()) ?? '').toMatch(/loads a round ahead, a shared floor/);
     await page.getByTestId('topk-stage').waitFor();
     // Workgroup 0 reads one round of 2048 ascending values: all enter, and a short cut raises the
     // floor to just under the bucket that holds the 20th largest.

@@ -10,13 +10,10 @@
  *   ablate    radix-ahead at the shipped count with parts cut out or changed: every cut exact (no short
  *             cuts); the loop alone (pass 1 with its floor at the highest i32, so nothing enters
  *             the pool: loads, compares and the round's barriers); pass 2 without the shared
- *             floor (every candidate offered); pass 2 over every list's k values (no candidate
- *             list: what pass 2 read before pass 1 compacted its lists)
+ *             floor (every list value offered, as radix's pass 2 does)
  *
  * Usage: node … topk-experiments.mjs [experiment ...] (default: all). Every whole two-launch
- * figure is first run for real and compared with a CPU top-k ("correct"); for radix-ahead the
- * candidates pass 1 wrote on the device are counted beside the CPU stand-in's count (the stand-in
- * lets the workgroups finish in index order; the device's order is its own).
+ * figure is first run for real and compared with a CPU top-k ("correct").
  */
 import { createNodeGpu } from '../../src/gpu/node.ts';
 import { fmt, gbps, pct, ratioCell, table } from '../../src/bench/format.ts';
@@ -41,18 +38,14 @@ const want = new Int32Array(K).fill(LOWEST);
 for (let i = 0; i < N; i++) if (values[i]! > want[K - 1]!) insertValue(want, values[i]!, false);
 const opts = { k: K, distinct: false };
 
-/**
- * Both launches for real: pass 1 on the device, its lists (radix-ahead: its candidates and shared
- * floor) into pass 2. radix-ahead adds the candidates' count, on the device and in the stand-in.
- */
+/** Both launches for real: pass 1 on the device, its lists (and shared floor) into pass 2. */
 async function correct(variant: TopkVariant, groups: number): Promise<string> {
   const first = (await gpu.run(topkRun(variant, values, groups, opts)))[0]!;
-  const handoff = variant === 'radix-ahead' ? (first[3] as Uint32Array) : undefined;
-  const count = handoff ? handoff[1]! : groups * K;
-  const lists = (first[1] as Int32Array).slice(0, count);
-  const got = (await gpu.run(topkRun(variant, lists, 1, { ...opts, ...(handoff ? { floorKey: handoff[0]!, candidates: count } : {}) })))[0]![1] as Int32Array;
+  const lists = (first[1] as Int32Array).slice(0, groups * K);
+  const floor = variant === 'radix-ahead' ? (first[3] as Uint32Array)[0]! : undefined;
+  const got = (await gpu.run(topkRun(variant, lists, 1, { ...opts, ...(floor === undefined ? {} : { floorKey: floor }) })))[0]![1] as Int32Array;
   for (let i = 0; i < K; i++) if (got[i] !== want[i]) return `NO (out[${i}] = ${got[i]}, want ${want[i]})`;
-  return handoff ? `yes (${count} candidates; stand-in ${radixAheadLists(values, groups, K).candidates.length})` : 'yes';
+  return 'yes';
 }
 
 async function figure(label: string, chain: readonly KernelRun[], ok: string): Promise<string[]> {
@@ -74,13 +67,13 @@ if (wants('shipped')) {
 
 if (wants('ahead')) {
   const rows: string[][] = [];
-  for (const most of [1056, 792, 660, 528, 396, 264]) {
+  for (const most of [1056, 924, 792, 660, 528, 462, 396, 330, 264]) {
     const chain = topkPasses('radix-ahead', values, opts, most);
     rows.push(await figure(`radix-ahead, both launches, ${most} workgroups`, chain, await correct('radix-ahead', chain[0]!.workgroups[0])));
   }
   const [p1, p2] = topkPasses('radix-ahead', values, opts);
   rows.push(await figure('radix-ahead, pass 1 alone', [p1!], '—'));
-  rows.push(await figure('radix-ahead, pass 2 alone (pass 1’s candidates and floor)', [p2!], '—'));
+  rows.push(await figure('radix-ahead, pass 2 alone (pass 1’s lists and floor)', [p2!], '—'));
   console.log('\n## ahead: radix-ahead\n');
   console.log(table(HEAD, rows));
 }
@@ -90,15 +83,11 @@ if (wants('ablate')) {
   const source = TOPK_FILES['radix-ahead'].wgsl;
   const exactCuts = source.replace('if (!exact && keeps <= CUT_KEEP) {', 'if (false) {');
   if (exactCuts === source) throw new Error('topk-experiments: the short-cut test was not found in radix-ahead.wgsl');
-  const { candidates, floorKey } = radixAheadLists(values, groups, K);
-  const every = radixAheadLists(values, groups, K, false).candidates;
-  const [p1] = topkPasses('radix-ahead', values, opts);
+  const { lists } = radixAheadLists(values, groups, K);
   const rows = [
     await figure('radix-ahead, every cut exact, both launches', topkPasses('radix-ahead', values, opts).map((r) => ({ ...r, code: exactCuts })), '—'),
     await figure('radix-ahead, the loop alone (nothing enters the pool), pass 1', [topkRun('radix-ahead', values, groups, { ...opts, floorKey: 0xffffffff })], '—'),
-    await figure('radix-ahead, pass 2 without the shared floor', [topkRun('radix-ahead', candidates, 1, { ...opts, floorKey: 0, candidates: candidates.length })], '—'),
-    await figure('radix-ahead, pass 2 over every list (no candidate list)', [topkRun('radix-ahead', every, 1, { ...opts, floorKey, candidates: every.length })], '—'),
-    await figure('radix-ahead, both launches, pass 2 over every list', [p1!, topkRun('radix-ahead', every, 1, { ...opts, floorKey, candidates: every.length })], '—'),
+    await figure('radix-ahead, pass 2 without the shared floor', [topkRun('radix-ahead', lists, 1, { ...opts, floorKey: 0 })], '—'),
   ];
   console.log('\n## ablate: radix-ahead with parts changed (timing only)\n');
   console.log(table(HEAD, rows));

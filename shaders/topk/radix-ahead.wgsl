@@ -6,16 +6,12 @@
 //   CUT_KEEP values would stay (usually one digit: the pool keeps the whole bucket that holds its
 //   K-th value, at least K values, and the floor rises to the bucket's lower edge). Only the last
 //   cut finds the exact K-th value (all four digits).
-// - A shared floor: pass 1 raises one word, `handoff.floor`, to the highest K-th value of any
-//   workgroup's list (atomicMax on the key). Some list holds K values at or above it, so nothing
-//   below can be among the K largest.
-// - A short candidate list: a workgroup that has finished writes only the values of its list at or
-//   above the shared floor as it stands then (atomicMax returns it), in one run of words taken
-//   from `handoff.count`. Pass 2 reads those few candidates (usually one round) instead of every
-//   workgroup's K values, and lets in only the ones at or above the final floor.
+// - A shared floor: pass 1 raises one word, `shared_floor`, to the highest K-th value of any
+//   workgroup's list (atomicMax on the key). Pass 2 reads it once and lets in only the values at or
+//   above it: some list holds K of them, so nothing below can be among the K largest, and the pool
+//   of pass 2 stays small (one cut at the end instead of one after every round).
 // Duplicates are kept (the usual top-k). Equal values are interchangeable, so the pool's order (set
-// by atomics) never shows in a list. The candidate list's length and order depend on the order
-// in which the workgroups finish; the K largest of it, which pass 2 returns, do not.
+// by atomics) never shows: the output is the same whatever order the invocations run in.
 const WORKGROUP_SIZE: u32 = 256u;
 // Values kept (1…64).
 override K: u32 = 20;
@@ -26,22 +22,14 @@ override CUT_KEEP: u32 = 256;
 
 struct Params {
   quads: u32, // vec4s in `input`
-  pass2: u32, // 0: pass 1 (publish the K-th value and the candidates); 1: pass 2 (read the candidates)
-}
-
-// Written by pass 1, read by pass 2.
-struct Handoff {
-  // The highest K-th value of a full list so far, as a key (0: none yet).
-  floor: atomic<u32>,
-  // Candidates written to `output` by pass 1 so far; pass 2 reads that many values of `input`.
-  count: atomic<u32>,
+  pass2: u32, // 0: pass 1 (publish the K-th value); 1: pass 2 (start at the shared floor)
 }
 
 @group(0) @binding(0) var<storage, read> input: array<vec4<i32>>;
-// Pass 1: the candidates of every workgroup, run after run. Pass 2: the K largest, descending.
 @group(0) @binding(1) var<storage, read_write> output: array<i32>;
 @group(0) @binding(2) var<uniform> params: Params;
-@group(0) @binding(3) var<storage, read_write> handoff: Handoff;
+// The highest K-th value of a full list so far, as a key (0: none yet).
+@group(0) @binding(3) var<storage, read_write> shared_floor: atomic<u32>;
 
 // The values above the floor, in the order their atomics were served.
 var<workgroup> pool: array<i32, POOL>;
@@ -59,11 +47,6 @@ var<workgroup> keep_if_stop: u32;
 // The values kept by a cut, gathered before they go back to the start of the pool.
 var<workgroup> kept: array<i32, CUT_KEEP>;
 var<workgroup> kept_count: atomic<u32>;
-// How many values this launch reads; the first word and the length of this workgroup's run of
-// output words.
-var<workgroup> reading: u32;
-var<workgroup> run_start: u32;
-var<workgroup> run_length: u32;
 
 const LOWEST: i32 = -2147483647i - 1i;
 
@@ -183,30 +166,20 @@ fn cut(lid: u32, size: u32, exact: bool) {
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
   if (lid == 0u) {
     atomicStore(&pooled, 0u);
-    // Pass 1 reads the whole input (padded with the lowest i32, which never enters the pool).
-    // Pass 2 reads the candidates pass 1 counted, from just under the shared floor: values equal
-    // to it enter.
-    var published = 0u;
-    var values = 4u * params.quads;
-    if (params.pass2 != 0u) {
-      published = atomicLoad(&handoff.floor);
-      values = min(atomicLoad(&handoff.count), values);
-    }
+    // Pass 2 starts just under the shared floor: values equal to it enter.
+    let published = select(0u, atomicLoad(&shared_floor), params.pass2 != 0u);
     floor_value = select(LOWEST, bitcast<i32>(published ^ 0x80000000u) - 1i, published > 0u);
-    reading = values;
   }
   var least = workgroupUniformLoad(&floor_value);
-  let values = workgroupUniformLoad(&reading);
-  let quads = (values + 3u) / 4u;
   // A round adds at most 8 × WORKGROUP_SIZE values; cut the pool before it could overflow.
   let room = POOL - 8u * WORKGROUP_SIZE;
-  let last = max(quads, 1u) - 1u;
+  let last = params.quads - 1u;
   let stride = groups.x * 2u * WORKGROUP_SIZE;
   var base = wid.x * 2u * WORKGROUP_SIZE;
   var q0 = input[min(base + lid, last)];
   var q1 = input[min(base + lid + WORKGROUP_SIZE, last)];
   loop {
-    if (base >= quads) {
+    if (base >= params.quads) {
       break;
     }
     // The next round's loads go out before this round is compared and pooled.
@@ -219,7 +192,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     // words for all of them.
     var enter = 0u;
     for (var c = 0u; c < 8u; c++) {
-      let inside = 4u * select(x0, x1, c >= 4u) + c % 4u < values;
+      let inside = select(x0, x1, c >= 4u) < params.quads;
       let v = select(q0, q1, c >= 4u)[c % 4u];
       if (inside && v > least) {
         enter |= 1u << c;
@@ -257,32 +230,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     cut(lid, size, true);
   }
   let full = min(size, K);
-  if (lid == 0u) {
-    if (params.pass2 == 0u) {
-      // A full list's K-th value is a floor: this list alone holds K values at or above it.
-      // atomicMax returns the floor before; the higher of the two is the floor now, and only the
-      // list's values at or above it can still be among the K largest.
-      let mine = select(0u, key(floor_value), size >= K);
-      let floor_key = max(atomicMax(&handoff.floor, mine), mine);
-      var above = 0u;
-      for (var j = 0u; j < full; j++) {
-        if (key(pool[j]) >= floor_key) {
-          above++;
-        }
-      }
-      // One run of words for the whole list, so the list's values stay in rank order in it.
-      run_start = atomicAdd(&handoff.count, above);
-      run_length = above;
-    } else {
-      run_start = 0u;
-      run_length = K;
-    }
+  // A full list's K-th value is a floor for pass 2: this list alone holds K values at or above it.
+  if (lid == 0u && params.pass2 == 0u && size >= K) {
+    atomicMax(&shared_floor, key(floor_value));
   }
-  let run_words = workgroupUniformLoad(&run_length);
-  let start = run_start;
   // Each of the (at most K) kept values goes to its rank: the values above it, and equal values
-  // held at a lower word, come first. Pass 1 writes the ranks below `run_words` (the values at or
-  // above the floor); pass 2 writes all K, padded with the lowest i32.
+  // held at a lower word, come first.
   if (lid < full) {
     let v = pool[lid];
     var rank = 0u;
@@ -292,12 +245,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
         rank++;
       }
     }
-    // The bound holds in one run of both passes; only launches repeated over the same words (as
-    // the timing does) count past the end, and those write nothing there.
-    if (rank < run_words && start + rank < arrayLength(&output)) {
-      output[start + rank] = v;
-    }
-  } else if (lid < K && params.pass2 != 0u) {
-    output[lid] = LOWEST;
+    output[wid.x * K + rank] = v;
+  } else if (lid < K) {
+    output[wid.x * K + lid] = LOWEST;
   }
 }

@@ -4,7 +4,7 @@
  * (`LabModule.cases`); the registry (`src/labs/registry.ts`) gathers them, and `cases.test.ts`
  * fails when a `.wgsl` file has none. This layer names no lab.
  */
-import type { Bindings, KernelRun } from './types.ts';
+import type { KernelRun } from './types.ts';
 
 export interface KernelCase {
   /** Path of the WGSL file under test, e.g. `shaders/<lab>/<variant>.wgsl`. */
@@ -22,13 +22,6 @@ export interface KernelCase {
    * largest allowed distance in units in the last place. Absent means bit for bit.
    */
   readonly f32UlpBound?: number;
-  /**
-   * For kernels whose output holds a part set by the order in which the GPU serves atomics across
-   * workgroups (a list that workgroups append to as they finish): reduces a run's bindings to what
-   * does not depend on that order, so both executors' results are compared on it. Absent means
-   * every binding, word for word.
-   */
-  readonly settled?: (out: Bindings) => Bindings;
 }
 
 /** Shader files that are snippets joined into kernels, not kernels themselves. */

@@ -3,10 +3,8 @@
  * `shaders/`, over at least 50 seeded inputs each, sizes cycling through the case's list (which
  * includes sizes that are not multiples of the workgroup size). Integer outputs must agree bit for
  * bit; f32 outputs too, unless the case states an ulp bound (the GPU may reorder subgroup sums).
- * Subgroup kernels run with warpSize = the GPU's subgroup size. A case whose output holds a part
- * set by the order the GPU serves atomics across workgroups compares what its `settled` keeps.
- * That every kernel under `shaders/` has a case is checked by `src/kernel/cases.test.ts` (in the
- * unit project).
+ * Subgroup kernels run with warpSize = the GPU's subgroup size. That every kernel under `shaders/`
+ * has a case is checked by `src/kernel/cases.test.ts` (in the unit project).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { KernelCase } from '../kernel/cases.ts';
@@ -87,8 +85,7 @@ describe('simulator equals GPU', () => {
       const unsupported = sim.diagnostics.filter((d) => d.kind === 'unsupported' || d.kind === 'step-limit');
       expect(unsupported, `${c.name} n=${n} seed=${seed}`).toEqual([]);
       const out = await gpu.run(run);
-      const settled = c.settled ?? ((b: Bindings) => b);
-      const mismatch = compareAll(settled(sim.buffers), settled(out), c.f32UlpBound);
+      const mismatch = compareAll(sim.buffers, out, c.f32UlpBound);
       expect(mismatch, `${c.name} n=${n} seed=${seed} warpSize=${warpSize}`).toBeNull();
     }
   });

@@ -70,10 +70,9 @@ __global__ void topkFast(const int4 *input, int quads, int *output) {
 
 /** The radix selects' shared pieces of CUDA: the key, a round's pooling, the ranked write of the kept values. */
 const KEY = `__device__ unsigned key(int v) { return (unsigned)v ^ 0x80000000u; }   // signed order as unsigned`;
-/** A round's pooling; `inside` says whether value c of the thread's eight is in the input. */
-const poolRound = (inside: string) => `    int v[8] = {q0.x, q0.y, q0.z, q0.w, q1.x, q1.y, q1.z, q1.w};
+const POOL_ROUND = `    int v[8] = {q0.x, q0.y, q0.z, q0.w, q1.x, q1.y, q1.z, q1.w};
     unsigned enter = 0;                              // one bit per value above the floor
-    for (int c = 0; c < 8; c++) if (${inside} && v[c] > floor) enter |= 1u << c;
+    for (int c = 0; c < 8; c++) if ((c < 4 ? x0 : x1) < quads && v[c] > floor) enter |= 1u << c;
     if (enter) {                                     // one atomic for the thread's whole run
       unsigned slot = atomicAdd(&pooled, __popc(enter));
       for (int c = 0; c < 8; c++) if (enter >> c & 1) pool[slot++] = v[c];
@@ -144,7 +143,7 @@ __global__ void topkRadix(const int4 *input, unsigned quads, int *output) {
     if (base >= quads) break;
     unsigned x0 = base + threadIdx.x, x1 = x0 + BLOCK;
     int4 q0 = input[min(x0, quads - 1)], q1 = input[min(x1, quads - 1)];   // both loads in flight
-${poolRound('(c < 4 ? x0 : x1) < quads')}
+${POOL_ROUND}
     __syncthreads();
     unsigned size = pooled;
     __syncthreads();
@@ -210,27 +209,21 @@ __device__ int cut(int *pool, unsigned *pooled, unsigned size, bool exact) {
   return floor_now;
 }
 
-struct Handoff { unsigned floor, count; };          // written by pass 1, read by pass 2
-
-// pass2 == 0: pass 1 raises h->floor to its list's K-th key and appends its candidates (its
-// values at or above the floor as it stands then) to output; pass2 == 1: reads the h->count
-// candidates from just under h->floor and writes the K largest.
-__global__ void topkRadixAhead(const int4 *input, unsigned quads, unsigned pass2, int *output, unsigned capacity, Handoff *h) {
+// pass2 == 0: pass 1, raises *shared_floor to its list's K-th key; pass2 == 1: starts just under it.
+__global__ void topkRadixAhead(const int4 *input, unsigned quads, unsigned pass2, int *output, unsigned *shared_floor) {
   __shared__ int pool[POOL];                         // POOL >= CUT_KEEP + 8 * BLOCK
-  __shared__ unsigned pooled, size_now, run_start, run_length;
-  unsigned published = pass2 ? h->floor : 0;
-  unsigned values = pass2 ? min(h->count, 4 * quads) : 4 * quads;
-  quads = (values + 3) / 4;
+  __shared__ unsigned pooled, size_now;
+  unsigned published = pass2 ? *shared_floor : 0;
   int floor = published ? (int)(published ^ 0x80000000u) - 1 : INT_MIN;   // values >= it enter
   if (threadIdx.x == 0) pooled = 0;
   __syncthreads();
-  unsigned stride = gridDim.x * 2 * BLOCK, base = blockIdx.x * 2 * BLOCK, last = max(quads, 1u) - 1;
+  unsigned stride = gridDim.x * 2 * BLOCK, base = blockIdx.x * 2 * BLOCK, last = quads - 1;
   int4 q0 = input[min(base + threadIdx.x, last)], q1 = input[min(base + threadIdx.x + BLOCK, last)];
   while (base < quads) {
     unsigned next = base + stride;                   // the next round's loads go out first
     int4 n0 = input[min(next + threadIdx.x, last)], n1 = input[min(next + threadIdx.x + BLOCK, last)];
     unsigned x0 = base + threadIdx.x, x1 = x0 + BLOCK;
-${poolRound('4 * (c < 4 ? x0 : x1) + c % 4 < values')}
+${POOL_ROUND}
     __syncthreads();
     if (threadIdx.x == 0) size_now = pooled;
     __syncthreads();
@@ -242,28 +235,11 @@ ${poolRound('4 * (c < 4 ? x0 : x1) + c % 4 < values')}
   unsigned size = pooled;
   __syncthreads();
   if (size >= K) floor = cut(pool, &pooled, size, true);   // exact: floor is the K-th value
+  if (threadIdx.x == 0 && !pass2 && size >= K) atomicMax(shared_floor, key(floor));
   unsigned kept = min(size, (unsigned)K);
-  if (threadIdx.x == 0 && !pass2) {
-    unsigned mine = size >= K ? key(floor) : 0;      // a full list's K-th value is a floor
-    unsigned floor_key = max(atomicMax(&h->floor, mine), mine);   // the floor now
-    unsigned above = 0;                              // the list's values that can still count
-    for (unsigned j = 0; j < kept; j++) above += key(pool[j]) >= floor_key;
-    run_start = atomicAdd(&h->count, above);         // one run of words for the whole list
-    run_length = above;
-  } else if (threadIdx.x == 0) {
-    run_start = 0;
-    run_length = K;
-  }
-  __syncthreads();
-  for (unsigned t = threadIdx.x; t < K; t += BLOCK) {  // each kept value to its rank, descending
-    if (t >= kept) { if (pass2) output[t] = INT_MIN; continue; }
-    int v = pool[t]; unsigned rank = 0;
-    for (unsigned j = 0; j < kept; j++) rank += pool[j] > v || (pool[j] == v && j < t);
-    if (rank < run_length && run_start + rank < capacity) output[run_start + rank] = v;
-  }
+${RANKED}
 }
-// Launch: Handoff h = {0, 0} (in device memory);
-//         topkRadixAhead<<<groups, 256>>>(input, n / 4, 0, candidates, groups * K, h);
-//         topkRadixAhead<<<1, 256>>>(candidates, groups * K / 4, 1, result, K, h);
-// groups: 396 (three per SM of an H100). The input is padded with INT_MIN to whole int4s;
+// Launch: *shared_floor = 0; topkRadixAhead<<<groups, 256>>>(input, n / 4, 0, partial, shared_floor);
+//         topkRadixAhead<<<1, 256>>>(partial, groups * K / 4, 1, result, shared_floor);
+// groups: at most 264 (two per SM of an H100). The input is padded with INT_MIN to whole int4s;
 // POOL = 3072, CUT_KEEP = 256.`;

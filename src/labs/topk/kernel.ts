@@ -1,10 +1,8 @@
 /**
  * The top-k kernels as `KernelRun`s and the two-pass driver. Bindings: 0 the values, 1 K values
  * per workgroup, 2 the count (and, for radix-ahead, which pass); radix-ahead adds 3, the shared
- * floor pass 1 raises and pass 2 starts from, and the count of candidates pass 1 wrote to binding
- * 1 (radix-ahead's pass 1 writes only its lists' values at or above the shared floor, run after
- * run, in the order the workgroups finish). Pass 1 runs `groups` workgroups over the input; pass 2
- * runs one workgroup over pass 1's lists (radix-ahead: its candidates).
+ * floor pass 1 raises and pass 2 starts from. Pass 1 runs `groups` workgroups over the input;
+ * pass 2 runs one workgroup over pass 1's lists.
  */
 import type { KernelRun } from '../../kernel/types.ts';
 import type { KernelExecutor } from '../../workbench/labTypes.ts';
@@ -55,8 +53,6 @@ export interface TopkOptions {
   readonly distinct: boolean;
   /** radix-ahead's pass 2: the shared floor pass 1 published (a key; 0: none). */
   readonly floorKey?: number;
-  /** radix-ahead's pass 2: how many candidates pass 1 wrote (default: every value given). */
-  readonly candidates?: number;
 }
 
 /**
@@ -81,7 +77,7 @@ function quads(values: Int32Array): Int32Array {
 
 /** One launch over `values` with `groups` workgroups. */
 export function topkRun(variant: TopkVariant, values: Int32Array, groups: number, opts: TopkOptions, source?: string): KernelRun {
-  const { k, distinct, floorKey, candidates } = opts;
+  const { k, distinct, floorKey } = opts;
   if (!Number.isInteger(k) || k < 1 || k > MAX_K) throw new RangeError(`k = ${k}: the top-k kernels keep 1 to ${MAX_K} values per list.`);
   if (distinct && !supportsDistinct(variant)) {
     throw new RangeError(`topk.${variant} keeps duplicates (its histograms count values, not distinct values): run it with distinct = false, or use seed or fast for distinct values.`);
@@ -99,11 +95,9 @@ export function topkRun(variant: TopkVariant, values: Int32Array, groups: number
       0: {
         0: input,
         1: new Int32Array(Math.ceil((groups * k) / 4) * 4),
-        // Word 1: radix-ahead's pass (1: pass 2, the shared floor given).
+        // radix-ahead: pass 2 (the shared floor given) reads it; pass 1 raises it.
         2: new Uint32Array([vec4 ? input.length / 4 : values.length, floorKey === undefined ? 0 : 1, 0, 0]),
-        // radix-ahead: the shared floor and the candidates' count; pass 1 raises and counts them,
-        // pass 2 reads them.
-        ...(variant === 'radix-ahead' ? { 3: new Uint32Array([floorKey ?? 0, floorKey === undefined ? 0 : (candidates ?? values.length), 0, 0]) } : {}),
+        ...(variant === 'radix-ahead' ? { 3: new Uint32Array([floorKey ?? 0, 0, 0, 0]) } : {}),
       },
     },
     // The radix kernels' workgroup size is a constant (RADIX_WG) in their source.
@@ -122,31 +116,25 @@ export async function runTopk(executor: KernelExecutor, variant: TopkVariant, va
   const first = (await executor.run(topkRun(variant, values, groups, opts)))[0];
   const partial = first?.[1];
   if (!(partial instanceof Int32Array)) throw new Error(`topk.${variant}: pass 1 returned no lists (binding 1)`);
-  const handoff = variant === 'radix-ahead' ? first?.[3] : undefined;
-  // radix-ahead: the candidates pass 1 counted, with the shared floor; the others: every list.
-  const count = handoff ? Math.min(handoff[1]!, groups * opts.k) : groups * opts.k;
-  const lists = partial.slice(0, count);
-  const second = handoff ? { ...opts, floorKey: handoff[0]!, candidates: count } : opts;
+  const lists = partial.slice(0, groups * opts.k);
+  const floor = first?.[3];
+  const second = variant === 'radix-ahead' && floor ? { ...opts, floorKey: floor[0]! } : opts;
   const final = (await executor.run(topkRun(variant, lists, 1, second)))[0]?.[1];
   if (!(final instanceof Int32Array)) throw new Error(`topk.${variant}: pass 2 returned no list (binding 1)`);
   return final.slice(0, opts.k);
 }
 
 /**
- * What radix-ahead's pass 1 leaves for pass 2, computed on the CPU as if the workgroups finished in
- * their index order (the simulator's order): each workgroup's k largest of the values it reads
- * (rounds of 2 × RADIX_WG vec4s), the shared floor after it (the highest k-th value of a full list
- * so far, as a key; 0: none), and the candidates, the list's values at or above that floor,
- * descending, run after run. `compact = false` keeps every list's values (what pass 2 read before
- * pass 1 compacted them; the timing experiments use it).
+ * What radix-ahead's pass 1 leaves for pass 2, computed on the CPU: each workgroup's k largest of
+ * the values it reads (rounds of 2 × RADIX_WG vec4s, workgroup after workgroup), in workgroup
+ * order, and the shared floor (the highest k-th value of a full list, as a key; 0: none).
  */
-export function radixAheadLists(values: Int32Array, groups: number, k: number, compact = true): { candidates: Int32Array; floorKey: number } {
-  const out: number[] = [];
-  const list = new Int32Array(k);
+export function radixAheadLists(values: Int32Array, groups: number, k: number): { lists: Int32Array; floorKey: number } {
+  const lists = new Int32Array(groups * k).fill(LOWEST);
   const round = 2 * RADIX_WG * 4;
   let floorKey = 0;
   for (let w = 0; w < groups; w++) {
-    list.fill(LOWEST);
+    const list = lists.subarray(w * k, (w + 1) * k);
     let count = 0;
     for (let base = w * round; base < values.length; base += groups * round) {
       const end = Math.min(values.length, base + round);
@@ -159,22 +147,20 @@ export function radixAheadLists(values: Int32Array, groups: number, k: number, c
       }
     }
     if (count >= k) floorKey = Math.max(floorKey, (list[k - 1]! ^ LOWEST) >>> 0);
-    for (let r = 0; r < Math.min(count, k); r++) if (!compact || (list[r]! ^ LOWEST) >>> 0 >= floorKey) out.push(list[r]!);
   }
-  return { candidates: Int32Array.from(out), floorKey };
+  return { lists, floorKey };
 }
 
 /**
  * Both launches for timing. Each pass gets its own buffers, so pass 2 reads a stand-in of pass 1's
- * size: for radix-ahead, the candidates and shared floor pass 1 writes (computed on the CPU, in
- * workgroup order); for the others, the first groups × k input values, which insert about as often
- * as real lists do.
+ * size: for radix-ahead, the lists and shared floor pass 1 writes (computed on the CPU); for the
+ * others, the first groups × k input values, which insert about as often as real lists do.
  */
 export function topkPasses(variant: TopkVariant, values: Int32Array, opts: TopkOptions, most?: number): KernelRun[] {
   const groups = groupsFor(values.length, opts.k, variant, most);
   if (variant === 'radix-ahead') {
-    const { candidates, floorKey } = radixAheadLists(values, groups, opts.k);
-    return [topkRun(variant, values, groups, opts), topkRun(variant, candidates, 1, { ...opts, floorKey, candidates: candidates.length })];
+    const { lists, floorKey } = radixAheadLists(values, groups, opts.k);
+    return [topkRun(variant, values, groups, opts), topkRun(variant, lists, 1, { ...opts, floorKey })];
   }
   const standIn = new Int32Array(groups * opts.k).fill(LOWEST);
   standIn.set(values.subarray(0, standIn.length));
