@@ -268,7 +268,9 @@ function ElementQuestion(props: { shape: MatmulShape; countsA: Int32Array; count
   const { shape, countsA, countsB, workgroup, step, whole } = props;
   const id = useId();
   const [which, setWhich] = useState<'A' | 'B'>('A');
-  const [row, setRow] = useState(3);
+  // It opens on an element outside workgroup 0's block (row 20): the lesson asks about A[3][5], and
+  // the box must not answer that before the learner has read the grid.
+  const [row, setRow] = useState(() => Math.min(20, shape.m - 1));
   const [col, setCol] = useState(5);
   const rows = which === 'A' ? shape.m : shape.k;
   const cols = which === 'A' ? shape.k : shape.n;
