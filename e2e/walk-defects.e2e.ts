@@ -5,11 +5,16 @@
  * - indexing step 2 does not print its answer (a[37]) beside the question;
  * - the matrix-multiply lab, titled for its tiles, opens on a tiled variant;
  * - top-k's tree at the last step draws the words in view, not all 34 061 writes (what froze the
- *   page), and every value it prints fits its box.
+ *   page), every value it prints fits its box, and its trees are named in a learner's words
+ *   ("Round 3 of 33"), not "Tree 3";
+ * - at 1280×720 the stage's "more" marks lie over none of the stage's text, and a lesson's question
+ *   box lies over none of its narration;
+ * - the matrix-multiply question box does not open on A[3][5], the element lesson steps 1 and 3 ask
+ *   about (it would print their answer).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import { BASE_URL, openPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
 
 /** WCAG contrast ratio of two `rgb()`/`rgba()` colours (alpha ignored: the tooltip's box is opaque). */
@@ -96,6 +101,80 @@ describe('defects of the walk', () => {
       }).length,
     );
     expect(overflowing).toBe(0);
+    const titles = await page.locator('[data-testid=dataflow-tree] .part-title').allTextContents();
+    expect(titles.length).toBeGreaterThan(2);
+    for (const title of titles) expect(title).toMatch(/^Round \d+ of \d+$/);
     expect(errors).toEqual([]);
   }, 180_000);
+
+  it('at 1280×720 the stage’s “more” marks lie over none of the stage’s text', async () => {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto(new URL('/lab/matmul', BASE_URL).href);
+    await new LabPageObject(page).ready();
+    await page.locator('.stage-more').first().waitFor({ timeout: 30_000 });
+    const covered = await page.evaluate(() => {
+      const body = document.querySelector('[data-testid=stage-body]')!;
+      const frame = body.getBoundingClientRect();
+      const found: string[] = [];
+      const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+      const texts: { text: string; rect: DOMRect }[] = [];
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if ((n.textContent ?? '').trim() === '' || n.parentElement?.closest('.sr-only, .stage-more')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        for (const r of range.getClientRects()) {
+          // The part of the text drawn inside the frame.
+          const rect = new DOMRect(Math.max(r.left, frame.left), Math.max(r.top, frame.top), Math.min(r.right, frame.right) - Math.max(r.left, frame.left), Math.min(r.bottom, frame.bottom) - Math.max(r.top, frame.top));
+          if (rect.width > 0.5 && rect.height > 0.5) texts.push({ text: n.textContent!.trim(), rect });
+        }
+      }
+      for (const pill of document.querySelectorAll('.stage-more')) {
+        const p = pill.getBoundingClientRect();
+        for (const { text, rect } of texts) {
+          if (rect.left < p.right && p.left < rect.right && rect.top < p.bottom && p.top < rect.bottom) found.push(`${pill.textContent} over “${text.slice(0, 30)}”`);
+        }
+      }
+      return found;
+    });
+    expect(covered).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('at 1280×720 a lesson’s question box lies over none of its narration', async () => {
+    const context = await browser().newContext({ viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto(new URL('/lesson/histogram/6', BASE_URL).href);
+    await new LabPageObject(page).ready();
+    await page.getByTestId('question').waitFor();
+    // Every line of the narration drawn inside its column is the topmost thing where it is drawn.
+    const covered = await page.evaluate(() => {
+      const narration = document.querySelector('[data-testid=narrative]')!;
+      const side = document.querySelector('[data-testid=side]')!.getBoundingClientRect();
+      const own = narration.getBoundingClientRect();
+      const found: string[] = [];
+      const range = document.createRange();
+      range.selectNodeContents(narration);
+      for (const r of range.getClientRects()) {
+        const y = r.top + r.height / 2;
+        // Lines scrolled out of the narration's own box are not drawn.
+        if (r.width === 0 || y < Math.max(side.top, own.top) || y > Math.min(side.bottom, own.bottom)) continue;
+        const top = document.elementFromPoint(r.left + 4, y);
+        if (top && !narration.contains(top)) found.push(`${top.tagName.toLowerCase()}.${top.className} over the line at y=${Math.round(y)}`);
+      }
+      return found;
+    });
+    expect(covered).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('the matrix-multiply question box does not open on A[3][5], the element the lesson asks about', async () => {
+    const { page, errors } = await openPage(browser(), '/lesson/matmul/1');
+    await new LabPageObject(page).ready();
+    const answer = page.getByTestId('matmul-question-answer');
+    await answer.waitFor();
+    expect(await answer.textContent()).not.toMatch(/A\[3\]\[5\]/);
+    expect(await page.getByTestId('lesson').textContent()).toContain('A[3][5]');
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

@@ -11,7 +11,8 @@ import { BASE_URL, useBrowser, watchErrors } from './browser.ts';
  * - every `[data-subject]` box lies inside the viewport and is not clipped by any ancestor that
  *   scrolls or hides its overflow (an `<svg>` included);
  * - its text is at least 12 px (28 px in projector mode), as drawn (zoom and viewBox scaling counted);
- * - the narration, the question's answer box and the Next button are wholly visible;
+ * - the narration, the question's answer box and the Next button are wholly visible, and nothing is
+ *   drawn over the narration or the answer box; the stage's "more" pills cover none of its text;
  * - the code pane shows the current line uncut.
  * One browser, one page per walk, lessons stepped with Next (no reloads). Every screen is written
  * to test-results/screens/walk-<size>-<page>.png. All failures are gathered and listed at the end.
@@ -94,6 +95,8 @@ function inspect(page: Page, minText: number) {
       if (cut) problems.push(`${what} is cut by ${cut}`);
     };
     whole('[data-testid=narrative]', 'the narration');
+    const narration = document.querySelector('[data-testid=narrative]');
+    if (narration && narration.scrollHeight > narration.clientHeight + 1) problems.push(`the narration needs ${narration.scrollHeight - narration.clientHeight} px more than its room (it scrolls)`);
     whole('[data-testid=answer]', 'the answer box');
     whole('[data-testid=lesson-next]', 'the Next button');
     // The code pane's current line: the text of the line, whole, inside every clipping ancestor.
@@ -105,6 +108,47 @@ function inspect(page: Page, minText: number) {
       const box = rects.reduce<DOMRect | undefined>((acc, r) => (acc ? new DOMRect(Math.min(acc.left, r.left), Math.min(acc.top, r.top), Math.max(acc.right, r.right) - Math.min(acc.left, r.left), Math.max(acc.bottom, r.bottom) - Math.min(acc.top, r.top)) : r), undefined);
       const cut = box && cutBy(box, line);
       if (cut) problems.push(`the current code line “${(line.textContent ?? '').trim().slice(0, 40)}” is cut by ${cut}`);
+    }
+    // Nothing lies over what the learner reads. The stage's "more" pills cover no text of the stage
+    // (its captions, legends, labels and the subject); the narration and the question's answer box
+    // are the topmost thing at every one of their text lines (no sticky box drawn over them).
+    const textRects = (root: Element): { rect: DOMRect; text: string }[] => {
+      const out: { rect: DOMRect; text: string }[] = [];
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const text = (n.textContent ?? '').trim();
+        if (text === '' || n.parentElement?.closest('.stage-more, title, .sr-only')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        for (const rect of range.getClientRects()) if (rect.width > 0 && rect.height > 0) out.push({ rect, text });
+      }
+      return out;
+    };
+    const meet = (a: DOMRect, b: DOMRect) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const body = stage?.querySelector('[data-testid=stage-body]');
+    const frame = body?.getBoundingClientRect();
+    for (const pill of stage ? [...stage.querySelectorAll('.stage-more')] : []) {
+      const p = pill.getBoundingClientRect();
+      if (p.width === 0 || !body || !frame) continue;
+      // Only text inside the frame can be covered: text scrolled out of it is not drawn.
+      const seen = (r: DOMRect) => new DOMRect(Math.max(r.left, frame.left), Math.max(r.top, frame.top), Math.min(r.right, frame.right) - Math.max(r.left, frame.left), Math.min(r.bottom, frame.bottom) - Math.max(r.top, frame.top));
+      const under = textRects(body).find(({ rect }) => meet(rect, frame) && meet(seen(rect), p));
+      if (under) problems.push(`the stage's “${(pill.textContent ?? '').trim()}” pill (${r0(p)}) covers the text “${under.text.slice(0, 30)}” (${r0(under.rect)})`);
+    }
+    for (const [sel, what] of [['[data-testid=narrative]', 'the narration'], ['[data-testid=answer]', 'the answer box']] as const) {
+      const el = document.querySelector(sel);
+      if (!el) continue;
+      const rects = el instanceof HTMLInputElement ? [el.getBoundingClientRect()] : textRects(el).map((t) => t.rect);
+      for (const rect of rects) {
+        const x = rect.left + Math.min(4, rect.width / 2);
+        const y = rect.top + rect.height / 2;
+        if (x < 0 || y < 0 || x >= vw || y >= vh) continue;
+        const top = document.elementFromPoint(x, y);
+        if (top && top !== el && !el.contains(top)) {
+          problems.push(`${what} is covered by ${name(top)} at ${Math.round(x)},${Math.round(y)}`);
+          break;
+        }
+      }
     }
     const namesSubject = document.querySelector('[data-testid=narrative] .look-at') !== null || document.querySelector('[data-testid=lesson]') === null;
     if (namesSubject && subjects.length === 0) problems.push('the step names a subject but nothing on the stage carries data-subject');
@@ -121,12 +165,16 @@ async function settled(page: Page): Promise<void> {
 describe('the walk: every lesson step and every lab frames its subject', () => {
   const browser = useBrowser();
 
-  // The walk passes at 1440×900 and in Chinese at 1440×900; not yet on every screen at 1280×720
-  // (matmul's 16 × 16 grid in a stage under 300 px tall, the roofline's current row) or in
-  // projector mode (the lab editor's current line, wrapped at 28 px, is taller than the listing
-  // under the toolbar), so `npm test` does not run it: WALK=all walks all four sizes,
-  // WALK=1440,projector only those.
+  // Not every screen passes yet (2026-11-27, walk branch): at every size some lesson narrations are
+  // longer than the side column leaves them under the question (they scroll inside themselves; 15
+  // screens at 1440×900, 16 at 1280×720, 19 in projector mode), histogram step 4 at 1280×720, and
+  // in projector mode the lab editor's current line, wrapped at 28 px, is taller than the listing
+  // under the toolbar (9 labs). So `npm test` does not run it: WALK=all walks all four sizes,
+  // WALK=1440,projector only those; WALK_PAGES=matmul,histogram only those lessons and labs.
   const only = process.env.WALK?.split(',');
+  // WALK_PAGES=matmul,histogram walks only those lessons and labs (while working on them).
+  const pages = process.env.WALK_PAGES?.split(',');
+  const wanted = (id: string) => !pages || pages.includes(id);
   const walks = only ? WALKS.filter((w) => only.includes('all') || only.includes(w.name)) : [];
   if (walks.length === 0) it.skip('set WALK=all (or WALK=1440,1280,projector,zh) to walk every step', () => undefined);
   it.each(walks)('$name', async (walk) => {
@@ -154,7 +202,8 @@ describe('the walk: every lesson step and every lab frames its subject', () => {
       })),
     );
     expect(lessons.length).toBeGreaterThan(5);
-    for (const lesson of lessons) {
+    const walked = lessons.filter((l) => wanted(l.id));
+    for (const lesson of walked) {
       await page.goto(url(`/lesson/${lesson.id}/1`));
       for (let n = 1; n <= lesson.steps; n++) {
         if (n > 1) {
@@ -164,12 +213,13 @@ describe('the walk: every lesson step and every lab frames its subject', () => {
         await check(`/lesson/${lesson.id}/${n} (${walk.name})`, `lesson-${lesson.id}-${n}`);
       }
     }
-    for (const lab of LABS) {
+    const labs = LABS.filter(wanted);
+    for (const lab of labs) {
       await page.goto(url(`/lab/${lab}`));
       await check(`/lab/${lab} (${walk.name})`, `lab-${lab}`);
     }
     console.log(`[walk] ${walk.name}: ${screens} screens, ${failures.length} failures\n${failures.join('\n')}`);
-    expect(screens).toBe(lessons.reduce((s, l) => s + l.steps, 0) + LABS.length);
+    expect(screens).toBe(walked.reduce((s, l) => s + l.steps, 0) + labs.length);
     expect(failures).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

@@ -246,7 +246,8 @@ const en = {
   'tree.fromTrace': '{title} (from the trace)',
   'tree.upSweep': 'Up-sweep',
   'tree.downSweep': 'Down-sweep',
-  'tree.part': 'Tree {n}',
+  // A tree that starts afresh (the words written anew after the last one was combined): a round.
+  'tree.part': 'Round {n} of {count}',
   'tree.memoryFallback': 'workgroup memory',
   'tree.noTree': 'This variant does not combine values in workgroup memory, so there is no tree to recover here.',
   'tree.nothingYet': 'Nothing is written to {name} yet; its {n} words wait below.',

@@ -229,7 +229,7 @@ const zh: Translation<Record<UiKey, string>> = {
   'tree.fromTrace': '{title}（由执行记录还原）',
   'tree.upSweep': '上扫阶段',
   'tree.downSweep': '下扫阶段',
-  'tree.part': '第 {n} 棵树',
+  'tree.part': '第 {n} 轮（共 {count} 轮）',
   'tree.memoryFallback': '共享内存',
   'tree.noTree': '这个变体不在共享内存中合并数值，所以这里还原不出树。',
   'tree.nothingYet': '{name} 还没有被写入；它的 {n} 个字在下方等待。',

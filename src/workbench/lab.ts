@@ -127,6 +127,8 @@ export function openingStep(lab: Pick<AnyLab, 'moments'>, index: TraceIndex, var
 
 /** A row the metrics panel adds for this lab, computed from the simulation. */
 export interface MetricRow {
+  /** A name a lesson step's `stage.figures` can use for the row, the same in every language. */
+  readonly id?: string;
   readonly label: string;
   readonly value: string;
   readonly hint?: string;

@@ -41,7 +41,7 @@ export interface LessonStep {
   /** What the views mark for this step: warps and lanes of the grid, words of workgroup memory, and code lines by a snippet they contain. */
   readonly highlight?: Highlight;
   readonly question?: Question;
-  /** Show the timings panel, to set published figures beside the learner's own device. */
+  /** Offer the timings drawer, to set published figures beside the learner's own device (`stage.drawer: 'timings'` opens it). */
   readonly timings?: boolean;
   /** The picture this step needs on the stage, and the part of it to show. */
   readonly stage?: StageView;

@@ -174,7 +174,7 @@ export const matmulLab = defineLab<'matmul', MatmulParams>(matmulMeta, {
     const per = (x: number) => (c.usefulFmas === 0 ? '—' : (x / c.usefulFmas).toFixed(3));
     const wg = m('metric.wg', { n: c.workgroup });
     return [
-      { label: m('metric.global'), value: per(c.globalLoads), hint: m('metric.global.hint', { loads: c.globalLoads.toLocaleString('en'), fmas: c.usefulFmas.toLocaleString('en'), wg }) },
+      { id: 'global_loads_per_fma', label: m('metric.global'), value: per(c.globalLoads), hint: m('metric.global.hint', { loads: c.globalLoads.toLocaleString('en'), fmas: c.usefulFmas.toLocaleString('en'), wg }) },
       { label: m('metric.shared'), value: per(c.sharedLoads), hint: m('metric.shared.hint', { loads: c.sharedLoads.toLocaleString('en'), wg }) },
       ...rows,
       { label: m('metric.conflicts'), value: c.bankConflicts.toLocaleString('en'), hint: m('metric.conflicts.hint') },

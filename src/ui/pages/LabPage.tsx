@@ -86,7 +86,7 @@ export interface LessonFrame {
   readonly startAt: (index: TraceIndex) => number;
   /** Called with the simulated state at that step (for check questions). */
   readonly onReady: (state: { trace: Trace; index: TraceIndex; metrics: Metrics; step: number }) => void;
-  /** Show the timings panel in this step. */
+  /** Offer the timings drawer in this step (it opens by itself where `stage.drawer` is `timings`). */
   readonly timings: boolean;
   /** Warps and code lines the lesson points at. */
   readonly highlight?: Highlight | undefined;
@@ -212,7 +212,8 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
   const stageId = useId();
   const actions = useMemo(() => timelineActions(state), [state]);
   const [chosen, setChosen] = useState<string | undefined>();
-  const [drawer, setDrawer] = useState<DrawerTab | undefined>(lesson?.timings || lesson?.stage?.drawer === 'timings' ? 'timings' : undefined);
+  // A step with `timings` offers the timings drawer; it opens by itself only where the step is about them (`stage.drawer`).
+  const [drawer, setDrawer] = useState<DrawerTab | undefined>(lesson?.stage?.drawer === 'timings' ? 'timings' : undefined);
   // The numbers a lesson step's question needs stand beside the stage, not in the closed drawer.
   const figures = lesson?.stage?.figures ?? (lesson?.stage?.drawer === 'metrics' ? 'all' : undefined);
   const [focused, setFocused] = useState(false);
@@ -518,7 +519,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
             </StageCamera>
             {compareBody}
           </div>
-          {figures && main.result && <MetricFigures metrics={main.result.metrics} warps={warpsOf(main)} names={figures} extra={extraMetrics} />}
+          {figures && main.result && <MetricFigures metrics={main.result.metrics} warps={warpsOf(main)} names={figures} extra={extraMetrics} step={facts} />}
           {compare && !lesson && <p className="hint compare-note">{t('compare.aligned', { phase: index ? barrierPhase(index, safeStep) : 0 })}</p>}
         </section>
 

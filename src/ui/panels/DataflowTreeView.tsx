@@ -136,7 +136,7 @@ export function DataflowTreeView({ trace, memory, step, title, words: asked }: P
     const first = Math.min(...addrs);
     zoomRef.current?.show(first, first + (to - from));
   }, [levelNodes, tree]);
-  const partName = (p: number) => (split.parts.length === 2 ? (p === 0 ? ui('tree.upSweep') : ui('tree.downSweep')) : split.parts.length > 2 ? ui('tree.part', { n: p + 1 }) : '');
+  const partName = (p: number) => (split.parts.length === 2 ? (p === 0 ? ui('tree.upSweep') : ui('tree.downSweep')) : split.parts.length > 2 ? ui('tree.part', { n: p + 1, count: split.parts.length }) : '');
   const codeName = trace.memories[memory]?.name;
   const memoryName = codeName ?? ui('tree.memoryFallback');
 

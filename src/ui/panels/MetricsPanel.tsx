@@ -50,7 +50,7 @@ interface Props {
   /** Lanes per warp of the simulation. */
   readonly warpSize: number;
   /** Rows the lab adds beyond the generic ones (`LabModule.metrics`). */
-  readonly extra?: readonly { readonly label: string; readonly value: string; readonly hint?: string }[] | undefined;
+  readonly extra?: readonly { readonly id?: string; readonly label: string; readonly value: string; readonly hint?: string }[] | undefined;
 }
 
 /** Totals of the simulated dispatch, named as profilers name them, and the facts of the current step. */
@@ -119,11 +119,21 @@ export const MetricsPanel = memo(function MetricsPanel({ metrics, warps, step, o
  * The few figures a lesson step's question needs, beside the stage (not in the drawer): the
  * metric rows named by profiler name (`divergent_branch`) or a lab row by its label, or all.
  */
-export const MetricFigures = memo(function MetricFigures({ metrics, warps, names, extra }: { metrics: Metrics; warps: number; names: readonly string[] | 'all'; extra?: Props['extra'] }) {
+/**
+ * The figures a lesson step's question needs, under the stage: metric rows by profiler name, a
+ * lab's rows by id (or label), and `sectors` (the current step's sectors, from the step facts).
+ */
+export const MetricFigures = memo(function MetricFigures({ metrics, warps, names, extra, step }: { metrics: Metrics; warps: number; names: readonly string[] | 'all'; extra?: Props['extra']; step?: StepFacts | undefined }) {
   useLocale();
   const wanted = (key: string) => names === 'all' || names.includes(key);
   return (
     <dl className="stage-figures" data-testid="stage-figures" aria-label={ui('metrics.title')}>
+      {names !== 'all' && names.includes('sectors') && step && (
+        <div>
+          <dt>{ui('metrics.thisStep')}</dt>
+          <dd data-metric="sectors">{ui('metrics.sectors', { n: step.sectors, bytes: step.sectorBytes, lanes: step.activeLanes })}</dd>
+        </div>
+      )}
       {METRIC_ROWS.filter((r) => wanted(r.profilerName)).map((row) => (
         <div key={row.profilerName}>
           <dt>{ui(row.name)}</dt>
@@ -131,7 +141,7 @@ export const MetricFigures = memo(function MetricFigures({ metrics, warps, names
         </div>
       ))}
       {extra
-        ?.filter((r) => wanted(r.label))
+        ?.filter((r) => wanted(r.id ?? r.label) || wanted(r.label))
         .map((row) => (
           <div key={row.label}>
             <dt>{row.label}</dt>

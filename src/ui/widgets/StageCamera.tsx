@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { t } from '../../i18n/messages.ts';
+import { t, type MessageKey } from '../../i18n/messages.ts';
 import { usePrefersReducedMotion } from './motion.ts';
 
 type Edges = { readonly left: boolean; readonly right: boolean; readonly up: boolean; readonly down: boolean };
@@ -9,14 +9,18 @@ const same = (a: Edges, b: Edges) => a.left === b.left && a.right === b.right &&
 /**
  * The stage's scrolling body with a camera: after each change of `frameKey` (the step, the panel)
  * it pans so that the box around every `[data-subject]` element is in view (centred where it fits,
- * its top-left first where it does not; at once under reduced motion), and it says on each edge
- * where more of the picture lies outside the frame ("more →"), so the learner knows there is more.
+ * its top-left first where it does not; at once under reduced motion), and it says where more of the
+ * picture lies outside the frame ("↑ more", "more →"), so the learner knows there is more. Those
+ * marks sit in a strip of their own under the frame, never over the picture, and each is a button
+ * that moves the frame that way.
  * Panels frame their subject themselves (fit, ⋯ runs, tree zoom); this only pans what is left.
  */
 export function StageCamera({ frameKey, label, children }: { frameKey: string; label: string; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const reduced = usePrefersReducedMotion();
   const [edges, setEdges] = useState<Edges>(NONE);
+  // The learner moved the frame (scrolled, pressed a "more" mark): the camera stops re-framing.
+  const learnerMoved = useRef(false);
 
   useEffect(() => {
     const body = ref.current;
@@ -70,12 +74,12 @@ export function StageCamera({ frameKey, label, children }: { frameKey: string; l
     let frame = requestAnimationFrame(pan);
     // A panel that draws its subject a moment later (its chunk, its own measuring, a table that
     // grows) is framed again when it does, for a short while, unless the learner has moved the view.
-    let learnerMoved = false;
+    learnerMoved.current = false;
     const moved = () => {
-      learnerMoved = true;
+      learnerMoved.current = true;
     };
     const again = () => {
-      if (learnerMoved) return;
+      if (learnerMoved.current) return;
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(pan);
     };
@@ -99,15 +103,37 @@ export function StageCamera({ frameKey, label, children }: { frameKey: string; l
     };
   }, [frameKey, reduced]);
 
+  /** Moves the frame most of its own size towards `dx`, `dy` (−1, 0 or 1). */
+  const nudge = (dx: number, dy: number) => {
+    const body = ref.current;
+    if (!body) return;
+    learnerMoved.current = true;
+    body.scrollBy({ left: dx * body.clientWidth * 0.8, top: dy * body.clientHeight * 0.8, behavior: reduced ? 'auto' : 'smooth' });
+  };
+  const more = (edge: keyof Edges, dx: number, dy: number, text: MessageKey, label: MessageKey) =>
+    edges[edge] && (
+      <button type="button" className={`stage-more stage-more-${edge}`} onClick={() => nudge(dx, dy)} aria-label={t(label)} data-testid={`stage-more-${edge}`}>
+        {t(text)}
+      </button>
+    );
+
   return (
     <div className="stage-camera" data-edges={Object.entries(edges).filter(([, v]) => v).map(([k]) => k).join(' ')}>
       <div ref={ref} className="stage-body" role="tabpanel" tabIndex={0} aria-label={label} data-testid="stage-body">
         {children}
       </div>
-      {edges.left && <span className="stage-more stage-more-left" aria-hidden="true">{t('stage.moreLeft')}</span>}
-      {edges.right && <span className="stage-more stage-more-right" aria-hidden="true">{t('stage.moreRight')}</span>}
-      {edges.up && <span className="stage-more stage-more-up" aria-hidden="true">{t('stage.moreUp')}</span>}
-      {edges.down && <span className="stage-more stage-more-down" aria-hidden="true">{t('stage.moreDown')}</span>}
+      {(edges.left || edges.right || edges.up || edges.down) && (
+        <div className="stage-more-bar" data-testid="stage-more">
+          <span>
+            {more('up', 0, -1, 'stage.moreUp', 'stage.moreUp.label')}
+            {more('left', -1, 0, 'stage.moreLeft', 'stage.moreLeft.label')}
+          </span>
+          <span>
+            {more('right', 1, 0, 'stage.moreRight', 'stage.moreRight.label')}
+            {more('down', 0, 1, 'stage.moreDown', 'stage.moreDown.label')}
+          </span>
+        </div>
+      )}
     </div>
   );
 }

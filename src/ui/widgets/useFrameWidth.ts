@@ -33,3 +33,36 @@ export function useFrameWidth<E extends HTMLElement>(): [RefObject<E | null>, Fr
   }, []);
   return [ref, fit];
 }
+
+/** The room a stage frame gives: its body's (or a compare half's) inner height, and the smallest text the stage may draw. */
+export interface StageRoom {
+  readonly height: number;
+  readonly width: number;
+  /** `--stage-min-text`: 12, 28 in projector mode. */
+  readonly minText: number;
+}
+
+/**
+ * Measures the stage frame (`.stage-body`, or `.stage-half` in compare mode) an element is seen
+ * through whenever it resizes: what a panel fits its picture to when the picture is taller than
+ * the frame (a 1280×720 screen). Undefined until the first measurement, or outside a stage.
+ */
+export function useStageRoom<E extends HTMLElement>(): [RefObject<E | null>, StageRoom | undefined] {
+  const ref = useRef<E>(null);
+  const [room, setRoom] = useState<StageRoom | undefined>();
+  useEffect(() => {
+    const frame = ref.current?.closest<HTMLElement>('.stage-body, .stage-half');
+    if (!frame || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const height = Math.round(frame.clientHeight);
+      const width = Math.round(frame.clientWidth);
+      const minText = Number.parseFloat(getComputedStyle(frame).getPropertyValue('--stage-min-text')) || 12;
+      setRoom((r) => (r && r.height === height && r.width === width && r.minText === minText ? r : { height, width, minText }));
+    };
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(frame);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, room];
+}

@@ -1,4 +1,5 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type CSSProperties, type RefObject } from 'react';
+import { useStageRoom } from '../../../ui/widgets/useFrameWidth.ts';
 import { fillSlots, SLOT } from '../../../i18n/slots.tsx';
 import { useLocale } from '../../../i18n/useLocale.ts';
 import type { PanelProps } from '../../../workbench/panel.ts';
@@ -56,6 +57,7 @@ export function MatmulStage({ trace, index, step, variant, params, companions, s
   // At a request to the tiles in workgroup memory, the step is about its banks: they are the subject.
   const request = useMemo(() => tileRequestAtOrBefore(index, step), [index, step]);
   const banksAreSubject = request?.step === step;
+  const [gridsRef, fit] = useFitToStage<HTMLDivElement>(chosen.window.rows);
 
   return (
     <section className="panel matmul-stage" aria-labelledby="matmul-stage-title" data-testid="matmul-stage">
@@ -72,11 +74,11 @@ export function MatmulStage({ trace, index, step, variant, params, companions, s
       <p className="hint">
         {m('stage.hint.counts', { wg: stage.workgroup })} {m(tiled ? 'stage.hint.current.tiled' : 'stage.hint.current.direct')}
       </p>
-      <div className="mm-grids">
+      <div className={`mm-grids${fit ? ' fitted' : ''}`} ref={gridsRef} style={fit?.style}>
         {/* The camera: the three matrices as an overview (where the tiles lie), and the one chosen drawn large enough to read its counts. */}
         <div className="mm-overviews" role="group" aria-label={m('overview.label')}>
           {grids.map((g) => (
-            <MatrixOverview key={g.name} {...g} subject={!banksAreSubject} chosen={enlarged === g.name} onChoose={() => setEnlarged(g.name)} />
+            <MatrixOverview key={g.name} {...g} subject={!banksAreSubject} chosen={enlarged === g.name} onChoose={() => setEnlarged(g.name)} side={fit?.overview ?? OVERVIEW} />
           ))}
         </div>
         <MatrixGrid {...chosen} subject={!banksAreSubject} />
@@ -110,8 +112,8 @@ const OVERVIEW = 60;
  * A matrix at a glance: its outline, the window the large grid draws (dashed) and the current tile
  * (filled, double outline), to scale. Pressing it draws that matrix large.
  */
-function MatrixOverview({ name, rows, columns, window: w, focus, subject, chosen, onChoose }: GridProps & { subject: boolean; chosen: boolean; onChoose: () => void }) {
-  const scale = OVERVIEW / Math.max(rows, columns, 1);
+function MatrixOverview({ name, rows, columns, window: w, focus, subject, chosen, onChoose, side }: GridProps & { subject: boolean; chosen: boolean; onChoose: () => void; side: number }) {
+  const scale = side / Math.max(rows, columns, 1);
   const width = Math.max(8, Math.round(columns * scale));
   const height = Math.max(8, Math.round(rows * scale));
   return (
@@ -136,6 +138,39 @@ function MatrixOverview({ name, rows, columns, window: w, focus, subject, chosen
       </svg>
     </button>
   );
+}
+
+/** What the grids are fitted to when the stage is too short for them at their own size. */
+interface GridFit {
+  readonly style: CSSProperties;
+  /** The overviews' side, in CSS pixels. */
+  readonly overview: number;
+}
+
+/** Row height and type of the large grid at their own size (CSS px), and the least that stays legible over it. */
+const ROW = 19.5;
+const FONT = 12.5;
+
+/**
+ * The camera for the grids: measures the height of the stage frame they are seen through (its body,
+ * or a half in compare mode) and, where the large grid's header and rows or the three overviews
+ * would not fit it at their own size (a 1280×720 screen), shrinks the rows to fit, keeping the
+ * counts at the stage's smallest text (`--stage-min-text`) or more, so the whole tile is in view at
+ * once. Projector mode sets its own large type and hides the overviews' pictures: nothing to fit.
+ */
+function useFitToStage<E extends HTMLElement>(rows: number): [RefObject<E | null>, GridFit | undefined] {
+  const [ref, room] = useStageRoom<E>();
+  if (!room || room.minText > FONT) return [ref, undefined];
+  // The frame less the panel's padding; the header row and every row of the window.
+  const usable = room.height - 5;
+  const row = Math.floor(usable / (rows + 1));
+  // Three overviews, 6 px apart, each its picture beside its name in a button (10 px of frame).
+  const overview = Math.max(24, Math.min(OVERVIEW, Math.floor((usable - 12) / 3) - 14));
+  if (row >= ROW && overview >= OVERVIEW) return [ref, undefined];
+  // A row is its text and a 1 px rule at least.
+  const fitRow = Math.max(Math.ceil(room.minText) + 1, Math.min(ROW, row));
+  const font = Math.max(room.minText, Math.min(FONT, fitRow - 2));
+  return [ref, { style: { '--mm-row': `${fitRow}px`, '--mm-font': `${font}px` } as CSSProperties, overview }];
 }
 
 function MatrixGrid({ name, rows: allRows, columns: allColumns, window: w, counts, focus, max, subject }: GridProps & { subject: boolean }) {
@@ -166,10 +201,11 @@ function MatrixGrid({ name, rows: allRows, columns: allColumns, window: w, count
               const here = inRect(focus, r, c);
               const count = counts ? counts[r * allColumns + c]! : undefined;
               const level = count === undefined ? 0 : Math.ceil((4 * count) / max);
+              const edges = here && focus ? `${r === focus.r0 ? ' edge-t' : ''}${r === focus.r1 - 1 ? ' edge-b' : ''}${c === focus.c0 ? ' edge-l' : ''}${c === focus.c1 - 1 ? ' edge-r' : ''}` : '';
               return (
                 <td
                   key={c}
-                  className={`mm-cell heat-${level}${here ? ' current' : ''}`}
+                  className={`mm-cell heat-${level}${here ? ' current' : ''}${edges}`}
                   data-count={count}
                   data-current={here ? 'true' : undefined}
                   data-subject={here && subject ? 'tile' : undefined}
@@ -232,7 +268,9 @@ function ElementQuestion(props: { shape: MatmulShape; countsA: Int32Array; count
   const { shape, countsA, countsB, workgroup, step, whole } = props;
   const id = useId();
   const [which, setWhich] = useState<'A' | 'B'>('A');
-  const [row, setRow] = useState(3);
+  // It opens on an element outside workgroup 0's block (row 20): the lesson asks about A[3][5], and
+  // the box must not answer that before the learner has read the grid.
+  const [row, setRow] = useState(() => Math.min(20, shape.m - 1));
   const [col, setCol] = useState(5);
   const rows = which === 'A' ? shape.m : shape.k;
   const cols = which === 'A' ? shape.k : shape.n;

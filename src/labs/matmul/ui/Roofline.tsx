@@ -7,6 +7,7 @@ import type { Services } from '../../../workbench/services.ts';
 import { isMatmulVariant, MATMUL_VARIANTS, matmulRun, shapeProblem, type MatmulShape } from '../kernel.ts';
 import { arithmeticIntensity, ridgePoint, roofAt, workgroupCounters, type RooflinePoint } from '../queries.ts';
 import { m } from '../messages.ts';
+import { useStageRoom } from '../../../ui/widgets/useFrameWidth.ts';
 import './MatmulStage.css';
 
 /** Companion simulations the roofline needs: every variant but the one on show. */
@@ -76,6 +77,9 @@ export function Roofline({ index, variant, variants, params, companions, service
     [variants, variant.id, index, companions, shape.m, shape.n, shape.k, tile, measured], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const pending = variants.length - points.length;
+  // The chart fits the stage's frame (a short or narrow stage draws it smaller, its labels at 16 px still).
+  const [sectionRef, room] = useStageRoom<HTMLElement>();
+  const chart = { width: room ? Math.max(360, Math.min(CHART_W, room.width - 12)) : CHART_W, height: room ? Math.max(220, Math.min(CHART_H, room.height - 12)) : CHART_H };
 
   const run = () => {
     setError('');
@@ -93,7 +97,7 @@ export function Roofline({ index, variant, variants, params, companions, service
   };
 
   return (
-    <section className="panel mm-roofline" aria-labelledby="matmul-roofline-title" data-testid="matmul-roofline">
+    <section ref={sectionRef} className="panel mm-roofline" aria-labelledby="matmul-roofline-title" data-testid="matmul-roofline">
       <h2 id="matmul-roofline-title">{m('ui.roofline')}</h2>
       <p className="hint">{m('roof.hint', { m: shape.m, n: shape.n, k: shape.k })}</p>
       <div className="controls">
@@ -126,7 +130,7 @@ export function Roofline({ index, variant, variants, params, companions, service
       )}
       {/* Drawn at its own size so its 16 px labels never shrink; narrow screens scroll it. */}
       <div className="mm-chart-scroll" tabIndex={0} role="group" aria-label={m('roof.scroll')}>
-        <RooflineChart points={points} measured={measured} current={variant.id} />
+        <RooflineChart points={points} measured={measured} current={variant.id} {...chart} />
       </div>
       <table className="mm-roofline-table" data-testid="matmul-roofline-table">
         <caption>{pending > 0 ? m('roof.caption.pending', { n: pending }) : m('roof.caption')}</caption>
@@ -141,7 +145,7 @@ export function Roofline({ index, variant, variants, params, companions, service
         </thead>
         <tbody>
           {points.map((p) => (
-            <tr key={p.variant} aria-current={p.variant === variant.id ? 'true' : undefined} data-subject={p.variant === variant.id ? 'variant' : undefined}>
+            <tr key={p.variant} aria-current={p.variant === variant.id ? 'true' : undefined}>
               <td>{p.number}</td>
               <th scope="row">
                 {p.variant === variant.id ? m('roof.shown', { title: p.title }) : p.title}
@@ -157,11 +161,17 @@ export function Roofline({ index, variant, variants, params, companions, service
   );
 }
 
-const W = 640;
-const H = 360;
+/** The chart's largest size, in CSS px. */
+const CHART_W = 640;
+const CHART_H = 360;
 const PAD = { left: 90, right: 20, top: 20, bottom: 60 };
 
-function RooflineChart({ points, measured, current }: { points: readonly (RooflinePoint & { number: number })[]; measured: Measured | undefined; current: string }) {
+/**
+ * The chart at `width` × `height` CSS px (at most `CHART_W` × `CHART_H`), drawn in CSS px so that its
+ * 16 px labels stay 16 px however small the frame. The current variant's point is the subject: the table under the chart
+ * repeats its figures in words.
+ */
+function RooflineChart({ points, measured, current, width: W, height: H }: { points: readonly (RooflinePoint & { number: number })[]; measured: Measured | undefined; current: string; width: number; height: number }) {
   if (points.length === 0) return <p className="hint">{m('roof.chart.pending')}</p>;
   const xs = points.map((p) => p.intensity);
   const xMin = 10 ** Math.floor(Math.log10(Math.min(...xs) / 2));

@@ -45,7 +45,7 @@ export const matmulLesson = lessonFrom(m, {
     {
       lab: 'matmul',
       params: square,
-      stage: { panel: 'matmul-stage', drawer: 'metrics', width: 'picture' },
+      stage: { panel: 'matmul-stage', drawer: 'metrics', figures: ['sectors'], width: 'picture' },
       variant: 'naive',
       moment: { kind: 'first-access', memory: 'a', warp: 0 },
       highlight: { code: ['let row = gid.x;'] },
@@ -96,7 +96,7 @@ export const matmulLesson = lessonFrom(m, {
     {
       lab: 'matmul',
       params: square,
-      stage: { panel: 'matmul-stage', drawer: 'metrics', width: 'picture' },
+      stage: { panel: 'matmul-stage', drawer: 'metrics', figures: ['global_loads_per_fma'], width: 'picture' },
       variant: 'column',
       moment: { kind: 'end' },
       question: {

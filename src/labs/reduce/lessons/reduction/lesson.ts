@@ -61,7 +61,7 @@ export const reductionLesson = lessonFrom(m, {
     },
     {
       ...base,
-      stage: { panel: 'warp-grid' },
+      stage: { panel: 'warp-grid', drawer: 'timings' },
       variant: 'vec4-atomic',
       moment: { kind: 'end' },
       timings: true,
