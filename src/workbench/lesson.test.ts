@@ -8,6 +8,8 @@ import { lessonFrom, type StepSpec } from './lesson.ts';
 
 const step: StepSpec = { lab: 'reduce', variant: 'neighbored', params: {}, moment: { kind: 'end' } };
 const question = { answer: () => 1, explain: () => 'why' };
+/** The texts of a lesson of one step without a question. */
+const texts = { 'title': 'T', 'summary': 'S', 's1.title': 'One', 's1.narrative': 'N' };
 
 describe('lessonFrom', () => {
   it('reads each text from the catalog, with the step’s values, and leaves out a look-at the catalog lacks', () => {
@@ -32,17 +34,8 @@ describe('lessonFrom', () => {
   });
 
   it('explains a wrong answer from the step’s text, filled with the right answer and the given one, unless the step explains it itself', () => {
-    const m = createCatalog('test-lesson-explain', {
-      'title': 'T',
-      'summary': 'S',
-      's1.title': 'One',
-      's1.narrative': 'N',
-      's1.prompt': 'How many?',
-      's1.explain': 'The grid shows {answer} of {n}, not {given}.',
-      's2.title': 'Two',
-      's2.narrative': 'N',
-      's2.prompt': 'How many?',
-    });
+    const asked = { 's1.prompt': 'How many?', 's2.title': 'Two', 's2.narrative': 'N', 's2.prompt': 'How many?' };
+    const m = createCatalog('test-lesson-explain', { ...texts, ...asked, 's1.explain': 'The grid shows {answer} of {n}, not {given}.' });
     const counted = { answer: () => 3 };
     const lesson = lessonFrom(m, { id: 'x', courseOrder: 1, steps: [{ ...step, question: counted, values: { n: 8 } }, { ...step, question }] });
     const [a, b] = lesson.steps;
@@ -53,7 +46,6 @@ describe('lessonFrom', () => {
   });
 
   it('refuses a missing text, a prompt without a question, a question without a prompt, and texts for a step that is not there', () => {
-    const texts = { 'title': 'T', 'summary': 'S', 's1.title': 'One', 's1.narrative': 'N' };
     const lesson = (en: Record<string, string>, steps: readonly StepSpec[]) => () => lessonFrom(createCatalog('test-lesson-guard', en), { id: 'x', courseOrder: 1, steps });
     const { 's1.narrative': _n, ...noNarrative } = texts;
     expect(lesson(noNarrative, [step])).toThrow(/has no text “s1.narrative”/);
