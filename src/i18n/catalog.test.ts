@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCatalog, loadLocale } from './catalog.ts';
+import { createCatalog, loadLocale, textGetters, withTexts } from './catalog.ts';
 import { localeSnapshot, parseLocale, setCurrentLocale, subscribeLocale } from './locale.ts';
 
 describe('message catalogs', () => {
@@ -49,6 +49,18 @@ describe('message catalogs', () => {
     expect(told).toBe(1);
     expect(localeSnapshot()).not.toBe(before); // so useLocale re-renders
     stop();
+  });
+
+  it('gives a table of sentences that reads each in the language of the moment, and refuses a field with no message', async () => {
+    const m = createCatalog('test-getters', { 'd.title': 'Debugger', 'd.none': 'None' }, {
+      'zh-CN': () => Promise.resolve({ default: { 'd.title': '调试器', 'd.none': '无' } }),
+    });
+    const text = withTexts({ kept: 1 }, textGetters(m, 'd.', ['title', 'none']));
+    expect([text.title, text.none, text.kept]).toEqual(['Debugger', 'None', 1]);
+    await loadLocale('zh-CN');
+    setCurrentLocale('zh-CN');
+    expect([text.title, text.none]).toEqual(['调试器', '无']);
+    expect(() => textGetters(m, 'd.', ['title', 'tittle'])).toThrow(/“test-getters” has no “d.tittle”/);
   });
 
   it('reads the usual spellings of the supported languages', () => {

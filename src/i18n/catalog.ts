@@ -82,3 +82,18 @@ export function withTexts<const O extends object, K extends string>(fields: O, t
   for (const [field, get] of Object.entries<() => string>(texts)) getters[field] = { get, enumerable: true, configurable: true };
   return Object.defineProperties({ ...fields }, getters) as O & { readonly [F in K]: string };
 }
+
+/**
+ * Getters for `withTexts`: field `f` reads the message `prefix + f` of `m` when it is read, for a
+ * table of plain sentences (`DEBUG_TEXT.title` is `m('d.title')`). A field with no message throws
+ * here, when the module loads, rather than showing a key to the learner.
+ */
+export function textGetters<T extends Record<string, string>, const F extends string>(m: Catalog<T>, prefix: string, fields: readonly F[]): Readonly<Record<F, () => string>> {
+  const getters = {} as Record<F, () => string>;
+  for (const field of fields) {
+    const key = prefix + field;
+    if (!m.has(key)) throw new Error(`The catalog “${m.id}” has no “${prefix}${field}”.`);
+    getters[field] = () => m(key);
+  }
+  return getters;
+}

@@ -4,7 +4,6 @@
  * Chinese is messages.zh-CN.ts, loaded on demand through `createCatalog` (catalog.ts).
  */
 import { createCatalog } from './catalog.ts';
-import type { MessageValues } from './format.ts';
 
 const en = {
   'stage.label': 'Stage',
@@ -197,15 +196,13 @@ const en = {
 
 export type MessageKey = keyof typeof en;
 
-/** The workbench's catalog (see catalog.ts); other locales are added as modules loaded on demand. */
-const workbench = createCatalog('workbench', en, { 'zh-CN': () => import('./messages.zh-CN.ts') });
-
-/** The message `key` in the current locale, with its placeholders filled. */
-export function t(key: MessageKey, values?: MessageValues): string {
-  return workbench(key, values);
-}
+/**
+ * The workbench's catalog (see catalog.ts): `t(key, values)` is the message `key` in the current
+ * locale, with its placeholders filled; other locales are added as modules loaded on demand.
+ */
+export const t = createCatalog('workbench', en, { 'zh-CN': () => import('./messages.zh-CN.ts') });
 
 /** Whether the catalog has a message for `key` (for keys built at run time, e.g. panel ids). */
 export function hasMessage(key: string): key is MessageKey {
-  return workbench.has(key);
+  return t.has(key);
 }

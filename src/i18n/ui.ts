@@ -5,7 +5,6 @@
  * and the editor's in views/editor/strings.ts; labs and lessons keep theirs in their folders.
  */
 import { createCatalog } from './catalog.ts';
-import type { MessageValues } from './format.ts';
 
 const en = {
   // The address (url.ts): what was ignored, and why.
@@ -419,21 +418,17 @@ const en = {
 
 export type UiKey = keyof typeof en;
 
-const catalog = createCatalog('ui', en, { 'zh-CN': () => import('./ui.zh-CN.ts') });
-
-/** The shell's message `key` in the current locale, with its placeholders filled. */
-export function ui(key: UiKey, values?: MessageValues): string {
-  return catalog(key, values);
-}
+/** The shell's catalog: `ui(key, values)` is the message `key` in the current locale, with its placeholders filled. */
+export const ui = createCatalog('ui', en, { 'zh-CN': () => import('./ui.zh-CN.ts') });
 
 /** An operation kind of the trace (`load.shared`, …) as the current language says it. */
 export function opKindName(kind: string): string {
   const key = `op.${kind}`;
-  return catalog.has(key) ? catalog(key) : kind;
+  return ui.has(key) ? ui(key) : kind;
 }
 
 /** A simulator diagnostic's kind (`race`, `out-of-bounds`, …) as the current language says it. */
 export function diagnosticKind(kind: string): string {
   const key = `diag.${kind}`;
-  return catalog.has(key) ? catalog(key) : kind;
+  return ui.has(key) ? ui(key) : kind;
 }

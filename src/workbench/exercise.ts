@@ -28,21 +28,23 @@ export interface Exercise {
 /** The seeds every exercise is checked on unless it names its own. */
 export const EXERCISE_SEEDS: readonly number[] = [1, 7, 42];
 
+/** An exercise as its lab writes it: everything but its lab and the texts, which come from the lab's catalog. */
+export type ExerciseSpec = Omit<Exercise, 'lab' | 'title' | 'goal' | 'hint' | 'seeds'> & { readonly seeds?: readonly number[] };
+
 /**
- * An exercise whose texts are messages of its lab's catalog, `<id>.title`, `<id>.goal` and
- * `<id>.hint`, read in the language of the moment; checked on `EXERCISE_SEEDS` unless it names its
- * own. A catalog without them throws here, when the lab loads.
+ * A lab's exercises, whose texts are messages of its catalog, `<id>.title`, `<id>.goal` and
+ * `<id>.hint`, read in the language of the moment; each checked on `EXERCISE_SEEDS` unless it
+ * names its own. A catalog without them throws here, when the lab loads.
  */
-export function exerciseFrom<T extends Record<string, string>>(
-  m: Catalog<T>,
-  fields: Omit<Exercise, 'title' | 'goal' | 'hint' | 'seeds'> & { readonly seeds?: readonly number[] },
-): Exercise {
-  const text = (part: 'title' | 'goal' | 'hint') => {
-    const key = `${fields.id}.${part}`;
-    if (!m.has(key)) throw new Error(`The catalog “${m.id}” has no “${fields.id}.${part}” for the exercise ${fields.id}.`);
-    return () => m(key);
-  };
-  return withTexts({ seeds: EXERCISE_SEEDS, ...fields }, { title: text('title'), goal: text('goal'), hint: text('hint') });
+export function exercisesFrom<T extends Record<string, string>>(m: Catalog<T>, lab: string, specs: readonly ExerciseSpec[]): readonly Exercise[] {
+  return specs.map((spec) => {
+    const text = (part: 'title' | 'goal' | 'hint') => {
+      const key = `${spec.id}.${part}`;
+      if (!m.has(key)) throw new Error(`The catalog “${m.id}” has no “${spec.id}.${part}” for the exercise ${spec.id}.`);
+      return () => m(key);
+    };
+    return withTexts({ seeds: EXERCISE_SEEDS, ...spec, lab }, { title: text('title'), goal: text('goal'), hint: text('hint') });
+  });
 }
 
 /** `source` with `from` replaced by `to`; throws unless `from` occurs exactly once (so a kernel edit cannot silently unbreak an exercise). */

@@ -113,7 +113,8 @@ export interface Lesson {
 
 /** A step as a lesson folder writes it: everything but the texts, which come from its catalog. */
 export type StepSpec = Omit<LessonStep, 'title' | 'narrative' | 'lookAt' | 'question'> & {
-  readonly question?: Omit<Question, 'prompt'>;
+  /** Without `explain`, a wrong answer is explained by the text `sk.explain`, which gets `{answer}` and `{given}`. */
+  readonly question?: Pick<Question, 'answer'> & Partial<Pick<Question, 'explain'>>;
   /** What the step's texts fill in for their `{name}` placeholders. */
   readonly values?: MessageValues;
 };
@@ -121,7 +122,9 @@ export type StepSpec = Omit<LessonStep, 'title' | 'narrative' | 'lookAt' | 'ques
 /**
  * A lesson whose texts live in its folder's message catalog under fixed keys: `title` and
  * `summary`, and for step k (from 1) `sk.title`, `sk.narrative`, `sk.lookAt` where the step has
- * a subject to point at, and `sk.prompt` where it asks a question. Each text is read when a view
+ * a subject to point at, and `sk.prompt` where it asks a question (with `sk.explain` where the step
+ * gives no explanation of its own: the text reads the right answer as `{answer}`, the learner's as
+ * `{given}`, so the explanation cannot name another number than the check). Each text is read when a view
  * asks for it, so a change of language shows at once. A missing or left-over text throws here,
  * when the lesson loads, rather than showing a key to the learner.
  */
@@ -134,12 +137,21 @@ export function lessonFrom<T extends Record<string, string>>(
     if (!m.has(key)) throw new Error(`Lesson ${spec.id} has no text “${String(key)}”.`);
     return () => m(key, values);
   };
+  /** The explanation of step `k`'s check from its text, filled with the right answer and the learner's. */
+  const explainByText = (k: string, answer: Question['answer'], values?: MessageValues): Question['explain'] => {
+    const key = `${k}.explain`;
+    if (!m.has(key)) throw new Error(`Lesson ${spec.id}, step ${k.slice(1)}: the question has no text “${k}.explain” to explain a wrong answer.`);
+    return (state, given) => m(key, { ...values, answer: answer(state), given });
+  };
   const steps = spec.steps.map((step, i): LessonStep => {
     const k = `s${i + 1}`;
     const { question, values, ...rest } = step;
     const asks = m.has(`${k}.prompt`);
     if (asks !== (question !== undefined)) throw new Error(`Lesson ${spec.id}, step ${i + 1}: ${asks ? `“${k}.prompt” has no question` : `the question has no text “${k}.prompt”`}.`);
-    const asked = question && withTexts(question, { prompt: text(`${k}.prompt`, values) });
+    const asked = question && withTexts(
+      { answer: question.answer, explain: question.explain ?? explainByText(k, question.answer, values) },
+      { prompt: text(`${k}.prompt`, values) },
+    );
     const fields = { ...rest, ...(asked && { question: asked }) };
     const texts = { title: text(`${k}.title`, values), narrative: text(`${k}.narrative`, values) };
     return m.has(`${k}.lookAt`) ? withTexts(fields, { ...texts, lookAt: text(`${k}.lookAt`, values) }) : withTexts(fields, texts);

@@ -7,7 +7,7 @@
  */
 import { measureFmaPeak, type BandwidthBaselines, type GpuExecutor } from '../../gpu/index.ts';
 import { fmt, table } from '../../bench/format.ts';
-import { median } from '../../util/stats.ts';
+import { medianTfTime, tfFailure, tfOnWebgpu, type TfResult } from '../../bench/tfjs.ts';
 import { seededRandom } from '../../util/random.ts';
 import { MATMUL_VARIANTS, matmulRun, shapeProblem, type MatmulShape, type MatmulVariant } from './kernel.ts';
 
@@ -34,9 +34,6 @@ export function ladderFor(maxLog2: number): MatmulShape[] {
 /** Kernels too slow to be worth timing above this many multiply-adds (the naive one at 4096³ takes seconds). */
 const NAIVE_LIMIT = 2048 ** 3;
 
-/** Objects Dawn must not garbage-collect while the process lives (see src/gpu/node.ts). */
-const keepAlive: unknown[] = [];
-
 /** Whether 64 sampled elements of C agree with CPU dot products within the f32 bound. */
 function sampledCheck(shape: MatmulShape, a: Float32Array, b: Float32Array, c: Float32Array): string | null {
   const rng = seededRandom(99);
@@ -58,24 +55,10 @@ function sampledCheck(shape: MatmulShape, a: Float32Array, b: Float32Array, c: F
   return null;
 }
 
-type TfResult = { readonly ok: true; readonly medianMs: number; readonly source: string } | { readonly ok: false; readonly reason: string };
-
 /** tf.matMul (float32) on TensorFlow.js's WebGPU backend, Dawn installed as `navigator.gpu` in Node. */
 async function timeTfMatMul(shape: MatmulShape, repeats: number): Promise<TfResult> {
   try {
-    const g = globalThis as { navigator?: { gpu?: unknown } };
-    if (!g.navigator?.gpu) {
-      const webgpu = (await import('webgpu')) as unknown as { create: (flags: string[]) => unknown };
-      const dawn = webgpu.create(['disable-dawn-features=timestamp_quantization']);
-      keepAlive.push(webgpu, dawn);
-      if (g.navigator) Object.defineProperty(g.navigator, 'gpu', { value: dawn, configurable: true });
-      else Object.defineProperty(globalThis, 'navigator', { value: { gpu: dawn }, configurable: true });
-    }
-    const tf = await import('@tensorflow/tfjs-core');
-    await import('@tensorflow/tfjs-backend-webgpu');
-    if (!(await tf.setBackend('webgpu'))) return { ok: false, reason: 'tf.setBackend("webgpu") returned false' };
-    await tf.ready();
-    keepAlive.push(tf.backend());
+    const tf = await tfOnWebgpu();
     const a = tf.randomUniform([shape.m, shape.k], -1, 1, 'float32', 1);
     const b = tf.randomUniform([shape.k, shape.n], -1, 1, 'float32', 2);
     // Warm-up: shader compilation and buffer allocation, untimed.
@@ -84,25 +67,12 @@ async function timeTfMatMul(shape: MatmulShape, repeats: number): Promise<TfResu
       await y.data();
       y.dispose();
     }
-    const samples: number[] = [];
-    let source = 'tf.time kernelMs (timestamp queries)';
-    for (let i = 0; i < repeats; i++) {
-      let y: { dispose(): void } | undefined;
-      const info = await tf.time(() => {
-        y = tf.matMul(a, b);
-      });
-      y?.dispose();
-      if (typeof info.kernelMs === 'number') samples.push(info.kernelMs);
-      else {
-        source = `tf.time wallMs (kernelMs unavailable: ${info.kernelMs.error})`;
-        samples.push(info.wallMs);
-      }
-    }
+    const timed = await medianTfTime(tf, () => tf.matMul(a, b), repeats, 0);
     a.dispose();
     b.dispose();
-    return { ok: true, medianMs: median(samples), source };
+    return timed;
   } catch (e) {
-    return { ok: false, reason: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
+    return tfFailure(e);
   }
 }
 

@@ -1,4 +1,4 @@
-import { breakKernel, exerciseFrom, type Exercise } from '../../workbench/exercise.ts';
+import { breakKernel, exercisesFrom } from '../../workbench/exercise.ts';
 import { reduceVariant } from './variants.ts';
 import { m } from './messages.ts';
 
@@ -27,33 +27,29 @@ const UNROLLED_LAST_WARP = [
 ].join('\n');
 
 /** Fix-the-kernel exercises on the reduction, from the bugs of the course's kernels. */
-export const REDUCE_EXERCISES: readonly Exercise[] = [
-  exerciseFrom(m, {
+export const REDUCE_EXERCISES = exercisesFrom(m, 'reduce', [
+  {
     id: 'reduce-tree-barrier',
-    lab: 'reduce',
     variant: 'neighbored',
     params: { n: 1024, workgroupSize: 256 },
     broken: breakKernel(neighbored, '    }\n    workgroupBarrier();\n  }', '    }\n  }'),
-  }),
-  exerciseFrom(m, {
+  },
+  {
     id: 'reduce-tail-bounds',
-    lab: 'reduce',
     variant: 'neighbored',
     params: { n: 1000, workgroupSize: 256 },
     broken: breakKernel(neighbored, '  if (i < params.n) {\n    v = input[i];\n  }', '  v = input[i];'),
-  }),
-  exerciseFrom(m, {
+  },
+  {
     id: 'reduce-last-warp-race',
-    lab: 'reduce',
     variant: 'first-add-during-load',
     params: { n: 4096, workgroupSize: 256 },
     broken: breakKernel(firstAdd, TREE_LOOP, UNROLLED_LAST_WARP),
-  }),
-  exerciseFrom(m, {
+  },
+  {
     id: 'reduce-inplace-overwrite',
-    lab: 'reduce',
     variant: 'global-inplace',
     params: { n: 1024, workgroupSize: 256 },
     broken: breakKernel(inPlace, '    partials[group] = data[base];', '    data[group] = data[base]; // in place, as the seed kept everything in g_idata'),
-  }),
-];
+  },
+]);

@@ -38,6 +38,7 @@ import type { AnyLab } from '../../workbench/lab.ts';
 import { EDITOR_TEXT as T, EXERCISE_TEXT as X } from './strings.ts';
 import { compileCudaDraft, cudaDebugSource, cudaPass, cudaPlace, type CudaProgram } from '../../workbench/cudaDraft.ts';
 import './editor.css';
+import { ColumnHeads } from '../widgets/ColumnHeads.tsx';
 
 /** Where the page remembers the learner's language (CUDA or WGSL). */
 const LANGUAGE_KEY = 'warpscope.editor.language';
@@ -116,15 +117,7 @@ function CheckView({
       {check.mismatches.length > 0 && (
         <table className="mismatches" data-testid="mismatches">
           <caption>{T.mismatchCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{T.index}</th>
-              <th scope="col">{T.expected}</th>
-              <th scope="col">{T.gpu}</th>
-              <th scope="col">{T.sim}</th>
-              <th scope="col">{T.stepLink}</th>
-            </tr>
-          </thead>
+          <ColumnHeads labels={[T.index, T.expected, T.gpu, T.sim, T.stepLink]} />
           <tbody>
             {check.mismatches
               .map((m) => ({ ...m, step: trace ? lastGlobalWrite(trace, m.index) : m.step }))

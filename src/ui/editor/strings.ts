@@ -4,7 +4,7 @@
  * shape the editor reads (`T.run`, `T.notRun(line, column, message)`); each property asks the
  * catalog when it is read, so a language switch shows at the next render.
  */
-import { createCatalog } from '../../i18n/catalog.ts';
+import { createCatalog, textGetters, withTexts } from '../../i18n/catalog.ts';
 import { formatInteger } from '../../i18n/numbers.ts';
 
 const en = {
@@ -104,98 +104,52 @@ export type EditorKey = keyof typeof en;
 const m = createCatalog('editor', en, { 'zh-CN': () => import('./strings.zh-CN.ts') });
 
 /** The lab editor's sentences. */
-export const EDITOR_TEXT = {
-  get paneLabel() { return m('paneLabel'); },
-  get tabsLabel() { return m('tabsLabel'); },
-  get wgslTab() { return m('wgslTab'); },
-  get cudaTab() { return m('cudaTab'); },
-  cudaEditorLabel: (file: string) => m('cudaEditorLabel', { file }),
-  get showWgsl() { return m('showWgsl'); },
-  generatedLabel: (file: string) => m('generatedLabel', { file }),
-  get generatedTitle() { return m('generatedTitle'); },
-  get noGenerated() { return m('noGenerated'); },
-  showGeneratedLine: (line: number) => m('showGeneratedLine', { line }),
-  gpuOnGenerated: (line: number, message: string) => m('gpuOnGenerated', { line, message }),
-  cudaPosition: (line: number) => m('cudaPosition', { line }),
-  get cudaNoLine() { return m('cudaNoLine'); },
-  get cudaMode() { return m('cudaMode'); },
-  cudaLaunch: (message: string) => m('cudaLaunch', { message }),
-  get diffTab() { return m('diffTab'); },
-  get toolbar() { return m('toolbar'); },
-  get cudaNote() { return m('cudaNote'); },
-  editorLabel: (file: string) => m('editorLabel', { file }),
-  get run() { return m('run'); },
-  get runKeys() { return m('runKeys'); },
-  get running() { return m('running'); },
-  get cancel() { return m('cancel'); },
-  get reset() { return m('reset'); },
-  get resetDone() { return m('resetDone'); },
-  get share() { return m('share'); },
-  shared: (length: number) => m('shared', { length: formatInteger(length) }),
-  get sharedNoClipboard() { return m('sharedNoClipboard'); },
-  get edited() { return m('edited'); },
-  get original() { return m('original'); },
-  notRun: (line: number, column: number, message: string) => m('notRun', { line, column, message }),
-  position: (line: number, column: number | undefined) => (column !== undefined ? m('positionColumn', { line, column }) : m('position', { line })),
-  get resultTitle() { return m('resultTitle'); },
-  get gpu() { return m('gpu'); },
-  get sim() { return m('sim'); },
-  get matches() { return m('matches'); },
-  differs: (message: string) => m('differs', { message }),
-  get mismatchCaption() { return m('mismatchCaption'); },
-  get index() { return m('index'); },
-  get expected() { return m('expected'); },
-  get stepLink() { return m('stepLink'); },
-  get noStep() { return m('noStep'); },
-  goToStep: (step: number) => m('goToStep', { step: step + 1 }),
-  get noDiff() { return m('noDiff'); },
-  get diffTooLong() { return m('diffTooLong'); },
-  get diffLabel() { return m('diffLabel'); },
-  diagnosticsFound: (n: number) => m('diagnosticsFound', { n }),
-};
+export const EDITOR_TEXT = withTexts(
+  {
+    cudaEditorLabel: (file: string) => m('cudaEditorLabel', { file }),
+    generatedLabel: (file: string) => m('generatedLabel', { file }),
+    showGeneratedLine: (line: number) => m('showGeneratedLine', { line }),
+    gpuOnGenerated: (line: number, message: string) => m('gpuOnGenerated', { line, message }),
+    cudaPosition: (line: number) => m('cudaPosition', { line }),
+    cudaLaunch: (message: string) => m('cudaLaunch', { message }),
+    editorLabel: (file: string) => m('editorLabel', { file }),
+    shared: (length: number) => m('shared', { length: formatInteger(length) }),
+    notRun: (line: number, column: number, message: string) => m('notRun', { line, column, message }),
+    position: (line: number, column: number | undefined) => (column !== undefined ? m('positionColumn', { line, column }) : m('position', { line })),
+    differs: (message: string) => m('differs', { message }),
+    goToStep: (step: number) => m('goToStep', { step: step + 1 }),
+    diagnosticsFound: (n: number) => m('diagnosticsFound', { n }),
+  },
+  textGetters(m, '', [
+    'paneLabel', 'tabsLabel', 'wgslTab', 'cudaTab', 'showWgsl', 'generatedTitle', 'noGenerated', 'cudaNoLine',
+    'cudaMode', 'diffTab', 'toolbar', 'cudaNote', 'run', 'runKeys', 'running', 'cancel', 'reset', 'resetDone',
+    'share', 'sharedNoClipboard', 'edited', 'original', 'resultTitle', 'gpu', 'sim', 'matches',
+    'mismatchCaption', 'index', 'expected', 'stepLink', 'noStep', 'noDiff', 'diffTooLong', 'diffLabel',
+  ]),
+);
 
 /** The exercises' sentences. */
-export const EXERCISE_TEXT = {
-  get listTitle() { return m('x.listTitle'); },
-  progress: (done: number, total: number) => m('x.progress', { done, total }),
-  get done() { return m('x.done'); },
-  get notDone() { return m('x.notDone'); },
-  barTitle: (title: string) => m('x.barTitle', { title }),
-  get goal() { return m('x.goal'); },
-  get hint() { return m('x.hint'); },
-  get check() { return m('x.check'); },
-  get checking() { return m('x.checking'); },
-  get solved() { return m('x.solved'); },
-  get leave() { return m('x.leave'); },
-};
+export const EXERCISE_TEXT = withTexts(
+  {
+    progress: (done: number, total: number) => m('x.progress', { done, total }),
+    barTitle: (title: string) => m('x.barTitle', { title }),
+  },
+  textGetters(m, 'x.', [
+    'listTitle', 'done', 'notDone', 'goal', 'hint', 'check', 'checking', 'solved', 'leave',
+  ]),
+);
 
 /** The debugger's sentences. */
-export const DEBUG_TEXT = {
-  get title() { return m('d.title'); },
-  get intro() { return m('d.intro'); },
-  get breakpoints() { return m('d.breakpoints'); },
-  get none() { return m('d.none'); },
-  line: (line: number) => m('d.line', { line }),
-  cudaLine: (line: number) => m('d.cudaLine', { line }),
-  get condition() { return m('d.condition'); },
-  get conditionPlaceholder() { return m('d.conditionPlaceholder'); },
-  get conditionPlaceholderCuda() { return m('d.conditionPlaceholderCuda'); },
-  get remove() { return m('d.remove'); },
-  get cont() { return m('d.cont'); },
-  get reverse() { return m('d.reverse'); },
-  get step() { return m('d.step'); },
-  get console() { return m('d.console'); },
-  get consoleLabel() { return m('d.consoleLabel'); },
-  get consolePlaceholder() { return m('d.consolePlaceholder'); },
-  get send() { return m('d.send'); },
-  get watch() { return m('d.watch'); },
-  get watchLabel() { return m('d.watchLabel'); },
-  watchCaption: (expr: string, warp: number, step: number) => m('d.watchCaption', { expr, warp, step: step + 1 }),
-  get lane() { return m('d.lane'); },
-  get value() { return m('d.value'); },
-  get inactive() { return m('d.inactive'); },
-  error: (message: string) => m('d.error', { message }),
-  get breakpoint() { return m('d.breakpoint'); },
-  get conditionalBreakpoint() { return m('d.conditionalBreakpoint'); },
-  get noTrace() { return m('d.noTrace'); },
-};
+export const DEBUG_TEXT = withTexts(
+  {
+    line: (line: number) => m('d.line', { line }),
+    cudaLine: (line: number) => m('d.cudaLine', { line }),
+    watchCaption: (expr: string, warp: number, step: number) => m('d.watchCaption', { expr, warp, step: step + 1 }),
+    error: (message: string) => m('d.error', { message }),
+  },
+  textGetters(m, 'd.', [
+    'title', 'intro', 'breakpoints', 'none', 'condition', 'conditionPlaceholder', 'conditionPlaceholderCuda',
+    'remove', 'cont', 'reverse', 'step', 'console', 'consoleLabel', 'consolePlaceholder', 'send', 'watch',
+    'watchLabel', 'lane', 'value', 'inactive', 'breakpoint', 'conditionalBreakpoint', 'noTrace',
+  ]),
+);

@@ -30,6 +30,7 @@ import { TimingsPanel } from '../panels/TimingsPanel.tsx';
 import { WarpGrid } from '../panels/WarpGrid.tsx';
 import { useServices } from '../shell/services.tsx';
 import { usePrefersReducedMotion } from '../widgets/motion.ts';
+import { NoticeBanner } from '../widgets/NoticeBanner.tsx';
 
 const NO_UI: LabUi = { panels: [] };
 
@@ -444,18 +445,11 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
 
       <div className="wb-banners">
         {(notices.length > 0 || workgroup >= main.totalWorkgroups) && (
-          <section className="banner banner-warning" role="status" data-testid="lab-notices">
-            <h2>
-              <span aria-hidden="true">ⓘ </span>
-              {t('lab.adjusted')}
-            </h2>
-            <ul>
-              {notices.map((n) => (
-                <li key={n}>{n}</li>
-              ))}
-              {workgroup >= main.totalWorkgroups && <li>{t('lab.noWorkgroup', { count: main.totalWorkgroups, asked: workgroup, shown: main.focus })}</li>}
-            </ul>
-          </section>
+          <NoticeBanner
+            title={t('lab.adjusted')}
+            notices={workgroup >= main.totalWorkgroups ? [...notices, t('lab.noWorkgroup', { count: main.totalWorkgroups, asked: workgroup, shown: main.focus })] : notices}
+            testId="lab-notices"
+          />
         )}
         {main.buildError && (
           <p className="banner banner-error" role="alert">

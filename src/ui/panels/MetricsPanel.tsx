@@ -3,6 +3,7 @@ import type { Metrics } from '../../sim/index.ts';
 import { formatFixed, formatInteger } from '../../i18n/numbers.ts';
 import { opKindName, ui, type UiKey } from '../../i18n/ui.ts';
 import { useLocale } from '../../i18n/useLocale.ts';
+import { ColumnHeads } from '../widgets/ColumnHeads.tsx';
 
 export interface StepFacts {
   readonly kind: string;
@@ -69,14 +70,14 @@ export const MetricsPanel = memo(function MetricsPanel({ metrics, warps, step, o
       )}
       <table className="data-table">
         <caption>{ui('metrics.caption', { warpSize })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{ui('metrics.metric')}</th>
-            <th scope="col">{other ? title : ui('metrics.value')}</th>
-            {other && <th scope="col">{other.title}</th>}
-            {other && <th scope="col">{ui('metrics.difference')}</th>}
-          </tr>
-        </thead>
+        <ColumnHeads
+          labels={[
+            ui('metrics.metric'),
+            other ? title : ui('metrics.value'),
+            other && other.title,
+            other && ui('metrics.difference'),
+          ]}
+        />
         <tbody>
           {METRIC_ROWS.map((row) => {
             const a = row.value(metrics, warps);

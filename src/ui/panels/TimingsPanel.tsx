@@ -11,6 +11,7 @@ import { formatFixed, formatPrecision } from '../../i18n/numbers.ts';
 import { fillSlots, SLOT } from '../../i18n/slots.tsx';
 import { ui } from '../../i18n/ui.ts';
 import { useLocale } from '../../i18n/useLocale.ts';
+import { ColumnHeads } from '../widgets/ColumnHeads.tsx';
 
 /** Largest n the simulator also checks in the timings sweep (it replays every lane). */
 const SIM_CHECK_LIMIT = 2 ** 16;
@@ -135,13 +136,7 @@ function RecordedTable({ recorded, title }: { recorded: RecordedTimings; title: 
           {/* The device's name is data, read the same in every language. */}
           {fillSlots(ui('timings.recordedCaption', { device: SLOT, log2: Math.log2(recorded.n) }), <span translate="no">{recorded.device}</span>)}
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">{ui('timings.variant')}</th>
-            <th scope="col">{ui('timings.gpuMs')}</th>
-            <th scope="col">GB/s</th>
-          </tr>
-        </thead>
+        <ColumnHeads labels={[ui('timings.variant'), ui('timings.gpuMs'), 'GB/s']} />
         <tbody>
           {recorded.rows.map((r) => (
             <tr key={r.variant}>
@@ -176,19 +171,19 @@ export function TimingsTable({ rows, lab, software }: { rows: readonly TimingRow
         <caption>
           {ui('timings.tableCaption')}
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">{ui('timings.variant')}</th>
-            <th scope="col">n</th>
-            <th scope="col">{ui('timings.gpuMs')}</th>
-            <th scope="col">GB/s</th>
-            <th scope="col">{ui('timings.percentCol')}</th>
-            <th scope="col">{ui('timings.dispatchesCol')}</th>
-            <th scope="col">{ui('timings.cpuMs')}</th>
-            <th scope="col">{ui('timings.speedup')}</th>
-            <th scope="col">{ui('timings.agreeCol')}</th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          labels={[
+            ui('timings.variant'),
+            'n',
+            ui('timings.gpuMs'),
+            'GB/s',
+            ui('timings.percentCol'),
+            ui('timings.dispatchesCol'),
+            ui('timings.cpuMs'),
+            ui('timings.speedup'),
+            ui('timings.agreeCol'),
+          ]}
+        />
         <tbody>
           {rows.map((r) => {
             const agree = r.gpuAgrees && r.simAgrees !== false;

@@ -5,6 +5,7 @@ import { copiesInterleaved, isPackedVariant, privateCopiesOf } from '../kernel.t
 import { atomicMemories, atomicSummary, binsAfter, countingAtomics, packedBinOf, packedBinsAfter, privateWordOf, type AtomicStep } from '../trace.ts';
 import './HistogramStage.css';
 import { m } from '../messages.ts';
+import { ColumnHeads } from '../../../ui/widgets/ColumnHeads.tsx';
 
 /** Bins listed in full up to this many; beyond it only the bins in play. */
 const ALL_BINS_UP_TO = 16;
@@ -127,15 +128,15 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
       </ul>
       <table className="histo-table" data-testid="histogram-bins">
         <caption className="sr-only">{m('ui.caption', { step })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{m('ui.col.bin')}</th>
-            {privateBins && <th scope="col">{m('ui.col.private')}</th>}
-            <th scope="col">{m('ui.col.global')}</th>
-            <th scope="col">{m('ui.col.fill')}</th>
-            <th scope="col">{m('ui.col.queue')}</th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          labels={[
+            m('ui.col.bin'),
+            privateBins && m('ui.col.private'),
+            m('ui.col.global'),
+            m('ui.col.fill'),
+            m('ui.col.queue'),
+          ]}
+        />
         <tbody>
           {shownBins.map((b) => {
             const q = exact ? queues.get(b) : undefined;

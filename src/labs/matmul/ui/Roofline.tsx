@@ -9,6 +9,7 @@ import { arithmeticIntensity, ridgePoint, roofAt, workgroupCounters, type Roofli
 import { m } from '../messages.ts';
 import { useStageRoom } from '../../../ui/widgets/useFrameWidth.ts';
 import './MatmulStage.css';
+import { ColumnHeads } from '../../../ui/widgets/ColumnHeads.tsx';
 
 /** Companion simulations the roofline needs: every variant but the one on show. */
 export const rooflineCompanions = (variant: LabVariant) => MATMUL_VARIANTS.filter((v) => v !== variant.id).map((v) => ({ id: `roofline-${v}`, variant: v }));
@@ -134,15 +135,15 @@ export function Roofline({ index, variant, variants, params, companions, service
       </div>
       <table className="mm-roofline-table" data-testid="matmul-roofline-table">
         <caption>{pending > 0 ? m('roof.caption.pending', { n: pending }) : m('roof.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{m('roof.col.variant')}</th>
-            <th scope="col">{m('roof.col.intensity')}</th>
-            <th scope="col">{m('roof.col.rate')}</th>
-            <th scope="col">{m('roof.col.share')}</th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          labels={[
+            '#',
+            m('roof.col.variant'),
+            m('roof.col.intensity'),
+            m('roof.col.rate'),
+            m('roof.col.share'),
+          ]}
+        />
         <tbody>
           {points.map((p) => (
             <tr key={p.variant} aria-current={p.variant === variant.id ? 'true' : undefined}>

@@ -3,6 +3,7 @@ import type { PanelProps } from '../../../workbench/panel.ts';
 import { pathPoints, probesBy, readMergeTrace, searchesOf, searchResult, sizesOfParams, type MergeTraceView, type ProbeEvent } from '../trace.ts';
 import './MergePathPanel.css';
 import { m } from '../messages.ts';
+import { ColumnHeads } from '../../../ui/widgets/ColumnHeads.tsx';
 
 /** The largest grid drawn: beyond it the panel keeps its tables and leaves the picture out. */
 const MAX_GRID = 256;
@@ -196,15 +197,15 @@ function InvocationTable({ view, focus, subject }: { view: MergeTraceView; focus
   return (
     <table className="merge-table" data-testid="merge-table">
       <caption>{m('ui.table')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{m('ui.col.inv')}</th>
-          <th scope="col">{m('ui.col.outputs')}</th>
-          <th scope="col">{m('ui.col.probes')}</th>
-          <th scope="col">{m('ui.col.loads')}</th>
-          <th scope="col">{m('ui.col.perOutput')}</th>
-        </tr>
-      </thead>
+      <ColumnHeads
+        labels={[
+          m('ui.col.inv'),
+          m('ui.col.outputs'),
+          m('ui.col.probes'),
+          m('ui.col.loads'),
+          m('ui.col.perOutput'),
+        ]}
+      />
       <tbody>
         {rows.map(({ s, inv }) => (
           <tr key={inv} className={inv === focus ? 'focus' : undefined} data-invocation={inv}>

@@ -20,10 +20,7 @@ export const indexingLesson = lessonFrom(m, {
       stage: { panel: 'warp-grid', warp: 1 },
       moment: { kind: 'first-access', memory: 'a', warp: 1 },
       highlight: { warps: [1], code: ['for (var i = gid.x'] },
-      question: {
-        answer: (s) => addressOfLane(s, 5),
-        explain: (s) => m('s2.explain', { addressOfLane: addressOfLane(s, 5) }),
-      },
+      question: { answer: (s) => addressOfLane(s, 5) },
     },
     {
       lab: 'basics',
@@ -51,10 +48,7 @@ export const indexingLesson = lessonFrom(m, {
       params: { n: 1024, workgroupSize: 256 },
       stage: { panel: 'warp-grid', warp: 1 },
       moment: { kind: 'first-access', memory: 'a', warp: 1 },
-      question: {
-        answer: (s) => s.index.sectors[s.step]!,
-        explain: (s) => m('s5.explain', { sectors: s.index.sectors[s.step]! }),
-      },
+      question: { answer: (s) => s.index.sectors[s.step]! },
     },
   ],
 });

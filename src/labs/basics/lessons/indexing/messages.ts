@@ -19,9 +19,9 @@ const en = {
   's5.title': 'Warps and memory in 2-D',
   's5.narrative': 'A warp of a 16-wide tile reads two rows of 16 floats: two separate 64-byte runs instead of one 128-byte run. Memory is served in 32-byte sectors, so what matters is how many sectors a warp request touches.',
   's5.prompt': 'How many 32-byte sectors does this warp request touch?',
-  's2.explain': 'Warp 1 starts at invocation 32, so lane 5 is invocation 37 of workgroup 0 and reads a[{addressOfLane}]. Hover lane 5 of warp 1 to see it.',
+  's2.explain': 'Warp 1 starts at invocation 32, so lane 5 is invocation 37 of workgroup 0 and reads a[{answer}]. Hover lane 5 of warp 1 to see it.',
   's4.explain': 'Lane 0 of warp 1 is invocation 32 of the tile: x = 32 mod 16 = 0, y = 32 ÷ 16 = 2 — row {addressOfLane} (element a[{addressOfLane2}]).',
-  's5.explain': 'Two rows of 16 floats are 2 × 64 bytes = 2 × 2 sectors: {sectors}. The Metrics panel shows it for the current step.',
+  's5.explain': 'Two rows of 16 floats are 2 × 64 bytes = 2 × 2 sectors: {answer}. The Metrics panel shows it for the current step.',
 } as const;
 
 export const m = createCatalog('lesson-indexing', en, { 'zh-CN': () => import('./messages.zh-CN.ts') });

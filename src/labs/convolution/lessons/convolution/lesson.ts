@@ -20,20 +20,14 @@ export const convolutionLesson = lessonFrom(m, {
       variant: 'basic2d',
       moment: { kind: 'lab', name: 'phase', arg: 'store' },
       highlight: { code: ['if (y >= 0 && y < i32(params.height) && x >= 0 && x < i32(params.width)) {'] },
-      question: {
-        answer: (s) => pictureOf(s, 'basic2d').ghosts.size,
-        explain: (s) => m('s1.explain', { size: pictureOf(s, 'basic2d').ghosts.size }),
-      },
+      question: { answer: (s) => pictureOf(s, 'basic2d').ghosts.size },
     },
     {
       ...base,
       stage: { panel: 'convolution-stage' },
       variant: 'basic2d',
       moment: { kind: 'end' },
-      question: {
-        answer: (s) => Math.max(...pictureOf(s, 'basic2d').reads.values()),
-        explain: (s) => m('s2.explain', { values: Math.max(...pictureOf(s, 'basic2d').reads.values()) }),
-      },
+      question: { answer: (s) => Math.max(...pictureOf(s, 'basic2d').reads.values()) },
     },
     {
       ...base,
@@ -41,10 +35,7 @@ export const convolutionLesson = lessonFrom(m, {
       variant: 'tiled',
       moment: { kind: 'after-barrier', n: 1 },
       highlight: { code: ['tile[ty * IN_TILE + tx] = 0.0; // a ghost cell'] },
-      question: {
-        answer: (s) => pictureOf(s, 'tiled').loadedBy.size,
-        explain: (s) => m('s3.explain', { size: pictureOf(s, 'tiled').loadedBy.size }),
-      },
+      question: { answer: (s) => pictureOf(s, 'tiled').loadedBy.size },
     },
     {
       ...base,
@@ -63,20 +54,14 @@ export const convolutionLesson = lessonFrom(m, {
       variant: 'tiled',
       moment: { kind: 'lab', name: 'phase', arg: 'compute' },
       highlight: { warps: [0] },
-      question: {
-        answer: activeLanesNow,
-        explain: (s) => m('s5.explain', { activeLanesNow: activeLanesNow(s) }),
-      },
+      question: { answer: activeLanesNow },
     },
     {
       ...base,
       stage: { panel: 'convolution-stage' },
       variant: 'tiled-vec4',
       moment: { kind: 'end' },
-      question: {
-        answer: (s) => pictureOf(s, 'tiled-vec4').idle.length,
-        explain: (s) => m('s6.explain', { length: pictureOf(s, 'tiled-vec4').idle.length }),
-      },
+      question: { answer: (s) => pictureOf(s, 'tiled-vec4').idle.length },
     },
   ],
 });

@@ -28,12 +28,12 @@ const en = {
   's6.narrative': 'The fast tile turns it around: 256 invocations load a 72 × 36 tile (64 × 32 outputs and the halo) as vec4s in a loop, then each computes a 4 × 2 block of outputs from three vec4s per tile row and stores each row of four as one vec4. No invocation is idle and the halo is a smaller share of the tile.',
   's6.lookAt': 'the invocations: none hatched',
   's6.prompt': 'How many invocations are idle in the compute phase now?',
-  's1.explain': 'The summary counts {size}: the 20 × 20 box within 2 cells of the outputs, less the 18 × 18 of it inside the image.',
-  's2.explain': 'The darkest cells read {values} times: once per mask position that covers them.',
-  's3.explain': '{size} = 16 × 16: every invocation loaded one cell.',
+  's1.explain': 'The summary counts {answer}: the 20 × 20 box within 2 cells of the outputs, less the 18 × 18 of it inside the image.',
+  's2.explain': 'The darkest cells read {answer} times: once per mask position that covers them.',
+  's3.explain': '{answer} = 16 × 16: every invocation loaded one cell.',
   's4.explain': '{length} = 12 × 12 compute; {length2} are hatched.',
-  's5.explain': 'Warp 0 holds rows 0 and 1, 12 computing invocations each: {activeLanesNow} active lanes.',
-  's6.explain': '{length}: every invocation stores eight outputs.',
+  's5.explain': 'Warp 0 holds rows 0 and 1, 12 computing invocations each: {answer} active lanes.',
+  's6.explain': '{answer}: every invocation stores eight outputs.',
 } as const;
 
 export const m = createCatalog('lesson-convolution', en, { 'zh-CN': () => import('./messages.zh-CN.ts') });

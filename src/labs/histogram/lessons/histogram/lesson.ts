@@ -21,30 +21,21 @@ export const histogramLesson = lessonFrom(m, {
       variant: 'grid-stride',
       moment: { kind: 'lab', name: 'atomic', arg: 'first' },
       highlight: { code: ['atomicAdd(&histo[bin], 1u);'] },
-      question: {
-        answer: lanesOnBin0,
-        explain: (s) => m('s1.explain', { lanesOnBin0: lanesOnBin0(s) }),
-      },
+      question: { answer: lanesOnBin0 },
     },
     {
       ...letters,
       stage: { panel: 'histogram-stage' },
       variant: 'grid-stride',
       moment: { kind: 'lab', name: 'atomic', arg: 'longest' },
-      question: {
-        answer: longestQueue,
-        explain: (s) => m('s2.explain', { longestQueue: longestQueue(s) }),
-      },
+      question: { answer: longestQueue },
     },
     {
       ...zeros,
       stage: { panel: 'histogram-stage' },
       variant: 'grid-stride',
       moment: { kind: 'lab', name: 'atomic', arg: 'first' },
-      question: {
-        answer: lanesOnBin0,
-        explain: (s) => m('s3.explain', { lanesOnBin0: lanesOnBin0(s) }),
-      },
+      question: { answer: lanesOnBin0 },
     },
     {
       ...letters,
@@ -52,10 +43,7 @@ export const histogramLesson = lessonFrom(m, {
       variant: 'privatized',
       moment: { kind: 'lab', name: 'atomic', arg: 'first-workgroup' },
       highlight: { code: ['atomicAdd(&histo_private[bin], 1u);'] },
-      question: {
-        answer: (s) => atomicSummary(s.trace).globalLaneOps,
-        explain: (s) => m('s4.explain', { globalLaneOps: atomicSummary(s.trace).globalLaneOps }),
-      },
+      question: { answer: (s) => atomicSummary(s.trace).globalLaneOps },
     },
     {
       ...letters,
@@ -63,20 +51,14 @@ export const histogramLesson = lessonFrom(m, {
       variant: 'privatized',
       moment: { kind: 'lab', name: 'atomic', arg: 'merge' },
       highlight: { warps: [0], code: ['atomicAdd(&histo[b], atomicLoad(&histo_private[b]));'] },
-      question: {
-        answer: activeLanesNow,
-        explain: (s) => m('s5.explain', { activeLanesNow: activeLanesNow(s) }),
-      },
+      question: { answer: activeLanesNow },
     },
     {
       ...zeros,
       stage: { panel: 'histogram-stage' },
       variant: 'aggregated',
       moment: { kind: 'end' },
-      question: {
-        answer: (s) => atomicSummary(s.trace).workgroupLaneOps,
-        explain: (s) => m('s6.explain', { workgroupLaneOps: atomicSummary(s.trace).workgroupLaneOps }),
-      },
+      question: { answer: (s) => atomicSummary(s.trace).workgroupLaneOps },
     },
   ],
 });

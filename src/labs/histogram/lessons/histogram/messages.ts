@@ -28,12 +28,12 @@ const en = {
   's6.narrative': 'The aggregating variant keeps the current bin and a count in registers and makes one atomic per run of equal bins. On all-zero bytes a run never ends, so each invocation makes exactly one workgroup-memory atomic at the end of its loop.',
   's6.lookAt': 'workgroup-memory atomics under the table',
   's6.prompt': 'How many workgroup-memory atomics did workgroup 0 make (clearing left out)?',
-  's1.explain': 'The bins table shows {lanesOnBin0} lane numbers in the row of bin 0: they are served one after another.',
-  's2.explain': '“Longest queue” jumped here: {longestQueue} lanes on one bin.',
-  's3.explain': 'All {lanesOnBin0} lanes of the warp are queued in bin 0\'s row.',
-  's4.explain': '“Global atomics” under the table reads {globalLaneOps}: one per bin, in the merge.',
-  's5.explain': 'Count the active lanes in warp 0: {activeLanesNow}, one per bin.',
-  's6.explain': '{workgroupLaneOps}: one run per invocation of the workgroup.',
+  's1.explain': 'The bins table shows {answer} lane numbers in the row of bin 0: they are served one after another.',
+  's2.explain': '“Longest queue” jumped here: {answer} lanes on one bin.',
+  's3.explain': 'All {answer} lanes of the warp are queued in bin 0\'s row.',
+  's4.explain': '“Global atomics” under the table reads {answer}: one per bin, in the merge.',
+  's5.explain': 'Count the active lanes in warp 0: {answer}, one per bin.',
+  's6.explain': '{answer}: one run per invocation of the workgroup.',
 } as const;
 
 export const m = createCatalog('lesson-histogram', en, { 'zh-CN': () => import('./messages.zh-CN.ts') });

@@ -28,11 +28,11 @@ const zh: Translation<Messages> = {
   's6.narrative': '聚合变体在寄存器中保存当前桶和一个计数，每一段相同的桶只做一次原子操作。对全零字节，连续段永不结束，所以每个线程恰好在循环结束时做一次共享内存原子操作。',
   's6.lookAt': '表格下方的共享内存原子操作',
   's6.prompt': '线程块 0 做了多少次共享内存原子操作（不含清零）？',
-  's1.explain': '桶表格在桶 0 那一行显示了 {lanesOnBin0} 个通道编号：它们依次被服务。',
-  's2.explain': '“最长队列”跳到了这里：一个桶上有 {longestQueue} 个通道。',
-  's3.explain': '线程束的全部 {lanesOnBin0} 个通道都排在桶 0 那一行。',
-  's4.explain': '表格下方的“全局原子操作”显示 {globalLaneOps}：合并时每个桶一次。',
-  's5.explain': '数一数线程束 0 中的活动通道：{activeLanesNow} 个，每个桶一个。',
-  's6.explain': '{workgroupLaneOps}：线程块中每个线程一段。',
+  's1.explain': '桶表格在桶 0 那一行显示了 {answer} 个通道编号：它们依次被服务。',
+  's2.explain': '“最长队列”跳到了这里：一个桶上有 {answer} 个通道。',
+  's3.explain': '线程束的全部 {answer} 个通道都排在桶 0 那一行。',
+  's4.explain': '表格下方的“全局原子操作”显示 {answer}：合并时每个桶一次。',
+  's5.explain': '数一数线程束 0 中的活动通道：{answer} 个，每个桶一个。',
+  's6.explain': '{answer}：线程块中每个线程一段。',
 };
 export default zh;

@@ -36,11 +36,7 @@ export const matmulLesson = lessonFrom(m, {
       variant: 'naive',
       moment: { kind: 'end' },
       highlight: { code: ['acc += a[row * params.k + i] * b[i * params.n + col];'] },
-      question: {
-        answer: a35,
-        explain: (s, given) =>
-          m('s1.explain', { a35: a35(s), given }),
-      },
+      question: { answer: a35 },
     },
     {
       lab: 'matmul',
@@ -49,10 +45,7 @@ export const matmulLesson = lessonFrom(m, {
       variant: 'naive',
       moment: { kind: 'first-access', memory: 'a', warp: 0 },
       highlight: { code: ['let row = gid.x;'] },
-      question: {
-        answer: (s) => s.index.sectors[s.step]!,
-        explain: (s) => m('s2.explain', { sectors: s.index.sectors[s.step]! }),
-      },
+      question: { answer: (s) => s.index.sectors[s.step]! },
     },
     {
       lab: 'matmul',
@@ -61,10 +54,7 @@ export const matmulLesson = lessonFrom(m, {
       variant: 'tiled',
       moment: { kind: 'lab', name: 'tile-ready', arg: '1' },
       highlight: { code: ['tileA[ty * TILE + tx] = va;'] },
-      question: {
-        answer: a35,
-        explain: (s) => m('s3.explain', { a35: a35(s) }),
-      },
+      question: { answer: a35 },
     },
     {
       lab: 'matmul',
@@ -88,10 +78,7 @@ export const matmulLesson = lessonFrom(m, {
       variant: 'tiled',
       moment: { kind: 'end' },
       highlight: { code: ['if (row < params.m && ka < params.k) {'] },
-      question: {
-        answer: lastTileLoadsOfA,
-        explain: (s) => m('s5.explain', { lastTileLoadsOfA: lastTileLoadsOfA(s) }),
-      },
+      question: { answer: lastTileLoadsOfA },
     },
     {
       lab: 'matmul',
@@ -99,10 +86,7 @@ export const matmulLesson = lessonFrom(m, {
       stage: { panel: 'matmul-stage', drawer: 'metrics', figures: ['global_loads_per_fma'], width: 'picture' },
       variant: 'column',
       moment: { kind: 'end' },
-      question: {
-        answer: fmasPerLoad('column'),
-        explain: (s) => m('s6.explain', { fmasPerLoad: fmasPerLoad('column')(s) }),
-      },
+      question: { answer: fmasPerLoad('column') },
     },
     {
       lab: 'matmul',
@@ -110,10 +94,7 @@ export const matmulLesson = lessonFrom(m, {
       stage: { panel: 'matmul-stage', width: 'picture' },
       variant: 'vec4-2d',
       moment: { kind: 'bank-conflict' },
-      question: {
-        answer: (s) => s.index.wavefronts[s.step]!,
-        explain: (s) => m('s7.explain', { wavefronts: s.index.wavefronts[s.step]! }),
-      },
+      question: { answer: (s) => s.index.wavefronts[s.step]! },
     },
     {
       lab: 'matmul',
@@ -121,10 +102,7 @@ export const matmulLesson = lessonFrom(m, {
       stage: { panel: 'matmul-roofline', width: 'picture' },
       variant: 'fast',
       moment: { kind: 'end' },
-      question: {
-        answer: (s) => workgroupCounters(s.index, 'fast', shape64, 16).barriers,
-        explain: (s) => m('s8.explain', { barriers: workgroupCounters(s.index, 'fast', shape64, 16).barriers }),
-      },
+      question: { answer: (s) => workgroupCounters(s.index, 'fast', shape64, 16).barriers },
       timings: true,
     },
   ],

@@ -18,10 +18,7 @@ export const mergeLesson = lessonFrom(m, {
       ...base,
       variant: 'basic',
       moment: { kind: 'start' },
-      question: {
-        answer: (s) => mergeViewOf(s.trace).slices.filter((x) => x !== undefined).length,
-        explain: (s) => m('s1.explain', { length: mergeViewOf(s.trace).slices.filter((x) => x !== undefined).length }),
-      },
+      question: { answer: (s) => mergeViewOf(s.trace).slices.filter((x) => x !== undefined).length },
     },
     {
       ...base,
@@ -57,10 +54,7 @@ export const mergeLesson = lessonFrom(m, {
       variant: 'basic',
       params: { ...base.params, input: 'duplicates' },
       moment: { kind: 'end' },
-      question: {
-        answer: (s) => elementsOfATaken(mergeViewOf(s.trace), 3),
-        explain: (s) => m('s5.explain', { mergeViewOf: elementsOfATaken(mergeViewOf(s.trace), 3) }),
-      },
+      question: { answer: (s) => elementsOfATaken(mergeViewOf(s.trace), 3) },
     },
     {
       ...tiledBase,
@@ -82,10 +76,7 @@ export const mergeLesson = lessonFrom(m, {
       ...tiledBase,
       variant: 'tiled',
       moment: { kind: 'end' },
-      question: {
-        answer: (s) => mergeViewOf(s.trace).loadsPerInvocation[5] ?? 0,
-        explain: (s) => m('s7.explain', { loadsPerInvocation: mergeViewOf(s.trace).loadsPerInvocation[5] ?? 0 }),
-      },
+      question: { answer: (s) => mergeViewOf(s.trace).loadsPerInvocation[5] ?? 0 },
     },
   ],
 });

@@ -31,14 +31,14 @@ const en = {
   's7.narrative': 'The workgroup loads its share of A and B into workgroup memory with consecutive invocations reading consecutive words, then every invocation co-ranks its four outputs again inside the tile and merges from workgroup memory. Global memory sees each input word once; the searches and the merge hit the tile instead.',
   's7.lookAt': 'global loads per invocation in the table, against the basic merge',
   's7.prompt': 'How many words of A or B did invocation 5 read from global memory?',
-  's1.explain': '64 outputs ÷ 4 per invocation = {length} invocations with a diagonal; the rest of the workgroup finds nothing to do.',
+  's1.explain': '64 outputs ÷ 4 per invocation = {answer} invocations with a diagonal; the rest of the workgroup finds nothing to do.',
   's2.explain': 'The search starts in the middle of i ∈ [0, 12]: A[{i}] against B[{j}].',
   's3.explain': 'Subtract where its two searches landed: i₁ − i₀ = {mergeViewOf}; the other {mergeViewOf2} outputs come from B.',
   's4.narrative': 'A search on a diagonal of r + 1 points takes ⌈log₂(r + 1)⌉ probes, never more than ⌈log₂ min(m, n)⌉ + 1 = {coRankIterationBound} here. Every invocation runs two searches in global memory and then reads each candidate again while merging, so neighbours read the same words over and over.',
   's4.explain': 'The table’s row for invocation 3 reads {probesPerInvocation}: two searches of at most {coRankIterationBound} each.',
-  's5.explain': 'Its two searches landed {mergeViewOf} apart along A.',
+  's5.explain': 'Its two searches landed {answer} apart along A.',
   's6.explain': 'bounds[1] − bounds[0] = {a0}: the rest of its 128 outputs come from B.',
-  's7.explain': '{loadsPerInvocation}: its share of the coalesced tile load (128 words ÷ 32 invocations); invocation 5 makes no global probe at all.',
+  's7.explain': '{answer}: its share of the coalesced tile load (128 words ÷ 32 invocations); invocation 5 makes no global probe at all.',
 } as const;
 
 export const m = createCatalog('lesson-merge', en, { 'zh-CN': () => import('./messages.zh-CN.ts') });

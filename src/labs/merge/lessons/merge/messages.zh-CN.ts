@@ -31,13 +31,13 @@ const zh: Translation<Messages> = {
   's7.narrative': '线程块以连续线程读取连续字的方式，把它那份 A 和 B 加载到共享内存，然后每个线程在分块内再为自己的四个输出求 co-rank，并从共享内存合并。全局内存中的每个输入字只被读一次；查找和合并都改为访问分块。',
   's7.lookAt': '表格中每个线程的全局加载次数，与基础版合并对比',
   's7.prompt': '线程 5 从全局内存读取了 A 或 B 的多少个字？',
-  's1.explain': '64 个输出 ÷ 每个线程 4 个 = {length} 个线程有对角线；线程块中其余的线程无事可做。',
+  's1.explain': '64 个输出 ÷ 每个线程 4 个 = {answer} 个线程有对角线；线程块中其余的线程无事可做。',
   's2.explain': '查找从 i ∈ [0, 12] 的中间开始：A[{i}] 对比 B[{j}]。',
   's3.explain': '把两次查找落点相减：i₁ − i₀ = {mergeViewOf}；其余 {mergeViewOf2} 个输出来自 B。',
   's4.narrative': '在含 r + 1 个点的对角线上查找需要 ⌈log₂(r + 1)⌉ 次探查，这里绝不超过 ⌈log₂ min(m, n)⌉ + 1 = {coRankIterationBound} 次。每个线程在全局内存中做两次查找，合并时又把每个候选值再读一遍，所以相邻线程一遍又一遍地读取相同的字。',
   's4.explain': '表格中线程 3 那一行显示 {probesPerInvocation}：两次查找，每次最多 {coRankIterationBound} 次。',
-  's5.explain': '它的两次查找沿 A 相距 {mergeViewOf}。',
+  's5.explain': '它的两次查找沿 A 相距 {answer}。',
   's6.explain': 'bounds[1] − bounds[0] = {a0}：128 个输出中其余的来自 B。',
-  's7.explain': '{loadsPerInvocation}：它在合并访存的分块加载中分到的份额（128 个字 ÷ 32 个线程）；线程 5 根本不做全局探查。',
+  's7.explain': '{answer}：它在合并访存的分块加载中分到的份额（128 个字 ÷ 32 个线程）；线程 5 根本不做全局探查。',
 };
 export default zh;

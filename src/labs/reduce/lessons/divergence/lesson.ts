@@ -13,10 +13,7 @@ export const divergenceLesson = lessonFrom(m, {
       stage: { panel: 'warp-grid' },
       variant: 'neighbored',
       moment: { kind: 'start' },
-      question: {
-        answer: (s) => s.index.warpCount,
-        explain: (s, given) => m('s1.explain', { warpCount: s.index.warpCount, given }),
-      },
+      question: { answer: (s) => s.index.warpCount },
     },
     {
       ...base,
@@ -24,22 +21,14 @@ export const divergenceLesson = lessonFrom(m, {
       variant: 'neighbored',
       moment: { kind: 'divergence' },
       highlight: { warps: [0], code: ['lid % (2u * s) == 0u'] },
-      question: {
-        answer: activeLanesNow,
-        explain: (s, given) =>
-          m('s2.explain', { activeLanesNow: activeLanesNow(s), given }),
-      },
+      question: { answer: activeLanesNow },
     },
     {
       ...base,
       stage: { panel: 'warp-grid', figures: ['divergent_branch'] },
       variant: 'neighbored',
       moment: { kind: 'divergence', n: 9 },
-      question: {
-        answer: (s) => s.metrics.divergentBranches,
-        explain: (s) =>
-          m('s3.explain', { divergentBranches: s.metrics.divergentBranches }),
-      },
+      question: { answer: (s) => s.metrics.divergentBranches },
     },
     {
       ...base,
@@ -47,20 +36,14 @@ export const divergenceLesson = lessonFrom(m, {
       variant: 'interleaved',
       moment: { kind: 'after-barrier', n: 2 },
       highlight: { code: ['if (lid < s)'] },
-      question: {
-        answer: divergentWarps,
-        explain: (s) => m('s4.explain', { divergentWarps: divergentWarps(s) }),
-      },
+      question: { answer: divergentWarps },
     },
     {
       ...base,
       stage: { panel: 'warp-grid', figures: ['divergent_branch'] },
       variant: 'interleaved',
       moment: { kind: 'end' },
-      question: {
-        answer: (s) => s.metrics.divergentBranches,
-        explain: (s) => m('s5.explain', { divergentBranches: s.metrics.divergentBranches }),
-      },
+      question: { answer: (s) => s.metrics.divergentBranches },
     },
   ],
 });

@@ -23,11 +23,11 @@ const en = {
   's5.title': 'Only the last levels split a warp',
   's5.narrative': 'Once s drops below 32, fewer than 32 invocations work and only warp 0 splits: five levels, plus the final store by invocation 0. The same sums, far fewer divergent branches, and on the course posts’ Tesla M2070 a 1.69× faster kernel.',
   's5.prompt': 'How many divergent branches does the interleaved kernel take?',
-  's1.explain': 'Count the rows of the warp grid: 256 invocations ÷ 32 lanes = {warpCount}, not {given}.',
-  's2.explain': 'Count the solid squares in the marked row: {activeLanesNow} lanes run this instruction; the hatched ones are masked. (You answered {given}.)',
-  's3.explain': 'The Metrics panel says {divergentBranches}: 8 warps split at the levels with stride 1 to 16 (40), then 4, 2 and 1 warps, plus the final lid == 0.',
-  's4.explain': 'Look for divergence marks in the warp grid: there are {divergentWarps}. Whole warps rest instead of splitting.',
-  's5.explain': 'The Metrics panel counts {divergentBranches}: s = 16, 8, 4, 2, 1 in warp 0, and the final lid == 0.',
+  's1.explain': 'Count the rows of the warp grid: 256 invocations ÷ 32 lanes = {answer}, not {given}.',
+  's2.explain': 'Count the solid squares in the marked row: {answer} lanes run this instruction; the hatched ones are masked. (You answered {given}.)',
+  's3.explain': 'The Metrics panel says {answer}: 8 warps split at the levels with stride 1 to 16 (40), then 4, 2 and 1 warps, plus the final lid == 0.',
+  's4.explain': 'Look for divergence marks in the warp grid: there are {answer}. Whole warps rest instead of splitting.',
+  's5.explain': 'The Metrics panel counts {answer}: s = 16, 8, 4, 2, 1 in warp 0, and the final lid == 0.',
 } as const;
 
 export const m = createCatalog('lesson-divergence', en, { 'zh-CN': () => import('./messages.zh-CN.ts') });

@@ -13,10 +13,7 @@ export const reductionLesson = lessonFrom(m, {
       stage: { panel: 'warp-grid' },
       variant: 'global-inplace',
       moment: { kind: 'after-barrier', n: 1 },
-      question: {
-        answer: barriersCompleted,
-        explain: (s) => m('s1.explain', { barriersCompleted: barriersCompleted(s) }),
-      },
+      question: { answer: barriersCompleted },
     },
     {
       ...base,
@@ -31,21 +28,14 @@ export const reductionLesson = lessonFrom(m, {
       moment: { kind: 'bank-conflict' },
       // Lanes 0 and 16 of warp 0 read words 0 and 32: both in bank 0.
       highlight: { code: ['let index = 2u * s * lid;'], lanes: [[0, 0], [0, 16]], words: [0, 32] },
-      question: {
-        answer: (s) => s.index.wavefronts[s.step]!,
-        explain: (s) =>
-          m('s3.explain', { wavefronts: s.index.wavefronts[s.step]! }),
-      },
+      question: { answer: (s) => s.index.wavefronts[s.step]! },
     },
     {
       ...base,
       stage: { panel: 'dataflow', figures: ['shared_ld/st_bank_conflict'] },
       variant: 'interleaved',
       moment: { kind: 'after-barrier', n: 3 },
-      question: {
-        answer: (s) => s.metrics.sharedBankConflicts,
-        explain: (s) => m('s4.explain', { sharedBankConflicts: s.metrics.sharedBankConflicts }),
-      },
+      question: { answer: (s) => s.metrics.sharedBankConflicts },
     },
     {
       ...base,

@@ -24,8 +24,8 @@ const zh: Translation<Messages> = {
   's6.narrative': '当剩下 32 个或更少的值时，一个线程束就能装下全部。过去的 CUDA 代码在这里去掉屏障（“volatile”技巧）；在 WGSL 中那是数据竞争，所以我们的核函数用 subgroupAdd 收尾。线程块大小是 override 常量，编译器还能把每一层都展开。',
   's7.title': '受带宽限制，在你的 GPU 上',
   's7.narrative': '最后一个核函数几乎不做计算：几千个线程块在网格跨步循环中以 16 字节的加载流式读取输入，每块归约一次，再用一次原子操作加上各自的总和。在 H100 上，它读得和一个普通的复制核函数一样快。在下方测一测你自己设备上的这组阶梯，和教程中 M2070 的数据放在一起比较。',
-  's1.explain': '时间轴跳到了第 {barriersCompleted} 次屏障刚结束的时刻；步骤说明会在到达每次屏障时指出它。',
-  's3.explain': '条带上写着 {wavefronts} 路：字落在同一存储体列上的通道依次被服务。',
-  's4.explain': '指标面板显示 {sharedBankConflicts}：每次请求中每个存储体只有一个字。',
+  's1.explain': '时间轴跳到了第 {answer} 次屏障刚结束的时刻；步骤说明会在到达每次屏障时指出它。',
+  's3.explain': '条带上写着 {answer} 路：字落在同一存储体列上的通道依次被服务。',
+  's4.explain': '指标面板显示 {answer}：每次请求中每个存储体只有一个字。',
 };
 export default zh;

@@ -14,10 +14,7 @@ export const rowsumLesson = lessonFrom(m, {
       variant: 'simple',
       moment: { kind: 'after-barrier', n: 1 },
       highlight: { code: ['partialSum[WORKGROUP_SIZE + tx] = input[start + WORKGROUP_SIZE + tx];'] },
-      question: {
-        answer: (s) => s.index.warpCount,
-        explain: (s, given) => m('s1.explain', { warpCount: s.index.warpCount, given }),
-      },
+      question: { answer: (s) => s.index.warpCount },
     },
     {
       ...base,
@@ -25,20 +22,14 @@ export const rowsumLesson = lessonFrom(m, {
       variant: 'simple',
       moment: { kind: 'divergence' },
       highlight: { warps: [0], code: ['tx % stride == 0u'] },
-      question: {
-        answer: activeLanesNow,
-        explain: (s, given) => m('s2.explain', { activeLanesNow: activeLanesNow(s), given }),
-      },
+      question: { answer: activeLanesNow },
     },
     {
       ...base,
       stage: { panel: 'dataflow', drawer: 'metrics', figures: ['divergent_branch'] },
       variant: 'simple',
       moment: { kind: 'end' },
-      question: {
-        answer: (s) => s.metrics.divergentBranches,
-        explain: (s) => m('s3.explain', { divergentBranches: s.metrics.divergentBranches }),
-      },
+      question: { answer: (s) => s.metrics.divergentBranches },
     },
     {
       ...base,
@@ -46,20 +37,14 @@ export const rowsumLesson = lessonFrom(m, {
       variant: 'better',
       moment: { kind: 'after-barrier', n: 3 },
       highlight: { code: ['tx < stride'] },
-      question: {
-        answer: divergentWarps,
-        explain: (s) => m('s4.explain', { divergentWarps: divergentWarps(s) }),
-      },
+      question: { answer: divergentWarps },
     },
     {
       ...base,
       stage: { panel: 'dataflow', drawer: 'metrics', figures: ['divergent_branch'] },
       variant: 'better',
       moment: { kind: 'end' },
-      question: {
-        answer: (s) => s.metrics.divergentBranches,
-        explain: (s) => m('s5.explain', { divergentBranches: s.metrics.divergentBranches }),
-      },
+      question: { answer: (s) => s.metrics.divergentBranches },
     },
   ],
 });

@@ -24,11 +24,11 @@ const en = {
   's5.narrative': 'Only warp 0 splits, and only once the stride is 16 or less, plus the final store by invocation 0. Same additions, same sums, far fewer divergent branches: compare the Metrics panel with the simple version.',
   's5.lookAt': 'Divergent branches in the Metrics panel',
   's5.prompt': 'How many divergent branches did the better row sum take in all?',
-  's1.explain': '256 invocations ÷ 32 lanes = {warpCount} rows in the warp grid, not {given}.',
-  's2.explain': 'Count the solid squares in the marked row: {activeLanesNow} lanes add, the others are masked. (You answered {given}.)',
-  's3.explain': 'The Metrics panel reads {divergentBranches}: every warp splits at strides 2 to 32, fewer after.',
-  's4.explain': 'The warp grid marks {divergentWarps} divergent warps: with stride 64 the workers fill warps 0 and 1 completely.',
-  's5.explain': 'The Metrics panel reads {divergentBranches}: strides 16, 8, 4, 2 and 1 in warp 0, and tx == 0, for each of the four rows.',
+  's1.explain': '256 invocations ÷ 32 lanes = {answer} rows in the warp grid, not {given}.',
+  's2.explain': 'Count the solid squares in the marked row: {answer} lanes add, the others are masked. (You answered {given}.)',
+  's3.explain': 'The Metrics panel reads {answer}: every warp splits at strides 2 to 32, fewer after.',
+  's4.explain': 'The warp grid marks {answer} divergent warps: with stride 64 the workers fill warps 0 and 1 completely.',
+  's5.explain': 'The Metrics panel reads {answer}: strides 16, 8, 4, 2 and 1 in warp 0, and tx == 0, for each of the four rows.',
 } as const;
 
 export const m = createCatalog('lesson-rowsum', en, { 'zh-CN': () => import('./messages.zh-CN.ts') });

@@ -24,10 +24,10 @@ const zh: Translation<Messages> = {
   's5.narrative': '只有线程束 0 会分裂，而且只在跨步为 16 或更小时，再加上最后由线程 0 完成的写回。同样的加法、同样的和，分支发散却少得多：把指标面板和简单版对比一下。',
   's5.lookAt': '指标面板中的分支发散',
   's5.prompt': '改进版按行求和总共发生了多少次分支发散？',
-  's1.explain': '256 个线程 ÷ 32 个通道 = 线程束网格中的 {warpCount} 行，而不是 {given}。',
-  's2.explain': '数一数标记行中的实心方格：有 {activeLanesNow} 个通道做加法，其他的被屏蔽。（你的回答是 {given}。）',
-  's3.explain': '指标面板显示 {divergentBranches}：在跨步 2 到 32 时每个线程束都分裂，之后更少。',
-  's4.explain': '线程束网格标出了 {divergentWarps} 个发散的线程束：跨步为 64 时，干活的线程正好填满线程束 0 和 1。',
-  's5.explain': '指标面板显示 {divergentBranches}：四行中的每一行，线程束 0 在跨步 16、8、4、2、1 时各一次，再加上 tx == 0。',
+  's1.explain': '256 个线程 ÷ 32 个通道 = 线程束网格中的 {answer} 行，而不是 {given}。',
+  's2.explain': '数一数标记行中的实心方格：有 {answer} 个通道做加法，其他的被屏蔽。（你的回答是 {given}。）',
+  's3.explain': '指标面板显示 {answer}：在跨步 2 到 32 时每个线程束都分裂，之后更少。',
+  's4.explain': '线程束网格标出了 {answer} 个发散的线程束：跨步为 64 时，干活的线程正好填满线程束 0 和 1。',
+  's5.explain': '指标面板显示 {answer}：四行中的每一行，线程束 0 在跨步 16、8、4、2、1 时各一次，再加上 tx == 0。',
 };
 export default zh;

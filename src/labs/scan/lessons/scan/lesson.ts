@@ -22,10 +22,7 @@ export const scanLesson = lessonFrom(m, {
       stage: { panel: 'scan-insights', width: 'picture' },
       variant: 'hillis-steele',
       moment: { kind: 'end' },
-      question: {
-        answer: additionsSoFar,
-        explain: (s) => m('s2.explain', { additionsSoFar: additionsSoFar(s) }),
-      },
+      question: { answer: additionsSoFar },
     },
     {
       ...base,
@@ -50,20 +47,14 @@ export const scanLesson = lessonFrom(m, {
       stage: { panel: 'scan-insights', width: 'picture' },
       variant: 'blelloch',
       moment: { kind: 'end' },
-      question: {
-        answer: additionsSoFar,
-        explain: (s) => m('s6.explain', { additionsSoFar: additionsSoFar(s) }),
-      },
+      question: { answer: additionsSoFar },
     },
     {
       ...base,
       stage: { panel: 'scan-insights', width: 'picture' },
       variant: 'blelloch-padded',
       moment: { kind: 'end' },
-      question: {
-        answer: (s) => s.metrics.sharedBankConflicts,
-        explain: (s) => m('s7.explain', { sharedBankConflicts: s.metrics.sharedBankConflicts }),
-      },
+      question: { answer: (s) => s.metrics.sharedBankConflicts },
     },
   ],
 });

@@ -24,9 +24,9 @@ const en = {
   's7.title': 'Padding removes the conflicts',
   's7.narrative': 'The padded variant stores element i at i + ⌊i / 32⌋. Strided accesses now land on different banks, for the same number of additions: see what that does to the bank table.',
   's7.prompt': 'How many shared bank conflicts does the padded Blelloch scan have?',
-  's2.explain': 'The work counter shows {additionsSoFar}: eight steps of 255, 254, 252, … additions.',
-  's6.explain': 'The work counter shows {additionsSoFar} = 2·(512 − 1): n − 1 on the way up and n − 1 on the way down.',
-  's7.explain': 'The Metrics panel and the bank table read {sharedBankConflicts}.',
+  's2.explain': 'The work counter shows {answer}: eight steps of 255, 254, 252, … additions.',
+  's6.explain': 'The work counter shows {answer} = 2·(512 − 1): n − 1 on the way up and n − 1 on the way down.',
+  's7.explain': 'The Metrics panel and the bank table read {answer}.',
 } as const;
 
 export const m = createCatalog('lesson-scan', en, { 'zh-CN': () => import('./messages.zh-CN.ts') });

@@ -24,8 +24,8 @@ const zh: Translation<Messages> = {
   's7.title': '填充消除了冲突',
   's7.narrative': '填充变体把第 i 个元素存放在 i + ⌊i / 32⌋ 处。跨步访问现在落到不同的存储体上，加法次数不变：看看存储体表格有什么变化。',
   's7.prompt': '带填充的 Blelloch 扫描有多少次共享内存存储体冲突？',
-  's2.explain': '工作量计数器显示 {additionsSoFar}：八步，每步分别做 255、254、252……次加法。',
-  's6.explain': '工作量计数器显示 {additionsSoFar} = 2·(512 − 1)：上扫 n − 1 次，下扫 n − 1 次。',
-  's7.explain': '指标面板和存储体表格都显示 {sharedBankConflicts}。',
+  's2.explain': '工作量计数器显示 {answer}：八步，每步分别做 255、254、252……次加法。',
+  's6.explain': '工作量计数器显示 {answer} = 2·(512 − 1)：上扫 n − 1 次，下扫 n − 1 次。',
+  's7.explain': '指标面板和存储体表格都显示 {answer}。',
 };
 export default zh;

@@ -30,20 +30,14 @@ export const spmvLesson = lessonFrom(m, {
       params: seed,
       moment: { kind: 'lab', name: 'gather', arg: 'first' },
       highlight: { code: ['sum += values[j] * x[col_index[j]];'] },
-      question: {
-        answer: activeLanesNow,
-        explain: (s, given) => m('s1.explain', { activeLanesNow: activeLanesNow(s), given }),
-      },
+      question: { answer: activeLanesNow },
     },
     {
       lab: 'spmv',
       variant: 'csr-scalar',
       params: seed,
       moment: { kind: 'lab', name: 'gather', arg: 'last' },
-      question: {
-        answer: idleNow,
-        explain: (s) => m('s2.explain', { idleNow: idleNow(s) }),
-      },
+      question: { answer: idleNow },
     },
     {
       lab: 'spmv',
@@ -51,20 +45,14 @@ export const spmvLesson = lessonFrom(m, {
       params: seed,
       moment: { kind: 'lab', name: 'gather', arg: 'first' },
       highlight: { code: ['let k = i * params.rows + row;'] },
-      question: {
-        answer: activeLanesNow,
-        explain: (s) => m('s3.explain', { activeLanesNow: activeLanesNow(s) }),
-      },
+      question: { answer: activeLanesNow },
     },
     {
       lab: 'spmv',
       variant: 'ell',
       params: uniform,
       moment: { kind: 'lab', name: 'gather', arg: 'first' },
-      question: {
-        answer: valueSectors,
-        explain: (s) => m('s4.explain', { valueSectors: valueSectors(s) }),
-      },
+      question: { answer: valueSectors },
     },
     {
       lab: 'spmv',
@@ -72,10 +60,7 @@ export const spmvLesson = lessonFrom(m, {
       params: uniform,
       moment: { kind: 'lab', name: 'gather', arg: 'first' },
       highlight: { code: ['subgroupShuffleXor(sum, offset)'] },
-      question: {
-        answer: activeLanesNow,
-        explain: (s) => m('s5.explain', { activeLanesNow: activeLanesNow(s) }),
-      },
+      question: { answer: activeLanesNow },
     },
     {
       lab: 'spmv',
@@ -83,20 +68,14 @@ export const spmvLesson = lessonFrom(m, {
       params: seed,
       moment: { kind: 'lab', name: 'atomic', arg: 'first' },
       highlight: { code: ['atomicCompareExchangeWeak'] },
-      question: {
-        answer: (s) => atomicLaneOps(s.trace),
-        explain: (s) => m('s6.explain', { atomicLaneOps: atomicLaneOps(s.trace) }),
-      },
+      question: { answer: (s) => atomicLaneOps(s.trace) },
     },
     {
       lab: 'spmv',
       variant: 'hybrid',
       params: seed,
       moment: { kind: 'lab', name: 'gather', arg: 'last' },
-      question: {
-        answer: (s) => iterationStrip(s.trace, 0).length,
-        explain: (s) => m('s7.explain', { length: iterationStrip(s.trace, 0).length }),
-      },
+      question: { answer: (s) => iterationStrip(s.trace, 0).length },
     },
     {
       lab: 'spmv',

@@ -19,10 +19,7 @@ export const topkLesson = lessonFrom(m, {
       variant: 'seed',
       moment: { kind: 'lab', name: 'merge-level', arg: '0' },
       highlight: { code: ['insert_value(lid, input[x]);'] },
-      question: {
-        answer: (s) => seedView(s).accepted[0] ?? 0,
-        explain: (s) => m('s1.explain', { accepted: seedView(s).accepted[0] ?? 0 }),
-      },
+      question: { answer: (s) => seedView(s).accepted[0] ?? 0 },
     },
     {
       ...base,
@@ -37,10 +34,7 @@ export const topkLesson = lessonFrom(m, {
       ...base,
       variant: 'seed',
       moment: { kind: 'end' },
-      question: {
-        answer: (s) => threshold(seedView(s), s.step),
-        explain: (s) => m('s3.explain', { step: threshold(seedView(s), s.step) }),
-      },
+      question: { answer: (s) => threshold(seedView(s), s.step) },
     },
     {
       ...base,
@@ -48,20 +42,14 @@ export const topkLesson = lessonFrom(m, {
       params: { ...base.params, dist: 'duplicates' },
       moment: { kind: 'end' },
       highlight: { code: ['if (lists[s * WORKGROUP_SIZE + me] == v) {'] },
-      question: {
-        answer: (s) => lane0(s).filter((v) => v !== LOWEST).length,
-        explain: (s) => m('s4.explain', { length: lane0(s).filter((v) => v !== LOWEST).length }),
-      },
+      question: { answer: (s) => lane0(s).filter((v) => v !== LOWEST).length },
     },
     {
       ...base,
       variant: 'seed',
       params: { ...base.params, dist: 'duplicates', semantics: 'all' },
       moment: { kind: 'end' },
-      question: {
-        answer: (s) => lane0(s).filter((v) => v === lane0(s)[0]).length,
-        explain: (s) => m('s5.explain', { length: lane0(s).filter((v) => v === lane0(s)[0]).length }),
-      },
+      question: { answer: (s) => lane0(s).filter((v) => v === lane0(s)[0]).length },
     },
     {
       ...base,

@@ -28,11 +28,11 @@ const en = {
   's6.narrative': 'The fast kernel keeps each list’s smallest value in a register, so a value that cannot enter costs one comparison; values arrive four at a time; and two sorted lists merge in 2 × 20 steps instead of 20 inserts. On a big input most values are rejected at the register, and the kernel runs at the speed of reading them.',
   's6.lookAt': 'the Metrics panel’s divergent branches against the course post’s',
   's6.prompt': 'How many live lists are there during level 1 of the fast kernel?',
-  's1.explain': 'The line under the stage counts {accepted} of lane 0’s 8 values: a list of 20 takes every value until it is full.',
+  's1.explain': 'The line under the stage counts {answer} of lane 0’s 8 values: a list of 20 takes every value until it is full.',
   's2.explain': '{stride}: the lanes below the stride; the others’ lists have been taken in.',
-  's3.explain': 'The threshold line reads {step}.',
-  's4.explain': '{length}: one per distinct value; the rest stay INT_MIN.',
-  's5.explain': '{length} times: every copy counts.',
+  's3.explain': 'The threshold line reads {answer}.',
+  's4.explain': '{answer}: one per distinct value; the rest stay INT_MIN.',
+  's5.explain': '{answer} times: every copy counts.',
   's6.explain': 'The tree is the same shape as the course post’s: half of 128.',
 } as const;
 
