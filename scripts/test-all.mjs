@@ -3,9 +3,9 @@
 // - the production build and the test build (production plus read-only test hooks), then the e2e
 //   tests in Chromium with WebGPU against the test build (`vite preview`, shipped CSP; e2e/run.mjs,
 //   two files at a time: vitest.e2e.config.ts), the longest stage;
-// - beside it, two at a time: lint, typecheck, the pure unit tests (files in parallel), the GPU
-//   files on Dawn (one at a time: vitest.config.ts), and a crawl of every page under the dev
-//   server (`vite`, React StrictMode);
+// - beside it, two at a time: the GPU files on Dawn (one at a time: vitest.config.ts) from the
+//   start, and lint, typecheck, the pure unit tests (files in parallel) and a crawl of every page
+//   under the dev server (`vite`, React StrictMode);
 // - last, the start page's JavaScript against its budget.
 // Each build is made once: the budget reads the production build, and so does the e2e test that
 // checks a production build has no test hooks (E2E_PRODUCTION_DIST); e2e/run.mjs serves the test
@@ -181,14 +181,15 @@ await Promise.all([
     if (!testBuilt) return undefined;
     return vitestStage('e2e', 'node', ['e2e/run.mjs'], { E2E_PREBUILT: '1', ...(built ? { E2E_PRODUCTION_DIST: PRODUCTION } : {}) });
   }),
-  // Two at a time: typecheck and lint, then the pure unit tests (files in parallel), the GPU
-  // files on Dawn (one at a time: vitest.config.ts) and the crawl of every page under the dev
-  // server (`vite`, React StrictMode on: the README's first command).
+  // Two at a time: the GPU files on Dawn first (one at a time: vitest.config.ts), the longest
+  // chain of work that cannot be spread over the cores, so it does not start late and end last;
+  // beside them lint, typecheck, the pure unit tests (files in parallel) and the crawl of every
+  // page under the dev server (`vite`, React StrictMode on: the README's first command).
   queue(2, [
+    () => vitestStage('gpu', 'npx', ['vitest', 'run', '--project', 'gpu']),
     async () => check('lint', await run({ name: 'lint', cmd: 'npx', args: ['eslint', '.'] })),
     async () => check('typecheck', await run({ name: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'] })),
     () => vitestStage('unit', 'npx', ['vitest', 'run', '--project', 'unit']),
-    () => vitestStage('gpu', 'npx', ['vitest', 'run', '--project', 'gpu']),
     () => vitestStage('e2e-dev', 'node', ['e2e/run.mjs', '--dev']),
   ]),
 ]);
