@@ -1,8 +1,7 @@
 /**
- * The reduction chain through the SIMT simulator, wrapped as a `KernelExecutor`, for the GPU
- * tests' N table with its largest size scaled down (see N_TABLE). Skipped until
- * `src/sim/index.ts` exists (the simulator is being written); the import goes through
- * `import.meta.glob` so this file typechecks without it.
+ * The reduction chain through the SIMT simulator, wrapped as a `KernelExecutor`, for the same N
+ * table as the GPU tests. Skipped until `src/sim/index.ts` exists (the simulator is being
+ * written); the import goes through `import.meta.glob` so this file typechecks without it.
  */
 import { describe, expect, it } from 'vitest';
 import type { Bindings, KernelRun } from '../../kernel/types.ts';
@@ -27,14 +26,7 @@ interface SimModule {
 const loaders = import.meta.glob<SimModule>('../../sim/index.ts');
 const load = loaders['../../sim/index.ts'];
 
-/**
- * The GPU tests' table (src/labs/reduce/driver.gpu.test.ts) but for its largest size: 2^18 + 5
- * takes the same number of passes as 2^20 at every variant and workgroup size (four for one
- * element per lane at 64 lanes, down to two at 1024; one for the atomic variant), each pass with
- * a ragged last workgroup, and is not a multiple of 4 (the vec4 variants pad), at a quarter of
- * the simulator's work. 2^20 itself runs on the GPU there, and the simulator equals the GPU
- * kernel by kernel in src/sim/differential.gpu.test.ts.
- */
+/** The GPU tests' sizes (src/labs/reduce/driver.gpu.test.ts says why 2^18 + 5 is the largest). */
 const N_TABLE = [1, 31, 1000, 2 ** 16, 2 ** 18 + 5] as const;
 const WARP_SIZE = 32;
 
