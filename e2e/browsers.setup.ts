@@ -2,7 +2,7 @@
  * Vitest global setup for the e2e suites: one Chromium (with WebGPU) per test worker, started
  * before the first file and closed after the last, instead of one per `describe`. Starting Chromium
  * and its GPU process costs seconds of CPU each time on a machine without a GPU (SwiftShader), and
- * the suites started about fifty. A file connects to its worker's browser (`useBrowser` in
+ * the suites started 45 in a run. A file connects to its worker's browser (`useBrowser` in
  * e2e/browser.ts) and gets contexts of its own, which it closes when it ends: each context has its
  * own storage, cookies, service workers and permissions, so files still start from a clean
  * profile; what they share is the browser process and its GPU process, as tabs do.
