@@ -1,0 +1,22 @@
+/**
+ * Every lab's CUDA twins (issue #26): the CUDA a learner would write for each hand-written WGSL
+ * variant, translated by `src/cuda`, with the variants that have none and why. The tests
+ * (`cudaTwins.test.ts` on the simulator, `cudaTwins.gpu.test.ts` on Dawn) and the bench
+ * (`BENCH_ONLY=cuda`, `scripts/cuda-twins-bench.ts`) read these lists; the reduction lab's twins have
+ * their own pass-chain tests and bench section (`reduce/cudaTwins.ts`).
+ */
+import { BASICS_TWINS } from './basics/cudaTwins.ts';
+import { CONVOLUTION_TWINS } from './convolution/cudaTwins.ts';
+import { DIVERGENCE_TWINS } from './divergence/cudaTwins.ts';
+import { ROWSUM_TWINS } from './rowsum/cudaTwins.ts';
+
+export const LAB_TWINS = [...BASICS_TWINS, ...DIVERGENCE_TWINS, ...ROWSUM_TWINS, ...CONVOLUTION_TWINS] as const;
+
+/** A variant with no CUDA twin, and why. */
+export interface NotTwinned {
+  readonly lab: string;
+  readonly variant: string;
+  readonly reason: string;
+}
+
+export const NOT_TWINNED: readonly NotTwinned[] = [];
