@@ -8,10 +8,11 @@
 import { BASICS_TWINS } from './basics/cudaTwins.ts';
 import { CONVOLUTION_TWINS } from './convolution/cudaTwins.ts';
 import { DIVERGENCE_TWINS } from './divergence/cudaTwins.ts';
+import { HISTOGRAM_NOT_TWINNED, HISTOGRAM_TWINS } from './histogram/cudaTwins.ts';
 import { MATMUL_NOT_TWINNED, MATMUL_TWINS } from './matmul/cudaTwins.ts';
 import { ROWSUM_TWINS } from './rowsum/cudaTwins.ts';
 
-export const LAB_TWINS = [...BASICS_TWINS, ...DIVERGENCE_TWINS, ...ROWSUM_TWINS, ...CONVOLUTION_TWINS, ...MATMUL_TWINS] as const;
+export const LAB_TWINS = [...BASICS_TWINS, ...DIVERGENCE_TWINS, ...ROWSUM_TWINS, ...HISTOGRAM_TWINS, ...CONVOLUTION_TWINS, ...MATMUL_TWINS] as const;
 
 /** A variant with no CUDA twin, and why. */
 export interface NotTwinned {
@@ -20,4 +21,4 @@ export interface NotTwinned {
   readonly reason: string;
 }
 
-export const NOT_TWINNED: readonly NotTwinned[] = [...MATMUL_NOT_TWINNED];
+export const NOT_TWINNED: readonly NotTwinned[] = [...HISTOGRAM_NOT_TWINNED, ...MATMUL_NOT_TWINNED];
