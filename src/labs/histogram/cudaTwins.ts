@@ -6,23 +6,11 @@
  * bench (`BENCH_ONLY=cuda`: 2^28 uniform bytes into 256 bins, as the lab's section).
  */
 import { onePassCase, wordsOf, type LabTwin, type TwinCase, type TwinLimits } from '../../cuda/index.ts';
-import PER_ELEMENT_CU from './cuda/per-element.cu?raw';
-import GRID_STRIDE_CU from './cuda/grid-stride.cu?raw';
-import PRIVATIZED_CU from './cuda/privatized.cu?raw';
-import AGGREGATED_CU from './cuda/aggregated.cu?raw';
-import PER_WARP_CU from './cuda/per-warp.cu?raw';
+import { HISTOGRAM_CUDA } from './cuda.ts';
 import { generateBytes, rangeOf, type Distribution } from './data.ts';
 import { gridOf, histogramReference, histogramRun, packBytes, type HistogramVariant } from './kernel.ts';
 
 type Twinned = 'per-element' | 'grid-stride' | 'privatized' | 'aggregated' | 'per-warp';
-
-export const HISTOGRAM_CU: Readonly<Record<Twinned, string>> = {
-  'per-element': PER_ELEMENT_CU,
-  'grid-stride': GRID_STRIDE_CU,
-  privatized: PRIVATIZED_CU,
-  aggregated: AGGREGATED_CU,
-  'per-warp': PER_WARP_CU,
-};
 
 function histogramCase(variant: Twinned, dist: Distribution, n: number, bins: number, seed: number, check = true): TwinCase {
   const bytes = generateBytes(dist, n, seed);
@@ -50,7 +38,7 @@ const twin = (variant: Twinned): LabTwin => ({
   lab: 'histogram',
   variant,
   fileName: `src/labs/histogram/cuda/${variant}.cu`,
-  source: HISTOGRAM_CU[variant],
+  source: HISTOGRAM_CUDA[variant],
   cases: () => [histogramCase(variant, 'letters', 1, 7, 1), histogramCase(variant, 'letters', 4099, 7, 2), histogramCase(variant, 'uniform', 5000, 256, 3), histogramCase(variant, 'one-value', 2053, 256, 4)],
   bench: (limits) => histogramCase(variant, 'uniform', benchBytes(limits), 256, 3, false),
 });

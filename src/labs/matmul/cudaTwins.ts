@@ -7,22 +7,10 @@
  */
 import { onePassCase, wordsOf, type LabTwin, type TwinCase, type TwinPass } from '../../cuda/index.ts';
 import { seededRandom } from '../../util/random.ts';
-import NAIVE_CU from './cuda/naive.cu?raw';
-import COALESCED_CU from './cuda/coalesced.cu?raw';
-import TILED_CU from './cuda/tiled.cu?raw';
-import COLUMN_CU from './cuda/column.cu?raw';
-import VEC4_2D_CU from './cuda/vec4-2d.cu?raw';
+import { MATMUL_CUDA } from './cuda.ts';
 import { matmulReference, matmulRun, matmulWorkgroups, type MatmulShape, type MatmulType, type MatmulVariant } from './kernel.ts';
 
 type Twinned = Exclude<MatmulVariant, 'fast'>;
-
-export const MATMUL_CU: Readonly<Record<Twinned, string>> = {
-  naive: NAIVE_CU,
-  coalesced: COALESCED_CU,
-  tiled: TILED_CU,
-  column: COLUMN_CU,
-  'vec4-2d': VEC4_2D_CU,
-};
 
 const KERNEL: Readonly<Record<Twinned, string>> = { naive: 'matmulNaive', coalesced: 'matmulCoalesced', tiled: 'matmulTiled', column: 'matmulColumn', 'vec4-2d': 'matmulVec4' };
 
@@ -56,7 +44,7 @@ const twin = (variant: Twinned): LabTwin => ({
   lab: 'matmul',
   variant,
   fileName: `src/labs/matmul/cuda/${variant}.cu`,
-  source: MATMUL_CU[variant],
+  source: MATMUL_CUDA[variant],
   // Shapes that are multiples of no tile (K and N multiples of 4 for the vec4 kernel).
   cases: () => [
     matmulCase(variant, 'f32', { m: 37, n: 20, k: 20 }, 16, 1),

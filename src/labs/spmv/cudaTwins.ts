@@ -7,14 +7,11 @@
  */
 import { onePassCase, wordsOf, type LabTwin, type TwinCase, type TwinLimits } from '../../cuda/index.ts';
 import { seededRandom } from '../../util/random.ts';
-import CSR_SCALAR_CU from './cuda/csr-scalar.cu?raw';
-import ELL_CU from './cuda/ell.cu?raw';
+import { SPMV_CUDA } from './cuda.ts';
 import { longestOf, makeMatrix, rowLengths, spmvReference, toEll, type Csr, type MatrixKind } from './formats.ts';
 import { spmvRun, type SpmvVariant } from './kernel.ts';
 
 type Twinned = 'csr-scalar' | 'ell';
-
-export const SPMV_CU: Readonly<Record<Twinned, string>> = { 'csr-scalar': CSR_SCALAR_CU, ell: ELL_CU };
 
 function wholeNumbers(kind: MatrixKind, rows: number, seed: number): { a: Csr; x: Float32Array } {
   const rng = seededRandom(seed);
@@ -56,7 +53,7 @@ const twin = (variant: Twinned): LabTwin => ({
   lab: 'spmv',
   variant,
   fileName: `src/labs/spmv/cuda/${variant}.cu`,
-  source: SPMV_CU[variant],
+  source: SPMV_CUDA[variant],
   cases: () => [spmvCase(variant, 'seed', 4, 1), spmvCase(variant, 'uniform', 300, 2), spmvCase(variant, 'powerlaw', 700, 3), spmvCase(variant, 'banded', 1000, 4)],
   bench: (limits) => spmvCase(variant, 'uniform', benchRows(limits), 7, false),
 });
