@@ -139,10 +139,10 @@ interface Case {
 const source = (code: string, type: ElemType): string =>
   `${type === 'u32' ? code : code.replace(/alias T = u32;/, `alias T = ${type};`)}\n${LINEAR_WGSL}`;
 /** Steps of the tile scan with subgroups numbered by lid / subgroup_size (true on NVIDIA). */
-const micro = (step: 1 | 2 | 3): string => `enable subgroups;
+const micro = (step: 1 | 2 | 3, vecs = 4): string => `enable subgroups;
 alias T = u32;
 override WORKGROUP_SIZE: u32 = 256;
-const VECS = 4u;
+const VECS = ${vecs}u;
 struct Params { n: u32, tile_count: u32 }
 @group(0) @binding(0) var<storage, read> input: array<vec4<T>>;
 @group(0) @binding(1) var<storage, read_write> output: array<vec4<T>>;
@@ -183,6 +183,9 @@ const kernel = (wg: number, spin: number, type: ElemType = 'u32', exclusive = fa
 add({ name: 'micro 1 tile copy', code: micro(1), checked: false });
 add({ name: 'micro 2 + subgroup scans', code: micro(2), checked: false });
 add({ name: 'micro 3 + barrier, totals', code: micro(3), checked: false });
+// The same steps with the shipped kernel's tile (8 vec4s per invocation, 1024 invocations), and
+// that kernel without its look-back: an ablation from a copy with its loads up to the kernel.
+for (const step of [1, 2, 3] as const) add({ name: `micro ${step} at the shipped tile (8 vec4s, wg 1024)`, code: micro(step, 8), vecs: 8, wg: 1024, checked: false });
 if (QUICK) {
   kernel(256, 64);
 } else {
@@ -193,7 +196,7 @@ if (QUICK) {
   // An upper bound with wrong results: the kernel without its look-back.
   const noLookBack = SCAN_WGSL.replace('let prefix = look_back(tile, mark, rank, live);', 'let prefix = T(0);');
   if (noLookBack === SCAN_WGSL) throw new Error('scan-tuning: the look-back call to cut out was not found');
-  for (const wg of [256, 512]) add({ name: `bound: scan without look-back, wg ${wg}`, code: noLookBack, vecs: vecsOf(noLookBack), wg, checked: false });
+  for (const wg of [256, 512, 1024]) add({ name: `bound: scan without look-back, wg ${wg}`, code: noLookBack, vecs: vecsOf(noLookBack), wg, checked: false });
 }
 for (const [i, file] of process.argv.slice(2).entries()) {
   const code = readFileSync(file, 'utf8');
