@@ -12,10 +12,10 @@
  * - the matrix-multiply question box does not open on A[3][5], the element lesson steps 1 and 3 ask
  *   about (it would print their answer).
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BASE_URL, openPage, useBrowser, watchErrors } from './browser.ts';
-import { LabPageObject } from './pages.ts';
+import { editorColumns, LabPageObject } from './pages.ts';
 
 /** WCAG contrast ratio of two `rgb()`/`rgba()` colours (alpha ignored: the tooltip's box is opaque). */
 function contrast(a: string, b: string): number {
@@ -39,6 +39,17 @@ const opaqueBackground = (page: Page, selector: string) =>
     }
     return 'rgb(255, 255, 255)';
   }, selector);
+
+/** A lab or lesson page at a screen size (reduced motion), ready: its page, its errors. */
+async function openAt(browser: Browser, width: number, height: number, path: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  await watchErrors(page, errors);
+  await page.goto(new URL(path, BASE_URL).href);
+  await new LabPageObject(page).ready();
+  return { page, errors, close: () => context.close() };
+}
 
 describe('defects of the walk', () => {
   const browser = useBrowser();
@@ -178,12 +189,7 @@ describe('defects of the walk', () => {
     expect(errors).toEqual([]);
   }, 120_000);
   it('in projector mode the lab editor shows its current line whole, its file’s name whole and 28 characters a row; its tools open from the keyboard', async () => {
-    const context = await browser().newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    await watchErrors(page, errors);
-    await page.goto(new URL('/lab/reduce?mode=projector', BASE_URL).href);
-    await new LabPageObject(page).ready();
+    const { page, errors, close } = await openAt(browser(), 1920, 1080, '/lab/reduce?mode=projector');
     await page.locator('[data-testid=kernel-editor] .cm-current-step').waitFor({ timeout: 30_000 });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined)))));
     const seen = await page.evaluate(() => {
@@ -197,28 +203,18 @@ describe('defects of the walk', () => {
       const name = document.querySelector<HTMLElement>('[data-testid=editor-pane] .file-name')!;
       const tab = name.closest('button')!;
       const pane = document.querySelector('[data-testid=editor-pane]')!.getBoundingClientRect();
-      const content = document.querySelector<HTMLElement>('[data-testid=kernel-editor]')!;
-      const probe = document.createElement('span');
-      probe.textContent = 'x'.repeat(100);
-      probe.style.font = getComputedStyle(content).font;
-      probe.style.position = 'absolute';
-      document.body.append(probe);
-      const charWidth = probe.getBoundingClientRect().width / 100;
-      probe.remove();
-      const gutters = content.closest('.cm-scroller')!.querySelector('.cm-gutters')?.getBoundingClientRect().width ?? 0;
       return {
         lineWhole: rects.length > 0 && rects.every((r) => inside(r, scroller) && inside(r, listing)),
         nameShown: (name.textContent ?? '').trim(),
         nameWhole: inside(name.getBoundingClientRect(), tab.getBoundingClientRect()) && inside(tab.getBoundingClientRect(), pane) && tab.scrollWidth <= tab.clientWidth + 1,
-        columns: Math.floor((content.closest<HTMLElement>('.cm-scroller')!.clientWidth - gutters) / charWidth),
-        fontSize: parseFloat(getComputedStyle(content).fontSize),
       };
     });
     expect(seen.lineWhole).toBe(true);
     expect(seen.nameShown).toMatch(/\.wgsl$/);
     expect(seen.nameWhole).toBe(true);
-    expect(seen.fontSize).toBeGreaterThanOrEqual(28);
-    expect(seen.columns).toBeGreaterThanOrEqual(28);
+    const { columns, fontSize } = await editorColumns(page);
+    expect(fontSize).toBeGreaterThanOrEqual(28);
+    expect(columns).toBeGreaterThanOrEqual(28);
     // The editing tools: one summary the keyboard reaches; Enter opens it, and Run is there.
     const tools = page.getByTestId('editor-tools');
     await tools.locator('summary').focus();
@@ -227,16 +223,11 @@ describe('defects of the walk', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('run-edit');
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   }, 120_000);
 
   it('at 1280×720 the lab’s settings and the timeline take one row each, and their folded controls open from the keyboard', async () => {
-    const context = await browser().newContext({ viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    await watchErrors(page, errors);
-    await page.goto(new URL('/lab/histogram', BASE_URL).href);
-    await new LabPageObject(page).ready();
+    const { page, errors, close } = await openAt(browser(), 1280, 720, '/lab/histogram');
     /** The distinct rows the visible controls of a bar stand on (their vertical centres, to 8 px). */
     const rows = (selector: string) =>
       page.evaluate((sel) => {
@@ -284,17 +275,14 @@ describe('defects of the walk', () => {
     await page.keyboard.press('Escape');
     expect(await jump.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   }, 120_000);
   it('in a lesson and in projector mode the timeline is one row, its jumps behind “Jump to”', async () => {
     for (const [width, height, path] of [
       [1440, 900, '/lesson/reduction/4'],
       [1920, 1080, '/lab/matmul?mode=projector'],
     ] as const) {
-      const context = await browser().newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
-      const page = await context.newPage();
-      await page.goto(new URL(path, BASE_URL).href);
-      await new LabPageObject(page).ready();
+      const { page, errors, close } = await openAt(browser(), width, height, path);
       const rows = await page.evaluate(() => {
         const bar = document.querySelector('[data-testid=timeline]')!;
         const centres = [...bar.querySelectorAll<HTMLElement>('button, input, summary')]
@@ -308,7 +296,32 @@ describe('defects of the walk', () => {
       await page.keyboard.press('Enter');
       await page.getByTestId('next-divergence').waitFor({ state: 'visible' });
       expect(await page.getByTestId('next-divergence').evaluate((b) => { const r = b.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }), path).toBe(true);
-      await context.close();
+      expect(errors).toEqual([]);
+      await close();
     }
   }, 180_000);
+  it('the longest lesson narrations fit their column whole beside the question and Next, at 1440×900 and 1280×720', async () => {
+    for (const [width, height, path] of [
+      [1440, 900, '/lesson/spmv/6'],
+      [1440, 900, '/lesson/matmul/7'],
+      [1280, 720, '/lesson/merge/7'],
+      [1280, 720, '/lesson/spmv/7'],
+    ] as const) {
+      const { page, errors, close } = await openAt(browser(), width, height, path);
+      await page.getByTestId('answer').waitFor();
+      const seen = await page.evaluate(() => {
+        const whole = (sel: string) => {
+          const r = document.querySelector(sel)!.getBoundingClientRect();
+          const side = document.querySelector('[data-testid=side]')!.getBoundingClientRect();
+          return r.height > 0 && r.top >= Math.max(0, side.top) - 0.5 && r.bottom <= Math.min(innerHeight, side.bottom) + 0.5;
+        };
+        const narration = document.querySelector('[data-testid=narrative]')!;
+        return { scrolls: narration.scrollHeight - narration.clientHeight, narration: whole('[data-testid=narrative]'), answer: whole('[data-testid=answer]'), next: whole('[data-testid=lesson-next]'), px: parseFloat(getComputedStyle(narration).fontSize) };
+      });
+      expect(seen, `${path} at ${width}×${height}`).toEqual({ scrolls: 0, narration: true, answer: true, next: true, px: seen.px });
+      expect(seen.px).toBeGreaterThanOrEqual(12);
+      expect(errors).toEqual([]);
+      await close();
+    }
+  }, 240_000);
 });

@@ -154,7 +154,7 @@ export function LessonPage({ route, follow = false, onGo, live }: { route: Lesso
     <div className="lesson-side" data-testid="lesson-side">
       {/* Embedded in a course page: no way out of the lesson, only its own steps. */}
       {!embed && (
-        <p className="lesson-crumb">
+        <p className="lesson-crumb" title={lesson.title}>
           <Link to={{ kind: 'lessons' }}>{t('lesson.lessons')}</Link> › {lesson.title}
         </p>
       )}
