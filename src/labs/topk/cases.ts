@@ -51,24 +51,4 @@ export const topkCases: KernelCase[] = [
       return topkRun('radix-ahead', values, 1, { k: 20, distinct: false, floorKey: (median ^ -2147483648) >>> 0 });
     },
   },
-  {
-    // radix-last with several workgroups: each writes its list as tagged half-words and the one
-    // that draws the last ticket picks the answer from all of them.
-    file: TOPK_FILES['radix-last'].file,
-    name: 'topk/radix-last five workgroups, k=20',
-    sizes: [2100, 9001, 30000],
-    build: (rng, n) => topkRun('radix-last', topkInput(rng, n, pick(rng)), 5, { k: 20, distinct: false }),
-  },
-  {
-    // radix-last with a floor hint left far too high (as from another dispatch over other values):
-    // fewer than k values pass it, and the last workgroup reads every list again from the lowest i32.
-    file: TOPK_FILES['radix-last'].file,
-    name: 'topk/radix-last a floor hint left too high, k=20',
-    sizes: [300, 9001],
-    build: (rng, n) => {
-      const run = topkRun('radix-last', topkInput(rng, n, pick(rng)), 3, { k: 20, distinct: false });
-      (run.bindings[0]![3] as Uint32Array)[0] = 0xffffffff;
-      return run;
-    },
-  },
 ];

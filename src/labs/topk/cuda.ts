@@ -77,14 +77,12 @@ const POOL_ROUND = `    int v[8] = {q0.x, q0.y, q0.z, q0.w, q1.x, q1.y, q1.z, q1
       unsigned slot = atomicAdd(&pooled, __popc(enter));
       for (int c = 0; c < 8; c++) if (enter >> c & 1) pool[slot++] = v[c];
     }`;
-/** Each kept value to its rank in out[row …], descending, padded with INT_MIN. */
-const ranked = (out: string, row: string) => `  for (unsigned t = threadIdx.x; t < K; t += BLOCK) {  // each kept value to its rank, descending
-    if (t >= kept) { ${out}[${row}t] = INT_MIN; continue; }
+const RANKED = `  for (unsigned t = threadIdx.x; t < K; t += BLOCK) {  // each kept value to its rank, descending
+    if (t >= kept) { output[blockIdx.x * K + t] = INT_MIN; continue; }
     int v = pool[t]; unsigned rank = 0;
     for (unsigned j = 0; j < kept; j++) rank += pool[j] > v || (pool[j] == v && j < t);
-    ${out}[${row}rank] = v;
+    output[blockIdx.x * K + rank] = v;
   }`;
-const RANKED = ranked('output', 'blockIdx.x * K + ');
 
 export const RADIX_CUDA = `// CUDA rendering of shaders/topk/radix.wgsl (written for Warpscope).
 ${KEY}
@@ -160,7 +158,10 @@ ${RANKED}
 // Launch: topkRadix<<<groups, 256>>>(input, n / 4, partial); topkRadix<<<1, 256>>>(partial, groups * K / 4, result);
 // The input is padded with INT_MIN to whole int4s; POOL = 3072.`;
 
-const AHEAD_CUT = `// Cuts the pool's size values (size >= K) and returns the new floor. exact: keep the K largest,
+export const RADIX_AHEAD_CUDA = `// CUDA rendering of shaders/topk/radix-ahead.wgsl (written for Warpscope).
+${KEY}
+
+// Cuts the pool's size values (size >= K) and returns the new floor. exact: keep the K largest,
 // floor at the K-th. Otherwise stop at the first 8-bit digit where at most CUT_KEEP values have a
 // key at or above the K-th value's bucket: keep those, floor just under the bucket.
 __device__ int cut(int *pool, unsigned *pooled, unsigned size, bool exact) {
@@ -206,12 +207,8 @@ __device__ int cut(int *pool, unsigned *pooled, unsigned size, bool exact) {
   if (threadIdx.x == 0) *pooled = total;
   __syncthreads();
   return floor_now;
-}`;
+}
 
-export const RADIX_AHEAD_CUDA = `// CUDA rendering of shaders/topk/radix-ahead.wgsl (written for Warpscope).
-${KEY}
-
-${AHEAD_CUT}
 // pass2 == 0: pass 1, raises *shared_floor to its list's K-th key; pass2 == 1: starts just under it.
 __global__ void topkRadixAhead(const int4 *input, unsigned quads, unsigned pass2, int *output, unsigned *shared_floor) {
   __shared__ int pool[POOL];                         // POOL >= CUT_KEEP + 8 * BLOCK
@@ -246,81 +243,3 @@ ${RANKED}
 //         topkRadixAhead<<<1, 256>>>(partial, groups * K / 4, 1, result, shared_floor);
 // groups: at most 264 (two per SM of an H100). The input is padded with INT_MIN to whole int4s;
 // POOL = 3072, CUT_KEEP = 256.`;
-
-
-export const RADIX_LAST_CUDA = `// CUDA rendering of shaders/topk/radix-last.wgsl (written for Warpscope).
-${KEY}
-
-${AHEAD_CUT}
-
-// One launch: radix-ahead's pass 1, then the block that takes the last ticket picks the K largest
-// of every block's list. CUDA has a device-wide fence (__threadfence), so plain stores and one
-// fence make the lists visible before the ticket. WGSL has none: there each value travels as two
-// atomic words tagged with the launch, the last workgroup reads again until the tag arrives, and
-// the shared floor is only a hint it checks.
-__global__ void topkRadixLast(const int4 *input, unsigned quads, int *lists, unsigned *state, int *output) {
-  __shared__ int pool[POOL];                         // POOL >= CUT_KEEP + 8 * BLOCK
-  __shared__ unsigned pooled, size_now;
-  __shared__ bool is_last;
-  int floor = INT_MIN;                               // values above it enter
-  if (threadIdx.x == 0) pooled = 0;
-  __syncthreads();
-  unsigned stride = gridDim.x * 2 * BLOCK, base = blockIdx.x * 2 * BLOCK, last = quads - 1;
-  int4 q0 = input[min(base + threadIdx.x, last)], q1 = input[min(base + threadIdx.x + BLOCK, last)];
-  while (base < quads) {
-    unsigned next = base + stride;                   // the next round's loads go out first
-    int4 n0 = input[min(next + threadIdx.x, last)], n1 = input[min(next + threadIdx.x + BLOCK, last)];
-    unsigned x0 = base + threadIdx.x, x1 = x0 + BLOCK;
-${POOL_ROUND}
-    __syncthreads();
-    if (threadIdx.x == 0) size_now = pooled;
-    __syncthreads();
-    unsigned size = size_now;
-    if (size > POOL - 8 * BLOCK) floor = cut(pool, &pooled, size, false);
-    q0 = n0; q1 = n1; base = next;
-  }
-  __syncthreads();
-  unsigned size = pooled;
-  __syncthreads();
-  if (size >= K) floor = cut(pool, &pooled, size, true);   // exact: floor is the K-th value
-  if (threadIdx.x == 0 && size >= K) atomicMax(&state[0], key(floor));
-  unsigned kept = min(size, (unsigned)K);
-${ranked('lists', 'blockIdx.x * K + ')}
-  __threadfence();                                   // this block's list, then its ticket
-  __syncthreads();
-  if (threadIdx.x == 0) is_last = atomicAdd(&state[1], 1) == gridDim.x - 1;
-  __syncthreads();
-  if (!is_last) return;
-  // The last block: every list value at or above the shared floor enters the pool.
-  unsigned count = gridDim.x * K, hint = ((volatile unsigned *)state)[0];
-  floor = hint ? (int)(hint ^ 0x80000000u) - 1 : INT_MIN;
-  if (threadIdx.x == 0) pooled = 0;
-  __syncthreads();
-  for (unsigned base = 0; base < count; base += 8 * BLOCK) {
-    int v[8]; unsigned enter = 0;
-    for (int c = 0; c < 8; c++) {
-      unsigned i = base + c * BLOCK + threadIdx.x;
-      v[c] = i < count ? ((volatile int *)lists)[i] : INT_MIN;
-      if (i < count && v[c] > floor) enter |= 1u << c;
-    }
-    if (enter) {
-      unsigned slot = atomicAdd(&pooled, __popc(enter));
-      for (int c = 0; c < 8; c++) if (enter >> c & 1) pool[slot++] = v[c];
-    }
-    __syncthreads();
-    if (threadIdx.x == 0) size_now = pooled;
-    __syncthreads();
-    unsigned size = size_now;
-    if (size > POOL - 8 * BLOCK) floor = cut(pool, &pooled, size, false);
-  }
-  __syncthreads();
-  size = pooled;
-  __syncthreads();
-  if (size >= K) cut(pool, &pooled, size, true);
-  kept = min(size, (unsigned)K);
-${ranked('output', '')}
-  if (threadIdx.x == 0) { state[0] = 0; state[1] = 0; }   // ready for the next launch
-}
-// Launch: state[0] = state[1] = 0 once; topkRadixLast<<<groups, 256>>>(input, n / 4, lists, state, result);
-// groups: at most 396 (three per SM of an H100); lists: groups * K ints. The input is padded with
-// INT_MIN to whole int4s; POOL = 3072, CUT_KEEP = 256.`;

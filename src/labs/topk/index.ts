@@ -9,9 +9,9 @@
 import { defineLab, described, OPENING_MOMENT, exactCheck, type LabInputs, type LabVariant, variantFrom } from '../../workbench/lab.ts';
 import { seededRandom } from '../../util/random.ts';
 import { topkCases } from './cases.ts';
-import { FAST_CUDA, RADIX_AHEAD_CUDA, RADIX_CUDA, RADIX_LAST_CUDA, SEED_CUDA } from './cuda.ts';
+import { FAST_CUDA, RADIX_AHEAD_CUDA, RADIX_CUDA, SEED_CUDA } from './cuda.ts';
 import { isTopkDistribution, topkInput } from './inputs.ts';
-import { firstPass, groupsFor, isOneLaunch, isRadix, isTopkVariant, RADIX_AHEAD_GROUPS, RADIX_CUT_KEEP, RADIX_POOL, RADIX_WG, runTopk, supportsDistinct, TOPK_FILES, topkPasses, workgroupOf, type TopkVariant } from './kernel.ts';
+import { firstPass, groupsFor, isRadix, isTopkVariant, RADIX_AHEAD_GROUPS, RADIX_CUT_KEEP, RADIX_POOL, RADIX_WG, runTopk, supportsDistinct, TOPK_FILES, topkPasses, workgroupOf, type TopkVariant } from './kernel.ts';
 import { topkMoments } from './moments.ts';
 import { insertValue, LOWEST, topkReference } from './reference.ts';
 import { m } from './messages.ts';
@@ -36,16 +36,10 @@ const variants: LabVariant[] = [
     () => m('radixAhead.title'),
     () => m('radixAhead.summary', { keep: RADIX_CUT_KEEP, groups: RADIX_AHEAD_GROUPS }),
   ),
-  // One launch: the last workgroup to finish picks the answer (texts under `radixLast.`).
-  described(
-    { id: 'radix-last', file: TOPK_FILES['radix-last'].file, wgsl: TOPK_FILES['radix-last'].wgsl, cuda: RADIX_LAST_CUDA, workgroupSizes: [RADIX_WG], elementTypes: ['i32'], needsSubgroups: false },
-    () => m('radixLast.title'),
-    () => m('radixLast.summary', { groups: RADIX_AHEAD_GROUPS }),
-  ),
 ];
 
 const variantOf = (id: string): TopkVariant => {
-  if (!isTopkVariant(id)) throw new RangeError(`The top-k lab has no variant “${id}”; use seed, fast, radix, radix-ahead or radix-last.`);
+  if (!isTopkVariant(id)) throw new RangeError(`The top-k lab has no variant “${id}”; use seed, fast, radix or radix-ahead.`);
   return id;
 };
 
@@ -97,10 +91,7 @@ export const topkLab = defineLab<'topk', TopkParams>(topkMeta, {
   metrics: (mt, p, traced) => {
     const variant = traced && isTopkVariant(traced.variant) ? traced.variant : 'seed';
     const wg = workgroupOf(variant, p.k);
-    const groups = groupsFor(p.n, p.k, variant);
-    const passes = isOneLaunch(variant)
-      ? { label: m('metric.passes'), value: m('metric.passes.oneLaunch'), hint: m('metric.passes.oneLaunch.hint', { n: groups }) }
-      : { label: m('metric.passes'), value: m('metric.passes.value'), hint: m('metric.passes.hint', { n: groups }) };
+    const passes = { label: m('metric.passes'), value: m('metric.passes.value'), hint: m('metric.passes.hint', { n: groupsFor(p.n, p.k, variant) }) };
     if (variant === 'radix') {
       return [
         { label: m('metric.radixBranches'), value: mt.divergentBranches.toLocaleString('en'), hint: m('metric.radixBranches.hint') },

@@ -10,11 +10,10 @@ import SEED_WGSL from '../../../shaders/topk/seed.wgsl?raw';
 import FAST_WGSL from '../../../shaders/topk/fast.wgsl?raw';
 import RADIX_WGSL from '../../../shaders/topk/radix.wgsl?raw';
 import RADIX_AHEAD_WGSL from '../../../shaders/topk/radix-ahead.wgsl?raw';
-import RADIX_LAST_WGSL from '../../../shaders/topk/radix-last.wgsl?raw';
 import { insertValue, LOWEST, workgroupSizeFor } from './reference.ts';
 
-export type TopkVariant = 'seed' | 'fast' | 'radix' | 'radix-ahead' | 'radix-last';
-export const TOPK_VARIANTS: readonly TopkVariant[] = ['seed', 'fast', 'radix', 'radix-ahead', 'radix-last'];
+export type TopkVariant = 'seed' | 'fast' | 'radix' | 'radix-ahead';
+export const TOPK_VARIANTS: readonly TopkVariant[] = ['seed', 'fast', 'radix', 'radix-ahead'];
 export const isTopkVariant = (id: string): id is TopkVariant => (TOPK_VARIANTS as readonly string[]).includes(id);
 
 export const TOPK_FILES = {
@@ -22,14 +21,10 @@ export const TOPK_FILES = {
   fast: { file: 'shaders/topk/fast.wgsl', wgsl: FAST_WGSL },
   radix: { file: 'shaders/topk/radix.wgsl', wgsl: RADIX_WGSL },
   'radix-ahead': { file: 'shaders/topk/radix-ahead.wgsl', wgsl: RADIX_AHEAD_WGSL },
-  'radix-last': { file: 'shaders/topk/radix-last.wgsl', wgsl: RADIX_LAST_WGSL },
 } as const;
 
 /** The radix selects: a pool in workgroup memory under a rising floor, duplicates kept. */
-export const isRadix = (variant: TopkVariant) => variant === 'radix' || variant === 'radix-ahead' || variant === 'radix-last';
-
-/** radix-last runs in one launch: its last workgroup to finish picks the answer from every list. */
-export const isOneLaunch = (variant: TopkVariant) => variant === 'radix-last';
+export const isRadix = (variant: TopkVariant) => variant === 'radix' || variant === 'radix-ahead';
 
 /**
  * Invocations per workgroup of the radix select, and the words of its pool: room for K values and
@@ -37,7 +32,7 @@ export const isOneLaunch = (variant: TopkVariant) => variant === 'radix-last';
  */
 export const RADIX_WG = 256;
 export const RADIX_POOL = 3072;
-/** radix-ahead and radix-last: a cut during the stream stops once at most this many values stay. */
+/** radix-ahead: a cut during the stream stops once at most this many values stay. */
 export const RADIX_CUT_KEEP = 256;
 
 /** Whether a variant computes the `distinct` semantics: the radix select counts values, so it keeps duplicates. */
@@ -61,14 +56,13 @@ export interface TopkOptions {
 }
 
 /**
- * radix-ahead's (and radix-last's) most pass-1 workgroups: three per SM of a 132-SM H100. Fewer
- * lists make pass 2 (one workgroup) short; the H100 measured 396 fastest of 132 to 1056
- * (docs/benchmarks.md).
+ * radix-ahead's most pass-1 workgroups: three per SM of a 132-SM H100. Fewer lists make pass 2
+ * (one workgroup) short; the H100 measured 396 fastest of 132 to 1056 (docs/benchmarks.md).
  */
 export const RADIX_AHEAD_GROUPS = 396;
 
 /** Workgroups of pass 1 over n values (at most `most`). */
-export function groupsFor(n: number, k: number, variant: TopkVariant = 'seed', most = variant === 'radix-ahead' || variant === 'radix-last' ? RADIX_AHEAD_GROUPS : MAX_GROUPS): number {
+export function groupsFor(n: number, k: number, variant: TopkVariant = 'seed', most = variant === 'radix-ahead' ? RADIX_AHEAD_GROUPS : MAX_GROUPS): number {
   return Math.max(1, Math.min(most, Math.ceil(n / (workgroupOf(variant, k) * VALUES_PER_INVOCATION))));
 }
 
@@ -81,11 +75,7 @@ function quads(values: Int32Array): Int32Array {
   return out;
 }
 
-/**
- * One launch over `values` with `groups` workgroups. radix-last's bindings differ: 1 holds only the
- * final k values, 3 its four state words (floor hint, tickets, dispatches done), 4 the lists as
- * tagged half-words (2 × groups × k).
- */
+/** One launch over `values` with `groups` workgroups. */
 export function topkRun(variant: TopkVariant, values: Int32Array, groups: number, opts: TopkOptions, source?: string): KernelRun {
   const { k, distinct, floorKey } = opts;
   if (!Number.isInteger(k) || k < 1 || k > MAX_K) throw new RangeError(`k = ${k}: the top-k kernels keep 1 to ${MAX_K} values per list.`);
@@ -95,25 +85,6 @@ export function topkRun(variant: TopkVariant, values: Int32Array, groups: number
   const wg = workgroupOf(variant, k);
   const vec4 = variant !== 'seed';
   const input = vec4 ? quads(values) : values.length ? values : new Int32Array([LOWEST]);
-  if (isOneLaunch(variant)) {
-    return {
-      code: source ?? TOPK_FILES[variant].wgsl,
-      entryPoint: 'main',
-      file: TOPK_FILES[variant].file,
-      label: `topk.${variant}`,
-      workgroups: [groups],
-      bindings: {
-        0: {
-          0: input,
-          1: new Int32Array(Math.ceil(k / 4) * 4),
-          2: new Uint32Array([input.length / 4, 0, 0, 0]),
-          3: new Uint32Array(4),
-          4: new Uint32Array(2 * groups * k),
-        },
-      },
-      overrides: { K: k, POOL: RADIX_POOL, CUT_KEEP: RADIX_CUT_KEEP },
-    };
-  }
   return {
     code: source ?? TOPK_FILES[variant].wgsl,
     entryPoint: 'main',
@@ -143,11 +114,6 @@ export const firstPass = (variant: TopkVariant, values: Int32Array, opts: TopkOp
 export async function runTopk(executor: KernelExecutor, variant: TopkVariant, values: Int32Array, opts: TopkOptions): Promise<Int32Array> {
   const groups = groupsFor(values.length, opts.k, variant);
   const first = (await executor.run(topkRun(variant, values, groups, opts)))[0];
-  if (isOneLaunch(variant)) {
-    const out = first?.[1];
-    if (!(out instanceof Int32Array)) throw new Error(`topk.${variant}: the launch returned no list (binding 1)`);
-    return out.slice(0, opts.k);
-  }
   const partial = first?.[1];
   if (!(partial instanceof Int32Array)) throw new Error(`topk.${variant}: pass 1 returned no lists (binding 1)`);
   const lists = partial.slice(0, groups * opts.k);
@@ -186,13 +152,12 @@ export function radixAheadLists(values: Int32Array, groups: number, k: number): 
 }
 
 /**
- * Both launches for timing (radix-last: its one launch). Each pass gets its own buffers, so pass 2 reads a stand-in of pass 1's
+ * Both launches for timing. Each pass gets its own buffers, so pass 2 reads a stand-in of pass 1's
  * size: for radix-ahead, the lists and shared floor pass 1 writes (computed on the CPU); for the
  * others, the first groups × k input values, which insert about as often as real lists do.
  */
 export function topkPasses(variant: TopkVariant, values: Int32Array, opts: TopkOptions, most?: number): KernelRun[] {
   const groups = groupsFor(values.length, opts.k, variant, most);
-  if (isOneLaunch(variant)) return [topkRun(variant, values, groups, opts)];
   if (variant === 'radix-ahead') {
     const { lists, floorKey } = radixAheadLists(values, groups, opts.k);
     return [topkRun(variant, values, groups, opts), topkRun(variant, lists, 1, { ...opts, floorKey })];

@@ -37,13 +37,8 @@ function RadixStage({ trace, step, seek, variant }: PanelProps) {
         <h2 id={titleId}>{m('ui.radix.heading', { wg: trace.workgroups[0] ?? 0 })}</h2>
       </div>
       <p className="topk-phase" aria-live="polite" data-testid="topk-phase">
-        {m('ui.radix.floorNow')} <strong data-testid="topk-threshold">{show(floor)}</strong> {m(variant.id === 'radix' ? 'ui.radix.cuts' : 'ui.radixAhead.cuts', { cuts })}
+        {m('ui.radix.floorNow')} <strong data-testid="topk-threshold">{show(floor)}</strong> {m(variant.id === 'radix-ahead' ? 'ui.radixAhead.cuts' : 'ui.radix.cuts', { cuts })}
       </p>
-      {variant.id === 'radix-last' ? (
-        <p className="topk-phase" data-testid="topk-last-note">
-          {m('ui.radixLast.note')}
-        </p>
-      ) : null}
       <ol className="topk-rounds" aria-label={m('ui.radix.rounds')}>
         {view.rounds.map((r, i) => {
           const cut = view.floors.find((f) => f.step > r.step && (view.rounds[i + 1] === undefined || f.step < view.rounds[i + 1]!.step));
