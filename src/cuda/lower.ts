@@ -37,6 +37,14 @@ interface Base {
   readonly scalar?: boolean;
 }
 
+/** A counted loop the lowering unrolls: its counter, the counter's values, the local array it indexes. */
+interface UnrollPlan {
+  readonly decl: Declarator;
+  readonly t: Extract<CType, { k: 'int' }>;
+  readonly values: readonly number[];
+  readonly array: string;
+}
+
 type Sym =
   /** `constant`: a `const`/`constexpr` integer whose initializer is a constant expression (C++ [expr.const]: usable as an array size). */
   | { k: 'var'; name: string; t: CType; isConst: boolean; constant?: number }
@@ -915,6 +923,11 @@ export class Lowering {
       }
       case 'for':
       case 'while': {
+        const unroll = s.kind === 'for' ? this.unrollPlan(ctx, s) : undefined;
+        if (unroll && s.kind === 'for') {
+          this.unrolled(ctx, s, unroll);
+          return;
+        }
         if (s.test) this.barrierCheck(ctx, s.test, s);
         ctx.scopes.push(new Map());
         const tail = this.loopHeader(ctx, s);
@@ -1053,6 +1066,71 @@ export class Lowering {
     this.emit('}');
     if (tail.block) {
       this.indent--;
+      this.emit('}');
+    }
+  }
+
+  /**
+   * `#pragma unroll` done by the translator where it matters most: a counted loop (a start, a
+   * bound and a step known when compiling; at most 16 trips) whose body indexes a local array by
+   * the counter (`acc[r] += …`). Unrolled, each copy reads the counter as a WGSL `const`, so the
+   * array is indexed by constants and stays in registers; indexed by a variable, a GPU compiler
+   * may keep it in (slow) local memory. Loops that leave early or change their counter stay loops.
+   */
+  private unrollPlan(ctx: FnCtx, s: Extract<Stmt, { kind: 'for' }>): UnrollPlan | undefined {
+    const init = s.init;
+    if (!init || init.kind !== 'decl' || init.vars.length !== 1 || !s.test || !s.update) return undefined;
+    const decl = init.vars[0]!;
+    if (decl.dims.length || !decl.init || decl.init.kind === 'init' || decl.type.pointers.length || decl.type.reference || init.storage.static) return undefined;
+    const t = this.tryType(decl.type);
+    if (!t || t.k !== 'int' || t.bits !== 32) return undefined;
+    const args = this.constArgs(ctx);
+    const start = this.constValue(decl.init, args);
+    const test = s.test;
+    if (start === undefined || test.kind !== 'binary' || (test.op !== '<' && test.op !== '<=') || test.left.kind !== 'ident' || test.left.name !== decl.name) return undefined;
+    const end = this.constValue(test.right, args);
+    const u = s.update;
+    const counter = (x: Expr): boolean => x.kind === 'ident' && x.name === decl.name;
+    const step = u.kind === 'unary' && u.op === '++' && counter(u.arg) ? 1 : u.kind === 'assign' && u.op === '+=' && counter(u.left) ? this.constValue(u.right, args) : undefined;
+    if (end === undefined || !step || step <= 0) return undefined;
+    const values: number[] = [];
+    for (let x = start; test.op === '<' ? x < end : x <= end; x += step) {
+      if (values.length === 16 || (!t.signed && x < 0)) return undefined;
+      values.push(x);
+    }
+    if (!values.length) return undefined;
+    // The body: no early exit, no write to the counter, and a local array indexed by it.
+    let ok = true;
+    let array: string | undefined;
+    const visit = (n: unknown): void => {
+      if (!ok || !n || typeof n !== 'object') return;
+      if (Array.isArray(n)) return n.forEach(visit);
+      const x = n as Expr | Stmt;
+      if (x.kind === 'break' || x.kind === 'continue' || x.kind === 'return' || x.kind === 'switch' || x.kind === 'unsupported') ok = false;
+      else if ((x.kind === 'assign' && counter(x.left)) || (x.kind === 'unary' && (x.op === '++' || x.op === '--' || x.op === '&') && counter(x.arg))) ok = false;
+      else if (x.kind === 'call' && x.callee.kind === 'ident' && /^__sync/.test(x.callee.name)) ok = false;
+      else if (x.kind === 'decl' && x.vars.some((d) => d.name === decl.name)) ok = false;
+      else if (x.kind === 'index' && !array && x.object.kind === 'ident' && mentions([x.index], new Set([decl.name]))) {
+        const sym = this.lookup(ctx, x.object.name);
+        if (sym?.k === 'array' && sym.base.space === 'function') array = x.object.name;
+      }
+      if (ok) forChildren(n, (v) => { visit(v); return false; });
+    };
+    visit(s.body);
+    return ok && array ? { decl, t, values, array } : undefined;
+  }
+
+  private unrolled(ctx: FnCtx, s: Extract<Stmt, { kind: 'for' }>, plan: UnrollPlan): void {
+    const name = this.ident(plan.decl.name);
+    this.emit(`// unrolled: ${plan.values.length} trip${plan.values.length === 1 ? '' : 's'} of '${plan.decl.name}' (so that '${plan.array}' is indexed by constants)`, s.range);
+    for (const x of plan.values) {
+      this.emit('{', s.range);
+      ctx.scopes.push(new Map([[plan.decl.name, { k: 'var', name, t: plan.t, isConst: true, constant: x }]]));
+      this.indent++;
+      this.emit(`const ${name}: ${wgslType(plan.t)} = ${plan.t.signed ? x : `${x}u`};`, plan.decl.range);
+      this.indent--;
+      this.block(ctx, s.body);
+      ctx.scopes.pop();
       this.emit('}');
     }
   }
@@ -1703,6 +1781,8 @@ export class Lowering {
       return { code, t: o.t.of, prec: 100, pure: false, lv: { kind: 'plain', code, base } };
     }
     if (!o.ptr) this.error(e.object.range, `subscripted value is not an array or pointer (it is a '${typeName(o.t)}')`);
+    // An unsigned index indexes as it is (WGSL takes u32 indices), with no conversion to i32.
+    if (!o.ptr.off && i.t.k === 'int' && !i.t.signed && i.t.bits === 32) return this.element(o.ptr.base, i.code, e.range, true);
     return this.element(o.ptr.base, this.offsetPlus(o.ptr.off, i, e.index.range), e.range);
   }
 
@@ -1711,8 +1791,8 @@ export class Lowering {
     return `${off} + ${paren(this.convert(i, INT, range).code, 71)}`;
   }
 
-  /** `base[index]` as a value and a place. */
-  private element(base: Base, index: string, range: Range): V {
+  /** `base[index]` as a value and a place; `unsigned`: the index is a u32 (else an i32). */
+  private element(base: Base, index: string, range: Range, unsigned = false): V {
     void range;
     const arr = base.viaPointer ? `(*${base.name})` : base.name;
     const elem = base.elem;
@@ -1720,10 +1800,13 @@ export class Lowering {
       this.packed.add(base.key);
       const bits = packedBits(elem);
       const per = 32 / bits;
-      const word = this.atomic.has(base.key) ? `atomicLoad(&${arr}[(${index}) / ${per}])` : `${arr}[(${index}) / ${per}]`;
-      const raw = `extractBits(${word}, u32((${index}) % ${per}) * ${bits}u, ${bits}u)`;
-      const code = elem.k === 'bool' ? `(${raw} != 0u)` : elem.k === 'int' && elem.signed ? `i32(extractBits(bitcast<i32>(${word}), u32((${index}) % ${per}) * ${bits}u, ${bits}u))` : raw;
-      return { code, t: elem, prec: 100, pure: false, lv: { kind: 'packed', base, index } };
+      const at = /^\w+$/.test(index) ? index : `(${index})`;
+      const wordIndex = unsigned ? `${at} / ${per}u` : `${at} / ${per}`;
+      const shift = unsigned ? `(${at} % ${per}u) * ${bits}u` : `u32(${at} % ${per}) * ${bits}u`;
+      const word = this.atomic.has(base.key) ? `atomicLoad(&${arr}[${wordIndex}])` : `${arr}[${wordIndex}]`;
+      const raw = `extractBits(${word}, ${shift}, ${bits}u)`;
+      const code = elem.k === 'bool' ? `(${raw} != 0u)` : elem.k === 'int' && elem.signed ? `i32(extractBits(bitcast<i32>(${word}), ${shift}, ${bits}u))` : raw;
+      return { code, t: elem, prec: 100, pure: false, lv: { kind: 'packed', base, index: unsigned ? `i32(${index})` : index } };
     }
     const code = base.scalar ? arr : `${arr}[${index}]`;
     if (this.atomic.has(base.key)) return this.atomicRef(base, code);
