@@ -13,7 +13,7 @@
  * - `char`/`short` buffers are packed four (two) to a `u32` word;
  * - a buffer that any atomic touches is `atomic` throughout.
  */
-import type { Declarator, ExplicitInstantiation, Expr, FunctionDecl, Range, Stmt, TemplateArg, TranslationUnit, TypeRef } from './ast.ts';
+import type { Declarator, ExplicitInstantiation, Expr, FunctionDecl, Range, Stmt, TemplateArg, TemplateParam, TranslationUnit, TypeRef } from './ast.ts';
 import {
   BOOL, DIM3, FLOAT, INT, UINT, VOID, arithmetic, baseType, isInt, isWide, narrowed, promote, sizeOf, typeName, withPointers, wgslType, type CType,
   VECTOR_TYPES,
@@ -360,7 +360,7 @@ export class Lowering {
           const a = args[i];
           if (a) targs.set(p.name, a);
         });
-        const label = `${fn.name}<${args.map((a) => this.templateArgText(a)).join(', ')}>`;
+        const label = `${fn.name}<${args.map((a, i) => this.templateArgText(a, fn.template![i])).join(', ')}>`;
         if (seen.has(label)) continue;
         seen.add(label);
         list.push({ fn, targs, label });
@@ -417,9 +417,11 @@ export class Lowering {
     return v === undefined ? a : { kind: 'num', text: String(v), value: v, isFloat: false, floatSuffix: false, unsigned: false, long: 0, range: a.range };
   }
 
-  private templateArgText(a: TemplateArg): string {
+  /** A template argument as C++ prints it in a name (`true` for a `bool` parameter). */
+  private templateArgText(a: TemplateArg, param?: TemplateParam): string {
     if (a.kind === 'type') return a.base + '*'.repeat(a.pointers.length);
     const v = this.constValue(a);
+    if (v !== undefined && param?.kind === 'value' && param.valueType?.base === 'bool') return v ? 'true' : 'false';
     return v === undefined ? '?' : String(v);
   }
 

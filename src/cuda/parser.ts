@@ -947,7 +947,15 @@ class Parser {
           this.expect(')', `to close '${t.text}'`);
           return { kind: 'cast', type, arg, style: t.text, range: range() };
         }
-        // Functional casts `float(x)`, `unsigned int(x)` is not C++; `int(x)` is.
+        // C++ [expr.type.conv]: a functional cast names a simple type: `int(x)`, a typedef or a
+        // template type parameter (`T(0)`); `unsigned int(x)` is not C++.
+        if (!BASIC.has(t.text) && this.types.has(t.text) && !KNOWN_TYPES.includes(t.text) && this.is('(')) {
+          const at = this.i;
+          this.next();
+          const arg = this.assignment();
+          if (this.accept(')')) return { kind: 'cast', type: { kind: 'type', base: t.text, isConst: false, pointers: [], restrict: false, reference: false, range: range() }, arg, style: 'functional', range: range() };
+          this.i = at; // `Pair(a, b)`: not a conversion of one value
+        }
         if (BASIC.has(t.text) && this.is('(')) {
           this.i--;
           const type = this.typeSpec(new Set());

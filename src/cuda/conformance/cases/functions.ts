@@ -905,3 +905,36 @@ g.test('template_kernel_launching_itself', 'CUDA Programming Guide, CUDA Dynamic
   source: SELF_LAUNCH,
   error: { ...at(SELF_LAUNCH, 'grow<T><<<'), includes: ['launch'] },
 }));
+
+g.test('functional_cast_to_template_type_and_bool_parameter', 'C++ [expr.type.conv]: T(0) converts to the template type parameter; a bool template argument names the instance as C++ prints it (f<int, true>)')
+  .params([{ kernel: 'pick<int, true>' }, { kernel: 'pick<float, false>' }])
+  .run(({ kernel }) => {
+    const isInt = kernel.includes('int');
+    const v = iota(N).map((i) => i - 20);
+    return {
+      from: 'reference',
+      source: cu`
+template <typename T, bool NEGATE>
+__global__ void pick(const T* in, T* out)
+{
+    int i = threadIdx.x;
+    T zero = T(0);
+    T v = in[i] > zero ? in[i] : T(i % 3);
+    out[i] = NEGATE ? -v : v;
+}
+
+int main()
+{
+    int* di;
+    float* df;
+    pick<int, true><<<1, 64>>>(di, di);
+    pick<float, false><<<1, 64>>>(df, df);
+    return 0;
+}
+`,
+      kernel,
+      launch: one,
+      args: isInt ? { in: Int32Array.from(v), out: new Int32Array(N) } : { in: Float32Array.from(v), out: new Float32Array(N) },
+      expect: { out: v.map((x, i) => { const r = x > 0 ? x : i % 3; return isInt ? -r : r; }) },
+    };
+  });
