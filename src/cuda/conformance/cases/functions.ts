@@ -825,46 +825,40 @@ int main()
   expect: { v: iota(N).map((i) => 2 * (i - 5) + 32) },
 }));
 
-const INSTANCE_WITHOUT_GLOBAL = cu`
+// Explicit instantiations CUDA refuses, each reported at the instantiated name.
+const FILL_TEMPLATE = cu`
 template <typename T>
 __global__ void fill(T* v, int n)
 {
     if (threadIdx.x < n) v[threadIdx.x] = T(1);
 }
-
-template void fill<float>(float*, int);
 `;
-g.test('explicit_instantiation_of_kernel_without_global', 'nvcc: a __global__ function template instantiated explicitly without __global__ is "redeclared without __global__"').error(() => ({
-  source: INSTANCE_WITHOUT_GLOBAL,
-  error: { ...at(INSTANCE_WITHOUT_GLOBAL, 'fill<float>'), includes: ['fill', '__global__'] },
-}));
-
-const INSTANCE_OF_NOTHING = cu`
-__global__ void fill(float* v)
-{
-    v[threadIdx.x] = 1.0f;
-}
-
-template __global__ void fil<float>(float*);
-`;
-g.test('explicit_instantiation_of_undeclared_template', 'C++ [temp.explicit]: the template must be declared before its explicit instantiation').error(() => ({
-  source: INSTANCE_OF_NOTHING,
-  error: { ...at(INSTANCE_OF_NOTHING, 'fil<float>'), includes: ['fil'] },
-}));
-
-const INSTANCE_MISMATCH = cu`
-template <typename T>
-__global__ void fill(T* v, int n)
-{
-    if (threadIdx.x < n) v[threadIdx.x] = T(1);
-}
-
-template __global__ void fill<float>(float*);
-`;
-g.test('explicit_instantiation_parameters_mismatch', 'C++ [temp.explicit]: the declaration must match the template (two parameters, one given)').error(() => ({
-  source: INSTANCE_MISMATCH,
-  error: { ...at(INSTANCE_MISMATCH, 'fill<float>'), includes: ['fill'] },
-}));
+const BAD_INSTANCES: Readonly<Record<string, { why: string; source: string; at: string; includes: string[] }>> = {
+  without_global: {
+    why: 'nvcc: a __global__ function template instantiated explicitly without __global__ is "redeclared without __global__"',
+    source: `${FILL_TEMPLATE}\ntemplate void fill<float>(float*, int);\n`,
+    at: 'fill<float>',
+    includes: ['fill', '__global__'],
+  },
+  undeclared_template: {
+    why: 'C++ [temp.explicit]: the template must be declared before its explicit instantiation',
+    source: `${FILL_TEMPLATE}\ntemplate __global__ void fil<float>(float*, int);\n`,
+    at: 'fil<float>',
+    includes: ['fil'],
+  },
+  parameters_mismatch: {
+    why: 'C++ [temp.explicit]: the declaration must match the template (two parameters, one given)',
+    source: `${FILL_TEMPLATE}\ntemplate __global__ void fill<float>(float*);\n`,
+    at: 'fill<float>',
+    includes: ['fill'],
+  },
+};
+g.test('explicit_instantiation_refused', 'C++ [temp.explicit] and nvcc: instantiations that name no template, match none, or drop __global__')
+  .params(Object.keys(BAD_INSTANCES).map((what) => ({ what })))
+  .error(({ what }) => {
+    const c = BAD_INSTANCES[what]!;
+    return { source: c.source, error: { ...at(c.source, c.at), includes: c.includes } };
+  });
 
 const SPECIALIZATION = cu`
 template <int N>
