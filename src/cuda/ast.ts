@@ -131,7 +131,24 @@ export type TopLevel =
   | StructDecl
   | { kind: 'var'; decl: Extract<Stmt, { kind: 'decl' }>; range: Range }
   | { kind: 'typedef'; name: string; type: TypeRef; range: Range }
-  | { kind: 'using'; text: string; range: Range };
+  | { kind: 'using'; text: string; range: Range }
+  | ExplicitInstantiation;
+
+/**
+ * C++ [temp.explicit]: `template __global__ void f<float>(float*, int);` instantiates `f` with
+ * the given (or deduced) arguments; `extern template …` only declares that an instantiation
+ * exists elsewhere.
+ */
+export interface ExplicitInstantiation {
+  readonly kind: 'instantiation';
+  readonly name: string;
+  readonly nameRange: Range;
+  readonly templateArgs?: readonly TemplateArg[];
+  readonly paramTypes: readonly TypeRef[];
+  readonly global: boolean;
+  readonly isExtern: boolean;
+  readonly range: Range;
+}
 
 export interface TranslationUnit {
   readonly items: TopLevel[];
