@@ -7,7 +7,7 @@ import type { GpuExecutor } from '../../gpu/executor.ts';
 import type { FunctionDecl } from '../ast.ts';
 import { parseCuda } from '../parser.ts';
 import type { CudaProgram } from '../types.ts';
-import { CudaRuntime, SIMULATOR_DEVICE, type CudaLaunch, type DeviceProperties, type HostExecutor } from './cuda-runtime.ts';
+import { CudaRuntime, SIMULATOR_DEVICE, Snapshots, type CudaLaunch, type DeviceProperties, type HostExecutor } from './cuda-runtime.ts';
 import { simExecutor } from './executor.ts';
 import { ExitSignal, HostError, Interpreter, StopSignal } from './interp.ts';
 import { LibcState, libcBuiltins, realClock, type HostClock } from './libc.ts';
@@ -41,6 +41,8 @@ export interface HostRunOptions {
   readonly onOutput?: (stream: 'stdout' | 'stderr', text: string) => void;
   /** Told every 65 536 steps or so (a worker sends the output it holds back, so a long computation after a print shows the print). */
   readonly onCheckpoint?: () => void;
+  /** Where the launches' buffers are kept (default: a fresh budget per run; `null`: not kept). */
+  readonly snapshots?: Snapshots | null;
 }
 
 /** The exit status a shell reports for a program stopped by Ctrl-C (SIGINT): what Stop does. */
@@ -72,7 +74,7 @@ export function runHostProgram(program: CudaProgram, options: HostRunOptions = {
       return (options.executor ?? ((i) => simExecutor(program, i)))(holder.interp!).launch(l);
     },
   };
-  const runtime = new CudaRuntime(executor, options.device ?? SIMULATOR_DEVICE, kernels, options.hostMs ?? (() => performance.now() - start));
+  const runtime = new CudaRuntime(executor, options.device ?? SIMULATOR_DEVICE, kernels, options.hostMs ?? (() => performance.now() - start), options.snapshots === undefined ? new Snapshots() : options.snapshots);
   const interp = new Interpreter(parsed.unit, { ...libcBuiltins(state), ...runtime.builtins() }, {
     ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
