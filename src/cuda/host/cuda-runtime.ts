@@ -129,6 +129,11 @@ export interface LaunchOutcome {
   readonly printed?: readonly string[];
   /** Measured GPU time of the launch in milliseconds, when the executor measures it. */
   readonly gpuMs?: number;
+  /**
+   * Milliseconds the simulator took to compute the result (for a launch answered from an
+   * identical earlier one, that one's), so a replay's cost can be estimated.
+   */
+  readonly costMs?: number;
 }
 
 /** Runs kernels for the runtime: writes the results into the blocks of the launch's buffers. */

@@ -157,8 +157,8 @@ int main() {
 }`);
     // Every read of the wall clock moves it by 5 ms; each launch takes 2 ms on the "GPU".
     let wall = 0;
-    const gpu = fakeGpu((run, _n, o) => {
-      o?.onGpuMs?.(2);
+    const gpu = fakeGpu((_run, _n, o) => {
+      o?.onGpuMs?.(2, 'timestamp-query');
       return undefined;
     });
     const r = await runProgramOnDevice(program, gpu, { clock, now: () => (wall += 5) });
