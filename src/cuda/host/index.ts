@@ -12,6 +12,7 @@ import { simExecutor } from './executor.ts';
 import { ExitSignal, HostError, Interpreter, StopSignal } from './interp.ts';
 import { LibcState, libcBuiltins, realClock, type HostClock } from './libc.ts';
 import { HostFault } from './memory.ts';
+import { ByteDecoder, decodeBytes } from './libc/bytes.ts';
 
 export type { CudaLaunch, DeviceProperties, HostExecutor } from './cuda-runtime.ts';
 export type { HostClock } from './libc.ts';
@@ -81,7 +82,7 @@ export function runHostProgram(program: CudaProgram, options: HostRunOptions = {
     ...(options.onCheckpoint ? { onCheckpoint: options.onCheckpoint } : {}),
   });
   holder.interp = interp;
-  if (options.onOutput) tee(interp, options.onOutput);
+  const flush = options.onOutput ? tee(interp, options.onOutput) : undefined;
   let exitCode: number;
   try {
     interp.load();
@@ -89,19 +90,31 @@ export function runHostProgram(program: CudaProgram, options: HostRunOptions = {
   } catch (e) {
     exitCode = failure(interp, e, program.fileName);
   }
-  return { exitCode, stdout: interp.stdout.join(''), stderr: interp.stderr.join(''), launches: runtime.launches };
+  flush?.();
+  return { exitCode, stdout: decodeBytes(interp.stdout.join('')), stderr: decodeBytes(interp.stderr.join('')), launches: runtime.launches };
 }
 
-/** Passes everything pushed onto the interpreter's stdout and stderr on to `onOutput` as well. */
-function tee(interp: Interpreter, onOutput: (stream: 'stdout' | 'stderr', text: string) => void): void {
+/**
+ * Passes everything pushed onto the interpreter's stdout and stderr on to `onOutput` as well,
+ * decoded as the streams' bytes are (`libc/bytes.ts`); returns what gives the rest at the end.
+ */
+function tee(interp: Interpreter, onOutput: (stream: 'stdout' | 'stderr', text: string) => void): () => void {
+  const decoders = { stdout: new ByteDecoder(), stderr: new ByteDecoder() };
   for (const stream of ['stdout', 'stderr'] as const) {
     const lines = interp[stream];
     const push = lines.push.bind(lines);
     lines.push = (...texts: string[]) => {
-      onOutput(stream, texts.join(''));
+      const text = decoders[stream].push(texts.join(''));
+      if (text) onOutput(stream, text);
       return push(...texts);
     };
   }
+  return () => {
+    for (const stream of ['stdout', 'stderr'] as const) {
+      const rest = decoders[stream].end();
+      if (rest) onOutput(stream, rest);
+    }
+  };
 }
 
 function failure(interp: Interpreter, e: unknown, fileName: string): number {
