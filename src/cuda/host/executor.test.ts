@@ -2,11 +2,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { compileCuda } from '../index.ts';
 import { runHostProgram } from './index.ts';
 
-// Counts the simulator's runs, running it as it is.
-const simulated = vi.hoisted(() => ({ count: 0 }));
+// Counts the simulator's runs and keeps the options they were given, running it as it is (with a
+// lower per-block step limit where a test asks for one, so an endless kernel stops in milliseconds).
+const simulated = vi.hoisted(() => ({ count: 0, blockLimit: undefined as number | undefined, options: [] as unknown[] }));
 vi.mock('../../sim/index.ts', async (importOriginal) => {
   const sim = await importOriginal<typeof import('../../sim/index.ts')>();
-  return { ...sim, simulate: (...args: Parameters<typeof sim.simulate>) => (simulated.count++, sim.simulate(...args)) };
+  return {
+    ...sim,
+    simulate: (run: Parameters<typeof sim.simulate>[0], options: Parameters<typeof sim.simulate>[1] = {}) => {
+      simulated.count++;
+      simulated.options.push(options);
+      return sim.simulate(run, simulated.blockLimit ? { ...options, maxWorkgroupSteps: simulated.blockLimit } : options);
+    },
+  };
 });
 
 // A benchmark loop as the course writes it: the same launch, on the same inputs, many times,
@@ -54,5 +62,37 @@ describe('the simulator executor', () => {
     expect(simulated.count).toBe(3);
     const block = (b: number): number => Array.from({ length: 64 }, (_, i) => (b * 64 + i) % 7).reduce((x, y) => x + y, 0);
     expect(r.stdout).toBe(`${'block 0: 189.0\n'.repeat(10)}${[0, 1, 2, 3].map((b) => block(b).toFixed(1)).join(' ')}\nblock 0: 289.0\n289.0\n`);
+  });
+
+  it('stops an endless kernel in a launch of any size at its first block, with CUDA’s error and the CUDA line of the loop', () => {
+    const c = compileCuda(`#include <cstdio>
+__global__ void spin(int *a) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    while (a[0] == 0) {
+        a[1] += 1;
+    }
+    a[i % 64] = 1;
+}
+int main() {
+    int *d;
+    cudaMalloc(&d, 64 * sizeof(int));
+    cudaMemset(d, 0, 64 * sizeof(int));
+    spin<<<2147483647, 1024>>>(d);
+    cudaError_t e = cudaDeviceSynchronize();
+    printf("sync: %d %s\\n", (int)e, cudaGetErrorString(e));
+    return 0;
+}`, { fileName: 'spin.cu' });
+    if (!c.ok) throw new Error(JSON.stringify(c.diagnostics));
+    simulated.options = [];
+    simulated.blockLimit = 4096;
+    try {
+      const r = runHostProgram(c.program);
+      expect(r.stdout).toBe('sync: 719 unspecified launch failure\n');
+      expect(r.stderr).toBe('[warpscope] spin<<<…>>> at line 13: stopped after workgroup 0 ran 4096 warp instructions without finishing (warp 0 at line 4 of spin.cu): the kernel may loop forever.\n');
+    } finally {
+      simulated.blockLimit = undefined;
+    }
+    // The executor's own limit per block, whatever the grid (the run's limit alone grows with it).
+    expect(simulated.options).toEqual([expect.objectContaining({ maxWorkgroupSteps: 2 ** 25 })]);
   });
 });

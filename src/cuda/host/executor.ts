@@ -15,6 +15,13 @@ const ILLEGAL_ADDRESS = 700;
 /** The simulator's default step limit, and the steps each warp of a larger launch may take beyond it. */
 const MAX_STEPS = 200_000_000;
 const STEPS_PER_WARP = 16_384;
+/**
+ * Warp instructions one block may run before it reads as endless, whatever the grid: the whole
+ * launch's limit grows with the grid, so without this an endless loop in a launch of 65 536 blocks
+ * would run for hours. 2^25 is about 60 times what the course's heaviest honest block needs
+ * (003-matrix-multiply-tiled: 8 warps × 2047 iterations) and a few seconds of simulation.
+ */
+const STEPS_PER_BLOCK = 2 ** 25;
 
 /** The per-block limits of a CUDA device (compute capability 9.0 without opt-in shared memory). */
 const CUDA_LIMITS = {
@@ -140,6 +147,13 @@ export function applyWrites(program: CudaProgram, interp: Interpreter, l: HostLa
   }
 }
 
+/** A simulator diagnostic's message with its line (of the generated WGSL) told as the CUDA line it came from. */
+function onCudaLine(program: CudaProgram, d: { readonly line: number; readonly column: number; readonly message: string }): string {
+  const at = program.sourceMap.toCuda(d.line, d.column);
+  if (!at) return d.message;
+  return d.message.replace(new RegExp(`\\bline ${d.line}\\b`), `line ${at.line} of ${at.file ?? program.fileName}`);
+}
+
 /** A launch the simulator ran, kept to answer an identical later launch (same kernel, configuration and input bytes). */
 interface Simulated {
   readonly run: KernelRun;
@@ -210,16 +224,16 @@ export function simExecutor(program: CudaProgram, interp: Interpreter, onPrepare
       // The step limit that stops an endless kernel grows with the launch: a big grid of honest
       // warps (002-topk's 31 256 warps need about 6 500 steps each) must not read as a hang.
       const warps = l.grid.x * l.grid.y * l.grid.z * Math.ceil((l.block.x * l.block.y * l.block.z) / 32);
-      const result = simulate(run, { trace: 'summary', limits: CUDA_LIMITS, maxSteps: Math.max(MAX_STEPS, warps * STEPS_PER_WARP) });
+      const result = simulate(run, { trace: 'summary', limits: CUDA_LIMITS, maxSteps: Math.max(MAX_STEPS, warps * STEPS_PER_WARP), maxWorkgroupSteps: STEPS_PER_BLOCK });
       const { writes, printed } = ready.prepared.results(result.buffers);
       applyWrites(program, interp, l, writes);
       const oob = result.diagnostics.find((d) => d.kind === 'out-of-bounds');
       const unsupported = result.diagnostics.find((d) => d.kind === 'unsupported' || d.kind === 'step-limit');
       const costMs = performance.now() - t0;
       const outcome: LaunchOutcome = unsupported
-        ? { error: 719, detail: unsupported.message, printed, costMs }
+        ? { error: 719, detail: onCudaLine(program, unsupported), printed, costMs }
         : oob
-          ? { error: ILLEGAL_ADDRESS, detail: `the kernel accessed memory out of bounds: ${oob.message}`, printed, costMs }
+          ? { error: ILLEGAL_ADDRESS, detail: `the kernel accessed memory out of bounds: ${onCudaLine(program, oob)}`, printed, costMs }
           : { printed, costMs };
       // Kept while the inputs fit the budget, the oldest given up first.
       const bytes = bytesOfRun(run);
