@@ -76,6 +76,8 @@ export type Stmt =
   | { kind: 'expr'; expr: Expr; range: Range }
   | { kind: 'if'; test: Expr; then: Stmt; else?: Stmt; range: Range }
   | { kind: 'for'; init?: Stmt; test?: Expr; update?: Expr; body: Stmt; range: Range }
+  /** C++11's range-based `for (T x : range)`: `type` may be `auto` and a reference (`auto &x`). */
+  | { kind: 'forRange'; name: string; type: TypeRef; nameRange: Range; over: Expr; body: Stmt; range: Range }
   | { kind: 'while'; test: Expr; body: Stmt; range: Range }
   | { kind: 'do'; body: Stmt; test: Expr; range: Range }
   | { kind: 'return'; arg?: Expr; range: Range }

@@ -988,6 +988,9 @@ export class Lowering {
         return;
       case 'unsupported':
         this.error(s.range, s.what);
+        return;
+      case 'forRange':
+        this.error(s.range, "a range-based 'for' in device code is not supported here: write the loop with an index (for (int i = 0; i < n; i++))");
     }
   }
 

@@ -363,6 +363,24 @@ class Parser {
     return false;
   }
 
+  /**
+   * Whether a `for` header (just after its `(`) is C++11's `decl : range`: a `:` at the header's
+   * own depth before any `;` or `?` (a `?:` in a classic header's init is not one).
+   */
+  private rangeForAhead(): boolean {
+    if (!this.isTypeStart() && !this.is('auto') && !this.is('const')) return false;
+    let depth = 0;
+    for (let k = 0; ; k++) {
+      const t = this.peek(k);
+      if (t.kind === 'eof') return false;
+      if (t.text === '(' || t.text === '[' || t.text === '{') depth++;
+      else if (t.text === ')' || t.text === ']' || t.text === '}') {
+        if (depth-- === 0) return false;
+      } else if (depth === 0 && (t.text === ';' || t.text === '?')) return false;
+      else if (depth === 0 && t.text === ':') return true;
+    }
+  }
+
   /** Base type with its qualifiers, before any `*`. */
   private typeSpec(quals: Set<string>): TypeRef {
     const start = this.peek();
@@ -370,7 +388,7 @@ class Parser {
     let name = '';
     let templateArgs: TemplateArg[] | undefined;
     // C++ [dcl.spec.auto]: `auto x = …` (also `auto *p`, `const auto&`): the type comes from the initializer.
-    if (quals.has('auto') && start.kind === 'id' && (this.is('=', 1) || this.is('(', 1) || this.is('{', 1)) || quals.has('auto') && (start.text === '*' || start.text === '&')) {
+    if (quals.has('auto') && start.kind === 'id' && (this.is('=', 1) || this.is('(', 1) || this.is('{', 1) || this.is(':', 1)) || quals.has('auto') && (start.text === '*' || start.text === '&' || start.text === '&&')) {
       return { kind: 'type', base: 'auto', isConst: quals.has('const') || quals.has('constexpr'), pointers: [], restrict: false, reference: false, range: this.range(start) };
     }
     for (;;) {
@@ -606,6 +624,19 @@ class Parser {
         case 'for': {
           this.next();
           this.expect('(', "after 'for'");
+          if (this.rangeForAhead()) {
+            const q = this.storageAndQualifiers();
+            const type = this.pointers(this.typeSpec(q.quals));
+            const nameTok = this.peek();
+            if (nameTok.kind !== 'id') this.fail(`expected a variable name after the type '${type.base}'`, nameTok);
+            this.next();
+            const nameRange = this.range(nameTok);
+            this.expect(':', "in range-based 'for' statement");
+            const over = this.is('{') ? this.initList() : this.expression();
+            this.expect(')', "to close the 'for' header");
+            const body = this.statementRecovering();
+            return { kind: 'forRange', name: nameTok.text, type, nameRange, over, body, range: this.range(start) };
+          }
           let init: Stmt | undefined;
           if (!this.accept(';')) init = this.isTypeStart() ? this.declaration() : this.exprStatement();
           const test = this.is(';') ? undefined : this.expression();
