@@ -7,7 +7,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  *   one worker per core;
  * - `gpu`: the files that drive Dawn (`*.gpu.test.ts`: they create a Node GPU through
  *   `src/gpu/node.ts`, directly or through `src/sim/conformance/harness.ts`). Dawn on SwiftShader
- *   is slow and one device at a time, so these run one file after another, in one worker.
+ *   is slow and one device at a time, so these run one file after another, in one worker, sharing
+ *   one executor (a pipeline compiled by one file is not compiled again by the next).
  * `npx vitest run` runs the unit project, then the gpu project (vitest runs a one-worker project
  * after the others); `npm test` runs them in one lane beside the e2e suite (scripts/test-all.mjs).
  * The end-to-end suite is apart (`vitest.e2e.config.ts`, run by `e2e/run.mjs`).
@@ -38,6 +39,10 @@ export default defineConfig({
           include: GPU,
           fileParallelism: false,
           maxWorkers: 1,
+          // One process for all of them, not isolated: the files share one GPU executor
+          // (src/gpu/node.ts, sharedNodeGpu) and its compiled pipelines, and the front end,
+          // simulator and labs are imported once instead of once per file.
+          isolate: false,
           // A GPU test takes seconds alone; on a machine shared with other work (load average 20 to
           // 40 on 2 cores) the slowest took over 120 s. A hang is still stopped by npm test.
           testTimeout: 600_000,

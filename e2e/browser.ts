@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { chromium, launchOptions } from './chromium.ts';
 
 export { QUIET_FLAGS, WEBGPU_FLAGS } from './chromium.ts';
@@ -59,6 +59,16 @@ export function useBrowser(options: { webgpu?: boolean } = {}): () => Browser {
     } else {
       browser = await launch({ webgpu });
     }
+  });
+  // A test's contexts are closed when it ends, so its pages stop running (animations, timers,
+  // workers) while later tests of the file run: the file's shared browser otherwise kept every page
+  // it had opened alive until the file ended. Contexts opened before the test (in beforeAll) stay.
+  let before = new Set<BrowserContext>();
+  beforeEach(() => {
+    before = new Set(browser?.contexts() ?? []);
+  });
+  afterEach(async () => {
+    await Promise.all((browser?.contexts() ?? []).filter((c) => !before.has(c)).map((c) => c.close()));
   });
   afterAll(async () => {
     // A connected browser's close() closes the contexts this connection made, then disconnects.

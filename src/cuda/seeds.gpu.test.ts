@@ -2,18 +2,17 @@
  * The posts' kernels on Dawn (SwiftShader where there is no GPU): the same cases as
  * seeds.test.ts, run on the GPU executor and on the simulator; both must equal the CPU reference.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GpuExecutor } from '../gpu/executor.ts';
-import { createNodeGpu } from '../gpu/node.ts';
+import { sharedNodeGpu } from '../gpu/node.ts';
 import { simulate } from '../sim/index.ts';
 import { compileCuda, prepareLaunch } from './index.ts';
 import { SEED_CASES, seedLines } from './testdata/seeds.ts';
 
 let gpu: GpuExecutor;
 beforeAll(async () => {
-  gpu = await createNodeGpu();
+  gpu = await sharedNodeGpu();
 });
-afterAll(() => gpu.destroy());
 
 const FILES = { 'error.cuh': '#pragma once\n#define CHECK(call) call\n' };
 

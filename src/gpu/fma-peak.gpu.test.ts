@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GpuExecutor } from './executor.ts';
 import { fmaPeakFlops, fmaPeakRun, measureFmaPeak } from './fma-peak.ts';
-import { createNodeGpu } from './node.ts';
+import { sharedNodeGpu } from './node.ts';
 
 let gpu: GpuExecutor;
 beforeAll(async () => {
-  gpu = await createNodeGpu();
+  gpu = await sharedNodeGpu();
 });
-afterAll(() => gpu.destroy());
 
 /** One invocation's chains on the CPU (every lane of the vec4 alike): x = x·y + z, eight chains from i + j, summed as the kernel sums. */
 function expected(invocation: number, iterations: number): number {

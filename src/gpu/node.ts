@@ -20,7 +20,7 @@ function hasHardwareGpu(): boolean {
  * Creates the Node GPU executor. Chooses SwiftShader when no GPU device node exists and no Vulkan
  * driver was named in the environment; `WARPSCOPE_VULKAN=native` forces the system driver.
  */
-export async function createNodeGpu(): Promise<GpuExecutor> {
+export async function createNodeGpu(cacheSize?: number): Promise<GpuExecutor> {
   const env = process.env;
   const driverNamed = Boolean(env.VK_ICD_FILENAMES || env.VK_DRIVER_FILES);
   if (!driverNamed && env.WARPSCOPE_VULKAN !== 'native' && !hasHardwareGpu() && existsSync(SWIFTSHADER_ICD)) {
@@ -41,8 +41,26 @@ export async function createNodeGpu(): Promise<GpuExecutor> {
   const extra = (env.WARPSCOPE_DAWN_FLAGS ?? '').split(' ').filter(Boolean);
   const gpu = webgpu.create(['disable-dawn-features=timestamp_quantization', ...extra]);
   keepAlive.push(webgpu, gpu);
-  const executor = new GpuExecutor(() => gpu);
+  const executor = new GpuExecutor(() => gpu, cacheSize);
   const context = await executor.ready();
   keepAlive.push(executor, context, context.adapter, context.device);
   return executor;
+}
+
+/** Pipelines the shared executor keeps: every kernel the GPU tests compile (a few hundred). */
+const SHARED_CACHE_SIZE = 1024;
+let shared: Promise<GpuExecutor> | undefined;
+
+/**
+ * One Node GPU executor for the whole process, created on first use and never destroyed (the
+ * process's exit ends it). The GPU test files run one after another in one process (the `gpu`
+ * project of vitest.config.ts, not isolated), and share it: SwiftShader compiles a pipeline in
+ * seconds of CPU, far more than most dispatches cost, and many files compile the same kernels with
+ * the same constants (the differential test, the watchdog's unguarded runs, the labs' drivers),
+ * so each is compiled once. A test that destroys, abandons or loses its device makes its own with
+ * `createNodeGpu`.
+ */
+export function sharedNodeGpu(): Promise<GpuExecutor> {
+  shared ??= createNodeGpu(SHARED_CACHE_SIZE);
+  return shared;
 }

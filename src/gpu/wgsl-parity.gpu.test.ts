@@ -3,19 +3,18 @@
  * (`getCompilationInfo`) and by `src/wgsl`; both must reject the invalid ones at the same line and
  * column, and accept the valid ones. The recorded line:col in the table must still be Dawn's.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { check } from '../wgsl/checker.ts';
 import { INVALID, VALID } from '../wgsl/testdata/parity.ts';
 import type { GpuExecutor } from './executor.ts';
-import { createNodeGpu } from './node.ts';
+import { sharedNodeGpu } from './node.ts';
 
 let gpu: GpuExecutor;
 let device: GPUDevice;
 beforeAll(async () => {
-  gpu = await createNodeGpu();
+  gpu = await sharedNodeGpu();
   device = (await gpu.ready()).device;
 });
-afterAll(() => gpu.destroy());
 
 async function dawnMessages(code: string): Promise<GPUCompilationMessage[]> {
   device.pushErrorScope('validation');

@@ -2,8 +2,8 @@
  * The watchdog on Dawn (SwiftShader where there is no GPU): it stops a loop the simulator's step
  * budget let through, and leaves every teaching kernel compiling and computing what it did.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeGpu } from '../gpu/node.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedNodeGpu } from '../gpu/node.ts';
 import type { GpuExecutor } from '../gpu/executor.ts';
 import { isGpuError, type GpuError } from '../gpu/errors.ts';
 import { simulate } from '../sim/simulate.ts';
@@ -16,9 +16,8 @@ import { guardKernel } from './watchdog.ts';
 
 let gpu: GpuExecutor;
 beforeAll(async () => {
-  gpu = await createNodeGpu();
+  gpu = await sharedNodeGpu();
 });
-afterAll(() => gpu.destroy());
 
 async function gpuError(p: Promise<unknown>): Promise<GpuError> {
   try {

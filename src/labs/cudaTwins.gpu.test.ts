@@ -6,14 +6,13 @@
  * (SwiftShader) each twin runs its last, largest case only: building a pipeline there takes up to
  * 25 s for the larger kernels, and the simulator runs every case.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GpuExecutor } from '../gpu/executor.ts';
-import { createNodeGpu } from '../gpu/node.ts';
+import { sharedNodeGpu } from '../gpu/node.ts';
 import { runTwinCase, twinMismatches, twinUsesWarps, type TwinLimits } from '../cuda/index.ts';
 import { LAB_TWINS } from './cudaTwins.ts';
 
-const gpu: GpuExecutor = await createNodeGpu();
-afterAll(() => gpu.destroy());
+const gpu: GpuExecutor = await sharedNodeGpu();
 const adapter = gpu.adapter!;
 const subgroup = adapter.subgroupMinSize !== undefined && adapter.subgroupMinSize === adapter.subgroupMaxSize ? adapter.subgroupMinSize : undefined;
 const cpuAdapter = adapter.isFallbackAdapter || /swiftshader/i.test(adapter.name ?? '');

@@ -57,8 +57,8 @@ let gpuError: unknown = null;
 
 beforeAll(async () => {
   try {
-    const { createNodeGpu } = await import('../gpu/node.ts');
-    gpu = await createNodeGpu();
+    const { sharedNodeGpu } = await import('../gpu/node.ts');
+    gpu = await sharedNodeGpu();
   } catch (e) {
     gpuError = e;
   }

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BandwidthBaselines, GpuExecutor } from '../gpu/executor.ts';
-import { createNodeGpu } from '../gpu/node.ts';
+import { sharedNodeGpu } from '../gpu/node.ts';
 import { findLab } from '../labs/all.ts';
 import { timingSweep, type TimingRow } from './sweep.ts';
 
 let gpu: GpuExecutor;
 let baselines: BandwidthBaselines;
 beforeAll(async () => {
-  gpu = await createNodeGpu();
+  gpu = await sharedNodeGpu();
   baselines = await gpu.baselines(1 << 16, { repeats: 2, warmupMs: 0 });
 });
-afterAll(() => gpu.destroy());
 
 async function sweep(labId: string): Promise<TimingRow[]> {
   const lab = findLab(labId)!;

@@ -17,8 +17,8 @@ const FRONT_END: FrontEnd = { compileCuda, prepareLaunch };
 let gpu: GpuExecutor | undefined;
 let absent = '';
 try {
-  const { createNodeGpu } = await import('../../gpu/node.ts');
-  gpu = await createNodeGpu();
+  const { sharedNodeGpu } = await import('../../gpu/node.ts');
+  gpu = await sharedNodeGpu();
 } catch (e) {
   absent = e instanceof Error ? e.message : String(e);
 }

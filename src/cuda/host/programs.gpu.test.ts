@@ -3,9 +3,9 @@
  * through `runCudaProgram(…, { executor: 'gpu' })`, against what the same programs printed on the
  * H100 (docs/runs/2026-11-26-h100-seed-programs/), timing figures aside.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GpuExecutor } from '../../gpu/executor.ts';
-import { createNodeGpu } from '../../gpu/node.ts';
+import { sharedNodeGpu } from '../../gpu/node.ts';
 import { runCudaProgram } from '../index.ts';
 import { runProgramOnDevice, deviceOfAdapter } from './gpuProgram.ts';
 import { FIXED_CLOCK, SEED_FILES, comparable, compileSeed, reference } from './oracle/seedRuns.ts';
@@ -13,10 +13,9 @@ import { FIXED_CLOCK, SEED_FILES, comparable, compileSeed, reference } from './o
 let gpu: GpuExecutor;
 let maxThreads = 0;
 beforeAll(async () => {
-  gpu = await createNodeGpu();
+  gpu = await sharedNodeGpu();
   maxThreads = (await gpu.ready()).device.limits.maxComputeInvocationsPerWorkgroup;
 });
-afterAll(() => gpu.destroy());
 
 /** One program on the GPU with the clocks fixed as the reference comparison needs. */
 async function onGpu(name: string) {

@@ -6,16 +6,15 @@
  * and the skip says why. The naive last warp races by design: on a GPU its sum is not defined, so
  * only the simulator (cuda.test.ts) compares it.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GpuExecutor } from '../../gpu/executor.ts';
-import { createNodeGpu } from '../../gpu/node.ts';
+import { sharedNodeGpu } from '../../gpu/node.ts';
 import { randomU32, seededRandom } from '../../util/random.ts';
 import { reduceCudaProgram, reduceTwinChain } from './cudaTwins.ts';
 import { sumU32 } from './reference.ts';
 import { REDUCE_VARIANTS, supportedWorkgroupSizes } from './variants.ts';
 
-const gpu: GpuExecutor = await createNodeGpu();
-afterAll(() => gpu.destroy());
+const gpu: GpuExecutor = await sharedNodeGpu();
 const adapter = gpu.adapter!;
 const subgroup = adapter.subgroupMinSize !== undefined && adapter.subgroupMinSize === adapter.subgroupMaxSize ? adapter.subgroupMinSize : undefined;
 

@@ -3,9 +3,9 @@
  * reference, for N in {1, 31, 1000, 2^16, 2^20} and every workgroup size the variant and the
  * adapter support. u32 everywhere; i32 and f32 on a subset (see each block for its tolerance).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GpuExecutor } from '../../gpu/executor.ts';
-import { createNodeGpu } from '../../gpu/node.ts';
+import { sharedNodeGpu } from '../../gpu/node.ts';
 import { randomF32, randomU32, seededRandom } from '../../util/random.ts';
 import { reduceCases } from './cases.ts';
 import { passPlan, reduce, timingPasses } from './driver.ts';
@@ -29,9 +29,8 @@ const N_TABLE = [1, 31, 1000, 2 ** 16, 2 ** 18 + 5] as const;
 
 let gpu: GpuExecutor;
 beforeAll(async () => {
-  gpu = await createNodeGpu();
+  gpu = await sharedNodeGpu();
 });
-afterAll(() => gpu.destroy());
 
 const correct = REDUCE_VARIANTS.filter((v) => !v.racy);
 /** Whether this adapter can run the variant at all (subgroups). */

@@ -3,8 +3,8 @@
  * reference, for lengths that hit one element, a partial tile, several tiles, and enough tiles
  * that the tile sums themselves need a multi-block scan.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeGpu } from '../../gpu/node.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedNodeGpu } from '../../gpu/node.ts';
 import type { GpuExecutor } from '../../gpu/executor.ts';
 import type { BindingData } from '../../kernel/types.ts';
 import { seededRandom } from '../../util/random.ts';
@@ -16,9 +16,8 @@ import { SCAN_VARIANTS, largestWorkgroupSize, scanSupport, type ScanVariant } fr
 
 let gpu: GpuExecutor; // kept referenced for the whole file: Dawn crashes if it is collected
 beforeAll(async () => {
-  gpu = await createNodeGpu();
+  gpu = await sharedNodeGpu();
 });
-afterAll(() => gpu.destroy());
 
 /**
  * 2^18 + 1 is the smallest length whose tile sums need a multi-block scan of their own at every

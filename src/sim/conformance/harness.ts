@@ -207,9 +207,9 @@ interface Gpu {
 }
 let gpu: Promise<Gpu> | null = null;
 
-/** The Node GPU executor (Dawn), created once per test file. */
+/** The Node GPU executor (Dawn), shared by the GPU test files of the process (sharedNodeGpu). */
 export function nodeGpu(): Promise<Gpu> {
-  gpu ??= import('../../gpu/node.ts').then((m) => m.createNodeGpu());
+  gpu ??= import('../../gpu/node.ts').then((m) => m.sharedNodeGpu());
   return gpu;
 }
 

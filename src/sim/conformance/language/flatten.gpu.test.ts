@@ -25,8 +25,8 @@ import { ulpDistanceOfBits } from '../../../util/ulp.ts';
 
 let gpu: { run(run: KernelRun): Promise<Bindings> };
 beforeAll(async () => {
-  const { createNodeGpu } = await import('../../../gpu/node.ts');
-  gpu = await createNodeGpu();
+  const { sharedNodeGpu } = await import('../../../gpu/node.ts');
+  gpu = await sharedNodeGpu();
 });
 
 const SEGMENTS = 40;

@@ -15,8 +15,8 @@ interface Gpu {
 }
 let gpu: Gpu;
 beforeAll(async () => {
-  const { createNodeGpu } = await import('../../../gpu/node.ts');
-  gpu = await createNodeGpu();
+  const { sharedNodeGpu } = await import('../../../gpu/node.ts');
+  gpu = await sharedNodeGpu();
 });
 
 interface Case {

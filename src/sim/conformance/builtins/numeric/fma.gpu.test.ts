@@ -15,9 +15,9 @@ describe('fma probe', () => {
   });
 
   it('the simulator following the probe agrees with the device bit for bit on fma', async () => {
-    const { createNodeGpu } = await import('../../../../gpu/node.ts');
+    const { sharedNodeGpu } = await import('../../../../gpu/node.ts');
     const { probeFusedFma } = await probe();
-    const gpu = await createNodeGpu();
+    const gpu = await sharedNodeGpu();
     const fused = await probeFusedFma(gpu);
     const n = 256;
     const abc = new Float32Array(3 * n);

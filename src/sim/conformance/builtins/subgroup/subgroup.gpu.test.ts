@@ -20,8 +20,8 @@ let gpu: Gpu | null = null;
 let gpuError: unknown = null;
 beforeAll(async () => {
   try {
-    const { createNodeGpu } = await import('../../../../gpu/node.ts');
-    gpu = await createNodeGpu();
+    const { sharedNodeGpu } = await import('../../../../gpu/node.ts');
+    gpu = await sharedNodeGpu();
   } catch (e) {
     gpuError = e;
   }
