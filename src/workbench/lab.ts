@@ -312,6 +312,37 @@ export function choiceField(field: {
   };
 }
 
+/**
+ * A strict choice among `values` whose words are messages of a lab's catalog: the label
+ * `param.<name>`, the refusal `parse.<name>` (given `names`), the notice `notice.<name>` (given
+ * `name`) and each value's name `<valuePrefix>.<value>`. A catalog without the first three throws
+ * here, when the lab loads, rather than showing a key.
+ */
+export function catalogChoiceField<T extends Record<string, string>>(
+  catalog: Catalog<T>,
+  field: { key: string; name: string; valuePrefix: string; values: readonly string[]; fallback: string },
+): ParamField<string> {
+  const text = (kind: 'param' | 'parse' | 'notice') => {
+    const key = `${kind}.${field.name}`;
+    if (!catalog.has(key)) throw new Error(`The catalog “${catalog.id}” has no “${kind}.${field.name}” for the field ${field.key}.`);
+    return (values?: MessageValues) => catalog(key, values);
+  };
+  const [label, parseError, notice] = [text('param'), text('parse'), text('notice')];
+  return choiceField({
+    key: field.key,
+    label: () => label(),
+    values: field.values,
+    fallback: field.fallback,
+    strict: true,
+    parseError: () => parseError({ names: field.values.join(', ') }),
+    notice: (name) => notice({ name }),
+    show: (v) => {
+      const key = `${field.valuePrefix}.${v}`;
+      return catalog.has(key) ? catalog(key) : v;
+    },
+  });
+}
+
 /** The workgroup size: what the variant is written for, nearest to the wanted one. */
 export function workgroupSizeField(): ParamField<number> {
   return intField({
