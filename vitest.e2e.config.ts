@@ -4,9 +4,11 @@ import { defineConfig } from 'vitest/config';
 // the dev-server suite (*.dev.ts, StrictMode on) against `vite`. A lab keeps its own e2e tests
 // beside it (src/labs/<lab>/e2e/*.e2e.ts), so adding a lab touches only its folders.
 //
-// The production-build files run E2E_WORKERS at a time (2 unless set): each launches its own
-// Chromium, and much of a test's time is spent waiting (for the GPU process, an animation, a
-// worker), so two files keep the cores busier than one. A file that changes what the shared
+// The production-build files run E2E_WORKERS at a time (2 unless set): much of a test's time is
+// spent waiting (for the GPU process, an animation, a worker), so two files keep the cores busier
+// than one. Each worker's files share one Chromium, started before them and closed after them
+// (e2e/browsers.setup.ts): a file connects to it and opens contexts of its own, rather than
+// starting a browser and its GPU process per `describe`. A file that changes what the shared
 // server serves runs alone, after the others (project `alone`): offline.e2e.ts gives dist/sw.js
 // new bytes to stand for a new deployment, which another file's service worker would pick up.
 const dev = process.env.E2E_SERVER === 'dev';
@@ -18,6 +20,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 180_000,
     hookTimeout: 120_000,
+    globalSetup: ['e2e/browsers.setup.ts'],
     ...(dev
       ? { include: ['e2e/**/*.dev.ts'], fileParallelism: false }
       : {

@@ -1,20 +1,13 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { chromium, launchOptions } from './chromium.ts';
 
-/** Flags that give headless Chromium WebGPU on SwiftShader on machines with no GPU and no network. */
-export const WEBGPU_FLAGS = ['--enable-unsafe-webgpu', '--enable-unsafe-swiftshader', '--use-webgpu-adapter=swiftshader'];
-export const QUIET_FLAGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export { QUIET_FLAGS, WEBGPU_FLAGS } from './chromium.ts';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:4173';
 
 export async function launch({ webgpu = true }: { webgpu?: boolean } = {}): Promise<Browser> {
-  const executablePath = process.env.CHROMIUM_PATH;
-  if (!executablePath) throw new Error('CHROMIUM_PATH is not set: run e2e tests through `npm run test:e2e`.');
-  return chromium.launch({
-    executablePath,
-    headless: true,
-    args: [...(webgpu ? WEBGPU_FLAGS : ['--disable-gpu']), ...QUIET_FLAGS],
-  });
+  return chromium.launch(launchOptions({ webgpu }));
 }
 
 /** The dev-server suite (StrictMode, HMR) or the production-build suite: see e2e/run.mjs. */
@@ -49,13 +42,26 @@ export async function openPage(browser: Browser, path = '/', options: { console?
   return { page, errors };
 }
 
-/** One browser for the enclosing `describe`: launched before its tests, closed after them. */
+/**
+ * A browser for the enclosing `describe`, connected before its tests and let go after them, with
+ * every context its tests opened. With WebGPU (the default) it is this worker's browser, started
+ * once for all its files by e2e/browsers.setup.ts; without, or when no shared browser was started,
+ * one launched for this `describe` alone.
+ */
 export function useBrowser(options: { webgpu?: boolean } = {}): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launch({ webgpu: options.webgpu ?? true });
+    const webgpu = options.webgpu ?? true;
+    const endpoints = webgpu ? inject('browserEndpoints') : undefined;
+    if (endpoints && endpoints.length > 0) {
+      const worker = Math.max(1, Number(process.env.VITEST_POOL_ID) || 1);
+      browser = await chromium.connect(endpoints[(worker - 1) % endpoints.length]!);
+    } else {
+      browser = await launch({ webgpu });
+    }
   });
   afterAll(async () => {
+    // A connected browser's close() closes the contexts this connection made, then disconnects.
     await browser?.close();
   });
   return () => {

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -23,11 +22,13 @@ async function seriousAxeFindings(page: Page): Promise<string[]> {
 
 const LAB = '/lab/reduce?v=interleaved&n=1024&wg=256&step=300';
 
-/** The file a download produced. */
+/** The file a download produced (read as a stream: the browser may be another process's, e2e/browsers.setup.ts). */
 async function contents(download: Download): Promise<Buffer> {
-  const path = await download.path();
-  if (!path) throw new Error(`the download ${download.suggestedFilename()} has no file: ${await download.failure()}`);
-  return readFile(path);
+  const failure = await download.failure();
+  if (failure !== null) throw new Error(`the download ${download.suggestedFilename()} has no file: ${failure}`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** Width and height from a PNG's IHDR chunk (bytes 16–23, after the signature and chunk header). */

@@ -12,6 +12,7 @@ import { timingSweep } from '../src/workbench/sweep.ts';
 import type { AnyLab } from '../src/workbench/lab.ts';
 import { recordedPeerTable } from '../src/bench/recorded-peers.ts';
 import { benchReduceCuda } from '../src/labs/reduce/bench.ts';
+import { benchLabTwins } from './cuda-twins-bench.ts';
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 10);
 const MAX_LOG2 = Number(process.env.BENCH_MAX_LOG2 ?? 26);
@@ -98,7 +99,11 @@ for (const lab of LABS) {
 if (ONLY.has('cuda')) {
   await sectionBaselines('cuda');
   const onRow = (r: { variant: string; ratio: number; same: string }): void => console.log(`(cuda: ${r.variant} measured: generated ÷ hand ${r.ratio.toFixed(3)}, same sums ${r.same})`);
-  console.log(`\n${await benchReduceCuda(gpu, { repeats: REPEATS, maxLog2: MAX_LOG2, onRow })}`);
+  // BENCH_TWINS=reduce,convolution picks labs (default: every lab with twins).
+  const twins = process.env.BENCH_TWINS ? new Set(process.env.BENCH_TWINS.split(',')) : undefined;
+  if (!twins || twins.has('reduce')) console.log(`\n${await benchReduceCuda(gpu, { repeats: REPEATS, maxLog2: MAX_LOG2, onRow })}`);
+  const onTwin = (r: { lab: string; variant: string; ratio: number; same: string }): void => console.log(`(cuda: ${r.lab}/${r.variant} measured: generated ÷ hand ${r.ratio.toFixed(3)}, same outputs ${r.same})`);
+  console.log(`\n${await benchLabTwins(gpu, { repeats: REPEATS, maxLog2: MAX_LOG2, onRow: onTwin, ...(twins ? { labs: twins } : {}) })}`);
 }
 // Each lab's best variant beside its peer, as the latest recorded run on the GPU host measured
 // both (the peers run in CUDA, not here); our time in this process beside it where we measured it.

@@ -11,8 +11,8 @@ export function compileCuda(source: string, options?: { fileName?: string; files
 }
 
 export { prepareLaunch, CudaLaunchError } from './launch.ts';
-export { compileLabCuda, runTwin } from './twin.ts';
-export type { TwinExecutor, TwinPass, TwinResult } from './twin.ts';
+export { benchElements, compileLabCuda, DEFAULT_TWIN_LIMITS, onePassCase, runTwin, runTwinCase, twinGeneratedRuns, twinMismatches, twinProgram, twinUsesWarps, wordsOf } from './twin.ts';
+export type { LabTwin, TwinCase, TwinExecutor, TwinLimits, TwinPass, TwinResult } from './twin.ts';
 export { parseCuda } from './parser.ts';
 export type { ParseResult } from './parser.ts';
 export type * from './types.ts';

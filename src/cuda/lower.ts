@@ -38,7 +38,8 @@ interface Base {
 }
 
 type Sym =
-  | { k: 'var'; name: string; t: CType; isConst: boolean }
+  /** `constant`: a `const`/`constexpr` integer whose initializer is a constant expression (C++ [expr.const]: usable as an array size). */
+  | { k: 'var'; name: string; t: CType; isConst: boolean; constant?: number }
   | { k: 'ptr'; base: Base; name: string; t: CType }
   | { k: 'value'; code: string; t: CType }
   | { k: 'array'; base: Base; name: string; t: CType }
@@ -166,6 +167,8 @@ interface KernelCtx {
   warp: boolean;
   printf: { format: string; args: CType[] }[];
   readonly usedGlobals: Map<string, GlobalInfo>;
+  /** The WGSL name of each global this kernel uses (its own where an earlier kernel declared the global already). */
+  readonly globalNames: Map<string, string>;
   readonly builtinsUsed: Set<string>;
   /**
    * The kernel both writes and reads some global memory (not atomically): its barriers then
@@ -528,7 +531,7 @@ export class Lowering {
   // ---- one kernel ----
   private kernel(fn: FunctionDecl, targs: Map<string, TemplateArg>, label: string, firstBinding: number): LoweredKernel {
     const entry = this.unique(label.replace(/[<>, ]+/g, '_').replace(/_+$/, ''));
-    const kctx: KernelCtx = { name: label, entry, warp: false, printf: [], usedGlobals: new Map(), builtinsUsed: new Set(), globalSync: this.readsAndWritesGlobal(fn) };
+    const kctx: KernelCtx = { name: label, entry, warp: false, printf: [], usedGlobals: new Map(), globalNames: new Map(), builtinsUsed: new Set(), globalSync: this.readsAndWritesGlobal(fn) };
     if (fn.returnType.base !== 'void' || fn.returnType.pointers.length) this.error(fn.returnType.range, `a __global__ function must return void, not '${fn.returnType.base}'`);
     const ctx: FnCtx = { kernel: kctx, fn, targs, scopes: [new Map<string, Sym>()], returnType: VOID, loopDepth: 0 };
     let binding = firstBinding;
@@ -588,7 +591,7 @@ export class Lowering {
       if (p.binding === undefined || p.t.k !== 'ptr') continue;
       this.emit(this.bufferDecl(p.binding, p.wgslName, p.t.to, p.baseKey!, p.t.isConst), p.t.k === 'ptr' ? fn.params[p.index]!.range : undefined);
     }
-    for (const g of globals) this.emit(this.bufferDecl(g.binding, g.info.wgslName, g.info.type.k === 'array' ? g.info.type.of : g.info.type, g.baseKey, g.info.kind === 'constant'));
+    for (const g of globals) this.emit(this.bufferDecl(g.binding, kctx.globalNames.get(g.info.name) ?? g.info.wgslName, g.info.type.k === 'array' ? g.info.type.of : g.info.type, g.baseKey, g.info.kind === 'constant'));
     for (const d of this.sharedDecls.slice(sharedBefore)) this.emit(d);
     this.emit(`struct ${uniformName}_t {`);
     this.emit('  gridDim: vec3<u32>,');
@@ -747,10 +750,28 @@ export class Lowering {
     }
   }
 
+  /**
+   * The template arguments, and the local `const int`s with constant initializers in scope (the
+   * innermost declaration of a name wins), for folding array sizes and case labels.
+   */
+  private constArgs(ctx: FnCtx): ReadonlyMap<string, TemplateArg> {
+    let out: Map<string, TemplateArg> | undefined;
+    for (const scope of ctx.scopes) {
+      for (const [name, sym] of scope) {
+        const c = sym.k === 'var' ? sym.constant : undefined;
+        if (c === undefined && !out?.has(name)) continue;
+        out ??= new Map(ctx.targs);
+        if (c === undefined) out.delete(name);
+        else out.set(name, { kind: 'num', text: String(c), value: c, isFloat: false, floatSuffix: false, unsigned: false, long: 0, range: ctx.fn.range });
+      }
+    }
+    return out ?? ctx.targs;
+  }
+
   private declareOnly(ctx: FnCtx, s: Extract<Stmt, { kind: 'decl' }>): void {
     try {
       for (const v of s.vars) {
-        const t = this.declType(v, v.type, ctx.targs, (n) => this.lookup(ctx, n) !== undefined);
+        const t = this.declType(v, v.type, this.constArgs(ctx), (n) => this.lookup(ctx, n) !== undefined);
         if (t.k === 'ptr') {
           const init = v.init ? this.expr(ctx, v.init) : undefined;
           if (!init?.ptr) this.error(v.range, `pointer '${v.name}' needs an initial value that points into an array`);
@@ -929,7 +950,7 @@ export class Lowering {
       const tail = stmts[stmts.length - 1];
       const labels = g.labels.map((l) => {
         if (l === 'default') return 'default';
-        const c = this.constValue(l, ctx.targs);
+        const c = this.constValue(l, this.constArgs(ctx));
         if (c === undefined) this.error(l.range, 'a case label must be a constant');
         return t.k === 'int' && !t.signed ? `${c >>> 0}u` : String(c);
       });
@@ -1058,7 +1079,7 @@ export class Lowering {
         continue;
       }
       if (s.storage.static) this.error(v.range, `static local variable '${v.name}' in device code: use a __shared__ or __device__ variable`);
-      const t = v.type.base === 'auto' ? this.autoType(ctx, v) : this.declType(v, v.type, ctx.targs, (n) => this.lookup(ctx, n) !== undefined);
+      const t = v.type.base === 'auto' ? this.autoType(ctx, v) : this.declType(v, v.type, this.constArgs(ctx), (n) => this.lookup(ctx, n) !== undefined);
       const name = this.ident(v.name);
       if (t.k === 'ptr') {
         if (!v.init) this.error(v.range, `pointer '${v.name}' needs an initial value that points into an array (e.g. 'int *row = a + r * n;')`);
@@ -1112,7 +1133,8 @@ export class Lowering {
       let init = '';
       if (v.init) init = ` = ${this.convert(this.expr(ctx, v.init), t, v.init.range).code}`;
       else if (isConst) this.error(v.range, `default initialization of an object of const type '${typeName(t)}'`);
-      scope.set(v.name, { k: 'var', name, t, isConst });
+      const constant = isConst && v.init && t.k === 'int' && !isWide(t) ? this.constValue(v.init, this.constArgs(ctx)) : undefined;
+      scope.set(v.name, { k: 'var', name, t, isConst, ...(constant === undefined ? {} : { constant }) });
       this.emit(`${isConst && init ? 'let' : 'var'} ${name}: ${wgslType(t)}${init};`, s.range);
     }
   }
@@ -1151,7 +1173,7 @@ export class Lowering {
       return;
     }
     if (v.init) this.error(v.init.range, `initialization is not supported for __shared__ variables: assign '${v.name}' in the kernel, then __syncthreads()`);
-    const t = narrowed(this.declType(v, v.type, ctx.targs, (n) => this.lookup(ctx, n) !== undefined));
+    const t = narrowed(this.declType(v, v.type, this.constArgs(ctx), (n) => this.lookup(ctx, n) !== undefined));
     const elem = t.k === 'array' ? t.of : t;
     const key = `shared:${ctx.fn.name}:${v.name}`;
     const wt = t.k === 'array' ? (t.of.k === 'array' ? wgslType(t) : `array<${this.atomicElem(key, t.of)}, ${t.n}>`) : this.atomicElem(key, t);
@@ -1552,15 +1574,33 @@ export class Lowering {
     const g = this.globals.get(e.name);
     if (g) {
       if (g.kind === 'shared') this.error(e.range, `file-scope __shared__ '${e.name}': declare it inside the kernel`);
-      ctx.kernel.usedGlobals.set(g.name, g);
+      const name = this.useGlobal(ctx.kernel, g);
       const key = `global:${g.name}`;
       const elem = g.type.k === 'array' ? g.type.of : g.type;
-      const base: Base = { name: g.wgslName, elem, key, space: g.kind === 'constant' ? 'constant' : 'storage' };
-      if (g.type.k === 'array') return { code: g.wgslName, t: g.type, prec: 100, pure: true, ptr: { base, off: '' } };
+      const base: Base = { name, elem, key, space: g.kind === 'constant' ? 'constant' : 'storage' };
+      if (g.type.k === 'array') return { code: name, t: g.type, prec: 100, pure: true, ptr: { base, off: '' } };
       return this.element(base, '0', e.range);
     }
     if (this.functions.has(e.name)) this.error(e.range, `'${e.name}' is a function: call it with ()`);
     return this.error(e.range, `use of undeclared identifier '${e.name}'`);
+  }
+
+  /**
+   * Marks a global as used by kernel `k` and gives its WGSL name there: every kernel binds the
+   * global at a binding of its own, so a kernel after the first that uses it (another kernel, or
+   * another template instance) declares it under a name of its own.
+   */
+  private readonly globalOwners = new Map<string, string>();
+  private useGlobal(k: KernelCtx, g: GlobalInfo): string {
+    k.usedGlobals.set(g.name, g);
+    let name = k.globalNames.get(g.name);
+    if (!name) {
+      const owner = this.globalOwners.get(g.name) ?? k.entry;
+      this.globalOwners.set(g.name, owner);
+      name = owner === k.entry ? g.wgslName : this.unique(`${g.wgslName}_${k.entry}`);
+      k.globalNames.set(g.name, name);
+    }
+    return name;
   }
 
   private member(ctx: FnCtx, e: Extract<Expr, { kind: 'member' }>): V {
@@ -1606,7 +1646,7 @@ export class Lowering {
   }
 
   private offsetPlus(off: string, i: V, range: Range): string {
-    if (!off) return isWide(i.t) ? this.convert(i, INT, range).code : i.code;
+    if (!off) return this.convert(i, INT, range).code;
     return `${off} + ${paren(this.convert(i, INT, range).code, 71)}`;
   }
 
@@ -1669,8 +1709,8 @@ export class Lowering {
       if (e.arg.kind === 'ident') {
         const g = this.globals.get(e.arg.name);
         if (g && !this.lookup(ctx, e.arg.name)) {
-          ctx.kernel.usedGlobals.set(g.name, g);
-          return { code: g.wgslName, t: { k: 'ptr', to: g.type, isConst: false }, prec: 100, pure: true, ptr: { base: { name: g.wgslName, elem: g.type, key: `global:${g.name}`, space: g.kind === 'constant' ? 'constant' : 'storage' }, off: '0' } };
+          const name = this.useGlobal(ctx.kernel, g);
+          return { code: name, t: { k: 'ptr', to: g.type, isConst: false }, prec: 100, pure: true, ptr: { base: { name, elem: g.type, key: `global:${g.name}`, space: g.kind === 'constant' ? 'constant' : 'storage' }, off: '0' } };
         }
       }
       if (e.arg.kind === 'ident') {
@@ -1925,7 +1965,10 @@ export class Lowering {
     const preB = this.pre;
     this.pre = saved;
     if (a.ptr || b.ptr) this.error(e.range, 'a conditional that chooses between pointers is not supported: index the arrays in an if/else');
-    const t = a.t.k === 'bool' && b.t.k === 'bool' ? BOOL : arithmetic(a.t, b.t);
+    // C++ [expr.cond]/7: two operands of the same class type (float4, a struct) give that type.
+    const sameStruct = a.t.k === 'struct' && b.t.k === 'struct' && a.t.name === b.t.name;
+    if ((a.t.k === 'struct' || b.t.k === 'struct') && !sameStruct) this.error(e.range, `the two sides of this conditional have different types, '${typeName(a.t)}' and '${typeName(b.t)}': convert one to the other`);
+    const t = a.t.k === 'bool' && b.t.k === 'bool' ? BOOL : sameStruct ? a.t : arithmetic(a.t, b.t);
     const ca = this.convert(a, t, e.then.range);
     const cb = this.convert(b, t, e.else.range);
     if (a.pure && b.pure && !preA.length && !preB.length) {

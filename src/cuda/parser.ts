@@ -331,7 +331,7 @@ class Parser {
     let templateArgs: TemplateArg[] | undefined;
     // C++ [dcl.spec.auto]: `auto x = …` (also `auto *p`, `const auto&`): the type comes from the initializer.
     if (quals.has('auto') && start.kind === 'id' && (this.is('=', 1) || this.is('(', 1) || this.is('{', 1)) || quals.has('auto') && (start.text === '*' || start.text === '&')) {
-      return { kind: 'type', base: 'auto', isConst: quals.has('const'), pointers: [], restrict: false, reference: false, range: this.range(start) };
+      return { kind: 'type', base: 'auto', isConst: quals.has('const') || quals.has('constexpr'), pointers: [], restrict: false, reference: false, range: this.range(start) };
     }
     for (;;) {
       const t = this.peek();
@@ -364,7 +364,7 @@ class Parser {
     return {
       kind: 'type',
       base,
-      isConst: quals.has('const'),
+      isConst: quals.has('const') || quals.has('constexpr'),
       pointers: [],
       restrict: quals.has('__restrict__') || quals.has('__restrict') || quals.has('restrict'),
       reference: false,

@@ -66,3 +66,116 @@ export async function runTwin(executor: TwinExecutor, program: CudaProgram, pass
   }
   return { cuda, wgsl, run: launch.run };
 }
+
+/** One lab variant's twin at one size: its passes, the CPU's answer for them, and what they read. */
+export interface TwinCase {
+  /** A few words for messages and the bench, e.g. `n = 1000, wg 256`. */
+  readonly label: string;
+  /** The passes, each with its inputs fixed beforehand (a later pass does not read an earlier one's output). */
+  readonly passes: readonly TwinPass[];
+  /**
+   * The CPU reference, per pass: output name → the words the output's first elements must hold
+   * (the rest is padding). A pass with `undefined` (or an output not named) is only compared
+   * with the hand-written WGSL.
+   */
+  readonly reference: readonly (Readonly<Record<string, readonly number[]>> | undefined)[];
+  /** Bytes the passes read, for the read baseline the bench times beside them. */
+  readonly bytes: number;
+}
+
+/** The GPU limits a case may need to respect (the bench's sizes are the lab's benchmark sizes, capped by these). */
+export interface TwinLimits {
+  /** The largest storage binding, bytes. */
+  readonly maxBindingBytes: number;
+  readonly maxInvocationsPerWorkgroup: number;
+}
+
+/** WebGPU's defaults: what the simulator and every adapter allow. */
+export const DEFAULT_TWIN_LIMITS: TwinLimits = { maxBindingBytes: 128 * 2 ** 20, maxInvocationsPerWorkgroup: 256 };
+
+/** A lab variant written twice, as hand-written WGSL and as CUDA that `src/cuda` translates. */
+export interface LabTwin {
+  readonly lab: string;
+  /** The lab's variant id. */
+  readonly variant: string;
+  /** Where the CUDA lives, e.g. `src/labs/convolution/cuda/tiled.cu`. */
+  readonly fileName: string;
+  readonly source: string;
+  /** Small cases for the tests, on the simulator and on the GPU. */
+  cases(limits: TwinLimits): TwinCase[];
+  /** The lab's benchmark size (capped by `limits`). */
+  bench(limits: TwinLimits): TwinCase;
+}
+
+const twinPrograms = new Map<string, CudaProgram>();
+
+/** The twin's CUDA, translated once per process. */
+export function twinProgram(twin: Pick<LabTwin, 'fileName' | 'source'>): CudaProgram {
+  let p = twinPrograms.get(twin.fileName);
+  if (!p) twinPrograms.set(twin.fileName, (p = compileLabCuda(twin.source, twin.fileName)));
+  return p;
+}
+
+/** Whether the twin's kernels use warp functions (they need 32-lane subgroups on a GPU). */
+export const twinUsesWarps = (twin: Pick<LabTwin, 'fileName' | 'source'>): boolean => twinProgram(twin).kernels.some((k) => k.usesWarpFunctions);
+
+/** The generated WGSL's `KernelRun` of each pass of a case, as a CUDA host would launch it. */
+export function twinGeneratedRuns(twin: Pick<LabTwin, 'fileName' | 'source'>, c: TwinCase): KernelRun[] {
+  const program = twinProgram(twin);
+  return c.passes.map((p) => prepareLaunch(program, p.kernel, p.config, p.args).run);
+}
+
+/** Runs every pass of a case both ways on `executor`. */
+export async function runTwinCase(executor: TwinExecutor, twin: Pick<LabTwin, 'fileName' | 'source'>, c: TwinCase): Promise<TwinResult[]> {
+  const program = twinProgram(twin);
+  const out: TwinResult[] = [];
+  for (const p of c.passes) out.push(await runTwin(executor, program, p));
+  return out;
+}
+
+/**
+ * What differs between a case's runs and its reference: one line per output that is not the same
+ * both ways or not what the CPU computed (empty when all agree).
+ */
+export function twinMismatches(c: TwinCase, results: readonly TwinResult[]): string[] {
+  const out: string[] = [];
+  const firstDiff = (a: readonly number[], b: readonly number[]): number => {
+    const n = Math.max(a.length, b.length);
+    for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
+    return -1;
+  };
+  results.forEach((r, i) => {
+    for (const name of Object.keys(r.cuda)) {
+      const d = firstDiff(r.cuda[name]!, r.wgsl[name]!);
+      if (d >= 0) out.push(`${c.label}, pass ${i + 1}, '${name}'[${d}]: generated ${r.cuda[name]![d]}, hand-written ${r.wgsl[name]![d]}`);
+    }
+    for (const [name, want] of Object.entries(c.reference[i] ?? {})) {
+      const got = r.cuda[name];
+      if (!got) {
+        out.push(`${c.label}, pass ${i + 1}: no output '${name}'`);
+        continue;
+      }
+      const d = firstDiff(got.slice(0, want.length), want);
+      if (d >= 0) out.push(`${c.label}, pass ${i + 1}, '${name}'[${d}]: generated ${got[d]}, CPU ${want[d]}`);
+    }
+  });
+  return out;
+}
+
+/** A typed array's 32-bit words (a `Float32Array`'s bits), for references. */
+export const wordsOf = (data: BindingData): number[] => words(data);
+
+/** A case of one pass. */
+export const onePassCase = (label: string, pass: TwinPass, reference: Readonly<Record<string, readonly number[]>> | undefined, bytes: number): TwinCase => ({
+  label,
+  passes: [pass],
+  reference: [reference],
+  bytes,
+});
+
+/** The largest power of two of elements of `bytesPerElement` that fits `maxLog2` and the binding limit. */
+export function benchElements(limits: TwinLimits, maxLog2: number, bytesPerElement = 4): number {
+  let log2 = maxLog2;
+  while (log2 > 10 && bytesPerElement * 2 ** log2 > limits.maxBindingBytes) log2--;
+  return 2 ** log2;
+}

@@ -10,29 +10,9 @@ import MATRIX_ADD_WGSL from '../../../shaders/basics/matrix-add.wgsl?raw';
 import { basicsMeta } from './meta.ts';
 import { firstFound, firstOp } from '../../workbench/openings.ts';
 import { OpKind } from '../../sim/index.ts';
-
-const VECTOR_ADD_CUDA = `// CUDA rendering of shaders/basics/vector-add.wgsl (written for Warpscope).
-__global__ void vectorAdd(const float *a, const float *b, float *c, unsigned int n) {
-  // Grid-stride loop: start at this thread's global index, step by the whole grid.
-  for (unsigned int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
-    c[i] = a[i] + b[i];
-  }
-}
-// Launch: vectorAdd<<<(n + 255) / 256, 256>>>(a, b, c, n);`;
-
-const MATRIX_ADD_CUDA = `// CUDA rendering of shaders/basics/matrix-add.wgsl (written for Warpscope).
-__global__ void matrixAdd(const float *a, const float *b, float *c, unsigned int rows, unsigned int cols) {
-  // A 2-D grid-stride loop: with a grid capped at 65 535 blocks a side, each thread strides on.
-  for (unsigned int row = blockIdx.y * blockDim.y + threadIdx.y; row < rows; row += blockDim.y * gridDim.y) {
-    for (unsigned int col = blockIdx.x * blockDim.x + threadIdx.x; col < cols; col += blockDim.x * gridDim.x) {
-      unsigned int i = row * cols + col;  // row-major
-      c[i] = a[i] + b[i];
-    }
-  }
-}
-// Launch: dim3 block(16, 16);
-//         dim3 grid(min((cols + 15) / 16, 65535), min((rows + 15) / 16, 65535));
-//         matrixAdd<<<grid, block>>>(a, b, c, rows, cols);`;
+// The CUDA tab shows the .cu files the tests translate and run beside the WGSL (cudaTwins.ts).
+import VECTOR_ADD_CUDA from './cuda/vector-add.cu?raw';
+import MATRIX_ADD_CUDA from './cuda/matrix-add.cu?raw';
 
 const variants: LabVariant[] = [
   variantFrom(m, 'variant.', {

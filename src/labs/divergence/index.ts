@@ -26,39 +26,25 @@ import {
 } from './kernel.ts';
 import { divergenceMeta } from './meta.ts';
 import { m } from './messages.ts';
+// The CUDA tab shows the .cu files the tests translate and run beside the WGSL (cudaTwins.ts).
+import EVEN_ODD_CUDA from './cuda/even-odd.cu?raw';
+import WARP_ALIGNED_CUDA from './cuda/warp-aligned.cu?raw';
 
 type DivergenceParams = { readonly n: number; readonly workgroupSize: number };
 
-const cudaOf = (
-  name: string,
-  condition: string,
-) => `// CUDA rendering of shaders/divergence/${name}.wgsl (written for Warpscope).
-__global__ void ${name === 'even-odd' ? 'evenOdd' : 'warpAligned'}(const float *x, float *c, unsigned int n) {
-  unsigned int tid = blockIdx.x * blockDim.x + threadIdx.x;
-  if (tid >= n) return;
-  float a = 0.0f, b = 0.0f;
-  if (${condition}) {
-    a = x[tid] * 2.0f;
-  } else {
-    b = x[tid] + 100.0f;
-  }
-  c[tid] = a + b;
-}
-// Launch: ${name === 'even-odd' ? 'evenOdd' : 'warpAligned'}<<<(n + blockSize - 1) / blockSize, blockSize>>>(x, c, n);`;
-
-const variant = (id: DivergenceVariant, condition: string): LabVariant => variantFrom(m, '', {
+const variant = (id: DivergenceVariant, cuda: string): LabVariant => variantFrom(m, '', {
   id,
   file: DIVERGENCE_KERNELS[id].file,
   wgsl: DIVERGENCE_KERNELS[id].wgsl,
-  cuda: cudaOf(id, condition),
+  cuda,
   workgroupSizes: DIVERGENCE_WORKGROUP_SIZES,
   elementTypes: ['f32'],
   needsSubgroups: false,
 });
 
 const variants: LabVariant[] = [
-  variant('even-odd', 'tid % 2 == 0'),
-  variant('warp-aligned', '(tid / warpSize) % 2 == 0'),
+  variant('even-odd', EVEN_ODD_CUDA),
+  variant('warp-aligned', WARP_ALIGNED_CUDA),
 ];
 
 const variantOf = (id: string): DivergenceVariant => {

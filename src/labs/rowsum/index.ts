@@ -12,41 +12,14 @@ import { rowSumCases } from './cases.ts';
 import { isRowSumVariant, ROW_LENGTHS, ROWSUM_KERNELS, rowSumReference, rowSumRun, type RowSumVariant } from './kernel.ts';
 import { rowsumMeta } from './meta.ts';
 import { m } from './messages.ts';
+// The CUDA tab shows the .cu files the tests translate and run beside the WGSL (cudaTwins.ts).
+import SIMPLE_CUDA from './cuda/simple.cu?raw';
+import BETTER_CUDA from './cuda/better.cu?raw';
 
 export { rowSumSpec } from './meta.ts';
 
 /** N columns (key `n`) and M rows (key `m`); the workgroup size follows from N. */
 type RowSumParams = { readonly cols: number; readonly rows: number };
-
-const SIMPLE_CUDA = `// CUDA rendering of shaders/rowsum/simple.wgsl (written for Warpscope).
-__global__ void rowSumSimple(const unsigned int *input, unsigned int *output, unsigned int cols) {
-  __shared__ unsigned int partialSum[2 * BLOCK_SIZE];
-  unsigned int tx = threadIdx.x;
-  unsigned int start = blockIdx.x * cols;       // one block per row, cols = 2 * blockDim.x
-  partialSum[tx] = input[start + tx];            // each thread loads two elements
-  partialSum[blockDim.x + tx] = input[start + blockDim.x + tx];
-  for (unsigned int stride = 1; stride <= blockDim.x; stride *= 2) {
-    __syncthreads();
-    if (tx % stride == 0) partialSum[2 * tx] += partialSum[2 * tx + stride];
-  }
-  if (tx == 0) output[blockIdx.x] = partialSum[0];
-}
-// Launch: rowSumSimple<<<rows, cols / 2>>>(input, output, cols);`;
-
-const BETTER_CUDA = `// CUDA rendering of shaders/rowsum/better.wgsl (written for Warpscope).
-__global__ void rowSumBetter(const unsigned int *input, unsigned int *output, unsigned int cols) {
-  __shared__ unsigned int partialSum[2 * BLOCK_SIZE];
-  unsigned int tx = threadIdx.x;
-  unsigned int start = blockIdx.x * cols;
-  partialSum[tx] = input[start + tx];
-  partialSum[blockDim.x + tx] = input[start + blockDim.x + tx];
-  for (unsigned int stride = blockDim.x; stride > 0; stride /= 2) {
-    __syncthreads();
-    if (tx < stride) partialSum[tx] += partialSum[tx + stride];
-  }
-  if (tx == 0) output[blockIdx.x] = partialSum[0];
-}
-// Launch: rowSumBetter<<<rows, cols / 2>>>(input, output, cols);`;
 
 const variant = (id: RowSumVariant, cuda: string): LabVariant =>
   variantFrom(m, '', {

@@ -38,9 +38,13 @@ function tileCases(): KernelCase[] {
           out.push({
             ...common,
             name: `scan/${v.id} rows ${type} ${mode} wg=${WG}`,
+            // The row pass on the transposed shape (one workgroup per row): 4 099 is one row of 65
+            // chunks, so a row's running total crosses chunks, and 1 000 is 8 rows of 125 (two
+            // chunks, the second partial); as 4 099 rows of one element it cost 4 099 workgroups
+            // for the path 7 already takes.
             build: (rng, n) => {
               const { width, height } = matrixShape(n);
-              return summedAreaRowsRun(scanInput(rng, n, type, fill), width, height, opts);
+              return summedAreaRowsRun(scanInput(rng, n, type, fill), height, width, opts);
             },
           });
           out.push({

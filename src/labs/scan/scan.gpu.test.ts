@@ -20,9 +20,16 @@ beforeAll(async () => {
 });
 afterAll(() => gpu.destroy());
 
-const LENGTHS = [1, 7, 1000, 2 ** 16, 2 ** 20 + 3];
-/** Matrix shapes for the summed-area table with the same element counts (2^20 + 3 = 1 141 · 919). */
-const SHAPES: Record<number, [number, number]> = { 1: [1, 1], 7: [7, 1], 1000: [40, 25], [2 ** 16]: [256, 256], [2 ** 20 + 3]: [1141, 919] };
+/**
+ * 2^18 + 1 is the smallest length whose tile sums need a multi-block scan of their own at every
+ * tile size the variants have at 256 lanes (tiles of 256: 1 025 tiles, 5 sums tiles; tiles of 512:
+ * 513, then 2): the third scan level, the one path only a large length reaches, with one element
+ * in the last tile at each level. (2^20 + 3 reached the same levels at four times the work.)
+ * The summed-area table takes it as 481 × 545: rows and columns both span several workgroups'
+ * worth of elements and end part-way into one.
+ */
+const LENGTHS = [1, 7, 1000, 2 ** 16, 2 ** 18 + 1];
+const SHAPES: Record<number, [number, number]> = { 1: [1, 1], 7: [7, 1], 1000: [40, 25], [2 ** 16]: [256, 256], [2 ** 18 + 1]: [481, 545] };
 
 /** First index where two arrays differ (Object.is, so −0 and NaN count), or −1. */
 function firstMismatch(actual: ArrayLike<number>, expected: ArrayLike<number>): number {

@@ -1,16 +1,14 @@
-/** Our CUDA renderings of the SpMV kernels, for the code pane (written for Warpscope). */
+/**
+ * The SpMV kernels' CUDA, for the code pane (written for Warpscope): the twinned variants' `.cu`
+ * files (translated and checked against the WGSL, `cudaTwins.ts`), and renderings of the others.
+ */
 import type { SpmvVariant } from './kernel.ts';
+import CSR_SCALAR_CU from './cuda/csr-scalar.cu?raw';
+import ELL_CU from './cuda/ell.cu?raw';
 
 export const SPMV_CUDA: Readonly<Record<SpmvVariant, string>> = {
-  'csr-scalar': `// CUDA rendering of shaders/spmv/csr-scalar.wgsl: one thread per row.
-__global__ void spmvCsrScalar(int rows, const unsigned *rowPtr, const unsigned *colIndex,
-                              const float *values, const float *x, float *y) {
-  for (int row = blockIdx.x * blockDim.x + threadIdx.x; row < rows; row += gridDim.x * blockDim.x) {
-    float sum = 0.0f;
-    for (unsigned j = rowPtr[row]; j < rowPtr[row + 1]; j++) sum += values[j] * x[colIndex[j]];
-    y[row] = sum;
-  }
-}`,
+  'csr-scalar': CSR_SCALAR_CU,
+  ell: ELL_CU,
   'csr-vector': `// CUDA rendering of shaders/spmv/csr-vector.wgsl: a vector of W lanes per row (W = 2…32 from the
 // mean row length), a shuffle butterfly per vector. CUDA numbers its warps, so no slot claiming.
 template <int W>
@@ -24,18 +22,6 @@ __global__ void spmvCsrVector(int rows, const unsigned *rowPtr, const unsigned *
     for (unsigned j = start + lane; j < end; j += W) sum += values[j] * x[colIndex[j]];
     for (int offset = W / 2; offset > 0; offset /= 2) sum += __shfl_xor_sync(0xffffffff, sum, offset);
     if (lane == 0 && row < rows) y[row] = sum;
-  }
-}`,
-  ell: `// CUDA rendering of shaders/spmv/ell.wgsl: one thread per row, slots stored column-major.
-__global__ void spmvEll(int rows, int width, const unsigned *colIndex, const float *values,
-                        const float *x, float *y) {
-  for (int row = blockIdx.x * blockDim.x + threadIdx.x; row < rows; row += gridDim.x * blockDim.x) {
-    float sum = 0.0f;
-    for (int i = 0; i < width; i++) {
-      int k = i * rows + row;            // neighbouring threads, neighbouring words
-      sum += values[k] * x[colIndex[k]]; // padding: column 0, value 0
-    }
-    y[row] = sum;
   }
 }`,
   coo: `// CUDA rendering of shaders/spmv/coo.wgsl: one thread per nonzero, an atomic add per product.
