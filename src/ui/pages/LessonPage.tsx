@@ -1,4 +1,4 @@
-import { Suspense, use, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, use, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { isNewer, newWindowId, nextVersion, NO_VERSION, parseSyncMessage, SYNC_CHANNEL, type Version } from '../../workbench/lessonSync.ts';
 import { useShortcuts } from '../shell/shortcuts.ts';
 import { labRoute, type LessonRoute } from '../../workbench/url.ts';
@@ -132,6 +132,8 @@ export function LessonPage({ route, follow = false, onGo, live }: { route: Lesso
       },
     [step, lab, replay?.hold, replay?.reveal], // eslint-disable-line react-hooks/exhaustive-deps
   );
+  const narrative = useRef<HTMLParagraphElement>(null);
+  const narrativeScrolls = useScrollsItself(narrative, step?.narrative);
 
   if (!lesson || !step || !lab) {
     return (
@@ -166,7 +168,9 @@ export function LessonPage({ route, follow = false, onGo, live }: { route: Lesso
           {t('lesson.clamped', { count, n: number })}
         </p>
       )}
-      <p className="narrative" aria-live="polite" data-testid="narrative">
+      {/* Where the column is too short the text scrolls inside itself; it then takes a Tab stop, so
+          the keyboard can scroll it too. */}
+      <p className="narrative" aria-live="polite" data-testid="narrative" ref={narrative} tabIndex={narrativeScrolls ? 0 : undefined}>
         {step.narrative}
         {step.lookAt && <span className="look-at">{t('lesson.lookAt', { what: step.lookAt })}</span>}
       </p>
@@ -409,4 +413,20 @@ export function LessonIndex() {
       </Suspense>
     </section>
   );
+}
+
+/** Whether the element's content is taller than its box (so it scrolls), measured again when its
+ *  size or `content` changes. */
+function useScrollsItself(ref: RefObject<HTMLElement | null>, content: unknown): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setScrolls(el.scrollHeight > el.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, content]);
+  return scrolls;
 }
