@@ -281,6 +281,31 @@ export function intField(field: {
 }
 
 /**
+ * A whole number that must be one of a short list (a mask width, a tile size, a row length): the
+ * control offers the list, and a value off it becomes what `instead` makes of it, with its notice.
+ */
+export function listedIntField(field: {
+  key: string;
+  /** The field's name in the language of the moment. */
+  label: () => string;
+  max: number;
+  values: (variant: LabVariant, params: Params) => readonly number[];
+  instead: (value: number, listed: readonly number[], variant: LabVariant, params: Params) => Resolution<number>;
+  invocations?: (value: number, variant: LabVariant, params: Params) => number;
+}): ParamField<number> {
+  const { values, instead, ...rest } = field;
+  return intField({
+    ...rest,
+    min: 1,
+    choices: values,
+    resolve(value, variant, params) {
+      const listed = values(variant, params);
+      return listed.includes(value) ? { value } : instead(value, listed, variant, params);
+    },
+  });
+}
+
+/**
  * A parameter naming one of `values` (a matrix kind, a distribution, an input pattern). With
  * `strict`, the address may carry only a listed value (anything else is refused by the parser and
  * the default stays); without, any short lower-case name parses and the resolver puts `fallback`
@@ -336,10 +361,7 @@ export function catalogChoiceField<T extends Record<string, string>>(
     strict: true,
     parseError: () => parseError({ names: field.values.join(', ') }),
     notice: (name) => notice({ name }),
-    show: (v) => {
-      const key = `${field.valuePrefix}.${v}`;
-      return catalog.has(key) ? catalog(key) : v;
-    },
+    show: (v) => catalog.find(`${field.valuePrefix}.${v}`) ?? v,
   });
 }
 
