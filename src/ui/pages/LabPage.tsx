@@ -1,5 +1,5 @@
 import { use, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { hasMessage, t } from '../../i18n/messages.ts';
+import { t } from '../../i18n/messages.ts';
 import { diagnosticKind, ui as uiText } from '../../i18n/ui.ts';
 import { useStore } from 'zustand';
 import { useShortcuts } from '../shell/shortcuts.ts';
@@ -178,9 +178,7 @@ function LabPanelView({ panel, session, trace, index, step, window, subject }: {
 const SHARED_STAGE = ['warp-grid', 'shared-memory', 'dataflow'] as const;
 
 function stageTitle(id: string, panels: readonly LabPanel[]): string {
-  const key = `stage.panel.${id}`;
-  if (hasMessage(key)) return t(key);
-  return panels.find((p) => p.id === id)?.title ?? id;
+  return t.find(`stage.panel.${id}`) ?? panels.find((p) => p.id === id)?.title ?? id;
 }
 
 /** The secondary panels, one at a time in a drawer under the timeline; closed, it is one row of tabs. */
