@@ -77,6 +77,13 @@ class Parser {
     if (this.is(text)) return this.next();
     this.fail(`expected '${text}' ${context}`, this.errorAt());
   }
+  /** The `( expression )` after `keyword` (if, while, switch): its condition or the value it switches on. */
+  private parenthesized(keyword: string, what: 'condition' | 'value'): Expr {
+    this.expect('(', `after '${keyword}'`);
+    const inside = this.expression();
+    this.expect(')', `to close the '${keyword}' ${what}`);
+    return inside;
+  }
   /** clang points at the token after the one a `;` should follow. */
   private errorAt(): Token {
     return this.peek();
@@ -556,9 +563,7 @@ class Parser {
       switch (t) {
         case 'if': {
           this.next();
-          this.expect('(', "after 'if'");
-          const test = this.expression();
-          this.expect(')', "to close the 'if' condition");
+          const test = this.parenthesized('if', 'condition');
           const then = this.statementRecovering();
           const alt = this.accept('else') ? this.statementRecovering() : undefined;
           return { kind: 'if', test, then, ...(alt ? { else: alt } : {}), range: this.range(start) };
@@ -577,9 +582,7 @@ class Parser {
         }
         case 'while': {
           this.next();
-          this.expect('(', "after 'while'");
-          const test = this.expression();
-          this.expect(')', "to close the 'while' condition");
+          const test = this.parenthesized('while', 'condition');
           const body = this.statementRecovering();
           return { kind: 'while', test, body, range: this.range(start) };
         }
@@ -587,9 +590,7 @@ class Parser {
           this.next();
           const body = this.statementRecovering();
           this.expect('while', "after the 'do' body");
-          this.expect('(', "after 'while'");
-          const test = this.expression();
-          this.expect(')', "to close the 'while' condition");
+          const test = this.parenthesized('while', 'condition');
           this.expect(';', "after 'do … while (…)'");
           return { kind: 'do', body, test, range: this.range(start) };
         }
@@ -606,9 +607,7 @@ class Parser {
           return { kind: t, range: this.range(start) };
         case 'switch': {
           this.next();
-          this.expect('(', "after 'switch'");
-          const test = this.expression();
-          this.expect(')', "to close the 'switch' value");
+          const test = this.parenthesized('switch', 'value');
           const body = this.statementRecovering();
           return { kind: 'switch', test, body, range: this.range(start) };
         }
