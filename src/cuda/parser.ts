@@ -580,11 +580,13 @@ class Parser {
           const body = this.statementRecovering();
           return { kind: 'for', ...(init ? { init } : {}), ...(test ? { test } : {}), ...(update ? { update } : {}), body, range: this.range(start) };
         }
-        case 'while': {
+        case 'while':
+        case 'switch': {
+          // `keyword (expression) statement`: the loop's condition, or the value switched on.
           this.next();
-          const test = this.parenthesized('while', 'condition');
+          const test = this.parenthesized(t, t === 'while' ? 'condition' : 'value');
           const body = this.statementRecovering();
-          return { kind: 'while', test, body, range: this.range(start) };
+          return { kind: t, test, body, range: this.range(start) };
         }
         case 'do': {
           this.next();
@@ -605,12 +607,6 @@ class Parser {
           this.next();
           this.expect(';', `after '${t}'`);
           return { kind: t, range: this.range(start) };
-        case 'switch': {
-          this.next();
-          const test = this.parenthesized('switch', 'value');
-          const body = this.statementRecovering();
-          return { kind: 'switch', test, body, range: this.range(start) };
-        }
         case 'case': {
           this.next();
           const test = this.conditional();
