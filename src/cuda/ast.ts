@@ -76,6 +76,8 @@ export type Stmt =
   | { kind: 'expr'; expr: Expr; range: Range }
   | { kind: 'if'; test: Expr; then: Stmt; else?: Stmt; range: Range }
   | { kind: 'for'; init?: Stmt; test?: Expr; update?: Expr; body: Stmt; range: Range }
+  /** C++11's range-based `for (T x : range)`: `type` may be `auto` and a reference (`auto &x`). */
+  | { kind: 'forRange'; name: string; type: TypeRef; nameRange: Range; over: Expr; body: Stmt; range: Range }
   | { kind: 'while'; test: Expr; body: Stmt; range: Range }
   | { kind: 'do'; body: Stmt; test: Expr; range: Range }
   | { kind: 'return'; arg?: Expr; range: Range }
@@ -131,7 +133,24 @@ export type TopLevel =
   | StructDecl
   | { kind: 'var'; decl: Extract<Stmt, { kind: 'decl' }>; range: Range }
   | { kind: 'typedef'; name: string; type: TypeRef; range: Range }
-  | { kind: 'using'; text: string; range: Range };
+  | { kind: 'using'; text: string; range: Range }
+  | ExplicitInstantiation;
+
+/**
+ * C++ [temp.explicit]: `template __global__ void f<float>(float*, int);` instantiates `f` with
+ * the given (or deduced) arguments; `extern template …` only declares that an instantiation
+ * exists elsewhere.
+ */
+export interface ExplicitInstantiation {
+  readonly kind: 'instantiation';
+  readonly name: string;
+  readonly nameRange: Range;
+  readonly templateArgs?: readonly TemplateArg[];
+  readonly paramTypes: readonly TypeRef[];
+  readonly global: boolean;
+  readonly isExtern: boolean;
+  readonly range: Range;
+}
 
 export interface TranslationUnit {
   readonly items: TopLevel[];

@@ -179,7 +179,8 @@ export function lex(text: string, file: string): LexResult {
 export function charValue(lit: string): number {
   const body = lit.slice(1, -1);
   if (body[0] !== '\\') return body.codePointAt(0) ?? 0;
-  return unescape(body).codePointAt(0) ?? 0;
+  const c = unescape(body).codePointAt(0) ?? 0;
+  return c >= 0xdc80 && c <= 0xdcff ? c & 0xff : c;
 }
 
 /** The text of a C string literal with its escapes resolved. */
@@ -187,10 +188,17 @@ export function stringValue(lit: string): string {
   return unescape(lit.slice(1, -1));
 }
 
+/**
+ * A numeric escape names a byte, not a character: one above 0x7F (`"\\xC3\\xA9"`, UTF-8 spelt out)
+ * is carried as U+DC80–U+DCFF, the way the host's streams carry raw bytes (src/cuda/host/libc/bytes.ts),
+ * so it is stored and printed as that byte.
+ */
+const escapedByte = (v: number): string => String.fromCharCode(v >= 0x80 && v <= 0xff ? 0xdc00 | v : v);
+
 function unescape(s: string): string {
   return s.replace(/\\(x[0-9a-fA-F]+|[0-7]{1,3}|.)/g, (_, e: string) => {
-    if (e[0] === 'x') return String.fromCharCode(parseInt(e.slice(1), 16));
-    if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8));
+    if (e[0] === 'x') return escapedByte(parseInt(e.slice(1), 16));
+    if (/^[0-7]/.test(e)) return escapedByte(parseInt(e, 8));
     const map: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
     return map[e] ?? e;
   });

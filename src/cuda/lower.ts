@@ -13,7 +13,7 @@
  * - `char`/`short` buffers are packed four (two) to a `u32` word;
  * - a buffer that any atomic touches is `atomic` throughout.
  */
-import type { Declarator, Expr, FunctionDecl, Range, Stmt, TemplateArg, TranslationUnit, TypeRef } from './ast.ts';
+import type { Declarator, ExplicitInstantiation, Expr, FunctionDecl, Range, Stmt, TemplateArg, TemplateParam, TranslationUnit, TypeRef } from './ast.ts';
 import {
   BOOL, DIM3, FLOAT, INT, UINT, VOID, arithmetic, baseType, isInt, isWide, narrowed, promote, sizeOf, typeName, withPointers, wgslType, type CType,
   VECTOR_TYPES,
@@ -35,6 +35,14 @@ interface Base {
   readonly arrayType?: string;
   /** A scalar (`__shared__ float s;`, a `__device__ int` counter): accessed without an index. */
   readonly scalar?: boolean;
+}
+
+/** A counted loop the lowering unrolls: its counter, the counter's values, the local array it indexes. */
+interface UnrollPlan {
+  readonly decl: Declarator;
+  readonly t: Extract<CType, { k: 'int' }>;
+  readonly values: readonly number[];
+  readonly array: string;
 }
 
 type Sym =
@@ -315,21 +323,30 @@ export class Lowering {
   private kernelInstances(): { fn: FunctionDecl; targs: Map<string, TemplateArg>; label: string }[] {
     const list: { fn: FunctionDecl; targs: Map<string, TemplateArg>; label: string }[] = [];
     const uses = new Map<string, TemplateArg[][]>();
-    const visit = (e: unknown): void => {
+    const addUse = (name: string, args: TemplateArg[]): void => {
+      const l = uses.get(name) ?? [];
+      l.push(args);
+      uses.set(name, l);
+    };
+    // Inside a template, a use whose arguments name the template's own parameters (`f<T>`)
+    // depends on them: it is no instance of its own (C++ [temp.dep]).
+    const visit = (e: unknown, dependent: ReadonlySet<string>): void => {
       if (!e || typeof e !== 'object') return;
       if (Array.isArray(e)) {
-        for (const x of e) visit(x);
+        for (const x of e) visit(x, dependent);
         return;
       }
       const n = e as { kind?: string; callee?: Expr; templateArgs?: TemplateArg[] };
-      if ((n.kind === 'launch' || n.kind === 'call') && n.callee?.kind === 'ident' && n.templateArgs) {
-        const l = uses.get(n.callee.name) ?? [];
-        l.push(n.templateArgs);
-        uses.set(n.callee.name, l);
-      }
-      forChildren(e, (v) => { visit(v); return false; });
+      if ((n.kind === 'launch' || n.kind === 'call') && n.callee?.kind === 'ident' && n.templateArgs && !mentions(n.templateArgs, dependent)) addUse(n.callee.name, n.templateArgs);
+      forChildren(e, (v) => { visit(v, dependent); return false; });
     };
-    visit(this.unit.items);
+    for (const item of this.unit.items) {
+      if (item.kind === 'instantiation') {
+        // `extern template` promises an instance made elsewhere: it makes none here.
+        const args = this.explicitInstance(item);
+        if (args && !item.isExtern) addUse(item.name, args);
+      } else visit(item, new Set(item.kind === 'function' && item.template ? item.template.map((t) => t.name) : []));
+    }
     for (const fn of this.functions.values()) {
       if (!fn.global || !fn.body) continue;
       if (!fn.template) {
@@ -343,7 +360,7 @@ export class Lowering {
           const a = args[i];
           if (a) targs.set(p.name, a);
         });
-        const label = `${fn.name}<${args.map((a) => this.templateArgText(a)).join(', ')}>`;
+        const label = `${fn.name}<${args.map((a, i) => this.templateArgText(a, fn.template![i])).join(', ')}>`;
         if (seen.has(label)) continue;
         seen.add(label);
         list.push({ fn, targs, label });
@@ -352,9 +369,59 @@ export class Lowering {
     return list;
   }
 
-  private templateArgText(a: TemplateArg): string {
+  /**
+   * The template arguments of an explicit instantiation (C++ [temp.explicit]), those left out
+   * deduced from its parameter types; undefined (with a diagnostic) when it names no template it
+   * can instantiate.
+   */
+  private explicitInstance(item: ExplicitInstantiation): TemplateArg[] | undefined {
+    const fns = (this.overloads.get(item.name) ?? []).filter((f) => f.template && f.params.length === item.paramTypes.length);
+    const fn = fns.find((f) => f.body) ?? fns[0];
+    const report = (message: string): undefined => {
+      this.report(item.nameRange, message);
+      return undefined;
+    };
+    if (!fn) return report(`explicit instantiation of '${item.name}' does not match its template: no template '${item.name}' takes ${item.paramTypes.length} parameter${item.paramTypes.length === 1 ? '' : 's'}`);
+    const params = fn.template!;
+    if (fn.global && !item.global) return report(`'${item.name}' is a __global__ function template: its explicit instantiation must say __global__ too (template __global__ void ${item.name}<…>(…);)`);
+    if (!fn.global && item.global) return report(`'${item.name}' is not a __global__ function template: its explicit instantiation cannot say __global__`);
+    if ((item.templateArgs?.length ?? 0) > params.length) return report(`too many template arguments for '${item.name}': it takes ${params.length}`);
+    const args: TemplateArg[] = [];
+    for (const [i, tp] of params.entries()) {
+      const given = item.templateArgs?.[i];
+      if (given) {
+        if ((given.kind === 'type') !== (tp.kind === 'type')) return report(`template argument ${i + 1} of '${item.name}' must be ${tp.kind === 'type' ? 'a type' : 'a constant value'} ('${tp.name}')`);
+        args.push(given);
+        continue;
+      }
+      // Deduce `T` from a parameter declared `T`, `T*` or `const T*` (C++ [temp.deduct.call]).
+      const at = tp.kind === 'type' ? fn.params.findIndex((p) => p.type.base === tp.name) : -1;
+      const pt = item.paramTypes[at];
+      if (at < 0 || !pt || pt.pointers.length < fn.params[at]!.type.pointers.length) return report(`cannot deduce template argument '${tp.name}' of '${item.name}' from this explicit instantiation: write ${item.name}<…>(…)`);
+      args.push({ ...pt, pointers: pt.pointers.slice(0, pt.pointers.length - fn.params[at]!.type.pointers.length), isConst: false });
+    }
+    return args;
+  }
+
+  /**
+   * A template argument written inside a template (`g<T>`, `g<N / 2>`) with the caller's own
+   * arguments put in, so that the callee's arguments never refer back to names of the caller.
+   */
+  private substituted(a: TemplateArg, outer: ReadonlyMap<string, TemplateArg>): TemplateArg {
+    if (a.kind === 'type') {
+      const o = outer.get(a.base);
+      return o && o.kind === 'type' ? { ...o, pointers: [...o.pointers, ...a.pointers], isConst: o.isConst || a.isConst } : a;
+    }
+    if (!outer.size) return a;
+    const v = this.constValue(a, outer);
+    return v === undefined ? a : { kind: 'num', text: String(v), value: v, isFloat: false, floatSuffix: false, unsigned: false, long: 0, range: a.range };
+  }
+
+  /** A template argument as C++ prints it in a name (`true` for a `bool` parameter). */
+  private templateArgText(a: TemplateArg, param?: TemplateParam): string {
     if (a.kind === 'type') return a.base + '*'.repeat(a.pointers.length);
     const v = this.constValue(a);
+    if (v !== undefined && param?.kind === 'value' && param.valueType?.base === 'bool') return v ? 'true' : 'false';
     return v === undefined ? '?' : String(v);
   }
 
@@ -367,7 +434,8 @@ export class Lowering {
   private resolveType(t: TypeRef, targs: ReadonlyMap<string, TemplateArg> = new Map()): CType {
     const ta = targs.get(t.base);
     if (ta && ta.kind === 'type') {
-      const inner = this.resolveType(ta, targs);
+      // A template argument is already in the caller's terms: resolve it without the arguments.
+      const inner = this.resolveType(ta);
       return withPointers(inner, t);
     }
     const b = baseType(t.base, this.typedefs, new Set(this.structs.keys()));
@@ -409,7 +477,7 @@ export class Lowering {
         return e.value ? 1 : 0;
       case 'ident': {
         const ta = targs.get(e.name);
-        if (ta && ta.kind !== 'type') return this.constValue(ta, targs);
+        if (ta && ta.kind !== 'type') return this.constValue(ta);
         const g = this.constInts.get(e.name);
         return g;
       }
@@ -478,8 +546,9 @@ export class Lowering {
         if (s.shared) {
           this.report(v.range, `'__shared__' variable '${v.name}' at file scope: declare it inside the kernel that uses it`, 'warning');
         }
-        const t = narrowed(this.declType(v, v.type));
+        const t = sizedByInit(v, narrowed(this.declType(v, v.type)));
         const elem = t.k === 'array' ? t.of : t;
+        if (t.k === 'array' && t.n === null) this.error(v.range, `${s.constant ? '__constant__' : '__device__'} array '${v.name}' has no size: write a constant in the brackets, or give it an initializer { … }`);
         if (elem.k === 'array' || elem.k === 'ptr') this.error(v.range, `${s.constant ? '__constant__' : '__device__'} variable '${v.name}' must be a scalar or a 1-D array here: flatten it to one dimension`);
         const length = t.k === 'array' ? t.n ?? 1 : 1;
         let init: number[] | undefined;
@@ -856,6 +925,11 @@ export class Lowering {
       }
       case 'for':
       case 'while': {
+        const unroll = s.kind === 'for' ? this.unrollPlan(ctx, s) : undefined;
+        if (unroll && s.kind === 'for') {
+          this.unrolled(ctx, s, unroll);
+          return;
+        }
         if (s.test) this.barrierCheck(ctx, s.test, s);
         ctx.scopes.push(new Map());
         const tail = this.loopHeader(ctx, s);
@@ -914,6 +988,9 @@ export class Lowering {
         return;
       case 'unsupported':
         this.error(s.range, s.what);
+        return;
+      case 'forRange':
+        this.error(s.range, "a range-based 'for' in device code is not supported here: write the loop with an index (for (int i = 0; i < n; i++))");
     }
   }
 
@@ -994,6 +1071,71 @@ export class Lowering {
     this.emit('}');
     if (tail.block) {
       this.indent--;
+      this.emit('}');
+    }
+  }
+
+  /**
+   * `#pragma unroll` done by the translator where it matters most: a counted loop (a start, a
+   * bound and a step known when compiling; at most 16 trips) whose body indexes a local array by
+   * the counter (`acc[r] += …`). Unrolled, each copy reads the counter as a WGSL `const`, so the
+   * array is indexed by constants and stays in registers; indexed by a variable, a GPU compiler
+   * may keep it in (slow) local memory. Loops that leave early or change their counter stay loops.
+   */
+  private unrollPlan(ctx: FnCtx, s: Extract<Stmt, { kind: 'for' }>): UnrollPlan | undefined {
+    const init = s.init;
+    if (!init || init.kind !== 'decl' || init.vars.length !== 1 || !s.test || !s.update) return undefined;
+    const decl = init.vars[0]!;
+    if (decl.dims.length || !decl.init || decl.init.kind === 'init' || decl.type.pointers.length || decl.type.reference || init.storage.static) return undefined;
+    const t = this.tryType(decl.type);
+    if (!t || t.k !== 'int' || t.bits !== 32) return undefined;
+    const args = this.constArgs(ctx);
+    const start = this.constValue(decl.init, args);
+    const test = s.test;
+    if (start === undefined || test.kind !== 'binary' || (test.op !== '<' && test.op !== '<=') || test.left.kind !== 'ident' || test.left.name !== decl.name) return undefined;
+    const end = this.constValue(test.right, args);
+    const u = s.update;
+    const counter = (x: Expr): boolean => x.kind === 'ident' && x.name === decl.name;
+    const step = u.kind === 'unary' && u.op === '++' && counter(u.arg) ? 1 : u.kind === 'assign' && u.op === '+=' && counter(u.left) ? this.constValue(u.right, args) : undefined;
+    if (end === undefined || !step || step <= 0) return undefined;
+    const values: number[] = [];
+    for (let x = start; test.op === '<' ? x < end : x <= end; x += step) {
+      if (values.length === 16 || (!t.signed && x < 0)) return undefined;
+      values.push(x);
+    }
+    if (!values.length) return undefined;
+    // The body: no early exit, no write to the counter, and a local array indexed by it.
+    let ok = true;
+    let array: string | undefined;
+    const visit = (n: unknown): void => {
+      if (!ok || !n || typeof n !== 'object') return;
+      if (Array.isArray(n)) return n.forEach(visit);
+      const x = n as Expr | Stmt;
+      if (x.kind === 'break' || x.kind === 'continue' || x.kind === 'return' || x.kind === 'switch' || x.kind === 'unsupported') ok = false;
+      else if ((x.kind === 'assign' && counter(x.left)) || (x.kind === 'unary' && (x.op === '++' || x.op === '--' || x.op === '&') && counter(x.arg))) ok = false;
+      else if (x.kind === 'call' && x.callee.kind === 'ident' && /^__sync/.test(x.callee.name)) ok = false;
+      else if (x.kind === 'decl' && x.vars.some((d) => d.name === decl.name)) ok = false;
+      else if (x.kind === 'index' && !array && x.object.kind === 'ident' && mentions([x.index], new Set([decl.name]))) {
+        const sym = this.lookup(ctx, x.object.name);
+        if (sym?.k === 'array' && sym.base.space === 'function') array = x.object.name;
+      }
+      if (ok) forChildren(n, (v) => { visit(v); return false; });
+    };
+    visit(s.body);
+    return ok && array ? { decl, t, values, array } : undefined;
+  }
+
+  private unrolled(ctx: FnCtx, s: Extract<Stmt, { kind: 'for' }>, plan: UnrollPlan): void {
+    const name = this.ident(plan.decl.name);
+    this.emit(`// unrolled: ${plan.values.length} trip${plan.values.length === 1 ? '' : 's'} of '${plan.decl.name}' (so that '${plan.array}' is indexed by constants)`, s.range);
+    for (const x of plan.values) {
+      this.emit('{', s.range);
+      ctx.scopes.push(new Map([[plan.decl.name, { k: 'var', name, t: plan.t, isConst: true, constant: x }]]));
+      this.indent++;
+      this.emit(`const ${name}: ${wgslType(plan.t)} = ${plan.t.signed ? x : `${x}u`};`, plan.decl.range);
+      this.indent--;
+      this.block(ctx, s.body);
+      ctx.scopes.pop();
       this.emit('}');
     }
   }
@@ -1079,7 +1221,7 @@ export class Lowering {
         continue;
       }
       if (s.storage.static) this.error(v.range, `static local variable '${v.name}' in device code: use a __shared__ or __device__ variable`);
-      const t = v.type.base === 'auto' ? this.autoType(ctx, v) : this.declType(v, v.type, this.constArgs(ctx), (n) => this.lookup(ctx, n) !== undefined);
+      const t = sizedByInit(v, v.type.base === 'auto' ? this.autoType(ctx, v) : this.declType(v, v.type, this.constArgs(ctx), (n) => this.lookup(ctx, n) !== undefined));
       const name = this.ident(v.name);
       if (t.k === 'ptr') {
         if (!v.init) this.error(v.range, `pointer '${v.name}' needs an initial value that points into an array (e.g. 'int *row = a + r * n;')`);
@@ -1091,7 +1233,7 @@ export class Lowering {
         continue;
       }
       if (t.k === 'array') {
-        if (t.n === null) this.error(v.range, `local array '${v.name}' needs a size`);
+        if (t.n === null) this.error(v.range, `local array '${v.name}' needs a size: write a constant in the brackets, or give it an initializer { … }`);
         const base: Base = { name, elem: t.of, key: `local:${ctx.kernel.entry}:${name}:${v.range.line}`, space: 'function', arrayType: wgslType(t) };
         scope.set(v.name, { k: 'array', base, name, t });
         if (v.init) {
@@ -1173,6 +1315,8 @@ export class Lowering {
       return;
     }
     if (v.init) this.error(v.init.range, `initialization is not supported for __shared__ variables: assign '${v.name}' in the kernel, then __syncthreads()`);
+    // C++ [dcl.array]: `T a[];` needs a size or an initializer; for __shared__ that is `extern`.
+    if (v.dims.some((d) => d === null)) this.error(v.range, `__shared__ array '${v.name}' has no size: give it a constant size, or write 'extern __shared__ ${typeName(this.tryType(v.type) ?? INT)} ${v.name}[];' and pass its bytes as the third launch parameter`);
     const t = narrowed(this.declType(v, v.type, this.constArgs(ctx), (n) => this.lookup(ctx, n) !== undefined));
     const elem = t.k === 'array' ? t.of : t;
     const key = `shared:${ctx.fn.name}:${v.name}`;
@@ -1642,6 +1786,8 @@ export class Lowering {
       return { code, t: o.t.of, prec: 100, pure: false, lv: { kind: 'plain', code, base } };
     }
     if (!o.ptr) this.error(e.object.range, `subscripted value is not an array or pointer (it is a '${typeName(o.t)}')`);
+    // An unsigned index indexes as it is (WGSL takes u32 indices), with no conversion to i32.
+    if (!o.ptr.off && i.t.k === 'int' && !i.t.signed && i.t.bits === 32) return this.element(o.ptr.base, i.code, e.range, true);
     return this.element(o.ptr.base, this.offsetPlus(o.ptr.off, i, e.index.range), e.range);
   }
 
@@ -1650,8 +1796,8 @@ export class Lowering {
     return `${off} + ${paren(this.convert(i, INT, range).code, 71)}`;
   }
 
-  /** `base[index]` as a value and a place. */
-  private element(base: Base, index: string, range: Range): V {
+  /** `base[index]` as a value and a place; `unsigned`: the index is a u32 (else an i32). */
+  private element(base: Base, index: string, range: Range, unsigned = false): V {
     void range;
     const arr = base.viaPointer ? `(*${base.name})` : base.name;
     const elem = base.elem;
@@ -1659,10 +1805,13 @@ export class Lowering {
       this.packed.add(base.key);
       const bits = packedBits(elem);
       const per = 32 / bits;
-      const word = this.atomic.has(base.key) ? `atomicLoad(&${arr}[(${index}) / ${per}])` : `${arr}[(${index}) / ${per}]`;
-      const raw = `extractBits(${word}, u32((${index}) % ${per}) * ${bits}u, ${bits}u)`;
-      const code = elem.k === 'bool' ? `(${raw} != 0u)` : elem.k === 'int' && elem.signed ? `i32(extractBits(bitcast<i32>(${word}), u32((${index}) % ${per}) * ${bits}u, ${bits}u))` : raw;
-      return { code, t: elem, prec: 100, pure: false, lv: { kind: 'packed', base, index } };
+      const at = /^\w+$/.test(index) ? index : `(${index})`;
+      const wordIndex = unsigned ? `${at} / ${per}u` : `${at} / ${per}`;
+      const shift = unsigned ? `(${at} % ${per}u) * ${bits}u` : `u32(${at} % ${per}) * ${bits}u`;
+      const word = this.atomic.has(base.key) ? `atomicLoad(&${arr}[${wordIndex}])` : `${arr}[${wordIndex}]`;
+      const raw = `extractBits(${word}, ${shift}, ${bits}u)`;
+      const code = elem.k === 'bool' ? `(${raw} != 0u)` : elem.k === 'int' && elem.signed ? `i32(extractBits(bitcast<i32>(${word}), ${shift}, ${bits}u))` : raw;
+      return { code, t: elem, prec: 100, pure: false, lv: { kind: 'packed', base, index: unsigned ? `i32(${index})` : index } };
     }
     const code = base.scalar ? arr : `${arr}[${index}]`;
     if (this.atomic.has(base.key)) return this.atomicRef(base, code);
@@ -2213,7 +2362,7 @@ export class Lowering {
     if (fn.template) {
       fn.template.forEach((p, i) => {
         const a = e.templateArgs?.[i];
-        if (a) targs.set(p.name, a);
+        if (a) targs.set(p.name, this.substituted(a, ctx.targs));
       });
     }
     const argVals = e.args.map((a) => this.expr(ctx, a));
@@ -2809,6 +2958,26 @@ function assignedNames(body: unknown): Set<string> {
 }
 
 /** A function's parameter list as overloading sees it (types, pointers, references; no names). */
+/** C++ [dcl.init.aggr]: `T a[] = { … }` takes its size from the initializer's elements. */
+function sizedByInit(v: Declarator, t: CType): CType {
+  return t.k === 'array' && t.n === null && v.init?.kind === 'init' ? { ...t, n: v.init.items.length } : t;
+}
+
+/** Whether template arguments name any of `names` (a dependent use inside a template). */
+function mentions(args: readonly TemplateArg[], names: ReadonlySet<string>): boolean {
+  if (!names.size) return false;
+  let found = false;
+  const visit = (n: unknown): void => {
+    if (found || !n || typeof n !== 'object') return;
+    if (Array.isArray(n)) return n.forEach(visit);
+    const x = n as { kind?: string; name?: string; base?: string };
+    if ((x.kind === 'ident' && names.has(x.name!)) || (x.kind === 'type' && names.has(x.base!))) found = true;
+    else forChildren(n, (v) => { visit(v); return false; });
+  };
+  visit(args);
+  return found;
+}
+
 function signature(f: FunctionDecl): string {
   return f.params.map((p) => `${p.type.base}${'*'.repeat(p.type.pointers.length)}${p.type.reference ? '&' : ''}${p.type.pointers.length && p.type.isConst ? ' const' : ''}`).join(',');
 }

@@ -174,8 +174,13 @@ class Parser {
       this.report("namespaces are not supported: declare the functions at file scope", start);
       throw new ParseError('namespace');
     }
+    if ((this.is('template') && !this.is('<', 1)) || (this.is('extern') && this.is('template', 1))) return [this.explicitInstantiation()];
     let template: TemplateParam[] | undefined;
-    if (this.is('template')) template = this.templateParams();
+    if (this.is('template')) {
+      template = this.templateParams();
+      // C++ [temp.expl.spec]: `template<> … f<0>(…)`, a body for one argument list.
+      if (!template.length) this.fail("explicit specialization ('template<>') is not supported: write one template whose body tests the template parameter (if (N == 0) …), or a separate function with its own name", start);
+    }
     if ((this.is('struct') || this.is('class')) && (this.peek(2).text === '{' || (this.peek(1).text === '{'))) {
       const s = this.structDecl();
       this.accept(';');
@@ -197,6 +202,41 @@ class Parser {
     }
     const decl = this.declRest(start, storage.storage, ptrs, nameTok);
     return [{ kind: 'var', decl, range: decl.range }];
+  }
+
+  /** `[extern] template [__global__|__device__…] T name[<args>](types);` (C++ [temp.explicit]). */
+  private explicitInstantiation(): TopLevel {
+    const start = this.peek();
+    const isExtern = this.accept('extern');
+    this.expect('template', "in an explicit instantiation");
+    const q = this.storageAndQualifiers();
+    this.pointers(this.typeSpec(q.quals));
+    const nameTok = this.peek();
+    if (nameTok.kind !== 'id') this.fail("expected the name of the function template to instantiate after 'template'", nameTok);
+    this.next();
+    const nameRange: Range = { file: nameTok.file, line: nameTok.line, col: nameTok.col, endLine: nameTok.line, endCol: nameTok.endCol };
+    if (!this.templates.has(nameTok.text)) this.fail(`explicit instantiation of undeclared template '${nameTok.text}': declare the template (template <typename T> …) before instantiating it`, nameTok);
+    const templateArgs = this.is('<') ? this.templateArgs() : undefined;
+    if (!this.is('(')) this.fail(`expected '(' after '${nameTok.text}' in an explicit instantiation: only function templates can be instantiated here`, this.peek());
+    this.next();
+    const paramTypes: TypeRef[] = [];
+    if (this.is('void') && this.is(')', 1)) this.next();
+    while (!this.is(')') && this.peek().kind !== 'eof') {
+      const pq = this.storageAndQualifiers();
+      let t = this.pointers(this.typeSpec(pq.quals));
+      if (this.peek().kind === 'id') this.next();
+      while (this.accept('[')) {
+        if (!this.is(']')) this.conditional();
+        this.expect(']', 'to close the array parameter');
+        t = { ...t, pointers: [...t.pointers, false] };
+      }
+      paramTypes.push(t);
+      if (!this.accept(',')) break;
+    }
+    this.expect(')', 'to close the parameter list');
+    if (this.is('{')) this.fail("an explicit instantiation has no body: to give one argument list its own body, write a separate function", this.peek());
+    this.expect(';', 'after the explicit instantiation');
+    return { kind: 'instantiation', name: nameTok.text, nameRange, ...(templateArgs ? { templateArgs } : {}), paramTypes, global: q.quals.has('__global__'), isExtern, range: this.range(start) };
   }
 
   private typedef(): TopLevel {
@@ -330,6 +370,24 @@ class Parser {
     return false;
   }
 
+  /**
+   * Whether a `for` header (just after its `(`) is C++11's `decl : range`: a `:` at the header's
+   * own depth before any `;` or `?` (a `?:` in a classic header's init is not one).
+   */
+  private rangeForAhead(): boolean {
+    if (!this.isTypeStart() && !this.is('auto') && !this.is('const')) return false;
+    let depth = 0;
+    for (let k = 0; ; k++) {
+      const t = this.peek(k);
+      if (t.kind === 'eof') return false;
+      if (t.text === '(' || t.text === '[' || t.text === '{') depth++;
+      else if (t.text === ')' || t.text === ']' || t.text === '}') {
+        if (depth-- === 0) return false;
+      } else if (depth === 0 && (t.text === ';' || t.text === '?')) return false;
+      else if (depth === 0 && t.text === ':') return true;
+    }
+  }
+
   /** Base type with its qualifiers, before any `*`. */
   private typeSpec(quals: Set<string>): TypeRef {
     const start = this.peek();
@@ -337,7 +395,7 @@ class Parser {
     let name = '';
     let templateArgs: TemplateArg[] | undefined;
     // C++ [dcl.spec.auto]: `auto x = …` (also `auto *p`, `const auto&`): the type comes from the initializer.
-    if (quals.has('auto') && start.kind === 'id' && (this.is('=', 1) || this.is('(', 1) || this.is('{', 1)) || quals.has('auto') && (start.text === '*' || start.text === '&')) {
+    if (quals.has('auto') && start.kind === 'id' && (this.is('=', 1) || this.is('(', 1) || this.is('{', 1) || this.is(':', 1)) || quals.has('auto') && (start.text === '*' || start.text === '&' || start.text === '&&')) {
       return { kind: 'type', base: 'auto', isConst: quals.has('const') || quals.has('constexpr'), pointers: [], restrict: false, reference: false, range: this.range(start) };
     }
     for (;;) {
@@ -571,6 +629,19 @@ class Parser {
         case 'for': {
           this.next();
           this.expect('(', "after 'for'");
+          if (this.rangeForAhead()) {
+            const q = this.storageAndQualifiers();
+            const type = this.pointers(this.typeSpec(q.quals));
+            const nameTok = this.peek();
+            if (nameTok.kind !== 'id') this.fail(`expected a variable name after the type '${type.base}'`, nameTok);
+            this.next();
+            const nameRange = this.range(nameTok);
+            this.expect(':', "in range-based 'for' statement");
+            const over = this.is('{') ? this.initList() : this.expression();
+            this.expect(')', "to close the 'for' header");
+            const body = this.statementRecovering();
+            return { kind: 'forRange', name: nameTok.text, type, nameRange, over, body, range: this.range(start) };
+          }
           let init: Stmt | undefined;
           if (!this.accept(';')) init = this.isTypeStart() ? this.declaration() : this.exprStatement();
           const test = this.is(';') ? undefined : this.expression();
@@ -902,7 +973,15 @@ class Parser {
           this.expect(')', `to close '${t.text}'`);
           return { kind: 'cast', type, arg, style: t.text, range: range() };
         }
-        // Functional casts `float(x)`, `unsigned int(x)` is not C++; `int(x)` is.
+        // C++ [expr.type.conv]: a functional cast names a simple type: `int(x)`, a typedef or a
+        // template type parameter (`T(0)`); `unsigned int(x)` is not C++.
+        if (!BASIC.has(t.text) && this.types.has(t.text) && !KNOWN_TYPES.includes(t.text) && this.is('(')) {
+          const at = this.i;
+          this.next();
+          const arg = this.assignment();
+          if (this.accept(')')) return { kind: 'cast', type: { kind: 'type', base: t.text, isConst: false, pointers: [], restrict: false, reference: false, range: range() }, arg, style: 'functional', range: range() };
+          this.i = at; // `Pair(a, b)`: not a conversion of one value
+        }
         if (BASIC.has(t.text) && this.is('(')) {
           this.i--;
           const type = this.typeSpec(new Set());

@@ -36,6 +36,11 @@ export interface RunOptions {
   /** Stop after this many warp instructions (guards endless loops). Default 200 000 000. */
   maxSteps?: number;
   /**
+   * Stop when one workgroup runs this many warp instructions without finishing (guards an endless
+   * loop in a launch of many workgroups, where `maxSteps` must be large). Default: no such limit.
+   */
+  maxWorkgroupSteps?: number;
+  /**
    * Bytes the full trace may hold (default `DEFAULT_TRACE_BYTES`, 256 MiB; a step costs about
    * 160 bytes at 32 lanes). Past it the trace stops with a `trace-limit` diagnostic at the line
    * reached, and the run goes on with counters only (metrics, buffers, other diagnostics).
@@ -249,6 +254,9 @@ export class Instance {
     if (!(maxTraceBytes > 0)) throw new RangeError(`maxTraceBytes must be positive, got ${maxTraceBytes}`);
     const tb = full ? new TraceBuilder(W, Math.ceil(W / 32), maxTraceBytes) : null;
     const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+    const maxWorkgroupSteps = options.maxWorkgroupSteps ?? Infinity;
+    // The step count at which the current workgroup stops: the run's limit or the workgroup's.
+    let limit = maxSteps;
 
     const [wx, wy, wz] = prog.workgroupSize;
     const wgSize = wx * wy * wz;
@@ -328,8 +336,10 @@ export class Instance {
       M.diag(
         'step-limit',
         p,
-        `stopped after ${maxSteps} warp instructions (workgroup ${M.wgLinear}, warp ${w.id} at line ` +
-          `${p.line}): the kernel may loop forever. Raise maxSteps if it is just big.`,
+        limit < maxSteps
+          ? `stopped after workgroup ${M.wgLinear} ran ${maxWorkgroupSteps} warp instructions without finishing (warp ${w.id} at line ${p.line}): the kernel may loop forever.`
+          : `stopped after ${maxSteps} warp instructions (workgroup ${M.wgLinear}, warp ${w.id} at line ` +
+              `${p.line}): the kernel may loop forever. Raise maxSteps if it is just big.`,
       );
       throw new StopRun();
     };
@@ -350,7 +360,7 @@ export class Instance {
           // Cancel is polled inside long workgroups too: one that never ends would otherwise keep
           // the worker busy until maxSteps.
           if ((steps & STOP_POLL_MASK) === STOP_POLL_MASK && options.shouldStop?.()) throw new StopRun();
-          if (++steps > maxSteps) stepLimit(w, pc);
+          if (++steps > limit) stepLimit(w, pc);
           if (tr && !tr.beginStep(M.wgLinear, w.id, pc, w.mask)) {
             traceFull(pc);
             tr = null;
@@ -384,7 +394,7 @@ export class Instance {
               wi++;
               li += w.n;
               if ((s & STOP_POLL_MASK) === STOP_POLL_MASK && shouldStop?.()) throw new StopRun();
-              if (++s > maxSteps) stepLimit(w, pc);
+              if (++s > limit) stepLimit(w, pc);
             }
             ops[pc]!(w);
           }
@@ -405,6 +415,7 @@ export class Instance {
         const wy_ = Math.floor(linear / nx) % ny;
         const wz_ = Math.floor(linear / (nx * ny));
         M.wgLinear = linear;
+        limit = Math.min(maxSteps, steps + maxWorkgroupSteps);
         if (options.shouldStop?.()) {
           incomplete = true;
           throw new StopRun();

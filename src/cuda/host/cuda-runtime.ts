@@ -129,6 +129,11 @@ export interface LaunchOutcome {
   readonly printed?: readonly string[];
   /** Measured GPU time of the launch in milliseconds, when the executor measures it. */
   readonly gpuMs?: number;
+  /**
+   * Milliseconds the simulator took to compute the result (for a launch answered from an
+   * identical earlier one, that one's), so a replay's cost can be estimated.
+   */
+  readonly costMs?: number;
 }
 
 /** Runs kernels for the runtime: writes the results into the blocks of the launch's buffers. */
@@ -159,6 +164,29 @@ export interface CudaLaunch {
 
 const SNAPSHOT_BUDGET = 256 * 1024 * 1024;
 
+/**
+ * The launches' buffers kept for a replay with their real inputs, within one budget for the run
+ * (the GPU executor's rounds share one, so a launch is copied once, in the round that first runs it).
+ */
+export class Snapshots {
+  private bytes = 0;
+  constructor(private readonly budget = SNAPSHOT_BUDGET) {}
+
+  /** Each pointer argument's whole block as it stands, or nothing once the budget is spent. */
+  take(kernel: FunctionDecl, args: readonly (V | LaunchBuffer)[]): CudaLaunch['buffers'] {
+    let bytes = 0;
+    for (const a of args) if (typeof a === 'object') bytes += a.block.size;
+    // Copied only while the budget lasts (a program of 200 launches over 4 MB buffers copied 1.6 GB to keep 256 MB).
+    if (this.bytes + bytes > this.budget) return undefined;
+    this.bytes += bytes;
+    const buffers: Record<string, { bytes: Uint8Array; offset: number }> = {};
+    args.forEach((a, i) => {
+      if (typeof a === 'object') buffers[kernel.params[i]!.name] = { bytes: a.block.u8.slice(0, a.block.size), offset: a.offset };
+    });
+    return buffers;
+  }
+}
+
 export class CudaRuntime {
   lastError = 0;
   /** A lost context (illegal address): every later call returns it. */
@@ -166,7 +194,6 @@ export class CudaRuntime {
   /** An error raised by a kernel and not yet reported by a synchronising call. */
   pending = 0;
   readonly launches: CudaLaunch[] = [];
-  private snapshotBytes = 0;
   private readonly events = new Map<number, { recorded: boolean; ms: number }>();
   private nextEvent = 1;
   /** Milliseconds of device time so far (the GPU's measured time, or the host clock for the sim). */
@@ -177,6 +204,8 @@ export class CudaRuntime {
     readonly device: DeviceProperties,
     readonly kernels: ReadonlyMap<string, FunctionDecl>,
     readonly hostMs: () => number,
+    /** Where the launches' buffers are kept; `null`: not kept (the GPU executor keeps them itself). */
+    readonly snapshots: Snapshots | null = new Snapshots(),
   ) {}
 
   /** Records and returns an API call's result, as cudart does. */
@@ -453,18 +482,11 @@ export class CudaRuntime {
     const threads = block.x * block.y * block.z;
     const record = (extra: Partial<CudaLaunch>): void => {
       const scalars: Record<string, number | bigint> = {};
-      const buffers: Record<string, { bytes: Uint8Array; offset: number }> = {};
-      let bytes = 0;
       args.forEach((a, i) => {
-        const p = kernel.params[i]!.name;
-        if (typeof a === 'object') {
-          buffers[p] = { bytes: a.block.u8.slice(0, a.block.size), offset: a.offset };
-          bytes += a.block.size;
-        } else scalars[p] = a;
+        if (typeof a !== 'object') scalars[kernel.params[i]!.name] = a;
       });
-      const keep = this.snapshotBytes + bytes <= SNAPSHOT_BUDGET;
-      if (keep) this.snapshotBytes += bytes;
-      this.launches.push({ kernel: kernel.name, grid, block, sharedBytes, line: range.line, scalars, ...(keep ? { buffers } : {}), ...extra });
+      const buffers = this.snapshots?.take(kernel, args);
+      this.launches.push({ kernel: kernel.name, grid, block, sharedBytes, line: range.line, scalars, ...(buffers ? { buffers } : {}), ...extra });
     };
     if (this.sticky) {
       this.result(0);

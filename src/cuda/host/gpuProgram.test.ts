@@ -137,6 +137,39 @@ int main() {
     expect(r.stdout).toContain('ms ok');
   });
 
+  it('events time the launches between them once (their GPU time and the host time of one pass), never the rounds that re-ran the host code', async () => {
+    const program = compile(`#include <cstdio>
+__global__ void inc(int *a) { a[threadIdx.x] += 1; }
+int main() {
+    int *d;
+    cudaMalloc(&d, 32 * sizeof(int));
+    cudaEvent_t a, b;
+    cudaEventCreate(&a);
+    cudaEventCreate(&b);
+    cudaEventRecord(a);
+    for (int i = 0; i < 20; i++) inc<<<1, 32>>>(d);
+    cudaEventRecord(b);
+    cudaEventSynchronize(b);
+    float ms = -1;
+    cudaEventElapsedTime(&ms, a, b);
+    printf("%.1f\\n", ms);
+    return 0;
+}`);
+    // Every read of the wall clock moves it by 5 ms; each launch takes 2 ms on the "GPU".
+    let wall = 0;
+    const gpu = fakeGpu((_run, _n, o) => {
+      o?.onGpuMs?.(2, 'timestamp-query');
+      return undefined;
+    });
+    const r = await runProgramOnDevice(program, gpu, { clock, now: () => (wall += 5) });
+    expect(r.rounds).toBe(21);
+    // 20 launches × 2 ms, plus the few reads of the clock in the last pass between the events
+    // (the 21 rounds read it over a hundred times: 500 ms and more if they counted).
+    const ms = Number(r.stdout.trim());
+    expect(ms).toBeGreaterThanOrEqual(40);
+    expect(ms).toBeLessThan(60);
+  });
+
   it('a kernel the watchdog stops fails with cudaErrorLaunchTimeout at the next synchronising call, and the program goes on', async () => {
     const program = compile(`#include <cstdio>
 __global__ void spin(int *a) { while (a[0] == 0) { } }

@@ -20,10 +20,11 @@ import type { Bindings, KernelRun } from '../../kernel/types.ts';
 import { guardKernel } from '../../kernel/watchdog.ts';
 import type { RunOptions } from '../../gpu/executor.ts';
 import type { CudaProgram, KernelArg } from '../types.ts';
-import { SIMULATOR_DEVICE, type CudaLaunch, type DeviceProperties, type HostExecutor, type HostLaunch, type LaunchOutcome } from './cuda-runtime.ts';
+import { SIMULATOR_DEVICE, Snapshots, type CudaLaunch, type LaunchBuffer, type DeviceProperties, type HostExecutor, type HostLaunch, type LaunchOutcome } from './cuda-runtime.ts';
 import { applyWrites, prepareHostLaunch } from './executor.ts';
 import { STOPPED, runHostProgram, type CudaRunResult, type HostRunOptions } from './index.ts';
-import type { Interpreter } from './interp.ts';
+import type { Interpreter, V } from './interp.ts';
+import type { FunctionDecl } from '../ast.ts';
 import type { HostClock } from './libc.ts';
 
 /** What the GPU executor offers: `GpuExecutor.run` (tests give a fake). */
@@ -84,6 +85,25 @@ export function deviceOfAdapter(name: string, limits: { readonly maxComputeInvoc
   };
 }
 
+/** Snapshots over rounds that repeat one another: the n-th launch of a round is the n-th of the one before, so it is copied once. */
+class RoundSnapshots extends Snapshots {
+  private readonly kept: CudaLaunch['buffers'][] = [];
+  private at = 0;
+
+  startRound(): this {
+    this.at = 0;
+    return this;
+  }
+
+  override take(kernel: FunctionDecl, args: readonly (V | LaunchBuffer)[]): CudaLaunch['buffers'] {
+    const n = this.at++;
+    if (n < this.kept.length) return this.kept[n];
+    const taken = super.take(kernel, args);
+    this.kept.push(taken);
+    return taken;
+  }
+}
+
 /** CUDA's error for a kernel stopped by a watchdog (a display GPU's, or ours). */
 export const LAUNCH_TIMEOUT = 702;
 
@@ -131,7 +151,6 @@ export async function runProgramOnDevice(program: CudaProgram, device: KernelDev
   const cpuLog: number[] = [];
   const hostLog: number[] = [];
   const clock = options.clock ?? { now: () => Date.now() / 1000, cpuMicros: () => performance.now() * 1000 };
-  const start = now();
   const given = { stdout: 0, stderr: 0 };
   // Everything given so far, for a run that ends between rounds (Stop, a launch the device refused).
   const text = { stdout: '', stderr: '' };
@@ -142,6 +161,8 @@ export async function runProgramOnDevice(program: CudaProgram, device: KernelDev
   let rounds = 0;
   let hostMs = 0;
   let deviceMs = 0;
+  // Each launch's buffers, copied once, in the round that first reaches it (not again in every later round).
+  const snapshots = new RoundSnapshots();
   const done = (r: CudaRunResult): GpuProgramResult => ({ ...r, rounds, hostMs, deviceMs });
   // The launches recorded so far, for a run that ends between rounds (the runtime's own list is the round's).
   const made: CudaLaunch[] = [];
@@ -176,7 +197,11 @@ export async function runProgramOnDevice(program: CudaProgram, device: KernelDev
       result = runHostProgram(program, {
         ...options,
         clock: { now: replayed(clockLog, () => clock.now()), cpuMicros: replayed(cpuLog, () => clock.cpuMicros()) },
-        hostMs: replayed(hostLog, () => now() - start),
+        // The events' host clock: time into this round, which ran the host code once from the
+        // start to here (the earlier rounds' re-runs are not the program's time); read once, the
+        // first time a round reaches each read, and replayed after.
+        hostMs: replayed(hostLog, () => now() - t0),
+        snapshots: snapshots.startRound(),
         executor,
         onOutput: (stream, text) => {
           const from = seen[stream];

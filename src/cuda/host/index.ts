@@ -7,11 +7,12 @@ import type { GpuExecutor } from '../../gpu/executor.ts';
 import type { FunctionDecl } from '../ast.ts';
 import { parseCuda } from '../parser.ts';
 import type { CudaProgram } from '../types.ts';
-import { CudaRuntime, SIMULATOR_DEVICE, type CudaLaunch, type DeviceProperties, type HostExecutor } from './cuda-runtime.ts';
+import { CudaRuntime, SIMULATOR_DEVICE, Snapshots, type CudaLaunch, type DeviceProperties, type HostExecutor } from './cuda-runtime.ts';
 import { simExecutor } from './executor.ts';
 import { ExitSignal, HostError, Interpreter, StopSignal } from './interp.ts';
 import { LibcState, libcBuiltins, realClock, type HostClock } from './libc.ts';
 import { HostFault } from './memory.ts';
+import { ByteDecoder, decodeBytes } from './libc/bytes.ts';
 
 export type { CudaLaunch, DeviceProperties, HostExecutor } from './cuda-runtime.ts';
 export type { HostClock } from './libc.ts';
@@ -41,6 +42,8 @@ export interface HostRunOptions {
   readonly onOutput?: (stream: 'stdout' | 'stderr', text: string) => void;
   /** Told every 65 536 steps or so (a worker sends the output it holds back, so a long computation after a print shows the print). */
   readonly onCheckpoint?: () => void;
+  /** Where the launches' buffers are kept (default: a fresh budget per run; `null`: not kept). */
+  readonly snapshots?: Snapshots | null;
 }
 
 /** The exit status a shell reports for a program stopped by Ctrl-C (SIGINT): what Stop does. */
@@ -72,14 +75,14 @@ export function runHostProgram(program: CudaProgram, options: HostRunOptions = {
       return (options.executor ?? ((i) => simExecutor(program, i)))(holder.interp!).launch(l);
     },
   };
-  const runtime = new CudaRuntime(executor, options.device ?? SIMULATOR_DEVICE, kernels, options.hostMs ?? (() => performance.now() - start));
+  const runtime = new CudaRuntime(executor, options.device ?? SIMULATOR_DEVICE, kernels, options.hostMs ?? (() => performance.now() - start), options.snapshots === undefined ? new Snapshots() : options.snapshots);
   const interp = new Interpreter(parsed.unit, { ...libcBuiltins(state), ...runtime.builtins() }, {
     ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onCheckpoint ? { onCheckpoint: options.onCheckpoint } : {}),
   });
   holder.interp = interp;
-  if (options.onOutput) tee(interp, options.onOutput);
+  const flush = options.onOutput ? tee(interp, options.onOutput) : undefined;
   let exitCode: number;
   try {
     interp.load();
@@ -87,19 +90,31 @@ export function runHostProgram(program: CudaProgram, options: HostRunOptions = {
   } catch (e) {
     exitCode = failure(interp, e, program.fileName);
   }
-  return { exitCode, stdout: interp.stdout.join(''), stderr: interp.stderr.join(''), launches: runtime.launches };
+  flush?.();
+  return { exitCode, stdout: decodeBytes(interp.stdout.join('')), stderr: decodeBytes(interp.stderr.join('')), launches: runtime.launches };
 }
 
-/** Passes everything pushed onto the interpreter's stdout and stderr on to `onOutput` as well. */
-function tee(interp: Interpreter, onOutput: (stream: 'stdout' | 'stderr', text: string) => void): void {
+/**
+ * Passes everything pushed onto the interpreter's stdout and stderr on to `onOutput` as well,
+ * decoded as the streams' bytes are (`libc/bytes.ts`); returns what gives the rest at the end.
+ */
+function tee(interp: Interpreter, onOutput: (stream: 'stdout' | 'stderr', text: string) => void): () => void {
+  const decoders = { stdout: new ByteDecoder(), stderr: new ByteDecoder() };
   for (const stream of ['stdout', 'stderr'] as const) {
     const lines = interp[stream];
     const push = lines.push.bind(lines);
     lines.push = (...texts: string[]) => {
-      onOutput(stream, texts.join(''));
+      const text = decoders[stream].push(texts.join(''));
+      if (text) onOutput(stream, text);
       return push(...texts);
     };
   }
+  return () => {
+    for (const stream of ['stdout', 'stderr'] as const) {
+      const rest = decoders[stream].end();
+      if (rest) onOutput(stream, rest);
+    }
+  };
 }
 
 function failure(interp: Interpreter, e: unknown, fileName: string): number {

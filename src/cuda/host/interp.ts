@@ -13,6 +13,7 @@
  */
 import type { Expr, FunctionDecl, Range, Stmt, TranslationUnit, TypeRef } from '../ast.ts';
 import { ARITH, binary, convert, unary, type BinaryOp, type CArith, type CValue, type UnaryOp } from './ctypes.ts';
+import { encodeBytes } from './libc/bytes.ts';
 import { BLOCK_SPAN, HostFault, Memory, type Block, type BlockKind, type ScalarKind } from './memory.ts';
 import {
   BOOL, CHAR, DIM3, DOUBLE, INT, LONG, UINT, ULONG, VOID, arith, namedType, ptr, scalarKind, sizeOf, struct, typeName, type HType,
@@ -374,6 +375,8 @@ export class Interpreter {
       case 'for':
       case 'do':
         return this.loop(s);
+      case 'forRange':
+        return this.rangeFor(s);
       case 'return': {
         if (!s.arg) return () => RETURN;
         const c = this.expr(s.arg);
@@ -441,6 +444,92 @@ export class Interpreter {
           interp.at = range;
           update(f);
         }
+      }
+      return 0;
+    };
+  }
+
+  /**
+   * C++11's `for (T x : r)` over an array or a `std::vector` ([stmt.ranged]): `r` is evaluated
+   * once, then `T &x` names each element in turn (writes go to the element) and `T x` is a copy of
+   * it, converted to `T` (`auto` takes the element's type).
+   */
+  private rangeFor(s: Extract<Stmt, { kind: 'forRange' }>): Exec {
+    const interp = this;
+    const range = s.range;
+    if (s.over.kind === 'init') this.fail("a range-based 'for' over a braced list is not supported here: put the values in an array first (int xs[] = {…}; for (int x : xs))", s.over.range);
+    this.scopes.push(new Map());
+    const over = this.expr(s.over);
+    let of: HType;
+    let extent: (f: Frame) => readonly [number, number];
+    if (over.t.k === 'vector') {
+      of = over.t.of;
+      const h = over.ev;
+      extent = (f) => {
+        const v = interp.vector(h(f) as number);
+        return [v.data, v.size];
+      };
+    } else if (over.t.k === 'array') {
+      of = over.t.of;
+      const a = over.ev;
+      const n = over.t.n;
+      extent = (f) => [a(f) as number, n];
+    } else {
+      this.fail(`a range-based 'for' over a value of type '${typeName(over.t)}': it takes an array or a std::vector (for a pointer, loop with an index)`, s.over.range);
+    }
+    const el = sizeOf(of);
+    // A hidden slot holds the current element's address.
+    const cursor = this.nslots++;
+    const element = this.memLvalue(of, (f) => f[cursor] as number, range);
+    const declared = s.type.base === 'auto' ? of : this.typeOf(s.type);
+    let bind: Exec;
+    if (s.type.reference) {
+      if (typeName(declared) !== typeName(of)) this.fail(`a reference of type '${typeName(declared)} &' cannot name the elements of type '${typeName(of)}'`, s.nameRange);
+      const l = this.declareLocal(s.name, of, s.nameRange);
+      l.inMemory = true;
+      bind = (f) => ((f[l.slot] = f[cursor]!), 0);
+    } else {
+      const l = this.declareLocal(s.name, declared, s.nameRange);
+      const target: Compiled = l.inMemory ? this.memLvalue(declared, (f) => f[l.slot] as number, s.nameRange) : { t: declared, ev: (f) => f[l.slot]!, slot: l.slot, range: s.nameRange };
+      let copy: Exec;
+      if (declared.k === 'struct' || declared.k === 'array') {
+        if (typeName(declared) !== typeName(of)) this.fail(`cannot initialise '${typeName(declared)}' from the elements of type '${typeName(of)}'`, s.nameRange);
+        copy = this.structCopy(target, element);
+      } else if (declared.k === 'vector') {
+        const set = this.assigner(target);
+        const src = element.ev;
+        copy = (f) => (set(f, interp.vectorCopy(src(f) as number)), 0);
+      } else {
+        const set = this.assigner(target);
+        const value = this.convertTo(element, declared, s.nameRange).ev;
+        copy = (f) => (set(f, value(f)), 0);
+      }
+      if (l.inMemory) {
+        const mem = this.mem;
+        const bytes = sizeOf(declared);
+        const info = { kind: 'stack' as const, label: s.name, line: s.nameRange.line, ...elementInfo(declared) };
+        bind = (f) => {
+          const cur = f[l.slot] as number;
+          const b = cur ? mem.blockOf(cur) : undefined;
+          if (!b || b.freed || b.size !== bytes) f[l.slot] = mem.allocate(bytes, info);
+          return copy(f);
+        };
+      } else bind = copy;
+    }
+    const body = this.scoped(s.body);
+    this.scopes.pop();
+    const max = () => interp.checkpoint();
+    return (f) => {
+      interp.at = range;
+      const [base, n] = extent(f);
+      for (let i = 0; i < n; i++) {
+        f[cursor] = base + i * el;
+        interp.at = range;
+        bind(f);
+        const r = body(f);
+        if (r === BREAK) break;
+        if (r === RETURN) return r;
+        if (++interp.steps > interp.nextCheck) max();
       }
       return 0;
     };
@@ -575,7 +664,7 @@ export class Interpreter {
     }
     if (init && init.kind === 'init') return this.aggregateInit(t, target, init.items, range);
     if (t.k === 'array' && init && init.kind === 'str') {
-      const bytes = new TextEncoder().encode(init.value);
+      const bytes = encodeBytes(init.value);
       const addr = target.addr!;
       const mem = this.mem;
       return (f) => {
@@ -791,7 +880,7 @@ export class Interpreter {
         return { t: BOOL, ev: () => (e.value ? 1 : 0), range };
       case 'str': {
         const a = this.stringLiteral(e.value, range);
-        return { t: { k: 'array', of: CHAR, n: new TextEncoder().encode(e.value).length + 1 }, ev: () => a, range, literal: e.value };
+        return { t: { k: 'array', of: CHAR, n: encodeBytes(e.value).length + 1 }, ev: () => a, range, literal: e.value };
       }
       case 'ident':
         return this.ident(e.name, range);

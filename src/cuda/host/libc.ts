@@ -11,6 +11,7 @@ import type { Range } from '../ast.ts';
 import { ExitSignal, type Builtin, type Compiled, type Ev, type Interpreter, type V } from './interp.ts';
 import { RAND_MAX, GlibcRandom } from './libc/rand.ts';
 import { formatPrintf, PrintfError } from './libc/printf.ts';
+import { byteText, encodeBytes } from './libc/bytes.ts';
 import { defaultOstreamState, formatOstream, type OstreamState } from './libc/ostream.ts';
 import { DOUBLE, FLOAT, HANDLE, INT, LONG, TIMEVAL, ULONG, VOID, arith, ptr, sizeOf, type HType } from './types.ts';
 
@@ -114,22 +115,22 @@ export function libcBuiltins(state: LibcState): Record<string, Builtin> {
     printf: fn(INT, 'varargs', (interp, [fmt, ...rest]) => {
       const s = format(interp, fmt!, rest);
       write(interp, STDOUT, s);
-      return encoder.encode(s).length;
+      return encodeBytes(s).length;
     }),
     fprintf: fn(INT, 'varargs', (interp, [stream, fmt, ...rest]) => {
       const s = format(interp, fmt!, rest);
       write(interp, Number(stream), s);
-      return encoder.encode(s).length;
+      return encodeBytes(s).length;
     }),
     sprintf: fn(INT, 'varargs', (interp, [dst, fmt, ...rest]) => {
-      const bytes = encoder.encode(format(interp, fmt!, rest));
+      const bytes = encodeBytes(format(interp, fmt!, rest));
       const out = interp.mem.bytes(Number(dst), bytes.length + 1, true);
       out.set(bytes);
       out[bytes.length] = 0;
       return bytes.length;
     }),
     snprintf: fn(INT, 'varargs', (interp, [dst, size, fmt, ...rest]) => {
-      const bytes = encoder.encode(format(interp, fmt!, rest));
+      const bytes = encodeBytes(format(interp, fmt!, rest));
       const n = Number(size);
       if (n > 0) {
         const k = Math.min(bytes.length, n - 1);
@@ -140,7 +141,7 @@ export function libcBuiltins(state: LibcState): Record<string, Builtin> {
       return bytes.length;
     }),
     puts: fn(INT, [ptr(arith('char'))], (interp, [s]) => (write(interp, STDOUT, `${interp.mem.cString(Number(s))}\n`), 1)),
-    putchar: fn(INT, [INT], (interp, [c]) => (write(interp, STDOUT, String.fromCharCode(Number(c) & 0xff)), Number(c) & 0xff)),
+    putchar: fn(INT, [INT], (interp, [c]) => (write(interp, STDOUT, byteText(Number(c))), Number(c) & 0xff)),
     fflush: fn(INT, 'varargs', () => 0),
     // ---- stdlib ----
     malloc: fn(ptr(VOID), [ULONG], (interp, [n]) => malloc(interp, Number(n), `malloc(${Number(n)})`)),

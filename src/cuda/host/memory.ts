@@ -7,6 +7,7 @@
  * NULL, freed blocks and device memory read on the host. Block 0 is NULL; between any two blocks
  * lies the rest of a 4 GiB address range that nothing maps (the guard region).
  */
+import { encodeBytes } from './libc/bytes.ts';
 
 /** The size of each block's address range: addresses are `id * BLOCK_SPAN + offset`. */
 export const BLOCK_SPAN = 4294967296;
@@ -224,14 +225,13 @@ export class Memory {
 
   /** A new block holding `text` as UTF-8 and a terminating NUL. */
   allocString(text: string, info: BlockInfo): number {
-    const bytes = encoder.encode(text);
+    const bytes = encodeBytes(text);
     const addr = this.allocate(bytes.length + 1, info);
     this.blocks[addr / BLOCK_SPAN]!.u8.set(bytes);
     return addr;
   }
 }
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 export type ScalarKind = 'i8' | 'u8' | 'i16' | 'u16' | 'i32' | 'u32' | 'i64' | 'u64' | 'f32' | 'f64';

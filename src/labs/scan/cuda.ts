@@ -1,28 +1,13 @@
 /**
- * CUDA renderings of the scan kernels, for the code pane: what each WGSL file would look like to
- * someone who learned on CUDA. Written for reading, not for compiling here; names follow the
- * WGSL so a line in one finds its twin in the other.
+ * The scan kernels' CUDA, for the code pane. Hillis–Steele is a real `.cu` file, translated and
+ * checked against the WGSL (`cudaTwins.ts`); the others are renderings of what each WGSL file
+ * would look like to someone who learned on CUDA, written for reading, not compiled here. Names
+ * follow the WGSL so a line in one finds its twin in the other.
  */
+import HILLIS_STEELE_CU from './cuda/hillis-steele.cu?raw';
 
-export const HILLIS_STEELE_CUDA = `// Hillis–Steele scan of one tile (blockDim.x elements), double-buffered in shared memory.
-template <typename T, bool EXCLUSIVE>
-__global__ void scanHillisSteele(const T* input, T* output, T* tileSums, unsigned n) {
-  extern __shared__ T buf[];                 // 2 * blockDim.x elements
-  unsigned lid = threadIdx.x, W = blockDim.x;
-  unsigned i = blockIdx.x * W + lid;
-  buf[lid] = i < n ? input[i] : T(0);
-  unsigned cur = 0;
-  for (unsigned offset = 1; offset < W; offset *= 2) {
-    __syncthreads();
-    unsigned nxt = W - cur;                  // ping-pong between the two halves
-    buf[nxt + lid] = lid >= offset ? buf[cur + lid - offset] + buf[cur + lid]
-                                   : buf[cur + lid];
-    cur = nxt;
-  }
-  __syncthreads();
-  if (i < n) output[i] = EXCLUSIVE ? (lid > 0 ? buf[cur + lid - 1] : T(0)) : buf[cur + lid];
-  if (lid == W - 1) tileSums[blockIdx.x] = buf[cur + lid];
-}`;
+/** The Hillis–Steele variant's CUDA is a real `.cu` file: translated and checked against the WGSL (`cudaTwins.ts`). */
+export const HILLIS_STEELE_CUDA = HILLIS_STEELE_CU;
 
 export const BLELLOCH_CUDA = `// Blelloch work-efficient scan of one tile of 2 * blockDim.x elements.
 template <typename T, bool EXCLUSIVE>

@@ -719,3 +719,216 @@ g.test('too_few_arguments', 'C++ [expr.call]: a call must supply every parameter
   source: WRONG_ARITY,
   error: { ...at(WRONG_ARITY, 'add(threadIdx'), includes: ['add'] },
 }));
+
+// C++ [temp.explicit]: an explicit instantiation definition names the template, its arguments
+// (trailing ones deduced from the parameter types, [temp.deduct.decl]) and instantiates it even
+// when nothing in the file launches or calls it. nvcc wants a __global__ template's instantiation
+// to say __global__ ("redeclared without __global__"); a __device__ one may leave it out.
+const EXPLICIT_INSTANCES = cu`
+template <typename T>
+__global__ void scaleBy(T* v, T by, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) v[i] = v[i] * by;
+}
+
+template <int K>
+__global__ void addK(int* v)
+{
+    v[threadIdx.x] += K;
+}
+
+template __global__ void scaleBy<float>(float*, float, int);
+template __global__ void scaleBy(int*, int, int);
+template __global__ void addK<7>(int*);
+`;
+g.test('explicit_instantiation_of_kernel', 'C++ [temp.explicit]: `template __global__ void f<float>(float*, …);` makes the instance without a launch')
+  .params([{ kernel: 'scaleBy<float>' }, { kernel: 'scaleBy<int>' }, { kernel: 'addK<7>' }])
+  .run(({ kernel }) => ({
+    from: 'reference',
+    source: EXPLICIT_INSTANCES,
+    kernel,
+    launch: one,
+    args:
+      kernel === 'scaleBy<float>' ? { v: Float32Array.from(iota(N), (i) => i - 10), by: 2.5, n: 50 }
+      : kernel === 'scaleBy<int>' ? { v: Int32Array.from(iota(N), (i) => i - 10), by: -3, n: 50 }
+      : { v: Int32Array.from(iota(N)) },
+    expect: {
+      v: kernel === 'scaleBy<float>' ? iota(N).map((i) => (i < 50 ? (i - 10) * 2.5 : i - 10))
+        : kernel === 'scaleBy<int>' ? iota(N).map((i) => (i < 50 ? (i - 10) * -3 : i - 10))
+        : iota(N).map((i) => i + 7),
+    },
+  }));
+
+g.test('explicit_instantiation_of_device_function', 'C++ [temp.explicit]: a __device__ function template instantiated explicitly, with and without __device__, then called').run(() => ({
+  from: 'reference',
+  source: cu`
+template <typename T>
+__device__ T cube(T x)
+{
+    return x * x * x;
+}
+
+template __device__ int cube<int>(int);
+template float cube(float);
+
+__global__ void cubes(const int* in, int* iout, float* fout)
+{
+    int i = threadIdx.x;
+    iout[i] = cube(in[i]);
+    fout[i] = cube<float>(in[i] * 0.5f);
+}
+`,
+  kernel: 'cubes',
+  launch: one,
+  args: { in: Int32Array.from(iota(N), (i) => i - 32), iout: new Int32Array(N), fout: new Float32Array(N) },
+  expect: { iout: iota(N).map((i) => (i - 32) ** 3), fout: iota(N).map((i) => ((i - 32) * 0.5) ** 3) },
+}));
+
+g.test('template_arguments_from_the_enclosing_template', 'C++ [temp.dep]: plusOne<T> and times<N / 2> inside a template take the enclosing instance\'s arguments').run(() => ({
+  from: 'reference',
+  source: cu`
+template <typename T>
+__device__ T plusOne(T x)
+{
+    return x + T(1);
+}
+
+template <int N>
+__device__ int times(int x)
+{
+    return x * N;
+}
+
+template <typename T, int N>
+__device__ T mix(T x)
+{
+    return plusOne<T>(x) + times<N / 2>(N);
+}
+
+template <typename T, int N>
+__global__ void mixAll(T* v)
+{
+    v[threadIdx.x] = mix<T, N>(v[threadIdx.x]);
+}
+
+int main()
+{
+    int* d;
+    mixAll<int, 8><<<1, 64>>>(d);
+    return 0;
+}
+`,
+  kernel: 'mixAll<int, 8>',
+  launch: one,
+  args: { v: Int32Array.from(iota(N), (i) => i - 5) },
+  expect: { v: iota(N).map((i) => i - 5 + 1 + 32) },
+}));
+
+// Explicit instantiations CUDA refuses, each reported at the instantiated name.
+const FILL_TEMPLATE = cu`
+template <typename T>
+__global__ void fill(T* v, int n)
+{
+    if (threadIdx.x < n) v[threadIdx.x] = T(1);
+}
+`;
+const BAD_INSTANCES: Readonly<Record<string, { why: string; source: string; at: string; includes: string[] }>> = {
+  without_global: {
+    why: 'nvcc: a __global__ function template instantiated explicitly without __global__ is "redeclared without __global__"',
+    source: `${FILL_TEMPLATE}\ntemplate void fill<float>(float*, int);\n`,
+    at: 'fill<float>',
+    includes: ['fill', '__global__'],
+  },
+  undeclared_template: {
+    why: 'C++ [temp.explicit]: the template must be declared before its explicit instantiation',
+    source: `${FILL_TEMPLATE}\ntemplate __global__ void fil<float>(float*, int);\n`,
+    at: 'fil<float>',
+    includes: ['fil'],
+  },
+  parameters_mismatch: {
+    why: 'C++ [temp.explicit]: the declaration must match the template (two parameters, one given)',
+    source: `${FILL_TEMPLATE}\ntemplate __global__ void fill<float>(float*);\n`,
+    at: 'fill<float>',
+    includes: ['fill'],
+  },
+};
+g.test('explicit_instantiation_refused', 'C++ [temp.explicit] and nvcc: instantiations that name no template, match none, or drop __global__')
+  .params(Object.keys(BAD_INSTANCES).map((what) => ({ what })))
+  .error(({ what }) => {
+    const c = BAD_INSTANCES[what]!;
+    return { source: c.source, error: { ...at(c.source, c.at), includes: c.includes } };
+  });
+
+const SPECIALIZATION = cu`
+template <int N>
+__device__ int level(int x)
+{
+    return level<N - 1>(x) + 1;
+}
+
+template <>
+__device__ int level<0>(int x)
+{
+    return x;
+}
+
+__global__ void k(int* v)
+{
+    v[threadIdx.x] = level<3>(v[threadIdx.x]);
+}
+`;
+g.test('explicit_specialization_outside_subset', 'C++ [temp.expl.spec]: template<> is valid CUDA outside the subset; it is named at its line').error(() => ({
+  nvccAccepts: true,
+  source: SPECIALIZATION,
+  error: { ...at(SPECIALIZATION, 'template <>'), includes: ['template<>'] },
+}));
+
+const SELF_LAUNCH = cu`
+template <typename T>
+__global__ void grow(T* v, int n)
+{
+    if (threadIdx.x < n) v[threadIdx.x] *= 2;
+    if (n > 1) grow<T><<<1, 32>>>(v, n / 2);
+}
+
+template __global__ void grow<float>(float*, int);
+`;
+g.test('template_kernel_launching_itself', 'CUDA Programming Guide, CUDA Dynamic Parallelism: a launch from device code (nvcc needs -rdc=true for it); outside the subset').error(() => ({
+  nvccAccepts: true,
+  source: SELF_LAUNCH,
+  error: { ...at(SELF_LAUNCH, 'grow<T><<<'), includes: ['launch'] },
+}));
+
+g.test('functional_cast_to_template_type_and_bool_parameter', 'C++ [expr.type.conv]: T(0) converts to the template type parameter; a bool template argument names the instance as C++ prints it (f<int, true>)')
+  .params([{ kernel: 'pick<int, true>' }, { kernel: 'pick<float, false>' }])
+  .run(({ kernel }) => {
+    const isInt = kernel.includes('int');
+    const v = iota(N).map((i) => i - 20);
+    return {
+      from: 'reference',
+      source: cu`
+template <typename T, bool NEGATE>
+__global__ void pick(const T* in, T* out)
+{
+    int i = threadIdx.x;
+    T zero = T(0);
+    T v = in[i] > zero ? in[i] : T(i % 3);
+    out[i] = NEGATE ? -v : v;
+}
+
+int main()
+{
+    int* di;
+    float* df;
+    pick<int, true><<<1, 64>>>(di, di);
+    pick<float, false><<<1, 64>>>(df, df);
+    return 0;
+}
+`,
+      kernel,
+      launch: one,
+      args: isInt ? { in: Int32Array.from(v), out: new Int32Array(N) } : { in: Float32Array.from(v), out: new Float32Array(N) },
+      expect: { out: v.map((x, i) => { const r = x > 0 ? x : i % 3; return isInt ? -r : r; }) },
+    };
+  });

@@ -475,3 +475,116 @@ g.test('static_shared_over_48k', 'CUDA Programming Guide, Compute Capabilities: 
   source: TOO_MUCH_SHARED,
   error: { ...at(TOO_MUCH_SHARED, '__shared__'), includes: ['shared'] },
 }));
+
+g.test('local_array_sized_by_local_constants', 'C++ [dcl.array], [expr.const]: a constexpr int and a const int initialised by a constant are constant expressions that size a local array').run(() => ({
+  from: 'reference',
+  source: cu`
+__global__ void windowSums(const int* in, int* out, int n)
+{
+    constexpr int W = 4;
+    const int HALF = W / 2;
+    int win[W];
+    int pair[HALF];
+    int i = threadIdx.x;
+    for (int k = 0; k < W; ++k) win[k] = in[(i + k) % n];
+    for (int k = 0; k < HALF; ++k) pair[k] = win[2 * k] + win[2 * k + 1];
+    out[i] = pair[0] * 10 + pair[1];
+}
+`,
+  kernel: 'windowSums',
+  launch: one,
+  args: { in: Int32Array.from(iota(N), (i) => (i * 7) % 13), out: new Int32Array(N), n: N },
+  expect: {
+    out: iota(N).map((i) => {
+      const w = [0, 1, 2, 3].map((k) => (((i + k) % N) * 7) % 13);
+      return (w[0]! + w[1]!) * 10 + w[2]! + w[3]!;
+    }),
+  },
+}));
+
+const SHARED_TABLE = cu`
+__constant__ int table[8] = { 3, 1, 4, 1, 5, 9, 2, 6 };
+
+__global__ void lookUp(const int* idx, int* out)
+{
+    int i = threadIdx.x;
+    out[i] = table[idx[i] & 7];
+}
+
+__global__ void weigh(const int* idx, int* out)
+{
+    int i = threadIdx.x;
+    out[i] = idx[i] * table[i % 8];
+}
+`;
+g.test('constant_array_shared_by_two_kernels', `${SPACES}, __constant__: one __constant__ array, read by two kernels of the file`)
+  .params([{ kernel: 'lookUp' }, { kernel: 'weigh' }])
+  .run(({ kernel }) => {
+    const table = [3, 1, 4, 1, 5, 9, 2, 6];
+    const idx = Int32Array.from(iota(N), (i) => (i * 5) % 11);
+    return {
+      from: 'reference',
+      source: SHARED_TABLE,
+      kernel,
+      launch: one,
+      args: { idx, out: new Int32Array(N) },
+      expect: { out: iota(N).map((i) => (kernel === 'lookUp' ? table[idx[i]! & 7]! : idx[i]! * table[i % 8]!)) },
+    };
+  });
+
+g.test('address_of_shared_element_unsigned_index', `${SPACES}, __shared__; C++ [expr.unary.op]: &tile[t] with an unsigned index, written through and passed to a device function`).run(() => ({
+  from: 'reference',
+  source: cu`
+__device__ void bump(int* p, int by)
+{
+    *p += by;
+}
+
+__global__ void rotate(const int* in, int* out)
+{
+    __shared__ int tile[64];
+    unsigned int t = threadIdx.x;
+    int* mine = &tile[t];
+    *mine = in[t];
+    bump(&tile[t], 100);
+    __syncthreads();
+    out[t] = tile[(t + 1u) % 64u];
+}
+`,
+  kernel: 'rotate',
+  launch: one,
+  args: { in: Int32Array.from(iota(N), (i) => i * 3), out: new Int32Array(N) },
+  expect: { out: iota(N).map((t) => ((t + 1) % 64) * 3 + 100) },
+}));
+
+g.test('array_size_from_initializer', 'C++ [dcl.init.aggr]: an array declared with [] takes its size from its braced initializer (local and __constant__)').run(() => ({
+  from: 'reference',
+  source: cu`
+__constant__ int weights[] = { 2, 7, 1, 8, 2, 8 };
+
+__global__ void score(const int* in, int* out)
+{
+    int bonus[] = { 100, 200, 300 };
+    int i = threadIdx.x;
+    out[i] = in[i] * weights[i % 6] + bonus[i % 3] + (int)(sizeof(weights) / sizeof(weights[0])) * 1000;
+}
+`,
+  kernel: 'score',
+  launch: one,
+  args: { in: Int32Array.from(iota(N), (i) => i - 7), out: new Int32Array(N) },
+  expect: { out: iota(N).map((i) => (i - 7) * [2, 7, 1, 8, 2, 8][i % 6]! + [100, 200, 300][i % 3]! + 6000) },
+}));
+
+const SHARED_NO_SIZE = cu`
+__global__ void k(int* out)
+{
+    __shared__ int tile[];
+    tile[threadIdx.x] = threadIdx.x;
+    __syncthreads();
+    out[threadIdx.x] = tile[0];
+}
+`;
+g.test('shared_array_without_size', `${SPACES}: a __shared__ array without a size is incomplete unless it is extern (nvcc: "incomplete type is not allowed")`).error(() => ({
+  source: SHARED_NO_SIZE,
+  error: { ...at(SHARED_NO_SIZE, 'tile[]'), includes: ['tile', 'extern __shared__'] },
+}));

@@ -250,3 +250,26 @@ g.test('assignment_to_rvalue', 'C++ [expr.ass]: the left operand must be a modif
   source: ASSIGN_RVALUE,
   error: { ...at(ASSIGN_RVALUE, 'a + b ='), includes: ['assign'] },
 }));
+
+g.test('conditional_of_vector_structs', 'C++ [expr.cond]: both operands are float4 lvalues or prvalues of the same class type; the result is that type').run(() => ({
+  from: 'reference',
+  source: cu`
+__global__ void pick(const float4* a, const float4* b, float* out)
+{
+    int i = threadIdx.x;
+    float4 v = (i % 3 == 0) ? a[i] : b[i];
+    float4 w = i < 32 ? make_float4(1.0f, 2.0f, 3.0f, 4.0f) : v;
+    out[i] = v.x + 10.0f * v.y + 100.0f * v.z + 1000.0f * v.w + w.w;
+}
+`,
+  kernel: 'pick',
+  launch: one,
+  args: { a: Float32Array.from(iota(4 * N), (k) => k % 4 + 1), b: Float32Array.from(iota(4 * N), (k) => (k % 4) * 2), out: new Float32Array(N) },
+  expect: {
+    out: iota(N).map((i) => {
+      const v = i % 3 === 0 ? [1, 2, 3, 4] : [0, 2, 4, 6];
+      const w = i < 32 ? 4 : v[3]!;
+      return v[0]! + 10 * v[1]! + 100 * v[2]! + 1000 * v[3]! + w;
+    }),
+  },
+}));

@@ -4,6 +4,7 @@
  * printf's `%.*g` (the default, precision 6), `%.*f` after `std::fixed` or `%.*e` after
  * `std::scientific`, with the stream's precision (`std::setprecision`).
  */
+import { byteText } from './bytes.ts';
 import { formatPrintf } from './printf.ts';
 
 export type FloatField = 'general' | 'fixed' | 'scientific';
@@ -32,7 +33,7 @@ export function formatOstream(state: OstreamState, v: OstreamValue): string {
     case 'int':
       return String(v.value);
     case 'char':
-      return String.fromCharCode(v.value & 0xff);
+      return byteText(v.value);
     case 'bool':
       return state.boolalpha ? (v.value ? 'true' : 'false') : v.value ? '1' : '0';
     case 'string':

@@ -9,6 +9,7 @@
  * `bigint` (64-bit), doubles as `number` (a `float` is promoted by the caller), strings as `string`
  * or as an address that `readString` resolves, pointers as `number`/`bigint` addresses.
  */
+import { byteText } from './bytes.ts';
 
 export type PrintfArg = number | bigint | string;
 
@@ -131,7 +132,7 @@ export function formatPrintf(format: string, args: readonly PrintfArg[], options
         const v = next('%c');
         const code = typeof v === 'string' ? v.charCodeAt(0) : Number(BigInt.asUintN(8, BigInt(v)));
         spec.zero = false;
-        out += pad(String.fromCharCode(code), spec);
+        out += pad(byteText(code), spec);
         break;
       }
       case 's': {

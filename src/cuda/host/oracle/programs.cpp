@@ -122,5 +122,71 @@ int main() {
     cout << endl;
     cout << "cout.then-printf: a" << endl;
     printf("cout.printf-order: b\n");
+
+    // Range-based for (C++11 [stmt.ranged]) over arrays and vectors.
+    int ra[5] = {3, 1, 4, 1, 5};
+    int rsum = 0;
+    for (int x : ra) rsum += x;
+    printf("range.array-value: %d\n", rsum);
+    for (int &x : ra) x *= 10;
+    printf("range.array-reference: %d %d\n", ra[0], ra[4]);
+    for (int x : ra) { x = 0; rsum += x; }
+    printf("range.copy-leaves-array: %d\n", ra[2]);
+    for (auto &x : ra) x += 1;
+    printf("range.auto-reference: %d %d\n", ra[1], ra[3]);
+    double dsum = 0;
+    for (double d : ra) dsum += d / 4;
+    printf("range.converted: %.2f\n", dsum);
+    vector<int> rv = {2, 7, 1, 8, 2, 8};
+    long rvs = 0;
+    for (const auto &x : rv) rvs = rvs * 10 + x;
+    printf("range.vector-const-ref: %ld\n", rvs);
+    for (auto &x : rv) x = x * x;
+    printf("range.vector-reference: %d %d\n", rv[1], rv[5]);
+    int seen = 0;
+    for (int x : rv) {
+        if (x == 1) continue;
+        if (x == 64) break;
+        seen += x;
+    }
+    printf("range.break-continue: %d\n", seen);
+    int m2[2][3] = {{1, 2, 3}, {4, 5, 6}};
+    int rows = 0;
+    for (auto &row : m2) {
+        int r = 0;
+        for (int x : row) r += x;
+        rows = rows * 100 + r;
+    }
+    printf("range.rows: %d\n", rows);
+    Point rp[2] = {{1, 1.5f, 'a'}, {2, 2.5f, 'b'}};
+    for (Point &p : rp) p.x += 40;
+    float ry = 0;
+    for (Point p : rp) ry += p.y;
+    printf("range.structs: %d %d %.1f\n", rp[0].x, rp[1].x, ry);
+    vector<vector<int>> rg(2, vector<int>(3, 2));
+    int rgs = 0;
+    for (auto &inner : rg)
+        for (auto &x : inner) rgs += x;
+    printf("range.nested-vectors: %d\n", rgs);
+    char cword[] = "cuda";
+    int codes = 0;
+    for (char c : cword) codes += c;
+    printf("range.char-array-with-nul: %d %ld\n", codes, (long)sizeof cword);
+    vector<float> empty;
+    int none = 0;
+    for (float f : empty) none += (int)f + 1;
+    printf("range.empty: %d\n", none);
+
+    // Bytes over 0x7f written one at a time: a terminal decodes them together as UTF-8.
+    cout << "bytes.cout-chars: " << (char)0xC3 << (char)0xA9 << endl;
+    cout << "bytes.cout-unsigned: " << (unsigned char)0xE4 << (unsigned char)0xB8 << (unsigned char)0x96 << endl;
+    printf("bytes.printf-c: %c%c|%3c|\n", 0xC3, 0xA9, 'x');
+    printf("bytes.putchar: ");
+    putchar(0xE2); putchar(0x82); putchar(0xAC); putchar('\n');
+    char made[8];
+    int made_n = sprintf(made, "%c%c!", 0xC3, 0xB6);
+    printf("bytes.sprintf: %d %ld %s\n", made_n, (long)strlen(made), made);
+    cout << "bytes.cout-string: " << "h\xC3\xA9 \xE4\xB8\x96" << endl;
+    cout << "bytes.cout-lone: [" << (char)0xC8 << "]" << endl;
     return 0;
 }
