@@ -77,6 +77,13 @@ class Parser {
     if (this.is(text)) return this.next();
     this.fail(`expected '${text}' ${context}`, this.errorAt());
   }
+  /** The `( expression )` after `keyword` (if, while, switch): its condition or the value it switches on. */
+  private parenthesized(keyword: string, what: 'condition' | 'value'): Expr {
+    this.expect('(', `after '${keyword}'`);
+    const inside = this.expression();
+    this.expect(')', `to close the '${keyword}' ${what}`);
+    return inside;
+  }
   /** clang points at the token after the one a `;` should follow. */
   private errorAt(): Token {
     return this.peek();
@@ -614,9 +621,7 @@ class Parser {
       switch (t) {
         case 'if': {
           this.next();
-          this.expect('(', "after 'if'");
-          const test = this.expression();
-          this.expect(')', "to close the 'if' condition");
+          const test = this.parenthesized('if', 'condition');
           const then = this.statementRecovering();
           const alt = this.accept('else') ? this.statementRecovering() : undefined;
           return { kind: 'if', test, then, ...(alt ? { else: alt } : {}), range: this.range(start) };
@@ -646,21 +651,19 @@ class Parser {
           const body = this.statementRecovering();
           return { kind: 'for', ...(init ? { init } : {}), ...(test ? { test } : {}), ...(update ? { update } : {}), body, range: this.range(start) };
         }
-        case 'while': {
+        case 'while':
+        case 'switch': {
+          // `keyword (expression) statement`: the loop's condition, or the value switched on.
           this.next();
-          this.expect('(', "after 'while'");
-          const test = this.expression();
-          this.expect(')', "to close the 'while' condition");
+          const test = this.parenthesized(t, t === 'while' ? 'condition' : 'value');
           const body = this.statementRecovering();
-          return { kind: 'while', test, body, range: this.range(start) };
+          return { kind: t, test, body, range: this.range(start) };
         }
         case 'do': {
           this.next();
           const body = this.statementRecovering();
           this.expect('while', "after the 'do' body");
-          this.expect('(', "after 'while'");
-          const test = this.expression();
-          this.expect(')', "to close the 'while' condition");
+          const test = this.parenthesized('while', 'condition');
           this.expect(';', "after 'do … while (…)'");
           return { kind: 'do', body, test, range: this.range(start) };
         }
@@ -675,14 +678,6 @@ class Parser {
           this.next();
           this.expect(';', `after '${t}'`);
           return { kind: t, range: this.range(start) };
-        case 'switch': {
-          this.next();
-          this.expect('(', "after 'switch'");
-          const test = this.expression();
-          this.expect(')', "to close the 'switch' value");
-          const body = this.statementRecovering();
-          return { kind: 'switch', test, body, range: this.range(start) };
-        }
         case 'case': {
           this.next();
           const test = this.conditional();

@@ -225,6 +225,14 @@ describe('diagnostics in CUDA terms', () => {
     ['__global__ void k(int *a) { goto end; }', "1:29: 'goto' are outside the CUDA subset Warpscope runs: use a loop with 'break' or 'continue'"],
     ['__global__ int k(int *a) { }', "1:12: a __global__ function must return void, not 'int'"],
     ['__global__ void k(int *a, int *b) { if (a < b) a[0] = 1; }', "1:41: comparing pointers into different arrays ('a' and 'b'): C leaves the order undefined; compare indices instead"],
+    ['__global__ void k(int *a) {\n  int x = 1\n  a[0] = x;\n}', "2:12: expected ';' after the declaration"],
+    ['__global__ void k(int *a) {\n  vec3_t v;\n}', "2:3: unknown type name 'vec3_t'"],
+    ['__device__ int f(int n) { return n ? n * f(n - 1) : 1; }\n__global__ void k(int *a) { a[0] = f(4); }', "1:42: 'f' calls itself (recursion): WGSL has no recursion, so device code here cannot recurse; rewrite it as a loop"],
+    ['__global__ void k(int *a, int n) {\n  __shared__ int s[n];\n}', "2:20: the size of array 's' must be a constant known when compiling (a #define, a const int or a template value); for a size set by the launch, write 'extern __shared__ int s[];' and pass the bytes as the third launch parameter"],
+    ['__global__ void k(int *a) { a[0] = __shfl(a[0], 0); }', '1:36: __shfl() was removed in CUDA 9 (Volta): write __shfl_sync(0xffffffff, …) with the mask of the lanes that take part'],
+    ['__global__ void k(int *a) {\n  while (a[0] > 0 a[0]--;\n}', "2:19: expected ')' to close the 'while' condition"],
+    ['__global__ void k(int *a) {\n  do a[0]--; while a[0] > 0;\n}', "2:20: expected '(' after 'while'"],
+    ['__global__ void k(int *a) {\n  switch (a[0] { default: break; }\n}', "2:16: expected ')' to close the 'switch' value"],
   ])('%s', (src, message) => {
     expect(errors(src)).toEqual([message]);
   });
@@ -272,18 +280,6 @@ describe('prepareLaunch', () => {
     const a = launch.readBack(simulate(launch.run, { trace: 'summary' }).buffers).a as Int32Array;
     expect(a[0]).toBe(n);
     expect(a[n - 1]).toBe(2 * n - 1);
-  });
-});
-
-describe('more diagnostics', () => {
-  it.each([
-    ['__global__ void k(int *a) {\n  int x = 1\n  a[0] = x;\n}', "2:12: expected ';' after the declaration"],
-    ['__global__ void k(int *a) {\n  vec3_t v;\n}', "2:3: unknown type name 'vec3_t'"],
-    ['__device__ int f(int n) { return n ? n * f(n - 1) : 1; }\n__global__ void k(int *a) { a[0] = f(4); }', "1:42: 'f' calls itself (recursion): WGSL has no recursion, so device code here cannot recurse; rewrite it as a loop"],
-    ['__global__ void k(int *a, int n) {\n  __shared__ int s[n];\n}', "2:20: the size of array 's' must be a constant known when compiling (a #define, a const int or a template value); for a size set by the launch, write 'extern __shared__ int s[];' and pass the bytes as the third launch parameter"],
-    ['__global__ void k(int *a) { a[0] = __shfl(a[0], 0); }', '1:36: __shfl() was removed in CUDA 9 (Volta): write __shfl_sync(0xffffffff, …) with the mask of the lanes that take part'],
-  ])('%s', (src, message) => {
-    expect(errors(src)).toEqual([message]);
   });
 });
 

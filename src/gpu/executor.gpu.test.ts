@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vectorAddReference, vectorAddRun } from '../labs/basics/vectorAdd.ts';
 import { foldWorkgroups, type KernelRun } from '../kernel/types.ts';
 import { randomF32, seededRandom } from '../util/random.ts';
-import { isGpuError, type GpuError } from './errors.ts';
+import { gpuErrorOf } from './testkit.ts';
 import { GpuExecutor } from './executor.ts';
 import { createNodeGpu } from './node.ts';
 import LINEAR_WGSL from '../../shaders/common/linear-workgroup.wgsl?raw';
@@ -12,16 +12,6 @@ beforeAll(async () => {
   gpu = await createNodeGpu();
 });
 afterAll(() => gpu.destroy());
-
-async function expectGpuError(promise: Promise<unknown>): Promise<GpuError> {
-  try {
-    await promise;
-  } catch (e) {
-    if (isGpuError(e)) return e;
-    throw e;
-  }
-  throw new Error('expected a GpuError');
-}
 
 describe('GPU executor on Dawn', () => {
   it('names the adapter it got', () => {
@@ -58,7 +48,7 @@ describe('GPU executor on Dawn', () => {
 
   it('reports a WGSL syntax error with line and column', async () => {
     const code = 'fn helper() -> u32 { return 1u; }\n@compute @workgroup_size(1)\nfn main() {\n  let x = 1u +;\n}\n';
-    const err = await expectGpuError(gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: {}, file: 'broken.wgsl' }));
+    const err = await gpuErrorOf(gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: {}, file: 'broken.wgsl' }));
     expect(err.kind).toBe('compile');
     expect(err.location?.line).toBe(4);
     expect(err.location?.column).toBeGreaterThan(0);
@@ -67,8 +57,8 @@ describe('GPU executor on Dawn', () => {
 
   it('turns a missing binding and a bad entry point into typed errors', async () => {
     const code = '@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(1) fn main() { o[0] = 1u; }';
-    expect((await expectGpuError(gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: {} }))).kind).toBe('bindings');
-    const bad = await expectGpuError(gpu.run({ code, entryPoint: 'nope', workgroups: [1], bindings: { 0: { 0: new Uint32Array(1) } } }));
+    expect((await gpuErrorOf(gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: {} }))).kind).toBe('bindings');
+    const bad = await gpuErrorOf(gpu.run({ code, entryPoint: 'nope', workgroups: [1], bindings: { 0: { 0: new Uint32Array(1) } } }));
     expect(bad.kind).toBe('validation');
     // The executor still works afterwards.
     const ok = await gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: { 0: { 0: new Uint32Array(1) } } });
@@ -89,7 +79,7 @@ describe('GPU executor on Dawn', () => {
 
   it('keeps the reason a bind group is refused (a uniform over the binding limit), not just "invalid due to a previous error"', async () => {
     const code = 'struct P { v: array<vec4<u32>, 4> }\n@group(0) @binding(0) var<uniform> p: P;\n@group(0) @binding(1) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(1) fn main() { o[0] = p.v[0].x; }';
-    const err = await expectGpuError(gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: { 0: { 0: new Uint32Array(1 << 15), 1: new Uint32Array(4) } }, label: 'too-big' }));
+    const err = await gpuErrorOf(gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: { 0: { 0: new Uint32Array(1 << 15), 1: new Uint32Array(4) } }, label: 'too-big' }));
     expect(err.kind).toBe('validation');
     expect(err.message).toContain('131072');
     expect(err.message).not.toContain('previous error');
@@ -241,7 +231,7 @@ ${LINEAR_WGSL}`;
 describe('edge cases of edited code', () => {
   it('places a NUL character at its line and column, not at 0:0', async () => {
     const code = '@compute @workgroup_size(1)\nfn main() {\n  let x = 1u;\u0000\n}\n';
-    const err = await expectGpuError(gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: {}, file: 'nul.wgsl' }));
+    const err = await gpuErrorOf(gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: {}, file: 'nul.wgsl' }));
     expect(err.kind).toBe('compile');
     expect(err.location).toEqual({ line: 3, column: 14, file: 'nul.wgsl' });
     expect(err.messages[0]!.sourceLine).toBe('  let x = 1u;\u0000');
@@ -294,7 +284,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     const first = (await own.ready()).device;
     // Dawn in Node runs SwiftShader's work inside submit, on this thread, so the timer fires once
     // the submit returns; in a browser the GPU process runs it and the timer fires on time.
-    const err = await expectGpuError(own.run(slow(1 << 20), { timeoutMs: 100 }));
+    const err = await gpuErrorOf(own.run(slow(1 << 20), { timeoutMs: 100 }));
     expect(err.kind).toBe('timeout');
     expect(err.message).toBe('slow did not finish on the GPU within 0.1 s and was abandoned.');
     expect(own.lastLoss).toBe('slow did not finish within 0.1 s');
@@ -309,11 +299,11 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     const controller = new AbortController();
     const pending = own.run(slow(1 << 20), { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
-    const err = await expectGpuError(pending);
+    const err = await gpuErrorOf(pending);
     expect(err.kind).toBe('cancelled');
     const already = new AbortController();
     already.abort();
-    expect((await expectGpuError(own.time(slow(3), { signal: already.signal }))).kind).toBe('cancelled');
+    expect((await gpuErrorOf(own.time(slow(3), { signal: already.signal }))).kind).toBe('cancelled');
     expect((await own.run(slow(1)))[0]![1]![5]).toBe(5);
     own.destroy();
   });
@@ -321,7 +311,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   it('bounds a timing against its baseline too: past timeoutMs it is abandoned, and the next one runs on a new device', async () => {
     const own = await createNodeGpu();
     const first = (await own.ready()).device;
-    const err = await expectGpuError(own.time(slow(1 << 20), { timeoutMs: 100, repeats: 2, warmupMs: 0, baseline: { kind: 'read', bytes: 1024 } }));
+    const err = await gpuErrorOf(own.time(slow(1 << 20), { timeoutMs: 100, repeats: 2, warmupMs: 0, baseline: { kind: 'read', bytes: 1024 } }));
     expect(err.kind).toBe('timeout');
     expect(own.lastLoss).toBe('slow did not finish within 0.1 s');
     const t = await own.time(slow(3), { repeats: 2, dispatchesPerPass: 1, warmupMs: 0, maxSpread: Infinity, baseline: { kind: 'copy', bytes: 1024 } });
@@ -374,7 +364,7 @@ describe('f16 on an adapter without shader-f16', () => {
   it('a kernel with `enable f16;` fails with its place and a hint that names the missing feature', async (ctx) => {
     if (gpu.adapter!.features.includes('shader-f16')) ctx.skip();
     const code = `enable f16;\n@group(0) @binding(0) var<storage, read_write> out: array<f32>;\n@compute @workgroup_size(1) fn main() { out[0] = f32(1.5h); }`;
-    const e = await expectGpuError(gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: { 0: { 0: new Float32Array(1) } } }));
+    const e = await gpuErrorOf(gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: { 0: { 0: new Float32Array(1) } } }));
     expect(e.kind).toBe('compile');
     expect(e.location?.line).toBe(1);
     expect(e.hint).toMatch(/shader-f16/);
@@ -383,7 +373,7 @@ describe('f16 on an adapter without shader-f16', () => {
   it('an `enable f16;` in a comment does not turn an ordinary compile error into the shader-f16 hint', async (ctx) => {
     if (gpu.adapter!.features.includes('shader-f16')) ctx.skip();
     const code = `// enable f16; once, before this kernel went to f32\n@group(0) @binding(0) var<storage, read_write> out: array<f32>;\n@compute @workgroup_size(1) fn main() { out[0] = missing; }`;
-    const e = await expectGpuError(gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: { 0: { 0: new Float32Array(1) } } }));
+    const e = await gpuErrorOf(gpu.run({ code, entryPoint: 'main', workgroups: [1], bindings: { 0: { 0: new Float32Array(1) } } }));
     expect(e.kind).toBe('compile');
     expect(e.location?.line).toBe(3);
     expect(e.hint).not.toMatch(/shader-f16/);

@@ -35,6 +35,15 @@ describe('message catalogs', () => {
     expect(m.has('other')).toBe(false);
   });
 
+  it('finds a message by a key built at run time, in the language of the moment, and nothing for a key it lacks', async () => {
+    const m = createCatalog('test-find', { 'op.load': 'load from {where}' }, { 'zh-CN': () => Promise.resolve({ default: { 'op.load': '从{where}读取' } }) });
+    expect(m.find('op.load', { where: 'shared' })).toBe('load from shared');
+    expect(m.find('op.store')).toBeUndefined();
+    await loadLocale('zh-CN');
+    setCurrentLocale('zh-CN');
+    expect(m.find(`op.${'load'}`, { where: '共享内存' })).toBe('从共享内存读取');
+  });
+
   it('a catalog created after the switch (a lab loaded later) fetches the current language and tells the views', async () => {
     setCurrentLocale('zh-CN');
     const before = localeSnapshot();

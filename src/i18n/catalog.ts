@@ -29,6 +29,8 @@ export interface Catalog<T extends Record<string, string>> {
   (key: keyof T & string, values?: MessageValues): string;
   /** Whether `key` names a message (for keys built at run time). */
   has(key: string): key is keyof T & string;
+  /** The message `key` in the current locale, or undefined where the catalog has none (a key built at run time). */
+  find(key: string, values?: MessageValues): string | undefined;
   readonly id: string;
 }
 
@@ -60,7 +62,8 @@ export function createCatalog<T extends Record<string, string>>(
     const text = loaded.get(locale)?.[key] ?? en[key] ?? key;
     return format(text, values, locale);
   };
-  return Object.assign(lookup, { has: (key: string): key is keyof T & string => key in en, id: name });
+  const has = (key: string): key is keyof T & string => key in en;
+  return Object.assign(lookup, { has, find: (key: string, values?: MessageValues) => (has(key) ? lookup(key, values) : undefined), id: name });
 }
 
 /** Every catalog registered so far, for tests that check translations are complete. */

@@ -204,8 +204,3 @@ export type MessageKey = keyof typeof en;
  * locale, with its placeholders filled; other locales are added as modules loaded on demand.
  */
 export const t = createCatalog('workbench', en, { 'zh-CN': () => import('./messages.zh-CN.ts') });
-
-/** Whether the catalog has a message for `key` (for keys built at run time, e.g. panel ids). */
-export function hasMessage(key: string): key is MessageKey {
-  return t.has(key);
-}

@@ -423,12 +423,10 @@ export const ui = createCatalog('ui', en, { 'zh-CN': () => import('./ui.zh-CN.ts
 
 /** An operation kind of the trace (`load.shared`, …) as the current language says it. */
 export function opKindName(kind: string): string {
-  const key = `op.${kind}`;
-  return ui.has(key) ? ui(key) : kind;
+  return ui.find(`op.${kind}`) ?? kind;
 }
 
 /** A simulator diagnostic's kind (`race`, `out-of-bounds`, …) as the current language says it. */
 export function diagnosticKind(kind: string): string {
-  const key = `diag.${kind}`;
-  return ui.has(key) ? ui(key) : kind;
+  return ui.find(`diag.${kind}`) ?? kind;
 }

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sharedNodeGpu } from '../gpu/node.ts';
 import type { GpuExecutor } from '../gpu/executor.ts';
-import { isGpuError, type GpuError } from '../gpu/errors.ts';
+import { gpuErrorOf } from '../gpu/testkit.ts';
 import { simulate } from '../sim/simulate.ts';
 import { seededRandom } from '../util/random.ts';
 import { kernelCases } from '../labs/all.ts';
@@ -18,16 +18,6 @@ let gpu: GpuExecutor;
 beforeAll(async () => {
   gpu = await sharedNodeGpu();
 });
-
-async function gpuError(p: Promise<unknown>): Promise<GpuError> {
-  try {
-    await p;
-  } catch (e) {
-    if (isGpuError(e)) return e;
-    throw e;
-  }
-  throw new Error('expected a GpuError');
-}
 
 // Each invocation sums `limit[0]` terms: a data-dependent count, small in the simulator's check
 // and 2^32 − 1 on the GPU, where (unguarded) it would keep SwiftShader busy for hours.
@@ -62,7 +52,7 @@ describe('watchdog on the GPU', () => {
     // … the real data makes the same loop practically endless; the watchdog ends it.
     const { run, guarded } = guardKernel(counting(0xffff_ffff), { budget: 4096 });
     const t0 = performance.now();
-    const err = await gpuError(gpu.run(run, { watchdog: guarded.watchdog! }));
+    const err = await gpuErrorOf(gpu.run(run, { watchdog: guarded.watchdog! }));
     const ms = performance.now() - t0;
     expect(err.kind).toBe('watchdog');
     expect(err.message).toBe('The for loop at line 7, column 3 of edited.wgsl ran past 4,096 iterations and was stopped by the watchdog.');

@@ -6,13 +6,14 @@
  * Subgroup kernels run with warpSize = the GPU's subgroup size. That every kernel under `shaders/`
  * has a case is checked by `src/kernel/cases.test.ts` (in the unit project).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { KernelCase } from '../kernel/cases.ts';
 import { kernelCases } from '../labs/all.ts';
 import type { BindingData, Bindings } from '../kernel/types.ts';
 import { simulate } from './index.ts';
 import { seededRandom } from '../util/random.ts';
 import { ulpDistance } from '../util/ulp.ts';
+import { fixedSubgroupSize, nodeGpu } from './conformance/harness.ts';
 
 const INPUTS_PER_KERNEL = 50;
 
@@ -47,37 +48,15 @@ function compareAll(sim: Bindings, gpu: Bindings, ulps: number | undefined): str
   return null;
 }
 
-interface Gpu {
-  run(run: import('../kernel/types.ts').KernelRun): Promise<Bindings>;
-  adapter?: { subgroupMinSize?: number | undefined; subgroupMaxSize?: number | undefined } | undefined;
-}
-
-let gpu: Gpu | null = null;
-let gpuError: unknown = null;
-
-beforeAll(async () => {
-  try {
-    const { sharedNodeGpu } = await import('../gpu/node.ts');
-    gpu = await sharedNodeGpu();
-  } catch (e) {
-    gpuError = e;
-  }
-});
-
 describe('simulator equals GPU', () => {
-  it('has a GPU to compare with', () => {
-    // No silent skip: without a device every comparison below fails with this reason.
-    expect(gpuError, String(gpuError)).toBeNull();
+  it('has a GPU to compare with', async () => {
+    // No silent skip: without a device this and every comparison below fail with the reason.
+    await expect(nodeGpu()).resolves.toBeDefined();
   });
 
   it.each(kernelCases.map((c) => [c.name, c] as [string, KernelCase]))('%s', async (_name, c) => {
-    if (!gpu) throw new Error(`no GPU executor: ${String(gpuError)}`);
-    const sub = gpu.adapter?.subgroupMinSize;
-    const subMax = gpu.adapter?.subgroupMaxSize;
-    if (c.subgroups && (sub === undefined || sub !== subMax)) {
-      throw new Error(`subgroup kernel needs a fixed subgroup size, adapter reports ${sub}…${subMax}`);
-    }
-    const warpSize = c.subgroups ? sub! : 32;
+    const gpu = await nodeGpu();
+    const warpSize = c.subgroups ? fixedSubgroupSize(gpu) : 32;
     for (let seed = 0; seed < INPUTS_PER_KERNEL; seed++) {
       const n = c.sizes[seed % c.sizes.length]!;
       const run = c.build(seededRandom(seed * 7919 + 17), n);

@@ -21,14 +21,20 @@ class FakeWorker {
 
 const run = { code: '', entryPoint: 'main', workgroups: [1] as [number], bindings: {} };
 
+/** A client over fake workers, and every worker it has started, in order. */
+function fakeWorkers() {
+  const spawned: FakeWorker[] = [];
+  const client = createSimWorker(() => {
+    const w = new FakeWorker();
+    spawned.push(w);
+    return w;
+  });
+  return { client, spawned };
+}
+
 describe('simulation worker client', () => {
   it('a worker that fails (blocked, or out of memory) is replaced, and the failure says what happened', async () => {
-    const spawned: FakeWorker[] = [];
-    const client = createSimWorker(() => {
-      const w = new FakeWorker();
-      spawned.push(w);
-      return w;
-    });
+    const { client, spawned } = fakeWorkers();
     const job = client.simulate(run);
     spawned[0]!.fail('');
     await expect(job.promise).rejects.toThrow(
@@ -45,12 +51,7 @@ describe('simulation worker client', () => {
   });
 
   it('keeps a worker error message that has one', async () => {
-    const spawned: FakeWorker[] = [];
-    const client = createSimWorker(() => {
-      const w = new FakeWorker();
-      spawned.push(w);
-      return w;
-    });
+    const { client, spawned } = fakeWorkers();
     const job = client.simulate(run);
     spawned[0]!.fail('Uncaught RangeError: Array buffer allocation failed');
     await expect(job.promise).rejects.toThrow('The simulation worker failed: Uncaught RangeError: Array buffer allocation failed');

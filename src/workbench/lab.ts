@@ -281,6 +281,31 @@ export function intField(field: {
 }
 
 /**
+ * A whole number that must be one of a short list (a mask width, a tile size, a row length): the
+ * control offers the list, and a value off it becomes what `instead` makes of it, with its notice.
+ */
+export function listedIntField(field: {
+  key: string;
+  /** The field's name in the language of the moment. */
+  label: () => string;
+  max: number;
+  values: (variant: LabVariant, params: Params) => readonly number[];
+  instead: (value: number, listed: readonly number[], variant: LabVariant, params: Params) => Resolution<number>;
+  invocations?: (value: number, variant: LabVariant, params: Params) => number;
+}): ParamField<number> {
+  const { values, instead, ...rest } = field;
+  return intField({
+    ...rest,
+    min: 1,
+    choices: values,
+    resolve(value, variant, params) {
+      const listed = values(variant, params);
+      return listed.includes(value) ? { value } : instead(value, listed, variant, params);
+    },
+  });
+}
+
+/**
  * A parameter naming one of `values` (a matrix kind, a distribution, an input pattern). With
  * `strict`, the address may carry only a listed value (anything else is refused by the parser and
  * the default stays); without, any short lower-case name parses and the resolver puts `fallback`
@@ -310,6 +335,34 @@ export function choiceField(field: {
     resolve: (value) => (listed(value) ? { value } : { value: field.fallback, notice: field.notice(shown(value)) }),
     ...(field.show ? { show: field.show } : {}),
   };
+}
+
+/**
+ * A strict choice among `values` whose words are messages of a lab's catalog: the label
+ * `param.<name>`, the refusal `parse.<name>` (given `names`), the notice `notice.<name>` (given
+ * `name`) and each value's name `<valuePrefix>.<value>`. A catalog without the first three throws
+ * here, when the lab loads, rather than showing a key.
+ */
+export function catalogChoiceField<T extends Record<string, string>>(
+  catalog: Catalog<T>,
+  field: { key: string; name: string; valuePrefix: string; values: readonly string[]; fallback: string },
+): ParamField<string> {
+  const text = (kind: 'param' | 'parse' | 'notice') => {
+    const key = `${kind}.${field.name}`;
+    if (!catalog.has(key)) throw new Error(`The catalog “${catalog.id}” has no “${kind}.${field.name}” for the field ${field.key}.`);
+    return (values?: MessageValues) => catalog(key, values);
+  };
+  const [label, parseError, notice] = [text('param'), text('parse'), text('notice')];
+  return choiceField({
+    key: field.key,
+    label: () => label(),
+    values: field.values,
+    fallback: field.fallback,
+    strict: true,
+    parseError: () => parseError({ names: field.values.join(', ') }),
+    notice: (name) => notice({ name }),
+    show: (v) => catalog.find(`${field.valuePrefix}.${v}`) ?? v,
+  });
 }
 
 /** The workgroup size: what the variant is written for, nearest to the wanted one. */

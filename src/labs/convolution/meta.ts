@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { described, intField } from '../../workbench/lab.ts';
+import { described, intField, listedIntField } from '../../workbench/lab.ts';
 import { MASK_WIDTHS, outputTileWidths } from './kernel.ts';
 
 /** Image sides: 37 and 100 are multiples of neither 12, 16 nor 64. */
@@ -21,29 +21,24 @@ const side = (key: string, label: 'param.width' | 'param.height', name: 'width' 
       value > MAX_SIDE ? { value: MAX_SIDE, notice: m('notice.side', { n: value.toLocaleString('en'), max: MAX_SIDE }) } : { value },
   });
 
-const maskWidth = intField({
+const maskWidth = listedIntField({
   key: 'm',
   label: () => m('param.mask'),
-  min: 1,
   max: 99,
-  choices: () => MASK_WIDTHS,
-  resolve(value) {
-    if ((MASK_WIDTHS as readonly number[]).includes(value)) return { value };
+  values: () => MASK_WIDTHS,
+  instead(value) {
     const use = value < 4 ? 3 : value < 6 ? 5 : 7;
     return { value: use, notice: m('notice.mask', { use }) };
   },
 });
 
-const outTile = intField({
+const outTile = listedIntField({
   key: 't',
   label: () => m('param.tile'),
-  min: 1,
   max: 64,
-  choices: (_v, params) => outputTileWidths(Number(params.maskWidth)),
-  resolve(value, v, params) {
+  values: (_v, params) => outputTileWidths(Number(params.maskWidth)),
+  instead(value, ok, v, params) {
     const mw = Number(params.maskWidth);
-    const ok = outputTileWidths(mw);
-    if (ok.includes(value)) return { value };
     const use = ok.reduce((best, t) => (Math.abs(t - value) < Math.abs(best - value) ? t : best), ok[ok.length - 1]!);
     return v.id === 'tiled'
       ? { value: use, notice: m('notice.tile', { value, mw, side: value + mw - 1, use }) }

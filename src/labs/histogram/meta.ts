@@ -3,8 +3,8 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { choiceField, described, intField, MAX_STEP_ELEMENTS } from '../../workbench/lab.ts';
-import { DISTRIBUTIONS, isDistribution } from './data.ts';
+import { catalogChoiceField, described, intField, MAX_STEP_ELEMENTS } from '../../workbench/lab.ts';
+import { DISTRIBUTIONS } from './data.ts';
 
 const LENGTHS = [1024, 4096, 16_384, 65_536];
 
@@ -31,16 +31,7 @@ const bins = intField({
   choices: (_v, params) => [...new Set([...BIN_CHOICES, Number(params.bins ?? 7)])].sort((a, b) => a - b),
 });
 
-const dist = choiceField({
-  key: 'dist',
-  label: () => m('param.dist'),
-  values: DISTRIBUTIONS,
-  fallback: 'letters',
-  strict: true,
-  parseError: () => m('parse.dist', { names: DISTRIBUTIONS.join(', ') }),
-  notice: (name) => m('notice.dist', { name }),
-  show: (v) => (isDistribution(v) ? m(`dist.${v}`) : v),
-});
+const dist = catalogChoiceField(m, { key: 'dist', name: 'dist', valuePrefix: 'dist', values: DISTRIBUTIONS, fallback: 'letters' });
 
 export const histogramSpec = { n, bins, dist };
 

@@ -143,6 +143,19 @@ describe('trace queries', () => {
   });
 });
 
+/**
+ * The lab's check of `p`'s product on inputs from `seed`: it passes the CPU's C (asserted here),
+ * and this is what it says once element `at` of C is off by `by`.
+ */
+function checkWithOneWrong(p: MatmulParams, seed: number, at: number, by: number): ReturnType<typeof matmulCheck> {
+  const inputs = matmulInputs(p, seed);
+  const want = matmulReference(p.type as MatmulType, p, inputs.a!, inputs.b!);
+  expect(matmulCheck(p, inputs, want)).toEqual({ ok: true });
+  const off = want.slice();
+  off[at] = off[at]! + by;
+  return matmulCheck(p, inputs, off);
+}
+
 describe('the lab module', () => {
   it('fits sizes the step-through cannot trace, and vec4 kernels to multiples of 4, saying so', () => {
     const r = resolveParams(matmulLab, 'fast', { m: 1000, n: 30, k: 33 });
@@ -152,13 +165,7 @@ describe('the lab module', () => {
   });
 
   it('checks f32 within the stated bound and names the element outside it', () => {
-    const p: MatmulParams = { m: 3, n: 5, k: 7, tile: 16, type: 'f32' };
-    const inputs = matmulInputs(p, 3);
-    const want = matmulReference('f32', p, inputs.a!, inputs.b!);
-    expect(matmulCheck(p, inputs, want)).toEqual({ ok: true });
-    const off = Float32Array.from(want);
-    off[7] = off[7]! + 1e-3;
-    const check = matmulCheck(p, inputs, off);
+    const check = checkWithOneWrong({ m: 3, n: 5, k: 7, tile: 16, type: 'f32' }, 3, 7, 1e-3);
     expect(check.ok).toBe(false);
     if (!check.ok) expect(check.message).toMatch(/^C\[1\]\[2\] is .* beyond the f32 bound/);
   });
@@ -166,13 +173,7 @@ describe('the lab module', () => {
 
 describe('the check of large products', () => {
   it('samples C above 2^24 multiply-adds and still names a wrong corner', () => {
-    const p: MatmulParams = { m: 300, n: 260, k: 240, tile: 16, type: 'i32' };
-    const inputs = matmulInputs(p, 4);
-    const want = matmulReference('i32', p, inputs.a!, inputs.b!);
-    expect(matmulCheck(p, inputs, want)).toEqual({ ok: true });
-    const off = Int32Array.from(want);
-    off[off.length - 1] = off[off.length - 1]! + 1;
-    const check = matmulCheck(p, inputs, off);
+    const check = checkWithOneWrong({ m: 300, n: 260, k: 240, tile: 16, type: 'i32' }, 4, 300 * 260 - 1, 1);
     expect(check.ok).toBe(false);
     if (!check.ok) expect(check.message).toMatch(/^C\[299\]\[259\] is -?\d+ where the CPU reference has -?\d+ \(sampled check of 516 elements/);
   });

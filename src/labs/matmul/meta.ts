@@ -3,7 +3,7 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { described, elementTypeField, intField, type ParamField } from '../../workbench/lab.ts';
+import { described, elementTypeField, intField, listedIntField, type ParamField } from '../../workbench/lab.ts';
 import { TILE_SIZES } from './kernel.ts';
 
 /** The most rows, columns or depth the step-through simulates (the timings go further, on the GPU). */
@@ -37,16 +37,12 @@ function dimField(key: 'm' | 'n' | 'k', vec4Bound: boolean): ParamField<number> 
   });
 }
 
-const tileField = intField({
+const tileField = listedIntField({
   key: 'tile',
   label: () => m('param.tile'),
-  min: 1,
   max: 64,
-  choices: () => TILE_SIZES,
-  resolve(value) {
-    if ((TILE_SIZES as readonly number[]).includes(value)) return { value };
-    return { value: 16, notice: m('notice.tile', { a: TILE_SIZES[0], b: TILE_SIZES[1] }) };
-  },
+  values: () => TILE_SIZES,
+  instead: () => ({ value: 16, notice: m('notice.tile', { a: TILE_SIZES[0], b: TILE_SIZES[1] }) }),
 });
 
 /** The lab's parameter spec: M, N, K, then TILE and the element type. */

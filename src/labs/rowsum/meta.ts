@@ -3,20 +3,18 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { described, intField, MAX_STEP_ELEMENTS } from '../../workbench/lab.ts';
+import { described, intField, listedIntField, MAX_STEP_ELEMENTS } from '../../workbench/lab.ts';
 import { MAX_WORKGROUPS_PER_DIMENSION } from '../../kernel/types.ts';
 import { ROW_LENGTHS } from './kernel.ts';
 
 const nearest = (values: readonly number[], wanted: number) => values.reduce((best, v) => (Math.abs(v - wanted) < Math.abs(best - wanted) ? v : best), values[0]!);
 
-const cols = intField({
+const cols = listedIntField({
   key: 'n',
   label: () => m('param.cols'),
-  min: 1,
   max: 1 << 20,
-  choices: () => ROW_LENGTHS,
-  resolve(value) {
-    if ((ROW_LENGTHS as readonly number[]).includes(value)) return { value };
+  values: () => ROW_LENGTHS,
+  instead(value) {
     const use = nearest(ROW_LENGTHS, value);
     return { value: use, notice: m('notice.cols', { lengths: ROW_LENGTHS.join(', '), use }) };
   },

@@ -241,14 +241,11 @@ const VEC4_STORE_ROWS = `  #pragma unroll
   }
 `;
 
-export const SINGLE_PASS_VEC4_CUDA = `// Single pass for bandwidth: 8 x uint4 per thread, warp scans, look-back by a whole warp.
-// status[0]: ticket; tile t: {lo, hi}, each word (flag << 16) | half, flag = mark * 2 + kind.
-// Tile = 8 rows of blockDim.x uint4; thread p holds uint4 p of every row (coalesced 16-byte I/O).
-// Unrolled loops over r keep x[] in registers, as the WGSL's named rows do.
-template <typename T, bool EXCLUSIVE, int SPIN_LIMIT>
-__global__ void scanSinglePassVec4(const vec4<T>* input, vec4<T>* output, unsigned* status,
-                                   unsigned n, unsigned tiles) {
-  __shared__ vec4<T> warpTotals[32][2];            // rows 0-3 and 4-7 of each warp
+/**
+ * The start shared by the two vec4 single passes: draw a ticket for a tile, load its 8 rows of
+ * uint4 (coalesced) and each thread's sum of every row.
+ */
+const VEC4_LOAD_TILE = `  __shared__ vec4<T> warpTotals[32][2];            // rows 0-3 and 4-7 of each warp
   __shared__ unsigned ticket;
   __shared__ T tilePrefix;
   unsigned lid = threadIdx.x, lane = lid & 31, warp = lid >> 5, W = blockDim.x;
@@ -266,7 +263,16 @@ __global__ void scanSinglePassVec4(const vec4<T>* input, vec4<T>* output, unsign
                  : loadVec(input, base + r * W + lid, n);  // zeros at or past n
     sums[r / 4][r % 4] = x[r].x + x[r].y + x[r].z + x[r].w;
   }
-  vec4<T> laneBefore[2], before[2], rowBefore[2];
+`;
+
+export const SINGLE_PASS_VEC4_CUDA = `// Single pass for bandwidth: 8 x uint4 per thread, warp scans, look-back by a whole warp.
+// status[0]: ticket; tile t: {lo, hi}, each word (flag << 16) | half, flag = mark * 2 + kind.
+// Tile = 8 rows of blockDim.x uint4; thread p holds uint4 p of every row (coalesced 16-byte I/O).
+// Unrolled loops over r keep x[] in registers, as the WGSL's named rows do.
+template <typename T, bool EXCLUSIVE, int SPIN_LIMIT>
+__global__ void scanSinglePassVec4(const vec4<T>* input, vec4<T>* output, unsigned* status,
+                                   unsigned n, unsigned tiles) {
+${VEC4_LOAD_TILE}  vec4<T> laneBefore[2], before[2], rowBefore[2];
   for (int h = 0; h < 2; ++h) {
     laneBefore[h] = warpExclusiveScan(sums[h]);     // 4 rows at once (shuffles)
     vec4<T> warpTotal = warpReduce(sums[h]);
@@ -298,24 +304,7 @@ export const SINGLE_PASS_LATE_SCAN_CUDA = `// Single pass, tile scanned after th
 template <typename T, bool EXCLUSIVE, int SPIN_LIMIT>
 __global__ void scanSinglePassLateScan(const vec4<T>* input, vec4<T>* output, unsigned* status,
                                        unsigned n, unsigned tiles) {
-  __shared__ vec4<T> warpTotals[32][2];            // rows 0-3 and 4-7 of each warp
-  __shared__ unsigned ticket;
-  __shared__ T tilePrefix;
-  unsigned lid = threadIdx.x, lane = lid & 31, warp = lid >> 5, W = blockDim.x;
-  if (lid == 0) ticket = atomicAdd(&status[0], 1u);
-  __syncthreads();
-  unsigned drawn = ticket, tile = drawn % tiles, mark = 1 + (drawn / tiles) % 2;
-  unsigned base = tile * W * 8;
-
-  vec4<T> x[8];
-  vec4<T> sums[2];                                   // sums[h][c]: this thread's sum of row 4h + c
-  bool whole = tile + 1 < tiles;
-  #pragma unroll
-  for (int r = 0; r < 8; ++r) {
-    x[r] = whole ? input[base + r * W + lid] : loadVec(input, base + r * W + lid, n);
-    sums[r / 4][r % 4] = x[r].x + x[r].y + x[r].z + x[r].w;
-  }
-  for (int h = 0; h < 2; ++h) {
+${VEC4_LOAD_TILE}  for (int h = 0; h < 2; ++h) {
     vec4<T> warpTotal = warpReduce(sums[h]);         // only the totals before the look-back
     if (lane == 0) warpTotals[warp][h] = warpTotal;
   }

@@ -24,6 +24,7 @@ import SINGLE_PASS_LATE_SCAN_WGSL from '../../../shaders/scan/single-pass-late-s
 import SUMMED_AREA_WGSL from '../../../shaders/scan/summed-area.wgsl?raw';
 import ADD_TILE_SUMS_WGSL from '../../../shaders/scan/add-tile-sums.wgsl?raw';
 import { m } from './messages.ts';
+import { textGetters, withTexts } from '../../i18n/catalog.ts';
 
 export type ScanVariantId = 'hillis-steele' | 'blelloch' | 'blelloch-padded' | 'subgroup' | 'single-pass' | 'single-pass-vec4' | 'single-pass-late-scan' | 'summed-area';
 
@@ -70,173 +71,102 @@ export const SINGLE_PASS_ITEMS = 8;
 /** Elements per invocation of the vec4 single-pass kernel: 8 vec4s (its `VECS` constant × 4). */
 export const SINGLE_PASS_VEC4_ITEMS = 32;
 
+/** The fields a scan variant must spell out; the rest default as most variants have them. */
+type ScanVariantFields = Pick<ScanVariant, 'id' | 'code' | 'shape' | 'elementsPerInvocation' | 'workgroupBytes' | 'cuda'> &
+  Partial<Pick<ScanVariant, 'entryPoints' | 'workgroupSizes' | 'needsSubgroups'>>;
+
+/**
+ * A variant of the kernel `shaders/scan/<id>.wgsl`, with its title and description the messages
+ * `<id>.title` and `<id>.description`, read in the language of the moment (a missing one throws
+ * when the lab loads). Unless `fields` says otherwise: entry point `main`, workgroups of 32 to
+ * 1 024 (256 at first), every element type, no subgroups.
+ */
+function scanVariantOf(fields: ScanVariantFields): ScanVariant {
+  return withTexts(
+    {
+      file: `shaders/scan/${fields.id}.wgsl`,
+      entryPoints: ['main'],
+      workgroupSizes: POW2_SIZES,
+      defaultWorkgroupSize: 256,
+      elementTypes: ALL_TYPES,
+      needsSubgroups: false,
+      ...fields,
+    },
+    textGetters(m, `${fields.id}.`, ['title', 'description']),
+  );
+}
+
+/** Two buffers of one element per invocation, taking turns. */
+const TWO_BUFFERS_BYTES = (w: number): number => 2 * w * 4;
+
+/** The vec4 single passes: claim, ticket, tile_prefix, and two vec4s of totals per possible subgroup (at least 4 lanes). */
+const VEC4_SINGLE_PASS = {
+  shape: 'single-pass',
+  elementsPerInvocation: SINGLE_PASS_VEC4_ITEMS,
+  workgroupSizes: [64, 128, 256, 512, 768, 1024], // 1024 is the fastest on an H100 (docs/benchmarks.md)
+  needsSubgroups: true,
+  workgroupBytes: (w: number) => (w / 4) * 32 + 3 * 4,
+} as const;
+
 export const SCAN_VARIANTS: readonly ScanVariant[] = [
-  {
+  scanVariantOf({
     id: 'hillis-steele',
-    get title() {
-      return m('hillis-steele.title');
-    },
-    get description() {
-      return m('hillis-steele.description');
-    },
-    file: 'shaders/scan/hillis-steele.wgsl',
     code: HILLIS_STEELE_WGSL,
-    entryPoints: ['main'],
     shape: 'tiles',
     elementsPerInvocation: 1,
-    workgroupSizes: POW2_SIZES,
-    defaultWorkgroupSize: 256,
-    elementTypes: ALL_TYPES,
-    needsSubgroups: false,
-    workgroupBytes: (w) => 2 * w * 4,
+    workgroupBytes: TWO_BUFFERS_BYTES,
     cuda: HILLIS_STEELE_CUDA,
-  },
-  {
+  }),
+  scanVariantOf({
     id: 'blelloch',
-    get title() {
-      return m('blelloch.title');
-    },
-    get description() {
-      return m('blelloch.description');
-    },
-    file: 'shaders/scan/blelloch.wgsl',
     code: BLELLOCH_WGSL,
-    entryPoints: ['main'],
     shape: 'tiles',
     elementsPerInvocation: 2,
-    workgroupSizes: POW2_SIZES,
-    defaultWorkgroupSize: 256,
-    elementTypes: ALL_TYPES,
-    needsSubgroups: false,
-    workgroupBytes: (w) => 2 * w * 4,
+    workgroupBytes: TWO_BUFFERS_BYTES,
     cuda: BLELLOCH_CUDA,
-  },
-  {
+  }),
+  scanVariantOf({
     id: 'blelloch-padded',
-    get title() {
-      return m('blelloch-padded.title');
-    },
-    get description() {
-      return m('blelloch-padded.description');
-    },
-    file: 'shaders/scan/blelloch-padded.wgsl',
     code: BLELLOCH_PADDED_WGSL,
-    entryPoints: ['main'],
     shape: 'tiles',
     elementsPerInvocation: 2,
     // At 1 024 invocations (tiles of 2 048) stride 32 still puts two lanes on one bank.
     workgroupSizes: [32, 64, 128, 256, 512],
-    defaultWorkgroupSize: 256,
-    elementTypes: ALL_TYPES,
-    needsSubgroups: false,
     workgroupBytes: (w) => (2 * w + Math.floor((2 * w) / 32)) * 4,
     cuda: BLELLOCH_PADDED_CUDA,
-  },
-  {
+  }),
+  scanVariantOf({
     id: 'subgroup',
-    get title() {
-      return m('subgroup.title');
-    },
-    get description() {
-      return m('subgroup.description');
-    },
-    file: 'shaders/scan/subgroup.wgsl',
     code: SUBGROUP_WGSL,
-    entryPoints: ['main'],
     shape: 'tiles',
     elementsPerInvocation: 1,
-    workgroupSizes: POW2_SIZES,
-    defaultWorkgroupSize: 256,
-    elementTypes: ALL_TYPES,
     needsSubgroups: true,
     workgroupBytes: (w) => w * 4 + 4,
     cuda: SUBGROUP_CUDA,
-  },
-  {
+  }),
+  scanVariantOf({
     id: 'single-pass',
-    get title() {
-      return m('single-pass.title');
-    },
-    get description() {
-      return m('single-pass.description');
-    },
-    file: 'shaders/scan/single-pass.wgsl',
     code: SINGLE_PASS_WGSL,
-    entryPoints: ['main'],
     shape: 'single-pass',
     elementsPerInvocation: SINGLE_PASS_ITEMS,
     workgroupSizes: [64, 128, 256, 512],
-    defaultWorkgroupSize: 256,
-    elementTypes: ALL_TYPES,
-    needsSubgroups: false,
     workgroupBytes: (w) => {
       const tile = w * SINGLE_PASS_ITEMS;
       return (tile + Math.floor(tile / 32) + 2 * w + 3) * 4;
     },
     cuda: SINGLE_PASS_CUDA,
-  },
-  {
-    id: 'single-pass-vec4',
-    get title() {
-      return m('single-pass-vec4.title');
-    },
-    get description() {
-      return m('single-pass-vec4.description');
-    },
-    file: 'shaders/scan/single-pass-vec4.wgsl',
-    code: SINGLE_PASS_VEC4_WGSL,
-    entryPoints: ['main'],
-    shape: 'single-pass',
-    elementsPerInvocation: SINGLE_PASS_VEC4_ITEMS,
-    workgroupSizes: [64, 128, 256, 512, 768, 1024], // 1024 is the fastest on an H100 (docs/benchmarks.md)
-    defaultWorkgroupSize: 256,
-    elementTypes: ALL_TYPES,
-    needsSubgroups: true,
-    // claim, ticket, tile_prefix, and two vec4s of totals per possible subgroup (at least 4 lanes).
-    workgroupBytes: (w) => (w / 4) * 32 + 3 * 4,
-    cuda: SINGLE_PASS_VEC4_CUDA,
-  },
-  {
-    id: 'single-pass-late-scan',
-    get title() {
-      return m('single-pass-late-scan.title');
-    },
-    get description() {
-      return m('single-pass-late-scan.description');
-    },
-    file: 'shaders/scan/single-pass-late-scan.wgsl',
-    code: SINGLE_PASS_LATE_SCAN_WGSL,
-    entryPoints: ['main'],
-    shape: 'single-pass',
-    elementsPerInvocation: SINGLE_PASS_VEC4_ITEMS,
-    workgroupSizes: [64, 128, 256, 512, 768, 1024], // 1024 is the fastest on an H100 (docs/benchmarks.md)
-    defaultWorkgroupSize: 256,
-    elementTypes: ALL_TYPES,
-    needsSubgroups: true,
-    // claim, ticket, tile_prefix, and two vec4s of totals per possible subgroup, as single-pass-vec4.
-    workgroupBytes: (w) => (w / 4) * 32 + 3 * 4,
-    cuda: SINGLE_PASS_LATE_SCAN_CUDA,
-  },
-  {
+  }),
+  scanVariantOf({ id: 'single-pass-vec4', code: SINGLE_PASS_VEC4_WGSL, ...VEC4_SINGLE_PASS, cuda: SINGLE_PASS_VEC4_CUDA }),
+  scanVariantOf({ id: 'single-pass-late-scan', code: SINGLE_PASS_LATE_SCAN_WGSL, ...VEC4_SINGLE_PASS, cuda: SINGLE_PASS_LATE_SCAN_CUDA }),
+  scanVariantOf({
     id: 'summed-area',
-    get title() {
-      return m('summed-area.title');
-    },
-    get description() {
-      return m('summed-area.description');
-    },
-    file: 'shaders/scan/summed-area.wgsl',
     code: SUMMED_AREA_WGSL,
     entryPoints: ['scan_rows', 'scan_columns'],
     shape: 'matrix',
     elementsPerInvocation: 1,
-    workgroupSizes: POW2_SIZES,
-    defaultWorkgroupSize: 256,
-    elementTypes: ALL_TYPES,
-    needsSubgroups: false,
-    workgroupBytes: (w) => 2 * w * 4,
+    workgroupBytes: TWO_BUFFERS_BYTES,
     cuda: SUMMED_AREA_CUDA,
-  },
+  }),
 ];
 
 /** The helper pass of the multi-block driver (not a variant of its own). */

@@ -3,24 +3,15 @@
  * place in the course and URL parameters. The start page and the address read only this.
  */
 import { m } from './messages.ts';
-import { choiceField, described, intField, workgroupSizeField } from '../../workbench/lab.ts';
-import { isMatrixKind, laplacianSide, MATRIX_KINDS } from './formats.ts';
+import { catalogChoiceField, described, intField, workgroupSizeField } from '../../workbench/lab.ts';
+import { laplacianSide, MATRIX_KINDS } from './formats.ts';
 
 /** The most rows the step-through simulates. */
 export const MAX_STEP_ROWS = 4096;
 const ROW_CHOICES = [16, 32, 64, 256, 1024, 4096];
 const SQUARE_CHOICES = [16, 64, 256, 1024, 4096];
 
-const kind = choiceField({
-  key: 'mat',
-  label: () => m('param.kind'),
-  values: MATRIX_KINDS,
-  fallback: 'seed',
-  strict: true,
-  parseError: () => m('parse.kind', { names: MATRIX_KINDS.join(', ') }),
-  notice: (name) => m('notice.kind', { name }),
-  show: (v) => (isMatrixKind(v) ? m(`matrix.${v}`) : v),
-});
+const kind = catalogChoiceField(m, { key: 'mat', name: 'kind', valuePrefix: 'matrix', values: MATRIX_KINDS, fallback: 'seed' });
 
 const rows = intField({
   key: 'n',

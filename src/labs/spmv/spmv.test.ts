@@ -158,22 +158,13 @@ describe('every variant on the simulator equals the CPU reference, bit for bit',
 describe('trace queries on the seed’s example', () => {
   const a = seedMatrix();
 
-  it('CSR scalar: of the four lanes with rows, 3, 3 and 1 gather x in iterations 1–3 (row 1 is empty, rows 0 and 3 end after two)', () => {
-    const strip = iterationStrip(sim('csr-scalar', a, seedX).result.trace!, 0);
-    expect(strip.map((i) => [i.active, i.idle])).toEqual([
-      [3, 1],
-      [3, 1],
-      [1, 3],
-    ]);
-  });
-
-  it('ELL: all four lanes in each of the 3 iterations, padding included', () => {
-    const strip = iterationStrip(sim('ell', a, seedX).result.trace!, 0);
-    expect(strip.map((i) => [i.active, i.idle])).toEqual([
-      [4, 0],
-      [4, 0],
-      [4, 0],
-    ]);
+  // [active, idle] lanes in each iteration of the gather loop.
+  it.each([
+    ['CSR scalar: of the four lanes with rows, 3, 3 and 1 gather x in iterations 1–3 (row 1 is empty, rows 0 and 3 end after two)', 'csr-scalar', [[3, 1], [3, 1], [1, 3]]],
+    ['ELL: all four lanes in each of the 3 iterations, padding included', 'ell', [[4, 0], [4, 0], [4, 0]]],
+  ] as const)('%s', (_title, variant, lanes) => {
+    const strip = iterationStrip(sim(variant, a, seedX).result.trace!, 0);
+    expect(strip.map((i) => [i.active, i.idle])).toEqual(lanes);
   });
 
   it('JDS: the lanes take rows 2, 0, 3, 1 and the longest comes first', () => {
@@ -417,6 +408,28 @@ describe('CSR adaptive', () => {
     const result = simulate(code ? { ...run, code } : run, { warpSize: 32 });
     return yOf('csr-adaptive', result.buffers[0]![Y_BINDING['csr-adaptive']]!, a.rows);
   };
+  /**
+   * The adaptive kernel (with vec4 loads or not) equals the CPU bit for bit on `a` over groups,
+   * passes, chunk sizes (down to `smallestChunk`) and workgroups, and on every generated matrix.
+   */
+  const expectAdaptiveEqualsCpu = (a: Csr, { vec4, smallestChunk }: { vec4: boolean; smallestChunk: number }) => {
+    const x = makeVector(a.cols, seededRandom(5));
+    const want = [...spmvReference(a, x)];
+    for (const [wg, group, passes, longAfter, chunk] of [
+      [32, 1, 1, 8, 32],
+      [64, 2, 3, 16, 64],
+      [256, 4, 2, 32, 1024],
+      [128, 8, 1, 0, 100],
+      [64, 32, 2, 64, smallestChunk],
+    ] as const) {
+      expect([...simAdaptive(a, x, wg, { group, passes, bins: rowBins(a, longAfter, chunk), vec4 })], `wg ${wg}, group ${group}, ${passes} passes, long after ${longAfter}, chunks of ${chunk}`).toEqual(want);
+    }
+    for (const make of [emptyRowsMatrix, denseRowMatrix, powerLawMatrix, uniformMatrix, bandedMatrix]) {
+      const b = make(300, seededRandom(9));
+      const xb = makeVector(b.cols, seededRandom(10));
+      expect([...simAdaptive(b, xb, 64, { bins: rowBins(b, 8 * adaptiveGroup(b), 40), vec4 })], make.name).toEqual([...spmvReference(b, xb)]);
+    }
+  };
 
   it('groups about four nonzeros per lane: 4 lanes for a mean of 16, 1 for 1.75, 2 for 5, 32 at most', () => {
     expect(adaptiveGroup(ofLengths(Array<number>(8).fill(16)))).toBe(4);
@@ -448,43 +461,13 @@ describe('CSR adaptive', () => {
 
   it('equals the CPU bit for bit over groups, passes, chunk sizes and workgroups, with empty rows, a dense row and rows of many chunks', () => {
     const a = ofLengths([3, 0, 700, 5, ...Array<number>(70).fill(0), 9, 1, 0, 14, 2, 40, 6, 0, 0, 215, 8, 33, 32, 31, 1024]);
-    const x = makeVector(a.cols, seededRandom(5));
-    const want = [...spmvReference(a, x)];
-    for (const [wg, group, passes, longAfter, chunk] of [
-      [32, 1, 1, 8, 32],
-      [64, 2, 3, 16, 64],
-      [256, 4, 2, 32, 1024],
-      [128, 8, 1, 0, 100],
-      [64, 32, 2, 64, 1],
-    ] as const) {
-      expect([...simAdaptive(a, x, wg, { group, passes, bins: rowBins(a, longAfter, chunk) })], `wg ${wg}, group ${group}, ${passes} passes, long after ${longAfter}, chunks of ${chunk}`).toEqual(want);
-    }
-    for (const make of [emptyRowsMatrix, denseRowMatrix, powerLawMatrix, uniformMatrix, bandedMatrix]) {
-      const b = make(300, seededRandom(9));
-      const xb = makeVector(b.cols, seededRandom(10));
-      expect([...simAdaptive(b, xb, 64, { bins: rowBins(b, 8 * adaptiveGroup(b), 40) })], make.name).toEqual([...spmvReference(b, xb)]);
-    }
+    expectAdaptiveEqualsCpu(a, { vec4: false, smallestChunk: 1 });
   });
 
   it('the vec4-load experiment equals the CPU bit for bit too, over groups, passes, chunks and workgroups, nonzero counts not a multiple of four included', () => {
     const a = ofLengths([3, 0, 700, 5, ...Array<number>(70).fill(0), 9, 1, 0, 14, 2, 40, 6, 0, 0, 215, 8, 33, 32, 31, 1023]);
     expect(nonzerosOf(a) % 4).not.toBe(0);
-    const x = makeVector(a.cols, seededRandom(5));
-    const want = [...spmvReference(a, x)];
-    for (const [wg, group, passes, longAfter, chunk] of [
-      [32, 1, 1, 8, 32],
-      [64, 2, 3, 16, 64],
-      [256, 4, 2, 32, 1024],
-      [128, 8, 1, 0, 100],
-      [64, 32, 2, 64, 7],
-    ] as const) {
-      expect([...simAdaptive(a, x, wg, { group, passes, bins: rowBins(a, longAfter, chunk), vec4: true })], `wg ${wg}, group ${group}, ${passes} passes, long after ${longAfter}, chunks of ${chunk}`).toEqual(want);
-    }
-    for (const make of [emptyRowsMatrix, denseRowMatrix, powerLawMatrix, uniformMatrix, bandedMatrix]) {
-      const b = make(300, seededRandom(9));
-      const xb = makeVector(b.cols, seededRandom(10));
-      expect([...simAdaptive(b, xb, 64, { bins: rowBins(b, 8 * adaptiveGroup(b), 40), vec4: true })], make.name).toEqual([...spmvReference(b, xb)]);
-    }
+    expectAdaptiveEqualsCpu(a, { vec4: true, smallestChunk: 7 });
     const seed = simulate(adaptiveRun(seedMatrix(), seedX, 32, { vec4: true }), { warpSize: 32 });
     expect([...yOf('csr-adaptive', seed.buffers[0]![4]!, 4)]).toEqual([...spmvReference(seedMatrix(), seedX)]);
   });

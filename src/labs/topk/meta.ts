@@ -32,10 +32,7 @@ const k = intField({
 /** A choice among named values; `field` names the catalog's keys (`param.<field>`, `<field>.<value>`). */
 function namedChoice(key: string, field: 'dist' | 'sem', values: readonly string[], fallback: string): ParamField<string> {
   const label = (): string => m(`param.${field}`);
-  const name = (v: string): string => {
-    const id = `${field}.${v}`;
-    return m.has(id) ? m(id) : v;
-  };
+  const name = (v: string): string => m.find(`${field}.${v}`) ?? v;
   return choiceField({
     key,
     label: () => label(),

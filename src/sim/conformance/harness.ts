@@ -204,13 +204,28 @@ export function randomVecs(count: number, n: number, lo: number, hi: number, see
 
 interface Gpu {
   run(run: KernelRun): Promise<Bindings>;
+  readonly adapter?: { readonly subgroupMinSize?: number | undefined; readonly subgroupMaxSize?: number | undefined } | undefined;
 }
 let gpu: Promise<Gpu> | null = null;
 
-/** The Node GPU executor (Dawn), shared by the GPU test files of the process (sharedNodeGpu). */
+/**
+ * The Node GPU executor (Dawn), shared by the GPU test files of the process (sharedNodeGpu). Where
+ * there is none, every test that awaits it fails with the reason (no silent skip).
+ */
 export function nodeGpu(): Promise<Gpu> {
   gpu ??= import('../../gpu/node.ts').then((m) => m.sharedNodeGpu());
   return gpu;
+}
+
+/**
+ * The adapter's subgroup size, for the simulator's warp size to match: throws where the adapter
+ * lets it vary (the simulator could not know which size a dispatch got).
+ */
+export function fixedSubgroupSize(g: Gpu): number {
+  const lo = g.adapter?.subgroupMinSize;
+  const hi = g.adapter?.subgroupMaxSize;
+  if (lo === undefined || lo !== hi) throw new Error(`subgroup kernels need a fixed subgroup size, the adapter reports ${lo}…${hi}`);
+  return lo;
 }
 
 /**

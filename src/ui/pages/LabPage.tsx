@@ -1,5 +1,5 @@
 import { use, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { hasMessage, t } from '../../i18n/messages.ts';
+import { t } from '../../i18n/messages.ts';
 import { diagnosticKind, ui as uiText } from '../../i18n/ui.ts';
 import { useStore } from 'zustand';
 import { useShortcuts } from '../shell/shortcuts.ts';
@@ -11,8 +11,8 @@ import type { CompanionView, LabPanel, LabUi, PanelProps } from '../../workbench
 import { loadLabUi } from '../../labs/uis.ts';
 import type { Highlight, StageView } from '../../workbench/lesson.ts';
 import { OP_KIND_NAMES, traceStep, type Diagnostic, type Metrics, type Trace } from '../../sim/index.ts';
-import { barrierPhase, warpsAt, type TraceIndex } from '../../trace/index.ts';
-import { dataflowTree, lastAccessOfLane } from '../../trace/memory.ts';
+import { barrierPhase, type TraceIndex } from '../../trace/index.ts';
+import { dataflowTree } from '../../trace/memory.ts';
 import { levelEnds, nextLevelEnd, previousLevelEnd } from '../../trace/levels.ts';
 import { subjectAt } from '../../trace/subject.ts';
 import { narrate } from '../../trace/narrate.ts';
@@ -20,14 +20,12 @@ import { StageCamera } from '../widgets/StageCamera.tsx';
 import { CodePane } from '../panels/CodePane.tsx';
 import { LabCodePane } from '../editor/LabCodePane.tsx';
 import { ExerciseList } from '../editor/ExerciseList.tsx';
-import { DataflowTreeView } from '../panels/DataflowTreeView.tsx';
 import { Exportable } from '../export/ExportButton.tsx';
 import { MetricFigures, MetricsPanel, type StepFacts } from '../panels/MetricsPanel.tsx';
 import { PanelBoundary } from '../shell/PanelBoundary.tsx';
-import { SharedMemoryStrip } from '../panels/SharedMemoryStrip.tsx';
 import { TimelineBar, type LevelActions } from '../widgets/TimelineBar.tsx';
 import { TimingsPanel } from '../panels/TimingsPanel.tsx';
-import { WarpGrid } from '../panels/WarpGrid.tsx';
+import { BuiltInView, builtInViewsOf, isBuiltInView } from '../panels/BuiltInView.tsx';
 import { useServices } from '../shell/services.tsx';
 import { SHORT_SCREEN, useMediaQuery, usePrefersReducedMotion } from '../widgets/motion.ts';
 import { MoreMenu } from '../widgets/MoreMenu.tsx';
@@ -190,13 +188,8 @@ function LabPanelView({ panel, session, trace, index, step, window, subject }: {
   );
 }
 
-/** The shared views a stage can show, beside the lab's own panels. */
-const SHARED_STAGE = ['warp-grid', 'shared-memory', 'dataflow'] as const;
-
 function stageTitle(id: string, panels: readonly LabPanel[]): string {
-  const key = `stage.panel.${id}`;
-  if (hasMessage(key)) return t(key);
-  return panels.find((p) => p.id === id)?.title ?? id;
+  return t.find(`stage.panel.${id}`) ?? panels.find((p) => p.id === id)?.title ?? id;
 }
 
 /** The secondary panels, one at a time in a drawer under the timeline; closed, it is one row of tabs. */
@@ -269,7 +262,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
   const ends = useMemo(() => (tree ? levelEnds(tree) : []), [tree]);
 
   const applicable = ui.panels.filter((p) => !p.applies || p.applies(variant, params));
-  const available = [...applicable.map((p) => p.id), ...SHARED_STAGE.filter((id) => id === 'warp-grid' || (main.memory >= 0 && (id !== 'dataflow' || (tree?.nodes.length ?? 0) > 0)))];
+  const available: string[] = [...applicable.map((p) => p.id), ...builtInViewsOf(main.memory, tree)];
   const fallback = ui.stage ?? applicable[0]?.id ?? (tree && tree.nodes.length > 0 ? 'dataflow' : 'warp-grid');
   const stagePanel = [chosen, asked?.panel, fallback].find((id) => id !== undefined && available.includes(id)) ?? 'warp-grid';
   const safeStep = trace ? Math.min(step, Math.max(0, trace.stepCount - 1)) : 0;
@@ -302,7 +295,6 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
   });
 
   const view = trace && trace.stepCount > 0 ? traceStep(trace, safeStep) : undefined;
-  const warps = useMemo(() => (index ? warpsAt(index, safeStep) : []), [index, safeStep]);
   const description = index ? narrate(index, safeStep) : t('step.none');
   // What the step does: at the top of a lab's side panel, under a lesson's text; it stays while
   // playing (a screen reader hears it only when the learner steps, not at every frame of play).
@@ -328,13 +320,15 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
 
   // Compare mode: the other variant at the same barrier phase.
   const otherStep = compare ? alignedStep(index, other.index, safeStep) : 0;
-  const otherWarps = useMemo(() => (compare && other.index ? warpsAt(other.index, otherStep) : []), [compare, other.index, otherStep]);
   const warpsOf = (slot: SimSlot) => slot.totalWorkgroups * (slot.index?.warpCount ?? 1);
   // Memoised: a lab's rows may read the whole trace (same-address counts over every atomic, say).
   const extraMetrics = useMemo(
     () => (main.result && lab.metrics ? lab.metrics(main.result.metrics, params, main.variant && main.index ? { variant: main.variant, index: main.index } : undefined) : undefined),
     [lab, main.result, main.variant, main.index, params],
   );
+  // The metrics drawer's figures, and the compared variant's beside them.
+  const mainMetrics = main.result && { metrics: main.result.metrics, warps: warpsOf(main), step: facts, title: variant.title, warpSize: main.result.trace?.warpSize ?? 32 };
+  const otherMetrics = compare && other.result ? { title: compare.title, metrics: other.result.metrics, warps: warpsOf(other) } : undefined;
   const words = asked?.words;
   const hasTrace = trace !== undefined;
 
@@ -342,62 +336,25 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
   const highlight = lesson?.highlight;
   const subject = useMemo(() => (index ? subjectAt(index, safeStep, main.memory, highlight) : undefined), [index, safeStep, main.memory, highlight]);
 
+  const laneFocus = { warp: focusWarp, lane: focusLane, set: setFocus };
+  const toWorkgroup = (g: number) => go({ workgroup: g, step: undefined });
+  const treeTitle = ui.treeTitle ?? uiText('tree.reduction');
   // Whatever the stage shows can be exported (SVG, PNG at projector size, a link with a QR code).
   const stageBody = (() => {
     if (!trace || !index) return <p className="hint stage-empty">{t('stage.empty')}</p>;
-    switch (stagePanel) {
-      case 'warp-grid':
-        return (
-          <PanelBoundary id="warp-grid" title={uiText('panel.warpGrid')}>
-            <Exportable name="warp-grid" title={t('export.what.warp-grid')}>
-              <WarpGrid
-                workgroup={main.focus}
-                workgroupCount={main.totalWorkgroups}
-                warpSize={trace.warpSize}
-                warps={warps}
-                focusedWarp={Math.min(focusWarp, warps.length - 1)}
-                focusedLane={Math.min(focusLane, trace.warpSize - 1)}
-                onFocus={setFocus}
-                onWorkgroup={(g) => go({ workgroup: g, step: undefined })}
-                describeLane={(w, l) => lastAccessOfLane(index, w, l, safeStep)}
-                highlightWarps={lesson?.highlight?.warps}
-                highlightLanes={lesson?.highlight?.lanes}
-                subject={subject}
-              />
-            </Exportable>
-          </PanelBoundary>
-        );
-      case 'shared-memory':
-        return (
-          <PanelBoundary id="shared-memory" title={uiText('panel.sharedMemory')}>
-            {main.memory >= 0 && (
-              <Exportable name="memory" title={t('export.what.memory')}>
-                <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} highlightWords={lesson?.highlight?.words} subject={subject} />
-              </Exportable>
-            )}
-          </PanelBoundary>
-        );
-      case 'dataflow':
-        return (
-          <PanelBoundary id="dataflow" title={uiText('panel.dataflow')}>
-            <Exportable name="tree" title={t('export.what.tree')}>
-              <DataflowTreeView trace={trace} memory={main.memory} step={safeStep} title={ui.treeTitle ?? uiText('tree.reduction')} words={words} />
-            </Exportable>
-          </PanelBoundary>
-        );
-      default: {
-        const panel = applicable.find((p) => p.id === stagePanel);
-        return (
-          panel && (
-            <PanelBoundary key={panel.id} id={panel.id} title={panel.title}>
-              <Exportable name={panel.id} title={panel.title}>
-                <LabPanelView panel={panel} session={session} trace={trace} index={index} step={safeStep} window={words ? { words } : undefined} subject={subject} />
-              </Exportable>
-            </PanelBoundary>
-          )
-        );
-      }
+    if (isBuiltInView(stagePanel)) {
+      return <BuiltInView view={stagePanel} frame="export" slot={main} step={safeStep} focus={laneFocus} onWorkgroup={toWorkgroup} treeTitle={treeTitle} marks={{ subject, highlight: lesson?.highlight, words }} />;
     }
+    const panel = applicable.find((p) => p.id === stagePanel);
+    return (
+      panel && (
+        <PanelBoundary key={panel.id} id={panel.id} title={panel.title}>
+          <Exportable name={panel.id} title={panel.title}>
+            <LabPanelView panel={panel} session={session} trace={trace} index={index} step={safeStep} window={words ? { words } : undefined} subject={subject} />
+          </Exportable>
+        </PanelBoundary>
+      )
+    );
   })();
 
   // The other variant's picture for compare mode: its tree when the stage shows a tree, else its warps.
@@ -409,21 +366,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
         <SimulationProgress slot={other} cancel={() => session.getState().cancel('other')} />
         {other.index && otherTrace && (
           <PanelBoundary id="compare" title={uiText('panel.compare')}>
-            {stagePanel === 'dataflow' && other.memory >= 0 ? (
-              <DataflowTreeView trace={otherTrace} memory={other.memory} step={otherStep} title={ui.treeTitle ?? uiText('tree.reduction')} />
-            ) : (
-              <WarpGrid
-                workgroup={other.focus}
-                workgroupCount={other.totalWorkgroups}
-                warpSize={otherTrace.warpSize}
-                warps={otherWarps}
-                focusedWarp={Math.min(focusWarp, otherWarps.length - 1)}
-                focusedLane={focusLane}
-                onFocus={(w, l) => session.getState().setFocus(w, l)}
-                onWorkgroup={(g) => go({ workgroup: g, step: undefined })}
-                describeLane={(w, l) => (other.index ? lastAccessOfLane(other.index, w, l, otherStep) : '')}
-              />
-            )}
+            <BuiltInView view={stagePanel === 'dataflow' ? 'dataflow' : 'warp-grid'} frame="none" slot={other} step={otherStep} focus={{ ...laneFocus, set: (w, l) => session.getState().setFocus(w, l) }} onWorkgroup={toWorkgroup} treeTitle={treeTitle} />
           </PanelBoundary>
         )}
       </div>
@@ -582,17 +525,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
           <div className="drawer-body" role="tabpanel" tabIndex={0} aria-label={t(`drawer.${drawer}`)}>
             {drawer === 'metrics' && (
               <PanelBoundary id="metrics" title={uiText('panel.metrics')}>
-                {main.result && (
-                  <MetricsPanel
-                    metrics={main.result.metrics}
-                    warps={warpsOf(main)}
-                    step={facts}
-                    title={variant.title}
-                    warpSize={main.result.trace?.warpSize ?? 32}
-                    extra={extraMetrics}
-                    other={compare && other.result ? { title: compare.title, metrics: other.result.metrics, warps: warpsOf(other) } : undefined}
-                  />
-                )}
+                {mainMetrics && <MetricsPanel {...mainMetrics} extra={extraMetrics} other={otherMetrics} />}
               </PanelBoundary>
             )}
             {drawer === 'timings' && (
@@ -600,16 +533,9 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
                 <TimingsPanel session={session} />
               </PanelBoundary>
             )}
-            {drawer === 'compare' && compare && other.result && main.result && (
+            {drawer === 'compare' && mainMetrics && otherMetrics && (
               <PanelBoundary id="compare-metrics" title={uiText('panel.compareMetrics')}>
-                <MetricsPanel
-                  metrics={main.result.metrics}
-                  warps={warpsOf(main)}
-                  step={facts}
-                  title={variant.title}
-                  warpSize={main.result.trace?.warpSize ?? 32}
-                  other={{ title: compare.title, metrics: other.result.metrics, warps: warpsOf(other) }}
-                />
+                <MetricsPanel {...mainMetrics} other={otherMetrics} />
               </PanelBoundary>
             )}
           </div>

@@ -14,17 +14,14 @@ import { createLabSession, type SimulateFn } from '../../workbench/session.ts';
 import { client } from '../../workbench/simulation.ts';
 import { blockAlone, blocksOf, launchLab, replayOffer, replaySource, type LaunchToReplay } from '../../workbench/programReplay.ts';
 import { traceStep } from '../../sim/index.ts';
-import { warpsAt } from '../../trace/index.ts';
-import { dataflowTree, lastAccessOfLane } from '../../trace/memory.ts';
+import { dataflowTree } from '../../trace/memory.ts';
 import { subjectAt } from '../../trace/subject.ts';
 import { narrate } from '../../trace/narrate.ts';
 import { timelineActions } from '../pages/useLabSession.ts';
 import { useShortcuts } from '../shell/shortcuts.ts';
 import { StageCamera } from '../widgets/StageCamera.tsx';
 import { TimelineBar } from '../widgets/TimelineBar.tsx';
-import { WarpGrid } from '../panels/WarpGrid.tsx';
-import { SharedMemoryStrip } from '../panels/SharedMemoryStrip.tsx';
-import { DataflowTreeView } from '../panels/DataflowTreeView.tsx';
+import { BuiltInView, builtInViewsOf, type BuiltInViewId } from '../panels/BuiltInView.tsx';
 import { PanelBoundary } from '../shell/PanelBoundary.tsx';
 import { KernelEditor, type KernelEditorHandle } from '../editor/KernelEditor.tsx';
 import { m } from './messages.ts';
@@ -39,8 +36,6 @@ export interface ReplayProps {
 const dim = (d: { x: number; y: number; z: number }): string => (d.y === 1 && d.z === 1 ? formatInteger(d.x) : `(${d.x}, ${d.y}, ${d.z})`);
 const noLint = () => Promise.resolve([]);
 const ignore = () => undefined;
-
-type Stage = 'warp-grid' | 'shared-memory' | 'dataflow';
 
 /** The replay of one scope (whole launch, or one block alone): its own session. */
 function Replayed({ launch, source, alone, workgroup, onWorkgroup }: { launch: LaunchToReplay; source: ReplayProps['source']; alone: boolean; workgroup: number; onWorkgroup: (g: number) => void }) {
@@ -71,51 +66,23 @@ function Replayed({ launch, source, alone, workgroup, onWorkgroup }: { launch: L
   const view = trace && trace.stepCount > 0 ? traceStep(trace, safeStep) : undefined;
   const at = view && map ? map.toCuda(view.line, view.column) : undefined;
   const cudaLine = at && at.file === undefined ? at.line : undefined;
-  const warps = useMemo(() => (index ? warpsAt(index, safeStep) : []), [index, safeStep]);
   const subject = useMemo(() => (index ? subjectAt(index, safeStep, main.memory) : undefined), [index, safeStep, main.memory]);
   const tree = useMemo(() => (trace && main.memory >= 0 ? dataflowTree(trace, main.memory) : undefined), [trace, main.memory]);
-  const available: Stage[] = ['warp-grid', ...(main.memory >= 0 ? (['shared-memory'] as const) : []), ...(tree && tree.nodes.length > 0 ? (['dataflow'] as const) : [])];
-  const [chosen, setChosen] = useState<Stage | undefined>();
+  const available = builtInViewsOf(main.memory, tree);
+  const [chosen, setChosen] = useState<BuiltInViewId | undefined>();
   // A kernel with a block's shared memory opens on it (where its atomics and trees happen).
-  const stage: Stage = chosen && available.includes(chosen) ? chosen : main.memory >= 0 ? 'shared-memory' : 'warp-grid';
+  const stage: BuiltInViewId = chosen && available.includes(chosen) ? chosen : main.memory >= 0 ? 'shared-memory' : 'warp-grid';
   // The narration names the CUDA line, as the code pane marks it.
   const description = index ? narrate(index, safeStep, (line, column) => map?.toCuda(line, column)?.line) : t('step.none');
   const editor = useRef<KernelEditorHandle>(null);
   const stageId = useId();
 
-  const body = (() => {
-    if (!trace || !index) return <p className="hint stage-empty">{t('stage.empty')}</p>;
-    if (stage === 'shared-memory' && main.memory >= 0) {
-      return (
-        <PanelBoundary id="shared-memory" title={uiText('panel.sharedMemory')}>
-          <SharedMemoryStrip trace={trace} memory={main.memory} step={safeStep} wavefronts={index.wavefronts[safeStep]!} subject={subject} />
-        </PanelBoundary>
-      );
-    }
-    if (stage === 'dataflow' && main.memory >= 0) {
-      return (
-        <PanelBoundary id="dataflow" title={uiText('panel.dataflow')}>
-          <DataflowTreeView trace={trace} memory={main.memory} step={safeStep} title={uiText('tree.reduction')} />
-        </PanelBoundary>
-      );
-    }
-    return (
-      <PanelBoundary id="warp-grid" title={uiText('panel.warpGrid')}>
-        <WarpGrid
-          workgroup={main.focus}
-          workgroupCount={alone ? 1 : main.totalWorkgroups}
-          warpSize={trace.warpSize}
-          warps={warps}
-          focusedWarp={Math.min(focusWarp, warps.length - 1)}
-          focusedLane={Math.min(focusLane, trace.warpSize - 1)}
-          onFocus={(w, l) => session.getState().setFocus(w, l)}
-          onWorkgroup={onWorkgroup}
-          describeLane={(w, l) => lastAccessOfLane(index, w, l, safeStep)}
-          subject={subject}
-        />
-      </PanelBoundary>
+  const body =
+    trace && index ? (
+      <BuiltInView view={stage} frame="boundary" slot={main} step={safeStep} focus={{ warp: focusWarp, lane: focusLane, set: (w, l) => session.getState().setFocus(w, l) }} onWorkgroup={onWorkgroup} treeTitle={uiText('tree.reduction')} marks={{ subject }} workgroupCount={alone ? 1 : undefined} />
+    ) : (
+      <p className="hint stage-empty">{t('stage.empty')}</p>
     );
-  })();
 
   const status = main.status;
   return (

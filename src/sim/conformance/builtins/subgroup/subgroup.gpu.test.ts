@@ -5,27 +5,13 @@
  * does not promise) cannot change them. Uniform control flow, plus divergent cases under
  * `diagnostic(off, subgroup_uniformity)`.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { KernelRun } from '../../../../kernel/types.ts';
 import { simulate } from '../../../simulate.ts';
+import { fixedSubgroupSize, nodeGpu } from '../../harness.ts';
 
 const N = 256;
 const INPUT = Uint32Array.from({ length: N }, (_, i) => (Math.imul(i + 1, 2654435761) >>> 0) % 97);
-
-interface Gpu {
-  run(run: KernelRun): Promise<import('../../../../kernel/types.ts').Bindings>;
-  adapter?: { subgroupMinSize?: number | undefined; subgroupMaxSize?: number | undefined } | undefined;
-}
-let gpu: Gpu | null = null;
-let gpuError: unknown = null;
-beforeAll(async () => {
-  try {
-    const { sharedNodeGpu } = await import('../../../../gpu/node.ts');
-    gpu = await sharedNodeGpu();
-  } catch (e) {
-    gpuError = e;
-  }
-});
 
 function kernel(expr: string, divergent: boolean): string {
   const body = divergent ? `if (x % 3u != 0u) { out[i] = ${expr}; } else { out[i] = 7777u; }` : `out[i] = ${expr};`;
@@ -87,17 +73,15 @@ describe('subgroup builtins: simulator vs GPU', () => {
     ...OPS.filter(([n]) => DIVERGENT.has(n)).map(([n, e]) => [`${n} (divergent)`, e, true] as [string, string, boolean]),
   ];
   it.each(cases)('%s', async (_n, expr, divergent) => {
-    if (!gpu) throw new Error(`no GPU executor: ${String(gpuError)}`);
-    const lo = gpu.adapter?.subgroupMinSize;
-    const hi = gpu.adapter?.subgroupMaxSize;
-    if (lo === undefined || lo !== hi) throw new Error(`needs a fixed subgroup size, adapter reports ${lo}…${hi}`);
+    const gpu = await nodeGpu();
+    const warpSize = fixedSubgroupSize(gpu);
     const run: KernelRun = {
       code: kernel(expr, divergent),
       entryPoint: 'main',
       workgroups: [N / 64],
       bindings: { 0: { 0: INPUT, 1: new Uint32Array(N) } },
     };
-    const sim = simulate(run, { warpSize: lo, trace: 'summary' });
+    const sim = simulate(run, { warpSize, trace: 'summary' });
     expect(sim.diagnostics).toEqual([]);
     const out = await gpu.run(run);
     expect(Array.from(sim.buffers[0]![1]!)).toEqual(Array.from(out[0]![1]!));
