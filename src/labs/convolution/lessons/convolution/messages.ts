@@ -25,7 +25,7 @@ const en = {
   's5.lookAt': 'the warp grid: masked lanes in warp 0',
   's5.prompt': 'How many lanes of warp 0 are active in the first instruction of the compute phase?',
   's6.title': 'Every invocation computes',
-  's6.narrative': 'The fast tile turns it around: 256 invocations load a 72 × 36 tile (64 × 32 outputs and the halo) as vec4s, and each computes a 4 × 2 block of outputs. None is idle; the halo is a smaller share of the tile.',
+  's6.narrative': 'The fast tile: 256 invocations load a 72 × 36 tile (64 × 32 outputs and the halo) as vec4s, and each computes a 4 × 2 block of outputs. None is idle, and the halo is a smaller share.',
   's6.lookAt': 'the invocations: none hatched',
   's6.prompt': 'How many invocations are idle in the compute phase now?',
   's1.explain': 'The summary counts {answer}: the 20 × 20 box within 2 cells of the outputs, less the 18 × 18 of it inside the image.',

@@ -25,7 +25,7 @@ const en = {
   's5.lookAt': 'lane 0’s list: one value repeated',
   's5.prompt': 'How many times does the largest value appear in lane 0’s list?',
   's6.title': 'Faster: one comparison for most values',
-  's6.narrative': 'The fast kernel keeps each list’s smallest value in a register, so a value that cannot enter costs one comparison, and it merges two sorted lists in 2 × 20 steps instead of 20 inserts.',
+  's6.narrative': 'The fast kernel keeps each list’s smallest value in a register: a value that cannot enter costs one comparison. Two sorted lists merge in 2 × 20 steps instead of 20 inserts.',
   's6.lookAt': 'divergent branches in the Metrics panel',
   's6.prompt': 'How many lists are live during level 1 of the fast kernel?',
   's1.explain': 'The line under the stage counts {answer} of lane 0’s 8 values: a list of 20 takes every value until it is full.',
