@@ -33,7 +33,7 @@ const en = {
   's7.lookAt': 'the banks marked with a dashed border and ×',
   's7.prompt': 'How many wavefronts does this workgroup-memory request take?',
   's8.title': 'The roofline',
-  's8.narrative': 'Each variant moves fewer bytes per FLOP: its arithmetic intensity rises. Below the ridge a kernel waits on memory, above it on arithmetic. Double buffering needs one barrier per step, plus one before the first.',
+  's8.narrative': 'Each variant has a higher arithmetic intensity (FLOPs per byte moved). Below the ridge a kernel waits on memory, above it on arithmetic. Double buffering takes one barrier per step, plus one before the first.',
   's8.lookAt': 'the Roofline: press Measure on this GPU',
   's8.prompt': 'How many barriers does double buffering take for K = 64 (8 steps of 8)?',
   's1.explain': 'The stage reads {answer}, not {given}: all 16 columns of the block read row 3 of A once each. The four workgroups along that row of blocks make it 64 = N loads in all.',

@@ -28,7 +28,7 @@ const en = {
   's6.lookAt': 'the dashed tile box in the grid',
   's6.prompt': 'How many elements of A does tile 0 hold?',
   's7.title': 'Each word read once',
-  's7.narrative': 'The workgroup loads its share of A and B into workgroup memory, coalesced, and each invocation co-ranks and merges its four outputs there: global memory sees each input word once.',
+  's7.narrative': 'The workgroup copies its share of A and B into workgroup memory, coalesced, and each invocation merges from there: global memory sees each word once.',
   's7.lookAt': 'the table’s global loads',
   's7.prompt': 'How many words did invocation 5 load from global memory?',
   's1.explain': '64 outputs ÷ 4 per invocation = {answer} invocations with a diagonal; the rest of the workgroup finds nothing to do.',
@@ -38,7 +38,7 @@ const en = {
   's4.explain': 'The table’s row for invocation 3 reads {probesPerInvocation}: two searches of at most {coRankIterationBound} each.',
   's5.explain': 'Its two searches landed {answer} apart along A.',
   's6.explain': 'bounds[1] − bounds[0] = {a0}: the rest of its 128 outputs come from B.',
-  's7.explain': '{answer}: its share of the coalesced tile load (128 words ÷ 32 invocations); invocation 5 makes no global probe at all. The basic merge’s invocations load far more, searching and merging in global memory.',
+  's7.explain': '{answer}: its share of the coalesced tile load (128 words ÷ 32 invocations). It co-ranks its four outputs again inside the tile, so it makes no global probe at all; the basic merge’s invocations search and merge in global memory and load far more.',
 } as const;
 
 export const m = createCatalog('lesson-merge', en, { 'zh-CN': () => import('./messages.zh-CN.ts') });

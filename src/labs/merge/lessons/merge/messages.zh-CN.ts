@@ -28,7 +28,7 @@ const zh: Translation<Messages> = {
   's6.lookAt': '网格中的虚线分块框',
   's6.prompt': '分块 0 包含 A 的多少个元素？',
   's7.title': '每个字只读一次',
-  's7.narrative': '线程块以合并访存的方式把它那份 A 和 B 加载到共享内存，每个线程在那里为自己的四个输出求 co-rank 并合并：全局内存中的每个输入字只被读一次。',
+  's7.narrative': '线程块以合并访存的方式把它那份 A 和 B 复制到共享内存，每个线程从那里合并：全局内存中的每个字只被读一次。',
   's7.lookAt': '表格中的全局加载次数',
   's7.prompt': '线程 5 从全局内存加载了多少个字？',
   's1.explain': '64 个输出 ÷ 每个线程 4 个 = {answer} 个线程有对角线；线程块中其余的线程无事可做。',
@@ -38,6 +38,6 @@ const zh: Translation<Messages> = {
   's4.explain': '表格中线程 3 那一行显示 {probesPerInvocation}：两次查找，每次最多 {coRankIterationBound} 次。',
   's5.explain': '它的两次查找沿 A 相距 {answer}。',
   's6.explain': 'bounds[1] − bounds[0] = {a0}：128 个输出中其余的来自 B。',
-  's7.explain': '{answer}：它在合并访存的分块加载中分到的份额（128 个字 ÷ 32 个线程）；线程 5 根本不做全局探查。基础版合并的线程在全局内存中查找和合并，加载要多得多。',
+  's7.explain': '{answer}：它在合并访存的分块加载中分到的份额（128 个字 ÷ 32 个线程）。它在分块内为自己的四个输出重新求 co-rank，所以根本不做全局探查；基础版合并的线程在全局内存中查找和合并，加载要多得多。',
 };
 export default zh;
