@@ -33,7 +33,7 @@ const en = {
   's7.lookAt': 'the split line and warp 0’s lanes',
   's7.prompt': 'How many gathers of x does warp 0 make, ELL and COO together?',
   's8.title': 'JDS: sort the rows so a warp’s rows are alike',
-  's8.narrative': 'JDS sorts the rows longest first (perm sends each sum home), so on power-law rows a warp’s rows have similar lengths and few lanes wait.',
+  's8.narrative': 'JDS sorts the rows longest first (perm sends each sum home), so with power-law lengths a warp’s rows are alike and few lanes wait.',
   's8.lookAt': 'the strip’s outlined iteration',
   's8.prompt': 'How many lanes idle in the outlined iteration?',
   's1.explain': 'Rows 0, 2 and 3 have nonzeros, row 1 none: {answer} lanes gather, not {given}.',
