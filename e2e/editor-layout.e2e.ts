@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BASE_URL, useBrowser, watchErrors } from './browser.ts';
+import { editorColumns } from './pages.ts';
 
 /**
  * The lab editor's code column at the sizes people use: 1440×900 and 1920×1080 (screenshots in
@@ -19,22 +20,7 @@ function measure(page: Page) {
     const lines = [...content.querySelectorAll<HTMLElement>('.cm-line')];
     const rowHeight = Math.min(...lines.map((l) => l.getBoundingClientRect().height).filter((h) => h > 0));
     const wrapped = lines.filter((l) => l.getBoundingClientRect().height > rowHeight * 1.5).length;
-    const scroller = content.closest<HTMLElement>('.cm-scroller')!;
-    const gutters = scroller.querySelector<HTMLElement>('.cm-gutters')?.getBoundingClientRect().width ?? 0;
-    const probe = document.createElement('span');
-    probe.textContent = 'x'.repeat(100);
-    probe.style.font = getComputedStyle(content).font;
-    probe.style.position = 'absolute';
-    document.body.append(probe);
-    const charWidth = probe.getBoundingClientRect().width / 100;
-    probe.remove();
-    return {
-      lines: lines.length,
-      wrapped,
-      columns: Math.floor((scroller.clientWidth - gutters) / charWidth),
-      fontSize: parseFloat(getComputedStyle(content).fontSize),
-      pageScrollX: document.scrollingElement!.scrollWidth - innerWidth,
-    };
+    return { lines: lines.length, wrapped, pageScrollX: document.scrollingElement!.scrollWidth - innerWidth };
   });
 }
 
@@ -57,7 +43,7 @@ describe('the editor’s code column', () => {
     await page.getByTestId('kernel-editor').waitFor();
     await page.waitForTimeout(150);
     await page.screenshot({ path: `${SCREENS}/editor-${width}${mode ? '-projector' : ''}.png` });
-    const m = await measure(page);
+    const m = { ...(await measure(page)), ...(await editorColumns(page)) };
     // CodeMirror draws the lines in view (and a margin): at 28 px only a few.
     expect(m.lines).toBeGreaterThan(mode ? 0 : 20);
     if (mode) expect(m.fontSize).toBeGreaterThanOrEqual(28);

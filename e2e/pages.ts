@@ -1,5 +1,22 @@
 import type { Page } from 'playwright-core';
 
+/** How many characters a row of the lab editor's listing shows (beside its gutters), and its text size. */
+export function editorColumns(page: Page): Promise<{ columns: number; fontSize: number }> {
+  return page.evaluate(() => {
+    const content = document.querySelector<HTMLElement>('[data-testid=kernel-editor]')!;
+    const scroller = content.closest<HTMLElement>('.cm-scroller')!;
+    const gutters = scroller.querySelector('.cm-gutters')?.getBoundingClientRect().width ?? 0;
+    const probe = document.createElement('span');
+    probe.textContent = 'x'.repeat(100);
+    probe.style.font = getComputedStyle(content).font;
+    probe.style.position = 'absolute';
+    document.body.append(probe);
+    const charWidth = probe.getBoundingClientRect().width / 100;
+    probe.remove();
+    return { columns: Math.floor((scroller.clientWidth - gutters) / charWidth), fontSize: parseFloat(getComputedStyle(content).fontSize) };
+  });
+}
+
 /**
  * Page object for any lab page: the timeline driven by keyboard as a person would, waiting until
  * each step is on screen before anything is read (reading too early sees the previous step).

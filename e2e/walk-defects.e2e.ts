@@ -12,10 +12,10 @@
  * - the matrix-multiply question box does not open on A[3][5], the element lesson steps 1 and 3 ask
  *   about (it would print their answer).
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { BASE_URL, openPage, useBrowser } from './browser.ts';
-import { LabPageObject } from './pages.ts';
+import { BASE_URL, openPage, useBrowser, watchErrors } from './browser.ts';
+import { editorColumns, LabPageObject } from './pages.ts';
 
 /** WCAG contrast ratio of two `rgb()`/`rgba()` colours (alpha ignored: the tooltip's box is opaque). */
 function contrast(a: string, b: string): number {
@@ -39,6 +39,17 @@ const opaqueBackground = (page: Page, selector: string) =>
     }
     return 'rgb(255, 255, 255)';
   }, selector);
+
+/** A lab or lesson page at a screen size (reduced motion), ready: its page, its errors. */
+async function openAt(browser: Browser, width: number, height: number, path: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  await watchErrors(page, errors);
+  await page.goto(new URL(path, BASE_URL).href);
+  await new LabPageObject(page).ready();
+  return { page, errors, close: () => context.close() };
+}
 
 describe('defects of the walk', () => {
   const browser = useBrowser();
@@ -177,4 +188,140 @@ describe('defects of the walk', () => {
     expect(await page.getByTestId('lesson').textContent()).toContain('A[3][5]');
     expect(errors).toEqual([]);
   }, 120_000);
+  it('in projector mode the lab editor shows its current line whole, its file’s name whole and 28 characters a row; its tools open from the keyboard', async () => {
+    const { page, errors, close } = await openAt(browser(), 1920, 1080, '/lab/reduce?mode=projector');
+    await page.locator('[data-testid=kernel-editor] .cm-current-step').waitFor({ timeout: 30_000 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined)))));
+    const seen = await page.evaluate(() => {
+      const inside = (r: DOMRect, c: DOMRect) => r.left >= c.left - 0.5 && r.right <= c.right + 0.5 && r.top >= c.top - 0.5 && r.bottom <= c.bottom + 0.5;
+      const line = document.querySelector('[data-testid=kernel-editor] .cm-current-step')!;
+      const range = document.createRange();
+      range.selectNodeContents(line);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      const scroller = line.closest('.cm-scroller')!.getBoundingClientRect();
+      const listing = line.closest('.editor-scroll')!.getBoundingClientRect();
+      const name = document.querySelector<HTMLElement>('[data-testid=editor-pane] .file-name')!;
+      const tab = name.closest('button')!;
+      const pane = document.querySelector('[data-testid=editor-pane]')!.getBoundingClientRect();
+      return {
+        lineWhole: rects.length > 0 && rects.every((r) => inside(r, scroller) && inside(r, listing)),
+        nameShown: (name.textContent ?? '').trim(),
+        nameWhole: inside(name.getBoundingClientRect(), tab.getBoundingClientRect()) && inside(tab.getBoundingClientRect(), pane) && tab.scrollWidth <= tab.clientWidth + 1,
+      };
+    });
+    expect(seen.lineWhole).toBe(true);
+    expect(seen.nameShown).toMatch(/\.wgsl$/);
+    expect(seen.nameWhole).toBe(true);
+    const { columns, fontSize } = await editorColumns(page);
+    expect(fontSize).toBeGreaterThanOrEqual(28);
+    expect(columns).toBeGreaterThanOrEqual(28);
+    // The editing tools: one summary the keyboard reaches; Enter opens it, and Run is there.
+    const tools = page.getByTestId('editor-tools');
+    await tools.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => tools.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('run-edit');
+    expect(errors).toEqual([]);
+    await close();
+  }, 120_000);
+
+  it('at 1280×720 the lab’s settings and the timeline take one row each, and their folded controls open from the keyboard', async () => {
+    const { page, errors, close } = await openAt(browser(), 1280, 720, '/lab/histogram');
+    /** The distinct rows the visible controls of a bar stand on (their vertical centres, to 8 px). */
+    const rows = (selector: string) =>
+      page.evaluate((sel) => {
+        const bar = document.querySelector(sel)!;
+        const centres = [...bar.querySelectorAll<HTMLElement>('h1, button, select, summary, input, label')]
+          .filter((el) => el.offsetParent !== null && !el.closest('.more-menu-body'))
+          .map((el) => {
+            const r = el.getBoundingClientRect();
+            return Math.round((r.top + r.bottom) / 2 / 8);
+          });
+        return new Set(centres).size;
+      }, selector);
+    expect(await rows('.lab-head')).toBe(1);
+    expect(await rows('[data-testid=timeline]')).toBe(1);
+    // The stage gets the height the rows gave back (it was about 250 px with two rows each).
+    const stage = await page.getByTestId('stage-body').boundingBox();
+    expect(stage!.height).toBeGreaterThanOrEqual(330);
+    // The settings' summary says what they are set to; the keyboard opens it, reaches a parameter,
+    // and Escape closes it with the focus back on the summary.
+    const more = page.getByTestId('lab-more');
+    expect(await more.locator('summary').textContent()).toMatch(/Settings: .*4,096/);
+    await page.getByTestId('variant-select').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid=lab-more]') !== null && document.activeElement?.tagName === 'SUMMARY')).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SELECT');
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid=lab-more]') !== null)).toBe(true);
+    expect(await page.evaluate(() => { const r = document.activeElement!.getBoundingClientRect(); return r.width > 0 && r.bottom <= innerHeight; })).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await more.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
+    // The timeline's jumps: Tab reaches "Jump to", Enter opens it, and the next barrier is there.
+    const jump = page.getByTestId('timeline-more');
+    await page.getByTestId('statement-forward').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid=timeline-more]') !== null)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('barrier-forward');
+    const before = await page.getByTestId('step-counter').textContent();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('step-counter').textContent()).not.toBe(before);
+    await page.keyboard.press('Escape');
+    expect(await jump.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(errors).toEqual([]);
+    await close();
+  }, 120_000);
+  it('in a lesson and in projector mode the timeline is one row, its jumps behind “Jump to”', async () => {
+    for (const [width, height, path] of [
+      [1440, 900, '/lesson/reduction/4'],
+      [1920, 1080, '/lab/matmul?mode=projector'],
+    ] as const) {
+      const { page, errors, close } = await openAt(browser(), width, height, path);
+      const rows = await page.evaluate(() => {
+        const bar = document.querySelector('[data-testid=timeline]')!;
+        const centres = [...bar.querySelectorAll<HTMLElement>('button, input, summary')]
+          .filter((el) => el.offsetParent !== null && !el.closest('.more-menu-body'))
+          .map((el) => Math.round((el.getBoundingClientRect().top + el.getBoundingClientRect().bottom) / 2 / 8));
+        return new Set(centres).size;
+      });
+      expect(rows, path).toBe(1);
+      const jump = page.getByTestId('timeline-more');
+      await jump.locator('summary').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('next-divergence').waitFor({ state: 'visible' });
+      expect(await page.getByTestId('next-divergence').evaluate((b) => { const r = b.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }), path).toBe(true);
+      expect(errors).toEqual([]);
+      await close();
+    }
+  }, 180_000);
+  it('the longest lesson narrations fit their column whole beside the question and Next, at 1440×900 and 1280×720', async () => {
+    for (const [width, height, path] of [
+      [1440, 900, '/lesson/spmv/6'],
+      [1440, 900, '/lesson/matmul/7'],
+      [1280, 720, '/lesson/merge/7'],
+      [1280, 720, '/lesson/spmv/7'],
+    ] as const) {
+      const { page, errors, close } = await openAt(browser(), width, height, path);
+      await page.getByTestId('answer').waitFor();
+      const seen = await page.evaluate(() => {
+        const whole = (sel: string) => {
+          const r = document.querySelector(sel)!.getBoundingClientRect();
+          const side = document.querySelector('[data-testid=side]')!.getBoundingClientRect();
+          return r.height > 0 && r.top >= Math.max(0, side.top) - 0.5 && r.bottom <= Math.min(innerHeight, side.bottom) + 0.5;
+        };
+        const narration = document.querySelector('[data-testid=narrative]')!;
+        return { scrolls: Math.max(0, narration.scrollHeight - narration.clientHeight - 1), narration: whole('[data-testid=narrative]'), answer: whole('[data-testid=answer]'), next: whole('[data-testid=lesson-next]'), px: parseFloat(getComputedStyle(narration).fontSize) };
+      });
+      expect(seen, `${path} at ${width}×${height}`).toEqual({ scrolls: 0, narration: true, answer: true, next: true, px: seen.px });
+      expect(seen.px).toBeGreaterThanOrEqual(12);
+      expect(errors).toEqual([]);
+      await close();
+    }
+  }, 240_000);
 });

@@ -39,6 +39,7 @@ import { EDITOR_TEXT as T, EXERCISE_TEXT as X } from './strings.ts';
 import { compileCudaDraft, cudaDebugSource, cudaPass, cudaPlace, type CudaProgram } from '../../workbench/cudaDraft.ts';
 import './editor.css';
 import { ColumnHeads } from '../widgets/ColumnHeads.tsx';
+import { FileName } from '../widgets/FileName.tsx';
 
 /** Where the page remembers the learner's language (CUDA or WGSL). */
 const LANGUAGE_KEY = 'warpscope.editor.language';
@@ -534,6 +535,52 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
   const edited = cudaMode ? cudaText !== variant.cuda : text !== variant.wgsl;
   const shownDraft = cudaMode ? cudaDraft : draft;
 
+  const toolbar = (
+    <div className="editor-toolbar controls" role="toolbar" aria-label={T.toolbar}>
+      <button type="button" onClick={() => void run()} disabled={busy} data-testid="run-edit">
+        {T.run} <kbd>{T.runKeys}</kbd>
+      </button>
+      {busy && (
+        <button type="button" onClick={() => abort.current?.abort()}>
+          {T.cancel}
+        </button>
+      )}
+      <button
+        type="button"
+        onClick={reset}
+        disabled={!edited && shownDraft === undefined}
+        data-testid="reset-edit"
+      >
+        {T.reset}
+      </button>
+      <button type="button" onClick={() => void copyLink()} data-testid="share-edit">
+        {T.share}
+      </button>
+      <span className="draft-state" data-testid="draft-state">
+        {edited ? T.edited : T.original}
+      </span>
+      {tab === 'cuda' && (
+        <button
+          type="button"
+          aria-pressed={showWgsl}
+          onClick={() => setShowWgsl((x) => !x)}
+          data-testid="show-wgsl"
+        >
+          {T.showWgsl}
+        </button>
+      )}
+    </div>
+  );
+  const debugPanel = (
+    <DebugPanel
+      session={session}
+      breakpoints={cudaMode ? cudaBreakpoints : breakpoints}
+      setBreakpoints={cudaMode ? setCudaBreakpoints : setBreakpoints}
+      source={cudaMode ? debugSource : undefined}
+      onWorkgroup={onWorkgroup}
+    />
+  );
+
   return (
     <section
       ref={pane}
@@ -551,7 +598,7 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
           aria-controls={`${id}-panel`}
           onClick={() => setTab('wgsl')}
         >
-          {T.wgslTab} <span className="file-name">{variant.file}</span>
+          {T.wgslTab} <FileName path={variant.file} />
         </button>
         {variant.cuda !== undefined && (
           <button
@@ -576,40 +623,7 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
           {T.diffTab}
         </button>
       </div>
-      <div className="editor-toolbar controls" role="toolbar" aria-label={T.toolbar}>
-        <button type="button" onClick={() => void run()} disabled={busy} data-testid="run-edit">
-          {T.run} <kbd>{T.runKeys}</kbd>
-        </button>
-        {busy && (
-          <button type="button" onClick={() => abort.current?.abort()}>
-            {T.cancel}
-          </button>
-        )}
-        <button
-          type="button"
-          onClick={reset}
-          disabled={!edited && shownDraft === undefined}
-          data-testid="reset-edit"
-        >
-          {T.reset}
-        </button>
-        <button type="button" onClick={() => void copyLink()} data-testid="share-edit">
-          {T.share}
-        </button>
-        <span className="draft-state" data-testid="draft-state">
-          {edited ? T.edited : T.original}
-        </span>
-        {tab === 'cuda' && (
-          <button
-            type="button"
-            aria-pressed={showWgsl}
-            onClick={() => setShowWgsl((x) => !x)}
-            data-testid="show-wgsl"
-          >
-            {T.showWgsl}
-          </button>
-        )}
-      </div>
+      {!projector && toolbar}
       {exercise && exercise.lab === lab.id && exercise.variant === variant.id && (
         <ExerciseBar
           lab={lab}
@@ -751,13 +765,17 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
           }
         />
       )}
-      <DebugPanel
-        session={session}
-        breakpoints={cudaMode ? cudaBreakpoints : breakpoints}
-        setBreakpoints={cudaMode ? setCudaBreakpoints : setBreakpoints}
-        source={cudaMode ? debugSource : undefined}
-        onWorkgroup={onWorkgroup}
-      />
+      {projector ? (
+        // In front of a class the listing gets the column's height: the editing tools and the
+        // debugger wait behind one disclosure (a summary the keyboard reaches), under the listing.
+        <details className="editor-tools" data-testid="editor-tools">
+          <summary>{T.tools}</summary>
+          {toolbar}
+          {debugPanel}
+        </details>
+      ) : (
+        debugPanel
+      )}
     </section>
   );
 }

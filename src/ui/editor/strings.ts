@@ -25,6 +25,7 @@ const en = {
   cudaLaunch: 'Not run: the lab could not launch your kernel: {message}. Keep the kernel’s parameters as in the original CUDA.',
   diffTab: 'Diff',
   toolbar: 'Edit',
+  tools: 'Edit and debug',
   cudaNote: 'Written by us to mirror the WGSL; read-only, and the timeline follows the WGSL.',
   editorLabel: 'WGSL editor for {file}. Ctrl+Enter (⌘+Enter) runs it; Tab moves on until you type; Escape, then Tab, leaves the editor.',
   run: 'Run edit',
@@ -122,7 +123,7 @@ export const EDITOR_TEXT = withTexts(
   },
   textGetters(m, '', [
     'paneLabel', 'tabsLabel', 'wgslTab', 'cudaTab', 'showWgsl', 'generatedTitle', 'noGenerated', 'cudaNoLine',
-    'cudaMode', 'diffTab', 'toolbar', 'cudaNote', 'run', 'runKeys', 'running', 'cancel', 'reset', 'resetDone',
+    'cudaMode', 'diffTab', 'toolbar', 'tools', 'cudaNote', 'run', 'runKeys', 'running', 'cancel', 'reset', 'resetDone',
     'share', 'sharedNoClipboard', 'edited', 'original', 'resultTitle', 'gpu', 'sim', 'matches',
     'mismatchCaption', 'index', 'expected', 'stepLink', 'noStep', 'noDiff', 'diffTooLong', 'diffLabel',
   ]),

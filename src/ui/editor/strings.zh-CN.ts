@@ -19,6 +19,7 @@ const zh: Translation<Record<EditorKey, string>> = {
   cudaLaunch: '未运行：实验无法启动你的内核：{message}。请保持内核参数与原来的 CUDA 一致。',
   diffTab: '差异',
   toolbar: '编辑',
+  tools: '编辑与调试',
   cudaNote: '由我们编写、与 WGSL 一一对应；只读，时间轴跟随 WGSL。',
   editorLabel: '{file} 的 WGSL 编辑器。按 Ctrl+Enter（⌘+Enter）运行；输入之前按 Tab 会移到下一个控件；按 Escape 再按 Tab 离开编辑器。',
   run: '运行修改',

@@ -29,7 +29,9 @@ import { TimelineBar, type LevelActions } from '../widgets/TimelineBar.tsx';
 import { TimingsPanel } from '../panels/TimingsPanel.tsx';
 import { WarpGrid } from '../panels/WarpGrid.tsx';
 import { useServices } from '../shell/services.tsx';
-import { usePrefersReducedMotion } from '../widgets/motion.ts';
+import { SHORT_SCREEN, useMediaQuery, usePrefersReducedMotion } from '../widgets/motion.ts';
+import { MoreMenu } from '../widgets/MoreMenu.tsx';
+import { useAppStore } from '../../store/index.ts';
 import { NoticeBanner } from '../widgets/NoticeBanner.tsx';
 
 const NO_UI: LabUi = { panels: [] };
@@ -101,6 +103,20 @@ export interface LessonFrame {
 
 /** How long a reveal takes to play the replay to its moment (none under reduced motion). */
 const REVEAL_MS = 2500;
+
+/** What the folded settings are set to, on their disclosure: "Settings: n 4,096 · bins 7 · compared with …". */
+function SettingsSummary({ lab, params, compare }: { lab: AnyLab; params: Params; compare: string | undefined }) {
+  const values = Object.entries(lab.params).map(([name, field]) => `${field.label} ${showParam(field, params[name]!)}`);
+  return (
+    <>
+      {t('lab.settings')}
+      <span className="more-summary">
+        {': '}
+        {[...values, ...(compare ? [t('lab.comparedWith', { title: compare })] : [])].join(' · ')}
+      </span>
+    </>
+  );
+}
 
 /** One control per parameter of the lab's spec, offering what the variant allows. */
 function ParamControls({
@@ -219,6 +235,8 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
   const figures = lesson?.stage?.figures ?? (lesson?.stage?.drawer === 'metrics' ? 'all' : undefined);
   const [focused, setFocused] = useState(false);
   const reduced = usePrefersReducedMotion();
+  const short = useMediaQuery(SHORT_SCREEN);
+  const projector = useAppStore((s) => s.chrome.mode === 'projector');
 
   // A live question about this step: the replay waits before the moment while the class answers,
   // and plays to it when the teacher reveals the answer.
@@ -414,7 +432,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
   const drawerTabs: DrawerTab[] = ['metrics', ...(!lesson || lesson.timings ? (['timings'] as const) : []), ...(compare && !lesson ? (['compare'] as const) : [])];
 
   return (
-    <div className={`lab workbench${focused ? ' stage-focused' : ''}${lesson ? ' in-lesson' : ''}`} data-testid="lab" data-variant={variant.id} data-width={lesson ? (asked?.width ?? 'code') : undefined}>
+    <div className={`lab workbench${focused ? ' stage-focused' : ''}${lesson ? ' in-lesson' : ''}${short ? ' short' : ''}`} data-testid="lab" data-variant={variant.id} data-width={lesson ? (asked?.width ?? 'code') : undefined}>
       {!lesson && (
         <section className="panel lab-head" aria-labelledby="lab-title">
           <h1 id="lab-title">{lab.title}</h1>
@@ -427,18 +445,24 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
                 </option>
               ))}
             </select>
-            <ParamControls lab={lab} variant={variant} params={params} device={state.device} setParam={setParam} />
-            <label htmlFor={compareId}>{t('lab.compareWith')}</label>
-            <select id={compareId} value={compare?.id ?? ''} onChange={(e) => go({ compare: e.target.value || undefined })} data-testid="compare-select">
-              <option value="">{t('lab.compareNothing')}</option>
-              {lab.variants
-                .filter((v) => v.id !== variant.id)
-                .map((v) => (
-                  <option key={v.id} value={v.id}>
-                    {v.title}
-                  </option>
-                ))}
-            </select>
+            {/* A short screen: the parameters and the comparison wait behind one disclosure, which
+                says what they are set to, so the settings take one row and the stage the height. */}
+            <MoreMenu folded={short} className="lab-more" testId="lab-more" label={<SettingsSummary lab={lab} params={params} compare={compare?.title} />}>
+              <ParamControls lab={lab} variant={variant} params={params} device={state.device} setParam={setParam} />
+              <span className="param-control">
+                <label htmlFor={compareId}>{t('lab.compareWith')}</label>
+                <select id={compareId} value={compare?.id ?? ''} onChange={(e) => go({ compare: e.target.value || undefined })} data-testid="compare-select">
+                  <option value="">{t('lab.compareNothing')}</option>
+                  {lab.variants
+                    .filter((v) => v.id !== variant.id)
+                    .map((v) => (
+                      <option key={v.id} value={v.id}>
+                        {v.title}
+                      </option>
+                    ))}
+                </select>
+              </span>
+            </MoreMenu>
           </div>
         </section>
       )}
@@ -541,7 +565,9 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
       </div>
 
       <PanelBoundary id="timeline" title={uiText('panel.timeline')}>
-        <TimelineBar step={safeStep} stepCount={trace?.stepCount ?? 0} playing={playing} speedIndex={speedIndex} describe={description} actions={actions} index={index} levels={levels} />
+        {/* One row on a short screen, in projector mode and in a lesson (whose text needs the height): the barrier
+            and jump buttons wait behind "Jump to"; their keys work as ever. */}
+        <TimelineBar folded={short || projector || lesson !== undefined} step={safeStep} stepCount={trace?.stepCount ?? 0} playing={playing} speedIndex={speedIndex} describe={description} actions={actions} index={index} levels={levels} />
       </PanelBoundary>
 
       <section className="wb-drawer" aria-label={t('drawer.label')} data-open={drawer ? 'yes' : 'no'}>

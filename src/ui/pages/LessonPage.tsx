@@ -1,4 +1,4 @@
-import { Suspense, use, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Suspense, use, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isNewer, newWindowId, nextVersion, NO_VERSION, parseSyncMessage, SYNC_CHANNEL, type Version } from '../../workbench/lessonSync.ts';
 import { useShortcuts } from '../shell/shortcuts.ts';
 import { labRoute, type LessonRoute } from '../../workbench/url.ts';
@@ -14,6 +14,7 @@ import { t } from '../../i18n/messages.ts';
 import { ui as uiText } from '../../i18n/ui.ts';
 import { Link } from '../shell/Link.tsx';
 import { PanelBoundary } from '../shell/PanelBoundary.tsx';
+import { useMeasured } from '../widgets/useMeasured.ts';
 import { TeacherPanel } from '../classroom/TeacherPanel.tsx';
 import { lessonQuestionId, ProjectorCard, type LiveReplay } from '../classroom/ProjectorCard.tsx';
 
@@ -132,8 +133,8 @@ export function LessonPage({ route, follow = false, onGo, live }: { route: Lesso
       },
     [step, lab, replay?.hold, replay?.reveal], // eslint-disable-line react-hooks/exhaustive-deps
   );
-  const narrative = useRef<HTMLParagraphElement>(null);
-  const narrativeScrolls = useScrollsItself(narrative, step?.narrative);
+  // Whether the narration's text is taller than its box (so it scrolls inside itself).
+  const [narrative, narrativeScrolls] = useMeasured<HTMLParagraphElement, boolean>(scrollsItself, { deps: [step?.narrative, step?.lookAt] });
 
   if (!lesson || !step || !lab) {
     return (
@@ -153,7 +154,7 @@ export function LessonPage({ route, follow = false, onGo, live }: { route: Lesso
     <div className="lesson-side" data-testid="lesson-side">
       {/* Embedded in a course page: no way out of the lesson, only its own steps. */}
       {!embed && (
-        <p className="lesson-crumb">
+        <p className="lesson-crumb" title={lesson.title}>
           <Link to={{ kind: 'lessons' }}>{t('lesson.lessons')}</Link> › {lesson.title}
         </p>
       )}
@@ -355,17 +356,8 @@ const WALL = { width: 1920, height: 1080 };
  * preview's width, so the presenter sees the subject where the wall shows it.
  */
 function RoomPreview({ children }: { children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [scale, setScale] = useState(0);
-  useEffect(() => {
-    const frame = ref.current;
-    if (!frame) return;
-    const measure = () => setScale(frame.clientWidth / WALL.width);
-    measure();
-    const watch = new ResizeObserver(measure);
-    watch.observe(frame);
-    return () => watch.disconnect();
-  }, []);
+  const [ref, measured] = useMeasured<HTMLDivElement, number>((frame) => frame.clientWidth / WALL.width);
+  const scale = measured ?? 0;
   return (
     <div ref={ref} className="preview-frame" inert data-testid="presenter-wall">
       <div className="preview-scale mode-projector" style={{ width: WALL.width, height: WALL.height, transform: `scale(${scale})`, visibility: scale > 0 ? 'visible' : 'hidden' }}>
@@ -415,18 +407,4 @@ export function LessonIndex() {
   );
 }
 
-/** Whether the element's content is taller than its box (so it scrolls), measured again when its
- *  size or `content` changes. */
-function useScrollsItself(ref: RefObject<HTMLElement | null>, content: unknown): boolean {
-  const [scrolls, setScrolls] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setScrolls(el.scrollHeight > el.clientHeight + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [ref, content]);
-  return scrolls;
-}
+const scrollsItself = (el: HTMLElement) => el.scrollHeight > el.clientHeight + 1;

@@ -2,6 +2,7 @@ import { memo, useEffect, useId, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from '../widgets/motion.ts';
 import { ui } from '../../i18n/ui.ts';
 import { useLocale } from '../../i18n/useLocale.ts';
+import { FileName } from '../widgets/FileName.tsx';
 
 interface Props {
   readonly wgsl: string;
@@ -80,7 +81,7 @@ export const CodePane = memo(function CodePane({ wgsl, wgslFile, cuda, line, col
     <section className="panel code-pane" aria-label={ui('code.label')}>
       <div role="tablist" aria-label={ui('code.tabs')} className="tabs">
         <button role="tab" type="button" id={`${id}-wgsl`} aria-selected={tab === 'wgsl'} aria-controls={`${id}-panel`} onClick={() => setTab('wgsl')}>
-          WGSL <span className="file-name">{wgslFile}</span>
+          WGSL <FileName path={wgslFile} />
         </button>
         {cuda !== undefined && (
           <button role="tab" type="button" id={`${id}-cuda`} aria-selected={tab === 'cuda'} aria-controls={`${id}-panel`} onClick={() => setTab('cuda')}>

@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react';
 import { SPEEDS } from '../../workbench/session.ts';
 import { t } from '../../i18n/messages.ts';
+import { MoreMenu } from './MoreMenu.tsx';
 import type { TraceIndex } from '../../trace/index.ts';
 
 /** A branch splitting in two: the divergence symbol used across the app. */
@@ -46,6 +47,8 @@ interface Props {
   /** The trace's index, for the phase marks on the scrubber. */
   readonly index?: TraceIndex | undefined;
   readonly levels?: LevelActions | undefined;
+  /** A short screen: one row, the barrier, level and jump buttons behind a disclosure ("Jump to"). */
+  readonly folded?: boolean;
 }
 
 /** Marks along the scrubber, bucketed to at most `BUCKETS` positions so a long trace stays cheap. */
@@ -96,11 +99,11 @@ function Marks({ index }: { index: TraceIndex }) {
 }
 
 /** Play, step (by instruction, statement, barrier or tree level), scrub and jump; every control has a key. */
-export function TimelineBar({ step, stepCount, playing, speedIndex, describe, actions, index, levels }: Props) {
+export function TimelineBar({ step, stepCount, playing, speedIndex, describe, actions, index, levels, folded = false }: Props) {
   const scrubId = useId();
   const empty = stepCount === 0;
   return (
-    <section className="panel timeline" aria-label={t('timeline.label')} data-testid="timeline">
+    <section className={folded ? 'panel timeline folded' : 'panel timeline'} aria-label={t('timeline.label')} data-testid="timeline">
       <div className="timeline-row">
         <button type="button" onClick={actions.togglePlay} disabled={empty} aria-keyshortcuts="Space" data-testid="play">
           {playing ? t('timeline.pause') : t('timeline.play')}
@@ -160,34 +163,36 @@ export function TimelineBar({ step, stepCount, playing, speedIndex, describe, ac
             {t('timeline.stmtForward')}
           </button>
         </div>
-        <div className="button-group" role="group" aria-label={t('timeline.group.barrier')}>
-          <button type="button" onClick={actions.barrierBack} disabled={empty} aria-keyshortcuts="[" title="([)">
-            <span className="mark-key mark-key-barrier" aria-hidden="true" />
-            {t('timeline.barrierBack')}
-          </button>
-          <button type="button" onClick={actions.barrierForward} disabled={empty} aria-keyshortcuts="]" title="(])" data-testid="barrier-forward">
-            {t('timeline.barrierForward')}
-          </button>
-        </div>
-        {levels && (
-          <div className="button-group" role="group" aria-label={t('timeline.group.level')}>
-            <button type="button" onClick={levels.back} disabled={!levels.back} data-testid="level-back">
-              {t('timeline.levelBack')}
+        <MoreMenu folded={folded} className="timeline-more" testId="timeline-more" label={t('timeline.more')}>
+          <div className="button-group" role="group" aria-label={t('timeline.group.barrier')}>
+            <button type="button" onClick={actions.barrierBack} disabled={empty} aria-keyshortcuts="[" title="([)">
+              <span className="mark-key mark-key-barrier" aria-hidden="true" />
+              {t('timeline.barrierBack')}
             </button>
-            <button type="button" onClick={levels.forward} disabled={!levels.forward} data-testid="level-forward">
-              {t('timeline.levelForward')}
+            <button type="button" onClick={actions.barrierForward} disabled={empty} aria-keyshortcuts="]" title="(])" data-testid="barrier-forward">
+              {t('timeline.barrierForward')}
             </button>
           </div>
-        )}
-        <div className="button-group" role="group" aria-label={t('timeline.group.jump')}>
-          <button type="button" onClick={actions.nextDivergence} disabled={empty} aria-keyshortcuts="D" title="(D)" data-testid="next-divergence">
-            <span className="mark-key mark-key-divergence" aria-hidden="true" />
-            <ForkIcon /> {t('timeline.nextDivergence')} ▶
-          </button>
-          <button type="button" onClick={actions.nextConflict} disabled={empty} aria-keyshortcuts="C" title="(C)" data-testid="next-conflict">
-            <span className="mark-key mark-key-conflict" aria-hidden="true" />⚠ {t('timeline.nextConflict')} ▶
-          </button>
-        </div>
+          {levels && (
+            <div className="button-group" role="group" aria-label={t('timeline.group.level')}>
+              <button type="button" onClick={levels.back} disabled={!levels.back} data-testid="level-back">
+                {t('timeline.levelBack')}
+              </button>
+              <button type="button" onClick={levels.forward} disabled={!levels.forward} data-testid="level-forward">
+                {t('timeline.levelForward')}
+              </button>
+            </div>
+          )}
+          <div className="button-group" role="group" aria-label={t('timeline.group.jump')}>
+            <button type="button" onClick={actions.nextDivergence} disabled={empty} aria-keyshortcuts="D" title="(D)" data-testid="next-divergence">
+              <span className="mark-key mark-key-divergence" aria-hidden="true" />
+              <ForkIcon /> {t('timeline.nextDivergence')} ▶
+            </button>
+            <button type="button" onClick={actions.nextConflict} disabled={empty} aria-keyshortcuts="C" title="(C)" data-testid="next-conflict">
+              <span className="mark-key mark-key-conflict" aria-hidden="true" />⚠ {t('timeline.nextConflict')} ▶
+            </button>
+          </div>
+        </MoreMenu>
       </div>
       <p className="step-description" data-testid="step-description">
         {describe}

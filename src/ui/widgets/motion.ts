@@ -1,19 +1,30 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
-const QUERY = '(prefers-reduced-motion: reduce)';
-
-function subscribe(onChange: () => void): () => void {
-  if (typeof window === 'undefined' || !window.matchMedia) return () => {};
-  const mq = window.matchMedia(QUERY);
-  mq.addEventListener('change', onChange);
-  return () => mq.removeEventListener('change', onChange);
+/** Whether a CSS media query matches, kept current as the window or the system setting changes. */
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (typeof window === 'undefined' || !window.matchMedia) return () => {};
+      const mq = window.matchMedia(query);
+      mq.addEventListener('change', onChange);
+      return () => mq.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query).matches : false),
+    () => false,
+  );
 }
 
 /** True when the person asked the system for less motion; animations then jump to their end. */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(QUERY).matches : false),
-    () => false,
-  );
+  return useMediaQuery('(prefers-reduced-motion: reduce)');
 }
+
+/**
+ * A short, wide screen (a 1280×720 laptop or beamer): the lab's settings and the timeline each
+ * take one row, what does not fit waiting behind a disclosure, so the stage gets the height.
+ */
+export const SHORT_SCREEN = '(min-width: 1100px) and (max-height: 760px)';
