@@ -10,6 +10,8 @@ const LABS = ['basics', 'reduce', 'scan', 'rowsum', 'histogram', 'convolution', 
 const pairs = [
   ...LABS.map((lab) => [`walk-1440-lab-${lab}.png`, `lab-${lab}-1440.png`]),
   ['walk-1440-lesson-scan-5.png', 'lesson-scan-5-1440.png'],
+  // The reduction lesson's step 4: the interleaved tree of 256 words, its contiguous level marked.
+  ['walk-1440-lesson-reduction-4.png', 'tree-interleaved-256.png'],
   ['walk-projector-lesson-reduction-3.png', 'lesson-reduction-3-projector.png'],
 ];
 let missing = 0;

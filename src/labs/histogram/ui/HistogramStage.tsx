@@ -146,6 +146,11 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
               <tr key={b} className={q ? 'hit' : undefined} data-bin={b} data-queue={q ? Math.max(...q.map((x) => (x.ownWords ? 1 : x.lanes.length))) : 0}>
                 <th scope="row" data-subject={queues.has(b) ? 'bin' : undefined}>
                   {b} ({binLabel(b, bins, range)})
+                  {/* The same fill, drawn under the bin's name where the stage is too narrow for the Fill column. */}
+                  <span className="histo-bar-mini" aria-hidden="true">
+                    {privateBins && <span className="histo-bar workgroup" style={{ width: `${(100 * p) / most}%` }} />}
+                    <span className="histo-bar global" style={{ width: `${(100 * g) / most}%` }} />
+                  </span>
                 </th>
                 {privateBins && <td className="num">{p.toLocaleString('en')}</td>}
                 <td className="num">{g.toLocaleString('en')}</td>

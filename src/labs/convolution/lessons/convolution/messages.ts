@@ -25,7 +25,7 @@ const en = {
   's5.lookAt': 'the warp grid: masked lanes in warp 0',
   's5.prompt': 'How many lanes of warp 0 are active in the first instruction of the compute phase?',
   's6.title': 'Every invocation computes',
-  's6.narrative': 'The fast tile turns it around: 256 invocations load a 72 × 36 tile (64 × 32 outputs and the halo) as vec4s in a loop, then each computes a 4 × 2 block of outputs from three vec4s per tile row and stores each row of four as one vec4. No invocation is idle and the halo is a smaller share of the tile.',
+  's6.narrative': 'The fast tile: 256 invocations load a 72 × 36 tile (64 × 32 outputs and the halo) as vec4s, and each computes a 4 × 2 block of outputs. None is idle, and the halo is a smaller share.',
   's6.lookAt': 'the invocations: none hatched',
   's6.prompt': 'How many invocations are idle in the compute phase now?',
   's1.explain': 'The summary counts {answer}: the 20 × 20 box within 2 cells of the outputs, less the 18 × 18 of it inside the image.',
@@ -33,7 +33,7 @@ const en = {
   's3.explain': '{answer} = 16 × 16: every invocation loaded one cell.',
   's4.explain': '{length} = 12 × 12 compute; {length2} are hatched.',
   's5.explain': 'Warp 0 holds rows 0 and 1, 12 computing invocations each: {answer} active lanes.',
-  's6.explain': '{answer}: every invocation stores eight outputs.',
+  's6.explain': '{answer}: every invocation computes and stores eight outputs, a 4 × 2 block. It reads three vec4s per tile row and stores each row of four outputs as one vec4.',
 } as const;
 
 export const m = createCatalog('lesson-convolution', en, { 'zh-CN': () => import('./messages.zh-CN.ts') });

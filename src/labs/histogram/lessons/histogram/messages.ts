@@ -5,9 +5,9 @@ const en = {
   'title': 'Histograms: atomics, queues and private bins',
   'summary': 'Count letters of a long text into seven bins with atomicAdd, see lanes queue on one bin, then count privately in workgroup memory and merge once.',
   's1.title': 'A grid-stride loop and one atomic per letter',
-  's1.narrative': 'Two workgroups of 256 invocations walk 4 096 bytes of text: in each round, invocation i reads byte i and then byte i + 512, so a warp reads 32 neighbouring bytes. Each letter is one atomicAdd to its bin in global memory: a–d, e–h, and so on. Lanes that hit the same bin in one instruction queue on one address.',
-  's1.lookAt': 'the queues column of the bins table',
-  's1.prompt': 'How many lanes of this warp queue on bin 0 (a–d) in this instruction?',
+  's1.narrative': 'Two workgroups of 256 invocations walk 4 096 bytes of text; invocation i reads bytes i, i + 512, …, so a warp reads 32 neighbouring bytes. Each letter is one atomicAdd to its bin in global memory (a–d, e–h, …); lanes that hit one bin in the same instruction queue on it.',
+  's1.lookAt': 'the queues in the bins table',
+  's1.prompt': 'How many lanes of this warp queue on bin 0 (a–d) now?',
   's2.title': 'The longest queue',
   's2.narrative': 'Letters are not spread evenly: e–h, m–p and q–t are heavy, y–z almost empty. The busiest bin of an instruction sets how long the atomic unit takes to serve it.',
   's2.lookAt': 'the longest queue and the mean same-address count',
@@ -25,7 +25,7 @@ const en = {
   's5.lookAt': 'the warp grid: 7 active lanes in warp 0',
   's5.prompt': 'How many lanes of warp 0 take part in the merge instruction?',
   's6.title': 'Runs aggregated in registers',
-  's6.narrative': 'The aggregating variant keeps the current bin and a count in registers and makes one atomic per run of equal bins. On all-zero bytes a run never ends, so each invocation makes exactly one workgroup-memory atomic at the end of its loop.',
+  's6.narrative': 'The aggregating variant counts a run of equal bins in registers and makes one atomic per run. On all-zero bytes the run never ends.',
   's6.lookAt': 'workgroup-memory atomics under the table',
   's6.prompt': 'How many workgroup-memory atomics did workgroup 0 make (clearing left out)?',
   's1.explain': 'The bins table shows {answer} lane numbers in the row of bin 0: they are served one after another.',
@@ -33,7 +33,7 @@ const en = {
   's3.explain': 'All {answer} lanes of the warp are queued in bin 0\'s row.',
   's4.explain': '“Global atomics” under the table reads {answer}: one per bin, in the merge.',
   's5.explain': 'Count the active lanes in warp 0: {answer}, one per bin.',
-  's6.explain': '{answer}: one run per invocation of the workgroup.',
+  's6.explain': '{answer}: one run per invocation of the workgroup, counted once its loop ends.',
 } as const;
 
 export const m = createCatalog('lesson-histogram', en, { 'zh-CN': () => import('./messages.zh-CN.ts') });

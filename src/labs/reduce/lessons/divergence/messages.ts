@@ -21,7 +21,7 @@ const en = {
   's4.lookAt': 'warps with no divergence mark',
   's4.prompt': 'How many warps are split by a branch right now?',
   's5.title': 'Only the last levels split a warp',
-  's5.narrative': 'Once s drops below 32, fewer than 32 invocations work and only warp 0 splits: five levels, plus the final store by invocation 0. The same sums, far fewer divergent branches, and on the course posts’ Tesla M2070 a 1.69× faster kernel.',
+  's5.narrative': 'Once s drops below 32, only warp 0 splits: five levels, plus invocation 0’s final store. Far fewer divergent branches, and 1.69× faster on the course posts’ Tesla M2070.',
   's5.prompt': 'How many divergent branches does the interleaved kernel take?',
   's1.explain': 'Count the rows of the warp grid: 256 invocations ÷ 32 lanes = {answer}, not {given}.',
   's2.explain': 'Count the solid squares in the marked row: {answer} lanes run this instruction; the hatched ones are masked. (You answered {given}.)',

@@ -23,7 +23,7 @@ const en = {
   's6.title': 'The last warp and unrolling',
   's6.narrative': 'When 32 or fewer values remain, one warp holds them all. CUDA code used to drop the barriers there (the “volatile” trick); in WGSL that is a data race, so our kernels finish with subgroupAdd. With the workgroup size an override constant, the compiler can also unroll every level.',
   's7.title': 'Bandwidth-bound, on your GPU',
-  's7.narrative': 'The last kernel barely computes: a few thousand workgroups stream the input with 16-byte loads in a grid-stride loop, reduce once each, and add their totals with one atomic. On an H100 it reads as fast as a plain copy kernel. Measure the ladder on your own device below and set it beside the course posts’ M2070 figures.',
+  's7.narrative': 'The last kernel streams the input in 16-byte loads; each workgroup reduces once and adds its total in one atomic, as fast as a plain copy on an H100.',
   's1.explain': 'The timeline jumped to just after barrier {answer}; the step description names each barrier as it is reached.',
   's3.explain': 'The strip says {answer}-way: lanes whose words share a bank column are served in turn.',
   's4.explain': 'The Metrics panel reads {answer}: each request has one word per bank.',

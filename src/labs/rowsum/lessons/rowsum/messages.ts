@@ -21,7 +21,7 @@ const en = {
   's4.lookAt': 'whole rows of the warp grid working or resting together',
   's4.prompt': 'How many warps are split at this moment?',
   's5.title': 'Fewer splits for the same sums',
-  's5.narrative': 'Only warp 0 splits, and only once the stride is 16 or less, plus the final store by invocation 0. Same additions, same sums, far fewer divergent branches: compare the Metrics panel with the simple version.',
+  's5.narrative': 'Only warp 0 splits, once the stride is 16 or less, plus invocation 0’s final store: far fewer divergent branches than the simple version.',
   's5.lookAt': 'Divergent branches in the Metrics panel',
   's5.prompt': 'How many divergent branches did the better row sum take in all?',
   's1.explain': '256 invocations ÷ 32 lanes = {answer} rows in the warp grid, not {given}.',
