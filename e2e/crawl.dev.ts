@@ -1,4 +1,4 @@
-import type { Frame, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BASE_URL, useBrowser, watchErrors } from './browser.ts';
 
@@ -28,31 +28,48 @@ async function settled(page: Page, timeout: number): Promise<void> {
   await page.waitForTimeout(500);
 }
 
-async function visit(page: Page, errors: string[], path: string): Promise<{ text: number; header: boolean }> {
+/**
+ * Opens `path` in the tab. A tab's first page is loaded from the server; every later one is
+ * reached the way the app's own links and the back button reach it: the address changes in place
+ * and the app reads it (`popstate`, the same `syncFromLocation` that reads the address at start-up),
+ * so the page's components mount afresh under StrictMode without the tab fetching, compiling and
+ * starting the whole app again (a full load under the dev server is hundreds of module requests:
+ * it was most of the crawl's CPU time).
+ */
+async function visit(page: Page, errors: string[], path: string): Promise<{ text: number; header: boolean; at: string }> {
   // The dev server reloads a page when it has just optimized a dependency that page's chunk found
-  // (a few tabs at once find them sooner): a visit cut short by such a reload is made again, with
-  // the errors of the cut-short one dropped. A page that renders nothing is reported below.
+  // (a few tabs at once find them sooner): a visit cut short by such a reload is made again, as a
+  // load of its own, with the errors of the cut-short one dropped. A page that renders nothing is
+  // reported below.
   for (let attempt = 1; ; attempt++) {
     errors.length = 0;
-    let navigations = 0;
-    const count = (frame: Frame) => {
-      if (frame === page.mainFrame()) navigations++;
-    };
-    page.on('framenavigated', count);
+    const inApp = attempt === 1 && page.url().startsWith(new URL(BASE_URL).origin);
+    let loads = 0;
+    const count = () => loads++;
+    page.on('load', count);
     try {
-      await page.goto(new URL(path, BASE_URL).href);
+      if (inApp) {
+        await page.evaluate((to) => {
+          window.history.pushState(null, '', to);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, path);
+      } else {
+        await page.goto(new URL(path, BASE_URL).href);
+        loads = 0;
+      }
       // The first page waits for the dev server to compile the app.
       await settled(page, path === '/' ? 60_000 : 45_000);
     } catch {
       /* aborted by a reload, or never rendered: told apart below */
     } finally {
-      page.off('framenavigated', count);
+      page.off('load', count);
     }
-    if (navigations <= 1 || attempt === 3) break;
+    if (loads === 0 || attempt === 3) break;
   }
   return page.evaluate(() => ({
     text: document.querySelector('main')?.textContent?.trim().length ?? 0,
     header: document.querySelector('header.app-header') !== null,
+    at: `${window.location.pathname}${window.location.search}`,
   }));
 }
 
@@ -104,8 +121,9 @@ describe('every page under the dev server (StrictMode)', () => {
     const check = async (path: string, expectHeader: boolean): Promise<string[]> => {
       const tab = idle.pop() ?? (await new Promise<(typeof tabs)[number]>((resolve) => waiting.push(resolve)));
       try {
-        const { text, header } = await visit(tab.page, tab.errors, path);
+        const { text, header, at } = await visit(tab.page, tab.errors, path);
         const problems = [...tab.errors];
+        if (pageKey(at) !== pageKey(path)) problems.push(`the address became ${at}`);
         if (text <= 40) problems.push(`no visible content (${text} characters in <main>)`);
         if (expectHeader && !header) problems.push('no header');
         if (problems.length > 0) broken.push(`${path}: ${problems.join(' | ')}`);
