@@ -3,9 +3,9 @@
 // - the production build and the test build (production plus read-only test hooks), then the e2e
 //   tests in Chromium with WebGPU against the test build (`vite preview`, shipped CSP; e2e/run.mjs,
 //   two files at a time: vitest.e2e.config.ts), the longest stage;
-// - beside it, two at a time: the GPU files on Dawn (one at a time: vitest.config.ts) from the
-//   start, and lint, typecheck, the pure unit tests (files in parallel) and a crawl of every page
-//   under the dev server (`vite`, React StrictMode);
+// - beside it, two at a time, longest first: the GPU files on Dawn (one at a time:
+//   vitest.config.ts) from the start, and a crawl of every page under the dev server (`vite`,
+//   React StrictMode), the pure unit tests (files in parallel), lint and typecheck;
 // - last, the start page's JavaScript against its budget.
 // Each build is made once: the budget reads the production build, and so does the e2e test that
 // checks a production build has no test hooks (E2E_PRODUCTION_DIST); e2e/run.mjs serves the test
@@ -230,16 +230,17 @@ await Promise.all([
     if (!testBuilt) return undefined;
     return vitestStage('e2e', 'node', ['e2e/run.mjs'], { E2E_PREBUILT: '1', ...(built ? { E2E_PRODUCTION_DIST: PRODUCTION } : {}) });
   }),
-  // Two at a time: the GPU files on Dawn first (one at a time: vitest.config.ts), the longest
-  // chain of work that cannot be spread over the cores, so it does not start late and end last;
-  // beside them lint, typecheck, the pure unit tests (files in parallel) and the crawl of every
-  // page under the dev server (`vite`, React StrictMode on: the README's first command).
+  // Two at a time, longest first, so that no long stage starts late and ends last: the GPU files
+  // on Dawn (one at a time: vitest.config.ts), the longest chain of work that cannot be spread
+  // over the cores, in one lane from the start; in the other the crawl of every page under the dev
+  // server (`vite`, React StrictMode on: the README's first command), the pure unit tests (files
+  // in parallel), lint, then typecheck, the shortest.
   queue(2, [
     () => vitestStage('gpu', 'npx', ['vitest', 'run', '--project', 'gpu']),
+    () => vitestStage('e2e-dev', 'node', ['e2e/run.mjs', '--dev']),
+    () => vitestStage('unit', 'npx', ['vitest', 'run', '--project', 'unit']),
     async () => check('lint', await run({ name: 'lint', cmd: 'npx', args: ['eslint', '.'] })),
     async () => check('typecheck', await run({ name: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'] })),
-    () => vitestStage('unit', 'npx', ['vitest', 'run', '--project', 'unit']),
-    () => vitestStage('e2e-dev', 'node', ['e2e/run.mjs', '--dev']),
   ]),
 ]);
 // The start page's initial JavaScript against its budget (200 KB gzip).
