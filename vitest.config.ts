@@ -43,6 +43,8 @@ export default defineConfig({
           // (src/gpu/node.ts, sharedNodeGpu) and its compiled pipelines, and the front end,
           // simulator and labs are imported once instead of once per file.
           isolate: false,
+          // Dawn waits for the GPU by polling: keep that from spinning a core (src/gpu/dawnPolling.ts).
+          setupFiles: ['src/gpu/dawnPolling.setup.ts'],
           // A GPU test takes seconds alone; on a machine shared with other work (load average 20 to
           // 40 on 2 cores) the slowest took over 120 s. A hang is still stopped by npm test.
           testTimeout: 600_000,
