@@ -19,6 +19,21 @@ import type { KernelExecutor } from '../workbench/labTypes.ts';
 const simulator: KernelExecutor = { run: (r) => Promise.resolve(simulate(r, { warpSize: 32, trace: 'summary' }).buffers) };
 const chrome = { mode: 'normal', embed: false, presenter: false } as const;
 
+/**
+ * The stepping run of a variant at these parameters (inputs of INPUT_SEED), simulated with the
+ * full trace of workgroup 0: several tests below read the same one, so it is simulated once.
+ */
+const stepTraces = new Map<string, ReturnType<typeof simulate>>();
+function stepTrace(lab: (typeof LABS)[number], variant: string, params: ReturnType<typeof resolveParams>['params']): ReturnType<typeof simulate> {
+  const key = JSON.stringify([lab.id, variant, params]);
+  let result = stepTraces.get(key);
+  if (!result) {
+    result = simulate(lab.stepRun(variant, params, lab.inputs(params, INPUT_SEED)), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
+    stepTraces.set(key, result);
+  }
+  return result;
+}
+
 describe.each(LABS.map((l) => [l.id, l] as const))('lab %s', (_id, lab) => {
   it('has variants whose WGSL files exist and match what the code pane shows', () => {
     expect(lab.variants.length).toBeGreaterThan(0);
@@ -72,8 +87,8 @@ describe.each(LABS.map((l) => [l.id, l] as const))('lab %s', (_id, lab) => {
   it('runs every variant at the defaults and agrees with its CPU reference', async () => {
     for (const v of lab.variants) {
       const { params } = resolveParams(lab, v.id, {});
-      const inputs = lab.inputs(params, 1);
-      const result = simulate(lab.stepRun(v.id, params, inputs), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
+      const inputs = lab.inputs(params, INPUT_SEED);
+      const result = stepTrace(lab, v.id, params);
       expect(result.trace?.stepCount, v.id).toBeGreaterThan(0);
       const check = lab.check(v.id, params, inputs, await lab.runAll(simulator, v.id, params, inputs));
       expect(check, v.id).toEqual({ ok: true });
@@ -87,8 +102,7 @@ describe.each(LABS.map((l) => [l.id, l] as const))('lab %s', (_id, lab) => {
       for (const step of lesson.steps) {
         if (step.lab !== lab.id) continue;
         const { params } = resolveParams(lab, step.variant, step.params);
-        const result = simulate(lab.stepRun(step.variant, params, lab.inputs(params, 1)), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
-        const index = indexTrace(result.trace!);
+        const index = indexTrace(stepTrace(lab, step.variant, params).trace!);
         const at = resolveMoment(index, step.moment, lab);
         expect(at).toBeGreaterThanOrEqual(0);
         expect(at).toBeLessThan(index.trace.stepCount);
@@ -98,8 +112,7 @@ describe.each(LABS.map((l) => [l.id, l] as const))('lab %s', (_id, lab) => {
 
   it.each(lab.variants.map((v) => [v.id] as const))('opens %s, at its defaults, past step 0: on a moment found in the trace', (variant) => {
     const { params } = resolveParams(lab, variant, {});
-    const result = simulate(lab.stepRun(variant, params, lab.inputs(params, INPUT_SEED)), { warpSize: 32, trace: 'full', traceWorkgroups: [0] });
-    const index = indexTrace(result.trace!);
+    const index = indexTrace(stepTrace(lab, variant, params).trace!);
     const at = openingStep(lab, index, variant);
     expect(at).toBeGreaterThan(0);
     expect(at).toBeLessThan(index.trace.stepCount);
