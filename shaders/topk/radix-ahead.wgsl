@@ -1,4 +1,4 @@
-// Top-k by a rising floor, as `radix`, with three changes measured on the H100 (docs/benchmarks.md):
+// Top-k by a rising floor, as `radix`, with four changes measured on the H100 (docs/benchmarks.md):
 // - Loads a round ahead: each invocation issues its two vec4 loads of the next round before it
 //   compares and pools the current one, so the memory system is busy while the workgroup waits
 //   at the round's barriers and cuts its pool.
@@ -7,11 +7,14 @@
 //   K-th value, at least K values, and the floor rises to the bucket's lower edge). Only the last
 //   cut finds the exact K-th value (all four digits).
 // - A shared floor: pass 1 raises one word, `shared_floor`, to the highest K-th value of any
-//   workgroup's list (atomicMax on the key). Pass 2 reads it once and lets in only the values at or
-//   above it: some list holds K of them, so nothing below can be among the K largest, and the pool
-//   of pass 2 stays small (one cut at the end instead of one after every round).
+//   workgroup's list (atomicMax on the key). Pass 2 considers only the values at or above it: some
+//   list holds K of them, so nothing below can be among the K largest.
+// - Pass 2 picks (`pick`, below) by a radix select on each value's distance above that floor, not
+//   through the pool: the candidates lie close above the floor, so the select starts at the digit
+//   where they differ and usually keeps at most CUT_KEEP of them after one histogram.
 // Duplicates are kept (the usual top-k). Equal values are interchangeable, so the pool's order (set
-// by atomics) never shows: the output is the same whatever order the invocations run in.
+// by atomics, as is the order of pass 2's gathered values) never shows: the output is the same
+// whatever order the invocations run in.
 const WORKGROUP_SIZE: u32 = 256u;
 // Values kept (1…64).
 override K: u32 = 20;
@@ -22,7 +25,7 @@ override CUT_KEEP: u32 = 256;
 
 struct Params {
   quads: u32, // vec4s in `input`
-  pass2: u32, // 0: pass 1 (publish the K-th value); 1: pass 2 (start at the shared floor)
+  pass2: u32, // 0: pass 1 (publish the K-th value); 1: pass 2 (pick from the shared floor)
 }
 
 @group(0) @binding(0) var<storage, read> input: array<vec4<i32>>;
