@@ -161,6 +161,25 @@ ${RANKED}
 export const RADIX_AHEAD_CUDA = `// CUDA rendering of shaders/topk/radix-ahead.wgsl (written for Warpscope).
 ${KEY}
 
+// After a histogram of bins: the bucket, from the top, that holds the need-th value, into chosen
+// (the bucket, the count still needed in it) and *keep_if_stop (what a stop there would keep).
+__device__ void bucket(const unsigned *bins, unsigned *groups16, unsigned need, unsigned *chosen, unsigned *keep_if_stop) {
+  if (threadIdx.x < 16) {                            // 16 group sums of 16 bins
+    unsigned total = 0;
+    for (int x = 0; x < 16; x++) total += bins[16 * threadIdx.x + x];
+    groups16[threadIdx.x] = total;
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {                            // one thread walks down to the bucket
+    unsigned above = 0; int g = 15, b;
+    for (; g > 0 && above + groups16[g] < need; g--) above += groups16[g];
+    for (b = 16 * g + 15; b > 16 * g && above + bins[b] < need; b--) above += bins[b];
+    chosen[0] = b; chosen[1] = need - above;
+    *keep_if_stop = K - need + above + bins[b];      // values above the bucket, and the bucket
+  }
+  __syncthreads();
+}
+
 // Cuts the pool's size values (size >= K) and returns the new floor. exact: keep the K largest,
 // floor at the K-th. Otherwise stop at the first 8-bit digit where at most CUT_KEEP values have a
 // key at or above the K-th value's bucket: keep those, floor just under the bucket.
@@ -179,20 +198,7 @@ __device__ int cut(int *pool, unsigned *pooled, unsigned size, bool exact) {
       if ((u & known) == prefix) atomicAdd(&bins[(u >> shift) & 255], 1);
     }
     __syncthreads();
-    if (threadIdx.x < 16) {                          // 16 group sums of 16 bins
-      unsigned total = 0;
-      for (int x = 0; x < 16; x++) total += bins[16 * threadIdx.x + x];
-      groups16[threadIdx.x] = total;
-    }
-    __syncthreads();
-    if (threadIdx.x == 0) {                          // one thread walks down to the bucket
-      unsigned above = 0; int g = 15, b;
-      for (; g > 0 && above + groups16[g] < need; g--) above += groups16[g];
-      for (b = 16 * g + 15; b > 16 * g && above + bins[b] < need; b--) above += bins[b];
-      chosen[0] = b; chosen[1] = need - above;
-      keep_if_stop = K - need + above + bins[b];     // values above the bucket, and the bucket
-    }
-    __syncthreads();
+    bucket(bins, groups16, need, chosen, &keep_if_stop);
     prefix |= chosen[0] << shift; known |= 255u << shift; need = chosen[1];
     if (!exact && keep_if_stop <= CUT_KEEP) { edge = prefix; partial = true; break; }
   }
@@ -273,20 +279,7 @@ __global__ void topkRadixAheadPick(const int4 *lists, unsigned quads, int *outpu
       }
     }
     __syncthreads();
-    if (threadIdx.x < 16) {                          // 16 group sums of 16 bins
-      unsigned sum = 0;
-      for (int x = 0; x < 16; x++) sum += bins[16 * threadIdx.x + x];
-      groups16[threadIdx.x] = sum;
-    }
-    __syncthreads();
-    if (threadIdx.x == 0) {                          // one thread walks down to the bucket
-      unsigned above = 0; int g = 15, b;
-      for (; g > 0 && above + groups16[g] < need; g--) above += groups16[g];
-      for (b = 16 * g + 15; b > 16 * g && above + bins[b] < need; b--) above += bins[b];
-      chosen[0] = b; chosen[1] = need - above;
-      keep_if_stop = K - need + above + bins[b];     // values above the bucket, and the bucket
-    }
-    __syncthreads();
+    bucket(bins, groups16, need, chosen, &keep_if_stop);
     total = keep_if_stop;
     prefix |= chosen[0] << shift; known |= 255u << shift; need = chosen[1];
     if (shift == 0) { exact = true; break; }         // prefix is the K-th value's distance
