@@ -1250,7 +1250,7 @@ export class Lowering {
         if (!init.ptr) this.error(v.init.range, `'${v.name}' is a pointer, but its initial value is a '${typeName(init.t)}'`);
         if (!this.samePointee(t.to, init.ptr.base.elem)) this.error(v.init.range, `cannot initialize a variable of type '${typeName(t)}' with a pointer to '${typeName(init.ptr.base.elem)}'`);
         scope.set(v.name, { k: 'ptr', base: init.ptr.base, name, t });
-        this.emit(`var ${name}: i32 = ${init.ptr.off || '0'}; // '${v.name}' points into '${init.ptr.base.name}' (an element offset)`, s.range);
+        this.emit(`${this.assignedNames(ctx.fn).has(v.name) ? 'var' : 'let'} ${name}: i32 = ${init.ptr.off || '0'}; // '${v.name}' points into '${init.ptr.base.name}' (an element offset)`, s.range);
         continue;
       }
       if (t.k === 'array') {
@@ -1305,7 +1305,11 @@ export class Lowering {
       const start = initV ? rangeOfV(initV) : undefined;
       const range = start && !this.assignedNames(ctx.fn).has(v.name) ? start : undefined;
       scope.set(v.name, { k: 'var', name, t, isConst, ...(constant === undefined ? {} : { constant }), ...(range ? { range } : {}), ...(start ? { start } : {}) });
-      this.emit(`${isConst && init ? 'let' : 'var'} ${name}: ${wgslType(t)}${init};`, s.range);
+      // A local nothing assigns after its declaration is a WGSL `let`, as a hand-written kernel
+      // would have it: Tint then knows its value and drops the bounds clamp of an index it proves
+      // in range (a `var` it cannot follow: 1.2× the hand-written tiled matmuls' time on the H100).
+      const fixed = init && (isConst || !this.assignedNames(ctx.fn).has(v.name));
+      this.emit(`${fixed ? 'let' : 'var'} ${name}: ${wgslType(t)}${init};`, s.range);
     }
   }
 
@@ -3001,12 +3005,18 @@ function exprPrec(code: string): number {
  */
 function writtenNames(n: unknown, isFunction: (name: string) => boolean): Set<string> {
   const names = new Set<string>();
+  // The variable a place belongs to: `s.x`, `v[i]` write `s` and `v` (not `*p`: that writes what p points to).
+  const root = (t: Expr): string | undefined => (t.kind === 'ident' ? t.name : t.kind === 'member' || t.kind === 'index' ? root(t.object) : undefined);
+  const add = (t: Expr): void => {
+    const r = root(t);
+    if (r) names.add(r);
+  };
   const visit = (x: unknown): void => {
     if (!x || typeof x !== 'object') return;
     if (Array.isArray(x)) return x.forEach(visit);
     const e = x as Expr | Stmt;
-    if (e.kind === 'assign' && e.left.kind === 'ident') names.add(e.left.name);
-    if (e.kind === 'unary' && (e.op === '++' || e.op === '--' || e.op === '&') && e.arg.kind === 'ident') names.add(e.arg.name);
+    if (e.kind === 'assign') add(e.left);
+    if (e.kind === 'unary' && (e.op === '++' || e.op === '--' || e.op === '&')) add(e.arg);
     if (e.kind === 'call' && e.callee.kind === 'ident' && isFunction(e.callee.name)) for (const a of e.args) if (a.kind === 'ident') names.add(a.name);
     forChildren(x, (v) => { visit(v); return false; });
   };

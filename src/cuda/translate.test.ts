@@ -295,7 +295,7 @@ describe('source map and translator bugs', () => {
     expect(p.sourceMap.toCuda(w.line)).toEqual({ line: 4, column: 5 });
     expect(p.sourceMap.cudaLines).toEqual([1, 2, 3, 4]);
     const decl = p.sourceMap.toWgsl(2)!;
-    expect(wgslLines[decl.line - 1]!.trim()).toBe('var i: i32 = i32(blockIdx.x * blockDim.x + threadIdx.x);');
+    expect(wgslLines[decl.line - 1]!.trim()).toBe('let i: i32 = i32(blockIdx.x * blockDim.x + threadIdx.x);');
   });
 
   it('reports WGSL that our front end rejects as a translator bug at the CUDA position', () => {
