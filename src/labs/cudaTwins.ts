@@ -31,7 +31,7 @@ export const NOT_TWINNED: readonly NotTwinned[] = [
   ...HISTOGRAM_NOT_TWINNED,
   ...MATMUL_NOT_TWINNED,
   ...SPMV_NOT_TWINNED,
-  ...notYet('scan', ['blelloch', 'blelloch-padded', 'subgroup', 'single-pass', 'single-pass-vec4', 'single-pass-late-scan', 'summed-area']),
+  ...notYet('scan', ['single-pass', 'single-pass-vec4', 'single-pass-late-scan']),
   ...notYet('merge', ['basic', 'tiled', 'fast', 'stream', 'wide']),
   ...notYet('topk', ['seed', 'fast', 'radix', 'radix-ahead']),
 ];
