@@ -10,11 +10,12 @@ import { CONVOLUTION_TWINS } from './convolution/cudaTwins.ts';
 import { DIVERGENCE_TWINS } from './divergence/cudaTwins.ts';
 import { HISTOGRAM_NOT_TWINNED, HISTOGRAM_TWINS } from './histogram/cudaTwins.ts';
 import { MATMUL_NOT_TWINNED, MATMUL_TWINS } from './matmul/cudaTwins.ts';
+import { MERGE_TWINS } from './merge/cudaTwins.ts';
 import { ROWSUM_TWINS } from './rowsum/cudaTwins.ts';
 import { SCAN_TWINS } from './scan/cudaTwins.ts';
 import { SPMV_NOT_TWINNED, SPMV_TWINS } from './spmv/cudaTwins.ts';
 
-export const LAB_TWINS = [...BASICS_TWINS, ...DIVERGENCE_TWINS, ...ROWSUM_TWINS, ...HISTOGRAM_TWINS, ...CONVOLUTION_TWINS, ...MATMUL_TWINS, ...SPMV_TWINS, ...SCAN_TWINS] as const;
+export const LAB_TWINS = [...BASICS_TWINS, ...DIVERGENCE_TWINS, ...ROWSUM_TWINS, ...HISTOGRAM_TWINS, ...CONVOLUTION_TWINS, ...MATMUL_TWINS, ...SPMV_TWINS, ...SCAN_TWINS, ...MERGE_TWINS] as const;
 
 /** A variant with no CUDA twin, and why. */
 export interface NotTwinned {
@@ -32,6 +33,6 @@ export const NOT_TWINNED: readonly NotTwinned[] = [
   ...MATMUL_NOT_TWINNED,
   ...SPMV_NOT_TWINNED,
   ...notYet('scan', ['single-pass', 'single-pass-vec4', 'single-pass-late-scan']),
-  ...notYet('merge', ['basic', 'tiled', 'fast', 'stream', 'wide']),
+  ...notYet('merge', ['fast', 'stream', 'wide']),
   ...notYet('topk', ['seed', 'fast', 'radix', 'radix-ahead']),
 ];

@@ -1,4 +1,14 @@
-/** Our CUDA renderings of the merge kernels, for the code pane (written for Warpscope). */
+/**
+ * The merge kernels' CUDA, for the code pane. The basic and tiled merges are real `.cu` files,
+ * translated and checked against the WGSL (`cudaTwins.ts`); the CUDA tab runs them in place of
+ * the WGSL and its replay follows their lines. The partitioned variants' are renderings written
+ * for reading, not compiled here.
+ */
+import BASIC_CU from './cuda/basic.cu?raw';
+import TILED_CU from './cuda/tiled.cu?raw';
+
+export const BASIC_CUDA = BASIC_CU;
+export const TILED_CUDA = TILED_CU;
 
 const CO_RANK = `// How many of the first k outputs come from A: binary search on cross-diagonal k.
 __device__ int co_rank(int k, const T *A, int m, const T *B, int n) {
@@ -10,51 +20,6 @@ __device__ int co_rank(int k, const T *A, int m, const T *B, int n) {
   }
   return lo;
 }`;
-
-const SEQUENTIAL = `    if (j >= j1) C[t] = A[i++];
-    else if (i >= i1) C[t] = B[j++];
-    else if (A[i] <= B[j]) C[t] = A[i++];
-    else C[t] = B[j++];`;
-
-export const BASIC_CUDA = `// CUDA rendering of shaders/merge/basic.wgsl (written for Warpscope).
-${CO_RANK}
-
-__global__ void mergeBasic(const T *A, int m, const T *B, int n, T *C) {
-  int id = blockIdx.x * blockDim.x + threadIdx.x;
-  int k0 = min(id * ITEMS, m + n), k1 = min(k0 + ITEMS, m + n);
-  int i0 = co_rank(k0, A, m, B, n), i1 = co_rank(k1, A, m, B, n);
-  int i = i0, j = k0 - i0, j1 = k1 - i1;
-  for (int t = k0; t < k1; t++) {
-${SEQUENTIAL}
-  }
-}
-// Launch: mergeBasic<<<ceil((m + n) / (64.0 * ITEMS)), 64>>>(A, m, B, n, C);  ITEMS = 4`;
-
-export const TILED_CUDA = `// CUDA rendering of shaders/merge/tiled.wgsl (written for Warpscope).
-${CO_RANK}
-
-__global__ void mergeTiled(const T *A, int m, const T *B, int n, T *C) {
-  __shared__ T tile[TILE];          // A's share, then B's share
-  __shared__ int bounds[2];
-  int k0 = min(blockIdx.x * TILE, m + n), k1 = min(k0 + TILE, m + n);
-  if (threadIdx.x < 2) bounds[threadIdx.x] = co_rank(threadIdx.x ? k1 : k0, A, m, B, n);
-  __syncthreads();
-  int a0 = bounds[0], b0 = k0 - a0, la = bounds[1] - a0, lb = (k1 - bounds[1]) - b0;
-  for (int x = threadIdx.x; x < la + lb; x += blockDim.x)   // coalesced loads
-    tile[x] = x < la ? A[a0 + x] : B[b0 + x - la];
-  __syncthreads();
-  int t0 = min(threadIdx.x * ITEMS, la + lb), t1 = min(t0 + ITEMS, la + lb);
-  int i0 = co_rank(t0, tile, la, tile + la, lb), i1 = co_rank(t1, tile, la, tile + la, lb);
-  int i = i0, j = t0 - i0, j1 = t1 - i1;
-  const T *As = tile, *Bs = tile + la;
-  for (int t = t0; t < t1; t++) {
-    if (j >= j1) C[k0 + t] = As[i++];
-    else if (i >= i1) C[k0 + t] = Bs[j++];
-    else if (As[i] <= Bs[j]) C[k0 + t] = As[i++];
-    else C[k0 + t] = Bs[j++];
-  }
-}
-// Launch: mergeTiled<<<ceil((m + n) / (double)TILE), 32>>>(A, m, B, n, C);  ITEMS = 4, TILE = 128`;
 
 export const FAST_CUDA = `// CUDA rendering of shaders/merge/partition.wgsl and fast.wgsl (written for Warpscope).
 ${CO_RANK}
