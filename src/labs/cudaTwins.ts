@@ -14,8 +14,9 @@ import { MERGE_TWINS } from './merge/cudaTwins.ts';
 import { ROWSUM_TWINS } from './rowsum/cudaTwins.ts';
 import { SCAN_TWINS } from './scan/cudaTwins.ts';
 import { SPMV_NOT_TWINNED, SPMV_TWINS } from './spmv/cudaTwins.ts';
+import { TOPK_TWINS } from './topk/cudaTwins.ts';
 
-export const LAB_TWINS = [...BASICS_TWINS, ...DIVERGENCE_TWINS, ...ROWSUM_TWINS, ...HISTOGRAM_TWINS, ...CONVOLUTION_TWINS, ...MATMUL_TWINS, ...SPMV_TWINS, ...SCAN_TWINS, ...MERGE_TWINS] as const;
+export const LAB_TWINS = [...BASICS_TWINS, ...DIVERGENCE_TWINS, ...ROWSUM_TWINS, ...HISTOGRAM_TWINS, ...CONVOLUTION_TWINS, ...MATMUL_TWINS, ...SPMV_TWINS, ...SCAN_TWINS, ...MERGE_TWINS, ...TOPK_TWINS] as const;
 
 /** A variant with no CUDA twin, and why. */
 export interface NotTwinned {
@@ -34,5 +35,5 @@ export const NOT_TWINNED: readonly NotTwinned[] = [
   ...SPMV_NOT_TWINNED,
   ...notYet('scan', ['single-pass', 'single-pass-vec4', 'single-pass-late-scan']),
   ...notYet('merge', ['fast', 'stream', 'wide']),
-  ...notYet('topk', ['seed', 'fast', 'radix', 'radix-ahead']),
+  ...notYet('topk', ['fast', 'radix', 'radix-ahead']),
 ];

@@ -8,7 +8,8 @@
  *   read-only buffers and the others the read-write ones, each in declaration order (so
  *   `(float *d_out, const float *d_in)` takes the input and the output the right way round);
  * - values convert to the kernel's element type (a `float` kernel in a `u32` lab), and back;
- * - its scalar parameters take the pass's uniform fields of the same name (`n` ↔ `params.n`);
+ * - its scalar parameters take the pass's uniform fields of the same name (`n` ↔ `params.n`), else
+ *   its override of that name in any case (`k` ↔ `K`);
  * - the grid is the pass's workgroups, the block its workgroup size, and an `extern __shared__`
  *   array gets the workgroup memory the pass declares (one element per thread where it declares none);
  * - of several template instances, the one whose arguments fit the pass: the element type, a
@@ -159,8 +160,10 @@ export function cudaPass(program: CudaProgram, labRun: KernelRun): CudaPass {
     } else {
       const at = fields.indexOf(p.name);
       const words = uniform && group[uniform.binding];
-      if (at < 0 || !words) throw new CudaLaunchMismatch(`${kernel.name}: this lab gives no value for '${p.name}' (it passes ${fields.join(', ') || 'no numbers'})`);
-      args[p.name] = words[at]!;
+      const override = Object.keys(labRun.overrides ?? {}).find((o) => o.toLowerCase() === p.name.toLowerCase());
+      if (at >= 0 && words) args[p.name] = words[at]!;
+      else if (override !== undefined) args[p.name] = labRun.overrides![override]!;
+      else throw new CudaLaunchMismatch(`${kernel.name}: this lab gives no value for '${p.name}' (it passes ${[...fields, ...Object.keys(labRun.overrides ?? {})].join(', ') || 'no numbers'})`);
     }
   }
   const [x, y = 1, z = 1] = labRun.workgroups;
