@@ -10,16 +10,11 @@ import TILED_CU from './cuda/tiled.cu?raw';
 export const BASIC_CUDA = BASIC_CU;
 export const TILED_CUDA = TILED_CU;
 
-const CO_RANK = `// How many of the first k outputs come from A: binary search on cross-diagonal k.
-__device__ int co_rank(int k, const T *A, int m, const T *B, int n) {
-  int lo = max(0, k - n), hi = min(k, m);
-  while (lo < hi) {
-    int mid = (lo + hi) / 2;
-    if (A[mid] <= B[k - 1 - mid]) lo = mid + 1;  // A[mid] is among the first k (ties: A first)
-    else hi = mid;
-  }
-  return lo;
-}`;
+/** co_rank as the basic merge's `.cu` file has it (a device template), for the renderings that call it. */
+const CO_RANK = (() => {
+  const start = BASIC_CU.indexOf('// How many of the first k outputs');
+  return BASIC_CU.slice(start, BASIC_CU.indexOf('\n}\n', start) + 2);
+})();
 
 export const FAST_CUDA = `// CUDA rendering of shaders/merge/partition.wgsl and fast.wgsl (written for Warpscope).
 ${CO_RANK}
