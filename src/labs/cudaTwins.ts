@@ -41,6 +41,6 @@ export const NOT_TWINNED: readonly NotTwinned[] = [
   ...MATMUL_NOT_TWINNED,
   ...SPMV_NOT_TWINNED,
   ...['single-pass', 'single-pass-vec4', 'single-pass-late-scan'].map((variant) => ({ lab: 'scan', variant, reason: LOOK_BACK })),
-  ...notYet('merge', ['fast', 'stream', 'wide']),
+  ...notYet('merge', ['stream', 'wide']),
   ...notYet('topk', ['fast', 'radix', 'radix-ahead']),
 ];

@@ -96,9 +96,10 @@ const cTypeOf = (data: BindingData | undefined): string | undefined =>
  * A type parameter fits when it is the lab's element type, a value parameter named like one of
  * the pass's overrides (`EXCLUSIVE`) when it has that value, any other value parameter when it is
  * the block size (`reduce<256>`); a kernel named like the pass's entry point (`scanRows` for
- * `scan_rows`) before any other; the most fits win, the first on a tie.
+ * `scan_rows`) before any other, then one with as many pointers as the pass has arrays (the
+ * merge of a file that also holds its partition kernel); the most fits win, the first on a tie.
  */
-function pickKernel(program: CudaProgram, labRun: KernelRun, block: number, element: BindingData | undefined): KernelInfo {
+function pickKernel(program: CudaProgram, labRun: KernelRun, block: number, element: BindingData | undefined, arrays: number): KernelInfo {
   if (program.kernels.length === 0) throw new CudaLaunchMismatch('no __global__ function');
   if (program.kernels.length === 1) return program.kernels[0]!;
   const templates = kernelTemplates(program);
@@ -107,7 +108,7 @@ function pickKernel(program: CudaProgram, labRun: KernelRun, block: number, elem
   const fits = (k: KernelInfo): number => {
     const base = k.name.split('<')[0]!;
     const params = templates.get(base) ?? [];
-    const named = plain(base) === plain(labRun.entryPoint) ? 1000 : 0;
+    const named = (plain(base) === plain(labRun.entryPoint) ? 1000 : 0) + (k.params.filter((p) => p.kind === 'buffer').length === arrays ? 100 : 0);
     return named + instanceArgs(k.name).filter((arg, i) => {
       const p = params[i];
       if (p?.kind === 'type') return arg === cTypeOf(element);
@@ -143,7 +144,7 @@ export function cudaPass(program: CudaProgram, labRun: KernelRun): CudaPass {
   const block = labRun.overrides?.['WORKGROUP_SIZE'] ?? Number(/@workgroup_size\(\s*(\d+)/.exec(labRun.code)?.[1] ?? 64);
   const storage = declared.filter((b) => b.kind !== 'uniform');
   const group = labRun.bindings[0] ?? {};
-  const kernel = pickKernel(program, labRun, block, group[storage[0]?.binding ?? -1]);
+  const kernel = pickKernel(program, labRun, block, group[storage[0]?.binding ?? -1], storage.length);
   const uniform = declared.find((b) => b.kind === 'uniform');
   const fields = uniform?.type ? structFields(labRun.code, uniform.type) : [];
   const args: Record<string, KernelArg> = {};

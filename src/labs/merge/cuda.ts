@@ -1,14 +1,16 @@
 /**
- * The merge kernels' CUDA, for the code pane. The basic and tiled merges are real `.cu` files,
+ * The merge kernels' CUDA, for the code pane. The basic, tiled and fast merges are real `.cu` files,
  * translated and checked against the WGSL (`cudaTwins.ts`); the CUDA tab runs them in place of
- * the WGSL and its replay follows their lines. The partitioned variants' are renderings written
+ * the WGSL and its replay follows their lines. The stream and wide merges' are renderings written
  * for reading, not compiled here.
  */
 import BASIC_CU from './cuda/basic.cu?raw';
 import TILED_CU from './cuda/tiled.cu?raw';
+import FAST_CU from './cuda/fast.cu?raw';
 
 export const BASIC_CUDA = BASIC_CU;
 export const TILED_CUDA = TILED_CU;
+export const FAST_CUDA = FAST_CU;
 
 /** co_rank as the basic merge's `.cu` file has it (a device template), for the renderings that call it. */
 const CO_RANK = (() => {
@@ -16,47 +18,6 @@ const CO_RANK = (() => {
   return BASIC_CU.slice(start, BASIC_CU.indexOf('\n}\n', start) + 2);
 })();
 
-export const FAST_CUDA = `// CUDA rendering of shaders/merge/partition.wgsl and fast.wgsl (written for Warpscope).
-${CO_RANK}
-
-// Pass 1: one thread per tile boundary.
-__global__ void mergePartition(const T *A, int m, const T *B, int n, int *splits, int boundaries) {
-  int g = blockIdx.x * blockDim.x + threadIdx.x;
-  if (g < boundaries) splits[g] = co_rank(min(g * TILE, m + n), A, m, B, n);
-}
-
-// Pass 2: coalesced load, merge in shared memory, coalesced store.
-__global__ void mergeFast(const T *A, int m, const T *B, int n, T *C, const int *splits) {
-  __shared__ T tile[TILE], merged[TILE];
-  int k0 = min(blockIdx.x * TILE, m + n), k1 = min(k0 + TILE, m + n);   // BLOCK = 128
-  int a0 = splits[blockIdx.x], a1 = splits[blockIdx.x + 1];
-  int b0 = k0 - a0, la = a1 - a0, lb = (k1 - a1) - b0, count = la + lb;
-  __shared__ int starts[BLOCK + 1];
-  #pragma unroll
-  for (int r = 0; r < ITEMS; r++) {            // a fixed count of coalesced loads per thread
-    int x = threadIdx.x + r * BLOCK;
-    if (x < la) tile[x] = A[a0 + x]; else if (x < count) tile[x] = B[b0 + x - la];
-  }
-  __syncthreads();
-  int t0 = min(threadIdx.x * ITEMS, count), t1 = min(t0 + ITEMS, count);
-  int i0 = co_rank(t0, tile, la, tile + la, lb);
-  starts[threadIdx.x] = i0;                    // one search per thread: the next one's start ends this share
-  if (threadIdx.x == BLOCK - 1) starts[BLOCK] = la;
-  __syncthreads();
-  int i1 = starts[threadIdx.x + 1];
-  int i = i0, j = t0 - i0, j1 = t1 - i1;
-  const T *As = tile, *Bs = tile + la;
-  for (int t = t0; t < t1; t++) {
-    if (j >= j1) merged[t] = As[i++];
-    else if (i >= i1) merged[t] = Bs[j++];
-    else if (As[i] <= Bs[j]) merged[t] = As[i++];
-    else merged[t] = Bs[j++];
-  }
-  __syncthreads();
-  #pragma unroll
-  for (int r = 0; r < ITEMS; r++) { int x = threadIdx.x + r * BLOCK; if (x < count) C[k0 + x] = merged[x]; }
-}
-// Launch: mergePartition<<<ceil((tiles + 1) / 64.0), 64>>>(…); mergeFast<<<tiles, 128>>>(…);  ITEMS = 8, TILE = 1024`;
 
 export const STREAM_CUDA = `// CUDA rendering of shaders/merge/stream.wgsl (written for Warpscope). Pass 1 is mergePartition
 // of the fast variant, with TILE = BLOCK * ITEMS = 128 * 11.
