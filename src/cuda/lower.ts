@@ -1161,6 +1161,25 @@ export class Lowering {
     }
   }
 
+  /**
+   * The lines `emit` writes, at indent 0, without writing them; the output and the indent are
+   * restored even when `write` bails out on an error (a for loop's start or step naming an
+   * undeclared identifier), so the statements after it keep their place.
+   */
+  private captured(write: () => void): { text: string; cuda?: Range }[] {
+    const saved = this.out;
+    const savedIndent = this.indent;
+    this.out = [];
+    this.indent = 0;
+    try {
+      write();
+      return this.out;
+    } finally {
+      this.out = saved;
+      this.indent = savedIndent;
+    }
+  }
+
   private loopHeader(ctx: FnCtx, s: Extract<Stmt, { kind: 'for' | 'while' }>): LoopTail {
     if (s.kind === 'while') {
       const c = this.cond(ctx, s.test);
@@ -1179,14 +1198,7 @@ export class Lowering {
     let init = '';
     let initLines: { text: string; cuda?: Range }[] = [];
     if (s.init) {
-      const saved = this.out;
-      this.out = [];
-      const savedIndent = this.indent;
-      this.indent = 0;
-      this.stmt(ctx, s.init);
-      initLines = this.out;
-      this.out = saved;
-      this.indent = savedIndent;
+      initLines = this.captured(() => this.stmt(ctx, s.init!));
       // One statement, without its ';' and without a trailing comment (it would hide the rest of the header).
       if (initLines.length === 1) init = initLines[0]!.text.replace(/;\s*\/\/.*$/, ';').replace(/;$/, '');
     }
@@ -1202,14 +1214,7 @@ export class Lowering {
     this.pre = [];
     let update = '';
     if (s.update) {
-      const saved = this.out;
-      this.out = [];
-      const savedIndent = this.indent;
-      this.indent = 0;
-      this.exprStatement(ctx, s.update, s.update.range);
-      const lines = this.out;
-      this.out = saved;
-      this.indent = savedIndent;
+      const lines = this.captured(() => this.exprStatement(ctx, s.update!, s.update!.range));
       if (lines.length === 1 && !condPre.length) update = lines[0]!.text.replace(/;$/, '');
       else {
         // Anything that does not fit a for header (++lo, --hi) becomes a loop whose continuing block, after the body, steps it.
