@@ -66,6 +66,17 @@ export async function goInApp(page: Page, path: string, base: string): Promise<v
   }, `${url.pathname}${url.search}`);
 }
 
+/**
+ * Opens another lab's page inside the app (`goInApp`) and waits until it is up: its title has
+ * replaced the last one's (the lab page is mounted anew for each lab, so what the stage shows from
+ * then on is the new lab's).
+ */
+export async function goToLab(page: Page, path: string, base: string): Promise<void> {
+  const last = page.url() === 'about:blank' ? '' : await page.evaluate(() => document.querySelector('#lab-title')?.textContent ?? '');
+  await goInApp(page, path, base);
+  await page.waitForFunction((before) => (document.querySelector('#lab-title')?.textContent ?? before) !== before, last, { timeout: 60_000 });
+}
+
 /** How many characters a row of the lab editor's listing shows (beside its gutters), and its text size. */
 export function editorColumns(page: Page): Promise<{ columns: number; fontSize: number }> {
   return page.evaluate(() => {

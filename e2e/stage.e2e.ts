@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BASE_URL, useBrowser, watchErrors } from './browser.ts';
-import { goInApp, smallestVisibleText, stageLabels } from './pages.ts';
+import { goToLab, smallestVisibleText, stageLabels } from './pages.ts';
 
 /**
  * The workbench: every lab's default page at 1440×900, at 1280×720 and in projector mode at
@@ -74,7 +74,7 @@ describe('the stage', () => {
   const browser = useBrowser();
 
   // One page per size: the first lab is loaded, each next one opened inside the app as its back and
-  // forward buttons do (e2e/pages.ts `goInApp`; the lab page is mounted anew for each lab), so the
+  // forward buttons do (e2e/pages.ts `goToLab`; the lab page is mounted anew for each lab), so the
   // app is not parsed and its GPU device not created again for each lab. Each lab's findings are
   // soft: one run lists every lab that fails.
   it.each([
@@ -86,12 +86,8 @@ describe('the stage', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     await watchErrors(page, errors);
-    let title = '';
     for (const lab of LABS) {
-      await goInApp(page, `/lab/${lab}${mode ? `?mode=${mode}` : ''}`, BASE_URL);
-      // The next lab's page is up when its title replaces the last one's.
-      await page.waitForFunction((last) => (document.querySelector('#lab-title')?.textContent ?? last) !== last, title, { timeout: 60_000 });
-      title = (await page.locator('#lab-title').textContent()) ?? '';
+      await goToLab(page, `/lab/${lab}${mode ? `?mode=${mode}` : ''}`, BASE_URL);
       await stageReady(page);
       if (SCREENS && w !== 1280) await page.screenshot({ path: `${SCREENS}/lab-${lab}-${mode || w}.png` });
       expectStageOnScreen(await measure(page), `${lab} at ${w}×${h} ${mode}`);
