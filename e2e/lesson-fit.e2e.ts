@@ -1,17 +1,22 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BASE_URL, useBrowser, watchErrors } from './browser.ts';
-import { LabPageObject } from './pages.ts';
+import { goInApp } from './pages.ts';
 
 /**
  * Lesson steps the walk (e2e/walk.e2e.ts) found not framing what they name, each checked at the
  * size where it failed, as the learner sees it:
  * - narrations too long for the side column (they scrolled inside themselves, under the question):
  *   each now reads whole, with nothing over it, at 1440×900, 1280×720 and in projector mode;
+ * - the longest narrations (LONGEST) fit their column whole beside the question and Next, at
+ *   1440×900 and 1280×720;
  * - histogram step 4 at 1280×720: the seven bins (the lanes queued on each, the step's subject)
  *   fit the stage together;
  * - histogram step 6 at 1280×720: the stage does not pan sideways to its subject, cutting the bins
  *   table's first column; everything of the stage fits its width.
+ * One page per size: the first step is loaded, each next one opened inside the app as its back and
+ * forward buttons do (e2e/pages.ts `goInApp`), so the app is not parsed and its GPU device not
+ * created again for each step.
  */
 
 interface Size {
@@ -50,10 +55,20 @@ const SHORTENED = [
   'topk/6',
 ];
 
-/** Opens a lesson step in a page of `size` and waits until its stage has settled. */
+/**
+ * The longest narrations, where they were longest for the room: each fits its column whole beside
+ * the question's answer box and the Next button, at text of 12 px or more (size name → steps).
+ */
+const LONGEST: Readonly<Record<string, readonly string[]>> = {
+  '1440×900': ['spmv/6', 'matmul/7'],
+  '1280×720': ['merge/7', 'spmv/7'],
+};
+
+/** Opens a lesson step in the page (of `size`) and waits until its stage has settled. */
 async function openStep(page: Page, path: string, size: Size): Promise<void> {
-  await page.goto(new URL(`/lesson/${path}${size.query}`, BASE_URL).href);
-  await new LabPageObject(page).ready();
+  await goInApp(page, `/lesson/${path}${size.query}`, BASE_URL);
+  const [lesson, step] = path.split('/');
+  await page.locator(`[data-testid=lesson][data-lesson="${lesson}"][data-step="${step}"]`).waitFor({ timeout: 90_000 });
   await page.locator('[data-testid=stage][data-ready=yes]').waitFor({ timeout: 90_000 });
   // The panels measure and frame, then the camera pans (at once: reduced motion).
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined))))));
@@ -81,6 +96,18 @@ const narrationProblems = (page: Page) =>
     return found;
   });
 
+/** Whether the narration, the answer box and Next lie whole in the side column, and the narration's text size. */
+const beside = (page: Page) =>
+  page.evaluate(() => {
+    const whole = (sel: string) => {
+      const r = document.querySelector(sel)!.getBoundingClientRect();
+      const side = document.querySelector('[data-testid=side]')!.getBoundingClientRect();
+      return r.height > 0 && r.top >= Math.max(0, side.top) - 0.5 && r.bottom <= Math.min(innerHeight, side.bottom) + 0.5;
+    };
+    const narration = document.querySelector('[data-testid=narrative]')!;
+    return { scrolls: Math.max(0, narration.scrollHeight - narration.clientHeight - 1), narration: whole('[data-testid=narrative]'), answer: whole('[data-testid=answer]'), next: whole('[data-testid=lesson-next]'), px: parseFloat(getComputedStyle(narration).fontSize) };
+  });
+
 /** Subjects of the stage cut by its frame, and how far the stage's content is wider than the frame. */
 const stageFraming = (page: Page) =>
   page.evaluate(() => {
@@ -96,7 +123,7 @@ const stageFraming = (page: Page) =>
 describe('lesson steps frame what they name', () => {
   const browser = useBrowser();
 
-  it.each(SIZES)('$name: each shortened narration reads whole, nothing over it', async (size) => {
+  it.each(SIZES)('$name: each shortened narration reads whole, nothing over it; the longest fit beside the question and Next', async (size) => {
     const context = await browser().newContext({ viewport: { width: size.width, height: size.height }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -105,6 +132,12 @@ describe('lesson steps frame what they name', () => {
     for (const step of SHORTENED) {
       await openStep(page, step, size);
       for (const p of await narrationProblems(page)) failures.push(`${step}: ${p}`);
+      if (LONGEST[size.name]?.includes(step)) {
+        await page.getByTestId('answer').waitFor();
+        const seen = await beside(page);
+        expect(seen, `${step} at ${size.name}`).toEqual({ scrolls: 0, narration: true, answer: true, next: true, px: seen.px });
+        expect(seen.px).toBeGreaterThanOrEqual(12);
+      }
     }
     expect(failures).toEqual([]);
     expect(errors).toEqual([]);
