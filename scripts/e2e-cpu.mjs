@@ -14,20 +14,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { readStat } from './proc-stat.mjs';
 
-const CLOCK_TICKS = 100;
 const args = process.argv.slice(2);
 const baseline = args.includes('--baseline');
 const files = args.filter((a) => a !== '--baseline');
-
-function readStat(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop().split(' ');
-    return { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS, start: fields[19] };
-  } catch {
-    return null;
-  }
-}
 
 /** What a process is: Chromium's renderer, GPU process, browser or other helper, or a Node process. */
 function kindOf(pid) {

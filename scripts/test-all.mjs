@@ -17,6 +17,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
 import { ensureSystem } from './ensure-system.mjs';
+import { readStat } from './proc-stat.mjs';
 
 let passed = 0;
 let failed = 0;
@@ -42,22 +43,11 @@ function stage(name, cmd, args, env = {}) {
  * cost. A process counts for the stage it was first seen under, at its last reading; the last
  * second of each process's life is missed, so short-lived tools read a little low.
  */
-const CLOCK_TICKS = 100; // USER_HZ: /proc's CPU times are in ticks of 1/100 s on Linux
 /** `pid:start time` → the stage it belongs to and its CPU seconds at the last reading. */
 const processes = new Map();
 /** The pid each running stage was started as → the stage's name. */
 const stageOf = new Map();
 let procReadable = existsSync('/proc/self/stat');
-
-function readStat(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop().split(' ');
-    // Fields 4 (ppid), 14 and 15 (utime, stime) and 22 (start time) of stat, counted from 1.
-    return { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS, start: fields[19] };
-  } catch {
-    return null;
-  }
-}
 
 function sampleCpu() {
   if (!procReadable || stageOf.size === 0) return;
