@@ -10,12 +10,16 @@
  * - at 1280×720 the stage's "more" marks lie over none of the stage's text, and a lesson's question
  *   box lies over none of its narration;
  * - the matrix-multiply question box does not open on A[3][5], the element lesson steps 1 and 3 ask
- *   about (it would print their answer).
+ *   about (it would print their answer);
+ * - merge step 7 in projector mode frames the table's global loads its narration names (the stage
+ *   framed the merge-path picture's tile), and the picture's labels lie over none of each other
+ *   ("B ↓" was drawn over "tile").
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BASE_URL, openPage, useBrowser, watchErrors } from './browser.ts';
 import { editorColumns, LabPageObject } from './pages.ts';
+import { overlappingStageLabels } from './stageLabels.ts';
 
 /** WCAG contrast ratio of two `rgb()`/`rgba()` colours (alpha ignored: the tooltip's box is opaque). */
 function contrast(a: string, b: string): number {
@@ -116,6 +120,34 @@ describe('defects of the walk', () => {
     expect(titles.length).toBeGreaterThan(2);
     for (const title of titles) expect(title).toMatch(/^Round \d+ of \d+$/);
     expect(errors).toEqual([]);
+  }, 180_000);
+
+  it('merge step 7 in projector mode frames the table’s global loads its narration names, and the picture’s labels lie over none of each other', async () => {
+    const { page, errors, close } = await openAt(browser(), 1920, 1080, '/lesson/merge/7?mode=projector');
+    // The camera pans once the panel has drawn (at once: reduced motion).
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined))))));
+    expect(await page.getByTestId('narrative').locator('.look-at').textContent()).toMatch(/global loads/);
+    // Invocation 5's global loads (what the question asks for) lie whole inside the stage's frame.
+    const seen = await page.evaluate(() => {
+      const frame = document.querySelector('[data-testid=stage-body]')!.getBoundingClientRect();
+      const row = document.querySelector('[data-testid=merge-table] tr[data-invocation="5"]');
+      const heads = [...document.querySelectorAll('[data-testid=merge-table] thead th')].map((th) => th.textContent ?? '');
+      const column = heads.findIndex((h) => /global loads/.test(h));
+      const cell = row?.children[column];
+      const r = cell?.getBoundingClientRect();
+      return { column, inside: !!r && r.width > 0 && r.top >= frame.top - 0.5 && r.bottom <= frame.bottom + 0.5 && r.left >= frame.left - 0.5 && r.right <= frame.right + 0.5, marked: cell?.getAttribute('data-subject') ?? null };
+    });
+    expect(seen.column).toBeGreaterThan(0);
+    expect(seen.inside).toBe(true);
+    expect(seen.marked).toBe('loads');
+    // And with the grid in view (the step before, about the tile), no label lies over another.
+    await page.getByTestId('lesson-prev').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=lesson]')?.getAttribute('data-step') === '6');
+    await page.getByTestId('merge-grid').waitFor();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined))))));
+    expect(await overlappingStageLabels(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
   }, 180_000);
 
   it('at 1280×720 the stage’s “more” marks lie over none of the stage’s text', async () => {
