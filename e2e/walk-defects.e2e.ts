@@ -13,7 +13,9 @@
  *   about (it would print their answer);
  * - merge step 7 in projector mode frames the table's global loads its narration names (the stage
  *   framed the merge-path picture's tile), and the picture's labels lie over none of each other
- *   ("B ↓" was drawn over "tile").
+ *   ("B ↓" was drawn over "tile");
+ * - a projector lesson's listing shows the current line and its neighbours whole, at 28 px (the
+ *   neighbours were cut at about 12 characters).
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -146,6 +148,32 @@ describe('defects of the walk', () => {
     await page.getByTestId('merge-grid').waitFor();
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined))))));
     expect(await overlappingStageLabels(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  }, 180_000);
+
+  it('in a projector lesson the listing shows the current line and its neighbours whole, at 28 px', async () => {
+    const { page, errors, close } = await openAt(browser(), 1920, 1080, '/lesson/reduction/3?mode=projector');
+    await page.locator('.code-line.current').waitFor();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined)))));
+    const lines = await page.evaluate(() => {
+      const current = document.querySelector('.code-line.current')!;
+      const scroller = current.closest('.code-scroll')!.getBoundingClientRect();
+      return [current.previousElementSibling, current, current.nextElementSibling].map((line) => {
+        const code = line?.querySelector('code');
+        if (!code) return { text: '', whole: false, px: 0 };
+        const range = document.createRange();
+        range.selectNodeContents(code);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+        const whole = rects.length > 0 && rects.every((r) => r.left >= scroller.left - 0.5 && r.right <= scroller.right + 0.5 && r.top >= scroller.top - 0.5 && r.bottom <= scroller.bottom + 0.5);
+        return { text: (code.textContent ?? '').trim(), whole, px: Number.parseFloat(getComputedStyle(code).fontSize) };
+      });
+    });
+    for (const line of lines) {
+      expect(line.text.length, 'a line of code').toBeGreaterThan(0);
+      expect(line, `“${line.text}” whole`).toMatchObject({ whole: true });
+      expect(line.px).toBeGreaterThanOrEqual(28);
+    }
     expect(errors).toEqual([]);
     await close();
   }, 180_000);
