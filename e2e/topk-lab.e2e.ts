@@ -68,6 +68,8 @@ describe('top-k lab', () => {
     const lab = new LabPageObject(page);
     await lab.ready();
     await expect.poll(async () => (await page.locator('body').textContent()) ?? '').toMatch(/loads a round ahead, a shared floor/);
+    // Pass 2's pick is explained with it: a radix select on the distance above the shared floor.
+    expect((await page.locator('body').textContent()) ?? '').toMatch(/Pass 2 selects on each value’s distance above that floor/);
     await page.getByTestId('topk-stage').waitFor();
     // Workgroup 0 reads one round of 2048 ascending values: all enter, and a short cut raises the
     // floor to just under the bucket that holds the 20th largest.

@@ -10,8 +10,22 @@
  *
  * Environment: TUNING_LOG2 (default 26), TUNING_REPEATS (default 9 rounds), TUNING_DISPATCHES
  * (dispatches per timed pass, default 10), TUNING_ONLY (a regular expression: only the cases it
- * matches), TUNING_QUICK=1 (a few cases), TUNING_EXTRA_TYPES (u32,f32: the extra kernels' element types). Other kernels with the same bindings may be named as
- * arguments (`file.wgsl`): each is timed at workgroups of 128 to 1024.
+ * matches), TUNING_QUICK=1 (a few cases), TUNING_ABLATION_WG (the ablation's workgroup size,
+ * default 1024), TUNING_EXTRA_TYPES (u32,f32: the extra kernels' element types), TUNING_EXTRA_WG
+ * (their workgroup sizes, default 128,256,384,512,768,1024), TUNING_GROUPS (workgroups dispatched
+ * for a persistent extra kernel, one with `workgroup_count` in its params: default 132,264),
+ * TUNING_EXTRA_ABLATION=1 (each extra kernel's ablation too). Other kernels with the same bindings
+ * may be named as arguments (`file.wgsl`).
+ *
+ * The ablation (cases named `ablation …`; none gives right results unless checked): the shipped
+ * kernel with its look-back replaced by one read of the predecessor's slot (the round trip, no
+ * wait); with the look-back's code whole but every slot read as an inclusive prefix (the same code
+ * and one round trip, no wait); with its subgroup exclusive scans cut out (the reduction that the
+ * aggregate needs kept); with its fallback's code cut out (right while no tile falls back, so
+ * checked); and a build that counts window reads and fallbacks. With the bound without the
+ * look-back and micro 1 at the shipped tile (loads and stores alone), these say where the time
+ * goes. A persistent extra kernel's ablation adds a copy with its tiling (ticketed tiles, the next
+ * tile loaded before the current one is stored).
  */
 import { readFileSync } from 'node:fs';
 import { createNodeGpu } from '../src/gpu/node.ts';
@@ -134,6 +148,8 @@ interface Case {
   readonly exclusive: boolean;
   /** Results are meant to be right (false for upper bounds that skip work). */
   readonly checked: boolean;
+  /** Persistent kernels (`workgroup_count` in their params): workgroups dispatched. */
+  readonly groups?: number | undefined;
 }
 /** The kernel as run: its element type swapped in, the linear-workgroup snippet appended. */
 const source = (code: string, type: ElemType): string =>
@@ -172,6 +188,56 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   for (var r = 0u; r < VECS; r++) { x[r] += b; }` : ''}
   for (var r = 0u; r < VECS; r++) { output[here + r * live] = x[r]; }
 }`;
+/** A copy with a persistent kernel's tiling (4 vec4s): ticketed tiles, the next tile loaded before the current one is stored. */
+const persistentCopy = `enable subgroups;
+alias T = u32;
+override WORKGROUP_SIZE: u32 = 256;
+const VECS = 4u;
+struct Params { n: u32, tile_count: u32, workgroup_count: u32 }
+@group(0) @binding(0) var<storage, read> input: array<vec4<T>>;
+@group(0) @binding(1) var<storage, read_write> output: array<vec4<T>>;
+@group(0) @binding(2) var<storage, read_write> status: array<atomic<u32>>;
+@group(0) @binding(3) var<uniform> params: Params;
+var<workgroup> ticket: u32;
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>,
+        @builtin(num_workgroups) nwg: vec3<u32>) {
+  if (linear_workgroup_index(wid, nwg) >= params.workgroup_count) { return; }
+  let round = params.tile_count + params.workgroup_count;
+  if (lid == 0u) { ticket = atomicAdd(&status[0], 1u); }
+  var tile = workgroupUniformLoad(&ticket) % round;
+  if (tile >= params.tile_count) { return; }
+  var base = tile * WORKGROUP_SIZE * VECS + lid;
+  var x0 = input[base]; var x1 = input[base + WORKGROUP_SIZE];
+  var x2 = input[base + 2u * WORKGROUP_SIZE]; var x3 = input[base + 3u * WORKGROUP_SIZE];
+  loop {
+    if (lid == 0u) { ticket = atomicAdd(&status[0], 1u); }
+    let next = workgroupUniformLoad(&ticket) % round;
+    let more = next < params.tile_count;
+    let nb = min(next, params.tile_count - 1u) * WORKGROUP_SIZE * VECS + lid;
+    let y0 = input[nb]; let y1 = input[nb + WORKGROUP_SIZE];
+    let y2 = input[nb + 2u * WORKGROUP_SIZE]; let y3 = input[nb + 3u * WORKGROUP_SIZE];
+    output[base] = x0; output[base + WORKGROUP_SIZE] = x1;
+    output[base + 2u * WORKGROUP_SIZE] = x2; output[base + 3u * WORKGROUP_SIZE] = x3;
+    workgroupBarrier();
+    if (!more) { break; }
+    base = nb; x0 = y0; x1 = y1; x2 = y2; x3 = y3;
+  }
+}`;
+/** `code` with `from` replaced by `to`; throws if `from` is not there (the ablation would be void). */
+const cut = (code: string, from: string, to: string): string => {
+  if (!code.includes(from)) throw new Error(`scan-tuning: ablation text not found: ${from}`);
+  return code.split(from).join(to);
+};
+const LOOK_BACK_CALL = 'let prefix = look_back(tile, mark, rank, live);';
+const ONE_READ = 'let s1 = read_slot(max(tile, 1u) - 1u, mark);\n    let prefix = select(T(0), T(1), s1.x == 7u);';
+/** The shipped kernel with single-pass-pipelined's COUNT_EVENTS counters (off: the same kernel). */
+const SCAN_COUNTED = cut(cut(cut(cut(SCAN_WGSL,
+  'const VECS = 8u;',
+  'const VECS = 8u;\noverride COUNT_EVENTS: bool = false;\nfn count_event(e: u32) { if (COUNT_EVENTS) { atomicAdd(&status[1u + 2u * params.tile_count + e], 1u); } }'),
+  'for (var tries = 0u; tries < SPIN_LIMIT; tries = tries + 1u) {', 'for (var tries = 0u; tries < SPIN_LIMIT; tries = tries + 1u) {\n      if (rank == 0u) { count_event(0u); }'),
+  'prefix = prefix + reduce_tile(j - 1u, rank, live);', 'if (rank == 0u) { count_event(1u); }\n      prefix = prefix + reduce_tile(j - 1u, rank, live);'),
+  LOOK_BACK_CALL, `if (rank == 0u) { count_event(2u); }\n    ${LOOK_BACK_CALL}`);
 const cases: Case[] = [];
 const add = (c: Partial<Case> & { name: string; code: string }): void => {
   cases.push({ vecs: 4, wg: 256, spin: 64, type: 'u32', exclusive: false, checked: true, ...c });
@@ -186,6 +252,20 @@ add({ name: 'micro 3 + barrier, totals', code: micro(3), checked: false });
 // The same steps with the shipped kernel's tile (8 vec4s per invocation, 1024 invocations), and
 // that kernel without its look-back: an ablation from a copy with its loads up to the kernel.
 for (const step of [1, 2, 3] as const) add({ name: `micro ${step} at the shipped tile (8 vec4s, wg 1024)`, code: micro(step, 8), vecs: 8, wg: 1024, checked: false });
+// The ablation of the shipped kernel (see the header).
+const ABLATION_WG = Number(process.env.TUNING_ABLATION_WG ?? 1024);
+const ablations = (code: string): [string, string][] => [
+  ['one read', cut(code, LOOK_BACK_CALL, ONE_READ)],
+  ['look-back never waits', cut(code, 'let s = read_slot(t, mark);', 'let s = vec2<u32>(INCLUSIVE, read_slot(t, mark).y);')],
+  ['without tile scan', code.replace(/subgroupExclusiveAdd\((sums\d?)\)/g, 'vec4<T>(T(0))')],
+  ['without look-back', cut(code, LOOK_BACK_CALL, 'let prefix = T(0);')],
+];
+for (const [what, code] of ablations(SCAN_WGSL).filter(([w]) => w !== 'without look-back')) {
+  add({ name: `ablation shipped ${what} wg ${ABLATION_WG}`, code, vecs: vecsOf(SCAN_WGSL), wg: ABLATION_WG, checked: false });
+}
+add({ name: `ablation shipped without fallback code wg ${ABLATION_WG}`, code: cut(SCAN_WGSL, 'prefix = prefix + reduce_tile(j - 1u, rank, live);', 'prefix = prefix + T(0);'), vecs: vecsOf(SCAN_WGSL), wg: ABLATION_WG });
+add({ name: `shipped, counted build, wg ${ABLATION_WG}`, code: SCAN_COUNTED, vecs: vecsOf(SCAN_WGSL), wg: ABLATION_WG });
+kernel(ABLATION_WG, 64, 'f32');
 if (QUICK) {
   kernel(256, 64);
 } else {
@@ -198,11 +278,20 @@ if (QUICK) {
   if (noLookBack === SCAN_WGSL) throw new Error('scan-tuning: the look-back call to cut out was not found');
   for (const wg of [256, 512, 1024]) add({ name: `bound: scan without look-back, wg ${wg}`, code: noLookBack, vecs: vecsOf(noLookBack), wg, checked: false });
 }
+const EXTRA_WG = (process.env.TUNING_EXTRA_WG ?? '128,256,384,512,768,1024').split(',').map(Number);
+const GROUPS = (process.env.TUNING_GROUPS ?? '132,264').split(',').map(Number);
 for (const [i, file] of process.argv.slice(2).entries()) {
   const code = readFileSync(file, 'utf8');
   const vecs = vecsOf(code);
-  for (const type of EXTRA_TYPES) {
-    for (const wg of [128, 256, 384, 512, 768, 1024]) add({ name: `extra ${i + 1} (${file}) wg ${wg} ${type}`, code, vecs, wg, type });
+  const persistent = /workgroup_count/.test(code);
+  for (const wg of EXTRA_WG) {
+    for (const groups of persistent ? GROUPS : [undefined]) {
+      const at = `wg ${wg}${groups ? ` groups ${groups}` : ''}`;
+      for (const type of EXTRA_TYPES) add({ name: `extra ${i + 1} (${file}) ${at} ${type}`, code, vecs, wg, type, groups });
+      if (process.env.TUNING_EXTRA_ABLATION !== '1') continue;
+      for (const [what, cutCode] of ablations(code)) add({ name: `ablation extra ${i + 1} ${what} ${at}`, code: cutCode, vecs, wg, groups, checked: false });
+      if (persistent && vecs === 4) add({ name: `ablation extra ${i + 1} copy with its tiling ${at}`, code: persistentCopy, vecs, wg, groups, checked: false });
+    }
   }
 }
 
@@ -220,10 +309,11 @@ for (const c of cases.filter((x) => !only || only.test(x.name))) {
   const tileElems = c.wg * c.vecs * 4;
   const tiles = Math.ceil(n / tileElems);
   const code = source(c.code, c.type);
-  const groups = foldWorkgroups(tiles);
+  const persistent = c.groups === undefined ? 0 : Math.min(c.groups, tiles);
+  const groups = foldWorkgroups(persistent || tiles);
   const statusWords = 1 + 2 * tiles + 3;
   const prm = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-  device.queue.writeBuffer(prm, 0, new Uint32Array([n, tiles, 0, 0]));
+  device.queue.writeBuffer(prm, 0, new Uint32Array([n, tiles, persistent, 0]));
   const declared = new Set([...code.matchAll(/@binding\((\d)\)/g)].map((m) => Number(m[1])));
   const constants: Record<string, number> = { WORKGROUP_SIZE: c.wg };
   if (/override SPIN_LIMIT/.test(code)) constants.SPIN_LIMIT = c.spin;
@@ -238,16 +328,20 @@ for (const c of cases.filter((x) => !only || only.test(x.name))) {
     const pipe = await pipeline(code, c.name, constants);
     const status = storage(statusWords * 4, `${c.name}.status`);
     const bg = bindAll(pipe, status);
-    // Correctness: poisoned output, one dispatch, every element checked.
-    device.queue.writeBuffer(output, 0, new Uint32Array(n).fill(0xdeadbeef));
-    await timePass(pipe, bg, groups, 1);
-    const got = await readBack(output, bytes);
+    // Correctness: poisoned output, one dispatch, every element checked (not for upper bounds).
     let bad = 0;
-    if (c.type === 'u32') {
+    if (!c.checked) {
+      // nothing to check: the case skips work on purpose
+    } else if (c.type === 'u32') {
+      device.queue.writeBuffer(output, 0, new Uint32Array(n).fill(0xdeadbeef));
+      await timePass(pipe, bg, groups, 1);
+      const got = await readBack(output, bytes);
       const ref = c.exclusive ? refU32Excl : refU32Incl;
       for (let i = 0; i < n; i++) if (got[i] !== ref[i]) bad++;
     } else {
-      const f = new Float32Array(got.buffer);
+      device.queue.writeBuffer(output, 0, new Uint32Array(n).fill(0xdeadbeef));
+      await timePass(pipe, bg, groups, 1);
+      const f = new Float32Array((await readBack(output, bytes)).buffer);
       for (let i = 0; i < n; i++) if (!(Math.abs(f[i]! - refF32Incl[i]!) <= 1e-4 * refF32Incl[i]! + 1)) bad++;
     }
     let note = c.checked ? (bad === 0 ? 'ok' : `${bad} WRONG`) : 'not a scan';

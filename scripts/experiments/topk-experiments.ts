@@ -11,10 +11,16 @@
  *             cuts); the loop alone (pass 1 with its floor at the highest i32, so nothing enters
  *             the pool: loads, compares and the round's barriers); pass 2 without the shared
  *             floor (every list value offered, as radix's pass 2 does)
+ *   pick      radix-ahead with pass 2 as shipped now (the radix select on the distance above the
+ *             shared floor): both launches with 264 to 792 pass-1 workgroups, pass 1 and pass 2
+ *             alone, pass 2 over one vec4 (a one-workgroup launch doing almost nothing: the floor
+ *             under pass 2's time); with TOPK_BEFORE=<file> the kernel as it was before (its WGSL
+ *             file, pass 2 a pool under a rising floor) timed the same way in the same process
  *
  * Usage: node … topk-experiments.mjs [experiment ...] (default: all). Every whole two-launch
  * figure is first run for real and compared with a CPU top-k ("correct").
  */
+import { readFileSync } from 'node:fs';
 import { createNodeGpu } from '../../src/gpu/node.ts';
 import { fmt, gbps, pct, ratioCell, table } from '../../src/bench/format.ts';
 import { groupsFor, radixAheadLists, topkPasses, topkRun, TOPK_FILES, type TopkVariant } from '../../src/labs/topk/kernel.ts';
@@ -90,5 +96,34 @@ if (wants('ablate')) {
     await figure('radix-ahead, pass 2 without the shared floor', [topkRun('radix-ahead', lists, 1, { ...opts, floorKey: 0 })], '—'),
   ];
   console.log('\n## ablate: radix-ahead with parts changed (timing only)\n');
+  console.log(table(HEAD, rows));
+}
+
+if (wants('pick')) {
+  const rows: string[][] = [];
+  for (const most of [792, 528, 396, 330, 264]) {
+    const chain = topkPasses('radix-ahead', values, opts, most);
+    rows.push(await figure(`radix-ahead (pick), both launches, ${most} workgroups`, chain, await correct('radix-ahead', chain[0]!.workgroups[0])));
+  }
+  const [p1, p2] = topkPasses('radix-ahead', values, opts);
+  rows.push(await figure('radix-ahead (pick), pass 1 alone', [p1!], '—'));
+  rows.push(await figure('radix-ahead (pick), pass 2 alone (pass 1’s lists and floor)', [p2!], '—'));
+  rows.push(await figure('radix-ahead (pick), pass 2 over one vec4 (no floor)', [topkRun('radix-ahead', new Int32Array(4), 1, { ...opts, floorKey: 0 })], '—'));
+  const before = process.env.TOPK_BEFORE;
+  if (before) {
+    const code = readFileSync(before, 'utf8');
+    if (code.includes('fn pick(')) throw new Error(`topk-experiments: ${before} already has pass 2's pick; give the kernel from before it`);
+    const old = topkPasses('radix-ahead', values, opts).map((r) => ({ ...r, code }));
+    const groups = old[0]!.workgroups[0];
+    // The kernel from before, both launches for real, compared with the CPU.
+    const first = (await gpu.run(old[0]!))[0]!;
+    const lists = (first[1] as Int32Array).slice(0, groups * K);
+    const got = (await gpu.run({ ...topkRun('radix-ahead', lists, 1, { ...opts, floorKey: (first[3] as Uint32Array)[0]! }), code }))[0]![1] as Int32Array;
+    const ok = want.every((w, i) => got[i] === w) ? 'yes' : 'NO';
+    rows.push(await figure('radix-ahead before (pool), both launches', old, ok));
+    rows.push(await figure('radix-ahead before (pool), pass 1 alone', [old[0]!], '—'));
+    rows.push(await figure('radix-ahead before (pool), pass 2 alone', [old[1]!], '—'));
+  }
+  console.log('\n## pick: radix-ahead, pass 2 on the distance above the shared floor\n');
   console.log(table(HEAD, rows));
 }

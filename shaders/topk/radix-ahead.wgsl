@@ -1,4 +1,4 @@
-// Top-k by a rising floor, as `radix`, with three changes measured on the H100 (docs/benchmarks.md):
+// Top-k by a rising floor, as `radix`, with four changes measured on the H100 (docs/benchmarks.md):
 // - Loads a round ahead: each invocation issues its two vec4 loads of the next round before it
 //   compares and pools the current one, so the memory system is busy while the workgroup waits
 //   at the round's barriers and cuts its pool.
@@ -7,11 +7,14 @@
 //   K-th value, at least K values, and the floor rises to the bucket's lower edge). Only the last
 //   cut finds the exact K-th value (all four digits).
 // - A shared floor: pass 1 raises one word, `shared_floor`, to the highest K-th value of any
-//   workgroup's list (atomicMax on the key). Pass 2 reads it once and lets in only the values at or
-//   above it: some list holds K of them, so nothing below can be among the K largest, and the pool
-//   of pass 2 stays small (one cut at the end instead of one after every round).
+//   workgroup's list (atomicMax on the key). Pass 2 considers only the values at or above it: some
+//   list holds K of them, so nothing below can be among the K largest.
+// - Pass 2 picks (`pick`, below) by a radix select on each value's distance above that floor, not
+//   through the pool: the candidates lie close above the floor, so the select starts at the digit
+//   where they differ and usually keeps at most CUT_KEEP of them after one histogram.
 // Duplicates are kept (the usual top-k). Equal values are interchangeable, so the pool's order (set
-// by atomics) never shows: the output is the same whatever order the invocations run in.
+// by atomics, as is the order of pass 2's gathered values) never shows: the output is the same
+// whatever order the invocations run in.
 const WORKGROUP_SIZE: u32 = 256u;
 // Values kept (1…64).
 override K: u32 = 20;
@@ -22,7 +25,7 @@ override CUT_KEEP: u32 = 256;
 
 struct Params {
   quads: u32, // vec4s in `input`
-  pass2: u32, // 0: pass 1 (publish the K-th value); 1: pass 2 (start at the shared floor)
+  pass2: u32, // 0: pass 1 (publish the K-th value); 1: pass 2 (pick from the shared floor)
 }
 
 @group(0) @binding(0) var<storage, read> input: array<vec4<i32>>;
@@ -47,12 +50,56 @@ var<workgroup> keep_if_stop: u32;
 // The values kept by a cut, gathered before they go back to the start of the pool.
 var<workgroup> kept: array<i32, CUT_KEEP>;
 var<workgroup> kept_count: atomic<u32>;
+// Pass 2's pick: the largest distance above the shared floor, and how many values reach the floor.
+var<workgroup> widest: atomic<u32>;
+var<workgroup> reaching: atomic<u32>;
+var<workgroup> floor_key: u32;
 
 const LOWEST: i32 = -2147483647i - 1i;
 
 // The value as an unsigned key in the same order: the sign bit flipped.
 fn key(v: i32) -> u32 {
   return bitcast<u32>(v) ^ 0x80000000u;
+}
+
+// After a histogram of `bins`: the bucket, from the top, that holds the `need`-th value, into
+// `chosen` (the bucket, and the count still needed inside it) and `keep_if_stop` (what a stop
+// there would keep: the values above the bucket, the bucket, and the K − need found before).
+// Found by one invocation: the 16 groups of 16 bins summed by 16 invocations, then a walk down
+// the groups and down the bins of the group that reaches `need` (32 reads in one invocation
+// instead of 32 in every one: the other workgroups on the SM keep their loads going meanwhile).
+// Called by the whole workgroup; `chosen` and `keep_if_stop` are read after a barrier.
+fn bucket(lid: u32, need: u32) {
+  if (lid < 16u) {
+    var total = 0u;
+    for (var x = 0u; x < 16u; x++) {
+      total += atomicLoad(&bins[16u * lid + x]);
+    }
+    groups16[lid] = total;
+  }
+  workgroupBarrier();
+  if (lid == 0u) {
+    var above = 0u; // values of the matching keys in the buckets above the one being looked at
+    var g = 15u;
+    for (; g > 0u; g--) {
+      if (above + groups16[g] >= need) {
+        break;
+      }
+      above += groups16[g];
+    }
+    var b = 16u * g + 15u;
+    for (; b > 16u * g; b--) {
+      let here = atomicLoad(&bins[b]);
+      if (above + here >= need) {
+        break;
+      }
+      above += here;
+    }
+    chosen[0] = b;
+    chosen[1] = need - above;
+    // Stopping here keeps the values above the bucket's keys and the whole bucket.
+    keep_if_stop = K - need + above + atomicLoad(&bins[b]);
+  }
 }
 
 // Cuts the pool's `size` values (size ≥ K) down and raises the floor. `exact`: keep exactly the K
@@ -79,40 +126,7 @@ fn cut(lid: u32, size: u32, exact: bool) {
       }
     }
     workgroupBarrier();
-    // The bucket is found from the top by one invocation: the 16 groups of 16 bins summed by 16
-    // invocations, then a walk down the groups and down the bins of the group that reaches `need`
-    // (32 reads in one invocation instead of 32 in every one: the other workgroups on the SM keep
-    // their loads going meanwhile).
-    if (lid < 16u) {
-      var total = 0u;
-      for (var x = 0u; x < 16u; x++) {
-        total += atomicLoad(&bins[16u * lid + x]);
-      }
-      groups16[lid] = total;
-    }
-    workgroupBarrier();
-    if (lid == 0u) {
-      var above = 0u; // values of the matching keys in the buckets above the one being looked at
-      var g = 15u;
-      for (; g > 0u; g--) {
-        if (above + groups16[g] >= need) {
-          break;
-        }
-        above += groups16[g];
-      }
-      var b = 16u * g + 15u;
-      for (; b > 16u * g; b--) {
-        let here = atomicLoad(&bins[b]);
-        if (above + here >= need) {
-          break;
-        }
-        above += here;
-      }
-      chosen[0] = b;
-      chosen[1] = need - above;
-      // Stopping here keeps the values above the bucket's keys and the whole bucket.
-      keep_if_stop = K - need + above + atomicLoad(&bins[b]);
-    }
+    bucket(lid, need);
     let keeps = workgroupUniformLoad(&keep_if_stop);
     // `chosen` is written again only three barriers on.
     prefix |= chosen[0] << shift;
@@ -162,13 +176,159 @@ fn cut(lid: u32, size: u32, exact: bool) {
   workgroupBarrier();
 }
 
+// Pass 2 (`pick`): the K largest of the lists at or above the shared floor, by a radix select on
+// each value's distance above the floor (its key minus the floor's key) instead of on the key. The
+// candidates lie close above the floor (on the H100 bench, 5 622 values within 2^18.5), so their
+// keys share their first digits and a select on the key spends its first passes on one bin; on the
+// distance it starts at the digit where they differ and usually stops after one. The lists are
+// read from global memory (they are small and stay in the cache) once per step: the widest
+// distance and the count; a histogram per digit until at most CUT_KEEP values stay; then those
+// values gathered into `kept`, ranked, and the K largest written in order.
+// Each step reads four vec4s per invocation at a time, so their loads are in flight together. Past
+// the end the words read as the lowest i32: when every value is a candidate (no floor) they only
+// add copies of the lowest i32, which fill the K largest exactly where too few values exist.
+fn quad_at(x: u32) -> vec4<i32> {
+  return select(vec4<i32>(LOWEST), input[min(x, params.quads - 1u)], x < params.quads);
+}
+
+// A value is a candidate when its key is at or above the floor's key `base`; its distance is the
+// difference (every u32 is a distance: with no floor, the key itself).
+
+// Step 1 on one vec4: the widest distance so far and the candidates so far.
+fn survey(q: vec4<i32>, base: u32, seen: vec2<u32>) -> vec2<u32> {
+  var out = seen;
+  for (var c = 0u; c < 4u; c++) {
+    let d = key(q[c]) - base;
+    if (key(q[c]) >= base) {
+      out = vec2<u32>(max(out.x, d), out.y + 1u);
+    }
+  }
+  return out;
+}
+
+// Step 2 on one vec4: the digit at `shift` of each distance whose known digits match `prefix`.
+fn tally(q: vec4<i32>, base: u32, known: u32, prefix: u32, shift: u32) {
+  for (var c = 0u; c < 4u; c++) {
+    let d = key(q[c]) - base;
+    if (key(q[c]) >= base && (d & known) == prefix) {
+      atomicAdd(&bins[(d >> shift) & 255u], 1u);
+    }
+  }
+}
+
+// Step 3 on one vec4: the values that stay go to `kept`.
+fn gather(q: vec4<i32>, base: u32, prefix: u32, exact: bool) {
+  for (var c = 0u; c < 4u; c++) {
+    let d = key(q[c]) - base;
+    if (key(q[c]) >= base && (d > prefix || (!exact && d == prefix))) {
+      kept[atomicAdd(&kept_count, 1u)] = q[c];
+    }
+  }
+}
+
+fn pick(lid: u32) {
+  if (lid == 0u) {
+    atomicStore(&widest, 0u);
+    atomicStore(&reaching, 0u);
+    atomicStore(&kept_count, 0u);
+    floor_key = atomicLoad(&shared_floor);
+  }
+  // The floor's key (0 when pass 1 published none: every value is a candidate).
+  let base = workgroupUniformLoad(&floor_key);
+  let step = 4u * WORKGROUP_SIZE;
+  // Step 1: the widest distance and the number of candidates.
+  var seen = vec2<u32>(0u, 0u);
+  for (var x = lid; x < params.quads; x += step) {
+    let q0 = quad_at(x);
+    let q1 = quad_at(x + WORKGROUP_SIZE);
+    let q2 = quad_at(x + 2u * WORKGROUP_SIZE);
+    let q3 = quad_at(x + 3u * WORKGROUP_SIZE);
+    seen = survey(q3, base, survey(q2, base, survey(q1, base, survey(q0, base, seen))));
+  }
+  atomicMax(&widest, seen.x);
+  atomicAdd(&reaching, seen.y);
+  let span = workgroupUniformLoad(&widest);
+  var total = workgroupUniformLoad(&reaching);
+  // Step 2: radix select on the distance, from the highest 8-bit digit the widest distance uses,
+  // until at most CUT_KEEP values would stay, or the digits run out (then `prefix` is the K-th
+  // value's distance, and `need` copies of it complete the K largest).
+  var shift = max(32u - countLeadingZeros(span), 8u) - 8u;
+  var prefix = 0u;
+  var known = 0u;
+  var need = K;
+  var exact = false;
+  loop {
+    if (total <= CUT_KEEP) {
+      break;
+    }
+    atomicStore(&bins[lid], 0u);
+    workgroupBarrier();
+    for (var x = lid; x < params.quads; x += step) {
+      let q0 = quad_at(x);
+      let q1 = quad_at(x + WORKGROUP_SIZE);
+      let q2 = quad_at(x + 2u * WORKGROUP_SIZE);
+      let q3 = quad_at(x + 3u * WORKGROUP_SIZE);
+      tally(q0, base, known, prefix, shift);
+      tally(q1, base, known, prefix, shift);
+      tally(q2, base, known, prefix, shift);
+      tally(q3, base, known, prefix, shift);
+    }
+    workgroupBarrier();
+    bucket(lid, need);
+    total = workgroupUniformLoad(&keep_if_stop);
+    // `chosen` is written again only two barriers on.
+    prefix |= chosen[0] << shift;
+    known |= 255u << shift;
+    need = chosen[1];
+    if (shift == 0u) {
+      exact = true;
+      break;
+    }
+    shift = max(shift, 8u) - 8u;
+  }
+  // Step 3: gather what stays: after an exact select the values above the K-th (fewer than K);
+  // otherwise every distance at or above `prefix` (its lower digits are 0), at most CUT_KEEP.
+  for (var x = lid; x < params.quads; x += step) {
+    let q0 = quad_at(x);
+    let q1 = quad_at(x + WORKGROUP_SIZE);
+    let q2 = quad_at(x + 2u * WORKGROUP_SIZE);
+    let q3 = quad_at(x + 3u * WORKGROUP_SIZE);
+    gather(q0, base, prefix, exact);
+    gather(q1, base, prefix, exact);
+    gather(q2, base, prefix, exact);
+    gather(q3, base, prefix, exact);
+  }
+  workgroupBarrier();
+  let held = atomicLoad(&kept_count);
+  // Step 4: each value gathered goes to its rank (the values above it, and equal values held at a
+  // lower word, come first) if that rank is under K. The ranks left get the K-th value after an
+  // exact select, or the lowest i32 when fewer than K values reach the floor at all.
+  if (lid < held) {
+    let v = kept[lid];
+    var rank = 0u;
+    for (var j = 0u; j < held; j++) {
+      let w = kept[j];
+      if (w > v || (w == v && j < lid)) {
+        rank++;
+      }
+    }
+    if (rank < K) {
+      output[rank] = v;
+    }
+  } else if (lid < K) {
+    output[lid] = select(LOWEST, bitcast<i32>((prefix + base) ^ 0x80000000u), exact);
+  }
+}
+
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>) {
+  if (params.pass2 != 0u) {
+    pick(lid);
+    return;
+  }
   if (lid == 0u) {
     atomicStore(&pooled, 0u);
-    // Pass 2 starts just under the shared floor: values equal to it enter.
-    let published = select(0u, atomicLoad(&shared_floor), params.pass2 != 0u);
-    floor_value = select(LOWEST, bitcast<i32>(published ^ 0x80000000u) - 1i, published > 0u);
+    floor_value = LOWEST;
   }
   var least = workgroupUniformLoad(&floor_value);
   // A round adds at most 8 × WORKGROUP_SIZE values; cut the pool before it could overflow.

@@ -161,6 +161,25 @@ ${RANKED}
 export const RADIX_AHEAD_CUDA = `// CUDA rendering of shaders/topk/radix-ahead.wgsl (written for Warpscope).
 ${KEY}
 
+// After a histogram of bins: the bucket, from the top, that holds the need-th value, into chosen
+// (the bucket, the count still needed in it) and *keep_if_stop (what a stop there would keep).
+__device__ void bucket(const unsigned *bins, unsigned *groups16, unsigned need, unsigned *chosen, unsigned *keep_if_stop) {
+  if (threadIdx.x < 16) {                            // 16 group sums of 16 bins
+    unsigned total = 0;
+    for (int x = 0; x < 16; x++) total += bins[16 * threadIdx.x + x];
+    groups16[threadIdx.x] = total;
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {                            // one thread walks down to the bucket
+    unsigned above = 0; int g = 15, b;
+    for (; g > 0 && above + groups16[g] < need; g--) above += groups16[g];
+    for (b = 16 * g + 15; b > 16 * g && above + bins[b] < need; b--) above += bins[b];
+    chosen[0] = b; chosen[1] = need - above;
+    *keep_if_stop = K - need + above + bins[b];      // values above the bucket, and the bucket
+  }
+  __syncthreads();
+}
+
 // Cuts the pool's size values (size >= K) and returns the new floor. exact: keep the K largest,
 // floor at the K-th. Otherwise stop at the first 8-bit digit where at most CUT_KEEP values have a
 // key at or above the K-th value's bucket: keep those, floor just under the bucket.
@@ -179,20 +198,7 @@ __device__ int cut(int *pool, unsigned *pooled, unsigned size, bool exact) {
       if ((u & known) == prefix) atomicAdd(&bins[(u >> shift) & 255], 1);
     }
     __syncthreads();
-    if (threadIdx.x < 16) {                          // 16 group sums of 16 bins
-      unsigned total = 0;
-      for (int x = 0; x < 16; x++) total += bins[16 * threadIdx.x + x];
-      groups16[threadIdx.x] = total;
-    }
-    __syncthreads();
-    if (threadIdx.x == 0) {                          // one thread walks down to the bucket
-      unsigned above = 0; int g = 15, b;
-      for (; g > 0 && above + groups16[g] < need; g--) above += groups16[g];
-      for (b = 16 * g + 15; b > 16 * g && above + bins[b] < need; b--) above += bins[b];
-      chosen[0] = b; chosen[1] = need - above;
-      keep_if_stop = K - need + above + bins[b];     // values above the bucket, and the bucket
-    }
-    __syncthreads();
+    bucket(bins, groups16, need, chosen, &keep_if_stop);
     prefix |= chosen[0] << shift; known |= 255u << shift; need = chosen[1];
     if (!exact && keep_if_stop <= CUT_KEEP) { edge = prefix; partial = true; break; }
   }
@@ -209,12 +215,11 @@ __device__ int cut(int *pool, unsigned *pooled, unsigned size, bool exact) {
   return floor_now;
 }
 
-// pass2 == 0: pass 1, raises *shared_floor to its list's K-th key; pass2 == 1: starts just under it.
-__global__ void topkRadixAhead(const int4 *input, unsigned quads, unsigned pass2, int *output, unsigned *shared_floor) {
+// Pass 1: each block's K largest, in order, and *shared_floor raised to its list's K-th key.
+__global__ void topkRadixAhead(const int4 *input, unsigned quads, int *output, unsigned *shared_floor) {
   __shared__ int pool[POOL];                         // POOL >= CUT_KEEP + 8 * BLOCK
   __shared__ unsigned pooled, size_now;
-  unsigned published = pass2 ? *shared_floor : 0;
-  int floor = published ? (int)(published ^ 0x80000000u) - 1 : INT_MIN;   // values >= it enter
+  int floor = INT_MIN;                               // a value enters the pool only above it
   if (threadIdx.x == 0) pooled = 0;
   __syncthreads();
   unsigned stride = gridDim.x * 2 * BLOCK, base = blockIdx.x * 2 * BLOCK, last = quads - 1;
@@ -235,11 +240,72 @@ ${POOL_ROUND}
   unsigned size = pooled;
   __syncthreads();
   if (size >= K) floor = cut(pool, &pooled, size, true);   // exact: floor is the K-th value
-  if (threadIdx.x == 0 && !pass2 && size >= K) atomicMax(shared_floor, key(floor));
+  if (threadIdx.x == 0 && size >= K) atomicMax(shared_floor, key(floor));
   unsigned kept = min(size, (unsigned)K);
 ${RANKED}
 }
-// Launch: *shared_floor = 0; topkRadixAhead<<<groups, 256>>>(input, n / 4, 0, partial, shared_floor);
-//         topkRadixAhead<<<1, 256>>>(partial, groups * K / 4, 1, result, shared_floor);
-// groups: at most 264 (two per SM of an H100). The input is padded with INT_MIN to whole int4s;
+
+// Pass 2 (one block): the K largest of the lists at or above the shared floor, by a radix select
+// on each value's distance above it (its key minus the floor's key), from the highest 8-bit digit
+// the widest distance uses, until at most CUT_KEEP values stay; those are gathered and ranked.
+// The lists (a few thousand values) are read again at each step; they stay in the cache.
+__global__ void topkRadixAheadPick(const int4 *lists, unsigned quads, int *output, const unsigned *shared_floor) {
+  __shared__ unsigned bins[256], groups16[16], chosen[2], keep_if_stop, widest, reaching, kept_count;
+  __shared__ int kept[CUT_KEEP];
+  unsigned base = *shared_floor;                     // 0: no floor, every value is a candidate
+  if (threadIdx.x == 0) { widest = 0; reaching = 0; kept_count = 0; }
+  __syncthreads();
+  unsigned most = 0, count = 0;                      // step 1: the widest distance, the candidates
+  #pragma unroll 4                                   // four loads in flight
+  for (unsigned x = threadIdx.x; x < quads; x += BLOCK) {
+    int4 q = lists[x];
+    for (int v : {q.x, q.y, q.z, q.w})
+      if (key(v) >= base) { most = max(most, key(v) - base); count++; }
+  }
+  atomicMax(&widest, most); atomicAdd(&reaching, count);
+  __syncthreads();
+  unsigned total = reaching, prefix = 0, known = 0, need = K;
+  int shift = max(32 - __clz(widest), 8) - 8;        // the highest digit the distances use
+  bool exact = false;
+  while (total > CUT_KEEP) {                         // step 2: one digit of the distance per pass
+    bins[threadIdx.x] = 0;                           // BLOCK == 256: one bin per thread
+    __syncthreads();
+    #pragma unroll 4
+    for (unsigned x = threadIdx.x; x < quads; x += BLOCK) {
+      int4 q = lists[x];
+      for (int v : {q.x, q.y, q.z, q.w}) {
+        unsigned d = key(v) - base;
+        if (key(v) >= base && (d & known) == prefix) atomicAdd(&bins[(d >> shift) & 255], 1);
+      }
+    }
+    __syncthreads();
+    bucket(bins, groups16, need, chosen, &keep_if_stop);
+    total = keep_if_stop;
+    prefix |= chosen[0] << shift; known |= 255u << shift; need = chosen[1];
+    if (shift == 0) { exact = true; break; }         // prefix is the K-th value's distance
+    shift = max(shift, 8) - 8;
+    __syncthreads();
+  }
+  #pragma unroll 4                                   // step 3: gather what stays
+  for (unsigned x = threadIdx.x; x < quads; x += BLOCK) {
+    int4 q = lists[x];
+    for (int v : {q.x, q.y, q.z, q.w}) {
+      unsigned d = key(v) - base;
+      if (key(v) >= base && (d > prefix || (!exact && d == prefix))) kept[atomicAdd(&kept_count, 1)] = v;
+    }
+  }
+  __syncthreads();
+  unsigned held = kept_count;                        // step 4: each kept value to its rank
+  if (threadIdx.x < held) {
+    int v = kept[threadIdx.x];
+    unsigned rank = 0;
+    for (unsigned j = 0; j < held; j++) rank += kept[j] > v || (kept[j] == v && j < threadIdx.x);
+    if (rank < K) output[rank] = v;
+  } else if (threadIdx.x < K) {                      // after an exact select: copies of the K-th
+    output[threadIdx.x] = exact ? (int)((prefix + base) ^ 0x80000000u) : INT_MIN;
+  }
+}
+// Launch: *shared_floor = 0; topkRadixAhead<<<groups, 256>>>(input, n / 4, partial, shared_floor);
+//         topkRadixAheadPick<<<1, 256>>>(partial, groups * K / 4, result, shared_floor);
+// groups: at most 396 (three per SM of an H100). The input is padded with INT_MIN to whole int4s;
 // POOL = 3072, CUT_KEEP = 256.`;

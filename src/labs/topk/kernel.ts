@@ -1,7 +1,7 @@
 /**
  * The top-k kernels as `KernelRun`s and the two-pass driver. Bindings: 0 the values, 1 K values
  * per workgroup, 2 the count (and, for radix-ahead, which pass); radix-ahead adds 3, the shared
- * floor pass 1 raises and pass 2 starts from. Pass 1 runs `groups` workgroups over the input;
+ * floor pass 1 raises and pass 2 picks from. Pass 1 runs `groups` workgroups over the input;
  * pass 2 runs one workgroup over pass 1's lists.
  */
 import type { KernelRun } from '../../kernel/types.ts';

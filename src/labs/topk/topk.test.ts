@@ -91,6 +91,36 @@ describe('top-k kernels on the simulator', () => {
     expect([...(await runTopk(simulator, 'radix-ahead', values, { k: 9, distinct: false }))]).toEqual([50, 50, 50, 50, 50, 50, 50, 50, 40]);
   });
 
+  it('radix-ahead: pass 2 picks the k largest at or above the shared floor by the digits of their distance above it, on every distribution', () => {
+    // Pass 2 alone, from a floor with at least k values at or above it (or none: every value is a
+    // candidate). The floors put more than 256 candidates above them (a histogram on the distance's
+    // digits, one digit or several, then a gather), fewer (a gather alone), or only copies of one
+    // value (the digits run out: the k-th value exactly, then copies of it).
+    const pass2 = (values: Int32Array, k: number, floorKey: number) => {
+      const res = simulate(topkRun('radix-ahead', values, 1, { k, distinct: false, floorKey }), { warpSize: 32, trace: 'summary' });
+      expect(res.diagnostics).toEqual([]);
+      return [...(res.buffers[0]![1] as Int32Array).slice(0, k)];
+    };
+    const keyOf = (v: number) => (v ^ LOWEST) >>> 0;
+    for (const dist of TOPK_DISTRIBUTIONS) {
+      const values = topkInput(seededRandom(29), 9001, dist);
+      const sorted = Int32Array.from(values).sort().reverse();
+      for (const k of [1, 20, 64]) {
+        const want = [...topkReference(values, k, false)];
+        for (const above of [k, 200, 300, 5000]) expect(pass2(values, k, keyOf(sorted[above - 1]!)), `${dist} k=${k}, floor at the ${above}th`).toEqual(want);
+        expect(pass2(values, k, 0), `${dist} k=${k}, no floor`).toEqual(want);
+      }
+    }
+    // 3000 copies of the floor and three values above it: the last digit decides.
+    const copies = new Int32Array(3000).fill(-5);
+    copies[4] = 1 << 30;
+    copies[1000] = -4;
+    copies[2999] = 2147483647;
+    expect(pass2(copies, 20, keyOf(-5))).toEqual([2147483647, 1 << 30, -4, ...new Array<number>(17).fill(-5)]);
+    // No floor and fewer than k values: the rest is the lowest i32 (the highest i32 counts too).
+    expect(pass2(Int32Array.from([2147483647, LOWEST, 3, 0, 0]), 8, 0)).toEqual([2147483647, 3, 0, 0, LOWEST, LOWEST, LOWEST, LOWEST]);
+  });
+
   it('radix-ahead: the CPU stand-in of pass 1 is what pass 1 writes, as a multiset per list, with the same shared floor', () => {
     const values = topkInput(seededRandom(5), 50_000, 'random');
     const groups = 5;
