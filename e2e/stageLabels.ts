@@ -4,15 +4,15 @@ import type { Page } from 'playwright-core';
  * Labels drawn over one another in the stage: every pair of SVG `<text>` labels inside the stage's
  * frame whose glyph boxes meet (each box taken from its text's extent, less the leading above and
  * below the glyphs), as "“B ↓” over “tile”". Only text drawn inside the frame counts: a label
- * scrolled out of it is not seen.
+ * scrolled out of it is not seen. `pictures` selects the `<svg>`s to look in (all by default).
  */
-export function overlappingStageLabels(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+export function overlappingStageLabels(page: Page, pictures = 'svg'): Promise<string[]> {
+  return page.evaluate((pictures) => {
     const body = document.querySelector('[data-testid=stage-body]');
     if (!body) return [];
     const frame = body.getBoundingClientRect();
     const boxes: { text: string; left: number; right: number; top: number; bottom: number }[] = [];
-    for (const el of body.querySelectorAll('svg text')) {
+    for (const el of body.querySelectorAll(`:is(${pictures}) text`)) {
       const text = (el.textContent ?? '').trim();
       const r = el.getBoundingClientRect();
       if (text === '' || r.width === 0 || r.height === 0 || el.closest('.sr-only')) continue;
@@ -31,5 +31,5 @@ export function overlappingStageLabels(page: Page): Promise<string[]> {
       }
     }
     return found;
-  });
+  }, pictures);
 }

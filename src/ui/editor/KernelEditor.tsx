@@ -159,6 +159,32 @@ const linkedField = StateField.define<DecorationSet>({
 /** The key of the measure that brings the current line into view (a newer request replaces an older one). */
 const bringLineKey = {};
 
+/**
+ * Brings the whole current line, wrapped or not, into view inside the code pane, and only there:
+ * read and written in the editor's own measure cycle (one layout per frame, none forced in a key's
+ * task). Nothing moves while the learner is in the editor.
+ */
+function bringCurrentLine(view: EditorView): void {
+  view.requestMeasure({
+    key: bringLineKey,
+    read: (ed) => {
+      const pos = ed.state.field(currentLineField).pos;
+      if (pos < 0 || ed.hasFocus) return undefined;
+      const block = ed.lineBlockAt(pos);
+      const top = ed.documentTop + block.top;
+      const bottom = ed.documentTop + block.bottom;
+      const scroller = [ed.scrollDOM, ed.dom.closest<HTMLElement>('.code-scroll')].find((el) => el && el.scrollHeight > el.clientHeight + 1);
+      if (!scroller) return undefined;
+      const b = scroller.getBoundingClientRect();
+      if (top >= b.top + 8 && bottom <= b.bottom - 8) return undefined;
+      return { scroller, by: top - b.top - Math.max(8, Math.min(b.height / 3, b.height - (bottom - top) - 8)) };
+    },
+    write: (m) => {
+      if (m) m.scroller.scrollTop += m.by;
+    },
+  });
+}
+
 export function KernelEditor({
   initial,
   label,
@@ -250,6 +276,8 @@ export function KernelEditor({
           if (u.transactions.some((tr) => tr.isUserEvent('input') || tr.isUserEvent('delete'))) u.view.setTabFocusMode(false);
           if (u.docChanged) latest.current.onChange(u.state.doc.toString());
           if (u.selectionSet || u.docChanged) latest.current.onCursorLine?.(u.state.doc.lineAt(u.state.selection.main.head).number);
+          // The listing laid out anew (its lines drawn, wrapped, a font loaded): the current line again.
+          if (u.geometryChanged) bringCurrentLine(u.view);
         }),
         // tabindex states what contenteditable already is (in the tab order), so checkers that look
         // for a focusable element inside a region that scrolls sideways (long lines) find it.
@@ -294,24 +322,7 @@ export function KernelEditor({
   useEffect(() => {
     const v = view.current;
     if (!v || currentLine === undefined) return;
-    v.requestMeasure({
-      key: bringLineKey,
-      read: (ed) => {
-        const pos = ed.state.field(currentLineField).pos;
-        if (pos < 0 || ed.hasFocus) return undefined;
-        const block = ed.lineBlockAt(pos);
-        const top = ed.documentTop + block.top;
-        const bottom = ed.documentTop + block.bottom;
-        const scroller = [ed.scrollDOM, ed.dom.closest<HTMLElement>('.code-scroll')].find((el) => el && el.scrollHeight > el.clientHeight + 1);
-        if (!scroller) return undefined;
-        const b = scroller.getBoundingClientRect();
-        if (top >= b.top + 8 && bottom <= b.bottom - 8) return undefined;
-        return { scroller, by: top - b.top - Math.max(8, Math.min(b.height / 3, b.height - (bottom - top) - 8)) };
-      },
-      write: (m) => {
-        if (m) m.scroller.scrollTop += m.by;
-      },
-    });
+    bringCurrentLine(v);
   }, [currentLine, pane, wrap]);
 
   useEffect(() => {
