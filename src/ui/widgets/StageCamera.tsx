@@ -83,16 +83,7 @@ export function StageCamera({ frameKey, label, children }: { frameKey: string; l
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(pan);
     };
-    // An observer reports every box once when it starts watching: those sizes are the ones the
-    // first pan reads in the same frame, so only a later change frames again (one pan per step).
-    let started = false;
-    const resized =
-      typeof ResizeObserver === 'undefined'
-        ? undefined
-        : new ResizeObserver(() => {
-            if (started) again();
-            started = true;
-          });
+    const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(again);
     const marked = typeof MutationObserver === 'undefined' ? undefined : new MutationObserver(again);
     for (const child of body.children) resized?.observe(child);
     marked?.observe(body, { subtree: true, attributes: true, attributeFilter: ['data-subject'], childList: true });
