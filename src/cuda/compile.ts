@@ -45,7 +45,8 @@ export function compileCudaWith(source: string, options: CompileOptions = {}, tr
       const templates = parsed.unit.items.some((i) => i.kind === 'function' && i.global && i.template);
       if (!templates) diagnostics.push({ severity: 'warning', message: 'no __global__ function in this file: nothing to run on the GPU', line: 1, column: 1 });
     }
-    const program: CudaProgram = { fileName, source, wgsl, kernels, sourceMap, ...(options?.files ? { files: options.files } : {}) };
+    const launchKernels = Object.keys(lowered.launchKernels).length ? { launchKernels: lowered.launchKernels } : {};
+    const program: CudaProgram = { fileName, source, wgsl, kernels, sourceMap, ...(options?.files ? { files: options.files } : {}), ...launchKernels };
     return { ok: true, program, diagnostics };
   } catch (e) {
     // Never a crash: an exception here is a translator bug, reported at the start of the file.

@@ -44,6 +44,48 @@ describe('C integer semantics', () => {
     expect(Array.from(out.u as Uint32Array)).toEqual([4294967293, 1431655764, 15]);
   });
 
+  it('an int / or % whose operands are proven non-negative is computed on u32; anything that may be negative stays signed', () => {
+    const src = `__global__ void k(const int *in, int *o, int n, int K) {
+  int t = threadIdx.x;
+  for (int j = 0; j < 4; ++j) {
+    int e = t + j * 256;
+    o[e] = e / 16 + e % 64;
+  }
+  for (int k0 = 0; k0 < K; k0 += 16) o[k0] = (k0 + t) / 4;
+  for (int i = 0; i < n; ++i) o[i] = i % 8;
+  int d = t - 1; o[512 + 4 * t] = d / 2; o[513 + 4 * t] = d % 2;
+  int m = t; m = in[0]; o[514 + 4 * t] = m % 4;
+  o[515 + 4 * t] = t / n;
+}`;
+    const wgsl = program(src).wgsl;
+    expect(wgsl).toContain('i32(u32(e) / 16u) + i32(u32(e) % 64u)');
+    // k0 += 16 could step past INT_MAX when K is near it, so k0 has no bound; i < n with ++i has.
+    expect(wgsl).toContain('(k0 + t) / 4');
+    expect(wgsl).toContain('i32(u32(i) % 8u)');
+    // d is −1 for thread 0; m is assigned after its declaration; n may be zero or negative.
+    expect(wgsl).toContain('d / 2');
+    expect(wgsl).toContain('m % 4');
+    expect(wgsl).toContain('t / n');
+    const { out } = run(src, 'k', 1, 3, { in: Int32Array.of(-7), o: new Int32Array(1024), n: 2, K: 0 });
+    const o = out.o as Int32Array;
+    expect([o[256], o[258], o[769]]).toEqual([16 + 0, 16 + 2, 48 + 1]);
+    // Thread 0: d = −1, so d / 2 is 0 and d % 2 is −1 (C truncates); m % 4 = −7 % 4 = −3; 0 / 2.
+    expect(Array.from(o.slice(512, 524))).toEqual([0, -1, -3, 0, 0, 0, -3, 0, 0, 1, -3, 1]);
+  });
+
+  it('packed bytes and shorts are read with a shift and a mask, signed ones with their sign', () => {
+    const src = `__global__ void k(const unsigned char *b, const short *s, int *o) {
+  int t = threadIdx.x;
+  o[t] = b[t] + s[t];
+}`;
+    const wgsl = program(src).wgsl;
+    expect(wgsl).not.toContain('extractBits');
+    expect(wgsl).toContain('((b[u32(t) / 4u] >> ((u32(t) % 4u) * 8u)) & 0xffu)');
+    expect(wgsl).toContain('(bitcast<i32>(s[u32(t) / 2u] << (16u - (u32(t) % 2u) * 16u)) >> 16u)');
+    const { out } = run(src, 'k', 1, 4, { b: Uint8Array.of(1, 255, 128, 7), s: Int16Array.of(-1, -32768, 32767, 5), o: new Int32Array(4) });
+    expect(Array.from(out.o as Int32Array)).toEqual([0, 255 - 32768, 128 + 32767, 12]);
+  });
+
   it('float arithmetic, math functions and bit intrinsics', () => {
     const src = `__global__ void k(float *f, int *i) {
   f[0] = sqrtf(16.0f); f[1] = fmaxf(1.5f, -2.0f); f[2] = floorf(-1.5f); f[3] = __fdividef(1.0f, 4.0f); f[4] = fabsf(-3.0f);
@@ -253,7 +295,7 @@ describe('source map and translator bugs', () => {
     expect(p.sourceMap.toCuda(w.line)).toEqual({ line: 4, column: 5 });
     expect(p.sourceMap.cudaLines).toEqual([1, 2, 3, 4]);
     const decl = p.sourceMap.toWgsl(2)!;
-    expect(wgslLines[decl.line - 1]!.trim()).toBe('var i: i32 = i32(blockIdx.x * blockDim.x + threadIdx.x);');
+    expect(wgslLines[decl.line - 1]!.trim()).toBe('let i: i32 = i32(blockIdx.x * blockDim.x + threadIdx.x);');
   });
 
   it('reports WGSL that our front end rejects as a translator bug at the CUDA position', () => {

@@ -169,6 +169,12 @@ export interface CudaProgram {
   readonly sourceMap: SourceMap;
   /** The local headers it was compiled with (`#include "x.cuh"`), by name: a run needs them too. */
   readonly files?: Readonly<Record<string, string>>;
+  /**
+   * The kernel each launch of a template instance runs (`k<float><<<…>>>` → `k<float>`), keyed by
+   * where the launch starts (`launchSite` in lower.ts: `file:line:column`); a plain kernel's
+   * launch is not listed (its kernel has its own name).
+   */
+  readonly launchKernels?: Readonly<Record<string, string>>;
 }
 
 /** An argument of a launch: an array for a pointer parameter, a number for a scalar. */

@@ -8,13 +8,16 @@
  *   read-only buffers and the others the read-write ones, each in declaration order (so
  *   `(float *d_out, const float *d_in)` takes the input and the output the right way round);
  * - values convert to the kernel's element type (a `float` kernel in a `u32` lab), and back;
- * - its scalar parameters take the pass's uniform fields of the same name (`n` ↔ `params.n`);
+ * - its scalar parameters take the pass's uniform fields of the same name (`n` ↔ `params.n`), else
+ *   its override of that name in any case (`k` ↔ `K`);
  * - the grid is the pass's workgroups, the block its workgroup size, and an `extern __shared__`
- *   array gets one element per thread.
+ *   array gets the workgroup memory the pass declares (one element per thread where it declares none);
+ * - of several template instances, the one whose arguments fit the pass: the element type, a
+ *   value parameter named like an override of the pass (`EXCLUSIVE`), else the block size.
  * Loaded with the editor only (it imports the CUDA front end).
  */
 import type { BindingData, Bindings, KernelRun } from '../kernel/types.ts';
-import { compileCuda, prepareLaunch, type CudaProgram, type KernelArg, type KernelInfo } from '../cuda/index.ts';
+import { compileCuda, parseCuda, prepareLaunch, type CudaProgram, type KernelArg, type KernelInfo, type TemplateParam } from '../cuda/index.ts';
 import { tokenEnd, type EditorDiagnostic } from './editorLint.ts';
 import { reflectModule } from '../wgsl/reflect.ts';
 import type { DebugSource } from './debugger.ts';
@@ -50,11 +53,82 @@ export class CudaLaunchMismatch extends Error {
   override name = 'CudaLaunchMismatch';
 }
 
-/** The kernel to launch: the only one, or the template instance for this block size (`reduce<256>`). */
-function pickKernel(program: CudaProgram, block: number): KernelInfo {
+/** A template instance's arguments as its name spells them (`scan<unsigned int, true>` → `unsigned int`, `true`). */
+function instanceArgs(name: string): string[] {
+  const open = name.indexOf('<');
+  if (open < 0) return [];
+  const args: string[] = [];
+  let depth = 0;
+  let start = open + 1;
+  for (let i = start; i < name.length - 1; i++) {
+    const c = name[i];
+    if (c === '<') depth++;
+    else if (c === '>') depth--;
+    else if (c === ',' && depth === 0) {
+      args.push(name.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  args.push(name.slice(start, name.length - 1).trim());
+  return args;
+}
+
+/** The template parameters of each `__global__` template in the source, by name. */
+const templateParams = new WeakMap<CudaProgram, Map<string, readonly TemplateParam[]>>();
+function kernelTemplates(program: CudaProgram): Map<string, readonly TemplateParam[]> {
+  let known = templateParams.get(program);
+  if (!known) {
+    known = new Map();
+    for (const item of parseCuda(program.source, { fileName: program.fileName, files: program.files ?? {} }).unit.items) {
+      if (item.kind === 'function' && item.global && item.template) known.set(item.name, item.template);
+    }
+    templateParams.set(program, known);
+  }
+  return known;
+}
+
+/** The C type a lab's element array holds. */
+const cTypeOf = (data: BindingData | undefined): string | undefined =>
+  data instanceof Float32Array ? 'float' : data instanceof Int32Array ? 'int' : data instanceof Uint32Array ? 'unsigned int' : undefined;
+
+/**
+ * The kernel to launch for the lab's pass: the only one, or the template instance that fits it.
+ * A type parameter fits when it is the lab's element type, a value parameter named like one of
+ * the pass's overrides (`EXCLUSIVE`) when it has that value, any other value parameter when it is
+ * the block size (`reduce<256>`); a kernel named like the pass's entry point (`scanRows` for
+ * `scan_rows`) before any other, then one with as many pointers as the pass has arrays (the
+ * merge of a file that also holds its partition kernel); the most fits win, the first on a tie.
+ */
+function pickKernel(program: CudaProgram, labRun: KernelRun, block: number, element: BindingData | undefined, arrays: number): KernelInfo {
   if (program.kernels.length === 0) throw new CudaLaunchMismatch('no __global__ function');
   if (program.kernels.length === 1) return program.kernels[0]!;
-  return program.kernels.find((k) => k.name.endsWith(`<${block}>`)) ?? program.kernels[0]!;
+  const templates = kernelTemplates(program);
+  const overrides = labRun.overrides ?? {};
+  const plain = (name: string): string => name.replace(/_/g, '').toLowerCase();
+  const fits = (k: KernelInfo): number => {
+    const base = k.name.split('<')[0]!;
+    const params = templates.get(base) ?? [];
+    const named = (plain(base) === plain(labRun.entryPoint) ? 1000 : 0) + (k.params.filter((p) => p.kind === 'buffer').length === arrays ? 100 : 0);
+    return named + instanceArgs(k.name).filter((arg, i) => {
+      const p = params[i];
+      if (p?.kind === 'type') return arg === cTypeOf(element);
+      const value = arg === 'true' ? 1 : arg === 'false' ? 0 : Number(arg.replace(/[uUlL]+$/, ''));
+      return p && p.name in overrides ? overrides[p.name] === value : value === block;
+    }).length;
+  };
+  return program.kernels.reduce((best, k) => (fits(k) > fits(best) ? k : best));
+}
+
+/**
+ * The bytes of an `extern __shared__` array: what the lab's pass declares in workgroup memory
+ * beyond the kernel's static `__shared__` arrays (a tile of 2 elements per thread gets 2), or
+ * one element per thread where the pass declares none.
+ */
+function dynamicSharedBytes(kernel: KernelInfo, labRun: KernelRun, block: number): number {
+  const elementBytes = kernel.dynamicSharedOverride?.elementBytes ?? 4;
+  const declared = reflectModule(labRun.code, { overrides: labRun.overrides ?? {}, entryPoint: labRun.entryPoint }).entryPoints.find((e) => e.name === labRun.entryPoint)?.workgroupStorage ?? 0;
+  const left = declared - kernel.staticSharedBytes;
+  return left >= elementBytes ? left - (left % elementBytes) : block * elementBytes;
 }
 
 /** The CUDA launch that stands for the lab's pass `labRun`, and how its outputs go back. */
@@ -68,11 +142,11 @@ export function cudaPass(program: CudaProgram, labRun: KernelRun): CudaPass {
   // The pass's group-0 buffers, in text order, as the WGSL front end reflects them.
   const declared = reflectModule(labRun.code).bindings.filter((b) => b.group === 0);
   const block = labRun.overrides?.['WORKGROUP_SIZE'] ?? Number(/@workgroup_size\(\s*(\d+)/.exec(labRun.code)?.[1] ?? 64);
-  const kernel = pickKernel(program, block);
   const storage = declared.filter((b) => b.kind !== 'uniform');
+  const group = labRun.bindings[0] ?? {};
+  const kernel = pickKernel(program, labRun, block, group[storage[0]?.binding ?? -1], storage.length);
   const uniform = declared.find((b) => b.kind === 'uniform');
   const fields = uniform?.type ? structFields(labRun.code, uniform.type) : [];
-  const group = labRun.bindings[0] ?? {};
   const args: Record<string, KernelArg> = {};
   const back = new Map<number, number>();
   const pools = { read: storage.filter((b) => b.kind === 'storage-read'), read_write: storage.filter((b) => b.kind === 'storage-read-write') };
@@ -87,13 +161,14 @@ export function cudaPass(program: CudaProgram, labRun: KernelRun): CudaPass {
     } else {
       const at = fields.indexOf(p.name);
       const words = uniform && group[uniform.binding];
-      if (at < 0 || !words) throw new CudaLaunchMismatch(`${kernel.name}: this lab gives no value for '${p.name}' (it passes ${fields.join(', ') || 'no numbers'})`);
-      args[p.name] = words[at]!;
+      const override = Object.keys(labRun.overrides ?? {}).find((o) => o.toLowerCase() === p.name.toLowerCase());
+      if (at >= 0 && words) args[p.name] = words[at]!;
+      else if (override !== undefined) args[p.name] = labRun.overrides![override]!;
+      else throw new CudaLaunchMismatch(`${kernel.name}: this lab gives no value for '${p.name}' (it passes ${[...fields, ...Object.keys(labRun.overrides ?? {})].join(', ') || 'no numbers'})`);
     }
   }
   const [x, y = 1, z = 1] = labRun.workgroups;
-  const elementBytes = kernel.dynamicSharedOverride?.elementBytes ?? 4;
-  const launch = prepareLaunch(program, kernel.name, { grid: { x, y, z }, block: { x: block, y: 1, z: 1 }, sharedBytes: kernel.dynamicShared ? block * elementBytes : 0 }, args);
+  const launch = prepareLaunch(program, kernel.name, { grid: { x, y, z }, block: { x: block, y: 1, z: 1 }, sharedBytes: kernel.dynamicShared ? dynamicSharedBytes(kernel, labRun, block) : 0 }, args);
   return {
     run: { ...launch.run, ...(labRun.file ? { file: `${program.fileName} (from ${labRun.file})` } : {}) },
     outputs(out) {

@@ -11,7 +11,7 @@
  *
  * Kernels run through a `HostExecutor` (the simulator in summary mode, or the GPU).
  */
-import type { Expr, FunctionDecl, Range } from '../ast.ts';
+import type { Expr, FunctionDecl, Range, TypeRef } from '../ast.ts';
 import type { Dim3 } from '../types.ts';
 import { type Builtin, type Compiled, type Ev, type Frame, type Interpreter, type V } from './interp.ts';
 import { BLOCK_SPAN, HostFault, type Block } from './memory.ts';
@@ -449,8 +449,20 @@ export class CudaRuntime {
     if (launch.args.length !== kernel.params.length) {
       interp.fail(`'${kernel.name}' takes ${kernel.params.length} argument${kernel.params.length === 1 ? '' : 's'}, the launch gives ${launch.args.length}`, range);
     }
+    // A template kernel's parameters in the launch's type arguments (`k<float><<<…>>>(p)`: T is float).
+    const typeArgs = new Map<string, HType>();
+    kernel.template?.forEach((p, i) => {
+      const a = launch.templateArgs?.[i];
+      if (a?.kind === 'type') typeArgs.set(p.name, interp.typeOf(a));
+    });
+    const paramType = (r: TypeRef): HType => {
+      let t = typeArgs.get(r.base);
+      if (!t) return interp.typeOf(r);
+      for (let k = 0; k < r.pointers.length; k++) t = ptr(t);
+      return t;
+    };
     const args = launch.args.map((a, i) => {
-      const pt = interp.typeOf(kernel.params[i]!.type);
+      const pt = paramType(kernel.params[i]!.type);
       return { t: pt, ev: interp.convertTo(interp.expr(a), pt).ev };
     });
     const rt = this;

@@ -88,11 +88,56 @@ int main() {
     try {
       const r = runHostProgram(c.program);
       expect(r.stdout).toBe('sync: 719 unspecified launch failure\n');
-      expect(r.stderr).toBe('[warpscope] spin<<<…>>> at line 13: stopped after workgroup 0 ran 4096 warp instructions without finishing (warp 0 at line 4 of spin.cu): the kernel may loop forever.\n');
+      expect(r.stderr).toBe('[warpscope] spin<<<…>>> at line 13: stopped: a block ran more warp instructions than the simulator allows without finishing, with a warp at line 4, column 5 of spin.cu: the kernel may loop forever.\n');
     } finally {
       simulated.blockLimit = undefined;
     }
     // The executor's own limit per block, whatever the grid (the run's limit alone grows with it).
     expect(simulated.options).toEqual([expect.objectContaining({ maxWorkgroupSteps: 2 ** 25 })]);
+  });
+});
+
+describe('launches of template kernels run the instance their arguments name', () => {
+  // Two instances of one type template, two of a non-type template (one through a macro and a
+  // header), each launched by its explicit arguments, as CUDA C++ writes it.
+  const HEADER = `#pragma once
+#define BLOCK 4
+template <int N>
+__global__ void scaleBy(int *a) { a[threadIdx.x] *= N; }
+`;
+  const MAIN = `#include <cstdio>
+#include "scale.cuh"
+template <typename T, int N>
+__global__ void fill(T *a, T v) {
+    int i = threadIdx.x;
+    if (i < N) a[i] = v * (T)i;
+}
+int main() {
+    float *d; int *e;
+    cudaMalloc(&d, 8 * sizeof(float));
+    cudaMalloc(&e, 8 * sizeof(int));
+    cudaMemset(e, 0, 8 * sizeof(int));
+    fill<float, 8><<<1, 8>>>(d, 0.5f);
+    fill<int, 4><<<1, 8>>>(e, 3);
+    scaleBy<BLOCK><<<1, 8>>>(e);
+    scaleBy<-1><<<1, 2>>>(e);
+    float h[8]; int g[8];
+    cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+    cudaMemcpy(g, e, sizeof g, cudaMemcpyDeviceToHost);
+    printf("%g %g %d %d %d %d %d\\n", h[1], h[7], g[0], g[1], g[2], g[3], g[5]);
+    return cudaGetLastError();
+}`;
+
+  it('translates one kernel per instance and runs each launch on its own', () => {
+    const c = compileCuda(MAIN, { fileName: 'templates.cu', files: { 'scale.cuh': HEADER } });
+    if (!c.ok) throw new Error(JSON.stringify(c.diagnostics));
+    expect(c.program.kernels.map((k) => k.name).sort()).toEqual(['fill<float, 8>', 'fill<int, 4>', 'scaleBy<-1>', 'scaleBy<4>']);
+    const r = runHostProgram(c.program);
+    expect(r.stderr).toBe('');
+    expect(r.exitCode).toBe(0);
+    // fill<int, 4> writes 0, 3, 6, 9 and leaves the rest 0; scaleBy<4> quadruples all eight,
+    // scaleBy<-1> negates the first two.
+    expect(r.stdout).toBe('0.5 3.5 0 -12 24 36 0\n');
+    expect(r.launches.map((l) => l.kernel)).toEqual(['fill', 'fill', 'scaleBy', 'scaleBy']);
   });
 });

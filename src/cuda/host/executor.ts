@@ -4,6 +4,7 @@
  * are written back into the same blocks (only the buffers the kernel may write).
  */
 import { prepareLaunch, CudaLaunchError } from '../launch.ts';
+import { launchSite } from '../lower.ts';
 import type { CudaProgram, KernelArg, KernelInfo } from '../types.ts';
 import type { Bindings, KernelRun } from '../../kernel/types.ts';
 import { simulate } from '../../sim/index.ts';
@@ -86,7 +87,9 @@ export interface LaunchWrites {
 
 /** The launch's pointer arguments and the device globals its kernel uses, by name, with the kernel's record. */
 function targetsOf(program: CudaProgram, interp: Interpreter, l: HostLaunch): { info: KernelInfo; buffers: Map<string, { buf: LaunchBuffer; type: string; writable: boolean }>; scalars: Record<string, number> } | undefined {
-  const info = program.kernels.find((k) => k.name === l.kernel.name);
+  // A template kernel's launch runs the instance its arguments name (`k<float><<<…>>>`).
+  const name = program.launchKernels?.[launchSite(l.range)] ?? l.kernel.name;
+  const info = program.kernels.find((k) => k.name === name);
   if (!info) return undefined;
   const buffers = new Map<string, { buf: LaunchBuffer; type: string; writable: boolean }>();
   const scalars: Record<string, number> = {};
@@ -147,16 +150,30 @@ export function applyWrites(program: CudaProgram, interp: Interpreter, l: HostLa
   }
 }
 
-/** A simulator diagnostic's message with its line (of the generated WGSL) told as the CUDA line it came from. */
-function onCudaLine(program: CudaProgram, d: { readonly line: number; readonly column: number; readonly message: string }): string {
+/**
+ * A simulator diagnostic told in CUDA's terms: the message is composed here from its kind and the
+ * CUDA position its WGSL position maps to (never by editing the simulator's text, whose positions
+ * are the generated WGSL's).
+ */
+export function cudaDetail(program: CudaProgram, d: { readonly kind: string; readonly line: number; readonly column: number; readonly message: string }): string {
   const at = program.sourceMap.toCuda(d.line, d.column);
-  if (!at) return d.message;
-  return d.message.replace(new RegExp(`\\bline ${d.line}\\b`), `line ${at.line} of ${at.file ?? program.fileName}`);
+  const where = at ? `line ${at.line}, column ${at.column} of ${at.file ?? program.fileName}` : `line ${d.line} of the generated WGSL (code the translator added)`;
+  switch (d.kind) {
+    case 'step-limit':
+      return `stopped: a block ran more warp instructions than the simulator allows without finishing, with a warp at ${where}: the kernel may loop forever.`;
+    case 'out-of-bounds':
+      // The simulator's text names the array, the word and the thread, and no position.
+      return `the kernel accessed memory out of bounds at ${where}: ${d.message}`;
+    default:
+      return `the simulator cannot run the translated kernel at ${where} (generated WGSL line ${d.line}): ${d.message}`;
+  }
 }
 
 /** A launch the simulator ran, kept to answer an identical later launch (same kernel, configuration and input bytes). */
 interface Simulated {
   readonly run: KernelRun;
+  /** `inputHash(run)`, taken once when it ran. */
+  readonly hash: string;
   readonly bytes: number;
   readonly writes: Readonly<Record<string, KernelArg>>;
   readonly outcome: LaunchOutcome;
@@ -175,6 +192,36 @@ function sameBytes(a: ArrayBufferView, b: ArrayBufferView): boolean {
   const y = aligned ? new Uint32Array(b.buffer, b.byteOffset, b.byteLength / 4) : new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
   return true;
+}
+
+/**
+ * A digest of a run's kernel, configuration and every input byte, read once per launch: a launch
+ * is compared byte by byte only with kept runs of the same digest (two 32-bit FNV-1a style lanes
+ * over the words, so another run rarely shares it).
+ */
+function inputHash(run: KernelRun): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x9e3779b9;
+  const mix = (x: number): void => {
+    h1 = Math.imul(h1 ^ x, 0x01000193);
+    h2 = Math.imul(h2 ^ x, 0x5bd1e995) ^ (h2 >>> 15);
+  };
+  const text = `${run.entryPoint}|${JSON.stringify(run.workgroups)}|${JSON.stringify(run.overrides ?? {})}|${run.code.length}`;
+  for (let i = 0; i < text.length; i++) mix(text.charCodeAt(i));
+  for (const g of Object.keys(run.bindings).sort()) {
+    const group = run.bindings[Number(g)]!;
+    for (const k of Object.keys(group).sort()) {
+      const a = group[Number(k)]!;
+      mix(Number(g) * 65536 + Number(k));
+      mix(a.byteLength);
+      const whole = a.byteOffset % 4 === 0 ? a.byteLength >> 2 : 0;
+      const words = new Uint32Array(a.buffer, a.byteOffset, whole);
+      for (let i = 0; i < words.length; i++) mix(words[i]!);
+      const bytes = new Uint8Array(a.buffer, a.byteOffset + whole * 4, a.byteLength - whole * 4);
+      for (let i = 0; i < bytes.length; i++) mix(bytes[i]!);
+    }
+  }
+  return `${(h1 >>> 0).toString(16)}:${(h2 >>> 0).toString(16)}`;
 }
 
 /** Whether two runs are the same computation: the simulator is deterministic, so they give the same results. */
@@ -213,7 +260,8 @@ export function simExecutor(program: CudaProgram, interp: Interpreter, onPrepare
       onPrepared?.(run);
       const simulated = simulatedBy.get(interp) ?? [];
       simulatedBy.set(interp, simulated);
-      const same = simulated.find((s) => sameRun(s.run, run));
+      const hash = inputHash(run);
+      const same = simulated.find((s) => s.hash === hash && sameRun(s.run, run));
       if (same) {
         applyWrites(program, interp, l, same.writes);
         return same.outcome;
@@ -231,14 +279,14 @@ export function simExecutor(program: CudaProgram, interp: Interpreter, onPrepare
       const unsupported = result.diagnostics.find((d) => d.kind === 'unsupported' || d.kind === 'step-limit');
       const costMs = performance.now() - t0;
       const outcome: LaunchOutcome = unsupported
-        ? { error: 719, detail: onCudaLine(program, unsupported), printed, costMs }
+        ? { error: 719, detail: cudaDetail(program, unsupported), printed, costMs }
         : oob
-          ? { error: ILLEGAL_ADDRESS, detail: `the kernel accessed memory out of bounds: ${onCudaLine(program, oob)}`, printed, costMs }
+          ? { error: ILLEGAL_ADDRESS, detail: cudaDetail(program, oob), printed, costMs }
           : { printed, costMs };
       // Kept while the inputs fit the budget, the oldest given up first.
       const bytes = bytesOfRun(run);
       if (bytes <= REUSE_BYTES) {
-        simulated.push({ run, bytes, writes, outcome });
+        simulated.push({ run, hash, bytes, writes, outcome });
         let held = simulated.reduce((n, s) => n + s.bytes, 0);
         while (held > REUSE_BYTES) held -= simulated.shift()!.bytes;
       }

@@ -1,102 +1,23 @@
-/** Our CUDA renderings of the merge kernels, for the code pane (written for Warpscope). */
+/**
+ * The merge kernels' CUDA, for the code pane. The basic, tiled and fast merges are real `.cu` files,
+ * translated and checked against the WGSL (`cudaTwins.ts`); the CUDA tab runs them in place of
+ * the WGSL and its replay follows their lines. The stream and wide merges' are renderings written
+ * for reading, not compiled here.
+ */
+import BASIC_CU from './cuda/basic.cu?raw';
+import TILED_CU from './cuda/tiled.cu?raw';
+import FAST_CU from './cuda/fast.cu?raw';
 
-const CO_RANK = `// How many of the first k outputs come from A: binary search on cross-diagonal k.
-__device__ int co_rank(int k, const T *A, int m, const T *B, int n) {
-  int lo = max(0, k - n), hi = min(k, m);
-  while (lo < hi) {
-    int mid = (lo + hi) / 2;
-    if (A[mid] <= B[k - 1 - mid]) lo = mid + 1;  // A[mid] is among the first k (ties: A first)
-    else hi = mid;
-  }
-  return lo;
-}`;
+export const BASIC_CUDA = BASIC_CU;
+export const TILED_CUDA = TILED_CU;
+export const FAST_CUDA = FAST_CU;
 
-const SEQUENTIAL = `    if (j >= j1) C[t] = A[i++];
-    else if (i >= i1) C[t] = B[j++];
-    else if (A[i] <= B[j]) C[t] = A[i++];
-    else C[t] = B[j++];`;
+/** co_rank as the basic merge's `.cu` file has it (a device template), for the renderings that call it. */
+const CO_RANK = (() => {
+  const start = BASIC_CU.indexOf('// How many of the first k outputs');
+  return BASIC_CU.slice(start, BASIC_CU.indexOf('\n}\n', start) + 2);
+})();
 
-export const BASIC_CUDA = `// CUDA rendering of shaders/merge/basic.wgsl (written for Warpscope).
-${CO_RANK}
-
-__global__ void mergeBasic(const T *A, int m, const T *B, int n, T *C) {
-  int id = blockIdx.x * blockDim.x + threadIdx.x;
-  int k0 = min(id * ITEMS, m + n), k1 = min(k0 + ITEMS, m + n);
-  int i0 = co_rank(k0, A, m, B, n), i1 = co_rank(k1, A, m, B, n);
-  int i = i0, j = k0 - i0, j1 = k1 - i1;
-  for (int t = k0; t < k1; t++) {
-${SEQUENTIAL}
-  }
-}
-// Launch: mergeBasic<<<ceil((m + n) / (64.0 * ITEMS)), 64>>>(A, m, B, n, C);  ITEMS = 4`;
-
-export const TILED_CUDA = `// CUDA rendering of shaders/merge/tiled.wgsl (written for Warpscope).
-${CO_RANK}
-
-__global__ void mergeTiled(const T *A, int m, const T *B, int n, T *C) {
-  __shared__ T tile[TILE];          // A's share, then B's share
-  __shared__ int bounds[2];
-  int k0 = min(blockIdx.x * TILE, m + n), k1 = min(k0 + TILE, m + n);
-  if (threadIdx.x < 2) bounds[threadIdx.x] = co_rank(threadIdx.x ? k1 : k0, A, m, B, n);
-  __syncthreads();
-  int a0 = bounds[0], b0 = k0 - a0, la = bounds[1] - a0, lb = (k1 - bounds[1]) - b0;
-  for (int x = threadIdx.x; x < la + lb; x += blockDim.x)   // coalesced loads
-    tile[x] = x < la ? A[a0 + x] : B[b0 + x - la];
-  __syncthreads();
-  int t0 = min(threadIdx.x * ITEMS, la + lb), t1 = min(t0 + ITEMS, la + lb);
-  int i0 = co_rank(t0, tile, la, tile + la, lb), i1 = co_rank(t1, tile, la, tile + la, lb);
-  int i = i0, j = t0 - i0, j1 = t1 - i1;
-  const T *As = tile, *Bs = tile + la;
-  for (int t = t0; t < t1; t++) {
-    if (j >= j1) C[k0 + t] = As[i++];
-    else if (i >= i1) C[k0 + t] = Bs[j++];
-    else if (As[i] <= Bs[j]) C[k0 + t] = As[i++];
-    else C[k0 + t] = Bs[j++];
-  }
-}
-// Launch: mergeTiled<<<ceil((m + n) / (double)TILE), 32>>>(A, m, B, n, C);  ITEMS = 4, TILE = 128`;
-
-export const FAST_CUDA = `// CUDA rendering of shaders/merge/partition.wgsl and fast.wgsl (written for Warpscope).
-${CO_RANK}
-
-// Pass 1: one thread per tile boundary.
-__global__ void mergePartition(const T *A, int m, const T *B, int n, int *splits, int boundaries) {
-  int g = blockIdx.x * blockDim.x + threadIdx.x;
-  if (g < boundaries) splits[g] = co_rank(min(g * TILE, m + n), A, m, B, n);
-}
-
-// Pass 2: coalesced load, merge in shared memory, coalesced store.
-__global__ void mergeFast(const T *A, int m, const T *B, int n, T *C, const int *splits) {
-  __shared__ T tile[TILE], merged[TILE];
-  int k0 = min(blockIdx.x * TILE, m + n), k1 = min(k0 + TILE, m + n);   // BLOCK = 128
-  int a0 = splits[blockIdx.x], a1 = splits[blockIdx.x + 1];
-  int b0 = k0 - a0, la = a1 - a0, lb = (k1 - a1) - b0, count = la + lb;
-  __shared__ int starts[BLOCK + 1];
-  #pragma unroll
-  for (int r = 0; r < ITEMS; r++) {            // a fixed count of coalesced loads per thread
-    int x = threadIdx.x + r * BLOCK;
-    if (x < la) tile[x] = A[a0 + x]; else if (x < count) tile[x] = B[b0 + x - la];
-  }
-  __syncthreads();
-  int t0 = min(threadIdx.x * ITEMS, count), t1 = min(t0 + ITEMS, count);
-  int i0 = co_rank(t0, tile, la, tile + la, lb);
-  starts[threadIdx.x] = i0;                    // one search per thread: the next one's start ends this share
-  if (threadIdx.x == BLOCK - 1) starts[BLOCK] = la;
-  __syncthreads();
-  int i1 = starts[threadIdx.x + 1];
-  int i = i0, j = t0 - i0, j1 = t1 - i1;
-  const T *As = tile, *Bs = tile + la;
-  for (int t = t0; t < t1; t++) {
-    if (j >= j1) merged[t] = As[i++];
-    else if (i >= i1) merged[t] = Bs[j++];
-    else if (As[i] <= Bs[j]) merged[t] = As[i++];
-    else merged[t] = Bs[j++];
-  }
-  __syncthreads();
-  #pragma unroll
-  for (int r = 0; r < ITEMS; r++) { int x = threadIdx.x + r * BLOCK; if (x < count) C[k0 + x] = merged[x]; }
-}
-// Launch: mergePartition<<<ceil((tiles + 1) / 64.0), 64>>>(…); mergeFast<<<tiles, 128>>>(…);  ITEMS = 8, TILE = 1024`;
 
 export const STREAM_CUDA = `// CUDA rendering of shaders/merge/stream.wgsl (written for Warpscope). Pass 1 is mergePartition
 // of the fast variant, with TILE = BLOCK * ITEMS = 128 * 11.

@@ -1,123 +1,26 @@
 /**
- * The scan kernels' CUDA, for the code pane. Hillis–Steele is a real `.cu` file, translated and
- * checked against the WGSL (`cudaTwins.ts`); the others are renderings of what each WGSL file
- * would look like to someone who learned on CUDA, written for reading, not compiled here. Names
- * follow the WGSL so a line in one finds its twin in the other.
+ * The scan kernels' CUDA, for the code pane. Hillis–Steele, Blelloch (plain and padded), the warp
+ * shuffle scan and the summed-area table are real `.cu` files, translated and checked against the
+ * WGSL (`cudaTwins.ts`); the CUDA tab runs them in place of the WGSL and its replay follows their
+ * lines. The single passes and pass 3 are renderings of what each WGSL file would look like to
+ * someone who learned on CUDA, written for reading, not compiled here. Names follow the WGSL so a
+ * line in one finds its twin in the other.
  */
 import HILLIS_STEELE_CU from './cuda/hillis-steele.cu?raw';
+import BLELLOCH_CU from './cuda/blelloch.cu?raw';
+import BLELLOCH_PADDED_CU from './cuda/blelloch-padded.cu?raw';
+import SUBGROUP_CU from './cuda/subgroup.cu?raw';
+import SUMMED_AREA_CU from './cuda/summed-area.cu?raw';
 
-/** The Hillis–Steele variant's CUDA is a real `.cu` file: translated and checked against the WGSL (`cudaTwins.ts`). */
+/** The twinned variants' CUDA: real `.cu` files, translated and checked against the WGSL (`cudaTwins.ts`). */
 export const HILLIS_STEELE_CUDA = HILLIS_STEELE_CU;
+export const BLELLOCH_CUDA = BLELLOCH_CU;
+export const BLELLOCH_PADDED_CUDA = BLELLOCH_PADDED_CU;
+export const SUBGROUP_CUDA = SUBGROUP_CU;
+export const SUMMED_AREA_CUDA = SUMMED_AREA_CU;
 
-export const BLELLOCH_CUDA = `// Blelloch work-efficient scan of one tile of 2 * blockDim.x elements.
-template <typename T, bool EXCLUSIVE>
-__global__ void scanBlelloch(const T* input, T* output, T* tileSums, unsigned n) {
-  extern __shared__ T temp[];                // 2 * blockDim.x elements
-  unsigned lid = threadIdx.x, W = blockDim.x, size = 2 * W;
-  unsigned base = blockIdx.x * size, a = lid, b = lid + W;
-  temp[a] = base + a < n ? input[base + a] : T(0);
-  temp[b] = base + b < n ? input[base + b] : T(0);
-  for (unsigned stride = 1; stride < size; stride *= 2) {      // up-sweep
-    __syncthreads();
-    unsigned index = 2 * stride * (lid + 1) - 1;
-    if (index < size) temp[index] = temp[index - stride] + temp[index];
-  }
-  __syncthreads();
-  T total = T(0);
-  if (lid == 0) {                                              // clear the root
-    total = temp[size - 1];
-    tileSums[blockIdx.x] = total;
-    temp[size - 1] = T(0);
-  }
-  for (unsigned stride = W; stride > 0; stride /= 2) {         // down-sweep
-    __syncthreads();
-    unsigned index = 2 * stride * (lid + 1) - 1;
-    if (index < size) {
-      T left = temp[index - stride];
-      temp[index - stride] = temp[index];
-      temp[index] = left + temp[index];
-    }
-  }
-  __syncthreads();
-  if (EXCLUSIVE) {
-    if (base + a < n) output[base + a] = temp[a];
-    if (base + b < n) output[base + b] = temp[b];
-  } else {                                   // inclusive[p] = exclusive[p + 1]
-    if (a > 0 && base + a - 1 < n) output[base + a - 1] = temp[a];
-    if (base + b - 1 < n) output[base + b - 1] = temp[b];
-    if (lid == 0 && base + size - 1 < n) output[base + size - 1] = total;
-  }
-}`;
 
-export const BLELLOCH_PADDED_CUDA = `// Blelloch scan with conflict-free padding: one spare word after every 32.
-#define LOG_NUM_BANKS 5
-__device__ __forceinline__ unsigned pad(unsigned i) { return i + (i >> LOG_NUM_BANKS); }
 
-template <typename T, bool EXCLUSIVE>
-__global__ void scanBlellochPadded(const T* input, T* output, T* tileSums, unsigned n) {
-  extern __shared__ T temp[];                // 2W + 2W / 32 elements
-  unsigned lid = threadIdx.x, W = blockDim.x, size = 2 * W;
-  unsigned base = blockIdx.x * size, a = lid, b = lid + W;
-  temp[pad(a)] = base + a < n ? input[base + a] : T(0);
-  temp[pad(b)] = base + b < n ? input[base + b] : T(0);
-  for (unsigned stride = 1; stride < size; stride *= 2) {
-    __syncthreads();
-    unsigned index = 2 * stride * (lid + 1) - 1;
-    if (index < size) temp[pad(index)] = temp[pad(index - stride)] + temp[pad(index)];
-  }
-  __syncthreads();
-  T total = T(0);
-  if (lid == 0) {
-    total = temp[pad(size - 1)];
-    tileSums[blockIdx.x] = total;
-    temp[pad(size - 1)] = T(0);
-  }
-  for (unsigned stride = W; stride > 0; stride /= 2) {
-    __syncthreads();
-    unsigned index = 2 * stride * (lid + 1) - 1;
-    if (index < size) {
-      T left = temp[pad(index - stride)];
-      temp[pad(index - stride)] = temp[pad(index)];
-      temp[pad(index)] = left + temp[pad(index)];
-    }
-  }
-  __syncthreads();
-  if (EXCLUSIVE) {
-    if (base + a < n) output[base + a] = temp[pad(a)];
-    if (base + b < n) output[base + b] = temp[pad(b)];
-  } else {
-    if (a > 0 && base + a - 1 < n) output[base + a - 1] = temp[pad(a)];
-    if (base + b - 1 < n) output[base + b - 1] = temp[pad(b)];
-    if (lid == 0 && base + size - 1 < n) output[base + size - 1] = total;
-  }
-}`;
-
-export const SUBGROUP_CUDA = `// Warp-level scan with shuffles, then the warp totals. In CUDA a warp is 32 lanes and lane
-// = threadIdx.x % 32, so the WGSL's atomic claim of positions is not needed here.
-template <typename T>
-__device__ T warpInclusiveScan(T v) {
-  unsigned lane = threadIdx.x & 31;
-  for (int d = 1; d < 32; d *= 2) {
-    T up = __shfl_up_sync(0xffffffffu, v, d);
-    if (lane >= d) v += up;
-  }
-  return v;
-}
-
-template <typename T, bool EXCLUSIVE>
-__global__ void scanSubgroup(const T* input, T* output, T* tileSums, unsigned n) {
-  __shared__ T warpTotals[32];
-  unsigned lid = threadIdx.x, lane = lid & 31, warp = lid >> 5;
-  unsigned i = blockIdx.x * blockDim.x + lid;
-  T v = i < n ? input[i] : T(0);
-  T inclusive = warpInclusiveScan(v);
-  if (lane == 31) warpTotals[warp] = inclusive;
-  __syncthreads();
-  T offset = T(0);
-  for (unsigned k = 0; k < warp; ++k) offset += warpTotals[k];
-  if (i < n) output[i] = offset + (EXCLUSIVE ? inclusive - v : inclusive);
-  if (lid == blockDim.x - 1) tileSums[blockIdx.x] = offset + inclusive;
-}`;
 
 export const ADD_TILE_SUMS_CUDA = `// Pass 3 of the multi-block scan: add the scanned tile sums back.
 template <typename T>
@@ -165,43 +68,6 @@ __global__ void scanSinglePass(const T* input, T* output, unsigned* status, unsi
   rescanMyItemsAndStore(output, tile, prefix + s.exclusive, EXCLUSIVE, n);
 }`;
 
-export const SUMMED_AREA_CUDA = `// Summed-area table: rows (one block per row, chunked Hillis–Steele), then columns
-// (one thread per column, sequential, coalesced across the warp).
-template <typename T, bool EXCLUSIVE>
-__global__ void scanRows(const T* input, T* output, unsigned width, unsigned height) {
-  extern __shared__ T buf[];                 // 2 * blockDim.x
-  unsigned lid = threadIdx.x, W = blockDim.x, row = blockIdx.x;
-  T running = T(0);
-  for (unsigned start = 0; start < width; start += W) {
-    unsigned x = start + lid;
-    buf[lid] = x < width ? input[row * width + x] : T(0);
-    unsigned cur = 0;
-    for (unsigned offset = 1; offset < W; offset *= 2) {
-      __syncthreads();
-      unsigned nxt = W - cur;
-      buf[nxt + lid] = lid >= offset ? buf[cur + lid - offset] + buf[cur + lid] : buf[cur + lid];
-      cur = nxt;
-    }
-    __syncthreads();
-    if (x < width)
-      output[row * width + x] = EXCLUSIVE ? (lid > 0 ? running + buf[cur + lid - 1] : running)
-                                          : running + buf[cur + lid];
-    running += buf[cur + W - 1];
-    __syncthreads();
-  }
-}
-
-template <typename T, bool EXCLUSIVE>
-__global__ void scanColumns(const T* input, T* output, unsigned width, unsigned height) {
-  unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
-  if (x >= width) return;
-  T running = T(0);
-  for (unsigned y = 0; y < height; ++y) {
-    T v = input[y * width + x];
-    if (EXCLUSIVE) { output[y * width + x] = running; running += v; }
-    else { running += v; output[y * width + x] = running; }
-  }
-}`;
 
 /** Warp 0's publish and look-back, shared by the two vec4 single passes (tileTotal known). */
 const WARP_LOOK_BACK = `  if (warp == 0) {

@@ -1,47 +1,71 @@
 /**
- * The scan lab's CUDA sources beside its WGSL variants (issue #26): pass 1 of the multi-block scan
- * (each block scans its tile and writes the tile's total), launched as a CUDA host launches it,
- * one block per tile with twice the block's elements of dynamic shared memory, on the lab's
- * inputs. u32 sums wrap as in C; f32 inputs are small whole numbers, so every sum is exact and
- * the GPU, the simulator and the CPU agree bit for bit. Read by the tests
- * (`src/labs/cudaTwins*.test.ts`) and the bench (`BENCH_ONLY=cuda`: 2^26 u32, workgroups of 256).
+ * The scan lab's CUDA sources beside its WGSL variants (issue #26), launched as a CUDA host
+ * launches them on the lab's inputs. The tile variants (Hillis–Steele, Blelloch, Blelloch padded,
+ * warp shuffles): pass 1 of the multi-block scan, each block scanning its tile and writing the
+ * tile's total, one block per tile. The summed-area table: its rows launch and its columns launch.
+ * u32 sums wrap as in C; f32 inputs are small whole numbers, so every sum is exact and the GPU,
+ * the simulator and the CPU agree bit for bit. Read by the tests (`src/labs/cudaTwins*.test.ts`)
+ * and the bench (`BENCH_ONLY=cuda`: 2^26 u32 for the tiles, 2^24 for the table, workgroups of 256).
  */
 import { benchElements, onePassCase, wordsOf, type LabTwin, type TwinCase } from '../../cuda/index.ts';
 import { randomU32, seededRandom } from '../../util/random.ts';
 import HILLIS_STEELE_CU from './cuda/hillis-steele.cu?raw';
-import { tileScanRun } from './driver.ts';
-import { scanReference } from './reference.ts';
+import BLELLOCH_CU from './cuda/blelloch.cu?raw';
+import BLELLOCH_PADDED_CU from './cuda/blelloch-padded.cu?raw';
+import SUBGROUP_CU from './cuda/subgroup.cu?raw';
+import SUMMED_AREA_CU from './cuda/summed-area.cu?raw';
+import { summedAreaColumnsRun, summedAreaRowsRun, tileScanRun } from './driver.ts';
+import { scanReference, summedAreaReference } from './reference.ts';
+import type { ScanVariantId } from './variants.ts';
 
 type Elements = Uint32Array | Float32Array;
+type ElementName = 'u32' | 'f32';
 
 /** Each tile scanned on its own, and each tile's total: what pass 1 writes. */
-function tileReference(input: Elements, block: number, exclusive: boolean): { output: Elements; tileSums: Elements } {
-  const tiles = Math.ceil(input.length / block);
+function tileReference(input: Elements, tile: number, exclusive: boolean): { output: Elements; tileSums: Elements } {
+  const tiles = Math.ceil(input.length / tile);
   const output = input.slice();
   const tileSums = input instanceof Float32Array ? new Float32Array(tiles) : new Uint32Array(tiles);
   for (let t = 0; t < tiles; t++) {
-    const tile = input.subarray(t * block, Math.min(input.length, (t + 1) * block));
-    output.set(scanReference(tile, exclusive), t * block);
-    tileSums[t] = scanReference(tile, false)[tile.length - 1]!;
+    const part = input.subarray(t * tile, Math.min(input.length, (t + 1) * tile));
+    output.set(scanReference(part, exclusive), t * tile);
+    tileSums[t] = scanReference(part, false)[part.length - 1]!;
   }
   return { output, tileSums };
 }
 
-function hillisSteeleCase(n: number, block: number, type: 'u32' | 'f32', exclusive: boolean, seed: number, check = true): TwinCase {
+/** Pseudo-random elements: any u32 (sums wrap as in C), or small whole floats (every sum exact). */
+function elements(n: number, type: ElementName, seed: number): Elements {
   const rng = seededRandom(seed);
-  const input: Elements = type === 'u32' ? randomU32(rng, n) : Float32Array.from({ length: n }, () => Math.floor(rng() * 17) - 8);
-  const tiles = Math.ceil(n / block);
-  const wgsl = tileScanRun('hillis-steele', input, { exclusive, workgroupSize: block, type });
-  const cType = type === 'u32' ? 'unsigned int' : 'float';
-  const empty = (length: number): Elements => (type === 'u32' ? new Uint32Array(length) : new Float32Array(length));
-  const reference = check ? tileReference(input, block, exclusive) : undefined;
+  return type === 'u32' ? randomU32(rng, n) : Float32Array.from({ length: n }, () => Math.floor(rng() * 17) - 8);
+}
+const empty = (type: ElementName, length: number): Elements => (type === 'u32' ? new Uint32Array(length) : new Float32Array(length));
+const cTypeName = (type: ElementName): string => (type === 'u32' ? 'unsigned int' : 'float');
+const kind = (exclusive: boolean): string => (exclusive ? 'exclusive' : 'inclusive');
+
+/** How a tile variant's CUDA is launched: its kernel, elements per thread and dynamic shared memory. */
+interface TileKernel {
+  readonly variant: ScanVariantId;
+  readonly kernel: string;
+  /** Elements each thread scans: the tile is this × the block. */
+  readonly perThread: number;
+  /** `extern __shared__` bytes for a block, as the host's launch passes them. */
+  sharedBytes(block: number): number;
+}
+
+/** Pass 1 of a tile variant: the CUDA launch beside the WGSL pass, on the lab's inputs. */
+function tileCase(k: TileKernel, n: number, block: number, type: ElementName, exclusive: boolean, seed: number, check = true): TwinCase {
+  const input = elements(n, type, seed);
+  const tile = k.perThread * block;
+  const tiles = Math.ceil(n / tile);
+  const reference = check ? tileReference(input, tile, exclusive) : undefined;
   return onePassCase(
-    `n = ${n}, ${type}, ${exclusive ? 'exclusive' : 'inclusive'}, block ${block}`,
+    `n = ${n}, ${type}, ${kind(exclusive)}, block ${block}`,
     {
-      wgsl,
-      kernel: `scanHillisSteele<${cType}, ${exclusive}>`,
-      config: { grid: { x: tiles, y: 1, z: 1 }, block: { x: block, y: 1, z: 1 }, sharedBytes: 2 * block * 4 },
-      args: { input, output: empty(n), tileSums: empty(tiles), n },
+      wgsl: tileScanRun(k.variant, input, { exclusive, workgroupSize: block, type }),
+      kernel: `${k.kernel}<${cTypeName(type)}, ${exclusive}>`,
+      config: { grid: { x: tiles, y: 1, z: 1 }, block: { x: block, y: 1, z: 1 }, sharedBytes: k.sharedBytes(block) },
+      args: { input, output: empty(type, n), tileSums: empty(type, tiles), n },
       outputs: { output: 1, tileSums: 2 },
     },
     reference ? { output: wordsOf(reference.output), tileSums: wordsOf(reference.tileSums) } : undefined,
@@ -49,20 +73,81 @@ function hillisSteeleCase(n: number, block: number, type: 'u32' | 'f32', exclusi
   );
 }
 
-export const SCAN_TWINS: readonly LabTwin[] = [
-  {
+/** A tile variant's twin: a partial last tile, both kinds of scan, both element types, a small and a large block. */
+function tileTwin(k: TileKernel, fileName: string, source: string): LabTwin {
+  return {
     lab: 'scan',
-    variant: 'hillis-steele',
-    fileName: 'src/labs/scan/cuda/hillis-steele.cu',
-    source: HILLIS_STEELE_CU,
-    // A partial last tile, both kinds of scan, both element types, a block of 32 and of 256.
+    variant: k.variant,
+    fileName,
+    source,
     cases: () => [
-      hillisSteeleCase(1000, 256, 'u32', false, 1),
-      hillisSteeleCase(300, 32, 'u32', true, 2),
-      hillisSteeleCase(700, 256, 'f32', true, 3),
-      hillisSteeleCase(129, 64, 'f32', false, 4),
+      tileCase(k, 1000, 256, 'u32', false, 1),
+      tileCase(k, 300, 32, 'u32', true, 2),
+      tileCase(k, 700, 256, 'f32', true, 3),
+      tileCase(k, 129, 64, 'f32', false, 4),
     ],
     // The lab's benchmark: 2^26 u32, inclusive, workgroups of 256 (pass 1 of the chain).
-    bench: (limits) => hillisSteeleCase(benchElements(limits, 26), 256, 'u32', false, 26, false),
+    bench: (limits) => tileCase(k, benchElements(limits, 26), 256, 'u32', false, 26, false),
+  };
+}
+
+/**
+ * The summed-area table of a width × height matrix: the rows launch, then the columns launch on
+ * the CPU's row scans (so each pass is checked on its own), each beside its WGSL pass.
+ */
+function summedAreaCase(width: number, height: number, block: number, type: ElementName, exclusive: boolean, seed: number, check = true): TwinCase {
+  const input = elements(width * height, type, seed);
+  const rows = input.slice();
+  for (let y = 0; y < height; y++) rows.set(scanReference(input.subarray(y * width, (y + 1) * width), exclusive), y * width);
+  const instance = `<${cTypeName(type)}, ${exclusive}>`;
+  const opts = { exclusive, workgroupSize: block, type } as const;
+  return {
+    label: `${width} × ${height}, ${type}, ${kind(exclusive)}, block ${block}`,
+    passes: [
+      {
+        wgsl: summedAreaRowsRun(input, width, height, opts),
+        kernel: `scanRows${instance}`,
+        config: { grid: { x: height, y: 1, z: 1 }, block: { x: block, y: 1, z: 1 }, sharedBytes: 2 * block * 4 },
+        args: { input, output: empty(type, width * height), width, height },
+        outputs: { output: 1 },
+      },
+      {
+        wgsl: summedAreaColumnsRun(rows, width, height, opts),
+        kernel: `scanColumns${instance}`,
+        config: { grid: { x: Math.ceil(width / block), y: 1, z: 1 }, block: { x: block, y: 1, z: 1 } },
+        args: { input: rows, output: empty(type, width * height), width, height },
+        outputs: { output: 1 },
+      },
+    ],
+    reference: check ? [{ output: wordsOf(rows) }, { output: wordsOf(summedAreaReference(input, width, height, exclusive)) }] : [undefined, undefined],
+    bytes: 4 * 4 * width * height,
+  };
+}
+
+const twoPerThread = (block: number): number => 2 * block * 4;
+
+export const SCAN_TWINS: readonly LabTwin[] = [
+  tileTwin({ variant: 'hillis-steele', kernel: 'scanHillisSteele', perThread: 1, sharedBytes: twoPerThread }, 'src/labs/scan/cuda/hillis-steele.cu', HILLIS_STEELE_CU),
+  tileTwin({ variant: 'blelloch', kernel: 'scanBlelloch', perThread: 2, sharedBytes: twoPerThread }, 'src/labs/scan/cuda/blelloch.cu', BLELLOCH_CU),
+  tileTwin({ variant: 'blelloch-padded', kernel: 'scanBlellochPadded', perThread: 2, sharedBytes: (block) => (2 * block + (2 * block) / 32) * 4 }, 'src/labs/scan/cuda/blelloch-padded.cu', BLELLOCH_PADDED_CU),
+  tileTwin({ variant: 'subgroup', kernel: 'scanSubgroup', perThread: 1, sharedBytes: () => 0 }, 'src/labs/scan/cuda/subgroup.cu', SUBGROUP_CU),
+  {
+    lab: 'scan',
+    variant: 'summed-area',
+    fileName: 'src/labs/scan/cuda/summed-area.cu',
+    source: SUMMED_AREA_CU,
+    // Rows longer than a block (several chunks), a partial last chunk, columns past a block's width.
+    cases: () => [
+      summedAreaCase(300, 7, 64, 'u32', false, 5),
+      summedAreaCase(100, 9, 32, 'u32', true, 6),
+      summedAreaCase(70, 5, 32, 'f32', true, 7),
+      summedAreaCase(257, 4, 256, 'f32', false, 8),
+    ],
+    // The lab's benchmark shape for 2^24 u32 (a near-square matrix, as the lab times it), workgroups of 256.
+    bench: (limits) => {
+      const n = benchElements(limits, 24);
+      const width = 2 ** Math.floor(Math.log2(n) / 2);
+      return summedAreaCase(width, n / width, 256, 'u32', false, 24, false);
+    },
   },
 ];

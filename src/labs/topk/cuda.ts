@@ -1,32 +1,12 @@
-/** Our CUDA renderings of the top-k kernels, for the code pane (written for Warpscope). */
+/**
+ * The top-k kernels' CUDA, for the code pane. The course's scheme (seed) is a real `.cu` file,
+ * translated and checked against the WGSL (`cudaTwins.ts`); the CUDA tab runs it in place of the
+ * WGSL and its replay follows its lines. The others are renderings written for reading, not
+ * compiled here.
+ */
+import SEED_CU from './cuda/seed.cu?raw';
 
-const INSERT = `// The seed's insert_value on invocation me's column of lists (descending); DISTINCT drops repeats.
-__device__ void insert_value(int *lists, int me, int v) {
-  if (DISTINCT) for (int s = 0; s < K; s++) if (lists[s * BLOCK + me] == v) return;
-  if (v <= lists[(K - 1) * BLOCK + me]) return;
-  int s = K - 1;
-  while (s > 0 && v > lists[(s - 1) * BLOCK + me]) { lists[s * BLOCK + me] = lists[(s - 1) * BLOCK + me]; s--; }
-  lists[s * BLOCK + me] = v;
-}`;
-
-export const SEED_CUDA = `// CUDA rendering of shaders/topk/seed.wgsl (written for Warpscope).
-${INSERT}
-
-__global__ void topkSeed(const int *input, int n, int *output) {
-  __shared__ int lists[K * BLOCK];          // slot s of thread t at s * BLOCK + t
-  int tid = threadIdx.x;
-  for (int s = 0; s < K; s++) lists[s * BLOCK + tid] = INT_MIN;
-  for (int x = blockIdx.x * BLOCK + tid; x < n; x += gridDim.x * BLOCK) insert_value(lists, tid, input[x]);
-  __syncthreads();
-  for (int stride = BLOCK / 2; stride > 0; stride /= 2) {
-    if (tid < stride)
-      for (int s = 0; s < K; s++) insert_value(lists, tid, lists[s * BLOCK + tid + stride]);
-    __syncthreads();
-  }
-  if (tid < K) output[blockIdx.x * K + tid] = lists[tid * BLOCK];
-}
-// Launch: topkSeed<<<groups, BLOCK>>>(input, n, partial); topkSeed<<<1, BLOCK>>>(partial, groups * K, result);
-// BLOCK: the most threads (≤ 256) whose K-lists fit in 16 KiB, e.g. 128 for K = 20.`;
+export const SEED_CUDA = SEED_CU;
 
 export const FAST_CUDA = `// CUDA rendering of shaders/topk/fast.wgsl (written for Warpscope).
 __device__ void insert_above_floor(int *lists, int me, int v) {

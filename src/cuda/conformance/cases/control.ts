@@ -311,6 +311,22 @@ g.test('break_outside_loop', 'C++ [stmt.break]: break only inside a loop or swit
   error: { ...at(BREAK_OUTSIDE, 'break'), includes: ['break'] },
 }));
 
+const BAD_STEP_NESTED = cu`
+__global__ void k(int* out, int n)
+{
+    for (int i = 0; i < n; i += 2) {
+        for (int j = 1; j < 8; jj *= 2) {
+            out[i] += j;
+        }
+        out[i] += 1;
+    }
+}
+`;
+g.test('for_step_undeclared_in_nested_loop', 'C++ [basic.lookup]: a loop step naming an undeclared identifier, inside another loop, is reported there (the statements after it keep their place)').error(() => ({
+  source: BAD_STEP_NESTED,
+  error: { ...at(BAD_STEP_NESTED, 'jj'), includes: ["undeclared identifier 'jj'"] },
+}));
+
 const CONTINUE_OUTSIDE = cu`
 __global__ void k(int* out)
 {

@@ -359,6 +359,33 @@ __global__ void stamp(${T}* out, int n)
     };
   });
 
+g.test('narrow_loads_keep_their_sign', 'C++ [conv.prom]: a signed char or short read from memory promotes with its sign, an unsigned one with zeros, at every byte of a word')
+  .params([{ T: 'signed char' }, { T: 'unsigned char' }, { T: 'short' }, { T: 'unsigned short' }])
+  .run(({ T }) => {
+    const n = 200;
+    const bits = T.endsWith('char') ? 8 : 16;
+    const signed = !T.startsWith('unsigned');
+    const values = iota(n).map((i) => ((i * 91 + 7) % (1 << bits)) - (signed ? 1 << (bits - 1) : 0));
+    const input = bits === 8 ? (signed ? Int8Array.from(values) : Uint8Array.from(values)) : signed ? Int16Array.from(values) : Uint16Array.from(values);
+    return {
+      from: 'reference',
+      source: cu`
+__global__ void widen(const ${T}* in, int* out, int* back, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;   // a non-negative index
+    if (i < n) {
+        out[i] = in[i] * 3;
+        back[i] = in[n - 1 - i];                      // an index the translator cannot bound
+    }
+}
+`,
+      kernel: 'widen',
+      launch: { grid: dim3(4), block: dim3(64) },
+      args: { in: input, out: new Int32Array(n), back: new Int32Array(n), n },
+      expect: { out: Array.from(input, (v) => v * 3), back: iota(n).map((i) => input[n - 1 - i]!) },
+    };
+  });
+
 g.test('local_arrays', 'C++ [dcl.array]: a per-thread array with an initialiser and a dynamic index').run(() => ({
   from: 'reference',
   source: cu`

@@ -196,6 +196,42 @@ __global__ void intThenFloat(const int* in, float* out)
   expect: { out: [3, 6, 3.5, 3.5] },
 }));
 
+g.test('division_of_bounded_values', 'C++ [expr.mul]: / truncates towards zero and (a/b)*b + a%b == a, whether or not the operands can be negative').run(() => ({
+  from: 'reference',
+  source: cu`
+__global__ void bounded(const int* in, int* out, int n)
+{
+    int t = threadIdx.x;                       // 0 … 1023
+    int* r = out + 12 * t;
+    for (int j = 0; j < 2; ++j) {
+        int e = t + j * 64;                    // never negative
+        r[j * 4 + 0] = e / 16;
+        r[j * 4 + 1] = e % 16;
+        r[j * 4 + 2] = e / 7 + e % 7;
+        r[j * 4 + 3] = (e % 64) / (j + 1);
+    }
+    int d = t - 32;                            // negative for t < 32
+    r[8] = d / 16;
+    r[9] = d % 16;
+    r[10] = t / -4 + t % -4;                   // a negative divisor
+    int x = in[t];                             // anything
+    r[11] = x / 8 + x % 8 + t % n;
+}
+`,
+  kernel: 'bounded',
+  launch: one,
+  args: { in: Int32Array.from(X), out: new Int32Array(12 * N), n: 5 },
+  expect: {
+    out: iota(N).flatMap((t) => [
+      ...[0, 1].flatMap((j) => {
+        const e = t + j * 64;
+        return [Math.trunc(e / 16), e % 16, Math.trunc(e / 7) + (e % 7), Math.trunc((e % 64) / (j + 1))];
+      }),
+      Math.trunc((t - 32) / 16), (t - 32) % 16, Math.trunc(t / -4) + (t % -4), Math.trunc(X[t]! / 8) + (X[t]! % 8) + (t % 5),
+    ]),
+  },
+}));
+
 g.test('logical_results_are_int', 'C++ [expr.rel]: a comparison is a bool that promotes to 0 or 1').run(() => ({
   from: 'reference',
   source: cu`

@@ -1,0 +1,77 @@
+/**
+ * The scan lab's CUDA tab on its twins: the tab shows the `.cu` file the tests translate
+ * (`src/labs/scan/cuda/`); run as it stands, it replaces the WGSL variant on both executors, the
+ * check against the CPU passes, stepping highlights the CUDA line the replay is on, and the
+ * sweep trees are drawn from the CUDA run with their values.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './browser.ts';
+import { LabPageObject } from './pages.ts';
+
+const BLELLOCH_CU = readFileSync(new URL('../src/labs/scan/cuda/blelloch.cu', import.meta.url), 'utf8');
+
+class ScanCudaLab extends LabPageObject {
+  override async ready(): Promise<void> {
+    await this.page.getByTestId('scan-phase').waitFor({ timeout: 60_000 });
+  }
+  async openCuda(): Promise<void> {
+    await this.page.getByRole('tab', { name: /^CUDA/ }).click();
+    await this.page.getByTestId('cuda-editor').waitFor();
+  }
+  async run(): Promise<void> {
+    await this.page.getByTestId('cuda-editor').focus();
+    await this.page.keyboard.press('Control+Enter');
+  }
+  /** The text of the CUDA line the replay highlights. */
+  async currentLine(): Promise<string> {
+    return this.page.evaluate(() => document.querySelector('[data-testid=cuda-pane] .kernel-editor .cm-current-step')?.textContent ?? '');
+  }
+  /** The CUDA line the code pane's position names, if it names one. */
+  async cudaLine(): Promise<number | undefined> {
+    const m = /CUDA line (\d+)/.exec((await this.page.getByTestId('code-position').textContent()) ?? '');
+    return m ? Number(m[1]) : undefined;
+  }
+  /** The numbers drawn on a tree's nodes. */
+  async values(tree: string): Promise<string[]> {
+    return this.page.evaluate((t) => [...document.querySelectorAll(`[data-testid=${t}] text`)].map((e) => e.textContent ?? '').filter((s) => /^-?\d+$/.test(s)), tree);
+  }
+}
+
+describe('the scan lab’s CUDA tab on its twins', () => {
+  const browser = useBrowser();
+
+  it('Blelloch’s .cu runs in place of the WGSL, passes the check, and stepping follows its CUDA lines with the trees’ values', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/scan?v=blelloch&n=64&wg=32&step=0');
+    const lab = new ScanCudaLab(page);
+    await lab.ready();
+    await lab.openCuda();
+    const source = BLELLOCH_CU.split('\n');
+    expect(await page.locator('[data-testid=cuda-editor] .cm-line').first().textContent()).toBe(source[0]);
+    await lab.run();
+    await page.getByTestId('check-sim').waitFor({ timeout: 90_000 });
+    expect(await page.getByTestId('check-sim').getAttribute('data-ok'), (await page.getByTestId('editor-check').textContent()) ?? '').toBe('yes');
+
+    // Step through the load and into the up-sweep: each position names a CUDA line, and that line
+    // of the .cu file is the one highlighted.
+    await lab.blur();
+    await page.keyboard.press('Home');
+    const seen = new Set<string>();
+    for (let k = 0; k < 40 && !seen.has('if (index < size) temp[index] = temp[index - stride] + temp[index];'); k++) {
+      await lab.press('s');
+      const line = await lab.cudaLine();
+      if (line === undefined) continue;
+      expect(await lab.currentLine()).toBe(source[line - 1]);
+      seen.add(source[line - 1]!.trim());
+    }
+    expect([...seen]).toContain('temp[a] = base + a < n ? input[base + a] : T(0);   // a warp reads 32 consecutive words');
+    expect([...seen]).toContain('if (index < size) temp[index] = temp[index - stride] + temp[index];');
+
+    // The sweeps drawn from the CUDA run: after the up-sweep the tree holds the tile's sums.
+    for (let i = 0; i < 20 && (await page.getByTestId('scan-phase').getAttribute('data-phase')) !== 'down-sweep'; i++) await lab.press(']');
+    expect(await page.getByTestId('scan-phase').getAttribute('data-phase')).toBe('down-sweep');
+    const up = await lab.values('up-tree');
+    expect(up.length).toBeGreaterThan(8);
+    expect(errors).toEqual([]);
+  }, 240_000);
+});

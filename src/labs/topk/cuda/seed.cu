@@ -1,0 +1,46 @@
+// Twin of shaders/topk/seed.wgsl: the course's top_k (seed 002). Every thread keeps a list of the
+// k largest values it has seen, sorted descending (insert_value); the block then merges the lists
+// pairwise in a tree, each surviving thread inserting its partner's k values into its own, and
+// writes its k values. A second launch over the blocks' lists, as one block, gives the answer.
+// As in the WGSL, each list lives in a column of shared memory from the start (slot s of thread
+// t at s * blockDim.x + t) rather than in registers, so the replay sees every insert. With
+// distinct, a value already in the list is dropped, as the seed's insert_value does (the k
+// largest distinct values); without it duplicates stay (the usual top-k).
+#include <climits>
+
+// Inserts v into thread me's list (descending) unless it is not among the list's k largest, or,
+// with distinct, the list already holds it.
+__device__ void insert_value(int *lists, int me, int k, bool distinct, int v) {
+  int W = blockDim.x;
+  if (distinct)
+    for (int s = 0; s < k; s++)
+      if (lists[s * W + me] == v) return;
+  if (v <= lists[(k - 1) * W + me]) return;
+  int s = k - 1;                             // shift the smaller values down to v's place
+  while (s > 0 && v > lists[(s - 1) * W + me]) {
+    lists[s * W + me] = lists[(s - 1) * W + me];
+    s--;
+  }
+  lists[s * W + me] = v;
+}
+
+__global__ void topkSeed(const int *input, int n, int *output, int k, bool distinct) {
+  extern __shared__ int lists[];             // k * blockDim.x, sized by the launch
+  int tid = threadIdx.x, W = blockDim.x;
+  for (int s = 0; s < k; s++) lists[s * W + tid] = INT_MIN;
+  for (int x = blockIdx.x * W + tid; x < n; x += gridDim.x * W) insert_value(lists, tid, k, distinct, input[x]);
+  __syncthreads();
+  for (int stride = W / 2; stride > 0; stride /= 2) {   // the tree: the lower half takes the upper's
+    if (tid < stride)
+      for (int s = 0; s < k; s++) insert_value(lists, tid, k, distinct, lists[s * W + tid + stride]);
+    __syncthreads();
+  }
+  if (tid < k) output[blockIdx.x * k + tid] = lists[tid * W];
+}
+
+// The host: pass 1 over the input, pass 2 as one block over the blocks' lists. block: the most
+// threads (at most 256) whose lists fit in 16 KiB of shared memory, 128 for k = 20.
+void topK(const int *input, int n, int *partial, int *result, int k, bool distinct, int blocks, int block) {
+  topkSeed<<<blocks, block, k * block * sizeof(int)>>>(input, n, partial, k, distinct);
+  topkSeed<<<1, block, k * block * sizeof(int)>>>(partial, blocks * k, result, k, distinct);
+}

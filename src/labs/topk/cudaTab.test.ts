@@ -1,0 +1,35 @@
+/**
+ * The top-k lab's CUDA tab runs the course's kernel (`cuda/seed.cu`) in place of the seed
+ * variant's WGSL, as the editor does (`cudaPass` over the lab's own passes): k and distinct come
+ * from the pass's K and DISTINCT, the lists' shared memory from what the pass declares; both
+ * passes give the CPU's top k.
+ */
+import { describe, expect, it } from 'vitest';
+import type { KernelRun } from '../../kernel/types.ts';
+import { simulate } from '../../sim/index.ts';
+import { compileCudaDraft, cudaPass } from '../../workbench/cudaDraft.ts';
+import { seededRandom } from '../../util/random.ts';
+import { TOPK_TWINS } from './cudaTwins.ts';
+import { topkInput } from './inputs.ts';
+import { runTopk, TOPK_FILES } from './kernel.ts';
+import { topkReference } from './reference.ts';
+
+describe('the top-k lab’s CUDA tab runs the seed twin in place of its WGSL', () => {
+  it.each([[20, true], [5, false], [64, true]] as const)('k = %i, distinct %s', async (k, distinct) => {
+    const program = compileCudaDraft(TOPK_TWINS[0]!.source).program!;
+    const values = topkInput(seededRandom(k), 4000, 'duplicates');
+    let launched = 0;
+    const executor = {
+      run(run: KernelRun) {
+        expect(run.code).toBe(TOPK_FILES.seed.wgsl);
+        const pass = cudaPass(program, run);
+        launched++;
+        const result = simulate(pass.run, { trace: 'summary' });
+        expect(result.diagnostics.filter((d) => d.kind === 'out-of-bounds' || d.kind === 'race')).toEqual([]);
+        return Promise.resolve(pass.outputs(result.buffers));
+      },
+    };
+    expect(Array.from(await runTopk(executor, 'seed', values, { k, distinct }))).toEqual(Array.from(topkReference(values, k, distinct)));
+    expect(launched).toBe(2);
+  });
+});
