@@ -10,12 +10,18 @@
  * - at 1280×720 the stage's "more" marks lie over none of the stage's text, and a lesson's question
  *   box lies over none of its narration;
  * - the matrix-multiply question box does not open on A[3][5], the element lesson steps 1 and 3 ask
- *   about (it would print their answer).
+ *   about (it would print their answer);
+ * - merge step 7 in projector mode frames the table's global loads its narration names (the stage
+ *   framed the merge-path picture's tile), and the picture's labels lie over none of each other
+ *   ("B ↓" was drawn over "tile");
+ * - a projector lesson's listing shows the current line and its neighbours whole, at 28 px (the
+ *   neighbours were cut at about 12 characters).
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BASE_URL, openPage, useBrowser, watchErrors } from './browser.ts';
 import { editorColumns, LabPageObject } from './pages.ts';
+import { overlappingStageLabels } from './stageLabels.ts';
 
 /** WCAG contrast ratio of two `rgb()`/`rgba()` colours (alpha ignored: the tooltip's box is opaque). */
 function contrast(a: string, b: string): number {
@@ -116,6 +122,60 @@ describe('defects of the walk', () => {
     expect(titles.length).toBeGreaterThan(2);
     for (const title of titles) expect(title).toMatch(/^Round \d+ of \d+$/);
     expect(errors).toEqual([]);
+  }, 180_000);
+
+  it('merge step 7 in projector mode frames the table’s global loads its narration names, and the picture’s labels lie over none of each other', async () => {
+    const { page, errors, close } = await openAt(browser(), 1920, 1080, '/lesson/merge/7?mode=projector');
+    // The camera pans once the panel has drawn (at once: reduced motion).
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined))))));
+    expect(await page.getByTestId('narrative').locator('.look-at').textContent()).toMatch(/global loads/);
+    // Invocation 5's global loads (what the question asks for) lie whole inside the stage's frame.
+    const seen = await page.evaluate(() => {
+      const frame = document.querySelector('[data-testid=stage-body]')!.getBoundingClientRect();
+      const row = document.querySelector('[data-testid=merge-table] tr[data-invocation="5"]');
+      const heads = [...document.querySelectorAll('[data-testid=merge-table] thead th')].map((th) => th.textContent ?? '');
+      const column = heads.findIndex((h) => /global loads/.test(h));
+      const cell = row?.children[column];
+      const r = cell?.getBoundingClientRect();
+      return { column, inside: !!r && r.width > 0 && r.top >= frame.top - 0.5 && r.bottom <= frame.bottom + 0.5 && r.left >= frame.left - 0.5 && r.right <= frame.right + 0.5, marked: cell?.getAttribute('data-subject') ?? null };
+    });
+    expect(seen.column).toBeGreaterThan(0);
+    expect(seen.inside).toBe(true);
+    expect(seen.marked).toBe('loads');
+    // And with the grid in view (the step before, about the tile), no label lies over another.
+    await page.getByTestId('lesson-prev').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=lesson]')?.getAttribute('data-step') === '6');
+    await page.getByTestId('merge-grid').waitFor();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined))))));
+    expect(await overlappingStageLabels(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  }, 180_000);
+
+  it('in a projector lesson the listing shows the current line and its neighbours whole, at 28 px', async () => {
+    const { page, errors, close } = await openAt(browser(), 1920, 1080, '/lesson/reduction/3?mode=projector');
+    await page.locator('.code-line.current').waitFor();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined)))));
+    const lines = await page.evaluate(() => {
+      const current = document.querySelector('.code-line.current')!;
+      const scroller = current.closest('.code-scroll')!.getBoundingClientRect();
+      return [current.previousElementSibling, current, current.nextElementSibling].map((line) => {
+        const code = line?.querySelector('code');
+        if (!code) return { text: '', whole: false, px: 0 };
+        const range = document.createRange();
+        range.selectNodeContents(code);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+        const whole = rects.length > 0 && rects.every((r) => r.left >= scroller.left - 0.5 && r.right <= scroller.right + 0.5 && r.top >= scroller.top - 0.5 && r.bottom <= scroller.bottom + 0.5);
+        return { text: (code.textContent ?? '').trim(), whole, px: Number.parseFloat(getComputedStyle(code).fontSize) };
+      });
+    });
+    for (const line of lines) {
+      expect(line.text.length, 'a line of code').toBeGreaterThan(0);
+      expect(line, `“${line.text}” whole`).toMatchObject({ whole: true });
+      expect(line.px).toBeGreaterThanOrEqual(28);
+    }
+    expect(errors).toEqual([]);
+    await close();
   }, 180_000);
 
   it('at 1280×720 the stage’s “more” marks lie over none of the stage’s text', async () => {

@@ -2,12 +2,17 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BASE_URL, useBrowser, watchErrors } from './browser.ts';
+import { overlappingStageLabels } from './stageLabels.ts';
 
 /**
  * The walk (issue #24's Done-when): every lesson step and every lab's opening moment, at 1440×900,
  * at 1280×720, in projector mode at 1920×1080, and in Chinese at 1440×900. For each screen:
  * - the stage marks what the step is about: at least one `[data-subject]` where the step names a
- *   subject (a lesson step with "Look at …", every lab's opening moment);
+ *   subject (a lesson step with "Look at …", every lab's opening moment); where the "Look at" names
+ *   a part of the picture (`data-part`: the merge table's global loads), every mark is that part, so
+ *   the camera frames what the narration names and not another part of the picture;
+ * - the stage's labels (its SVG text, inside the frame) lie over none of each other: a failure in the
+ *   pictures that space their labels by their size (`MENDED`), listed for the others;
  * - every `[data-subject]` box lies inside the viewport and is not clipped by any ancestor that
  *   scrolls or hides its overflow (an `<svg>` included);
  * - its text is at least 12 px (28 px in projector mode), as drawn (zoom and viewBox scaling counted);
@@ -18,6 +23,8 @@ import { BASE_URL, useBrowser, watchErrors } from './browser.ts';
  * to test-results/screens/walk-<size>-<page>.png. All failures are gathered and listed at the end.
  */
 const SCREENS = 'test-results/screens';
+/** The stage pictures whose labels are spaced by their drawn size: a label over another there fails the walk. */
+const MENDED = '.merge-grid';
 mkdirSync(SCREENS, { recursive: true });
 
 const LABS = ['basics', 'reduce', 'scan', 'rowsum', 'histogram', 'convolution', 'merge', 'topk', 'matmul', 'spmv'];
@@ -152,6 +159,12 @@ function inspect(page: Page, minText: number) {
     }
     const namesSubject = document.querySelector('[data-testid=narrative] .look-at') !== null || document.querySelector('[data-testid=lesson]') === null;
     if (namesSubject && subjects.length === 0) problems.push('the step names a subject but nothing on the stage carries data-subject');
+    const part = document.querySelector('[data-testid=narrative] .look-at')?.getAttribute('data-part');
+    if (part) {
+      const other = subjects.find((s) => s.getAttribute('data-subject') !== part);
+      if (other) problems.push(`the narration names the picture's “${part}”, but the stage marks ${name(other)}`);
+      if (!subjects.some((s) => s.getAttribute('data-subject') === part)) problems.push(`the narration names the picture's “${part}”, and nothing on the stage is marked so`);
+    }
     return { problems, subjects: subjects.length };
   }, minText);
 }
@@ -183,6 +196,7 @@ describe('the walk: every lesson step and every lab frames its subject', () => {
     await watchErrors(page, errors);
     const url = (path: string) => new URL(`${path}${walk.query ? `?${walk.query}` : ''}`, BASE_URL).href;
     const failures: string[] = [];
+    const unmended = new Set<string>();
     let screens = 0;
     const check = async (where: string, file: string) => {
       // A screen that never gets ready (a simulation too slow on a loaded machine) is one failure
@@ -196,6 +210,10 @@ describe('the walk: every lesson step and every lab frames its subject', () => {
       );
       if (!ready) return;
       const { problems } = await inspect(page, walk.minText);
+      // Labels over labels: a failure in the pictures whose labels are laid out by their size
+      // (MENDED); elsewhere listed at the end, to be mended panel by panel.
+      for (const o of await overlappingStageLabels(page, MENDED)) problems.push(`the stage's label ${o}`);
+      for (const o of await overlappingStageLabels(page, `svg:not(${MENDED})`)) unmended.add(`${where.replace(/ \(.*\)$/, '')}: ${o}`);
       await page.screenshot({ path: `${SCREENS}/walk-${walk.name}-${file}.png` });
       screens++;
       for (const p of problems) failures.push(`${where}: ${p}`);
@@ -227,6 +245,7 @@ describe('the walk: every lesson step and every lab frames its subject', () => {
       await check(`/lab/${lab} (${walk.name})`, `lab-${lab}`);
     }
     console.log(`[walk] ${walk.name}: ${screens} screens, ${failures.length} failures\n${failures.join('\n')}`);
+    if (unmended.size > 0) console.log(`[walk] ${walk.name}: labels over labels in pictures not yet spaced by their label size (not failures yet)\n${[...unmended].join('\n')}`);
     expect(screens + failures.filter((f) => f.includes('was not ready')).length).toBe(walked.reduce((s, l) => s + l.steps, 0) + labs.length);
     expect(failures).toEqual([]);
     expect(errors).toEqual([]);

@@ -34,6 +34,15 @@ describe('subjectAt', () => {
     expect(s).toMatchObject({ reason: 'named', warps: [0], words: [0, 32], banks: [0] });
   });
 
+  it('carries the part of the picture a step names, with its lanes or alone', () => {
+    const { index, memory } = traced('reduce', 'neighbored-less-divergent');
+    expect(subjectAt(index, 0, memory, { part: 'loads', lanes: [[0, 5]] })).toMatchObject({ reason: 'named', part: 'loads', lanes: [[0, 5]] });
+    const alone = subjectAt(index, 0, memory, { part: 'loads' });
+    expect(alone.part).toBe('loads');
+    expect(alone.reason).not.toBe('named');
+    expect(subjectAt(index, 0, memory).part).toBeUndefined();
+  });
+
   it('falls back to the active lanes of the executing warp for a step with no shared request', () => {
     const { index, memory } = traced('reduce', 'interleaved');
     const s = subjectAt(index, 0, memory);

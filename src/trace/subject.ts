@@ -2,7 +2,8 @@
  * The subject of a moment: what a step is about (lanes, words, banks, warps), so that every stage
  * panel can frame it and mark it with `data-subject`. Derived from the trace wherever it can be
  * (the conflicting lanes of a shared-memory request, the words a request touches, the active lanes
- * of the warp that executes the step); a lesson step may name it outright, and then its naming wins.
+ * of the warp that executes the step); a lesson step may name it outright, and then its naming wins,
+ * and may name the part of the picture its narration points at.
  * Pure TypeScript: the views only read the result.
  */
 import { bankOf } from '../sim/hardware.ts';
@@ -23,6 +24,11 @@ export interface Subject {
   readonly words: readonly number[];
   /** Banks of those words. */
   readonly banks: readonly number[];
+  /**
+   * The part of the picture the step's narration names, by the `data-subject` name the panel gives
+   * it (`loads`: the merge table's global loads): the panel marks that part and nothing else.
+   */
+  readonly part?: string | undefined;
 }
 
 /** What a lesson step names outright (a `Highlight`'s warps, lanes and words). */
@@ -30,6 +36,8 @@ export interface NamedSubject {
   readonly warps?: readonly number[] | undefined;
   readonly lanes?: readonly (readonly [number, number])[] | undefined;
   readonly words?: readonly number[] | undefined;
+  /** The part of the picture the narration names (see `Subject.part`). */
+  readonly part?: string | undefined;
 }
 
 export const NO_SUBJECT: Subject = { reason: 'none', warps: [], lanes: [], words: [], banks: [] };
@@ -59,6 +67,11 @@ function activeLanes(trace: Trace, step: number): number[] {
  * the warp that executes the step, with the words of the last request to that memory.
  */
 export function subjectAt(index: TraceIndex, step: number, memory: number, named?: NamedSubject): Subject {
+  const found = subjectOfStep(index, step, memory, named);
+  return named?.part ? { ...found, part: named.part } : found;
+}
+
+function subjectOfStep(index: TraceIndex, step: number, memory: number, named?: NamedSubject): Subject {
   const { trace } = index;
   if (named && ((named.lanes?.length ?? 0) > 0 || (named.words?.length ?? 0) > 0 || (named.warps?.length ?? 0) > 0)) {
     const lanes = named.lanes ?? [];
@@ -100,7 +113,7 @@ function lastRequestBefore(trace: Trace, step: number, memory: number): number {
 
 /** Whether the subject names anything at all. */
 export function hasSubject(s: Subject): boolean {
-  return s.warps.length + s.lanes.length + s.words.length > 0;
+  return s.part !== undefined || s.warps.length + s.lanes.length + s.words.length > 0;
 }
 
 /** Contiguous runs of sorted integers, as [first, last] pairs (`[0,1,2,5]` → `[[0,2],[5,5]]`). */

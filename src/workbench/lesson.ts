@@ -83,6 +83,12 @@ export interface Highlight {
   /** Word addresses in the main workgroup memory. */
   readonly words?: readonly number[];
   readonly code?: readonly string[];
+  /**
+   * The part of the picture the narration's "Look at" names, by the `data-subject` name its panel
+   * gives it (`loads`: the merge table's global loads). The panel marks that part alone, so the
+   * stage camera frames what the learner is told to look at.
+   */
+  readonly part?: string;
 }
 
 export interface Question {

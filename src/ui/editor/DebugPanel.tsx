@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { commandNeedsLocals, DebugError, learnerNames, makeBreakpoint, needsLocals, runCommand, warpWatch, type Breakpoint, type CommandEffect, type DebugSource, type DebugState } from '../../workbench/debugger.ts';
 import type { LabSession } from '../../workbench/session.ts';
@@ -112,15 +112,23 @@ export function DebugPanel({
   }, [wantsLocals, index, run, simOptions, shownStep, warp]);
   const current = capture && capture.step === shownStep && capture.warp === warp ? capture : undefined;
   const locals = current?.state === 'done' ? current.capture : undefined;
+  // The watch over the trace alone follows a step in a render of its own, after the step's frame
+  // (a key press paints the stage first, the table a moment later); with the kernel's own names it
+  // already waits for the re-run.
+  const laterStep = useDeferredValue(shownStep);
+  const laterWarp = useDeferredValue(warp);
+  const watchStep = wantsLocals ? shownStep : laterStep;
+  const watchWarp = wantsLocals ? warp : laterWarp;
   const cells = useMemo(() => {
     if (!index || index.trace.stepCount === 0 || watch.trim() === '') return undefined;
     if (wantsLocals && current?.state !== 'done') return undefined;
     try {
-      return { cells: warpWatch(index, shownStep, warp, watch, locals, source) };
+      // A deferred step or warp may still be the last trace's: it stays within this one.
+      return { cells: warpWatch(index, Math.min(watchStep, index.trace.stepCount - 1), Math.min(watchWarp, index.warpCount - 1), watch, locals, source) };
     } catch (e) {
       return { error: e instanceof DebugError ? e.message : String(e) };
     }
-  }, [index, shownStep, warp, watch, wantsLocals, current?.state, locals, source]);
+  }, [index, watchStep, watchWarp, watch, wantsLocals, current?.state, locals, source]);
   const scopeNames = learnerNames(locals, source);
 
   return (
@@ -218,7 +226,7 @@ export function DebugPanel({
       {cells && 'error' in cells && <p data-testid="watch-error">{T.error(cells.error)}</p>}
       {cells && 'cells' in cells && index && (
         <table className="warp-watch" data-testid="warp-watch">
-          <caption>{T.watchCaption(watch, warp, shownStep)}</caption>
+          <caption>{T.watchCaption(watch, watchWarp, watchStep)}</caption>
           <thead>
             <tr>
               <th scope="col">{T.lane}</th>

@@ -20,6 +20,7 @@ import { wgslLanguage } from './wgslLanguage.ts';
 import { cudaLanguage } from './cudaLanguage.ts';
 import { currentLineField, mapRunPosition, markRunEffect, relintEffect, runMapField, setLineEffect } from './runMap.ts';
 import { DEBUG_TEXT } from './strings.ts';
+import { useMeasured } from '../widgets/useMeasured.ts';
 
 export interface KernelEditorHandle {
   /** The text now in the editor. */
@@ -155,6 +156,35 @@ const linkedField = StateField.define<DecorationSet>({
   provide: (f) => EditorView.decorations.from(f),
 });
 
+/** The key of the measure that brings the current line into view (a newer request replaces an older one). */
+const bringLineKey = {};
+
+/**
+ * Brings the whole current line, wrapped or not, into view inside the code pane, and only there:
+ * read and written in the editor's own measure cycle (one layout per frame, none forced in a key's
+ * task). Nothing moves while the learner is in the editor.
+ */
+function bringCurrentLine(view: EditorView): void {
+  view.requestMeasure({
+    key: bringLineKey,
+    read: (ed) => {
+      const pos = ed.state.field(currentLineField).pos;
+      if (pos < 0 || ed.hasFocus) return undefined;
+      const block = ed.lineBlockAt(pos);
+      const top = ed.documentTop + block.top;
+      const bottom = ed.documentTop + block.bottom;
+      const scroller = [ed.scrollDOM, ed.dom.closest<HTMLElement>('.code-scroll')].find((el) => el && el.scrollHeight > el.clientHeight + 1);
+      if (!scroller) return undefined;
+      const b = scroller.getBoundingClientRect();
+      if (top >= b.top + 8 && bottom <= b.bottom - 8) return undefined;
+      return { scroller, by: top - b.top - Math.max(8, Math.min(b.height / 3, b.height - (bottom - top) - 8)) };
+    },
+    write: (m) => {
+      if (m) m.scroller.scrollTop += m.by;
+    },
+  });
+}
+
 export function KernelEditor({
   initial,
   label,
@@ -174,7 +204,8 @@ export function KernelEditor({
   readOnly = false,
   testId = 'kernel-editor',
 }: Props) {
-  const host = useRef<HTMLDivElement>(null);
+  // The pane the listing scrolls in (the code column, else the editor itself), measured by the shared hook.
+  const [host, pane] = useMeasured<HTMLDivElement, { readonly width: number; readonly height: number }>((el) => ({ width: el.clientWidth, height: el.clientHeight }), { target: (el) => el.closest<HTMLElement>('.code-scroll') ?? el });
   const view = useRef<EditorView | null>(null);
   const wrapping = useRef(new Compartment());
   const wrapNow = useRef(wrap);
@@ -245,6 +276,8 @@ export function KernelEditor({
           if (u.transactions.some((tr) => tr.isUserEvent('input') || tr.isUserEvent('delete'))) u.view.setTabFocusMode(false);
           if (u.docChanged) latest.current.onChange(u.state.doc.toString());
           if (u.selectionSet || u.docChanged) latest.current.onCursorLine?.(u.state.doc.lineAt(u.state.selection.main.head).number);
+          // The listing laid out anew (its lines drawn, wrapped, a font loaded): the current line again.
+          if (u.geometryChanged) bringCurrentLine(u.view);
         }),
         // tabindex states what contenteditable already is (in the tab order), so checkers that look
         // for a focusable element inside a region that scrolls sideways (long lines) find it.
@@ -279,38 +312,18 @@ export function KernelEditor({
 
   useEffect(() => {
     view.current?.dispatch({ effects: setLineEffect.of(currentLine ?? null) });
+  }, [currentLine]);
+
+  // The whole current line, wrapped or not, comes into view inside the code pane, and only there:
+  // the page itself never scrolls to the code (stacked at 800 px, the stage comes first). Read and
+  // written in the editor's own measure cycle (one layout per frame, none forced in the key's task),
+  // on each new line, when the lines wrap anew, and whenever the pane is laid out anew (the page
+  // opening on a step, a panel opening beside it).
+  useEffect(() => {
     const v = view.current;
     if (!v || currentLine === undefined) return;
-    const pos = v.state.field(currentLineField).pos;
-    if (pos < 0 || v.hasFocus) return;
-    // The whole line, wrapped or not, comes into view inside the code pane, and only there: the
-    // page itself never scrolls to the code (stacked at 800 px, the stage comes first).
-    const bring = () => {
-      const block = v.lineBlockAt(pos);
-      const top = v.documentTop + block.top;
-      const bottom = v.documentTop + block.bottom;
-      const scroller = [v.scrollDOM, v.dom.closest<HTMLElement>('.code-scroll')].find((el) => el && el.scrollHeight > el.clientHeight + 1);
-      if (!scroller) return;
-      const b = scroller.getBoundingClientRect();
-      if (top < b.top + 8 || bottom > b.bottom - 8) scroller.scrollTop += top - b.top - Math.max(8, Math.min(b.height / 3, b.height - (bottom - top) - 8));
-    };
-    bring();
-    // The pane still being laid out (the page opening on a step, a panel opening beside it): the
-    // line is brought into view again when the pane or the listing changes size.
-    if (typeof ResizeObserver === 'undefined') return;
-    let frame = 0;
-    const ro = new ResizeObserver(() => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        if (!v.hasFocus) bring();
-      });
-    });
-    for (const el of [v.scrollDOM, v.contentDOM, v.dom.closest<HTMLElement>('.code-scroll')]) if (el) ro.observe(el);
-    return () => {
-      cancelAnimationFrame(frame);
-      ro.disconnect();
-    };
-  }, [currentLine]);
+    bringCurrentLine(v);
+  }, [currentLine, pane, wrap]);
 
   useEffect(() => {
     const v = view.current;

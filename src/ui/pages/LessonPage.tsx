@@ -173,7 +173,11 @@ export function LessonPage({ route, follow = false, onGo, live }: { route: Lesso
           the keyboard can scroll it too. */}
       <p className="narrative" aria-live="polite" data-testid="narrative" ref={narrative} tabIndex={narrativeScrolls ? 0 : undefined}>
         {step.narrative}
-        {step.lookAt && <span className="look-at">{t('lesson.lookAt', { what: step.lookAt })}</span>}
+        {step.lookAt && (
+          <span className="look-at" data-part={step.highlight?.part}>
+            {t('lesson.lookAt', { what: step.lookAt })}
+          </span>
+        )}
       </p>
       {/* The question and the way on stay in view at the foot of the column, whatever the text above. */}
       <div className="lesson-act" data-testid="lesson-act">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { motion } from 'motion/react';
 import { t } from '../../i18n/messages.ts';
 import type { Trace } from '../../sim/index.ts';
@@ -8,6 +8,8 @@ import { fillSlots, SLOT } from '../../i18n/slots.tsx';
 import { describeWrites, levelFacts, splitTree } from '../../trace/treeLayout.ts';
 import { usePrefersReducedMotion } from '../widgets/motion.ts';
 import { createZoomController, type ZoomController } from '../widgets/zoomController.ts';
+import { useMeasured } from '../widgets/useMeasured.ts';
+import { useStageRoom } from '../widgets/useFrameWidth.ts';
 
 interface Props {
   readonly trace: Trace;
@@ -38,15 +40,30 @@ const DRAW_WHOLE_UP_TO = 2000;
 export function DataflowTreeView({ trace, memory, step, title, words: asked }: Props) {
   const titleId = useId();
   const svgRef = useRef<SVGSVGElement>(null);
-  const wrapRef = useRef<HTMLDivElement>(null);
   const zoomRef = useRef<ZoomController | undefined>(undefined);
   const reduced = usePrefersReducedMotion();
   const tree = useMemo(() => dataflowTree(trace, memory), [trace, memory]);
   const split = useMemo(() => splitTree(tree), [tree]);
   const wordCount = trace.memories[memory]?.words ?? 0;
-  const [width, setWidth] = useState(0);
-  const [font, setFont] = useState(14);
-  const [avail, setAvail] = useState(0);
+  // The stage frame the tree is seen through, and the tree's own box under its caption: measured
+  // by the shared hooks (on mount, on a resize of either, when web fonts load).
+  const [sectionRef, room] = useStageRoom<HTMLElement>();
+  const [wrapRef, box] = useMeasured<HTMLDivElement, { readonly width: number; readonly avail: number; readonly font: number }>(
+    (wrap) => {
+      // The height left on the stage under the caption: the rows share it.
+      const body = wrap.closest<HTMLElement>('.stage-body, .stage-half');
+      const svg = wrap.querySelector('svg');
+      return {
+        width: wrap.clientWidth,
+        avail: body ? body.clientHeight - (wrap.getBoundingClientRect().top - body.getBoundingClientRect().top) - 4 : 0,
+        font: parseFloat(getComputedStyle(svg ?? wrap).fontSize) || 14,
+      };
+    },
+    { deps: [room?.height, room?.width] },
+  );
+  const width = box?.width ?? 0;
+  const font = box?.font ?? 14;
+  const avail = box?.avail ?? 0;
   // As many words as leave room for a value in each node (and at most DEFAULT_SPAN).
   const fitting = width > 0 ? Math.max(4, Math.floor((width - font * 6.5) / (font * 0.62 * 4 + 8))) : DEFAULT_SPAN;
   const initial = useMemo<[number, number]>(() => {
@@ -55,21 +72,6 @@ export function DataflowTreeView({ trace, memory, step, title, words: asked }: P
   }, [asked, wordCount, fitting]);
   const [range, setRange] = useState<[number, number]>(initial);
 
-  useLayoutEffect(() => {
-    const wrap = wrapRef.current;
-    if (!wrap) return;
-    const measure = () => {
-      setWidth(wrap.clientWidth);
-      // The height left on the stage under the caption: the rows share it.
-      const body = wrap.closest<HTMLElement>('.stage-body, .stage-half');
-      if (body) setAvail(body.clientHeight - (wrap.getBoundingClientRect().top - body.getBoundingClientRect().top) - 4);
-      if (svgRef.current) setFont(parseFloat(getComputedStyle(svgRef.current).fontSize) || 14);
-    };
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(wrap);
-    return () => ro.disconnect();
-  }, []);
 
   useEffect(() => {
     const svg = svgRef.current;
@@ -174,7 +176,7 @@ export function DataflowTreeView({ trace, memory, step, title, words: asked }: P
   const leafRow = split.parts.length > 0 ? yOf(0, 0) : font * 2;
 
   return (
-    <section className="panel tree-view" aria-labelledby={titleId} data-testid="dataflow-tree" data-level={curLevel} data-part={curPart} data-stride={facts.stride ?? ''}>
+    <section ref={sectionRef} className="panel tree-view" aria-labelledby={titleId} data-testid="dataflow-tree" data-level={curLevel} data-part={curPart} data-stride={facts.stride ?? ''}>
       <div className="panel-head">
         <h2 id={titleId}>{ui('tree.fromTrace', { title })}</h2>
         <div className="button-group" role="group" aria-label={t('tree.zoom')}>

@@ -4,6 +4,7 @@ import { pathPoints, probesBy, readMergeTrace, searchesOf, searchResult, sizesOf
 import './MergePathPanel.css';
 import { m } from '../messages.ts';
 import { ColumnHeads } from '../../../ui/widgets/ColumnHeads.tsx';
+import { useStageRoom } from '../../../ui/widgets/useFrameWidth.ts';
 
 /** The largest grid drawn: beyond it the panel keeps its tables and leaves the picture out. */
 const MAX_GRID = 256;
@@ -15,7 +16,7 @@ const fmt = (v: number | undefined) => (v === undefined ? '?' : Number.isInteger
  * invocation's cross-diagonal, the co-rank probes up to the current step, the merge path over the
  * outputs stored so far, and the tile the workgroup staged. All of it comes from `readMergeTrace`.
  */
-export function MergePathPanel({ trace, step, variant, params, seek }: PanelProps) {
+export function MergePathPanel({ trace, step, variant, params, seek, subject }: PanelProps) {
   const titleId = useId();
   const pickId = useId();
   const sizes = useMemo(() => sizesOfParams(params), [params]);
@@ -30,9 +31,16 @@ export function MergePathPanel({ trace, step, variant, params, seek }: PanelProp
   const nextProbe = view.probes.find((p) => p.step > step && p.invocation === focus);
   const prevProbe = mine.length >= 2 ? mine[mine.length - 2] : undefined;
   const drawn = sizes.m <= MAX_GRID && sizes.n <= MAX_GRID;
+  // The grid's labels are drawn at the stage's smallest text or more (28 px in projector mode):
+  // the margins that hold them grow with it.
+  const [sectionRef, room] = useStageRoom<HTMLElement>();
+  const font = Math.max(14, room?.minText ?? 14);
+  // A part the narration names (`loads`) is marked alone; otherwise what the moment is about.
+  const mark = (name: string, on: boolean) => (on && (subject?.part === undefined || subject.part === name) ? name : undefined);
+  const named = new Set(subject?.part === 'loads' ? subject.lanes.map(([w, l]) => w * trace.warpSize + l) : []);
 
   return (
-    <section className="panel merge-path" aria-labelledby={titleId} data-testid="merge-path">
+    <section ref={sectionRef} className="panel merge-path" aria-labelledby={titleId} data-testid="merge-path">
       <div className="panel-head">
         <h2 id={titleId}>{m('ui.heading', { wg: trace.workgroups[0] ?? 0 })}</h2>
       </div>
@@ -56,13 +64,14 @@ export function MergePathPanel({ trace, step, variant, params, seek }: PanelProp
         </select>
       </div>
       {drawn ? (
-        <Grid view={view} step={step} done={done} focus={focus} current={current} />
+        <Grid view={view} step={step} done={done} focus={focus} current={current} font={font} mark={mark} />
       ) : (
         <p className="hint">{m('ui.gridLimit', { max: MAX_GRID })}</p>
       )}
       <FocusSearches view={view} invocation={focus} step={step} seek={seek} />
-      {/* Without the grid, the table is the picture: its loads are what the step is about. */}
-      <InvocationTable view={view} focus={focus} subject={!drawn} />
+      {/* Without the grid, the table is the picture: its loads are what the step is about, and so
+          they are where the narration names them (the invocations it names, or every row). */}
+      <InvocationTable view={view} focus={focus} subject={(inv) => mark('loads', subject?.part === 'loads' ? named.size === 0 || named.has(inv) : !drawn)} />
     </section>
   );
 }
@@ -73,12 +82,15 @@ function probeSentence(p: ProbeEvent): string {
   return `${m('ui.probe', values)} ${p.takesA ? m('ui.probe.a', values) : m('ui.probe.b', values)}`;
 }
 
-function Grid({ view, step, done, focus, current }: { view: MergeTraceView; step: number; done: readonly ProbeEvent[]; focus: number; current: ProbeEvent | undefined }) {
+type Mark = (name: string, on: boolean) => string | undefined;
+
+function Grid({ view, step, done, focus, current, font, mark }: { view: MergeTraceView; step: number; done: readonly ProbeEvent[]; focus: number; current: ProbeEvent | undefined; font: number; mark: Mark }) {
   const { m: mLen, n } = view.sizes;
   // Up to 256 elements a side: a large merge is drawn with small cells (no values), so a tile of
   // it fits the stage whole.
   const cell = Math.max(3, Math.min(28, Math.floor(560 / Math.max(mLen, n, 1))));
-  const pad = 56;
+  // Room for "B ↓" left of the grid and "A →" and a diagonal's label above it, at the label size.
+  const pad = Math.max(56, Math.round(font * 2.6));
   const width = pad + mLen * cell + 16;
   const height = pad + n * cell + 16;
   const x = (i: number) => pad + i * cell;
@@ -103,10 +115,10 @@ function Grid({ view, step, done, focus, current }: { view: MergeTraceView; step
       data-probes={done.length}
       data-path={stored.length - 1}
     >
-      <text x={pad} y={14} className="merge-axis">
+      <text x={pad} y={font} className="merge-axis">
         A →
       </text>
-      <text x={4} y={pad + 14} className="merge-axis">
+      <text x={4} y={pad + font} className="merge-axis">
         B ↓
       </text>
       {showValues &&
@@ -124,9 +136,10 @@ function Grid({ view, step, done, focus, current }: { view: MergeTraceView; step
       <rect x={pad} y={pad} width={mLen * cell} height={n * cell} className="merge-frame" />
       {view.tile && (
         // The tile is what a step between probes is about (the tiled merge after its loads).
-        <g className="merge-tile" data-testid="merge-tile" data-subject={!current || current.step !== step ? 'tile' : undefined}>
+        <g className="merge-tile" data-testid="merge-tile" data-subject={mark('tile', !current || current.step !== step)}>
           <rect x={x(view.tile.a0)} y={y(view.tile.k0 - view.tile.a0)} width={(view.tile.a1 - view.tile.a0) * cell} height={(view.tile.k1 - view.tile.a1 - (view.tile.k0 - view.tile.a0)) * cell} />
-          <text x={x(view.tile.a0) + 4} y={y(view.tile.k0 - view.tile.a0) + 16}>
+          {/* Inside the tile's corner, under a diagonal's label above the grid. */}
+          <text x={x(view.tile.a0) + 4} y={y(view.tile.k0 - view.tile.a0) + font * 1.1}>
             {m('ui.tileLabel')}
           </text>
         </g>
@@ -135,10 +148,10 @@ function Grid({ view, step, done, focus, current }: { view: MergeTraceView; step
         if (!s) return null;
         const d = diagonal(s.first);
         return (
-          <g key={`d${inv}`} className={`merge-diagonal${inv === focus ? ' focus' : ''}`} data-subject={inv === focus ? 'segment' : undefined}>
+          <g key={`d${inv}`} className={`merge-diagonal${inv === focus ? ' focus' : ''}`} data-subject={mark('segment', inv === focus)}>
             <line {...d} />
             {inv === focus && (
-              <text x={d.x1 + 4} y={d.y1 - 4}>
+              <text x={d.x1 + 4} y={d.y1 - font * 0.3}>
                 {m('ui.diagonal', { inv })}
               </text>
             )}
@@ -154,9 +167,9 @@ function Grid({ view, step, done, focus, current }: { view: MergeTraceView; step
         const cls = `merge-probe ${p.takesA ? 'a-first' : 'b-first'}${p === current ? ' current' : ''}${p.invocation === focus ? ' focus' : ''}`;
         // A first: a right-pointing triangle (the search moves up in A); B first: a square.
         return p.takesA ? (
-          <polygon key={k} className={cls} data-subject={p === current ? 'probe' : undefined} points={`${cx - r},${cy - r} ${cx + r},${cy} ${cx - r},${cy + r}`} />
+          <polygon key={k} className={cls} data-subject={mark('probe', p === current)} points={`${cx - r},${cy - r} ${cx + r},${cy} ${cx - r},${cy + r}`} />
         ) : (
-          <rect key={k} className={cls} data-subject={p === current ? 'probe' : undefined} x={cx - r} y={cy - r} width={2 * r} height={2 * r} />
+          <rect key={k} className={cls} data-subject={mark('probe', p === current)} x={cx - r} y={cy - r} width={2 * r} height={2 * r} />
         );
       })}
     </svg>
@@ -192,7 +205,7 @@ function FocusSearches({ view, invocation, step, seek }: { view: MergeTraceView;
   );
 }
 
-function InvocationTable({ view, focus, subject }: { view: MergeTraceView; focus: number; subject: boolean }) {
+function InvocationTable({ view, focus, subject }: { view: MergeTraceView; focus: number; subject: (invocation: number) => string | undefined }) {
   const rows = view.slices.map((s, inv) => ({ s, inv })).filter((r) => r.s);
   return (
     <table className="merge-table" data-testid="merge-table">
@@ -214,7 +227,7 @@ function InvocationTable({ view, focus, subject }: { view: MergeTraceView; focus
               {s!.first}–{s!.end - 1}
             </td>
             <td data-probes={view.probesPerInvocation[inv]}>{view.probesPerInvocation[inv]}</td>
-            <td data-subject={subject ? 'loads' : undefined}>{view.loadsPerInvocation[inv]}</td>
+            <td data-subject={subject(inv)}>{view.loadsPerInvocation[inv]}</td>
             <td>{(view.loadsPerInvocation[inv]! / (s!.end - s!.first)).toFixed(2)}</td>
           </tr>
         ))}

@@ -76,6 +76,8 @@ export const mergeLesson = lessonFrom(m, {
       ...tiledBase,
       variant: 'tiled',
       moment: { kind: 'end' },
+      // The table's global loads, at invocation 5's row: what the narration and the question name.
+      highlight: { part: 'loads', lanes: [[0, 5]] },
       question: { answer: (s) => mergeViewOf(s.trace).loadsPerInvocation[5] ?? 0 },
     },
   ],
