@@ -127,6 +127,15 @@ async function layoutOf(page: Page, panel: string): Promise<{ width: number; ove
   }, panel);
 }
 
+/** Texts of the page's main part still in Chinese (after a switch to English, there should be none). */
+async function chineseLeft(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('main *')]
+      .filter((e) => [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && /[\u3400-\u9fff]/.test(n.textContent ?? '')))
+      .map((e) => (e.textContent ?? '').trim().slice(0, 80)),
+  );
+}
+
 /** Switches the language with the header's switch and waits for the page to follow. */
 async function switchTo(page: Page, lang: string): Promise<void> {
   await page.getByTestId('language-switch').selectOption(lang);
@@ -306,6 +315,9 @@ describe('中文 / English', () => {
     expect(await page.getByTestId('matmul-roofline-device').textContent()).toMatch(/FMA peak [\d.]+ GFLOP\/s, read bandwidth [\d.]+ GB\/s/);
     const measuredCells = await page.locator('[data-testid=matmul-roofline-table] tbody tr td:nth-child(4)').allTextContents();
     expect(measuredCells.filter((t) => /\d/.test(t))).toHaveLength(6);
+    // Nothing drawn in Chinese stays Chinese after the switch: the roofline's variant names, the
+    // watch's messages and every other text of the page follow the language.
+    expect(await chineseLeft(page)).toEqual([]);
     expect(await seriousAxeFindings(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();

@@ -5,6 +5,7 @@ import type { LabSession } from '../../workbench/session.ts';
 import { client } from '../../workbench/simulation.ts';
 import { createWatchRunner } from '../../workbench/warpWatch.ts';
 import { t } from '../../i18n/messages.ts';
+import { useLocale } from '../../i18n/useLocale.ts';
 import type { WatchCapture } from '../../sim/instance.ts';
 import { DEBUG_TEXT as T } from './strings.ts';
 
@@ -41,6 +42,7 @@ export function DebugPanel({
   const focusLane = useStore(session, (s) => s.focusLane);
   const workgroup = useStore(session, (s) => s.primary.focus);
   const workgroupCount = useStore(session, (s) => s.primary.totalWorkgroups);
+  const locale = useLocale();
   const [log, setLog] = useState<readonly string[]>([]);
   const [command, setCommand] = useState('');
   const [watch, setWatch] = useState(() => defaultWatch(source !== undefined));
@@ -128,7 +130,8 @@ export function DebugPanel({
     } catch (e) {
       return { error: e instanceof DebugError ? e.message : String(e) };
     }
-  }, [index, watchStep, watchWarp, watch, wantsLocals, current?.state, locals, source]);
+    // Its messages (an unknown name, say) are written in the language shown: a switch rewrites them.
+  }, [index, watchStep, watchWarp, watch, wantsLocals, current?.state, locals, source, locale]); // eslint-disable-line react-hooks/exhaustive-deps
   const scopeNames = learnerNames(locals, source);
 
   return (

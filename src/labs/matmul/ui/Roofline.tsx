@@ -60,7 +60,7 @@ const fmtRate = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) 
  * under the device's measured read bandwidth and FMA peak.
  */
 export function Roofline({ index, variant, variants, params, companions, services }: PanelProps) {
-  useLocale();
+  const locale = useLocale();
   const shape: MatmulShape = { m: Number(params.m), n: Number(params.n), k: Number(params.k) };
   const tile = Number(params.tile);
   const [size, setSize] = useState<number>(256);
@@ -75,7 +75,8 @@ export function Roofline({ index, variant, variants, params, companions, service
         if (intensity === undefined) return [];
         return [{ variant: v.id, title: v.title, number: i + 1, intensity, ...(measured?.rates[v.id] !== undefined ? { gflops: measured.rates[v.id] } : {}) }];
       }),
-    [variants, variant.id, index, companions, shape.m, shape.n, shape.k, tile, measured], // eslint-disable-line react-hooks/exhaustive-deps
+    // The variants' titles are read in the language shown: a switch of language redraws them.
+    [variants, variant.id, index, companions, shape.m, shape.n, shape.k, tile, measured, locale], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const pending = variants.length - points.length;
   // The chart fits the stage's frame (a short or narrow stage draws it smaller, its labels at 16 px still).
