@@ -7,16 +7,27 @@
 import BASIC_CU from './cuda/basic.cu?raw';
 import TILED_CU from './cuda/tiled.cu?raw';
 import FAST_CU from './cuda/fast.cu?raw';
+import CO_RANK_CUH from './cuda/co_rank.cuh?raw';
+import MERGE_SEQUENTIAL_CUH from './cuda/merge_sequential.cuh?raw';
 
-export const BASIC_CUDA = BASIC_CU;
-export const TILED_CUDA = TILED_CU;
-export const FAST_CUDA = FAST_CU;
+/** The merges' local headers: co_rank and merge_sequential, written once for the three `.cu` files. */
+const HEADERS: Readonly<Record<string, string>> = { 'co_rank.cuh': CO_RANK_CUH, 'merge_sequential.cuh': MERGE_SEQUENTIAL_CUH };
 
-/** co_rank as the basic merge's `.cu` file has it (a device template), for the renderings that call it. */
-const CO_RANK = (() => {
-  const start = BASIC_CU.indexOf('// How many of the first k outputs');
-  return BASIC_CU.slice(start, BASIC_CU.indexOf('\n}\n', start) + 2);
-})();
+/**
+ * A merge `.cu` file as the code pane shows it and the CUDA tab compiles it: each local header
+ * written out in place of its `#include` line, so the file reads, pastes and runs whole (nvcc,
+ * given the folder, sees the same code).
+ */
+function whole(source: string): string {
+  return source.replace(/^#include "([\w.]+\.cuh)"\n/gm, (line, name: string) => HEADERS[name] ?? line);
+}
+
+export const BASIC_CUDA = whole(BASIC_CU);
+export const TILED_CUDA = whole(TILED_CU);
+export const FAST_CUDA = whole(FAST_CU);
+
+/** co_rank (a device template), for the renderings that call it. */
+const CO_RANK = CO_RANK_CUH.trimEnd();
 
 
 export const STREAM_CUDA = `// CUDA rendering of shaders/merge/stream.wgsl (written for Warpscope). Pass 1 is mergePartition

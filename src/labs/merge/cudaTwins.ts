@@ -10,9 +10,7 @@
 import { benchElements, onePassCase, wordsOf, type LabTwin, type TwinCase } from '../../cuda/index.ts';
 import { arrayFor, type ElementType } from '../../workbench/labTypes.ts';
 import { seededRandom } from '../../util/random.ts';
-import BASIC_CU from './cuda/basic.cu?raw';
-import TILED_CU from './cuda/tiled.cu?raw';
-import FAST_CU from './cuda/fast.cu?raw';
+import { BASIC_CUDA as BASIC_CU, FAST_CUDA as FAST_CU, TILED_CUDA as TILED_CU } from './cuda.ts';
 import { mergeInputs, type MergeInput } from './inputs.ts';
 import { fastRun, MERGE_SHAPES, mergeRun, partitionRun, tilesOf } from './kernel.ts';
 import { coRank, mergeReference } from './reference.ts';

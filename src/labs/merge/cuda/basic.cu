@@ -4,29 +4,9 @@
 // global memory, then merges its share sequentially. Equal keys take A first: the merge is stable.
 #define ITEMS 4                              // outputs per thread
 
-// How many of the first k outputs come from A (the rest, k - i, from B).
-template <typename T>
-__device__ int co_rank(int k, const T *A, int m, const T *B, int n) {
-  int lo = max(0, k - n), hi = min(k, m);
-  while (lo < hi) {
-    int mid = (lo + hi) / 2;
-    if (A[mid] <= B[k - 1 - mid]) lo = mid + 1;   // A[mid] is among the first k (ties: A first)
-    else hi = mid;
-  }
-  return lo;
-}
+#include "co_rank.cuh"
 
-// Merges A[0, m) and B[0, n) into C.
-template <typename T>
-__device__ void merge_sequential(const T *A, int m, const T *B, int n, T *C) {
-  int i = 0, j = 0, k = 0;
-  while (i < m && j < n) {
-    if (A[i] <= B[j]) C[k++] = A[i++];
-    else C[k++] = B[j++];
-  }
-  while (i < m) C[k++] = A[i++];
-  while (j < n) C[k++] = B[j++];
-}
+#include "merge_sequential.cuh"
 
 template <typename T>
 __global__ void mergeBasic(const T *A, int m, const T *B, int n, T *C) {

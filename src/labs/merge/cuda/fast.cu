@@ -8,17 +8,7 @@
 #define ITEMS 8                              // outputs per thread
 #define TILE (BLOCK * ITEMS)                 // outputs per block: two tiles fit in 16 KiB
 
-// How many of the first k outputs come from A (the rest, k - i, from B).
-template <typename T>
-__device__ int co_rank(int k, const T *A, int m, const T *B, int n) {
-  int lo = max(0, k - n), hi = min(k, m);
-  while (lo < hi) {
-    int mid = (lo + hi) / 2;
-    if (A[mid] <= B[k - 1 - mid]) lo = mid + 1;   // A[mid] is among the first k (ties: A first)
-    else hi = mid;
-  }
-  return lo;
-}
+#include "co_rank.cuh"
 
 template <typename T>
 __global__ void mergePartition(const T *A, int m, const T *B, int n, int *splits, int boundaries) {
