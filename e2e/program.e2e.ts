@@ -194,6 +194,9 @@ describe('program page', () => {
     expect(await page.getByRole('navigation').getByRole('link', { name: '运行程序' }).count()).toBe(1);
     // The replay reads in Chinese too.
     await page.getByRole('combobox', { name: '文章中的程序' }).selectOption('003-histogram-shared');
+    // The example loads on its own: Run only once it is in the editor (a busy machine once ran the
+    // program shown before it, whose launch is not histo_kernel).
+    await page.waitForFunction(() => document.querySelector('[data-testid=program-editor]')?.textContent?.includes('histo_kernel'));
     await page.getByRole('button', { name: '▶ 运行' }).click();
     await page.getByTestId('program-status').getByText('退出码为 0', { exact: false }).waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: '在回放中打开第 1 次启动（histo_kernel）' }).click();
