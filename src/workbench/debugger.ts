@@ -586,31 +586,11 @@ function firstActive(view: { isActive(lane: number): boolean }, W: number, prefe
 const PER_INVOCATION = new Set(['local_invocation_id', 'local_invocation_index', 'global_invocation_id', 'subgroup_invocation_id']);
 
 /** The names an expression reads. */
-function namesIn(e: Expr | null, out: string[] = []): string[] {
-  if (!e) return out;
-  switch (e.k) {
-    case 'id':
-      out.push(e.name);
-      break;
-    case 'bin':
-      namesIn(e.l, out);
-      namesIn(e.r, out);
-      break;
-    case 'un':
-    case 'mem':
-      namesIn(e.e, out);
-      break;
-    case 'idx':
-      namesIn(e.e, out);
-      namesIn(e.i, out);
-      break;
-    case 'call':
-      for (const a of e.args) namesIn(a, out);
-      break;
-    default:
-      break;
-  }
-  return out;
+function namesIn(e: Expr | null): string[] {
+  if (!e) return [];
+  if (e.k === 'id') return [e.name];
+  const parts: (Expr | null)[] = e.k === 'bin' ? [e.l, e.r] : e.k === 'un' || e.k === 'mem' ? [e.e] : e.k === 'idx' ? [e.e, e.i] : e.k === 'call' ? [...e.args] : [];
+  return parts.flatMap(namesIn);
 }
 
 /**
