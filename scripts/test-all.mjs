@@ -5,7 +5,8 @@
 //   two files at a time: vitest.e2e.config.ts), the longest stage;
 // - beside it, two at a time, longest first: the GPU files on Dawn (one at a time:
 //   vitest.config.ts) from the start, and a crawl of every page under the dev server (`vite`,
-//   React StrictMode), the pure unit tests (files in parallel), lint and typecheck;
+//   React StrictMode), the pure unit tests (files in parallel), then typecheck and lint in one
+//   process (scripts/typecheck-and-lint.mjs: one TypeScript program for both);
 // - last, the start page's JavaScript against its budget.
 // Each build is made once: the budget reads the production build, and so does the e2e test that
 // checks a production build has no test hooks (E2E_PRODUCTION_DIST); e2e/run.mjs serves the test
@@ -229,7 +230,7 @@ await Promise.all([
   // on Dawn (one at a time: vitest.config.ts), the longest chain of work that cannot be spread
   // over the cores, in one lane from the start; in the other the crawl of every page under the dev
   // server (`vite`, React StrictMode on: the README's first command), the pure unit tests (files
-  // in parallel), lint, then typecheck, the shortest.
+  // in parallel), then typecheck and lint.
   queue(2, [
     () => vitestStage('gpu', 'npx', ['vitest', 'run', '--project', 'gpu']),
     () => vitestStage('e2e-dev', 'node', ['e2e/run.mjs', '--dev']),
