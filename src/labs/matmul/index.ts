@@ -22,7 +22,7 @@ export { matmulSpec } from './meta.ts';
 export type MatmulParams = { readonly m: number; readonly n: number; readonly k: number; readonly tile: number; readonly type: string };
 
 /** The variants in ladder order; their titles and summaries are in the catalog (messages.ts). */
-const VARIANT_IDS: readonly MatmulVariant[] = ['naive', 'coalesced', 'tiled', 'column', 'vec4-2d', 'fast'];
+const VARIANT_IDS: readonly MatmulVariant[] = ['naive', 'coalesced', 'tiled', 'column', 'vec4-2d', 'fast', 'tile-16x8'];
 
 const variants: LabVariant[] = VARIANT_IDS.map((id) => variantFrom(m, 'variant.', {
   id,

@@ -10,11 +10,12 @@ import TILED_WGSL from '../../../shaders/matmul/tiled.wgsl?raw';
 import COLUMN_WGSL from '../../../shaders/matmul/column.wgsl?raw';
 import VEC4_2D_WGSL from '../../../shaders/matmul/vec4-2d.wgsl?raw';
 import FAST_WGSL from '../../../shaders/matmul/fast.wgsl?raw';
+import TILE_16X8_WGSL from '../../../shaders/matmul/tile-16x8.wgsl?raw';
 
-export type MatmulVariant = 'naive' | 'coalesced' | 'tiled' | 'column' | 'vec4-2d' | 'fast';
+export type MatmulVariant = 'naive' | 'coalesced' | 'tiled' | 'column' | 'vec4-2d' | 'fast' | 'tile-16x8';
 export type MatmulType = 'f32' | 'i32';
 
-export const MATMUL_VARIANTS: readonly MatmulVariant[] = ['naive', 'coalesced', 'tiled', 'column', 'vec4-2d', 'fast'];
+export const MATMUL_VARIANTS: readonly MatmulVariant[] = ['naive', 'coalesced', 'tiled', 'column', 'vec4-2d', 'fast', 'tile-16x8'];
 
 export const isMatmulVariant = (id: string): id is MatmulVariant => (MATMUL_VARIANTS as readonly string[]).includes(id);
 
@@ -37,6 +38,7 @@ export const MATMUL_KERNELS: Readonly<Record<MatmulVariant, MatmulKernel>> = {
   column: { file: 'shaders/matmul/column.wgsl', wgsl: COLUMN_WGSL, block: () => [64, 64], depth: () => 16, vec4: false },
   'vec4-2d': { file: 'shaders/matmul/vec4-2d.wgsl', wgsl: VEC4_2D_WGSL, block: () => [64, 64], depth: () => 16, vec4: true },
   fast: { file: 'shaders/matmul/fast.wgsl', wgsl: FAST_WGSL, block: () => [128, 128], depth: () => 8, vec4: true },
+  'tile-16x8': { file: 'shaders/matmul/tile-16x8.wgsl', wgsl: TILE_16X8_WGSL, block: () => [256, 128], depth: () => 8, vec4: true },
 };
 
 /** Tile widths of the tiled kernel (WebGPU guarantees 256 invocations: TILE 32 runs 32 × 8). */

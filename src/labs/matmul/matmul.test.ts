@@ -120,6 +120,17 @@ describe('trace queries', () => {
     expect(storeWavefronts('fast')).toBe(1);
   });
 
+  it('tile-16x8: each invocation stores its row of A down its own column of the transposed tile (one wavefront), with two barriers per step', () => {
+    const shape = { m: 64, n: 64, k: 32 };
+    const index = indexTrace(sim('tile-16x8', 'f32', shape, 16, [0]).result.trace!);
+    const req = tileRequestAtOrBefore(index, index.barrierSteps[0]!, 'tileA');
+    expect(req?.kind).toBe('store');
+    expect(req!.wavefronts).toBe(1);
+    const c = workgroupCounters(index, 'tile-16x8', shape, 16);
+    expect(c.tileSteps).toBe(4);
+    expect(c.barriers).toBe(2 * c.tileSteps + 1);
+  });
+
   it('counters: global loads per FMA fall from 2 (naive) to 2 / TILE (tiled) and further with register tiles', () => {
     const shape = { m: 64, n: 64, k: 64 };
     const perFma = (variant: MatmulVariant, tile = 16) => {
