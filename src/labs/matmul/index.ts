@@ -9,7 +9,7 @@ import { firstFound, firstOp } from '../../workbench/openings.ts';
 import { seededRandom } from '../../util/random.ts';
 import { matmulCases } from './cases.ts';
 import { MATMUL_CUDA } from './cuda.ts';
-import { f32Bounds, isMatmulVariant, MATMUL_KERNELS, matmulReference, matmulRun, type MatmulShape, type MatmulType, type MatmulVariant } from './kernel.ts';
+import { f32Bounds, isMatmulVariant, MATMUL_KERNELS, matmulReference, matmulRun, matmulTypes, type MatmulShape, type MatmulType, type MatmulVariant } from './kernel.ts';
 import { OpKind } from '../../sim/index.ts';
 import { arithmeticIntensity, boundaryWaste, tileDoneStep, tileReadyStep, workgroupCounters } from './queries.ts';
 import { matmulSection } from './bench.ts';
@@ -30,7 +30,7 @@ const variants: LabVariant[] = VARIANT_IDS.map((id) => variantFrom(m, 'variant.'
   wgsl: MATMUL_KERNELS[id].wgsl,
   cuda: MATMUL_CUDA[id],
   workgroupSizes: [256],
-  elementTypes: ['f32', 'i32'],
+  elementTypes: matmulTypes(id),
   needsSubgroups: false,
 }));
 
