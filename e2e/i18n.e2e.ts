@@ -298,7 +298,7 @@ describe('中文 / English', () => {
     await switchTo(page, 'zh-CN');
 
     await lab.showStage('matmul-roofline');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=matmul-roofline-table] tbody tr').length === 6, undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=matmul-roofline-table] tbody tr').length === 7, undefined, { timeout: 60_000 });
     await page.getByTestId('matmul-roofline-size').selectOption('128');
     await page.getByTestId('matmul-roofline-measure').click();
     await page.getByTestId('matmul-roofline-device').waitFor({ timeout: 240_000 });

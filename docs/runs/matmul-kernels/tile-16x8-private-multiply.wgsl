@@ -1,5 +1,7 @@
 // EXPERIMENT (issue 29, not shipped): measured as "shipped tile-16x8" in device call 3 (5.08 ms at 4096³ on the H100):
-// the accumulators as private variables and the k lines in a function called 8 times.
+// the accumulators as private variables and the k lines in a function called 8 times. The run's
+// `tile-16x8-k-loop` (4.77 ms) is this file with the 8 calls replaced by
+// `for (var kk = 0u; kk < BK; kk++) { multiply(kk, lid.x, lid.y); }`.
 // Matrix multiply, 128 outputs per invocation: a workgroup of 16 × 16 invocations owns a 256 × 128
 // block of C, and each invocation a 16 × 8 piece of it (32 vec4 accumulators): four 4-row bands
 // 64 rows apart times two vec4 columns 64 columns apart, so a warp's reads from the tiles are a

@@ -126,7 +126,11 @@ export const matmulLab = defineLab<'matmul', MatmulParams>(matmulMeta, {
   inputs: matmulInputs,
   stepRun: (variant, p, inputs, source) => {
     const { a, b } = operands(inputs);
-    return matmulRun(variantOf(variant), typeOf(p), shapeOf(p), p.tile, a, b, source);
+    const v = variantOf(variant);
+    // The roofline's companions trace every variant at the shown one's parameters: an f32-only
+    // variant at i32 runs on the same operands as f32 (whole numbers within ±50, exact in f32).
+    if (!matmulTypes(v).includes(typeOf(p))) return matmulRun(v, 'f32', shapeOf(p), p.tile, Float32Array.from(a), Float32Array.from(b), source);
+    return matmulRun(v, typeOf(p), shapeOf(p), p.tile, a, b, source);
   },
   async runAll(executor, variant, p, inputs) {
     const { a, b } = operands(inputs);

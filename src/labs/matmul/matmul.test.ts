@@ -175,6 +175,11 @@ describe('the lab module', () => {
     expect(resolveParams(matmulLab, 'tiled', { tile: 8 }).notices.join(' ')).toMatch(/TILE 16 or 32/);
     // tile-16x8 calls fma, which takes floats: i32 falls back to f32.
     expect(resolveParams(matmulLab, 'tile-16x8', { type: 'i32' }).params).toMatchObject({ type: 'f32' });
+    // The roofline traces it beside an i32 variant on the same operands, as f32.
+    const p = { m: 8, n: 8, k: 8, tile: 16, type: 'i32' };
+    const run = matmulLab.stepRun('tile-16x8', p, matmulInputs(p, 1));
+    expect(run.code).toContain('alias T = f32;');
+    expect(run.bindings[0]![0]).toBeInstanceOf(Float32Array);
     expect(() => matmulRun('tile-16x8', 'i32', { m: 4, n: 4, k: 4 }, 16, new Int32Array(16), new Int32Array(16))).toThrow(/multiplies f32 only, not i32/);
   });
 
