@@ -72,6 +72,9 @@ const TILE_16X8 = `// CUDA rendering of shaders/matmul/tile-16x8.wgsl (float4; K
 #define BK 8
 #define AR 64                               // float4s per transposed A row: 256 words
 #define BR 32                               // float4s per B row: 128 columns
+// float4 arithmetic as WGSL's vec4 has it: a scalar times every lane, and lane-wise +=.
+__device__ float4 operator*(float s, float4 v) { return make_float4(s * v.x, s * v.y, s * v.z, s * v.w); }
+__device__ float4 &operator+=(float4 &a, float4 b) { a.x += b.x; a.y += b.y; a.z += b.z; a.w += b.w; return a; }
 __device__ float4 loadA(const float4 *A, int row, int k, int M, int K) {
   return (row < M && k < K) ? A[row * (K / 4) + k / 4] : make_float4(0, 0, 0, 0);
 }
@@ -122,7 +125,6 @@ __global__ void matmulTile16x8(const float4 *A, const float4 *B, float4 *C, int 
     if (c0 + 16 < N / 4) C[r * (N / 4) + c0 + 16] = acc[2 * i + 1];
   }
 }
-// (float4 arithmetic as in WGSL: pa[r] * b0 scales every lane.)
 // Launch: matmulTile16x8<<<dim3(ceil(N / 128.), ceil(M / 256.)), dim3(16, 16)>>>(A, B, C, M, N, K);`;
 
 export const MATMUL_CUDA: Readonly<Record<MatmulVariant, string>> = {
