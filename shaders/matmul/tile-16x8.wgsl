@@ -5,9 +5,9 @@
 // the B tile (24 words) feed 128 multiply-adds, where the 8 × 8 kernel (fast.wgsl) reads 16 words
 // for 64: fewer workgroup-memory requests per multiply-add.
 // - The A tile is stored transposed (k-major; a vec4 holds 4 rows of A at one k): invocation t
-//   loads row t of the block (vec4s ak = 0 and 1 of the step, rows t and t + 256 of the loads, both
-//   row t) and stores its words down column t, so a warp's stores land on 32 neighbouring words:
-//   no bank conflict, no swizzle. The B tile is row-major, one vec4 per invocation.
+//   loads both vec4s of row t of the block for the step (its loads number t and t + 256: ar0 =
+//   ar1 = t, ak0 = 0, ak1 = 1) and stores their 8 words down column t, so a warp's stores land on
+//   32 neighbouring words: no bank conflict, no swizzle. The B tile is row-major, one vec4 each.
 // - One buffer of each tile (12 KiB); the next step's vec4s are loaded into registers before the
 //   multiply-adds and stored after them, between two barriers.
 // - Everything inside a step is written out: the 32 accumulators are 32 plain variables and each
