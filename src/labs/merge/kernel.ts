@@ -14,13 +14,15 @@ import PARTITION_WIDE_WGSL from '../../../shaders/merge/partition-wide.wgsl?raw'
 import FAST_WGSL from '../../../shaders/merge/fast.wgsl?raw';
 import STREAM_WGSL from '../../../shaders/merge/stream.wgsl?raw';
 import WIDE_WGSL from '../../../shaders/merge/wide.wgsl?raw';
+import PARTITION_KARY_WGSL from '../../../shaders/merge/partition-kary.wgsl?raw';
+import VEC4_WGSL from '../../../shaders/merge/vec4.wgsl?raw';
 import { coRank } from './reference.ts';
 
-export type MergeVariant = 'basic' | 'tiled' | 'fast' | 'stream' | 'wide';
-export const MERGE_VARIANTS: readonly MergeVariant[] = ['basic', 'tiled', 'fast', 'stream', 'wide'];
+export type MergeVariant = 'basic' | 'tiled' | 'fast' | 'stream' | 'wide' | 'vec4';
+export const MERGE_VARIANTS: readonly MergeVariant[] = ['basic', 'tiled', 'fast', 'stream', 'wide', 'vec4'];
 /** The variants with a partition pass before the merge pass. */
-export type PartitionedVariant = 'fast' | 'stream' | 'wide';
-const partitioned = (v: MergeVariant): v is PartitionedVariant => v === 'fast' || v === 'stream' || v === 'wide';
+export type PartitionedVariant = 'fast' | 'stream' | 'wide' | 'vec4';
+const partitioned = (v: MergeVariant): v is PartitionedVariant => v !== 'basic' && v !== 'tiled';
 export const isMergeVariant = (id: string): id is MergeVariant => (MERGE_VARIANTS as readonly string[]).includes(id);
 
 export const MERGE_FILES = {
@@ -31,6 +33,8 @@ export const MERGE_FILES = {
   fast: { file: 'shaders/merge/fast.wgsl', wgsl: FAST_WGSL },
   stream: { file: 'shaders/merge/stream.wgsl', wgsl: STREAM_WGSL },
   wide: { file: 'shaders/merge/wide.wgsl', wgsl: WIDE_WGSL },
+  'partition-kary': { file: 'shaders/merge/partition-kary.wgsl', wgsl: PARTITION_KARY_WGSL },
+  vec4: { file: 'shaders/merge/vec4.wgsl', wgsl: VEC4_WGSL },
 } as const;
 
 /** Invocations per workgroup and outputs per invocation of one merge launch. */
@@ -52,6 +56,8 @@ export const MERGE_SHAPES: Readonly<Record<MergeVariant, MergeShape>> = {
   // (docs/runs/2026-11-22-h100-session5-call5-merge-experiments.txt) it ranked first of the shape sweep at 2^26: 57.2 % of copy against 50.9 % for
   // 128 × 15 (both with the 33-way partition; the CUDA twins 70.9 % against 59.9 %).
   wide: { workgroupSize: 256, items: 15 },
+  // The wide tile with vec4 loads and stores; ITEMS is a constant in vec4.wgsl as in wide.wgsl.
+  vec4: { workgroupSize: 256, items: 15 },
 };
 
 /** WebGPU's default limit on workgroup memory, which every shipped shape fits in. */
@@ -113,16 +119,19 @@ export function mergeRun(variant: 'basic' | 'tiled', data: MergeData, source?: s
  * binary search per invocation. The wide variant shipped for a while with a 33-way search instead
  * (partitionWideRun); on the H100 at 2^26 that made the whole merge slower, 0.3689 ms (50.9 % of
  * copy) against 0.2806 ms (67.0 %) with this pass (docs/runs/2026-11-22-h100-session5-call5-merge-bench.txt
- * and …-session5-call4-merge-bench.txt; the CUDA twins agree, 59.9 % against 83.0 %), so every variant uses this one.
+ * and …-session5-call4-merge-bench.txt; the CUDA twins agree, 59.9 % against 83.0 %), so fast, stream
+ * and wide use this one. The vec4 variant's pass (partition-kary.wgsl) keeps one invocation per
+ * boundary and tests 15 points a round instead of one: 7 rounds of independent loads for 2^25.
  */
 export function partitionRun(data: MergeData, source?: string, variant: PartitionedVariant = 'fast', shape?: MergeShape): KernelRun {
   const type = checkData(data);
   const boundaries = tilesOf(variant, data.m + data.n, shape) + 1;
+  const pass = variant === 'vec4' ? MERGE_FILES['partition-kary'] : MERGE_FILES.partition;
   return {
-    code: typedSource(source ?? MERGE_FILES.partition.wgsl, type),
+    code: typedSource(source ?? pass.wgsl, type),
     entryPoint: 'main',
-    file: MERGE_FILES.partition.file,
-    label: 'merge.partition',
+    file: pass.file,
+    label: variant === 'vec4' ? 'merge.partition-kary' : 'merge.partition',
     workgroups: [Math.ceil(boundaries / PARTITION_WG)],
     bindings: { 0: { 0: data.a, 1: data.b, 2: new Uint32Array(boundaries), 3: sizes(data.m, data.n, boundaries) } },
     overrides: { WORKGROUP_SIZE: PARTITION_WG, TILE: tileOf(variant, shape) },
@@ -225,6 +234,42 @@ export function wideRun(data: MergeData, splits: Uint32Array, source?: string, s
   };
 }
 
+/** A copy of `data` with room for whole vec4s (zeros after the end), or `data` if it has it already. */
+function padded(data: BindingData, words: number): BindingData {
+  const length = Math.max(4, Math.ceil(words / 4) * 4);
+  if (data.length % 4 === 0 && data.length >= length) return data;
+  const out = arrayFor(elementTypeOf(data), Math.max(length, Math.ceil(data.length / 4) * 4));
+  out.set(data);
+  return out;
+}
+
+/**
+ * The vec4 merge pass over the splits the k-ary partition pass wrote: the wide tile, with A, B and
+ * C read and written as vec4s (each padded to whole vectors; C's words past m + n are zeros).
+ */
+export function vec4Run(data: MergeData, splits: Uint32Array, source?: string, shape: MergeShape = MERGE_SHAPES.vec4): KernelRun {
+  const type = checkData(data);
+  const total = data.m + data.n;
+  const tile = tileOf('vec4', shape);
+  if (!Number.isInteger(shape.workgroupSize) || shape.workgroupSize < 16 || shape.workgroupSize > 256 || tile % 4 !== 0) {
+    throw new RangeError(`The vec4 merge runs 16 to 256 invocations per workgroup with tiles of whole vec4s; asked for ${shape.workgroupSize} × ${shape.items}.`);
+  }
+  const slots = tile / 4 + 4;
+  if (slots * 16 > WORKGROUP_BYTES) throw new RangeError(`A vec4 tile of ${shape.workgroupSize} × ${shape.items} words takes ${slots * 16} bytes of workgroup memory; WebGPU guarantees ${WORKGROUP_BYTES}.`);
+  const tiles = tilesOf('vec4', total, shape);
+  if (splits.length < tiles + 1) throw new RangeError(`The vec4 merge of ${total} outputs in tiles of ${tile} needs ${tiles + 1} splits; got ${splits.length}.`);
+  const code = source ?? (shape.items === MERGE_SHAPES.vec4.items ? VEC4_WGSL : wideSource(shape.items, VEC4_WGSL));
+  return {
+    code: typedSource(code, type),
+    entryPoint: 'main',
+    file: MERGE_FILES.vec4.file,
+    label: 'merge.vec4',
+    workgroups: foldWorkgroups(tiles),
+    bindings: { 0: { 0: padded(data.a, data.m), 1: padded(data.b, data.n), 2: arrayFor(type, Math.max(4, Math.ceil(total / 4) * 4)), 3: sizes(data.m, data.n, tiles + 1), 4: splits } },
+    overrides: { WORKGROUP_SIZE: shape.workgroupSize, TILE: tile, SLOTS: slots },
+  };
+}
+
 /** The splits the partition pass computes, on the CPU (for stepping the merge pass alone). */
 export function splitsOf(data: MergeData, variant: PartitionedVariant = 'fast', shape?: MergeShape): Uint32Array {
   const total = data.m + data.n;
@@ -237,7 +282,7 @@ export function splitsOf(data: MergeData, variant: PartitionedVariant = 'fast', 
 
 /** The merge pass of a partitioned variant over its splits. */
 const mergePassOf = (variant: PartitionedVariant, data: MergeData, splits: Uint32Array, source?: string) =>
-  variant === 'fast' ? fastRun(data, splits, source) : variant === 'wide' ? wideRun(data, splits, source) : streamRun(data, splits, source);
+  variant === 'fast' ? fastRun(data, splits, source) : variant === 'wide' ? wideRun(data, splits, source) : variant === 'vec4' ? vec4Run(data, splits, source) : streamRun(data, splits, source);
 
 /** The dispatch the step-through replays: the merge itself (the fast one with its splits from the CPU). */
 export function mergeStepRun(variant: MergeVariant, data: MergeData, source?: string): KernelRun {
