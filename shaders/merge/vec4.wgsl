@@ -112,8 +112,8 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
     bv = select(next, bv, take_a);
   }
   workgroupBarrier();
-  // Outputs past the end of C (the last tile's last vector) are zeros.
-  // Each invocation writes its own ITEMS words, lid × ITEMS on (t0 is clamped to count).
+  // Each invocation writes its own ITEMS words, lid × ITEMS on (t0 is clamped to count); words
+  // past the end of C (in the last tile's last vector) are zeros.
   for (var r = 0u; r < ITEMS; r++) {
     let t = lid * ITEMS + r;
     tile[t >> 2u][t & 3u] = select(T(), v[r], t < count);
