@@ -29,16 +29,14 @@ type Config = readonly [number, number, number, number];
 const CONFIGS: Readonly<Record<'uniform' | 'powerlaw', readonly Config[]>> = {
   uniform: [
     [32, 1024, 4, 256],
-    [32, 1024, 8, 256],
-    [32, 1024, 2, 256],
-    [32, 1, 4, 256],
     [32, 1024, 4, 128],
+    [32, 4096, 4, 256],
   ],
   powerlaw: [
     [32, 1024, 4, 256],
-    [32, 1024, 8, 256],
     [64, 1024, 4, 256],
-    [16, 1024, 4, 256],
+    [128, 1024, 4, 256],
+    [32, 1024, 8, 256],
   ],
 };
 
@@ -87,7 +85,7 @@ for (const kind of ['uniform', 'powerlaw'] as const) {
     const y = new Float32Array(((await gpu.run(run))[0]![5] as Uint32Array).slice(0, a.rows).buffer);
     lines.push(await timed('sell', run, a, check(y, want, a, limit), [`${limit}`, `${window}`, `${step}`, `${wg}`, `${sell.fill.toFixed(3)}`, fmt(convMs, 1)]));
   }
-  if (kind === 'uniform' && ONLY.test('ablation')) {
+  if (kind === 'uniform' && ONLY.test('ablation') && process.env.TUNING_ABLATE !== '0') {
     const opts: SellOptions = { limit: 32, window: 1024, step: 4 };
     const run = sellRun(toSell(a, opts), a.rows, x, 4, 256);
     for (const mask of [0x3fff, 0]) {

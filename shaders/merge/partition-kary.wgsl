@@ -1,4 +1,4 @@
-// Parallel merge, vec4 variant, pass 1 of 2: one invocation per tile boundary finds how many
+// Parallel merge, an alternative pass 1 (issue 29; no variant ships it): one invocation per tile boundary finds how many
 // elements of A precede output g × TILE, as partition.wgsl does, but by a WAYS-way search instead
 // of a binary one. Each round the invocation tests WAYS - 1 evenly spaced points of the range left,
 // all their loads in flight at once; the tests read true up to the answer and false after it, so

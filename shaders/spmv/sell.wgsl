@@ -58,6 +58,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
     claimed = atomicAdd(&claim, 1u);
   }
   let slot = subgroupBroadcastFirst(claimed);
+  workgroupBarrier();
   let p = (wid.x + wid.y * groups.x) * WORKGROUP_SIZE + slot * live + sid;
   var key = NO_KEY;
   var sum = 0.0;

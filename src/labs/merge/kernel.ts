@@ -119,19 +119,38 @@ export function mergeRun(variant: 'basic' | 'tiled', data: MergeData, source?: s
  * binary search per invocation. The wide variant shipped for a while with a 33-way search instead
  * (partitionWideRun); on the H100 at 2^26 that made the whole merge slower, 0.3689 ms (50.9 % of
  * copy) against 0.2806 ms (67.0 %) with this pass (docs/runs/2026-11-22-h100-session5-call5-merge-bench.txt
- * and …-session5-call4-merge-bench.txt; the CUDA twins agree, 59.9 % against 83.0 %), so fast, stream
- * and wide use this one. The vec4 variant's pass (partition-kary.wgsl) keeps one invocation per
- * boundary and tests 15 points a round instead of one: 7 rounds of independent loads for 2^25.
+ * and …-session5-call4-merge-bench.txt; the CUDA twins agree, 59.9 % against 83.0 %), so every variant uses
+ * this one. A k-way search per invocation (partitionKaryRun) was measured against it for issue 29.
  */
 export function partitionRun(data: MergeData, source?: string, variant: PartitionedVariant = 'fast', shape?: MergeShape): KernelRun {
   const type = checkData(data);
   const boundaries = tilesOf(variant, data.m + data.n, shape) + 1;
-  const pass = variant === 'vec4' ? MERGE_FILES['partition-kary'] : MERGE_FILES.partition;
   return {
-    code: typedSource(source ?? pass.wgsl, type),
+    code: typedSource(source ?? MERGE_FILES.partition.wgsl, type),
     entryPoint: 'main',
-    file: pass.file,
-    label: variant === 'vec4' ? 'merge.partition-kary' : 'merge.partition',
+    file: MERGE_FILES.partition.file,
+    label: 'merge.partition',
+    workgroups: [Math.ceil(boundaries / PARTITION_WG)],
+    bindings: { 0: { 0: data.a, 1: data.b, 2: new Uint32Array(boundaries), 3: sizes(data.m, data.n, boundaries) } },
+    overrides: { WORKGROUP_SIZE: PARTITION_WG, TILE: tileOf(variant, shape) },
+  };
+}
+
+/**
+ * An alternative first pass, measured for issue 29 (scripts/experiments/merge-experiments.ts; no
+ * variant ships it): one invocation per tile boundary, as partitionRun, testing `ways` − 1 points
+ * a round, all loads in flight, instead of one (7 rounds for 2^25 at 16 ways instead of 25).
+ */
+export function partitionKaryRun(data: MergeData, ways: number, variant: PartitionedVariant, shape?: MergeShape): KernelRun {
+  const type = checkData(data);
+  if (!Number.isInteger(ways) || ways < 2 || ways > 64) throw new RangeError(`The k-way partition takes 2 to 64 ways; asked for ${ways}.`);
+  const boundaries = tilesOf(variant, data.m + data.n, shape) + 1;
+  const { file, wgsl } = MERGE_FILES['partition-kary'];
+  return {
+    code: typedSource(wgsl.replace(/^const WAYS: u32 = \d+u;$/m, `const WAYS: u32 = ${ways}u;`), type),
+    entryPoint: 'main',
+    file,
+    label: 'merge.partition-kary',
     workgroups: [Math.ceil(boundaries / PARTITION_WG)],
     bindings: { 0: { 0: data.a, 1: data.b, 2: new Uint32Array(boundaries), 3: sizes(data.m, data.n, boundaries) } },
     overrides: { WORKGROUP_SIZE: PARTITION_WG, TILE: tileOf(variant, shape) },

@@ -3,7 +3,7 @@ import { simulate } from '../../sim/index.ts';
 import type { KernelExecutor } from '../../workbench/labTypes.ts';
 import { mergeInputs, MERGE_INPUTS } from './inputs.ts';
 import { mergeLab } from './index.ts';
-import { MERGE_FILES, MERGE_SHAPES, mergePasses, mergeStepRun, partitionRun, partitionWideRun, runMerge, MERGE_VARIANTS, splitsOf, streamRun, typedSource, vec4Run, wideRun, wideSource, type MergeData } from './kernel.ts';
+import { MERGE_FILES, MERGE_SHAPES, mergePasses, mergeStepRun, partitionKaryRun, partitionRun, partitionWideRun, runMerge, MERGE_VARIANTS, splitsOf, streamRun, typedSource, vec4Run, wideRun, wideSource, type MergeData } from './kernel.ts';
 import { coRank, coRankIterationBound, mergePath, mergeReference } from './reference.ts';
 import { pathPoints, readMergeTrace, searchesOf, searchResult } from './trace.ts';
 import { mergeMoments, sourceOf } from './moments.ts';
@@ -136,13 +136,13 @@ describe('merge kernels on the simulator', () => {
     }
   });
 
-  it('vec4: the 16-way partition pass finds every tile boundary the CPU co-rank does, at ranges from 0 to thousands', async () => {
+  it.each([4, 16])('vec4: the %i-way partition pass (an experiment) finds every tile boundary the CPU co-rank does, at ranges from 0 to thousands', async (ways) => {
     for (const kind of MERGE_INPUTS) {
       for (const [m, n] of [[0, 5], [5000, 3], [3000, 4100], [1, 1], [17, 16], [255, 4000]] as const) {
         const d = mergeInputs(seededRandom(m + n), kind, m, n, 'i32');
         // Tiles of 32 × 7 = 224 outputs: many boundaries, each a search over up to 5000 candidates.
         const shape = { workgroupSize: 32, items: 7 };
-        const got = (await simulator.run(partitionRun(d, undefined, 'vec4', shape)))[0]![2] as Uint32Array;
+        const got = (await simulator.run(partitionKaryRun(d, ways, 'vec4', shape)))[0]![2] as Uint32Array;
         expect([...got], `${kind} ${m} + ${n}`).toEqual([...splitsOf(d, 'vec4', shape)]);
       }
     }
