@@ -30,7 +30,7 @@
  */
 import { createNodeGpu } from '../../src/gpu/node.ts';
 import { fmt, gbps, pct, ratioCell, table } from '../../src/bench/format.ts';
-import { MERGE_SHAPES, mergePasses, partitionKaryRun, partitionRun, partitionWideRun, splitsOf, typedSource, vec4Run, wideRun, wideSource, MERGE_FILES, type MergeData, type MergeShape } from '../../src/labs/merge/kernel.ts';
+import { MERGE_SHAPES, VEC4_SHAPE, mergePasses, partitionKaryRun, partitionRun, partitionWideRun, splitsOf, typedSource, vec4Run, wideRun, wideSource, MERGE_FILES, type MergeData, type MergeShape } from '../../src/labs/merge/kernel.ts';
 import { mergeReference } from '../../src/labs/merge/reference.ts';
 import { seededRandom } from '../../src/util/random.ts';
 import type { KernelRun } from '../../src/kernel/types.ts';
@@ -181,8 +181,8 @@ if (wants('ablate')) {
 if (wants('vec4')) {
   const { data, want } = input('zigzag');
   const vec4Chain = (shape: MergeShape, source?: string, ways = 2): KernelRun[] => [
-    ways === 2 ? partitionRun(data, undefined, 'vec4', shape) : partitionKaryRun(data, ways, 'vec4', shape),
-    vec4Run(data, splitsOf(data, 'vec4', shape), source ?? (shape.items === MERGE_SHAPES.vec4.items ? undefined : wideSource(shape.items, MERGE_FILES.vec4.wgsl)), shape),
+    ways === 2 ? partitionRun(data, undefined, 'wide', shape) : partitionKaryRun(data, ways, 'wide', shape),
+    vec4Run(data, splitsOf(data, 'wide', shape), source ?? (shape.items === VEC4_SHAPE.items ? undefined : wideSource(shape.items, MERGE_FILES.vec4.wgsl)), shape),
   ];
   const rows: string[][] = [];
   const wide = wideChain(data, MERGE_SHAPES.wide);
@@ -192,13 +192,13 @@ if (wants('vec4')) {
   for (const shape of [{ workgroupSize: 256, items: 15 }, { workgroupSize: 256, items: 11 }, { workgroupSize: 128, items: 31 }, { workgroupSize: 192, items: 19 }]) {
     rows.push(await figure([`vec4 ${shape.workgroupSize} × ${shape.items} (binary partition)`], vec4Chain(shape), want));
   }
-  const shape = MERGE_SHAPES.vec4;
+  const shape = VEC4_SHAPE;
   const whole = vec4Chain(shape);
   for (const ways of [4, 8]) rows.push(await figure([`vec4 256 × 15, ${ways}-way partition`], vec4Chain(shape, undefined, ways), want));
   rows.push(await figure(['vec4 merge pass alone (splits from the CPU)'], [whole[1]!], undefined));
   rows.push(await figure(['wide merge pass alone (splits from the CPU)'], [wide[1]!], undefined));
   rows.push(await figure(['binary partition pass alone'], [whole[0]!], undefined));
-  for (const ways of [4, 8]) rows.push(await figure([`${ways}-way partition pass alone`], [partitionKaryRun(data, ways, 'vec4', shape)], undefined));
+  for (const ways of [4, 8]) rows.push(await figure([`${ways}-way partition pass alone`], [partitionKaryRun(data, ways, 'wide', shape)], undefined));
   // The tile staged as vec4s and stored back (no search, no merge): the pass's data movement alone.
   const src = MERGE_FILES.vec4.wgsl;
   const MERGE_PART = /  let t0 = min\(lid \* ITEMS, count\);[\s\S]*?\n  workgroupBarrier\(\);\n  \/\/ Each invocation/;

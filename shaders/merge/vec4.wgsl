@@ -1,16 +1,13 @@
-// Parallel merge, vec4 variant, pass 2 of 2 (pass 1 is partition.wgsl): the wide variant's
+// Parallel merge, vec4 experiment (issue 29; no lab variant ships it), pass 2 of 2 after partition.wgsl: the wide variant's
 // tile of TILE = WORKGROUP_SIZE × ITEMS outputs per workgroup, with every global load and store
 // four words wide. The tile's share of A is loaded as the aligned vec4s that cover it, and so is
-// its share of B, each into workgroup memory: A's share starts at word a0 % 4 of the first
-// vector, B's at word b0 % 4 of the first vector after A's, and the words of those vectors outside
-// the shares are loaded but never read. Workgroup memory holds words, not vectors (a search reads
-// one word; a vector read there and cut costs more), so each vector goes in as four word stores,
-// each invocation starting at a different word of its vector (word (k + lid / 8) % 4 at store k):
-// the 32 stores of a warp then fall in 32 different banks. One co-rank search per invocation, then
-// a fixed ITEMS steps along the merge path with one workgroup-memory load per step. The outputs go
-// back over the tile (ITEMS is odd, so a warp's stride-ITEMS writes fall in different banks) and
-// leave it as vec4s, gathered in the same rotated order: TILE is a multiple of 4, so every tile
-// starts on a vector. The driver pads A, B and C to whole vec4s.
+// its share of B, each straight into workgroup memory: A's share starts at word a0 % 4 of the
+// first vector, B's at word b0 % 4 of the first vector after A's, and the words of those vectors
+// outside the shares are loaded but never read. One co-rank search per invocation in workgroup
+// memory, then a fixed ITEMS steps along the merge path with one workgroup-memory load per step.
+// The outputs go back over the tile (ITEMS is odd, so a warp's stride-ITEMS writes fall in
+// different banks) and leave it as vec4s: TILE is a multiple of 4, so every tile starts on one.
+// The driver pads A, B and C to whole vec4s.
 // Element type: the driver rewrites the `alias T` line for f32 or u32 (line numbers unchanged).
 alias T = i32;
 override WORKGROUP_SIZE: u32 = 256;
@@ -22,8 +19,6 @@ override TILE: u32 = 3840;
 override SLOTS: u32 = 964;
 // Vector loads per invocation: enough for SLOTS vectors (ITEMS / 4 + 1 per invocation).
 const LOADS: u32 = (ITEMS + 4u) / 4u;
-// Vector stores per invocation: enough for TILE / 4 vectors.
-const STORES: u32 = (ITEMS + 3u) / 4u;
 
 struct Params {
   m: u32, // length of A
@@ -37,11 +32,11 @@ struct Params {
 @group(0) @binding(3) var<uniform> params: Params;
 @group(0) @binding(4) var<storage, read> splits: array<u32>;
 
-var<workgroup> tile: array<T, SLOTS * 4u>;
+var<workgroup> tile: array<vec4<T>, SLOTS>;
 
 // Word w of workgroup memory.
 fn word(w: u32) -> T {
-  return tile[w];
+  return tile[w >> 2u][w & 3u];
 }
 
 // How many of the tile's first k outputs come from A (A's share at word sa, la long; B's at sb, lb long).
@@ -89,14 +84,10 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
       u[r] = b[qb + s - na];
     }
   }
-  let turn = lid >> 3u;
   for (var r = 0u; r < LOADS; r++) {
     let s = lid + r * WORKGROUP_SIZE;
     if (s < na + nb) {
-      for (var k = 0u; k < 4u; k++) {
-        let w = (k + turn) & 3u;
-        tile[4u * s + w] = u[r][w];
-      }
+      tile[s] = u[r];
     }
   }
   workgroupBarrier();
@@ -125,20 +116,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: v
   // past the end of C (in the last tile's last vector) are zeros.
   for (var r = 0u; r < ITEMS; r++) {
     let t = lid * ITEMS + r;
-    tile[t] = select(T(), v[r], t < count);
+    tile[t >> 2u][t & 3u] = select(T(), v[r], t < count);
   }
   workgroupBarrier();
   let q0 = k0 >> 2u;
   let nc = (count + 3u) >> 2u;
-  for (var r = 0u; r < STORES; r++) {
-    let s = lid + r * WORKGROUP_SIZE;
-    if (s < nc) {
-      var o: vec4<T>;
-      for (var k = 0u; k < 4u; k++) {
-        let w = (k + turn) & 3u;
-        o[w] = tile[4u * s + w];
-      }
-      c[q0 + s] = o;
-    }
+  for (var s = lid; s < nc; s += WORKGROUP_SIZE) {
+    c[q0 + s] = tile[s];
   }
 }

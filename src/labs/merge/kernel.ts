@@ -18,11 +18,11 @@ import PARTITION_KARY_WGSL from '../../../shaders/merge/partition-kary.wgsl?raw'
 import VEC4_WGSL from '../../../shaders/merge/vec4.wgsl?raw';
 import { coRank } from './reference.ts';
 
-export type MergeVariant = 'basic' | 'tiled' | 'fast' | 'stream' | 'wide' | 'vec4';
-export const MERGE_VARIANTS: readonly MergeVariant[] = ['basic', 'tiled', 'fast', 'stream', 'wide', 'vec4'];
+export type MergeVariant = 'basic' | 'tiled' | 'fast' | 'stream' | 'wide';
+export const MERGE_VARIANTS: readonly MergeVariant[] = ['basic', 'tiled', 'fast', 'stream', 'wide'];
 /** The variants with a partition pass before the merge pass. */
-export type PartitionedVariant = 'fast' | 'stream' | 'wide' | 'vec4';
-const partitioned = (v: MergeVariant): v is PartitionedVariant => v !== 'basic' && v !== 'tiled';
+export type PartitionedVariant = 'fast' | 'stream' | 'wide';
+const partitioned = (v: MergeVariant): v is PartitionedVariant => v === 'fast' || v === 'stream' || v === 'wide';
 export const isMergeVariant = (id: string): id is MergeVariant => (MERGE_VARIANTS as readonly string[]).includes(id);
 
 export const MERGE_FILES = {
@@ -33,6 +33,7 @@ export const MERGE_FILES = {
   fast: { file: 'shaders/merge/fast.wgsl', wgsl: FAST_WGSL },
   stream: { file: 'shaders/merge/stream.wgsl', wgsl: STREAM_WGSL },
   wide: { file: 'shaders/merge/wide.wgsl', wgsl: WIDE_WGSL },
+  // Experiments for issue 29 (scripts/experiments/merge-experiments.ts); no variant ships them.
   'partition-kary': { file: 'shaders/merge/partition-kary.wgsl', wgsl: PARTITION_KARY_WGSL },
   vec4: { file: 'shaders/merge/vec4.wgsl', wgsl: VEC4_WGSL },
 } as const;
@@ -56,9 +57,14 @@ export const MERGE_SHAPES: Readonly<Record<MergeVariant, MergeShape>> = {
   // (docs/runs/2026-11-22-h100-session5-call5-merge-experiments.txt) it ranked first of the shape sweep at 2^26: 57.2 % of copy against 50.9 % for
   // 128 × 15 (both with the 33-way partition; the CUDA twins 70.9 % against 59.9 %).
   wide: { workgroupSize: 256, items: 15 },
-  // The wide tile with vec4 loads and stores; ITEMS is a constant in vec4.wgsl as in wide.wgsl.
-  vec4: { workgroupSize: 256, items: 15 },
 };
+
+/**
+ * The shape of the vec4 experiment (vec4.wgsl, issue 29; no variant ships it): the wide tile with
+ * vec4 loads and stores. Its tiles are the wide variant's for the same shape, so partitionRun(data,
+ * source, 'wide', shape) and splitsOf(data, 'wide', shape) serve it.
+ */
+export const VEC4_SHAPE: MergeShape = { workgroupSize: 256, items: 15 };
 
 /** WebGPU's default limit on workgroup memory, which every shipped shape fits in. */
 const WORKGROUP_BYTES = 16384;
@@ -263,21 +269,23 @@ function padded(data: BindingData, words: number): BindingData {
 }
 
 /**
- * The vec4 merge pass over the splits the k-ary partition pass wrote: the wide tile, with A, B and
- * C read and written as vec4s (each padded to whole vectors; C's words past m + n are zeros).
+ * The vec4 experiment's merge pass over the splits partitionRun(data, source, 'wide', shape) wrote:
+ * the wide tile, with A, B and C read and written as vec4s (each padded to whole vectors; C's
+ * words past m + n are zeros). Measured on the H100 for issue 29 and not shipped: its merge pass
+ * runs at the wide one's speed (docs/benchmarks.md).
  */
-export function vec4Run(data: MergeData, splits: Uint32Array, source?: string, shape: MergeShape = MERGE_SHAPES.vec4): KernelRun {
+export function vec4Run(data: MergeData, splits: Uint32Array, source?: string, shape: MergeShape = VEC4_SHAPE): KernelRun {
   const type = checkData(data);
   const total = data.m + data.n;
-  const tile = tileOf('vec4', shape);
+  const tile = tileOf('wide', shape);
   if (!Number.isInteger(shape.workgroupSize) || shape.workgroupSize < 16 || shape.workgroupSize > 256 || tile % 4 !== 0) {
     throw new RangeError(`The vec4 merge runs 16 to 256 invocations per workgroup with tiles of whole vec4s; asked for ${shape.workgroupSize} × ${shape.items}.`);
   }
   const slots = tile / 4 + 4;
   if (slots * 16 > WORKGROUP_BYTES) throw new RangeError(`A vec4 tile of ${shape.workgroupSize} × ${shape.items} words takes ${slots * 16} bytes of workgroup memory; WebGPU guarantees ${WORKGROUP_BYTES}.`);
-  const tiles = tilesOf('vec4', total, shape);
+  const tiles = tilesOf('wide', total, shape);
   if (splits.length < tiles + 1) throw new RangeError(`The vec4 merge of ${total} outputs in tiles of ${tile} needs ${tiles + 1} splits; got ${splits.length}.`);
-  const code = source ?? (shape.items === MERGE_SHAPES.vec4.items ? VEC4_WGSL : wideSource(shape.items, VEC4_WGSL));
+  const code = source ?? (shape.items === VEC4_SHAPE.items ? VEC4_WGSL : wideSource(shape.items, VEC4_WGSL));
   return {
     code: typedSource(code, type),
     entryPoint: 'main',
@@ -301,7 +309,7 @@ export function splitsOf(data: MergeData, variant: PartitionedVariant = 'fast', 
 
 /** The merge pass of a partitioned variant over its splits. */
 const mergePassOf = (variant: PartitionedVariant, data: MergeData, splits: Uint32Array, source?: string) =>
-  variant === 'fast' ? fastRun(data, splits, source) : variant === 'wide' ? wideRun(data, splits, source) : variant === 'vec4' ? vec4Run(data, splits, source) : streamRun(data, splits, source);
+  variant === 'fast' ? fastRun(data, splits, source) : variant === 'wide' ? wideRun(data, splits, source) : streamRun(data, splits, source);
 
 /** The dispatch the step-through replays: the merge itself (the fast one with its splits from the CPU). */
 export function mergeStepRun(variant: MergeVariant, data: MergeData, source?: string): KernelRun {

@@ -122,8 +122,8 @@ describe('merge kernels on the simulator', () => {
       for (const kind of MERGE_INPUTS) {
         for (const type of ['i32', 'f32', 'u32'] as const) {
           const d = mergeInputs(seededRandom(shape.items + type.length), kind, 1901, 3903 - 1901, type);
-          const splits = (await simulator.run(partitionRun(d, undefined, 'vec4', shape)))[0]![2] as Uint32Array;
-          expect([...splits], `${shape.workgroupSize} × ${shape.items} ${kind}`).toEqual([...splitsOf(d, 'vec4', shape)]);
+          const splits = (await simulator.run(partitionRun(d, undefined, 'wide', shape)))[0]![2] as Uint32Array;
+          expect([...splits], `${shape.workgroupSize} × ${shape.items} ${kind}`).toEqual([...splitsOf(d, 'wide', shape)]);
           const res = simulate(vec4Run(d, splits, typedSource(wideSource(shape.items, MERGE_FILES.vec4.wgsl), type), shape), { warpSize: 32, trace: 'summary' });
           expect(res.diagnostics).toEqual([]);
           const c = res.buffers[0]![2] as typeof d.a;
@@ -142,8 +142,8 @@ describe('merge kernels on the simulator', () => {
         const d = mergeInputs(seededRandom(m + n), kind, m, n, 'i32');
         // Tiles of 32 × 7 = 224 outputs: many boundaries, each a search over up to 5000 candidates.
         const shape = { workgroupSize: 32, items: 7 };
-        const got = (await simulator.run(partitionKaryRun(d, ways, 'vec4', shape)))[0]![2] as Uint32Array;
-        expect([...got], `${kind} ${m} + ${n}`).toEqual([...splitsOf(d, 'vec4', shape)]);
+        const got = (await simulator.run(partitionKaryRun(d, ways, 'wide', shape)))[0]![2] as Uint32Array;
+        expect([...got], `${kind} ${m} + ${n}`).toEqual([...splitsOf(d, 'wide', shape)]);
       }
     }
   });
