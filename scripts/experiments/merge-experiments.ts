@@ -201,7 +201,7 @@ if (wants('vec4')) {
   for (const ways of [4, 8]) rows.push(await figure([`${ways}-way partition pass alone`], [partitionKaryRun(data, ways, 'wide', shape)], undefined));
   // The tile staged as vec4s and stored back (no search, no merge): the pass's data movement alone.
   const src = MERGE_FILES.vec4.wgsl;
-  const MERGE_PART = /  let t0 = min\(lid \* ITEMS, count\);[\s\S]*?\n  workgroupBarrier\(\);\n  \/\/ Each invocation/;
+  const MERGE_PART = / {2}let t0 = min\(lid \* ITEMS, count\);[\s\S]*?\n {2}workgroupBarrier\(\);\n {2}\/\/ Each invocation/;
   if (!MERGE_PART.test(src)) throw new Error(`merge-experiments: ${MERGE_FILES.vec4.file}'s search and merge are no longer where the ablation expects them`);
   const skeleton = src.replace(MERGE_PART, '  var v: array<T, ITEMS>;\n  for (var r = 0u; r < ITEMS; r++) {\n    v[r] = word(min(lid * ITEMS + r, 4u * SLOTS - 1u));\n  }\n  workgroupBarrier();\n  // Each invocation');
   rows.push(await figure(['vec4 stage and store only (merge pass)'], [vec4Chain(shape, skeleton)[1]!], undefined));
