@@ -148,19 +148,10 @@ export function partitionRun(data: MergeData, source?: string, variant: Partitio
  * a round, all loads in flight, instead of one (7 rounds for 2^25 at 16 ways instead of 25).
  */
 export function partitionKaryRun(data: MergeData, ways: number, variant: PartitionedVariant, shape?: MergeShape): KernelRun {
-  const type = checkData(data);
   if (!Number.isInteger(ways) || ways < 2 || ways > 64) throw new RangeError(`The k-way partition takes 2 to 64 ways; asked for ${ways}.`);
-  const boundaries = tilesOf(variant, data.m + data.n, shape) + 1;
   const { file, wgsl } = MERGE_FILES['partition-kary'];
-  return {
-    code: typedSource(wgsl.replace(/^const WAYS: u32 = \d+u;$/m, `const WAYS: u32 = ${ways}u;`), type),
-    entryPoint: 'main',
-    file,
-    label: 'merge.partition-kary',
-    workgroups: [Math.ceil(boundaries / PARTITION_WG)],
-    bindings: { 0: { 0: data.a, 1: data.b, 2: new Uint32Array(boundaries), 3: sizes(data.m, data.n, boundaries) } },
-    overrides: { WORKGROUP_SIZE: PARTITION_WG, TILE: tileOf(variant, shape) },
-  };
+  const run = partitionRun(data, wgsl.replace(/^const WAYS: u32 = \d+u;$/m, `const WAYS: u32 = ${ways}u;`), variant, shape);
+  return { ...run, file, label: 'merge.partition-kary' };
 }
 
 /**

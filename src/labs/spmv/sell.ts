@@ -14,14 +14,12 @@ export const SELL_FILE = 'shaders/spmv/sell.wgsl';
 export const SELL_LANES = 32;
 const CUT = 0x80000000;
 
-export interface SellOptions {
-  /** Rows longer than this are cut into pieces of at most this many nonzeros. */
-  readonly limit: number;
-  /** Pieces sorted by length inside windows of this many (a multiple of 32; 1 keeps row order). */
-  readonly window: number;
-  /** Nonzeros per step (the shader's STEP): slices are padded to whole steps. */
-  readonly step: number;
-}
+/**
+ * `limit`: rows longer than this are cut into pieces of at most this many nonzeros; `window`:
+ * pieces are sorted by length inside windows of this many (1 keeps row order); `step`: nonzeros
+ * per step (the shader's STEP), slices are padded to whole steps.
+ */
+export type SellOptions = Readonly<Record<'limit' | 'window' | 'step', number>>;
 
 export interface Sell {
   readonly pieces: number;
