@@ -40,8 +40,8 @@ export const RECORDED_PEERS: readonly RecordedPeer[] = [
   { lab: 'matmul', problem: 'f32 1024³', ours: 'vec4-2d (2-D register tile)', oursMs: 0.0906, peer: 'cuBLAS SGEMM (torch.matmul, TF32 off)', peerMs: 0.0565, run: H100_1127, source: '2026-11-27-h100-matmul-tuning-round3-a.txt, 2026-11-27-h100-matmul-cublas-round3-a-b.txt' },
   { lab: 'merge', problem: 'two sorted 2^25 u32 arrays', ours: 'wide', oursMs: 0.2712, peer: 'CUB DeviceMerge::MergeKeys', peerMs: 0.212, run: H100_1122, source: '2026-11-22-h100-session5-call8-merge-bench.txt, 2026-11-22-h100-session5-call9-merge-cub-peers.txt' },
   { lab: 'topk', problem: 'k = 20 of 2^26 i32', ours: 'radix-ahead', oursMs: 0.1117, peer: 'torch.topk', peerMs: 1.331, run: H100_1127, source: '2026-11-27-h100-topk-experiments-pick-a.txt, 2026-11-27-h100-topk-torch-peers-pick-call.txt' },
-  { lab: 'spmv', problem: '2^22 rows × 16 nonzeros, uniform', ours: 'hybrid', oursMs: 0.7833, peer: 'torch CSR @ x (cuSPARSE)', peerMs: 0.6464, run: H100_1122, source: '2026-11-22-h100-session5-call6-spmv-bench.txt, 2026-11-22-h100-session5-call6-spmv-torch-peers.txt' },
-  { lab: 'spmv', problem: '2^22 rows, power-law lengths', ours: 'csr-adaptive', oursMs: 0.9086, peer: 'torch CSR @ x (cuSPARSE)', peerMs: 0.6451, run: H100_1122, source: '2026-11-22-h100-session5-call6-spmv-bench.txt, 2026-11-22-h100-session5-call6-spmv-torch-peers.txt' },
+  { lab: 'spmv', problem: '2^22 rows × 16 nonzeros, uniform', ours: 'sliced ELL (issue-29 experiment, not yet a lab variant)', oursMs: 0.6329, peer: 'torch CSR @ x (cuSPARSE)', peerMs: 0.6436, run: H100_1127, source: '2026-11-27-h100-kernels-call3-spmv-sell-twice-with-cusparse.txt, 2026-11-27-h100-kernels-call3-spmv-sell-twice-with-cusparse.txt' },
+  { lab: 'spmv', problem: '2^22 rows, power-law lengths', ours: 'sliced ELL (issue-29 experiment, not yet a lab variant)', oursMs: 0.7948, peer: 'torch CSR @ x (cuSPARSE)', peerMs: 0.6271, run: H100_1127, source: '2026-11-27-h100-kernels-call3-spmv-sell-twice-with-cusparse.txt, 2026-11-27-h100-kernels-call3-spmv-sell-twice-with-cusparse.txt' },
 ];
 
 /** "1.23× faster" or "0.83× its speed": the peer's time over ours. */
