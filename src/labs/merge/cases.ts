@@ -2,7 +2,7 @@
 import type { KernelCase } from '../../kernel/cases.ts';
 import type { ElementType } from '../../workbench/labTypes.ts';
 import { MERGE_INPUTS, mergeInputs, type MergeInput } from './inputs.ts';
-import { fastRun, MERGE_FILES, mergeRun, partitionRun, partitionWideRun, splitsOf, streamRun, wideRun } from './kernel.ts';
+import { fastRun, MERGE_FILES, mergeRun, partitionKaryRun, partitionRun, partitionWideRun, splitsOf, streamRun, vec4Run, VEC4_SHAPE, wideRun } from './kernel.ts';
 
 /** Totals that are and are not multiples of the tiles, from a single element up. */
 const SIZES = [1, 3, 37, 128, 255, 1000, 2500];
@@ -64,4 +64,28 @@ export const mergeCases: KernelCase[] = [
       return streamRun(d, splitsOf(d, 'stream'), undefined, 2);
     },
   },
+  // The issue-29 experiments, which merge-experiments.ts times and no variant ships: the vec4 tile
+  // at its measured shape, and at small tiles so the sizes span many; the k-way partition.
+  ...cases('vec4', (d) => vec4Run(d, splitsOf(d, 'wide', VEC4_SHAPE))),
+  {
+    file: MERGE_FILES.vec4.file,
+    name: 'merge/vec4 i32, tiles of 32 × 7 and 16 × 5',
+    sizes: [1, 3, 79, 80, 224, 225, 1000, 2500],
+    build: (rng, n) => {
+      const d = data(rng, MERGE_INPUTS[Math.floor(rng() * MERGE_INPUTS.length)]!, n, 'i32');
+      const shape = rng() < 0.5 ? { workgroupSize: 32, items: 7 } : { workgroupSize: 16, items: 5 };
+      return vec4Run(d, splitsOf(d, 'wide', shape), undefined, shape);
+    },
+  },
+  ...TYPES.map(
+    (type): KernelCase => ({
+      file: MERGE_FILES['partition-kary'].file,
+      name: `merge/partition-kary ${type}, 2 to 64 ways, tiles of 32 × 7`,
+      sizes: [1, 225, 1000, 3001, 9000],
+      build: (rng, n) => {
+        const ways = [2, 3, 4, 8, 16, 64][Math.floor(rng() * 6)]!;
+        return partitionKaryRun(data(rng, MERGE_INPUTS[Math.floor(rng() * MERGE_INPUTS.length)]!, n, type), ways, 'wide', { workgroupSize: 32, items: 7 });
+      },
+    }),
+  ),
 ];

@@ -7,6 +7,7 @@
 import type { KernelCase } from '../../kernel/cases.ts';
 import { adaptiveGroup, bandedMatrix, denseRowMatrix, emptyRowsMatrix, laplacianMatrix, laplacianSide, makeVector, powerLawMatrix, rowBins, seedMatrix, uniformMatrix, type Csr } from './formats.ts';
 import { ADAPTIVE_VEC4_FILE, adaptiveRun, SPMV_KERNELS, SPMV_VARIANTS, spmvRun } from './kernel.ts';
+import { SELL_FILE, sellRun, toSell } from './sell.ts';
 
 type Maker = (n: number, rng: () => number) => Csr;
 
@@ -57,4 +58,23 @@ const adaptiveChunks = adaptiveCase('spmv/csr-adaptive f32 small chunks, groups 
 /** The vec4-load experiment of CSR adaptive (not a lab variant), over every matrix kind. */
 const adaptiveVec4 = adaptiveCase('spmv/csr-adaptive-vec4 f32 every kind, small chunks, groups 1–32', [...GROUPS[0]!.kinds, ...GROUPS[1]!.kinds], true);
 
-export const spmvCases: KernelCase[] = [...variantCases, adaptiveChunks, adaptiveVec4];
+/**
+ * The sliced-ELL experiment (sell.ts, issue 29; not a lab variant) over every matrix kind: rows cut
+ * into pieces of 3 to 16 nonzeros (so the cut rows' pieces meet in the subgroup scan and in y),
+ * sorted in windows of 1 to 256 rows, padded in steps of 1, 2 or 4.
+ */
+const sell: KernelCase = {
+  file: SELL_FILE,
+  name: 'spmv/sell f32 every kind, cut rows, windows and steps',
+  sizes: [1, 5, 33, 100, 257],
+  subgroups: true,
+  build(rng, n) {
+    const kinds = [...GROUPS[0]!.kinds, ...GROUPS[1]!.kinds];
+    const a = kinds[Math.floor(rng() * kinds.length)]!(n, rng);
+    const step = [1, 2, 4][Math.floor(rng() * 3)]!;
+    const matrix = toSell(a, { limit: 3 + Math.floor(rng() * 14), window: 2 ** Math.floor(rng() * 9), step });
+    return sellRun(matrix, a.rows, makeVector(a.cols, rng), step, rng() < 0.5 ? 64 : 256);
+  },
+};
+
+export const spmvCases: KernelCase[] = [...variantCases, adaptiveChunks, adaptiveVec4, sell];
