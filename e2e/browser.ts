@@ -83,8 +83,8 @@ export function useBrowser(options: { webgpu?: boolean } = {}): () => Browser {
 
 /**
  * One page for the enclosing `describe`'s tests, opened before them, in which each test opens its
- * path as a first visit shows it (`open`): the app leaves for its start page, forgets what it keeps
- * in the browser's storage (drafts, exercises, lesson progress, language) and opens the path inside
+ * path as a first visit shows it (`open`): the app leaves for its start page in English, forgets what
+ * it keeps in the browser's storage (drafts, exercises, lesson progress, language) and opens the path inside
  * the app (`goInApp`), instead of loading the app again in a new context. Loading it costs seconds
  * of CPU each time (its code parsed and compiled, its WebGPU device created), which this pays once.
  * `errors` gathers what the page reports as broken (`watchErrors`) from that `open` on.
@@ -101,9 +101,10 @@ export function useAppPage(browser: () => Browser, options: { console?: boolean 
     if (!page) throw new Error('the page is not open yet (use it inside a test)');
     errors = [];
     if (page.url() !== 'about:blank') {
-      await goInApp(page, '/', BASE_URL);
+      // In English, as a first visit here is (the app keeps a language asked for by an address).
+      await goInApp(page, '/?lang=en', BASE_URL);
       // The last page has gone (a lab or lesson keeps its session until it unmounts).
-      await page.waitForFunction(() => !document.querySelector('#lab-title, #lesson-title, [data-testid=stage]'));
+      await page.waitForFunction(() => document.documentElement.lang === 'en' && !document.querySelector('#lab-title, #lesson-title, [data-testid=stage]'));
       await page.evaluate(() => {
         localStorage.clear();
         sessionStorage.clear();
