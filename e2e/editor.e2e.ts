@@ -359,7 +359,7 @@ describe('lab editor', () => {
     ['histogram', 'i'],
     ['matmul', 'tileA[lid]'],
   ] as const)('the warp watch opens on an expression of the %s kernel, with a value in every lane', async (id, expression) => {
-    const { page } = await openPage(browser(), `/lab/${id}`);
+    const { page } = await open(`/lab/${id}`);
     const lab = new EditorLab(page);
     await lab.ready();
     // The watch works while it is on screen: the learner scrolls to it under the listing.
