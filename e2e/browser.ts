@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { chromium, launchOptions } from './chromium.ts';
+import { goInApp } from './pages.ts';
 
 export { QUIET_FLAGS, WEBGPU_FLAGS } from './chromium.ts';
 
@@ -18,7 +19,7 @@ export const SERVER: 'dev' | 'preview' = process.env.E2E_SERVER === 'dev' ? 'dev
  * Trusted Types violations (securitypolicyviolation events and the browser's own report), and
  * with `console: true` every console error.
  */
-export async function watchErrors(page: Page, errors: string[], { console: withConsole = false }: { console?: boolean } = {}): Promise<void> {
+export async function watchErrors(page: Page, errors: Pick<string[], 'push'>, { console: withConsole = false }: { console?: boolean } = {}): Promise<void> {
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() !== 'error') return;
@@ -77,5 +78,39 @@ export function useBrowser(options: { webgpu?: boolean } = {}): () => Browser {
   return () => {
     if (!browser) throw new Error('the browser is not launched yet (use it inside a test)');
     return browser;
+  };
+}
+
+/**
+ * One page for the enclosing `describe`'s tests, opened before them, in which each test opens its
+ * path as a first visit shows it (`open`): the app leaves for its start page in English, forgets what
+ * it keeps in the browser's storage (drafts, exercises, lesson progress, language) and opens the path inside
+ * the app (`goInApp`), instead of loading the app again in a new context. Loading it costs seconds
+ * of CPU each time (its code parsed and compiled, its WebGPU device created), which this pays once.
+ * `errors` gathers what the page reports as broken (`watchErrors`) from that `open` on.
+ */
+export function useAppPage(browser: () => Browser, options: { console?: boolean } = {}): (path: string) => Promise<{ page: Page; errors: string[] }> {
+  let page: Page | undefined;
+  let errors: string[] = [];
+  beforeAll(async () => {
+    const context = await browser().newContext({ viewport: { width: 1400, height: 1000 } });
+    page = await context.newPage();
+    await watchErrors(page, { push: (...e: string[]) => errors.push(...e) }, options);
+  });
+  return async (path) => {
+    if (!page) throw new Error('the page is not open yet (use it inside a test)');
+    errors = [];
+    if (page.url() !== 'about:blank') {
+      // In English, as a first visit here is (the app keeps a language asked for by an address).
+      await goInApp(page, '/?lang=en', BASE_URL);
+      // The last page has gone (a lab or lesson keeps its session until it unmounts).
+      await page.waitForFunction(() => document.documentElement.lang === 'en' && !document.querySelector('#lab-title, #lesson-title, [data-testid=stage]'));
+      await page.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+    }
+    await goInApp(page, path, BASE_URL);
+    return { page, errors };
   };
 }

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import { useAppPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
 import { seriousAxeFindings, walkLesson } from './labAxe.ts';
 
 /** The convolution lab's stage: the input plane with the output tile, halo, ghosts and idle invocations. */
 describe('convolution lab', () => {
   const browser = useBrowser();
+  // Each test opens its pages as a first visit shows them, in one page (nothing kept from the last test).
+  const open = useAppPage(browser);
 
   it('draws the 16 × 16 / 12 × 12 tile with 112 idle invocations, and the cursor reads the trace by keyboard', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/convolution?v=tiled&w=48&h=48&m=5&t=12');
+    const { page, errors } = await open('/lab/convolution?v=tiled&w=48&h=48&m=5&t=12');
     await new LabPageObject(page).ready();
     const stage = page.getByTestId('convolution-stage');
     await stage.waitFor();
@@ -29,12 +31,12 @@ describe('convolution lab', () => {
   });
 
   it('fits a mask width and a tile that do not fit, and opens its lesson at the compute phase', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/convolution?v=tiled&m=7&t=12&w=37&h=29');
+    const { page, errors } = await open('/lab/convolution?v=tiled&m=7&t=12&w=37&h=29');
     await new LabPageObject(page).ready();
     expect(await page.getByTestId('lab-notices').textContent()).toMatch(/at most 256, so using 10/);
     // A 7 × 7 mask and 10 × 10 outputs: still a 16 × 16 workgroup, of which 256 − 100 = 156 only load.
     await page.waitForFunction(() => document.querySelector('[data-testid=convolution-stage]')?.getAttribute('data-idle') === '156');
-    const lesson = await openPage(browser(), '/lesson/convolution/4');
+    const lesson = await open('/lesson/convolution/4');
     await new LabPageObject(lesson.page).ready();
     expect(await lesson.page.getByTestId('lesson-counter').textContent()).toContain('Step 4 of 6');
     expect(await lesson.page.getByTestId('convolution-stage').getAttribute('data-idle')).toBe('112');
@@ -43,7 +45,7 @@ describe('convolution lab', () => {
   });
 
   it('runs its lesson from the first step to the last, and its stage has no serious axe finding', async () => {
-    const { page, errors } = await openPage(browser(), '/lesson/convolution/1');
+    const { page, errors } = await open('/lesson/convolution/1');
     await new LabPageObject(page).ready();
     expect(await page.getByTestId('lesson-counter').textContent()).toContain('of 6');
     await walkLesson(page, 6);

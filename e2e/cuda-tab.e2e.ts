@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage, useBrowser } from './browser.ts';
+import { openPage, useAppPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
 import { seedsDir } from '../src/cuda/testdata/seeds.ts';
 
@@ -65,9 +65,11 @@ async function pasted(page: Page): Promise<CudaLab> {
 
 describe('the CUDA tab', () => {
   const browser = useBrowser();
+  // Each test opens its pages as a first visit shows them, in one page (nothing kept from the last test).
+  const open = useAppPage(browser);
 
   it('the post’s kernel pasted into the reduce lab runs on both executors, draws the tree with values, and the replay follows CUDA lines', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/reduce?v=interleaved&n=4096&wg=64&step=0');
+    const { page, errors } = await open('/lab/reduce?v=interleaved&n=4096&wg=64&step=0');
     const lab = await pasted(page);
     await page.getByTestId('check-sim').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('check-sim').getAttribute('data-ok'), (await page.getByTestId('editor-check').textContent()) ?? '').toBe('yes');
@@ -95,7 +97,7 @@ describe('the CUDA tab', () => {
   }, 240_000);
 
   it('deleting the loop’s __syncthreads() puts a race mark on the CUDA line of the addition', async () => {
-    const { page } = await openPage(browser(), '/lab/reduce?v=interleaved&n=4096&wg=64');
+    const { page } = await open('/lab/reduce?v=interleaved&n=4096&wg=64');
     const lab = new CudaLab(page);
     await lab.ready();
     await lab.openCuda();
@@ -109,7 +111,7 @@ describe('the CUDA tab', () => {
   }, 240_000);
 
   it('a breakpoint on the CUDA line of the addition (gutter or F9) stops on each tree level, then at the end; the console speaks CUDA', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/reduce?v=interleaved&n=4096&wg=64&step=0');
+    const { page, errors } = await open('/lab/reduce?v=interleaved&n=4096&wg=64&step=0');
     const lab = await pasted(page);
     await page.getByTestId('dataflow-tree').first().waitFor({ timeout: 30_000 });
     const add = 'sdata[tid] += sdata[tid + s];';
@@ -191,7 +193,7 @@ describe('the CUDA tab', () => {
   }, 300_000);
 
   it('a CUDA syntax error squiggles its line and column, says so, and keeps the last good run; the controls are reachable by keyboard and in Chinese', async () => {
-    const { page } = await openPage(browser(), '/lab/reduce?v=interleaved&n=4096&wg=64');
+    const { page } = await open('/lab/reduce?v=interleaved&n=4096&wg=64');
     const lab = await pasted(page);
     await page.getByTestId('dataflow-tree').first().waitFor({ timeout: 30_000 });
     const broken = KERNEL.replace('int tid  = threadIdx.x;', 'int tid  = threadIdx.x');
@@ -221,6 +223,7 @@ describe('the CUDA tab', () => {
     expect(await page.getByTestId('generated-editor').textContent()).toContain('@compute');
 
     // The tab's controls read in Chinese.
+    // Loaded, not opened in the app: the language an address asks for is read when the app starts.
     const zh = await openPage(browser(), '/lab/reduce?v=interleaved&n=4096&wg=64&lang=zh-CN');
     await new LabPageObject(zh.page).ready();
     await zh.page.getByRole('tab', { name: /^CUDA/ }).click();

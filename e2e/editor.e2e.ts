@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage, useBrowser } from './browser.ts';
-import { LabPageObject } from './pages.ts';
+import { useAppPage, useBrowser } from './browser.ts';
+import { goInApp, LabPageObject } from './pages.ts';
 import { loadAxe } from './labAxe.ts';
 
 /** The lab editor driven as a person would: click into it, select all, type. */
@@ -72,14 +72,23 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact}: ${v.id} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** Goes to the lesson index inside the app, once the lab page (which lists its own exercises) has gone. */
+async function toIndex(page: Page): Promise<void> {
+  await goInApp(page, '/lessons', page.url());
+  await page.waitForFunction(() => location.pathname === '/lessons' && !document.querySelector('[data-testid=stage]'));
+  await page.getByTestId('exercise-list').waitFor();
+}
+
 const original = (_page: Page): Promise<string> =>
   Promise.resolve( readFileSync(new URL('../shaders/reduce/neighbored.wgsl', import.meta.url), 'utf8'));
 
 describe('lab editor', () => {
   const browser = useBrowser();
+  // Each test opens its lab as a first visit shows it, in one page (no drafts, exercises or progress kept).
+  const open = useAppPage(browser);
 
   it('an edit turning the neighbored tree interleaved replays as the interleaved tree and both executors match the reference', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');
+    const { page, errors } = await open('/lab/reduce?v=neighbored&n=1024&wg=256');
     const lab = new EditorLab(page);
     await lab.ready();
     await lab.editor().waitFor();
@@ -104,7 +113,7 @@ describe('lab editor', () => {
   }, 240_000);
 
   it('deleting the loop barrier is marked as a race on its line and the result is not guaranteed', async () => {
-    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');
+    const { page } = await open('/lab/reduce?v=neighbored&n=1024&wg=256');
     const lab = new EditorLab(page);
     await lab.ready();
     await lab.editor().waitFor();
@@ -120,7 +129,7 @@ describe('lab editor', () => {
   }, 240_000);
 
   it('a syntax error is underlined at its line and column and the last good trace stays', async () => {
-    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');
+    const { page } = await open('/lab/reduce?v=neighbored&n=1024&wg=256');
     const lab = new EditorLab(page);
     await lab.ready();
     await lab.editor().waitFor();
@@ -138,7 +147,7 @@ describe('lab editor', () => {
   }, 120_000);
 
   it('loop {} is refused as the browser refuses it, with its line and column', async () => {
-    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');
+    const { page } = await open('/lab/reduce?v=neighbored&n=1024&wg=256');
     const lab = new EditorLab(page);
     await lab.ready();
     await lab.editor().waitFor();
@@ -152,7 +161,7 @@ describe('lab editor', () => {
   }, 120_000);
 
   it('a loop whose exit is never taken ends with a step-limit message and the page stays responsive', async () => {
-    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');
+    const { page } = await open('/lab/reduce?v=neighbored&n=1024&wg=256');
     const lab = new EditorLab(page);
     await lab.ready();
     await lab.editor().waitFor();
@@ -220,7 +229,7 @@ describe('lab editor', () => {
   }, 240_000);
 
   it('a share link opens the draft in a fresh context', async () => {
-    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');
+    const { page } = await open('/lab/reduce?v=neighbored&n=1024&wg=256');
     const lab = new EditorLab(page);
     await lab.ready();
     await lab.editor().waitFor();
@@ -242,14 +251,17 @@ describe('lab editor', () => {
   }, 180_000);
 
   it('each exercise can be solved and is then marked done in the lesson index', async () => {
-    const { page } = await openPage(browser(), '/lessons');
+    const { page } = await open('/lessons');
     await page.getByTestId('exercise-list').waitFor();
     const links = await page.evaluate(() => [...document.querySelectorAll('[data-testid=exercise-list] li a')].map((a) => a.getAttribute('href') ?? ''));
     expect(links.length).toBeGreaterThanOrEqual(7);
     // The seeds' bugs each have an exercise: the last-warp race, the in-place write, the fixed-size top-k.
     for (const id of ['reduce-last-warp-race', 'reduce-inplace-overwrite', 'topk-fixed-size']) expect(links.some((h) => h.endsWith(`#exercise=${id}`))).toBe(true);
     for (const href of links) {
-      await page.goto(new URL(href, page.url()).href);
+      // The index's link, followed inside the app (the lab page mounts anew and reads the exercise
+      // from the address's fragment as it does on a load).
+      await toIndex(page);
+      await goInApp(page, href, page.url());
       const lab = new EditorLab(page);
       await lab.ready();
       await page.getByTestId('exercise-bar').waitFor({ timeout: 30_000 });
@@ -262,15 +274,14 @@ describe('lab editor', () => {
       await page.getByTestId('exercise-check').click();
       await page.waitForFunction(() => document.querySelector('[data-testid=exercise-verdict]')?.getAttribute('data-ok') === 'yes', undefined, { timeout: 60_000 });
     }
-    await page.goto(new URL('/lessons', page.url()).href);
-    await page.getByTestId('exercise-list').waitFor();
+    await toIndex(page);
     const done = await page.evaluate(() => [...document.querySelectorAll('[data-testid=exercise-list] li')].map((li) => li.getAttribute('data-done')));
     expect(done.every((d) => d === 'yes')).toBe(true);
   }, 300_000);
 
   it('a gutter breakpoint on the add line with lid == 0u stops on each tree level; print and the warp watch match the memory view', async () => {
     // From the first step (without one the page opens on the tree's first level, past the first hit).
-    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256&step=0');
+    const { page } = await open('/lab/reduce?v=neighbored&n=1024&wg=256&step=0');
     const lab = new EditorLab(page);
     await lab.ready();
     await lab.editor().waitFor();
@@ -348,7 +359,7 @@ describe('lab editor', () => {
     ['histogram', 'i'],
     ['matmul', 'tileA[lid]'],
   ] as const)('the warp watch opens on an expression of the %s kernel, with a value in every lane', async (id, expression) => {
-    const { page } = await openPage(browser(), `/lab/${id}`);
+    const { page } = await open(`/lab/${id}`);
     const lab = new EditorLab(page);
     await lab.ready();
     // The watch works while it is on screen: the learner scrolls to it under the listing.
@@ -362,7 +373,7 @@ describe('lab editor', () => {
   }, 120_000);
 
   it('the editor and its panels are axe-clean, and the keyboard reaches and leaves the editor', async () => {
-    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');
+    const { page } = await open('/lab/reduce?v=neighbored&n=1024&wg=256');
     const lab = new EditorLab(page);
     await lab.ready();
     await lab.editor().waitFor();
@@ -380,7 +391,7 @@ describe('lab editor', () => {
   }, 120_000);
 
   it('the code pane works in projector mode: the editor text is at least 28 px and a run still checks', async () => {
-    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256&mode=projector');
+    const { page } = await open('/lab/reduce?v=neighbored&n=1024&wg=256&mode=projector');
     const lab = new EditorLab(page);
     await lab.ready();
     await lab.editor().waitFor();

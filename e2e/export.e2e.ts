@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import { useAppPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -73,9 +73,11 @@ async function parseErrors(page: Page, svg: string): Promise<string> {
 
 describe('export for teachers', () => {
   const browser = useBrowser();
+  // Each test opens its pages as a first visit shows them, in one page (nothing kept from the last test).
+  const open = useAppPage(browser);
 
   it('exports the memory strip with its values and the tree as standalone SVG, a 1920 px PNG, and a link with a QR code', async () => {
-    const { page, errors } = await openPage(browser(), LAB);
+    const { page, errors } = await open(LAB);
     const lab = new LabPageObject(page);
     await lab.ready();
     await page.getByTestId('stage-tab-shared-memory').click();
@@ -143,7 +145,7 @@ describe('export for teachers', () => {
   }, 180_000);
 
   it('exports an HTML panel (the histogram table) as it looks, with the dialog and its QR code left out', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/histogram');
+    const { page, errors } = await open('/lab/histogram');
     await new LabPageObject(page).ready();
     const table = page.getByTestId('histogram-bins');
     await table.waitFor();
@@ -171,7 +173,7 @@ describe('export for teachers', () => {
   }, 120_000);
 
   it('is clean for axe with the export buttons on the lab page', async () => {
-    const { page, errors } = await openPage(browser(), LAB);
+    const { page, errors } = await open(LAB);
     await new LabPageObject(page).ready();
     // Every picture the stage can show offers its export, and each is axe-clean.
     const tabs = await page.locator('[data-testid=stage] [role=tab]').evaluateAll((els) => els.map((el) => el.getAttribute('data-stage-tab') ?? ''));

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import { useAppPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
 import { seriousAxeFindings, walkLesson } from './labAxe.ts';
 
 /** The histogram lab's stage: bins filling and lanes queued per bin, read from the trace. */
 describe('histogram lab', () => {
   const browser = useBrowser();
+  // Each test opens its pages as a first visit shows them, in one page (nothing kept from the last test).
+  const open = useAppPage(browser);
 
   it('queues all 32 lanes on one bin for one-value data, by keyboard, and shows the merge of private bins', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/histogram?v=grid-stride&n=4096&bins=256&dist=one-value&step=0');
+    const { page, errors } = await open('/lab/histogram?v=grid-stride&n=4096&bins=256&dist=one-value&step=0');
     const lab = new LabPageObject(page);
     await lab.ready();
     const stage = page.getByTestId('histogram-stage');
@@ -35,7 +37,7 @@ describe('histogram lab', () => {
   });
 
   it('packed counters: one value puts 32 lanes on bin 0, each on its own counter, and no atomics in variant 6', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/histogram?v=packed-atomic&n=4096&bins=256&dist=one-value&step=0');
+    const { page, errors } = await open('/lab/histogram?v=packed-atomic&n=4096&bins=256&dist=one-value&step=0');
     const lab = new LabPageObject(page);
     await lab.ready();
     await page.getByTestId('histogram-stage').waitFor();
@@ -56,7 +58,7 @@ describe('histogram lab', () => {
   });
 
   it('variant 8 (batched): one value puts the 32 lanes on bin 0 of 16 interleaved copies, 2 to a word, one atomic per byte', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/histogram?v=batched&n=4096&bins=256&dist=one-value');
+    const { page, errors } = await open('/lab/histogram?v=batched&n=4096&bins=256&dist=one-value');
     const lab = new LabPageObject(page);
     await lab.ready();
     await page.getByTestId('histogram-stage').waitFor();
@@ -76,10 +78,10 @@ describe('histogram lab', () => {
   });
 
   it('names a distribution it does not know, and opens its lesson at the merge', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/histogram?dist=zipf');
+    const { page, errors } = await open('/lab/histogram?dist=zipf');
     await new LabPageObject(page).ready();
     expect(await page.getByTestId('notices').textContent()).toMatch(/Ignored data “zipf”: expected one of letters, alphabet, uniform, skewed, one-value/);
-    const lesson = await openPage(browser(), '/lesson/histogram/5');
+    const lesson = await open('/lesson/histogram/5');
     await new LabPageObject(lesson.page).ready();
     expect(await lesson.page.getByTestId('lesson-counter').textContent()).toContain('Step 5 of 6');
     // The step talks about the warp grid's 7 active lanes: that is on the stage; the bins are a tab away.
@@ -91,7 +93,7 @@ describe('histogram lab', () => {
   });
 
   it('runs its lesson from the first step to the last, and its stage has no serious axe finding', async () => {
-    const { page, errors } = await openPage(browser(), '/lesson/histogram/1');
+    const { page, errors } = await open('/lesson/histogram/1');
     await new LabPageObject(page).ready();
     expect(await page.getByTestId('lesson-counter').textContent()).toContain('of 6');
     await walkLesson(page, 6);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import { openPage, useAppPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
 
 async function lessonStep(page: Page): Promise<number> {
@@ -14,9 +14,11 @@ async function simulated(page: Page): Promise<void> {
 
 describe('lessons', () => {
   const browser = useBrowser();
+  // Each test opens its pages as a first visit shows them, in one page (nothing kept from the last test).
+  const open = useAppPage(browser);
 
   it.each(['indexing', 'divergence', 'reduction', 'scan'])('runs the %s lesson from the first step to the last with the clicker keys', async (id) => {
-    const { page, errors } = await openPage(browser(), `/lesson/${id}/1`);
+    const { page, errors } = await open(`/lesson/${id}/1`);
     await simulated(page);
     const total = Number(/of (\d+)/.exec((await page.getByTestId('lesson-counter').textContent()) ?? '')?.[1]);
     expect(total).toBeGreaterThan(3);
@@ -35,14 +37,14 @@ describe('lessons', () => {
   }, 240_000);
 
   it('marks the warps and code lines a step points at', async () => {
-    const { page, errors } = await openPage(browser(), '/lesson/divergence/2');
+    const { page, errors } = await open('/lesson/divergence/2');
     await simulated(page);
     expect(await page.getByTestId('warp-grid').first().getAttribute('data-highlighted-warps')).toBe('0');
     const marked = page.locator('[data-highlighted=yes]');
     expect(await marked.count()).toBe(1);
     expect(await marked.textContent()).toContain('lid % (2u * s) == 0u');
     // Lanes and memory words: lanes 0 and 16 ringed, words 0 and 32 framed, at the 2-way conflict.
-    const conflict = await openPage(browser(), '/lesson/reduction/3');
+    const conflict = await open('/lesson/reduction/3');
     await simulated(conflict.page);
     // The step puts workgroup memory on the stage; the lanes are one tab away, on the warp grid.
     expect(await conflict.page.getByTestId('stage').getAttribute('data-panel')).toBe('shared-memory');
@@ -53,7 +55,7 @@ describe('lessons', () => {
   });
 
   it('a first wrong answer points at the picture without the answer; the second reveals it; the right one is accepted', async () => {
-    const { page, errors } = await openPage(browser(), '/lesson/divergence/1');
+    const { page, errors } = await open('/lesson/divergence/1');
     await simulated(page);
     const check = page.getByTestId('check-answer');
     await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid=check-answer]')?.disabled);
@@ -95,7 +97,7 @@ describe('lessons', () => {
   });
 
   it('embed mode shows the lesson with no navigation chrome', async () => {
-    const { page, errors } = await openPage(browser(), '/lesson/scan/4?embed=1');
+    const { page, errors } = await open('/lesson/scan/4?embed=1');
     await simulated(page);
     expect(await page.locator('header, nav[aria-label="Lessons and labs"], .lesson-crumb').count()).toBe(0);
     expect(await page.getByTestId('lesson-counter').textContent()).toContain('Step 4 of 7');
@@ -106,9 +108,9 @@ describe('lessons', () => {
   });
 
   it('an unknown lesson or step lands on a sane page', async () => {
-    const { page, errors } = await openPage(browser(), '/lesson/nope/2');
+    const { page, errors } = await open('/lesson/nope/2');
     await page.getByTestId('lesson-missing').waitFor();
-    const second = await openPage(browser(), '/lesson/divergence/99');
+    const second = await open('/lesson/divergence/99');
     await second.page.getByTestId('lesson').waitFor();
     expect(await second.page.getByTestId('lesson-counter').textContent()).toContain('Step 5 of 5');
     expect([...errors, ...second.errors]).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import { useAppPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
 import { loadAxe } from './labAxe.ts';
 
@@ -19,9 +19,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
 /** The matrix-multiply lab: the stage's counts, the bank view, the roofline and the lesson. */
 describe('matrix-multiply lab', () => {
   const browser = useBrowser();
+  // Each test opens its pages as a first visit shows them, in one page (nothing kept from the last test).
+  const open = useAppPage(browser);
 
   it('counts the loads of A[3][5] as the tiled kernel steps, by keyboard, and reads its metrics', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/matmul?v=tiled&m=64&n=64&k=64&tile=16&step=0');
+    const { page, errors } = await open('/lab/matmul?v=tiled&m=64&n=64&k=64&tile=16&step=0');
     const lab = new LabPageObject(page);
     await lab.ready();
     await page.getByTestId('matmul-stage').waitFor();
@@ -49,7 +51,7 @@ describe('matrix-multiply lab', () => {
   });
 
   it('shows the bank conflict of the transposed store, and its absence once swizzled', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/matmul?v=vec4-2d&m=64&n=64&k=32&step=0');
+    const { page, errors } = await open('/lab/matmul?v=vec4-2d&m=64&n=64&k=32&step=0');
     await new LabPageObject(page).ready();
     await page.getByRole('button', { name: 'Next tile request ▶' }).click();
     await page.waitForFunction(() => /4-way bank conflict/.test(document.querySelector('[data-testid=matmul-banks-sentence]')?.textContent ?? ''));
@@ -64,7 +66,7 @@ describe('matrix-multiply lab', () => {
   });
 
   it('places every variant on the roofline (measured: e2e/i18n.e2e.ts)', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/matmul?v=naive&m=64&n=64&k=64');
+    const { page, errors } = await open('/lab/matmul?v=naive&m=64&n=64&k=64');
     // The naive kernel: every element is loaded N = 64 times over the whole dispatch (on the tiles' stage).
     await new LabPageObject(page).showStage('matmul-stage');
     await page.waitForFunction(() => /A were loaded 64 times each, those of B 64 times each/.test(document.querySelector('[data-testid=matmul-whole]')?.textContent ?? ''), undefined, { timeout: 60_000 });
@@ -77,7 +79,7 @@ describe('matrix-multiply lab', () => {
   }, 300_000);
 
   it('fits sizes it cannot step through, and vec4 kernels to multiples of 4, saying so', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/matmul?v=fast&n=30&k=1000');
+    const { page, errors } = await open('/lab/matmul?v=fast&n=30&k=1000');
     await new LabPageObject(page).ready();
     const notices = (await page.getByTestId('lab-notices').textContent()) ?? '';
     expect(notices).toMatch(/simulating 128/);
@@ -86,7 +88,7 @@ describe('matrix-multiply lab', () => {
   });
 
   it('runs its lesson from the first step to the last with the clicker keys, and checks an answer', async () => {
-    const { page, errors } = await openPage(browser(), '/lesson/matmul/1');
+    const { page, errors } = await open('/lesson/matmul/1');
     await new LabPageObject(page).ready();
     for (let n = 1; n < 8; n++) {
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -108,7 +110,7 @@ describe('matrix-multiply lab', () => {
   }, 240_000);
 
   it('opens its lesson at the first tile, where A[3][5] has been loaded once (the box does not say so until asked)', async () => {
-    const { page, errors } = await openPage(browser(), '/lesson/matmul/3');
+    const { page, errors } = await open('/lesson/matmul/3');
     await new LabPageObject(page).ready();
     expect(await page.getByTestId('lesson-lab').textContent()).toMatch(/Matrix multiply/);
     expect(await page.getByTestId('lesson-counter').textContent()).toContain('Step 3 of 8');

@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import { useAppPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
 import { loadAxe } from './labAxe.ts';
 
 /** The merge lab: the merge-path grid fills with co-rank probes read from the trace, by keyboard. */
 describe('merge lab', () => {
   const browser = useBrowser();
+  // Each test opens its pages as a first visit shows them, in one page (nothing kept from the last test).
+  const open = useAppPage(browser);
 
   const attr = (page: LabPageObject['page'], id: string, name: string) => page.evaluate(([i, n]) => document.querySelector(`[data-testid=${i}]`)?.getAttribute(n) ?? '', [id, name] as const);
 
   it('steps the basic merge probe by probe with the panel’s buttons, and the path grows to all 64 outputs', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/merge?v=basic&m=24&n=40&input=random&type=i32&step=0');
+    const { page, errors } = await open('/lab/merge?v=basic&m=24&n=40&input=random&type=i32&step=0');
     const lab = new LabPageObject(page);
     await lab.ready();
     await page.getByTestId('merge-path').waitFor();
@@ -38,7 +40,7 @@ describe('merge lab', () => {
   });
 
   it('draws the tile of the tiled merge and keeps its choices in the address', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/merge?v=tiled&m=40&n=60&input=duplicates&type=f32');
+    const { page, errors } = await open('/lab/merge?v=tiled&m=40&n=60&input=duplicates&type=f32');
     await new LabPageObject(page).ready();
     await page.getByTestId('merge-tile').waitFor();
     const url = new URL(page.url());
@@ -50,7 +52,7 @@ describe('merge lab', () => {
   });
 
   it('draws the tile of the streamed merge and its whole path, though its outputs overwrite the tile', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/merge?v=stream&m=24&n=40&input=random&type=i32&step=0');
+    const { page, errors } = await open('/lab/merge?v=stream&m=24&n=40&input=random&type=i32&step=0');
     const lab = new LabPageObject(page);
     await lab.ready();
     await page.getByTestId('merge-tile').waitFor();
@@ -62,7 +64,7 @@ describe('merge lab', () => {
   });
 
   it('draws the tile of the wide merge and its whole path, from its one search per invocation', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/merge?v=wide&m=24&n=40&input=duplicates&type=i32');
+    const { page, errors } = await open('/lab/merge?v=wide&m=24&n=40&input=duplicates&type=i32');
     const lab = new LabPageObject(page);
     await lab.ready();
     await page.getByTestId('merge-tile').waitFor();
@@ -74,7 +76,7 @@ describe('merge lab', () => {
   });
 
   it('says what it fixed in a bad address', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/merge?input=zigzag&type=f64');
+    const { page, errors } = await open('/lab/merge?input=zigzag&type=f64');
     await new LabPageObject(page).ready();
     const notices = (await page.getByTestId('lab-notices').textContent()) ?? '';
     expect(notices).toMatch(/no input “zigzag”/);
@@ -83,7 +85,7 @@ describe('merge lab', () => {
   });
 
   it('opens its lesson at invocation 3’s last probe', async () => {
-    const { page, errors } = await openPage(browser(), '/lesson/merge/3');
+    const { page, errors } = await open('/lesson/merge/3');
     await new LabPageObject(page).ready();
     expect(await page.getByTestId('lesson-counter').textContent()).toContain('Step 3 of 7');
     await page.getByTestId('merge-path').waitFor();
@@ -91,7 +93,7 @@ describe('merge lab', () => {
   });
 
   it('runs its lesson to the last step with the clicker keys, and checks “how many elements of A does invocation 3 take”', async () => {
-    const { page, errors } = await openPage(browser(), '/lesson/merge/1');
+    const { page, errors } = await open('/lesson/merge/1');
     const lab = new LabPageObject(page);
     await lab.ready();
     for (let n = 1; n < 7; n++) {
@@ -101,7 +103,7 @@ describe('merge lab', () => {
       await lab.ready();
     }
     expect(new URL(page.url()).pathname).toBe('/lesson/merge/7');
-    const step3 = await openPage(browser(), '/lesson/merge/3');
+    const step3 = await open('/lesson/merge/3');
     await new LabPageObject(step3.page).ready();
     await step3.page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('[data-testid=check-answer]')?.disabled);
     await step3.page.getByTestId('answer').fill('99');
@@ -121,7 +123,7 @@ describe('merge lab', () => {
   }, 240_000);
 
   it('has no serious or critical accessibility violation with its stage open (axe-core)', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/merge?v=tiled&m=24&n=40&step=400');
+    const { page, errors } = await open('/lab/merge?v=tiled&m=24&n=40&step=400');
     await page.getByTestId('merge-path').waitFor({ timeout: 60_000 });
     await loadAxe(page);
     const found = await page.evaluate(async () => {

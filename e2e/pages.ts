@@ -63,7 +63,7 @@ export async function goInApp(page: Page, path: string, base: string): Promise<v
   await page.evaluate((to) => {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
-  }, `${url.pathname}${url.search}`);
+  }, `${url.pathname}${url.search}${url.hash}`);
 }
 
 /**

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import { openPage, useAppPage, useBrowser } from './browser.ts';
 
 /** The program's stdout as the H100 printed it (the reference file ends with it; it names its size). */
 function referenceStdout(name: string): string {
@@ -27,9 +27,11 @@ async function replaceSource(page: Page, text: string): Promise<void> {
 
 describe('program page', () => {
   const browser = useBrowser();
+  // Each test opens its pages as a first visit shows them, in one page (nothing kept from the last test).
+  const visit = useAppPage(browser);
 
   it("runs seed 003's shared-memory histogram from the examples menu and prints what the H100 printed", async () => {
-    const { page, errors } = await openPage(browser(), '/program');
+    const { page, errors } = await visit('/program');
     await page.getByRole('combobox', { name: 'Programs from the posts' }).selectOption('003-histogram-shared');
     await page.getByTestId('program-notice').getByText('Opened 003-histogram-shared.cu.').waitFor();
     expect(await page.getByTestId('program-editor').textContent()).toContain('histo_kernel');
@@ -46,7 +48,7 @@ describe('program page', () => {
   });
 
   it("opens seed 003's histogram launch in the replay and steps by keyboard to the atomicAdd on its CUDA line, its words on screen", async () => {
-    const { page, errors } = await openPage(browser(), '/program');
+    const { page, errors } = await visit('/program');
     await page.getByRole('combobox', { name: 'Programs from the posts' }).selectOption('003-histogram-shared');
     await page.getByTestId('program-notice').getByText('Opened 003-histogram-shared.cu.').waitFor();
     const source = (await page.evaluate(() => localStorage.getItem('warpscope.program.draft'))) ?? '';
@@ -111,7 +113,7 @@ describe('program page', () => {
   }
 
   it("runs seed 003's shared-memory histogram on the GPU, picked with the mouse, and prints what the H100 printed", async () => {
-    const { page, errors } = await openPage(browser(), '/program');
+    const { page, errors } = await visit('/program');
     await page.getByRole('combobox', { name: 'Programs from the posts' }).selectOption('003-histogram-shared');
     await page.getByTestId('program-notice').getByText('Opened 003-histogram-shared.cu.').waitFor();
     await page.getByRole('combobox', { name: 'Run on' }).selectOption('gpu');
@@ -124,7 +126,7 @@ describe('program page', () => {
   }, 120_000);
 
   it("runs seed 003's shared-memory histogram on the GPU by keyboard alone: menu, executor, Run", async () => {
-    const { page, errors } = await openPage(browser(), '/program');
+    const { page, errors } = await visit('/program');
     const examples = page.getByRole('combobox', { name: 'Programs from the posts' });
     await examples.focus();
     for (let i = 0; i < 20 && (await examples.inputValue()) !== '003-histogram-shared'; i++) await page.keyboard.press('ArrowDown');
@@ -143,7 +145,7 @@ describe('program page', () => {
   }, 120_000);
 
   it('Stop ends a GPU run whose host code loops forever after its launch; the page answers', async () => {
-    const { page } = await openPage(browser(), '/program');
+    const { page } = await visit('/program');
     await page.getByRole('combobox', { name: 'Run on' }).selectOption('gpu');
     await replaceSource(page, '#include <cstdio>\n__global__ void k(int *a) { a[threadIdx.x] = 1; }\nint main() {\n  int *d;\n  cudaMalloc(&d, 32 * sizeof(int));\n  k<<<1, 32>>>(d);\n  cudaDeviceSynchronize();\n  printf("launched\\n");\n  long n = 0;\n  while (1) { n++; }\n}\n');
     await page.getByRole('button', { name: '▶ Run' }).click();
@@ -156,7 +158,7 @@ describe('program page', () => {
   }, 120_000);
 
   it('stops an endless host loop; the page answers and the source is kept', async () => {
-    const { page } = await openPage(browser(), '/program');
+    const { page } = await visit('/program');
     const endless = 'int main() {\n  long n = 0;\n  while (1) { n++; }\n}\n';
     await replaceSource(page, endless);
     await page.getByRole('button', { name: '▶ Run' }).click();
@@ -183,6 +185,7 @@ describe('program page', () => {
   });
 
   it('reads in Chinese, the examples titled with the posts’ Chinese titles', async () => {
+    // Loaded, not opened in the app: the language an address asks for is read when the app starts.
     const { page } = await openPage(browser(), '/program?lang=zh-CN');
     await page.getByRole('heading', { name: '运行完整的 CUDA 程序' }).waitFor();
     await page.getByRole('button', { name: '▶ 运行' }).waitFor();

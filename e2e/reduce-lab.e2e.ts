@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BASE_URL, openPage, useBrowser, watchErrors } from './browser.ts';
+import { BASE_URL, openPage, useAppPage, useBrowser, watchErrors } from './browser.ts';
 import { LabPageObject } from './pages.ts';
 
 /** The reduction lab's page object: the shared timeline driving plus what its views expose. */
@@ -30,9 +30,11 @@ class ReduceLabPage extends LabPageObject {
 
 describe('reduction lab', () => {
   const browser = useBrowser();
+  // Each test opens its pages as a first visit shows them, in one page (nothing kept from the last test).
+  const open = useAppPage(browser);
 
   it('shows neighbored divergence and tree shape, then interleaved, by keyboard; the URL restores the state', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');
+    const { page, errors } = await open('/lab/reduce?v=neighbored&n=1024&wg=256');
     const lab = new ReduceLabPage(page);
     await lab.ready();
     expect(await page.getByTestId('lab').getAttribute('data-variant')).toBe('neighbored');
@@ -76,7 +78,7 @@ describe('reduction lab', () => {
   });
 
   it('compares two variants side by side with their metric differences', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/reduce?v=neighbored&cmp=interleaved&n=1024&wg=256');
+    const { page, errors } = await open('/lab/reduce?v=neighbored&cmp=interleaved&n=1024&wg=256');
     const lab = new ReduceLabPage(page);
     await lab.ready();
     // Two stages side by side: the warps of both, then the trees of both.
@@ -126,6 +128,8 @@ describe('warp grid lane details', () => {
 
 describe('lab addresses it cannot follow', () => {
   const browser = useBrowser();
+  // Each address opened as a first visit shows it, in one page (nothing kept from the last one).
+  const open = useAppPage(browser);
 
   it.each([
     ['/lab/reduce?v=nope', 'no variant “nope”'],
@@ -135,7 +139,7 @@ describe('lab addresses it cannot follow', () => {
     ['/lab/scan?v=blelloch-padded&wg=1024', 'using 512'],
     ['/lab/reduce?n=abc&step=-1', 'expected a whole number'],
   ])('%s lands on a working lab with a notice', async (path, notice) => {
-    const { page, errors } = await openPage(browser(), path);
+    const { page, errors } = await open(path);
     await new LabPageObject(page).ready();
     const text = [await page.getByTestId('lab-notices').allTextContents(), await page.getByTestId('notices').allTextContents()].flat().join(' ');
     expect(text).toContain(notice);

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import { useAppPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
 
 /** The row-sum lab, added on the lab platform with nothing outside its folders but a registry line. */
 describe('row-sum lab', () => {
   const browser = useBrowser();
+  // Each test opens its pages as a first visit shows them, in one page (nothing kept from the last test).
+  const open = useAppPage(browser);
 
   const metric = async (page: LabPageObject['page'], name: string) => (await page.locator(`[data-metric="${name}"]`).first().textContent())?.trim();
 
   it('steps the simple kernel into a split warp, then the better one, by keyboard and pickers; the URL holds M and N', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/rowsum?v=simple&n=512&m=4&step=0');
+    const { page, errors } = await open('/lab/rowsum?v=simple&n=512&m=4&step=0');
     const lab = new LabPageObject(page);
     await lab.ready();
     await lab.openDrawer('metrics');
@@ -39,7 +41,7 @@ describe('row-sum lab', () => {
   });
 
   it('fits an N it cannot sum and too many rows, and says so', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/rowsum?n=500&m=60000');
+    const { page, errors } = await open('/lab/rowsum?n=500&m=60000');
     await new LabPageObject(page).ready();
     const notices = (await page.getByTestId('lab-notices').textContent()) ?? '';
     expect(notices).toMatch(/N must be one of 64, 128, 256, 512, 1024, 2048; using 512/);
@@ -48,7 +50,7 @@ describe('row-sum lab', () => {
   });
 
   it('opens its lesson at the named moment', async () => {
-    const { page, errors } = await openPage(browser(), '/lesson/rowsum/2');
+    const { page, errors } = await open('/lesson/rowsum/2');
     await new LabPageObject(page).ready();
     expect(await page.getByTestId('lesson-lab').textContent()).toMatch(/Row sum/);
     expect(await page.getByTestId('lesson-counter').textContent()).toContain('Step 2 of 5');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import { useAppPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
 
 interface SweepState {
@@ -31,9 +31,11 @@ class ScanLabPage extends LabPageObject {
 
 describe('scan lab', () => {
   const browser = useBrowser();
+  // Each test opens its pages as a first visit shows them, in one page (nothing kept from the last test).
+  const open = useAppPage(browser);
 
   it('steps Blelloch through up-sweep, root clear and down-sweep, drawing the trees level by level', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/scan?v=blelloch&n=512&wg=256&step=0');
+    const { page, errors } = await open('/lab/scan?v=blelloch&n=512&wg=256&step=0');
     const lab = new ScanLabPage(page);
     await lab.ready();
     expect(await page.getByTestId('lab').getAttribute('data-variant')).toBe('blelloch');
@@ -85,7 +87,7 @@ describe('scan lab', () => {
     ['single-pass-late-scan', 'Single pass, tile scanned after the look-back'],
     ['single-pass-warp-totals', 'Single pass, warp totals scanned by one warp'],
   ])('runs the vec4 single pass %s, named in the picker as its title says', async (variant, title) => {
-    const { page, errors } = await openPage(browser(), `/lab/scan?v=${variant}&n=4096&wg=64&step=0`);
+    const { page, errors } = await open(`/lab/scan?v=${variant}&n=4096&wg=64&step=0`);
     const lab = new LabPageObject(page);
     await lab.ready();
     expect(await page.getByTestId('lab').getAttribute('data-variant')).toBe(variant);
@@ -98,7 +100,7 @@ describe('scan lab', () => {
   });
 
   it('shows the bank conflicts that padding removes', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/scan?v=blelloch&n=512&wg=256&step=0');
+    const { page, errors } = await open('/lab/scan?v=blelloch&n=512&wg=256&step=0');
     await new ScanLabPage(page).ready();
     const padded = page.getByTestId('bank-conflicts-blelloch-padded');
     await page.waitForFunction(() => (document.querySelector('[data-testid=bank-conflicts-blelloch-padded]')?.getAttribute('data-conflicts') ?? '') !== '', undefined, {
@@ -117,7 +119,7 @@ describe('scan lab', () => {
   });
 
   it('fills the timings table with figures and agreement checks', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/scan?v=blelloch');
+    const { page, errors } = await open('/lab/scan?v=blelloch');
     await new LabPageObject(page).openDrawer('timings');
     await page.getByTestId('adapter-name').or(page.getByTestId('measure')).first().waitFor();
     // A short sweep (2^10 and 2^12, still several blocks per pass): the software adapter of CI is

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import { useAppPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
 import { loadAxe } from './labAxe.ts';
 
@@ -18,9 +18,11 @@ async function axeFindings(page: Page): Promise<string[]> {
 /** The SpMV lab: the seed's matrix in every format, a warp's lanes laid over the storage. */
 describe('SpMV lab', () => {
   const browser = useBrowser();
+  // Each test opens its pages as a first visit shows them, in one page (nothing kept from the last test).
+  const open = useAppPage(browser);
 
   it('draws the seed’s matrix in every format and marks the lanes of a gather, by keyboard; axe finds nothing serious', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/spmv?v=csr-scalar&mat=seed&n=4&wg=128&step=0');
+    const { page, errors } = await open('/lab/spmv?v=csr-scalar&mat=seed&n=4&wg=128&step=0');
     const lab = new LabPageObject(page);
     await lab.ready();
     const stage = page.getByTestId('spmv-stage');
@@ -54,13 +56,13 @@ describe('SpMV lab', () => {
   });
 
   it('switches to the hybrid, whose split holds row 2’s last nonzero, and fits rows to a Laplacian grid with a notice', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/spmv?v=hybrid&mat=seed&n=4&wg=128&step=0');
+    const { page, errors } = await open('/lab/spmv?v=hybrid&mat=seed&n=4&wg=128&step=0');
     await new LabPageObject(page).ready();
     await page.getByTestId('spmv-stage').waitFor();
     expect(await page.getByTestId('spmv-hybrid').getAttribute('data-active')).toBe('true');
     expect(await page.getByTestId('spmv-hybrid').locator('td.split').count()).toBe(3);
 
-    const other = await openPage(browser(), '/lab/spmv?v=ell&mat=laplacian&n=30');
+    const other = await open('/lab/spmv?v=ell&mat=laplacian&n=30');
     await new LabPageObject(other.page).ready();
     expect((await other.page.getByTestId('lab-notices').textContent()) ?? '').toMatch(/square grid; using 25 rows/);
     expect(await other.page.getByTestId('spmv-ell').getAttribute('data-active')).toBe('true');
@@ -70,7 +72,7 @@ describe('SpMV lab', () => {
 
   it('runs the merge path on the GPU and the simulator, both equal to the CPU, over several tiles; on the seed one warp gathers all seven nonzeros at once', async () => {
     // 256 power-law rows: about 4 000 items, five tiles of 128 × 7.
-    const { page, errors } = await openPage(browser(), '/lab/spmv?v=csr-merge&mat=powerlaw&n=256&wg=128&step=0');
+    const { page, errors } = await open('/lab/spmv?v=csr-merge&mat=powerlaw&n=256&wg=128&step=0');
     await new LabPageObject(page).ready();
     await page.getByTestId('spmv-stage').waitFor();
     // The tile's values are read by consecutive lanes: a full warp's 128 contiguous bytes touch 4
@@ -85,7 +87,7 @@ describe('SpMV lab', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid=check-gpu]')?.getAttribute('data-ok') === 'yes', undefined, { timeout: 60_000 });
     expect(await page.getByTestId('check-sim').getAttribute('data-ok')).toBe('yes');
 
-    const seed = await openPage(browser(), '/lab/spmv?v=csr-merge&mat=seed&n=4&wg=128&step=0');
+    const seed = await open('/lab/spmv?v=csr-merge&mat=seed&n=4&wg=128&step=0');
     await new LabPageObject(seed.page).ready();
     await seed.page.getByTestId('spmv-stage').waitFor();
     expect(await seed.page.getByTestId('spmv-csr').getAttribute('data-active')).toBe('true');
@@ -100,7 +102,7 @@ describe('SpMV lab', () => {
 
   it('runs CSR adaptive on the GPU and the simulator, both equal to the CPU, with the power law’s long rows binned; on the seed one lane per row, three lanes gather first', async () => {
     // 256 power-law rows, mean 16: groups of 4 lanes, rows over 32 nonzeros summed by whole subgroups.
-    const { page, errors } = await openPage(browser(), '/lab/spmv?v=csr-adaptive&mat=powerlaw&n=256&wg=128');
+    const { page, errors } = await open('/lab/spmv?v=csr-adaptive&mat=powerlaw&n=256&wg=128');
     await new LabPageObject(page).ready();
     await page.getByTestId('spmv-stage').waitFor();
     await page.getByTestId('kernel-editor').click();
@@ -111,7 +113,7 @@ describe('SpMV lab', () => {
 
     // The seed's mean of 1.75 nonzeros gives groups of one lane: rows 0, 2 and 3 gather x in the
     // first step that does, row 1 is empty.
-    const seed = await openPage(browser(), '/lab/spmv?v=csr-adaptive&mat=seed&n=4&wg=128');
+    const seed = await open('/lab/spmv?v=csr-adaptive&mat=seed&n=4&wg=128');
     await new LabPageObject(seed.page).ready();
     await seed.page.getByTestId('spmv-stage').waitFor();
     expect(await seed.page.getByTestId('spmv-csr').getAttribute('data-active')).toBe('true');
@@ -124,7 +126,7 @@ describe('SpMV lab', () => {
   }, 240_000);
 
   it('opens its lesson at a named moment (one lane left in the third iteration); axe finds nothing serious', async () => {
-    const { page, errors } = await openPage(browser(), '/lesson/spmv/2');
+    const { page, errors } = await open('/lesson/spmv/2');
     await new LabPageObject(page).ready();
     expect(await page.getByTestId('lesson-counter').textContent()).toContain('Step 2 of 8');
     await page.getByTestId('spmv-stage').waitFor();
@@ -134,7 +136,7 @@ describe('SpMV lab', () => {
   });
 
   it('walks the whole lesson with the clicker keys, the stage on every step; the first check takes 3, hints at a wrong 4 and explains it on the second miss', async () => {
-    const { page, errors } = await openPage(browser(), '/lesson/spmv/1');
+    const { page, errors } = await open('/lesson/spmv/1');
     await new LabPageObject(page).ready();
     await page.getByTestId('check-answer').and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
     await page.getByTestId('answer').fill('4');

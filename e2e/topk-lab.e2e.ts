@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import { useAppPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
 import { loadAxe } from './labAxe.ts';
 
 /** The top-k lab: columns fill, the tree merges lists away level by level, the threshold rises. */
 describe('top-k lab', () => {
   const browser = useBrowser();
+  // Each test opens its pages as a first visit shows them, in one page (nothing kept from the last test).
+  const open = useAppPage(browser);
 
   const attr = (page: LabPageObject['page'], id: string, name: string) => page.evaluate(([i, n]) => document.querySelector(`[data-testid=${i}]`)?.getAttribute(n) ?? '', [id, name] as const);
 
   it('fills the lanes’ lists, then merges them level by level with the panel’s buttons; the threshold only rises', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/topk?v=seed&n=4096&k=20&dist=random&sem=distinct&step=0');
+    const { page, errors } = await open('/lab/topk?v=seed&n=4096&k=20&dist=random&sem=distinct&step=0');
     const lab = new LabPageObject(page);
     await lab.ready();
     await page.getByTestId('topk-stage').waitFor();
@@ -36,7 +38,7 @@ describe('top-k lab', () => {
   });
 
   it('keeps k, the distribution and the semantics in the address, and fits a k it cannot keep', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/topk?v=fast&k=100&dist=duplicates&sem=all');
+    const { page, errors } = await open('/lab/topk?v=fast&k=100&dist=duplicates&sem=all');
     await new LabPageObject(page).ready();
     const notices = (await page.getByTestId('lab-notices').textContent()) ?? '';
     expect(notices).toMatch(/at most 64 values each; using k = 64/);
@@ -47,7 +49,7 @@ describe('top-k lab', () => {
   });
 
   it('radix: keeps duplicates with a notice, and its stage lists the rounds, the cut and the floor, by keyboard', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/topk?v=radix&n=10000&k=20&dist=sorted&sem=distinct&step=0');
+    const { page, errors } = await open('/lab/topk?v=radix&n=10000&k=20&dist=sorted&sem=distinct&step=0');
     const lab = new LabPageObject(page);
     await lab.ready();
     expect((await page.getByTestId('lab-notices').textContent()) ?? '').toMatch(/cannot drop repeats: showing the top k with duplicates kept/);
@@ -64,7 +66,7 @@ describe('top-k lab', () => {
   });
 
   it('radix-ahead: its own explanation, a short cut during the read and the exact cut at the end, by keyboard', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/topk?v=radix-ahead&n=10000&k=20&dist=sorted&sem=all&step=0');
+    const { page, errors } = await open('/lab/topk?v=radix-ahead&n=10000&k=20&dist=sorted&sem=all&step=0');
     const lab = new LabPageObject(page);
     await lab.ready();
     await expect.poll(async () => (await page.locator('body').textContent()) ?? '').toMatch(/loads a round ahead, a shared floor/);
@@ -83,7 +85,7 @@ describe('top-k lab', () => {
   });
 
   it('opens its lesson on the distinct-values step', async () => {
-    const { page, errors } = await openPage(browser(), '/lesson/topk/4');
+    const { page, errors } = await open('/lesson/topk/4');
     await new LabPageObject(page).ready();
     expect(await page.getByTestId('lesson-counter').textContent()).toContain('Step 4 of 6');
     await page.getByTestId('topk-stage').waitFor();
@@ -92,7 +94,7 @@ describe('top-k lab', () => {
   });
 
   it('runs its lesson to the last step with the clicker keys', async () => {
-    const { page, errors } = await openPage(browser(), '/lesson/topk/1');
+    const { page, errors } = await open('/lesson/topk/1');
     const lab = new LabPageObject(page);
     await lab.ready();
     for (let n = 1; n < 6; n++) {
@@ -107,7 +109,7 @@ describe('top-k lab', () => {
   }, 240_000);
 
   it('has no serious or critical accessibility violation with its stage open (axe-core)', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/topk?v=seed&n=4096&k=20&step=3000');
+    const { page, errors } = await open('/lab/topk?v=seed&n=4096&k=20&step=3000');
     await page.getByTestId('topk-stage').waitFor({ timeout: 60_000 });
     await loadAxe(page);
     const found = await page.evaluate(async () => {

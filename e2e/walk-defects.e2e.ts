@@ -19,7 +19,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { BASE_URL, openPage, useBrowser, watchErrors } from './browser.ts';
+import { BASE_URL, useAppPage, useBrowser, watchErrors } from './browser.ts';
 import { editorColumns, LabPageObject } from './pages.ts';
 import { overlappingStageLabels } from './stageLabels.ts';
 
@@ -59,9 +59,11 @@ async function openAt(browser: Browser, width: number, height: number, path: str
 
 describe('defects of the walk', () => {
   const browser = useBrowser();
+  // Each test opens its pages as a first visit shows them, in one page (nothing kept from the last test).
+  const open = useAppPage(browser);
 
   it('the editor’s error tooltip is readable and does not cover the line being edited', async () => {
-    const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');
+    const { page } = await open('/lab/reduce?v=neighbored&n=1024&wg=256');
     await new LabPageObject(page).ready();
     const editor = page.getByTestId('kernel-editor');
     await editor.focus();
@@ -86,7 +88,7 @@ describe('defects of the walk', () => {
   }, 120_000);
 
   it('indexing step 2 asks which element lane 5 of warp 1 reads without printing it on the page', async () => {
-    const { page, errors } = await openPage(browser(), '/lesson/indexing/2');
+    const { page, errors } = await open('/lesson/indexing/2');
     await new LabPageObject(page).ready();
     await page.getByTestId('lesson').waitFor();
     const shown = await page.evaluate(() => document.body.innerText);
@@ -96,7 +98,7 @@ describe('defects of the walk', () => {
   }, 120_000);
 
   it('the matrix-multiply lab, titled for its tiles, opens on a tiled variant', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/matmul');
+    const { page, errors } = await open('/lab/matmul');
     await new LabPageObject(page).ready();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/tiles/i);
     expect(await page.getByTestId('variant-select').inputValue()).toMatch(/tiled/);
@@ -104,7 +106,7 @@ describe('defects of the walk', () => {
   }, 120_000);
 
   it('top-k’s tree at the last step draws only what is in view, and its values fit their boxes', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/topk?step=999999');
+    const { page, errors } = await open('/lab/topk?step=999999');
     const lab = new LabPageObject(page);
     await lab.showStage('dataflow');
     await page.getByTestId('dataflow-tree').locator('.tree-node').first().waitFor({ timeout: 60_000 });
@@ -240,7 +242,7 @@ describe('defects of the walk', () => {
   }, 120_000);
 
   it('the matrix-multiply question box does not open on A[3][5], the element the lesson asks about', async () => {
-    const { page, errors } = await openPage(browser(), '/lesson/matmul/1');
+    const { page, errors } = await open('/lesson/matmul/1');
     await new LabPageObject(page).ready();
     const answer = page.getByTestId('matmul-question-answer');
     await answer.waitFor();
