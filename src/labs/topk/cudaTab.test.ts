@@ -7,11 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import type { KernelRun } from '../../kernel/types.ts';
 import { simulate } from '../../sim/index.ts';
-import { compileCudaDraft, cudaPass } from '../../workbench/cudaDraft.ts';
+import { CudaLaunchMismatch, compileCudaDraft, cudaPass } from '../../workbench/cudaDraft.ts';
 import { seededRandom } from '../../util/random.ts';
 import { TOPK_TWINS } from './cudaTwins.ts';
 import { topkInput } from './inputs.ts';
-import { runTopk, TOPK_FILES } from './kernel.ts';
+import { runTopk, topkRun, TOPK_FILES } from './kernel.ts';
 import { topkReference } from './reference.ts';
 
 describe('the top-k lab’s CUDA tab runs the seed twin in place of its WGSL', () => {
@@ -23,6 +23,8 @@ describe('the top-k lab’s CUDA tab runs the seed twin in place of its WGSL', (
       run(run: KernelRun) {
         expect(run.code).toBe(TOPK_FILES.seed.wgsl);
         const pass = cudaPass(program, run);
+        // k = 20 runs the instance compiled for it; any other k the kernel that takes k as an argument.
+        expect(pass.run.entryPoint).toBe(k === 20 ? `topkSeed_20_${distinct}` : 'topkSeedAnyK');
         launched++;
         const result = simulate(pass.run, { trace: 'summary' });
         expect(result.diagnostics.filter((d) => d.kind === 'out-of-bounds' || d.kind === 'race')).toEqual([]);
@@ -31,5 +33,15 @@ describe('the top-k lab’s CUDA tab runs the seed twin in place of its WGSL', (
     };
     expect(Array.from(await runTopk(executor, 'seed', values, { k, distinct }))).toEqual(Array.from(topkReference(values, k, distinct)));
     expect(launched).toBe(2);
+  });
+
+  it('without the kernel that takes k as an argument, a k no instance was compiled for is refused, naming the values', () => {
+    const source = TOPK_TWINS[0]!.source;
+    const onlyInstances = source.slice(0, source.indexOf('__global__ void topkSeedAnyK')) + '\nvoid host(const int *in, int *out) { topkSeed<20, true><<<1, 128, 20 * 128 * 4>>>(in, 10, out); }\n';
+    const program = compileCudaDraft(onlyInstances).program!;
+    const values = topkInput(seededRandom(1), 100, 'random');
+    expect(() => cudaPass(program, topkRun('seed', values, 1, { k: 20, distinct: true }))).not.toThrow();
+    expect(() => cudaPass(program, topkRun('seed', values, 1, { k: 5, distinct: true }))).toThrow(CudaLaunchMismatch);
+    expect(() => cudaPass(program, topkRun('seed', values, 1, { k: 5, distinct: true }))).toThrow(/K = 5/);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The top-k lab's CUDA sources beside its WGSL variants (issue #26): the course's scheme (seed
  * 002), launched as its host launches it: pass 1 over the input, pass 2 as one block over pass 1's
- * lists (given the CPU's lists, so each pass is checked on its own), with k and distinct as the
- * kernel's arguments. Read by the tests (`src/labs/cudaTwins*.test.ts`) and the bench
+ * lists (given the CPU's lists, so each pass is checked on its own): k = 20 by the instance
+ * `topkSeed<20, distinct>` (k and distinct as template arguments, as the WGSL has them as pipeline
+ * constants), any other k by `topkSeedAnyK` (as arguments, as the course's kernel takes them). Read by the tests (`src/labs/cudaTwins*.test.ts`) and the bench
  * (`BENCH_ONLY=cuda`: 2^24 values, k = 20, distinct, as the lab times it). fast, radix and
  * radix-ahead have no twin yet.
  */
@@ -13,14 +14,19 @@ import { topkInput, type TopkDistribution } from './inputs.ts';
 import { groupsFor, topkRun } from './kernel.ts';
 import { LOWEST, topkReference, workgroupSizeFor } from './reference.ts';
 
-/** One launch of topkSeed beside the WGSL pass over `values` with `groups` blocks. */
+/** The k the twin's host has a `topkSeed<K, DISTINCT>` instance for; any other runs `topkSeedAnyK`. */
+const COMPILED_K = 20;
+
+/** One launch of the twin beside the WGSL pass over `values` with `groups` blocks, as its host `topK` launches it. */
 function seedPass(values: Int32Array, groups: number, k: number, distinct: boolean): TwinPass {
   const block = workgroupSizeFor(k);
+  const data = { input: values.length ? values : new Int32Array([LOWEST]), n: values.length, output: new Int32Array(Math.ceil((groups * k) / 4) * 4) };
+  const fixed = k === COMPILED_K;
   return {
     wgsl: topkRun('seed', values, groups, { k, distinct }),
-    kernel: 'topkSeed',
+    kernel: fixed ? `topkSeed<${k}, ${distinct}>` : 'topkSeedAnyK',
     config: { grid: { x: groups, y: 1, z: 1 }, block: { x: block, y: 1, z: 1 }, sharedBytes: k * block * 4 },
-    args: { input: values.length ? values : new Int32Array([LOWEST]), n: values.length, output: new Int32Array(Math.ceil((groups * k) / 4) * 4), k, distinct },
+    args: fixed ? data : { ...data, k, distinct },
     outputs: { output: 1 },
   };
 }
