@@ -1117,7 +1117,7 @@ export class Lowering {
       const ta = ctx.targs.get(t.base);
       return ta?.kind === 'type' ? (t.pointers.length || t.reference ? undefined : this.tryType(ta)) : this.tryType(t);
     };
-    const int32 = (t: CType | undefined): t is CType => t?.k === 'int' && t.bits === 32 && !isWide(t);
+    const int32 = (t: CType | undefined): t is Extract<CType, { k: 'int' }> => t?.k === 'int' && t.bits === 32 && !isWide(t);
     const sym = this.lookup(ctx, idiom.value);
     const counter = typeOf(idiom.counter.vars[0]!.type);
     if (sym?.k !== 'var' || !int32(sym.t) || !int32(counter)) return false;

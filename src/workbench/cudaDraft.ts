@@ -159,7 +159,9 @@ export function cudaPass(program: CudaProgram, labRun: KernelRun): CudaPass {
   const uniform = declared.find((b) => b.kind === 'uniform');
   const fields = uniform?.type ? structFields(labRun.code, uniform.type) : [];
   const args: Record<string, KernelArg> = {};
-  const back = new Map<number, number>();
+  // CUDA binding → the lab's binding, and whether the lab's words are the f32's bits (a float
+  // buffer the WGSL adds to atomically: WGSL has no float atomics, so it keeps `atomic<u32>` words).
+  const back = new Map<number, { lab: number; bits: boolean }>();
   const pools = { read: storage.filter((b) => b.kind === 'storage-read'), read_write: storage.filter((b) => b.kind === 'storage-read-write') };
   for (const p of kernel.params) {
     if (p.kind === 'buffer') {
@@ -168,7 +170,7 @@ export function cudaPass(program: CudaProgram, labRun: KernelRun): CudaPass {
       const data = b && group[b.binding];
       if (!b || !data) throw new CudaLaunchMismatch(`${kernel.name}: this lab passes ${storage.length} arrays, and '${p.name}' has none left`);
       args[p.name] = p.type === 'float' && !(data instanceof Float32Array) ? Float32Array.from(data) : p.type !== 'float' && data instanceof Float32Array ? Int32Array.from(data) : data.slice();
-      if (p.binding !== undefined) back.set(p.binding, b.binding);
+      if (p.binding !== undefined) back.set(p.binding, { lab: b.binding, bits: p.type === 'float' && b.type === 'array<atomic<u32>>' });
     } else {
       const at = fields.indexOf(p.name);
       const words = uniform && group[uniform.binding];
@@ -186,13 +188,14 @@ export function cudaPass(program: CudaProgram, labRun: KernelRun): CudaPass {
       const from = out[0] ?? {};
       const mine = labRun.bindings[0] ?? {};
       const to: Record<number, BindingData> = {};
-      for (const [cuda, lab] of back) {
+      for (const [cuda, { lab, bits }] of back) {
         const data = from[cuda];
         const like = mine[lab];
         if (!data || !like) continue;
         const Type = like.constructor as { new (buffer: ArrayBufferLike, offset: number, length: number): BindingData; from(a: ArrayLike<number>): BindingData };
-        // A float kernel's values convert to the lab's integers; an `int` buffer keeps its bits as the lab's `u32`.
-        to[lab] = (data instanceof Float32Array) !== (like instanceof Float32Array) ? Type.from(data) : new Type(data.buffer, data.byteOffset, data.byteLength / 4).slice();
+        // A float kernel's values convert to the lab's integers (but stay bits where the lab keeps
+        // a float's bits in u32 words); an `int` buffer keeps its bits as the lab's `u32`.
+        to[lab] = !bits && (data instanceof Float32Array) !== (like instanceof Float32Array) ? Type.from(data) : new Type(data.buffer, data.byteOffset, data.byteLength / 4).slice();
       }
       return { 0: to };
     },
