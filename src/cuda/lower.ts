@@ -1593,7 +1593,9 @@ export class Lowering {
     const written = writtenNames(s.body, (c) => this.functions.has(c));
     if (stepExpr === null || written.has(d.name) || mentions([test.right], written)) return;
     const start = sym.start;
-    const bound = this.quickRange(ctx, test.right);
+    // The comparison is in the counter's type when the bound's values all fit it: an `int` bound
+    // that may be negative converts to a huge `unsigned` (C's usual arithmetic conversions).
+    const bound = within(this.quickRange(ctx, test.right), sym.t);
     const step = stepExpr ? this.quickRange(ctx, stepExpr) : ([1, 1] as const);
     if (!start || !bound || !step || step[0] <= 0) return;
     const last = test.op === '<' ? bound[1] - 1 : bound[1];

@@ -56,6 +56,7 @@ describe('C integer semantics', () => {
   int d = t - 1; o[512 + 4 * t] = d / 2; o[513 + 4 * t] = d % 2;
   int m = t; m = in[0]; o[514 + 4 * t] = m % 4;
   o[515 + 4 * t] = t / n;
+  for (unsigned v = 0; v < n; ++v) { int w = v; o[v] = w / 2; }
 }`;
     const wgsl = program(src).wgsl;
     expect(wgsl).toContain('i32(u32(e) / 16u) + i32(u32(e) % 64u)');
@@ -66,6 +67,8 @@ describe('C integer semantics', () => {
     expect(wgsl).toContain('d / 2');
     expect(wgsl).toContain('m % 4');
     expect(wgsl).toContain('t / n');
+    // v < n compares as unsigned: n = −1 lets v pass INT_MAX, so w may be negative.
+    expect(wgsl).toContain('w / 2');
     const { out } = run(src, 'k', 1, 3, { in: Int32Array.of(-7), o: new Int32Array(1024), n: 2, K: 0 });
     const o = out.o as Int32Array;
     expect([o[256], o[258], o[769]]).toEqual([16 + 0, 16 + 2, 48 + 1]);
