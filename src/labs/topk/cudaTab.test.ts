@@ -1,6 +1,6 @@
 /**
- * The top-k lab's CUDA tab runs the course's kernel (`cuda/seed.cu`) in place of the seed
- * variant's WGSL, as the editor does (`cudaPass` over the lab's own passes): k and distinct come
+ * The top-k lab's CUDA tab runs the course's kernel (`cuda/seed.cu`) and its fast form
+ * (`cuda/fast.cu`) in place of the variants' WGSL, as the editor does (`cudaPass` over the lab's own passes): k and distinct come
  * from the pass's K and DISTINCT, the lists' shared memory from what the pass declares; both
  * passes give the CPU's top k.
  */
@@ -15,23 +15,25 @@ import { runTopk, topkRun, TOPK_FILES } from './kernel.ts';
 import { topkReference } from './reference.ts';
 
 describe('the top-k lab’s CUDA tab runs the seed twin in place of its WGSL', () => {
-  it.each([[20, true], [5, false], [64, true]] as const)('k = %i, distinct %s', async (k, distinct) => {
-    const program = compileCudaDraft(TOPK_TWINS[0]!.source).program!;
+  it.each((['seed', 'fast'] as const).flatMap((variant) => ([[20, true], [5, false], [64, true]] as const).map(([k, distinct]) => [variant, k, distinct] as const)))('%s, k = %i, distinct %s', async (variant, k, distinct) => {
+    const twin = TOPK_TWINS.find((t) => t.variant === variant)!;
+    const program = compileCudaDraft(twin.source).program!;
+    const kernel = variant === 'seed' ? 'topkSeed' : 'topkFast';
     const values = topkInput(seededRandom(k), 4000, 'duplicates');
     let launched = 0;
     const executor = {
       run(run: KernelRun) {
-        expect(run.code).toBe(TOPK_FILES.seed.wgsl);
+        expect(run.code).toBe(TOPK_FILES[variant].wgsl);
         const pass = cudaPass(program, run);
         // k = 20 runs the instance compiled for it; any other k the kernel that takes k as an argument.
-        expect(pass.run.entryPoint).toBe(k === 20 ? `topkSeed_20_${distinct}` : 'topkSeedAnyK');
+        expect(pass.run.entryPoint).toBe(k === 20 ? `${kernel}_20_${distinct}` : `${kernel}AnyK`);
         launched++;
         const result = simulate(pass.run, { trace: 'summary' });
         expect(result.diagnostics.filter((d) => d.kind === 'out-of-bounds' || d.kind === 'race')).toEqual([]);
         return Promise.resolve(pass.outputs(result.buffers));
       },
     };
-    expect(Array.from(await runTopk(executor, 'seed', values, { k, distinct }))).toEqual(Array.from(topkReference(values, k, distinct)));
+    expect(Array.from(await runTopk(executor, variant, values, { k, distinct }))).toEqual(Array.from(topkReference(values, k, distinct)));
     expect(launched).toBe(2);
   });
 
