@@ -2813,12 +2813,18 @@ export class Lowering {
       this.needsRerun = true;
     }
     const arr = base.viaPointer ? `(*${base.name})` : base.name;
-    const ref = base.scalar ? `&${arr}` : `&${arr}[${p.ptr.off || '0'}]`;
+    let ref = base.scalar ? `&${arr}` : `&${arr}[${p.ptr.off || '0'}]`;
     const val = this.convert(this.expr(ctx, e.args[1]!), elem, e.args[1]!.range);
     const wt = wgslType(elem);
     // A compare-and-swap loop, inline (WGSL functions cannot take storage pointers): `next` is the
-    // new value from `old`; the loop ends when the swap succeeded (or `stop` holds).
+    // new value from `old`; the loop ends when the swap succeeded (or `stop` holds). The element's
+    // index is computed once, before the loop, as the address is in CUDA.
     const casLoop = (word: string, next: (old: string) => string): string => {
+      if (!base.scalar && p.ptr!.off && !/^[\w.]+$/.test(p.ptr!.off)) {
+        const at = this.fresh('at');
+        this.pre.push(`let ${at} = ${p.ptr!.off};`);
+        ref = `&${arr}[${at}]`;
+      }
       const old = this.fresh('old');
       const r = this.fresh('swap');
       this.pre.push(`var ${old} = atomicLoad(${ref});`);
