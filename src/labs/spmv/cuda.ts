@@ -9,6 +9,7 @@ import CSR_VECTOR_CU from './cuda/csr-vector.cu?raw';
 import COO_CU from './cuda/coo.cu?raw';
 import HYBRID_CU from './cuda/hybrid.cu?raw';
 import JDS_CU from './cuda/jds.cu?raw';
+import CSR_ADAPTIVE_CU from './cuda/csr-adaptive.cu?raw';
 
 export const SPMV_CUDA: Readonly<Record<SpmvVariant, string>> = {
   'csr-scalar': CSR_SCALAR_CU,
@@ -82,48 +83,5 @@ __global__ void spmvCsrMerge(unsigned rows, unsigned nnz, unsigned tiles, const 
     __syncthreads();
   }
 }`,
-  'csr-adaptive': `// CUDA rendering of shaders/spmv/csr-adaptive.wgsl: short rows with G lanes each (G from the mean
-// row length, about 4 nonzeros per lane), long rows (more than longAfter nonzeros, listed by a CPU
-// analysis as chunks {row, begin, end, only}) one warp per chunk. addToY(y, i, v) is atomicAdd(&y[i], v) (coo.cu);
-// y starts zeroed. Blocks [0, chunkBlocks) take chunks, the rest ROWS rows each.
-__device__ float stridedSum(unsigned j, unsigned end, unsigned stride, const unsigned *colIndex,
-                            const float *values, const float *x) {
-  float sum = 0.0f;
-  for (; j < end; j += 4 * stride) {
-    unsigned c[4]; float v[4];           // four loads, then four gathers in flight
-    #pragma unroll
-    for (int k = 0; k < 4; k++) if (j + k * stride < end) { c[k] = colIndex[j + k * stride]; v[k] = values[j + k * stride]; }
-    #pragma unroll
-    for (int k = 0; k < 4; k++) if (j + k * stride < end) sum += v[k] * x[c[k]];
-  }
-  return sum;
-}
-template <int G, int ROWS>
-__global__ void spmvCsrAdaptive(unsigned rows, unsigned longAfter, unsigned nChunks, unsigned chunkBlocks,
-                                const unsigned *rowPtr, const unsigned *colIndex, const float *values,
-                                const float *x, float *y, const uint4 *chunks) {
-  unsigned lane = threadIdx.x % 32, warps = blockDim.x / 32, warp = threadIdx.x / 32;
-  unsigned rowBlocks = (rows + ROWS - 1) / ROWS;
-  for (unsigned unit = blockIdx.x; unit < chunkBlocks + rowBlocks; unit += gridDim.x) {
-    if (unit < chunkBlocks) {            // long rows: a warp per chunk
-      unsigned c = unit * warps + warp;
-      if (c < nChunks) {
-        uint4 k = chunks[c];
-        float sum = stridedSum(k.y + lane, k.z, 32, colIndex, values, x);
-        for (int o = 16; o > 0; o /= 2) sum += __shfl_xor_sync(0xffffffff, sum, o);
-        if (lane == 0) { if (k.w) y[k.x] = sum; else addToY(y, k.x, sum); }
-      }
-    } else {                             // short rows: G lanes per row, blockDim / G rows a pass
-      unsigned block = (unit - chunkBlocks) * ROWS;
-      for (unsigned first = threadIdx.x / G; first < ROWS; first += blockDim.x / G) {
-        unsigned row = block + first;
-        unsigned start = row < rows ? rowPtr[row] : 0, end = row < rows ? rowPtr[row + 1] : 0;
-        bool isShort = end - start <= longAfter;  // long rows are the chunks'
-        float sum = isShort ? stridedSum(start + threadIdx.x % G, end, G, colIndex, values, x) : 0.0f;
-        for (int o = G / 2; o > 0; o /= 2) sum += __shfl_xor_sync(0xffffffff, sum, o);
-        if (threadIdx.x % G == 0 && row < rows && isShort) y[row] = sum;
-      }
-    }
-  }
-}`,
+  'csr-adaptive': CSR_ADAPTIVE_CU,
 };

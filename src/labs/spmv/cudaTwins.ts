@@ -11,7 +11,7 @@ import { SPMV_CUDA } from './cuda.ts';
 import { hybridWidth, longestOf, makeMatrix, rowLengths, spmvReference, toCoo, toEll, toHybrid, toJds, type Csr, type MatrixKind } from './formats.ts';
 import { spmvRun, vectorWidth, Y_BINDING, type SpmvVariant } from './kernel.ts';
 
-const TWINNED = ['csr-scalar', 'csr-vector', 'ell', 'coo', 'hybrid', 'jds'] as const;
+const TWINNED = ['csr-scalar', 'csr-vector', 'ell', 'coo', 'hybrid', 'jds', 'csr-adaptive'] as const;
 type Twinned = (typeof TWINNED)[number];
 
 function wholeNumbers(kind: MatrixKind, rows: number, seed: number): { a: Csr; x: Float32Array } {
@@ -43,6 +43,18 @@ function launchOf(variant: Twinned, a: Csr): { kernel: string; args: Record<stri
       const { ell, coo } = toHybrid(a, hybridWidth(rowLengths(a)));
       const args = { ellCol: ell.colIndex, ellVal: ell.values, cooRow: coo.rowIndex, cooCol: coo.colIndex, cooVal: coo.values, rows: a.rows, width: ell.width, count: coo.values.length };
       return { kernel: 'spmvHybrid', args, bytes: 8 * ell.values.length + 12 * coo.values.length };
+    }
+    case 'csr-adaptive': {
+      // The CPU's analysis and the launch's numbers, as the lab's dispatch has them.
+      const run = spmvRun('csr-adaptive', a, a.rowPtr.length > 1 ? new Float32Array(a.cols) : new Float32Array(1));
+      const [rows, longAfter, chunks, chunkBlocks] = run.bindings[0]![5]!;
+      const chunkList = run.bindings[0]![6] as Uint32Array;
+      const o = run.overrides!;
+      return {
+        kernel: `spmvCsrAdaptive<${o['GROUP']}, ${o['ROWS_PER_WORKGROUP']}>`,
+        args: { ...csr, rows: rows!, long_after: longAfter!, chunks: chunks!, chunk_blocks: chunkBlocks!, chunkList },
+        bytes: csrBytes + 4 * chunkList.length,
+      };
     }
     case 'jds': {
       const jds = toJds(a);
@@ -81,5 +93,4 @@ export const SPMV_TWINS: readonly LabTwin[] = TWINNED.map(twin);
 const LATER = 'not written in this session (time): its CUDA tab still shows a rendering (cuda.ts) that nothing translates or checks';
 export const SPMV_NOT_TWINNED: readonly { lab: string; variant: SpmvVariant; reason: string }[] = [
   { lab: 'spmv', variant: 'csr-merge', reason: LATER },
-  { lab: 'spmv', variant: 'csr-adaptive', reason: LATER },
 ];
