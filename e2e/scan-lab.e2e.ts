@@ -81,12 +81,15 @@ describe('scan lab', () => {
     expect(errors).toEqual([]);
   });
 
-  it('runs the single pass that scans its tile after the look-back, named in the picker', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/scan?v=single-pass-late-scan&n=4096&wg=64&step=0');
+  it.each([
+    ['single-pass-late-scan', 'Single pass, tile scanned after the look-back'],
+    ['single-pass-warp-totals', 'Single pass, warp totals scanned by one warp'],
+  ])('runs the vec4 single pass %s, named in the picker as its title says', async (variant, title) => {
+    const { page, errors } = await openPage(browser(), `/lab/scan?v=${variant}&n=4096&wg=64&step=0`);
     const lab = new LabPageObject(page);
     await lab.ready();
-    expect(await page.getByTestId('lab').getAttribute('data-variant')).toBe('single-pass-late-scan');
-    expect(await page.locator('body').textContent()).toContain('Single pass, tile scanned after the look-back');
+    expect(await page.getByTestId('lab').getAttribute('data-variant')).toBe(variant);
+    expect(await page.locator('body').textContent()).toContain(title);
     await lab.blur();
     const first = await lab.stepCounter();
     await lab.press('End');

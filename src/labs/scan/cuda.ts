@@ -69,10 +69,8 @@ __global__ void scanSinglePass(const T* input, T* output, unsigned* status, unsi
 }`;
 
 
-/** Warp 0's publish and look-back, shared by the two vec4 single passes (tileTotal known). */
-const WARP_LOOK_BACK = `  if (warp == 0) {
-    if (lane == 0) publish(status, tile, tile == 0 ? INCLUSIVE : AGGREGATE, tileTotal, mark);
-    T prefix = 0;
+/** Warp 0's look-back after its aggregate is published (inside `if (warp == 0)`; tileTotal known). */
+const WARP_LOOK_BACK_LOOP = `    T prefix = 0;
     for (unsigned j = tile; j > 0; ) {               // lane i looks at tile j - 1 - i
       bool valid = lane < j;
       unsigned state = NOT_READY, bits = 0, firstIncl = 32, firstWait = 0;
@@ -95,10 +93,15 @@ const WARP_LOOK_BACK = `  if (warp == 0) {
   }
 `;
 
-/** Both vec4 single passes' last step: each row rescanned serially from its offset, then stored. */
-const VEC4_STORE_ROWS = `  #pragma unroll
+/** Warp 0's publish and look-back, shared by the vec4 single passes (tileTotal known). */
+const WARP_LOOK_BACK = `  if (warp == 0) {
+    if (lane == 0) publish(status, tile, tile == 0 ? INCLUSIVE : AGGREGATE, tileTotal, mark);
+${WARP_LOOK_BACK_LOOP}`;
+
+/** The vec4 single passes' last step: each row rescanned serially from `offset`, then stored. */
+const vec4StoreRows = (offset: string): string => `  #pragma unroll
   for (int r = 0; r < 8; ++r) {
-    T offset = tilePrefix + rowBefore[r / 4][r % 4] + before[r / 4][r % 4] + laneBefore[r / 4][r % 4];
+    T offset = ${offset};
     vec4<T> v = x[r];
     T s1 = v.x, s2 = s1 + v.y, s3 = s2 + v.z;
     vec4<T> scanned = EXCLUSIVE ? vec4<T>{0, s1, s2, s3} : vec4<T>{s1, s2, s3, s3 + v.w};
@@ -106,6 +109,7 @@ const VEC4_STORE_ROWS = `  #pragma unroll
     if (vi < (n + 3) / 4) output[vi] = offset + scanned;
   }
 `;
+const VEC4_STORE_ROWS = vec4StoreRows('tilePrefix + rowBefore[r / 4][r % 4] + before[r / 4][r % 4] + laneBefore[r / 4][r % 4]');
 
 /**
  * The start shared by the two vec4 single passes: draw a ticket for a tile, load its 8 rows of
@@ -200,3 +204,36 @@ ${WARP_LOOK_BACK}  __syncthreads();
     upTo = rowBefore[h].w + all.w;
   }
 ${VEC4_STORE_ROWS}}`;
+
+
+export const SINGLE_PASS_WARP_TOTALS_CUDA = `// Single pass, warp totals scanned once: as scanSinglePassVec4, but only warp 0 reads the warps'
+// totals. Each warp's totals are its last lane's inclusive scan (one shuffle, no reduction);
+// warp 0 scans them, publishes the tile's aggregate, writes each warp's offset over its totals
+// and looks back. The other warps skip the 16 reductions each that scanSinglePassVec4 repeats
+// in every warp (on floats each is 5 shuffles).
+template <typename T, bool EXCLUSIVE, int SPIN_LIMIT>
+__global__ void scanSinglePassWarpTotals(const vec4<T>* input, vec4<T>* output, unsigned* status,
+                                         unsigned n, unsigned tiles) {
+${VEC4_LOAD_TILE}  vec4<T> laneBefore[2];
+  for (int h = 0; h < 2; ++h) {
+    laneBefore[h] = warpExclusiveScan(sums[h]);     // 4 rows at once (shuffles)
+    vec4<T> warpTotal = __shfl_sync(~0u, laneBefore[h] + sums[h], 31);  // the last lane's inclusive sum
+    if (lane == 0) warpTotals[warp][h] = warpTotal;
+  }
+  __syncthreads();
+  if (warp == 0) {
+    unsigned groups = W / 32;                        // warp 0's lane g scans warp g's totals
+    vec4<T> own[2], ex[2], all[2], rowBefore[2];
+    T upTo = 0;
+    for (int h = 0; h < 2; ++h) {
+      own[h] = lane < groups ? warpTotals[lane][h] : vec4<T>(0);
+      ex[h] = warpExclusiveScan(own[h]);
+      all[h] = __shfl_sync(~0u, ex[h] + own[h], 31);
+      rowBefore[h] = upTo + vec4<T>{0, all[h].x, all[h].x + all[h].y, all[h].x + all[h].y + all[h].z};
+      upTo = rowBefore[h].w + all[h].w;
+    }
+    T tileTotal = upTo;
+    if (lane == 0) publish(status, tile, tile == 0 ? INCLUSIVE : AGGREGATE, tileTotal, mark);
+    if (lane < groups) for (int h = 0; h < 2; ++h) warpTotals[lane][h] = rowBefore[h] + ex[h];  // warp's offset
+${WARP_LOOK_BACK_LOOP}  __syncthreads();
+${vec4StoreRows('tilePrefix + warpTotals[warp][r / 4][r % 4] + laneBefore[r / 4][r % 4]')}}`;

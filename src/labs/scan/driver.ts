@@ -132,8 +132,12 @@ export function singlePassRun(input: BindingData, opts: SinglePassOptions = {}):
   };
 }
 
-/** The vec4 single passes: the shipped one, and the one that scans its tile after the look-back. */
-export type Vec4SinglePassId = 'single-pass-vec4' | 'single-pass-late-scan';
+/**
+ * The vec4 single passes: the shipped one, the one that scans its tile after the look-back, and the
+ * one whose subgroup 0 alone scans the subgroups' totals. They share bindings, status words and tile.
+ */
+export type Vec4SinglePassId = 'single-pass-vec4' | 'single-pass-late-scan' | 'single-pass-warp-totals';
+const VEC4_SINGLE_PASS_IDS: readonly ScanVariantId[] = ['single-pass-vec4', 'single-pass-late-scan', 'single-pass-warp-totals'];
 
 /** Status words a vec4 single-pass kernel needs for n elements: a ticket, then 2 per tile. */
 export function singlePassVec4StatusWords(n: number, workgroupSize: number, variantId: Vec4SinglePassId = 'single-pass-vec4'): number {
@@ -171,7 +175,7 @@ export function singlePassVec4Run(input: BindingData, opts: SinglePassOptions = 
 
 /** The one dispatch of a single-pass variant. */
 export function singlePassRunOf(variantId: ScanVariantId, input: BindingData, opts: SinglePassOptions = {}): KernelRun {
-  if (variantId === 'single-pass-vec4' || variantId === 'single-pass-late-scan') return singlePassVec4Run(input, opts, variantId);
+  if (VEC4_SINGLE_PASS_IDS.includes(variantId)) return singlePassVec4Run(input, opts, variantId as Vec4SinglePassId);
   if (variantId === 'single-pass') return singlePassRun(input, opts);
   throw new RangeError(`${variantId} is not a single-pass scan`);
 }

@@ -134,8 +134,9 @@ describe('scan drivers on the GPU', () => {
 
   const vec4Supported = (): boolean => gpu.adapter!.hasSubgroups;
 
-  // The shipped vec4 single pass and its reordering (in-tile scans after the look-back).
-  const vec4Ids = ['single-pass-vec4', 'single-pass-late-scan'] as const;
+  // The shipped vec4 single pass, its reordering (in-tile scans after the look-back) and the one
+  // whose subgroup 0 scans the subgroups' totals.
+  const vec4Ids = ['single-pass-vec4', 'single-pass-late-scan', 'single-pass-warp-totals'] as const;
 
   it.for(vec4Ids)('%s: correct when every look-back falls back (SPIN_LIMIT = 0), both modes', async (id, ctx) => {
     if (!vec4Supported()) ctx.skip();

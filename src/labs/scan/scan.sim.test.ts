@@ -82,9 +82,10 @@ describe('subgroup scan on any warp size', () => {
   });
 });
 
-// The shipped vec4 single pass and its reordering (in-tile scans after the look-back) share the
-// look-back, the status words and the tile shape: every check below runs on both.
-describe.each(['single-pass-vec4', 'single-pass-late-scan'] as const)('%s on any warp size, and its look-back paths', (id) => {
+// The shipped vec4 single pass, its reordering (in-tile scans after the look-back) and the one whose
+// subgroup 0 scans the subgroups' totals share the look-back, the status words and the tile shape:
+// every check below runs on all three.
+describe.each(['single-pass-vec4', 'single-pass-late-scan', 'single-pass-warp-totals'] as const)('%s on any warp size, and its look-back paths', (id) => {
   const v = SCAN_VARIANTS.find((x) => x.id === id)!;
   it.each([4, 8, 16, 32, 64])('warp size %i', async (warpSize) => {
     const input = scanInput(seededRandom(40 + warpSize), 9000, 'u32');

@@ -11,6 +11,7 @@ import {
   SINGLE_PASS_CUDA,
   SINGLE_PASS_LATE_SCAN_CUDA,
   SINGLE_PASS_VEC4_CUDA,
+  SINGLE_PASS_WARP_TOTALS_CUDA,
   SUBGROUP_CUDA,
   SUMMED_AREA_CUDA,
 } from './cuda.ts';
@@ -21,12 +22,13 @@ import SUBGROUP_WGSL from '../../../shaders/scan/subgroup.wgsl?raw';
 import SINGLE_PASS_WGSL from '../../../shaders/scan/single-pass.wgsl?raw';
 import SINGLE_PASS_VEC4_WGSL from '../../../shaders/scan/single-pass-vec4.wgsl?raw';
 import SINGLE_PASS_LATE_SCAN_WGSL from '../../../shaders/scan/single-pass-late-scan.wgsl?raw';
+import SINGLE_PASS_WARP_TOTALS_WGSL from '../../../shaders/scan/single-pass-warp-totals.wgsl?raw';
 import SUMMED_AREA_WGSL from '../../../shaders/scan/summed-area.wgsl?raw';
 import ADD_TILE_SUMS_WGSL from '../../../shaders/scan/add-tile-sums.wgsl?raw';
 import { m } from './messages.ts';
 import { textGetters, withTexts } from '../../i18n/catalog.ts';
 
-export type ScanVariantId = 'hillis-steele' | 'blelloch' | 'blelloch-padded' | 'subgroup' | 'single-pass' | 'single-pass-vec4' | 'single-pass-late-scan' | 'summed-area';
+export type ScanVariantId = 'hillis-steele' | 'blelloch' | 'blelloch-padded' | 'subgroup' | 'single-pass' | 'single-pass-vec4' | 'single-pass-late-scan' | 'single-pass-warp-totals' | 'summed-area';
 
 /**
  * How a variant covers an array:
@@ -158,6 +160,7 @@ export const SCAN_VARIANTS: readonly ScanVariant[] = [
   }),
   scanVariantOf({ id: 'single-pass-vec4', code: SINGLE_PASS_VEC4_WGSL, ...VEC4_SINGLE_PASS, cuda: SINGLE_PASS_VEC4_CUDA }),
   scanVariantOf({ id: 'single-pass-late-scan', code: SINGLE_PASS_LATE_SCAN_WGSL, ...VEC4_SINGLE_PASS, cuda: SINGLE_PASS_LATE_SCAN_CUDA }),
+  scanVariantOf({ id: 'single-pass-warp-totals', code: SINGLE_PASS_WARP_TOTALS_WGSL, ...VEC4_SINGLE_PASS, cuda: SINGLE_PASS_WARP_TOTALS_CUDA }),
   scanVariantOf({
     id: 'summed-area',
     code: SUMMED_AREA_WGSL,
