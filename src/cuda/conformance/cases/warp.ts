@@ -138,20 +138,23 @@ __global__ void allSums(const int* in, int* out)
   warp: true,
 }));
 
-g.test('warp_inclusive_scan_up', `${SHFL}: the shfl_up scan (Hillis–Steele within a warp)`).run(() => ({
-  from: 'reference',
-  source: cu`
-__global__ void scan(const int* in, int* out)
+/** The shfl_up scan of one warp as CUDA programs write it, on values of type T. */
+const inclusiveScanKernel = (T: string): string => cu`
+__global__ void scan(const ${T}* in, ${T}* out)
 {
     int lane = threadIdx.x & 31;
-    int v = in[threadIdx.x];
+    ${T} v = in[threadIdx.x];
     for (int d = 1; d < 32; d *= 2) {
-        int n = __shfl_up_sync(0xffffffff, v, d);
+        ${T} n = __shfl_up_sync(0xffffffff, v, d);
         if (lane >= d) v += n;
     }
     out[threadIdx.x] = v;
 }
-`,
+`;
+
+g.test('warp_inclusive_scan_up', `${SHFL}: the shfl_up scan (Hillis–Steele within a warp)`).run(() => ({
+  from: 'reference',
+  source: inclusiveScanKernel('int'),
   kernel: 'scan',
   launch,
   args: args(),
@@ -224,18 +227,7 @@ __global__ void scan(const int* in, int* out)
 
 g.test('warp_inclusive_scan_float', `${SHFL}: the shfl_up scan of floats, in the order the rounds add (values exact in f32)`).run(() => ({
   from: 'reference',
-  source: cu`
-__global__ void scan(const float* in, float* out)
-{
-    int lane = threadIdx.x & 31;
-    float v = in[threadIdx.x];
-    for (int d = 1; d < 32; d *= 2) {
-        float up = __shfl_up_sync(0xffffffff, v, d);
-        if (lane >= d) v += up;
-    }
-    out[threadIdx.x] = v;
-}
-`,
+  source: inclusiveScanKernel('float'),
   kernel: 'scan',
   launch,
   args: args('float'),

@@ -66,30 +66,28 @@ __device__ void topkFastBlock(int *lists, const int4 *input, int quads, int *out
   if (tid < k) output[blockIdx.x * k + tid] = lists[tid * W];
 }
 
-template <int K, bool DISTINCT>
-__global__ void topkFast(const int4 *input, int quads, int *output) {
-  extern __shared__ int lists[];             // K * blockDim.x, sized by the launch
-  topkFastBlock(lists, input, quads, output, K, DISTINCT);
-}
-
 __global__ void topkFastAnyK(const int4 *input, int quads, int *output, int k, bool distinct) {
   extern __shared__ int lists[];             // k * blockDim.x, sized by the launch
   topkFastBlock(lists, input, quads, output, k, distinct);
 }
 
-// The host: pass 1 over the input's n / 4 int4s, pass 2 as one block over the blocks' lists
-// (padded with INT_MIN to whole int4s). block: 128 for k = 20 (16 KiB of lists).
+// The same with k and distinct known to the compiler.
+template <int K, bool DISTINCT>
+__global__ void topkFast(const int4 *input, int quads, int *output) {
+  extern __shared__ int lists[];             // K * blockDim.x
+  topkFastBlock(lists, input, quads, output, K, DISTINCT);
+}
+
+// The host: pass 1 over the input's int4s, pass 2 as one block over the blocks' lists (padded
+// with INT_MIN to whole int4s). block: 128 for k = 20 (16 KiB of lists).
 void topK(const int4 *input, int quads, int *partial, int *result, int k, bool distinct, int blocks, int block) {
   size_t shared = k * block * sizeof(int);
-  int listQuads = (blocks * k + 3) / 4;
-  if (k == 20 && distinct) {
-    topkFast<20, true><<<blocks, block, shared>>>(input, quads, partial);
-    topkFast<20, true><<<1, block, shared>>>((const int4 *)partial, listQuads, result);
-  } else if (k == 20) {
-    topkFast<20, false><<<blocks, block, shared>>>(input, quads, partial);
-    topkFast<20, false><<<1, block, shared>>>((const int4 *)partial, listQuads, result);
-  } else {
-    topkFastAnyK<<<blocks, block, shared>>>(input, quads, partial, k, distinct);
-    topkFastAnyK<<<1, block, shared>>>((const int4 *)partial, listQuads, result, k, distinct);
+  for (int pass = 1; pass <= 2; pass++) {
+    const int4 *in = pass == 1 ? input : (const int4 *)partial;
+    int n = pass == 1 ? quads : (blocks * k + 3) / 4, grid = pass == 1 ? blocks : 1;
+    int *out = pass == 1 ? partial : result;
+    if (k == 20 && distinct) topkFast<20, true><<<grid, block, shared>>>(in, n, out);
+    else if (k == 20) topkFast<20, false><<<grid, block, shared>>>(in, n, out);
+    else topkFastAnyK<<<grid, block, shared>>>(in, n, out, k, distinct);
   }
 }
