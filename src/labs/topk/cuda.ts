@@ -5,11 +5,19 @@
  * compiled here.
  */
 import FAST_CU from './cuda/fast.cu?raw';
+import INSERT_VALUE_CUH from './cuda/insert_value.cuh?raw';
 import SEED_CU from './cuda/seed.cu?raw';
 
-export const SEED_CUDA = SEED_CU;
+/**
+ * A top-k `.cu` file as the code pane shows it and the CUDA tab compiles it: `insert_value.cuh`
+ * (written once for both) written out in place of its `#include` line, so the file reads, pastes
+ * and runs whole (nvcc, given the folder, sees the same code).
+ */
+const whole = (source: string): string => source.replace('#include "insert_value.cuh"', INSERT_VALUE_CUH.trimEnd());
 
-export const FAST_CUDA = FAST_CU;
+export const SEED_CUDA = whole(SEED_CU);
+
+export const FAST_CUDA = whole(FAST_CU);
 
 /** The radix selects' shared pieces of CUDA: the key, a round's pooling, the ranked write of the kept values. */
 const KEY = `__device__ unsigned key(int v) { return (unsigned)v ^ 0x80000000u; }   // signed order as unsigned`;

@@ -9,8 +9,7 @@
  */
 import { benchElements, wordsOf, type LabTwin, type TwinCase, type TwinPass } from '../../cuda/index.ts';
 import { seededRandom } from '../../util/random.ts';
-import FAST_CU from './cuda/fast.cu?raw';
-import SEED_CU from './cuda/seed.cu?raw';
+import { FAST_CUDA, SEED_CUDA } from './cuda.ts';
 import { topkInput, type TopkDistribution } from './inputs.ts';
 import { groupsFor, topkRun } from './kernel.ts';
 import { LOWEST, topkReference, workgroupSizeFor } from './reference.ts';
@@ -85,4 +84,4 @@ const twin = (variant: Twinned, source: string): LabTwin => ({
   bench: (limits) => topkCase(variant, benchElements(limits, 24), 20, true, 'random', 24, false),
 });
 
-export const TOPK_TWINS: readonly LabTwin[] = [twin('seed', SEED_CU), twin('fast', FAST_CU)];
+export const TOPK_TWINS: readonly LabTwin[] = [twin('seed', SEED_CUDA), twin('fast', FAST_CUDA)];

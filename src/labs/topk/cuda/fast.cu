@@ -5,22 +5,10 @@
 // memory (slot s of thread t at s * blockDim.x + t). The input is padded with INT_MIN to whole
 // int4s. As in seed.cu, k and distinct are template arguments where the host has an instance for
 // them (k = 20), arguments otherwise; both kernels run the same device code, topkFastBlock.
+// insert_value is seed.cu's (its test against the list's smallest value repeats the one here).
 #include <climits>
 
-// Inserts v (above the list's smallest value) into thread me's descending list, unless, with
-// distinct, the list already holds it.
-__device__ void insert_above_floor(int *lists, int me, int k, bool distinct, int v) {
-  int W = blockDim.x;
-  if (distinct)
-    for (int s = 0; s < k; s++)
-      if (lists[s * W + me] == v) return;
-  int s = k - 1;
-  while (s > 0 && v > lists[(s - 1) * W + me]) {
-    lists[s * W + me] = lists[(s - 1) * W + me];
-    s--;
-  }
-  lists[s * W + me] = v;
-}
+#include "insert_value.cuh"
 
 __device__ void topkFastBlock(int *lists, const int4 *input, int quads, int *output, int k, bool distinct) {
   int tid = threadIdx.x, W = blockDim.x;
@@ -36,7 +24,7 @@ __device__ void topkFastBlock(int *lists, const int4 *input, int quads, int *out
       int v[4] = {q.x, q.y, q.z, q.w};
       for (int c = 0; c < 4; c++) {
         if (v[c] > least) {
-          insert_above_floor(lists, tid, k, distinct, v[c]);
+          insert_value(lists, tid, k, distinct, v[c]);
           least = lists[(k - 1) * W + tid];
         }
       }
