@@ -2,9 +2,13 @@ import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Two projects:
+ * Three projects:
  * - `unit`: pure tests (parser, checker, simulator, labs, lessons, views' logic), files in parallel,
- *   one worker per core;
+ *   one worker per core, not isolated: a worker runs file after file in one module graph, so the
+ *   front end, simulator and labs are imported once per worker instead of once per file (most of
+ *   a small file's cost);
+ * - `unit-isolated`: the unit files that replace a module (`vi.mock`), each in a module graph of
+ *   its own, as a replaced module must not reach, or be missed by, another file;
  * - `gpu`: the files that drive Dawn (`*.gpu.test.ts`: they create a Node GPU through
  *   `src/gpu/node.ts`, directly or through `src/sim/conformance/harness.ts`). Dawn on SwiftShader
  *   is slow and one device at a time, so these run one file after another, in one worker, sharing
@@ -12,9 +16,12 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * `npx vitest run` runs the unit project, then the gpu project (vitest runs a one-worker project
  * after the others); `npm test` runs them in one lane beside the e2e suite (scripts/test-all.mjs).
  * The end-to-end suite is apart (`vitest.e2e.config.ts`, run by `e2e/run.mjs`).
- * One project: `npx vitest run --project unit`.
+ * The pure tests: `npx vitest run --project 'unit*'`.
  */
 const GPU = ['src/**/*.gpu.test.ts', 'scripts/**/*.gpu.test.ts'];
+const UNIT = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'server/**/*.test.ts'];
+/** Unit files that replace a module with `vi.mock` (scripts/vitest-projects.test.ts keeps this complete). */
+export const MOCKING = ['src/cuda/host/executor.test.ts'];
 
 export default defineConfig({
   test: {
@@ -26,11 +33,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'server/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...GPU],
+          include: UNIT,
+          exclude: [...configDefaults.exclude, ...GPU, ...MOCKING],
           // One worker per core (vitest's default leaves one core out: one worker on 2 cores).
           maxWorkers: availableParallelism(),
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        // Beside the unit project, in the same pool of workers.
+        test: { name: 'unit-isolated', include: MOCKING, maxWorkers: availableParallelism() },
       },
       {
         extends: true,

@@ -163,6 +163,8 @@ describe('the CUDA tab', () => {
       const tree = page.getByTestId('dataflow-tree').first();
       expect(await tree.getAttribute('data-level')).toBe(String(k - 1));
       expect(await tree.locator('[data-subject=level]').textContent()).toBe(`▶ L${k - 1}`);
+      // The watch works while it is on screen (Continue may have scrolled it away).
+      await page.getByTestId('watch-expression').scrollIntoViewIfNeeded();
       await page.waitForFunction(() => document.querySelector('[data-testid=warp-watch] caption')?.textContent?.startsWith('s in every lane'), undefined, { timeout: 60_000 });
       const s = await page.evaluate(() => [...document.querySelectorAll('[data-testid=warp-watch] tbody tr')].map((r) => r.getAttribute('data-value')));
       expect(new Set(s)).toEqual(new Set([String(64 >> k)]));

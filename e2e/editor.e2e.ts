@@ -315,6 +315,9 @@ describe('lab editor', () => {
     const printed = /\$ = (\S+)/.exec((await page.getByTestId('debug-log').textContent()) ?? '')?.[1];
     expect(drawn.has(3)).toBe(true);
     expect(printed).toBe(drawn.get(3));
+    // The watch works while it is on screen: scrolled to, it shows the focused warp's words.
+    await page.getByTestId('watch-expression').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=warp-watch] tbody tr').length === 32);
     const watch = await page.evaluate(() => [...document.querySelectorAll('[data-testid=warp-watch] tbody tr')].map((r) => r.getAttribute('data-value') ?? ''));
     expect(watch).toHaveLength(32);
     const shown = watch.map((_, lane) => lane).filter((lane) => drawn.has(lane));
@@ -337,6 +340,26 @@ describe('lab editor', () => {
     expect(shifted.every((v) => v !== '')).toBe(true);
     expect(far.map((lane) => shifted[lane])).toEqual(far.map((lane) => drawn.get(lane + 64)));
   }, 180_000);
+
+  // The watch's first expression comes from the kernel loaded: its own workgroup array, or, with
+  // none (the histogram's grid-stride loop), its first per-lane variable; a value in every lane.
+  it.each([
+    ['reduce', 'sdata[lid]'],
+    ['histogram', 'i'],
+    ['matmul', 'tileA[lid]'],
+  ] as const)('the warp watch opens on an expression of the %s kernel, with a value in every lane', async (id, expression) => {
+    const { page } = await openPage(browser(), `/lab/${id}`);
+    const lab = new EditorLab(page);
+    await lab.ready();
+    // The watch works while it is on screen: the learner scrolls to it under the listing.
+    await page.getByTestId('watch-expression').scrollIntoViewIfNeeded();
+    expect(await page.getByTestId('watch-expression').inputValue()).toBe(expression);
+    await page.waitForFunction((e) => document.querySelector('[data-testid=warp-watch] caption')?.textContent?.startsWith(e), expression, { timeout: 60_000 });
+    const cells = await page.evaluate(() => [...document.querySelectorAll('[data-testid=warp-watch] tbody tr')].map((r) => ({ value: r.getAttribute('data-value') ?? '', text: r.querySelector('td')?.textContent ?? '' })));
+    expect(cells).toHaveLength(32);
+    expect(cells.filter((c) => !/^-?\d/.test(c.value))).toEqual([]);
+    expect(await page.getByTestId('watch-error').count()).toBe(0);
+  }, 120_000);
 
   it('the editor and its panels are axe-clean, and the keyboard reaches and leaves the editor', async () => {
     const { page } = await openPage(browser(), '/lab/reduce?v=neighbored&n=1024&wg=256');

@@ -298,7 +298,7 @@ describe('中文 / English', () => {
     await switchTo(page, 'zh-CN');
 
     await lab.showStage('matmul-roofline');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=matmul-roofline-table] tbody tr').length === 6, undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=matmul-roofline-table] tbody tr').length === 7, undefined, { timeout: 60_000 });
     await page.getByTestId('matmul-roofline-size').selectOption('128');
     await page.getByTestId('matmul-roofline-measure').click();
     await page.getByTestId('matmul-roofline-device').waitFor({ timeout: 240_000 });
@@ -314,7 +314,7 @@ describe('中文 / English', () => {
     // device's figures, every variant's measured rate, axe clean.
     expect(await page.getByTestId('matmul-roofline-device').textContent()).toMatch(/FMA peak [\d.]+ GFLOP\/s, read bandwidth [\d.]+ GB\/s/);
     const measuredCells = await page.locator('[data-testid=matmul-roofline-table] tbody tr td:nth-child(4)').allTextContents();
-    expect(measuredCells.filter((t) => /\d/.test(t))).toHaveLength(6);
+    expect(measuredCells.filter((t) => /\d/.test(t))).toHaveLength(7);
     // Nothing drawn in Chinese stays Chinese after the switch: the roofline's variant names, the
     // watch's messages and every other text of the page follow the language.
     expect(await chineseLeft(page)).toEqual([]);

@@ -5,7 +5,8 @@
 //   two files at a time: vitest.e2e.config.ts), the longest stage;
 // - beside it, two at a time, longest first: the GPU files on Dawn (one at a time:
 //   vitest.config.ts) from the start, and a crawl of every page under the dev server (`vite`,
-//   React StrictMode), the pure unit tests (files in parallel), lint and typecheck;
+//   React StrictMode), the pure unit tests (files in parallel), then typecheck and lint in one
+//   process (scripts/typecheck-and-lint.mjs: one TypeScript program for both);
 // - last, the start page's JavaScript against its budget.
 // Each build is made once: the budget reads the production build, and so does the e2e test that
 // checks a production build has no test hooks (E2E_PRODUCTION_DIST); e2e/run.mjs serves the test
@@ -129,7 +130,7 @@ function quietly({ name, cmd, args, env = {} }) {
       running.delete(child);
       stageOf.delete(child.pid);
       const cpu = stageCpu(name);
-      resolve({ ok: code === 0 && !timedOut, timedOut, output: Buffer.concat(chunks), seconds: (Date.now() - started) / 1000, cpu });
+      resolve({ ok: code === 0 && !timedOut, code, timedOut, output: Buffer.concat(chunks), seconds: (Date.now() - started) / 1000, cpu });
     };
     const limit = setTimeout(() => {
       timedOut = true;
@@ -157,9 +158,14 @@ function print({ name, cmd, args }, { output, seconds, cpu }) {
 
 /** Runs a command, printed whole when it ends; resolves to whether it exited 0. */
 async function run(s) {
+  return (await runFor(s)).ok;
+}
+
+/** Runs a command, printed whole when it ends; resolves to how it ended (ok, code, timedOut). */
+async function runFor(s) {
   const r = await quietly(s);
   print(s, r);
-  return r.ok;
+  return r;
 }
 
 /** Runs the jobs, at most `width` at once, in order; resolves when all have ended. */
@@ -224,13 +230,19 @@ await Promise.all([
   // on Dawn (one at a time: vitest.config.ts), the longest chain of work that cannot be spread
   // over the cores, in one lane from the start; in the other the crawl of every page under the dev
   // server (`vite`, React StrictMode on: the README's first command), the pure unit tests (files
-  // in parallel), lint, then typecheck, the shortest.
+  // in parallel), then typecheck and lint.
   queue(2, [
     () => vitestStage('gpu', 'npx', ['vitest', 'run', '--project', 'gpu']),
     () => vitestStage('e2e-dev', 'node', ['e2e/run.mjs', '--dev']),
-    () => vitestStage('unit', 'npx', ['vitest', 'run', '--project', 'unit']),
-    async () => check('lint', await run({ name: 'lint', cmd: 'npx', args: ['eslint', '.'] })),
-    async () => check('typecheck', await run({ name: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'] })),
+    () => vitestStage('unit', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'unit-isolated']),
+    // `npm run typecheck` and `eslint .` in one process sharing one TypeScript program: exit
+    // status 1 means type errors, 2 lint errors, 3 both (scripts/typecheck-and-lint.mjs).
+    async () => {
+      const r = await runFor({ name: 'typecheck and lint', cmd: 'node', args: ['scripts/typecheck-and-lint.mjs'] });
+      const known = !r.timedOut && r.code !== null && r.code >= 0 && r.code <= 3;
+      check('typecheck', known && (r.code & 1) === 0);
+      check('lint', known && (r.code & 2) === 0);
+    },
   ]),
 ]);
 // The start page's initial JavaScript against its budget (200 KB gzip).

@@ -2,11 +2,14 @@
  * vitest.config.ts runs `*.gpu.test.ts` one file at a time (Dawn on SwiftShader is one device) and
  * every other test file in parallel. This keeps the names honest: a test file drives Dawn exactly
  * when it reaches `src/gpu/node.ts` through its relative imports (static or `import()`), directly
- * or through helpers such as `src/sim/conformance/harness.ts`.
+ * or through helpers such as `src/sim/conformance/harness.ts`. The unit files share a module graph
+ * per worker, except those that replace a module (`vi.mock`), which vitest.config.ts lists to run
+ * isolated: the list is checked to be exactly those files.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MOCKING } from '../vitest.config.ts';
 
 const NODE_GPU = resolve('src/gpu/node.ts');
 
@@ -53,5 +56,13 @@ describe('vitest projects', () => {
   it.each(files.map((f) => [f]))('%s is named for whether it drives Dawn', (file) => {
     const dawn = reachesDawn(resolve(file));
     expect(file.endsWith('.gpu.test.ts') ? 'named .gpu.test.ts' : 'named .test.ts').toBe(dawn ? 'named .gpu.test.ts' : 'named .test.ts');
+  });
+
+  it('runs isolated exactly the unit files that replace a module', () => {
+    const mocking = [...files, ...testFiles('server')]
+      .filter((f) => !f.endsWith('.gpu.test.ts') && /\bvi\s*\.\s*(do)?[mM]ock\s*\(/.test(readFileSync(f, 'utf8')))
+      .map((f) => relative('.', f))
+      .sort();
+    expect([...MOCKING].sort()).toEqual(mocking);
   });
 });

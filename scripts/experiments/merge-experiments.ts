@@ -15,6 +15,11 @@
  *             movement alone); the merge pass alone; its partition pass alone; and the 33-way
  *             partition (partition-wide.wgsl, shipped before) in its place and alone
  *
+ *   vec4      the vec4 variant (issue 29: the wide tile with vec4 loads and stores) at several
+ *             shapes, beside the shipped wide chain; with 4- and 8-way partition passes; its parts
+ *             alone (each partition pass, the merge pass, the tile staged and stored only, the
+ *             merge pass without its search)
+ *
  *   prefetch  an experiment kernel, not a lab variant (scripts/experiments/merge-wide-prefetch.wgsl):
  *             wide with workgroups walking over tiles and the next tile's words loaded into
  *             registers during the current tile's merge, at three shapes and grids of
@@ -25,7 +30,7 @@
  */
 import { createNodeGpu } from '../../src/gpu/node.ts';
 import { fmt, gbps, pct, ratioCell, table } from '../../src/bench/format.ts';
-import { MERGE_SHAPES, mergePasses, partitionRun, partitionWideRun, splitsOf, typedSource, wideRun, wideSource, MERGE_FILES, type MergeData, type MergeShape } from '../../src/labs/merge/kernel.ts';
+import { MERGE_SHAPES, VEC4_SHAPE, mergePasses, partitionKaryRun, partitionRun, partitionWideRun, splitsOf, typedSource, vec4Run, wideRun, wideSource, MERGE_FILES, type MergeData, type MergeShape } from '../../src/labs/merge/kernel.ts';
 import { mergeReference } from '../../src/labs/merge/reference.ts';
 import { seededRandom } from '../../src/util/random.ts';
 import type { KernelRun } from '../../src/kernel/types.ts';
@@ -170,6 +175,40 @@ if (wants('ablate')) {
   rows.push(await figure(['binary-search partition pass alone'], [whole[0]!], undefined));
   rows.push(await figure(['33-way partition pass alone'], [way33], undefined));
   console.log(`\n## ablate: ${shapeLabel(shape)} with parts cut out (only the whole kernel is checked; % of copy counts the whole merge’s bytes)\n`);
+  console.log(table(['kernel', ...HEAD], rows));
+}
+
+if (wants('vec4')) {
+  const { data, want } = input('zigzag');
+  const vec4Chain = (shape: MergeShape, source?: string, ways = 2): KernelRun[] => [
+    ways === 2 ? partitionRun(data, undefined, 'wide', shape) : partitionKaryRun(data, ways, 'wide', shape),
+    vec4Run(data, splitsOf(data, 'wide', shape), source ?? (shape.items === VEC4_SHAPE.items ? undefined : wideSource(shape.items, MERGE_FILES.vec4.wgsl)), shape),
+  ];
+  const rows: string[][] = [];
+  const wide = wideChain(data, MERGE_SHAPES.wide);
+  // The first row an experiment prints after it starts can come out slow (docs/benchmarks.md): a warm-up row, not quoted.
+  rows.push(await figure(['warm-up: wide 256 × 15 (not quoted)'], wide, want));
+  rows.push(await figure(['wide 256 × 15 (shipped, binary partition)'], wide, want));
+  for (const shape of [{ workgroupSize: 256, items: 15 }, { workgroupSize: 256, items: 11 }, { workgroupSize: 128, items: 31 }, { workgroupSize: 192, items: 19 }]) {
+    rows.push(await figure([`vec4 ${shape.workgroupSize} × ${shape.items} (binary partition)`], vec4Chain(shape), want));
+  }
+  const shape = VEC4_SHAPE;
+  const whole = vec4Chain(shape);
+  for (const ways of [4, 8]) rows.push(await figure([`vec4 256 × 15, ${ways}-way partition`], vec4Chain(shape, undefined, ways), want));
+  rows.push(await figure(['vec4 merge pass alone (splits from the CPU)'], [whole[1]!], undefined));
+  rows.push(await figure(['wide merge pass alone (splits from the CPU)'], [wide[1]!], undefined));
+  rows.push(await figure(['binary partition pass alone'], [whole[0]!], undefined));
+  for (const ways of [4, 8]) rows.push(await figure([`${ways}-way partition pass alone`], [partitionKaryRun(data, ways, 'wide', shape)], undefined));
+  // The tile staged as vec4s and stored back (no search, no merge): the pass's data movement alone.
+  const src = MERGE_FILES.vec4.wgsl;
+  const MERGE_PART = / {2}let t0 = min\(lid \* ITEMS, count\);[\s\S]*?\n {2}workgroupBarrier\(\);\n {2}\/\/ Each invocation/;
+  if (!MERGE_PART.test(src)) throw new Error(`merge-experiments: ${MERGE_FILES.vec4.file}'s search and merge are no longer where the ablation expects them`);
+  const skeleton = src.replace(MERGE_PART, '  var v: array<T, ITEMS>;\n  for (var r = 0u; r < ITEMS; r++) {\n    v[r] = word(min(lid * ITEMS + r, 4u * SLOTS - 1u));\n  }\n  workgroupBarrier();\n  // Each invocation');
+  rows.push(await figure(['vec4 stage and store only (merge pass)'], [vec4Chain(shape, skeleton)[1]!], undefined));
+  const noSearch = src.replace('var i = co_rank_tile(t0, sa, la, sb, lb);', 'var i = min(t0, la);');
+  if (noSearch === src) throw new Error(`merge-experiments: ${MERGE_FILES.vec4.file} no longer searches as the ablation expects`);
+  rows.push(await figure(['vec4 merge pass, no search in the tile'], [vec4Chain(shape, noSearch)[1]!], undefined));
+  console.log('\n## vec4: the wide tile with vec4 loads and stores, and k-way partition passes (only whole chains are checked)\n');
   console.log(table(['kernel', ...HEAD], rows));
 }
 

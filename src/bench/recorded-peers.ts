@@ -26,7 +26,6 @@ export interface RecordedPeer {
 }
 
 const H100_1122 = 'H100 80GB HBM3, Vulkan, driver 580.159.04, 2026-11-22';
-const H100_1126 = 'H100 80GB HBM3, Vulkan, driver 580.159.04, 2026-11-26';
 const H100_1127 = 'H100 80GB HBM3, Vulkan, driver 580.159.04, 2026-11-27';
 
 export const RECORDED_PEERS: readonly RecordedPeer[] = [
@@ -37,12 +36,14 @@ export const RECORDED_PEERS: readonly RecordedPeer[] = [
   { lab: 'scan', problem: 'inclusive scan of 2^28 f32', ours: 'single pass, warp totals scanned by one warp, 1024', oursMs: 0.9206, peer: 'torch.cumsum (float32, CUB)', peerMs: 1.0245, run: H100_1127, source: '2026-11-27-h100-scan-warp-totals-windows-serial-2p28-a.txt, 2026-11-27-h100-torch-peers-scan-warp-totals-call.txt', live: { op: 'scan', n: 2 ** 28, type: 'f32' } },
   { lab: 'histogram', problem: '2^28 uniform bytes into 256 bins', ours: 'batched', oursMs: 0.1008, peer: 'CUB HistogramEven', peerMs: 0.1398, run: H100_1122, source: '2026-11-22-h100-session5-call8-histogram-bench.txt, 2026-11-22-h100-session5-call4-histogram-cub-peers.txt' },
   { lab: 'convolution', problem: '8192² f32, 5 × 5 filter', ours: 'tiled, vec4', oursMs: 0.259, peer: 'torch conv2d (cuDNN, TF32 off)', peerMs: 7.544, run: H100_1122, source: '2026-11-22-h100-labs-bench-histogram-convolution.txt, 2026-11-22-h100-labs-peers-histconv.txt' },
-  { lab: 'matmul', problem: 'f32 4096³', ours: 'vec4-2d (2-D register tile)', oursMs: 4.629, peer: 'cuBLAS SGEMM (torch.matmul, TF32 off)', peerMs: 2.6824, run: H100_1126, source: '2026-11-26-h100-matmul-bench-a.txt, 2026-11-26-h100-matmul-cublas-a-b.txt' },
-  { lab: 'matmul', problem: 'f32 1024³', ours: 'vec4-2d (2-D register tile)', oursMs: (2 * 1024 ** 3) / 23736e6, peer: 'cuBLAS SGEMM (torch.matmul, TF32 off)', peerMs: 0.0565, run: H100_1126, source: '2026-11-26-h100-matmul-bench-a.txt, 2026-11-26-h100-matmul-cublas-a-b.txt' },
+  { lab: 'matmul', problem: 'f32 4096³', ours: 'tile-16x8 (16 × 8 per invocation)', oursMs: 3.3127, peer: 'cuBLAS SGEMM (torch.matmul, TF32 off)', peerMs: 2.6714, run: H100_1127, source: '2026-11-27-h100-matmul-tuning-round3-a.txt, 2026-11-27-h100-matmul-cublas-round3-a-b.txt' },
+  { lab: 'matmul', problem: 'f32 1024³', ours: 'vec4-2d (2-D register tile)', oursMs: 0.0906, peer: 'cuBLAS SGEMM (torch.matmul, TF32 off)', peerMs: 0.0565, run: H100_1127, source: '2026-11-27-h100-matmul-tuning-round3-a.txt, 2026-11-27-h100-matmul-cublas-round3-a-b.txt' },
   { lab: 'merge', problem: 'two sorted 2^25 u32 arrays', ours: 'wide', oursMs: 0.2712, peer: 'CUB DeviceMerge::MergeKeys', peerMs: 0.212, run: H100_1122, source: '2026-11-22-h100-session5-call8-merge-bench.txt, 2026-11-22-h100-session5-call9-merge-cub-peers.txt' },
   { lab: 'topk', problem: 'k = 20 of 2^26 i32', ours: 'radix-ahead', oursMs: 0.1117, peer: 'torch.topk', peerMs: 1.331, run: H100_1127, source: '2026-11-27-h100-topk-experiments-pick-a.txt, 2026-11-27-h100-topk-torch-peers-pick-call.txt' },
   { lab: 'spmv', problem: '2^22 rows × 16 nonzeros, uniform', ours: 'hybrid', oursMs: 0.7833, peer: 'torch CSR @ x (cuSPARSE)', peerMs: 0.6464, run: H100_1122, source: '2026-11-22-h100-session5-call6-spmv-bench.txt, 2026-11-22-h100-session5-call6-spmv-torch-peers.txt' },
   { lab: 'spmv', problem: '2^22 rows, power-law lengths', ours: 'csr-adaptive', oursMs: 0.9086, peer: 'torch CSR @ x (cuSPARSE)', peerMs: 0.6451, run: H100_1122, source: '2026-11-22-h100-session5-call6-spmv-bench.txt, 2026-11-22-h100-session5-call6-spmv-torch-peers.txt' },
+  { lab: 'spmv', problem: '2^22 rows × 16 nonzeros, uniform', ours: 'sliced ELL (an experiment, scripts/experiments/spmv-sell.ts; not a lab variant yet)', oursMs: 0.6329, peer: 'torch CSR @ x (cuSPARSE)', peerMs: 0.6436, run: H100_1127, source: '2026-11-27-h100-kernels-call3-spmv-sell-twice-with-cusparse.txt, 2026-11-27-h100-kernels-call3-spmv-sell-twice-with-cusparse.txt' },
+  { lab: 'spmv', problem: '2^22 rows, power-law lengths', ours: 'sliced ELL (an experiment, scripts/experiments/spmv-sell.ts; not a lab variant yet)', oursMs: 0.7948, peer: 'torch CSR @ x (cuSPARSE)', peerMs: 0.6271, run: H100_1127, source: '2026-11-27-h100-kernels-call3-spmv-sell-twice-with-cusparse.txt, 2026-11-27-h100-kernels-call3-spmv-sell-twice-with-cusparse.txt' },
 ];
 
 /** "1.23× faster" or "0.83× its speed": the peer's time over ours. */

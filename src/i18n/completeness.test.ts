@@ -4,23 +4,28 @@
  * translation of every key, with the same placeholders, and no message may be an English sentence
  * copied over unchanged. The type-level half: a translation missing a key does not compile.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registeredCatalogs, type Translation } from './catalog.ts';
-// Every module that owns a catalog registers it on import: the app's own, then the labs and the
-// lessons (whose folders add theirs; importing the registries brings each folder in).
-import './messages.ts';
-import './ui.ts';
-import '../ui/editor/strings.ts';
-import '../ui/classroom/messages.ts';
-import '../labs/registry.ts';
-import '../labs/lessons.ts';
+import { REGISTERED_IDS } from '../labs/registry.ts';
+
+// Every module that owns a catalog registers it on import. The labs' own load lazily in the app,
+// so this file imports every source file that creates one itself: what it checks does not depend
+// on which modules earlier test files in the same worker happened to load.
+const SRC = join(import.meta.dirname, '..');
+const catalogFiles = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.endsWith('.zh-CN.ts') && f !== join('i18n', 'catalog.ts'))
+  .filter((f) => /\bcreateCatalog\(/.test(readFileSync(join(SRC, f), 'utf8')))
+  .sort();
+for (const f of catalogFiles) await import(/* @vite-ignore */ `../${relative(SRC, join(SRC, f)).split('\\').join('/')}`);
 
 // @ts-expect-error a translation that lacks a key is a type error, not English at run time
 const lacking: Translation<{ readonly a: string; readonly b: string }> = { a: 'x' };
 void lacking;
 
-/** Messages that are code or commands, the same in every language. */
-const SAME_IN_EVERY_LANGUAGE = new Set(['editor/d.consolePlaceholder']);
+/** Messages that are code or commands, or names alone once translated ("The GPU (WebGPU)" → "GPU（WebGPU）"). */
+const SAME_IN_EVERY_LANGUAGE = new Set(['editor/d.consolePlaceholder', 'program/executorGpu']);
 
 /** Names and units that read the same in Chinese text. */
 const NAMES = new Set(['GPU', 'CPU', 'WGSL', 'CUDA', 'WebGPU', 'Warpscope', 'ms', 'GB', 'KiB', 'MiB', 'GiB', 'Ctrl', 'Enter']);
@@ -36,8 +41,10 @@ function placeholders(message: string): string[] {
 describe('translations', () => {
   const catalogs = registeredCatalogs();
 
-  it('finds the app’s catalogs', () => {
-    expect(catalogs.map((c) => c.name)).toEqual(expect.arrayContaining(['workbench', 'ui', 'editor', 'classroom']));
+  it('finds the app’s catalogs, one for every lab and every file that creates one', () => {
+    expect(catalogFiles.length).toBeGreaterThan(20);
+    expect(catalogs.length).toBeGreaterThanOrEqual(catalogFiles.length);
+    expect(catalogs.map((c) => c.name)).toEqual(expect.arrayContaining(['workbench', 'ui', 'editor', 'classroom', ...REGISTERED_IDS.map((id) => `lab-${id}`)]));
   });
 
   it.each(catalogs.map((c) => [c.name, c] as const))('%s: every key has a Chinese message with the same placeholders', async (name, catalog) => {

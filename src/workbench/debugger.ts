@@ -21,6 +21,8 @@ import { traceStep, type Trace } from '../sim/index.ts';
 import { warpsAt, type TraceIndex } from '../trace/index.ts';
 import { sharedContentsAt } from '../trace/memory.ts';
 import { ui } from '../i18n/ui.ts';
+import { parse } from '../wgsl/parser.ts';
+import type { Expr, Stmt } from '../wgsl/ast.ts';
 import { evaluateExpression, ExpressionError, parseExpression as parseWgslExpression, type ArrayValue, type ParsedExpression, type ScalarValue, type Scope } from '../wgsl/evaluate.ts';
 import { evaluateCudaExpression, parseCudaExpression, type CudaExpression } from './cudaExpression.ts';
 
@@ -578,4 +580,68 @@ function firstActive(view: { isActive(lane: number): boolean }, W: number, prefe
   if (view.isActive(prefer)) return prefer;
   for (let l = 0; l < W; l++) if (view.isActive(l)) return l;
   return prefer;
+}
+
+/** The builtins whose value differs from one invocation of a workgroup to the next. */
+const PER_INVOCATION = new Set(['local_invocation_id', 'local_invocation_index', 'global_invocation_id', 'subgroup_invocation_id']);
+
+/** The names an expression reads. */
+function namesIn(e: Expr | null): string[] {
+  if (!e) return [];
+  if (e.k === 'id') return [e.name];
+  const parts: (Expr | null)[] = e.k === 'bin' ? [e.l, e.r] : e.k === 'un' || e.k === 'mem' ? [e.e] : e.k === 'idx' ? [e.e, e.i] : e.k === 'call' ? [...e.args] : [];
+  return parts.flatMap(namesIn);
+}
+
+/**
+ * The first variable the entry point declares whose value differs from lane to lane (it is made
+ * from the invocation's id, or from such a variable): `i` of `var i = gid.x`, `row` of naive
+ * matmul. Undefined when the code cannot be read or declares none.
+ */
+export function firstPerLaneVariable(code: string, entryPoint: string, keep: (name: string) => boolean = () => true): string | undefined {
+  let globals;
+  try {
+    globals = parse(code).ast;
+  } catch {
+    return undefined;
+  }
+  const entry = globals.find((g) => g.k === 'fn' && g.name === entryPoint);
+  if (!entry || entry.k !== 'fn') return undefined;
+  const varying = new Set(entry.params.filter((p) => p.attrs.some((a) => a.name === 'builtin' && a.args.some((x) => x.k === 'id' && PER_INVOCATION.has(x.name)))).map((p) => p.name));
+  const visit = (list: readonly (Stmt | null)[]): string | undefined => {
+    for (const st of list) {
+      if (!st) continue;
+      if (st.k === 'decl') {
+        if (st.decl !== 'const' && namesIn(st.init).some((n) => varying.has(n))) {
+          varying.add(st.name);
+          if (keep(st.name)) return st.name;
+        }
+        continue;
+      }
+      const inner = st.k === 'block' || st.k === 'while' ? st.body : st.k === 'if' ? [...st.then, ...(st.else ?? [])] : st.k === 'loop' ? st.body : st.k === 'for' ? [st.init, ...st.body] : [];
+      const found = visit(inner);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return visit(entry.body);
+}
+
+/**
+ * The warp watch's first expression for the kernel loaded, from its trace and its code: its first
+ * workgroup array at the lane's own word (`sdata[lid]`; `bins[lid % 7u]` for an array shorter than
+ * the workgroup), or, for a kernel with no workgroup memory, its first per-lane variable (`i`), or
+ * the lane's index. In CUDA mode (`source`) it is C over the CUDA names (`threadIdx.x` in a
+ * one-dimensional block).
+ */
+export function defaultWatch(trace: Trace | undefined, code: { readonly code: string; readonly entryPoint: string } | undefined, source?: DebugSource): string {
+  const lid = source && source.block[1] === 1 && source.block[2] === 1 ? 'threadIdx.x' : 'lid';
+  if (!trace) return lid;
+  const arrays = trace.memories.filter((m) => m.space === 'workgroup' && m.element);
+  const whole = arrays.find((m) => m.words >= trace.invocations);
+  if (whole) return `${whole.name}[${lid}]`;
+  const part = arrays[0];
+  if (part) return `${part.name}[${lid} % ${part.words}${source ? '' : 'u'}]`;
+  const local = code && firstPerLaneVariable(code.code, code.entryPoint, source ? (n) => isLearners(n, source) : undefined);
+  return local ?? lid;
 }

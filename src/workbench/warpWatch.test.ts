@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { findLab } from '../labs/all.ts';
-import { resolveParams } from './lab.ts';
+import { openingStep, resolveParams } from './lab.ts';
 import { simulate, type SimOptions } from '../sim/index.ts';
 import { indexTrace } from '../trace/index.ts';
-import { warpWatch } from './debugger.ts';
+import { defaultWatch, needsLocals, warpWatch } from './debugger.ts';
 import { createWatchRunner } from './warpWatch.ts';
 
 describe('warp watch re-run', () => {
@@ -38,5 +38,29 @@ describe('warp watch re-run', () => {
     expect(cells.map((c) => c.value)).toEqual(plain.map((c) => (c.value ?? 0) + s));
     // Without a capture for this step, a local is an error, not a stale value.
     expect(warpWatch(index, steps[3]!, 0, 's', again).every((c) => c.error !== undefined)).toBe(true);
+  });
+});
+
+describe("the watch's first expression comes from the kernel loaded", () => {
+  const runner = createWatchRunner((r, o) => ({ promise: Promise.resolve(simulate(r, o)), cancel: () => undefined }));
+  it.each([
+    ['reduce', 'neighbored', 'sdata[lid]'],
+    ['matmul', 'tiled', 'tileA[lid]'],
+    ['matmul', 'naive', 'row'],
+    ['histogram', 'grid-stride', 'i'],
+    ['histogram', 'privatized', 'histo_private[lid % 7u]'],
+  ] as const)('%s, %s: %s, with a value in every lane at the opening step', async (labId, variantId, expected) => {
+    const lab = findLab(labId);
+    const { params } = resolveParams(lab, variantId, {});
+    const run = lab.stepRun(variantId, params, lab.inputs(params, 1));
+    const options: SimOptions = { warpSize: 32, trace: 'full', traceWorkgroups: [0] };
+    const index = indexTrace(simulate(run, options).trace!);
+    const expression = defaultWatch(index.trace, run);
+    if (expected) expect(expression).toBe(expected);
+    const step = openingStep(lab, index, variantId);
+    const locals = needsLocals(index.trace, expression) ? await runner.watch(run, options, step, 0).promise : undefined;
+    const cells = warpWatch(index, step, 0, expression, locals);
+    expect(cells.filter((c) => c.error !== undefined)).toEqual([]);
+    expect(cells.every((c) => typeof c.value === 'number')).toBe(true);
   });
 });

@@ -35,7 +35,7 @@ export function ladderFor(maxLog2: number): MatmulShape[] {
 const NAIVE_LIMIT = 2048 ** 3;
 
 /** Whether 64 sampled elements of C agree with CPU dot products within the f32 bound. */
-function sampledCheck(shape: MatmulShape, a: Float32Array, b: Float32Array, c: Float32Array): string | null {
+export function sampledCheck(shape: MatmulShape, a: Float32Array, b: Float32Array, c: Float32Array): string | null {
   const rng = seededRandom(99);
   const u = 2 ** -24;
   const gamma = (shape.k * u) / (1 - shape.k * u);

@@ -1,10 +1,10 @@
 /**
- * Kernel cases of the matrix multiply: every variant on f32 and i32, and the tiled kernel at both
+ * Kernel cases of the matrix multiply: every variant on f32 and i32 (tile-16x8 on f32 only), and the tiled kernel at both
  * tile widths, over shapes that are not multiples of the tile (the vec4 kernels keep K and N
  * multiples of 4, which they need).
  */
 import type { KernelCase } from '../../kernel/cases.ts';
-import { MATMUL_KERNELS, MATMUL_VARIANTS, matmulRun, type MatmulShape, type MatmulType, type MatmulVariant } from './kernel.ts';
+import { MATMUL_KERNELS, MATMUL_VARIANTS, matmulRun, matmulTypes, type MatmulShape, type MatmulType, type MatmulVariant } from './kernel.ts';
 
 /** A shape with about `n` elements of C, its depth drawn from `rng` (1…48), fitted to the variant. */
 export function caseShape(variant: MatmulVariant, rng: () => number, n: number): MatmulShape {
@@ -38,7 +38,7 @@ function matmulCase(variant: MatmulVariant, type: MatmulType, tile: number): Ker
 }
 
 export const matmulCases: KernelCase[] = [
-  ...MATMUL_VARIANTS.flatMap((v) => (['f32', 'i32'] as const).map((type) => matmulCase(v, type, 16))),
+  ...MATMUL_VARIANTS.flatMap((v) => matmulTypes(v).map((type) => matmulCase(v, type, 16))),
   matmulCase('tiled', 'f32', 32),
   matmulCase('tiled', 'i32', 32),
 ];

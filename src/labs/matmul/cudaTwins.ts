@@ -10,7 +10,7 @@ import { seededRandom } from '../../util/random.ts';
 import { MATMUL_CUDA } from './cuda.ts';
 import { matmulReference, matmulRun, matmulWorkgroups, type MatmulShape, type MatmulType, type MatmulVariant } from './kernel.ts';
 
-type Twinned = Exclude<MatmulVariant, 'fast'>;
+type Twinned = Exclude<MatmulVariant, 'fast' | 'tile-16x8'>;
 
 const KERNEL: Readonly<Record<Twinned, string>> = { naive: 'matmulNaive', coalesced: 'matmulCoalesced', tiled: 'matmulTiled', column: 'matmulColumn', 'vec4-2d': 'matmulVec4' };
 
@@ -57,12 +57,18 @@ const twin = (variant: Twinned): LabTwin => ({
 
 export const MATMUL_TWINS: readonly LabTwin[] = (['naive', 'coalesced', 'tiled', 'column', 'vec4-2d'] as const).map(twin);
 
-/** The fast kernel's CUDA rendering reads float4 tiles through `float *` casts and lambdas, which the translator does not take. */
+/** The fast and tile-16x8 kernels' CUDA renderings write single floats of float4 tiles through `float *` casts and use lambdas, which the translator does not take. */
 export const MATMUL_NOT_TWINNED = [
   {
     lab: 'matmul',
     variant: 'fast',
     reason:
       "its CUDA reads and writes single floats of float4 shared tiles through a cast '(float *)tileA[buf]' (a reinterpretation WGSL buffers cannot express: one element type per array) and uses lambdas; written without them it is a different kernel (scalar shared loads), so it is not twinned",
+  },
+  {
+    lab: 'matmul',
+    variant: 'tile-16x8',
+    reason:
+      "its CUDA stores single floats into the float4 A tile through a cast '(float *)tileA' and uses a lambda, as the fast kernel's does (WGSL arrays have one element type); written with scalar tiles it would be a different kernel, so it is not twinned",
   },
 ] as const;

@@ -10,11 +10,12 @@ import TILED_WGSL from '../../../shaders/matmul/tiled.wgsl?raw';
 import COLUMN_WGSL from '../../../shaders/matmul/column.wgsl?raw';
 import VEC4_2D_WGSL from '../../../shaders/matmul/vec4-2d.wgsl?raw';
 import FAST_WGSL from '../../../shaders/matmul/fast.wgsl?raw';
+import TILE_16X8_WGSL from '../../../shaders/matmul/tile-16x8.wgsl?raw';
 
-export type MatmulVariant = 'naive' | 'coalesced' | 'tiled' | 'column' | 'vec4-2d' | 'fast';
+export type MatmulVariant = 'naive' | 'coalesced' | 'tiled' | 'column' | 'vec4-2d' | 'fast' | 'tile-16x8';
 export type MatmulType = 'f32' | 'i32';
 
-export const MATMUL_VARIANTS: readonly MatmulVariant[] = ['naive', 'coalesced', 'tiled', 'column', 'vec4-2d', 'fast'];
+export const MATMUL_VARIANTS: readonly MatmulVariant[] = ['naive', 'coalesced', 'tiled', 'column', 'vec4-2d', 'fast', 'tile-16x8'];
 
 export const isMatmulVariant = (id: string): id is MatmulVariant => (MATMUL_VARIANTS as readonly string[]).includes(id);
 
@@ -28,6 +29,8 @@ export interface MatmulKernel {
   readonly depth: (tile: number) => number;
   /** K and N must be multiples of 4 (the kernel reads and writes whole vec4s). */
   readonly vec4: boolean;
+  /** f32 only (the kernel calls `fma`, which takes floats); the others also run on i32. */
+  readonly f32Only?: boolean;
 }
 
 export const MATMUL_KERNELS: Readonly<Record<MatmulVariant, MatmulKernel>> = {
@@ -37,6 +40,7 @@ export const MATMUL_KERNELS: Readonly<Record<MatmulVariant, MatmulKernel>> = {
   column: { file: 'shaders/matmul/column.wgsl', wgsl: COLUMN_WGSL, block: () => [64, 64], depth: () => 16, vec4: false },
   'vec4-2d': { file: 'shaders/matmul/vec4-2d.wgsl', wgsl: VEC4_2D_WGSL, block: () => [64, 64], depth: () => 16, vec4: true },
   fast: { file: 'shaders/matmul/fast.wgsl', wgsl: FAST_WGSL, block: () => [128, 128], depth: () => 8, vec4: true },
+  'tile-16x8': { file: 'shaders/matmul/tile-16x8.wgsl', wgsl: TILE_16X8_WGSL, block: () => [256, 128], depth: () => 8, vec4: true, f32Only: true },
 };
 
 /** Tile widths of the tiled kernel (WebGPU guarantees 256 invocations: TILE 32 runs 32 × 8). */
@@ -67,6 +71,9 @@ export function matmulWorkgroups(variant: MatmulVariant, shape: MatmulShape, til
   return variant === 'naive' ? [down, across] : [across, down];
 }
 
+/** The element types a variant runs on. */
+export const matmulTypes = (variant: MatmulVariant): readonly MatmulType[] => (MATMUL_KERNELS[variant].f32Only ? ['f32'] : ['f32', 'i32']);
+
 /** Why a shape cannot run on a variant, or null when it can. */
 export function shapeProblem(variant: MatmulVariant, shape: MatmulShape, tile: number): string | null {
   for (const [name, v] of [['M', shape.m], ['N', shape.n], ['K', shape.k]] as const) {
@@ -96,6 +103,7 @@ export function matmulRun(
   const { m, n, k } = shape;
   if (a.length !== m * k) throw new RangeError(`A has ${a.length} elements; ${m} × ${k} needs ${m * k}.`);
   if (b.length !== k * n) throw new RangeError(`B has ${b.length} elements; ${k} × ${n} needs ${k * n}.`);
+  if (!matmulTypes(variant).includes(type)) throw new TypeError(`The ${variant} kernel multiplies ${matmulTypes(variant).join(' or ')} only, not ${type}.`);
   const wantType = type === 'f32' ? Float32Array : Int32Array;
   if (!(a instanceof wantType) || !(b instanceof wantType)) throw new TypeError(`A and B must be ${type} arrays for a ${type} multiply.`);
   const kernel = MATMUL_KERNELS[variant];

@@ -5,7 +5,7 @@ import { seededRandom } from '../../util/random.ts';
 import { resolveParams } from '../../workbench/lab.ts';
 import { caseOperand } from './cases.ts';
 import { matmulCheck, matmulInputs, matmulLab, type MatmulParams } from './index.ts';
-import { MATMUL_VARIANTS, matmulReference, matmulRun, withElementType, type MatmulShape, type MatmulType, type MatmulVariant } from './kernel.ts';
+import { MATMUL_VARIANTS, matmulReference, matmulRun, matmulTypes, withElementType, type MatmulShape, type MatmulType, type MatmulVariant } from './kernel.ts';
 import { boundaryWaste, globalLoadCounts, loadsOfElement, matmulMemories, stageAt, tileRequestAtOrBefore, workgroupCounters } from './queries.ts';
 
 const operands = (type: MatmulType, shape: MatmulShape, seed: number) => {
@@ -46,7 +46,7 @@ describe('every variant on the simulator', () => {
   // Not multiples of any tile; the vec4 kernels get K and N rounded to multiples of 4.
   const shapes: MatmulShape[] = [{ m: 70, n: 36, k: 20 }, { m: 33, n: 100, k: 44 }, { m: 1, n: 4, k: 4 }];
   for (const variant of MATMUL_VARIANTS) {
-    for (const type of ['f32', 'i32'] as const) {
+    for (const type of matmulTypes(variant)) {
       it(`${variant} ${type}: equals the CPU reference bit for bit (additions in the same order), no race`, () => {
         for (const shape of shapes) {
           for (const tile of variant === 'tiled' ? [16, 32] : [16]) {
@@ -120,6 +120,17 @@ describe('trace queries', () => {
     expect(storeWavefronts('fast')).toBe(1);
   });
 
+  it('tile-16x8: each invocation stores its row of A down its own column of the transposed tile (one wavefront), with two barriers per step', () => {
+    const shape = { m: 64, n: 64, k: 32 };
+    const index = indexTrace(sim('tile-16x8', 'f32', shape, 16, [0]).result.trace!);
+    const req = tileRequestAtOrBefore(index, index.barrierSteps[0]!, 'tileA');
+    expect(req?.kind).toBe('store');
+    expect(req!.wavefronts).toBe(1);
+    const c = workgroupCounters(index, 'tile-16x8', shape, 16);
+    expect(c.tileSteps).toBe(4);
+    expect(c.barriers).toBe(2 * c.tileSteps + 1);
+  });
+
   it('counters: global loads per FMA fall from 2 (naive) to 2 / TILE (tiled) and further with register tiles', () => {
     const shape = { m: 64, n: 64, k: 64 };
     const perFma = (variant: MatmulVariant, tile = 16) => {
@@ -162,6 +173,14 @@ describe('the lab module', () => {
     expect(r.params).toMatchObject({ m: 128, n: 32, k: 36 });
     expect(r.notices.join(' ')).toMatch(/simulating 128.*multiple of 4; using 32.*multiple of 4; using 36/s);
     expect(resolveParams(matmulLab, 'tiled', { tile: 8 }).notices.join(' ')).toMatch(/TILE 16 or 32/);
+    // tile-16x8 calls fma, which takes floats: i32 falls back to f32.
+    expect(resolveParams(matmulLab, 'tile-16x8', { type: 'i32' }).params).toMatchObject({ type: 'f32' });
+    // The roofline traces it beside an i32 variant on the same operands, as f32.
+    const p = { m: 8, n: 8, k: 8, tile: 16, type: 'i32' };
+    const run = matmulLab.stepRun('tile-16x8', p, matmulInputs(p, 1));
+    expect(run.code).toContain('alias T = f32;');
+    expect(run.bindings[0]![0]).toBeInstanceOf(Float32Array);
+    expect(() => matmulRun('tile-16x8', 'i32', { m: 4, n: 4, k: 4 }, 16, new Int32Array(16), new Int32Array(16))).toThrow(/multiplies f32 only, not i32/);
   });
 
   it('checks f32 within the stated bound and names the element outside it', () => {

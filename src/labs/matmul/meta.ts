@@ -9,7 +9,7 @@ import { TILE_SIZES } from './kernel.ts';
 /** The most rows, columns or depth the step-through simulates (the timings go further, on the GPU). */
 export const MAX_STEP_DIM = 128;
 /** The kernels that read whole vec4s along K and N (`MATMUL_KERNELS[v].vec4`, which a test holds this to). */
-export const VEC4_MATMULS: readonly string[] = ['vec4-2d', 'fast'];
+export const VEC4_MATMULS: readonly string[] = ['vec4-2d', 'fast', 'tile-16x8'];
 const DIM_CHOICES = [16, 33, 48, 64, 100, 128];
 
 function dimField(key: 'm' | 'n' | 'k', vec4Bound: boolean): ParamField<number> {
@@ -55,7 +55,7 @@ export const matmulSpec = {
 };
 
 export const matmulMeta = described(
-  { id: 'matmul', courseOrder: 2.7, params: matmulSpec, variantCount: 6 },
+  { id: 'matmul', courseOrder: 2.7, params: matmulSpec, variantCount: 7 },
   () => m('title'),
   () => m('summary'),
 );

@@ -14,6 +14,8 @@ import PARTITION_WIDE_WGSL from '../../../shaders/merge/partition-wide.wgsl?raw'
 import FAST_WGSL from '../../../shaders/merge/fast.wgsl?raw';
 import STREAM_WGSL from '../../../shaders/merge/stream.wgsl?raw';
 import WIDE_WGSL from '../../../shaders/merge/wide.wgsl?raw';
+import PARTITION_KARY_WGSL from '../../../shaders/merge/partition-kary.wgsl?raw';
+import VEC4_WGSL from '../../../shaders/merge/vec4.wgsl?raw';
 import { coRank } from './reference.ts';
 
 export type MergeVariant = 'basic' | 'tiled' | 'fast' | 'stream' | 'wide';
@@ -31,6 +33,9 @@ export const MERGE_FILES = {
   fast: { file: 'shaders/merge/fast.wgsl', wgsl: FAST_WGSL },
   stream: { file: 'shaders/merge/stream.wgsl', wgsl: STREAM_WGSL },
   wide: { file: 'shaders/merge/wide.wgsl', wgsl: WIDE_WGSL },
+  // Experiments for issue 29 (scripts/experiments/merge-experiments.ts); no variant ships them.
+  'partition-kary': { file: 'shaders/merge/partition-kary.wgsl', wgsl: PARTITION_KARY_WGSL },
+  vec4: { file: 'shaders/merge/vec4.wgsl', wgsl: VEC4_WGSL },
 } as const;
 
 /** Invocations per workgroup and outputs per invocation of one merge launch. */
@@ -53,6 +58,13 @@ export const MERGE_SHAPES: Readonly<Record<MergeVariant, MergeShape>> = {
   // 128 × 15 (both with the 33-way partition; the CUDA twins 70.9 % against 59.9 %).
   wide: { workgroupSize: 256, items: 15 },
 };
+
+/**
+ * The shape of the vec4 experiment (vec4.wgsl, issue 29; no variant ships it): the wide tile with
+ * vec4 loads and stores. Its tiles are the wide variant's for the same shape, so partitionRun(data,
+ * source, 'wide', shape) and splitsOf(data, 'wide', shape) serve it.
+ */
+export const VEC4_SHAPE: MergeShape = { workgroupSize: 256, items: 15 };
 
 /** WebGPU's default limit on workgroup memory, which every shipped shape fits in. */
 const WORKGROUP_BYTES = 16384;
@@ -113,7 +125,8 @@ export function mergeRun(variant: 'basic' | 'tiled', data: MergeData, source?: s
  * binary search per invocation. The wide variant shipped for a while with a 33-way search instead
  * (partitionWideRun); on the H100 at 2^26 that made the whole merge slower, 0.3689 ms (50.9 % of
  * copy) against 0.2806 ms (67.0 %) with this pass (docs/runs/2026-11-22-h100-session5-call5-merge-bench.txt
- * and …-session5-call4-merge-bench.txt; the CUDA twins agree, 59.9 % against 83.0 %), so every variant uses this one.
+ * and …-session5-call4-merge-bench.txt; the CUDA twins agree, 59.9 % against 83.0 %), so every variant uses
+ * this one. A k-way search per invocation (partitionKaryRun) was measured against it for issue 29.
  */
 export function partitionRun(data: MergeData, source?: string, variant: PartitionedVariant = 'fast', shape?: MergeShape): KernelRun {
   const type = checkData(data);
@@ -127,6 +140,18 @@ export function partitionRun(data: MergeData, source?: string, variant: Partitio
     bindings: { 0: { 0: data.a, 1: data.b, 2: new Uint32Array(boundaries), 3: sizes(data.m, data.n, boundaries) } },
     overrides: { WORKGROUP_SIZE: PARTITION_WG, TILE: tileOf(variant, shape) },
   };
+}
+
+/**
+ * An alternative first pass, measured for issue 29 (scripts/experiments/merge-experiments.ts; no
+ * variant ships it): one invocation per tile boundary, as partitionRun, testing `ways` − 1 points
+ * a round, all loads in flight, instead of one (7 rounds for 2^25 at 16 ways instead of 25).
+ */
+export function partitionKaryRun(data: MergeData, ways: number, variant: PartitionedVariant, shape?: MergeShape): KernelRun {
+  if (!Number.isInteger(ways) || ways < 2 || ways > 64) throw new RangeError(`The k-way partition takes 2 to 64 ways; asked for ${ways}.`);
+  const { file, wgsl } = MERGE_FILES['partition-kary'];
+  const run = partitionRun(data, wgsl.replace(/^const WAYS: u32 = \d+u;$/m, `const WAYS: u32 = ${ways}u;`), variant, shape);
+  return { ...run, file, label: 'merge.partition-kary' };
 }
 
 /**
@@ -222,6 +247,44 @@ export function wideRun(data: MergeData, splits: Uint32Array, source?: string, s
     workgroups: foldWorkgroups(tiles),
     bindings: { 0: { 0: data.a, 1: data.b, 2: arrayFor(type, Math.max(1, total)), 3: sizes(data.m, data.n, tiles + 1), 4: splits } },
     overrides: { WORKGROUP_SIZE: shape.workgroupSize, TILE: tile },
+  };
+}
+
+/** A copy of `data` with room for whole vec4s (zeros after the end), or `data` if it has it already. */
+function padded(data: BindingData, words: number): BindingData {
+  const length = Math.max(4, Math.ceil(words / 4) * 4);
+  if (data.length % 4 === 0 && data.length >= length) return data;
+  const out = arrayFor(elementTypeOf(data), Math.max(length, Math.ceil(data.length / 4) * 4));
+  out.set(data);
+  return out;
+}
+
+/**
+ * The vec4 experiment's merge pass over the splits partitionRun(data, source, 'wide', shape) wrote:
+ * the wide tile, with A, B and C read and written as vec4s (each padded to whole vectors; C's
+ * words past m + n are zeros). Measured on the H100 for issue 29 and not shipped: its merge pass
+ * runs at the wide one's speed (docs/benchmarks.md).
+ */
+export function vec4Run(data: MergeData, splits: Uint32Array, source?: string, shape: MergeShape = VEC4_SHAPE): KernelRun {
+  const type = checkData(data);
+  const total = data.m + data.n;
+  const tile = tileOf('wide', shape);
+  if (!Number.isInteger(shape.workgroupSize) || shape.workgroupSize < 16 || shape.workgroupSize > 256 || tile % 4 !== 0) {
+    throw new RangeError(`The vec4 merge runs 16 to 256 invocations per workgroup with tiles of whole vec4s; asked for ${shape.workgroupSize} × ${shape.items}.`);
+  }
+  const slots = tile / 4 + 4;
+  if (slots * 16 > WORKGROUP_BYTES) throw new RangeError(`A vec4 tile of ${shape.workgroupSize} × ${shape.items} words takes ${slots * 16} bytes of workgroup memory; WebGPU guarantees ${WORKGROUP_BYTES}.`);
+  const tiles = tilesOf('wide', total, shape);
+  if (splits.length < tiles + 1) throw new RangeError(`The vec4 merge of ${total} outputs in tiles of ${tile} needs ${tiles + 1} splits; got ${splits.length}.`);
+  const code = source ?? (shape.items === VEC4_SHAPE.items ? VEC4_WGSL : wideSource(shape.items, VEC4_WGSL));
+  return {
+    code: typedSource(code, type),
+    entryPoint: 'main',
+    file: MERGE_FILES.vec4.file,
+    label: 'merge.vec4',
+    workgroups: foldWorkgroups(tiles),
+    bindings: { 0: { 0: padded(data.a, data.m), 1: padded(data.b, data.n), 2: arrayFor(type, Math.max(4, Math.ceil(total / 4) * 4)), 3: sizes(data.m, data.n, tiles + 1), 4: splits } },
+    overrides: { WORKGROUP_SIZE: shape.workgroupSize, TILE: tile, SLOTS: slots },
   };
 }
 

@@ -3,7 +3,7 @@ import { simulate } from '../../sim/index.ts';
 import type { KernelExecutor } from '../../workbench/labTypes.ts';
 import { mergeInputs, MERGE_INPUTS } from './inputs.ts';
 import { mergeLab } from './index.ts';
-import { MERGE_FILES, MERGE_SHAPES, mergePasses, mergeStepRun, partitionRun, partitionWideRun, runMerge, MERGE_VARIANTS, splitsOf, streamRun, typedSource, wideRun, wideSource, type MergeData } from './kernel.ts';
+import { MERGE_FILES, MERGE_SHAPES, mergePasses, mergeStepRun, partitionKaryRun, partitionRun, partitionWideRun, runMerge, MERGE_VARIANTS, splitsOf, streamRun, typedSource, vec4Run, wideRun, wideSource, type MergeData } from './kernel.ts';
 import { coRank, coRankIterationBound, mergePath, mergeReference } from './reference.ts';
 import { pathPoints, readMergeTrace, searchesOf, searchResult } from './trace.ts';
 import { mergeMoments, sourceOf } from './moments.ts';
@@ -106,6 +106,44 @@ describe('merge kernels on the simulator', () => {
         const res = simulate(wideRun(d, splits, typedSource(wideSource(shape.items), 'i32'), shape), { warpSize: 32, trace: 'summary' });
         expect(res.diagnostics).toEqual([]);
         expect([...(res.buffers[0]![2] as Int32Array)], `${shape.workgroupSize} × ${shape.items} ${kind}`).toEqual([...mergeReference(d.a, d.m, d.b, d.n)]);
+      }
+    }
+  });
+
+  it('vec4: every shape merges every input kind and type over full tiles and a short one, whatever the shares’ alignment', async () => {
+    // Sizes off whole vec4s, so every tile's A and B shares start and end inside a vector; C's
+    // words past m + n come back zero.
+    const shapes = [
+      { workgroupSize: 32, items: 7 },
+      { workgroupSize: 64, items: 23 },
+      { workgroupSize: 256, items: 15 },
+    ];
+    for (const shape of shapes) {
+      for (const kind of MERGE_INPUTS) {
+        for (const type of ['i32', 'f32', 'u32'] as const) {
+          const d = mergeInputs(seededRandom(shape.items + type.length), kind, 1901, 3903 - 1901, type);
+          const splits = (await simulator.run(partitionRun(d, undefined, 'wide', shape)))[0]![2] as Uint32Array;
+          expect([...splits], `${shape.workgroupSize} × ${shape.items} ${kind}`).toEqual([...splitsOf(d, 'wide', shape)]);
+          const res = simulate(vec4Run(d, splits, typedSource(wideSource(shape.items, MERGE_FILES.vec4.wgsl), type), shape), { warpSize: 32, trace: 'summary' });
+          expect(res.diagnostics).toEqual([]);
+          const c = res.buffers[0]![2] as typeof d.a;
+          expect(c.length % 4).toBe(0);
+          const total = d.m + d.n;
+          expect([...c.slice(0, total)], `${shape.workgroupSize} × ${shape.items} ${kind} ${type}`).toEqual([...mergeReference(d.a, d.m, d.b, d.n)]);
+          expect([...c.slice(total)]).toEqual(new Array(c.length - total).fill(0));
+        }
+      }
+    }
+  });
+
+  it.each([4, 16])('vec4: the %i-way partition pass (an experiment) finds every tile boundary the CPU co-rank does, at ranges from 0 to thousands', async (ways) => {
+    for (const kind of MERGE_INPUTS) {
+      for (const [m, n] of [[0, 5], [5000, 3], [3000, 4100], [1, 1], [17, 16], [255, 4000]] as const) {
+        const d = mergeInputs(seededRandom(m + n), kind, m, n, 'i32');
+        // Tiles of 32 × 7 = 224 outputs: many boundaries, each a search over up to 5000 candidates.
+        const shape = { workgroupSize: 32, items: 7 };
+        const got = (await simulator.run(partitionKaryRun(d, ways, 'wide', shape)))[0]![2] as Uint32Array;
+        expect([...got], `${kind} ${m} + ${n}`).toEqual([...splitsOf(d, 'wide', shape)]);
       }
     }
   });

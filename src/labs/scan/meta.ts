@@ -6,7 +6,7 @@ import { m } from './messages.ts';
 import { described, linearSpec } from '../../workbench/lab.ts';
 
 export const scanMeta = described(
-  { id: 'scan', courseOrder: 3, params: linearSpec([64, 256, 512, 1000, 1024, 4096], 'u32'), variantCount: 8 },
+  { id: 'scan', courseOrder: 3, params: linearSpec([64, 256, 512, 1000, 1024, 4096], 'u32'), variantCount: 9 },
   () => m('scan.title'),
   () => m('scan.summary'),
 );

@@ -1,6 +1,6 @@
-import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { commandNeedsLocals, DebugError, learnerNames, makeBreakpoint, needsLocals, runCommand, warpWatch, type Breakpoint, type CommandEffect, type DebugSource, type DebugState } from '../../workbench/debugger.ts';
+import { commandNeedsLocals, DebugError, defaultWatch, learnerNames, makeBreakpoint, needsLocals, runCommand, warpWatch, type Breakpoint, type CommandEffect, type DebugSource, type DebugState } from '../../workbench/debugger.ts';
 import type { LabSession } from '../../workbench/session.ts';
 import { client } from '../../workbench/simulation.ts';
 import { createWatchRunner } from '../../workbench/warpWatch.ts';
@@ -13,9 +13,6 @@ import { DEBUG_TEXT as T } from './strings.ts';
 const watchRunner = createWatchRunner((run, options) => client('watch').simulate(run, options));
 
 type Capture = { readonly state: 'running'; readonly step: number; readonly warp: number } | { readonly state: 'done'; readonly step: number; readonly warp: number; readonly capture: WatchCapture | undefined } | { readonly state: 'error'; readonly step: number; readonly warp: number; readonly message: string };
-
-/** The watch's first expression: the focused warp's words of the lab's shared array. */
-const defaultWatch = (cuda: boolean) => (cuda ? 'sdata[threadIdx.x]' : 'sdata[lid]');
 
 /**
  * Breakpoints, continue / reverse-continue, a cuda-gdb console and a warp watch over the replay.
@@ -45,11 +42,14 @@ export function DebugPanel({
   const locale = useLocale();
   const [log, setLog] = useState<readonly string[]>([]);
   const [command, setCommand] = useState('');
-  const [watch, setWatch] = useState(() => defaultWatch(source !== undefined));
   const id = useId();
-  // The other language's first expression follows the tab; one the learner wrote stays.
-  const cuda = source !== undefined;
-  useEffect(() => setWatch((w) => (w === defaultWatch(!cuda) ? defaultWatch(cuda) : w)), [cuda]);
+  // The watch's first expression comes from the kernel loaded (its workgroup array, or its first
+  // per-lane variable) and follows the kernel and the tab; one the learner wrote stays.
+  const [written, setWatch] = useState<string>();
+  const run = useStore(session, (s) => s.primary.run);
+  const trace = index?.trace;
+  const fallback = useMemo(() => defaultWatch(trace, run, source), [trace, run, source]);
+  const watch = written ?? fallback;
   const lineLabel = (line: number) => (source ? T.cudaLine(line) : T.line(line));
 
   const apply = (text: string, effect: CommandEffect) => {
@@ -62,7 +62,6 @@ export function DebugPanel({
     if (effect.workgroup !== undefined) onWorkgroup?.(effect.workgroup);
   };
   const warp = index ? Math.min(focusWarp, index.warpCount - 1) : 0;
-  const run = useStore(session, (s) => s.primary.run);
   const simOptions = useStore(session, (s) => s.primary.simOptions);
   const shownStep = index ? Math.max(0, Math.min(step, index.trace.stepCount - 1)) : 0;
   const exec = async (text: string) => {
@@ -94,9 +93,20 @@ export function DebugPanel({
       return false;
     }
   }, [index, watch, source]);
+  // The watch works only while it is on screen: scrolled out of view under the listing, a step
+  // neither re-runs the simulator nor evaluates the expression (a key press pays for neither).
+  const panel = useRef<HTMLInputElement>(null);
+  const [seen, setSeen] = useState(true);
+  useEffect(() => {
+    const el = panel.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => setSeen(entries.some((e) => e.isIntersecting)));
+    io.observe(el);
+    return () => io.disconnect();
+  }, []);
   const [capture, setCapture] = useState<Capture>();
   useEffect(() => {
-    if (!wantsLocals || !index || !run || !simOptions || index.trace.stepCount === 0) return;
+    if (!seen || !wantsLocals || !index || !run || !simOptions || index.trace.stepCount === 0) return;
     let live = true;
     setCapture({ state: 'running', step: shownStep, warp });
     const job = watchRunner.watch(run, simOptions, shownStep, warp);
@@ -111,7 +121,7 @@ export function DebugPanel({
     return () => {
       live = false;
     };
-  }, [wantsLocals, index, run, simOptions, shownStep, warp]);
+  }, [seen, wantsLocals, index, run, simOptions, shownStep, warp]);
   const current = capture && capture.step === shownStep && capture.warp === warp ? capture : undefined;
   const locals = current?.state === 'done' ? current.capture : undefined;
   // The watch over the trace alone follows a step in a render of its own, after the step's frame
@@ -122,7 +132,7 @@ export function DebugPanel({
   const watchStep = wantsLocals ? shownStep : laterStep;
   const watchWarp = wantsLocals ? warp : laterWarp;
   const cells = useMemo(() => {
-    if (!index || index.trace.stepCount === 0 || watch.trim() === '') return undefined;
+    if (!seen || !index || index.trace.stepCount === 0 || watch.trim() === '') return undefined;
     if (wantsLocals && current?.state !== 'done') return undefined;
     try {
       // A deferred step or warp may still be the last trace's: it stays within this one.
@@ -131,7 +141,7 @@ export function DebugPanel({
       return { error: e instanceof DebugError ? e.message : String(e) };
     }
     // Its messages (an unknown name, say) are written in the language shown: a switch rewrites them.
-  }, [index, watchStep, watchWarp, watch, wantsLocals, current?.state, locals, source, locale]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [seen, index, watchStep, watchWarp, watch, wantsLocals, current?.state, locals, source, locale]); // eslint-disable-line react-hooks/exhaustive-deps
   const scopeNames = learnerNames(locals, source);
 
   return (
@@ -208,7 +218,7 @@ export function DebugPanel({
       <h4>
         <label htmlFor={`${id}-watch`}>{T.watch}</label>
       </h4>
-      <input id={`${id}-watch`} type="text" value={watch} onChange={(e) => setWatch(e.target.value)} aria-label={T.watchLabel} data-testid="watch-expression" spellCheck={false} />
+      <input ref={panel} id={`${id}-watch`} type="text" value={watch} onChange={(e) => setWatch(e.target.value)} aria-label={T.watchLabel} data-testid="watch-expression" spellCheck={false} />
       {wantsLocals && (!current || current.state === 'running') && (
         <p className="hint" role="status" data-testid="watch-rerunning">
           {t('watch.rerunning')}

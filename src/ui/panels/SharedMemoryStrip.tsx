@@ -153,11 +153,12 @@ export function SharedMemoryStrip({ trace, memory, step, wavefronts, highlightWo
                   data-addr={addr}
                 >
                   <rect x={x} y={y} width={CELL_W - 2} height={CELL_H - 2} rx={3} />
-                  <text x={x + CELL_W / 2 - 1} y={y + CELL_H / 2 + 4} textAnchor="middle" className={written[addr] ? 'word-value' : 'word-value zero'}>
+                  {/* A marked word's value sits low and right, clear of its R / W mark in the top left corner. */}
+                  <text x={lanes ? x + CELL_W - 5 : x + CELL_W / 2 - 1} y={lanes ? y + CELL_H - 5 : y + CELL_H / 2 + 4} textAnchor={lanes ? 'end' : 'middle'} className={written[addr] ? 'word-value' : 'word-value zero'}>
                     {fmt(values[addr] ?? 0)}
                   </text>
                   {lanes && (
-                    <text x={x + 3} y={y + 10} className="word-mark">
+                    <text x={x + 3} y={y + 11} className="word-mark">
                       {access?.write ? ui('strip.markWrite') : ui('strip.markRead')}
                     </text>
                   )}

@@ -68,7 +68,7 @@ function LaneCell({ x, y, state, focused }: { x: number; y: number; state: LaneS
 }
 
 function sameRow(a: RowProps, b: RowProps): boolean {
-  if (a.highlighted !== b.highlighted || a.ringed !== b.ringed || a.subject !== b.subject || a.frame !== b.frame || a.label !== b.label || a.row !== b.row || a.warpSize !== b.warpSize || a.focused !== b.focused || (a.focused && a.focusedLane !== b.focusedLane)) return false;
+  if (a.highlighted !== b.highlighted || a.ringed !== b.ringed || a.subject !== b.subject || a.frame !== b.frame || a.label !== b.label || a.row !== b.row || a.pitch !== b.pitch || a.warpSize !== b.warpSize || a.focused !== b.focused || (a.focused && a.focusedLane !== b.focusedLane)) return false;
   const x = a.warp;
   const y = b.warp;
   if (x.id !== y.id || x.current !== y.current || x.divergent !== y.divergent) return false;
@@ -88,6 +88,8 @@ interface RowProps {
   label: number;
   warp: WarpSnapshot;
   row: number;
+  /** Drawing units from one row to the next: room for a cell, or for a label grown past one. */
+  pitch: number;
   warpSize: number;
   focusedLane: number;
   focused: boolean;
@@ -103,11 +105,12 @@ const WarpRow = memo(function WarpRow({
   label,
   warp,
   row,
+  pitch,
   focusedLane,
   focused,
 }: RowProps) {
   useLocale(); // the row's label is text: it follows a language switch despite the memo
-  const y = row * (CELL + 8);
+  const y = row * pitch;
   const { x: colX, total } = columnOffsets(frame, CELL + GAP);
   const ringedLanes = ringed.split(',');
   const subjectLanes = subject.split(',');
@@ -193,8 +196,10 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
   const labelWidth = Math.round(font * 6.2);
   // Room above the first row for labels taller than a cell (their baseline sits on the cell's).
   const headroom = Math.max(0, Math.ceil(font - CELL + 2));
+  // Rows far enough apart that labels grown past a cell's height never stack on one another.
+  const pitch = Math.max(CELL + 8, Math.ceil(font * 1.15) + 2);
   const width = labelWidth + Math.ceil(lanesWidth) + Math.round(font * 9.2);
-  const height = warps.length * (CELL + 8);
+  const height = warps.length * pitch;
   const divergent = warps.filter((w) => w.divergent).map((w) => w.id);
   const active = warps.filter((w) => w.lanes.some((s) => s === (LaneState.Active as number))).length;
 
@@ -219,7 +224,7 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
     const box = e.currentTarget.getBoundingClientRect();
     const scale = box.width / width;
     const lane = laneAtX((e.clientX - box.left) / scale - labelWidth);
-    const warp = Math.floor(((e.clientY - box.top) / scale - headroom) / (CELL + 8));
+    const warp = Math.floor(((e.clientY - box.top) / scale - headroom) / pitch);
     return lane >= 0 && lane < warpSize && warp >= 0 && warp < warps.length ? { warp, lane } : undefined;
   };
   const shown = hovered ?? { warp: focusedWarp, lane: focusedLane };
@@ -283,7 +288,7 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
               subject={subjectOf(w.id)}
               frame={frame}
               label={labelWidth}
-              warp={w} row={row} warpSize={warpSize} focusedLane={focusedLane} focused={row === focusedWarp} />
+              warp={w} row={row} pitch={pitch} warpSize={warpSize} focusedLane={focusedLane} focused={row === focusedWarp} />
           ))}
         </svg>
       </div>

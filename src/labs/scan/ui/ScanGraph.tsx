@@ -41,6 +41,8 @@ interface Props {
   readonly frameWidth?: number | undefined;
   readonly nodes: readonly GraphNode[];
   readonly edges: readonly GraphEdge[];
+  /** The row names' and the ghost column's widths for the text size drawn (`graphMargins`). */
+  readonly margins?: GraphMargins | undefined;
 }
 
 const NODE_W = 50;
@@ -54,13 +56,31 @@ const TOP = 30;
 /** Narrowest column of a picture without values (more than 32 columns). */
 const SMALL_COL_W = 2;
 
+/** The widths of the row names' column and of the ghost column, in drawing units. */
+export interface GraphMargins {
+  readonly left: number;
+  readonly ghost: number;
+}
+
+/**
+ * The row names' column wide enough for the longest name (with the current row's "▶ ", bold) and
+ * the ghost column for a "#504", at the text size the graph is drawn with (`font`: 16, the
+ * projector's 28), so a name never runs into the ghost column. A CJK character is one em wide,
+ * others 0.62 (the monospace face).
+ */
+export function graphMargins(font: number, rowNames: readonly string[]): GraphMargins {
+  const ems = (text: string) => [...text].reduce((w, ch) => w + (ch.codePointAt(0)! >= 0x2e80 ? 1 : 0.62), 0);
+  const longest = Math.max(0, ...rowNames.map(ems)) + 1.7;
+  return { left: Math.max(LEFT, Math.ceil(longest * font * 1.06) + 14), ghost: Math.max(GHOST, Math.ceil(font * 0.62 * 4) + 22) };
+}
+
 /**
  * The stage camera's arithmetic for the graph: how many of `count` columns fit a frame `width`
  * CSS pixels wide at the graph's natural size (values drawn at 16 px), the names, ghost column and
  * notes included. At least 2.
  */
-export function columnsThatFit(count: number, width: number): number {
-  const plot = width - LEFT - GHOST - RIGHT - 4;
+export function columnsThatFit(count: number, width: number, margins: GraphMargins = { left: LEFT, ghost: GHOST }): number {
+  const plot = width - margins.left - margins.ghost - RIGHT - 4;
   const per = count > 32 ? SMALL_COL_W : COL_W;
   return Math.max(2, Math.min(count, Math.floor(plot / per)));
 }
@@ -89,18 +109,19 @@ function Shape({ shape, x, y, small }: { shape: GraphShape; x: number; y: number
  * column per element. Drawn at its natural size (text stays 16 px) inside a horizontal scroller.
  * Sources outside the shown columns appear in a ghost column on the left, named by their column.
  */
-export function ScanGraph({ label, rows, rowNames, rowNotes, currentRow, direction, window, frameWidth, nodes, edges }: Props) {
+export function ScanGraph({ label, rows, rowNames, rowNotes, currentRow, direction, window, frameWidth, nodes, edges, margins = { left: LEFT, ghost: GHOST } }: Props) {
+  const { left: namesW, ghost: ghostW } = margins;
   const reduced = usePrefersReducedMotion();
   const arrowId = `arrow-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [lo, hi] = window;
   const count = Math.max(1, hi - lo);
   const small = count > 32;
-  const colW = small ? Math.max(SMALL_COL_W, Math.floor((frameWidth !== undefined ? frameWidth - LEFT - GHOST - RIGHT - 4 : 900) / count)) : COL_W;
-  const plotLeft = LEFT + GHOST;
+  const colW = small ? Math.max(SMALL_COL_W, Math.floor((frameWidth !== undefined ? frameWidth - namesW - ghostW - RIGHT - 4 : 900) / count)) : COL_W;
+  const plotLeft = namesW + ghostW;
   const width = plotLeft + count * colW + RIGHT;
   const height = TOP + rows * ROW_H;
   const inWindow = (c: number) => c >= lo && c < hi;
-  const x = (c: number) => (inWindow(c) ? plotLeft + (c - lo + 0.5) * colW : LEFT + GHOST / 2);
+  const x = (c: number) => (inWindow(c) ? plotLeft + (c - lo + 0.5) * colW : namesW + ghostW / 2);
   const y = (r: number) => TOP + (direction === 'up' ? rows - 1 - r : r) * ROW_H + ROW_H / 2 - 6;
   const appear = reduced ? '' : ' sg-appear';
 
@@ -172,8 +193,8 @@ export function ScanGraph({ label, rows, rowNames, rowNotes, currentRow, directi
         <g className="sg-ghosts">
           {[...ghostRows].map(([row, cols]) => (
             <g key={row} className="sg-node ghost">
-              <rect x={LEFT + 4} y={y(row) - NODE_H / 2} width={GHOST - 12} height={NODE_H} rx={3} />
-              <text x={LEFT + GHOST / 2 - 2} y={y(row) + 6} textAnchor="middle">
+              <rect x={namesW + 4} y={y(row) - NODE_H / 2} width={ghostW - 12} height={NODE_H} rx={3} />
+              <text x={namesW + ghostW / 2 - 2} y={y(row) + 6} textAnchor="middle">
                 {cols.length === 1 ? `#${cols[0]}` : `${cols.length}×`}
               </text>
               <title>{m('ui.ghost', { n: cols.length, cols: `${cols.slice(0, 8).join(', ')}${cols.length > 8 ? ', …' : ''}` })}</title>

@@ -21,7 +21,7 @@ import {
   type ScanPhase,
   type ScanPhaseAt,
 } from '../trace.ts';
-import { columnsThatFit, ScanGraph, type GraphEdge, type GraphNode, type GraphShape } from './ScanGraph.tsx';
+import { columnsThatFit, graphMargins, ScanGraph, type GraphEdge, type GraphNode, type GraphShape } from './ScanGraph.tsx';
 import './ScanInsights.css';
 import { useFrameWidth } from '../../../ui/widgets/useFrameWidth.ts';
 import { m } from '../messages.ts';
@@ -214,7 +214,12 @@ function SweepPanel({ flow, at, step, tile, memoryName, seek }: { flow: ScanData
   // The camera: the window's columns that fit the stage at a readable size, around the row being
   // written (or where the learner panned); the columns left out are named on the pan buttons.
   const [frameRef, fit] = useFrameWidth<HTMLDivElement>();
-  const fits = fit ? columnsThatFit(hi - lo, fit.width / fit.zoom) : hi - lo;
+  const upNames = Array.from({ length: flow.upRows }, (_, r) => (r === 0 ? m('ui.row.loaded') : blelloch ? m('ui.row.level', { r }) : offsets[r] !== undefined ? `+${offsets[r]}` : m('ui.row.step', { r })));
+  const downNames = Array.from({ length: flow.downRows }, (_, r) => (r === 0 ? m('ui.row.root') : m('ui.row.depth', { r })));
+  // The graph's text is 16 px, or the stage's smallest readable size where larger (the projector's
+  // 28): the names' column is as wide as the longest name at that size, in both trees alike.
+  const margins = graphMargins(Math.max(16, fit?.minText ?? 16), [...upNames, ...downNames]);
+  const fits = fit ? columnsThatFit(hi - lo, fit.width / fit.zoom, margins) : hi - lo;
   const [pan, setPan] = useState<{ key: string; start: number } | undefined>();
   const panKey = `${value}:${fits}`;
   const currentColumns = useMemo(() => columnsOfRow(flow, written, upLevel, downLevel, lo, hi), [flow, written, upLevel, downLevel, lo, hi]);
@@ -225,9 +230,7 @@ function SweepPanel({ flow, at, step, tile, memoryName, seek }: { flow: ScanData
   const panTo = (s: number) => setPan({ key: panKey, start: Math.max(lo, Math.min(hi - fits, s)) });
   const jumps: ScanPhase[] = blelloch ? ['load', 'up-sweep', 'root-clear', 'down-sweep', 'write-out'] : ['load', 'network', 'write-out'];
   const hasAdds = flow.firstAddStep >= 0;
-  const upNames = Array.from({ length: flow.upRows }, (_, r) => (r === 0 ? m('ui.row.loaded') : blelloch ? m('ui.row.level', { r }) : offsets[r] !== undefined ? `+${offsets[r]}` : m('ui.row.step', { r })));
   const upNotes = flow.additionsPerUpRow.map((a, r) => (r === 0 ? m('ui.note.words', { n: flow.leaves }) : m('ui.note.adds', { n: a })));
-  const downNames = Array.from({ length: flow.downRows }, (_, r) => (r === 0 ? m('ui.row.root') : m('ui.row.depth', { r })));
   const downNotes = flow.additionsPerDownRow.map((a, r) => (r === 0 ? m('ui.note.zero') : m('ui.note.adds', { n: a })));
   const windowText = m('ui.windowText', { lo: shown[0], hi: shown[1] - 1, n: flow.leaves });
 
@@ -295,6 +298,7 @@ function SweepPanel({ flow, at, step, tile, memoryName, seek }: { flow: ScanData
               direction="up"
               window={shown}
               frameWidth={fit ? fit.width / fit.zoom : undefined}
+              margins={margins}
               nodes={up.nodes}
               edges={up.edges}
             />
@@ -315,6 +319,7 @@ function SweepPanel({ flow, at, step, tile, memoryName, seek }: { flow: ScanData
                     direction="down"
                     window={shown}
                     frameWidth={fit ? fit.width / fit.zoom : undefined}
+                    margins={margins}
                     nodes={down.nodes}
                     edges={down.edges}
                   />

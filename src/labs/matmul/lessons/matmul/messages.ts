@@ -42,7 +42,7 @@ const en = {
   's5.explain': '{answer}: 16 rows × the 8 columns 32–39 that exist. The other 128 tile words are zeros.',
   's6.explain': '{answer}: 64³ multiply-adds over 2 × 64² words loaded once each (the tiled kernel at TILE 16 gets 8).',
   's7.explain': '{answer}: the bank view counts the words asked of the busiest bank; one wavefront would be conflict-free. Padding each row by 4 words would shift the lanes 16 banks apart, but the fastest kernel’s two buffers would then need 16 640 bytes, more than the 16 KiB WebGPU promises. It swizzles instead: rows 4–7 store column c at c XOR 4, the same shift at no cost in memory.',
-  's8.explain': '{answer}: one after the first tile is stored, then one per step.',
+  's8.explain': '{answer}: one after the first tile is stored, then one per step. The last variant, 16 × 8 outputs per invocation, goes back to one buffer and two barriers per step and is still the fastest: on an H100 it reaches about 80 % of cuBLAS at 4096³, largely because its 128 sums are plain variables rather than an array.',
   's4.explain': 'Two: one after the loads, one after the reads, for each of the 4 tiles along K (8 barriers in all).',
 } as const;
 
