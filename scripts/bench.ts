@@ -103,7 +103,9 @@ if (ONLY.has('cuda')) {
   const twins = process.env.BENCH_TWINS ? new Set(process.env.BENCH_TWINS.split(',')) : undefined;
   if (!twins || twins.has('reduce')) console.log(`\n${await benchReduceCuda(gpu, { repeats: REPEATS, maxLog2: MAX_LOG2, onRow })}`);
   const onTwin = (r: { lab: string; variant: string; ratio: number; same: string }): void => console.log(`(cuda: ${r.lab}/${r.variant} measured: generated ÷ hand ${r.ratio.toFixed(3)}, same outputs ${r.same})`);
-  console.log(`\n${await benchLabTwins(gpu, { repeats: REPEATS, maxLog2: MAX_LOG2, onRow: onTwin, ...(twins ? { labs: twins } : {}) })}`);
+  // BENCH_VARIANTS=scan/subgroup,topk/seed picks variants among them.
+  const variants = process.env.BENCH_VARIANTS ? new Set(process.env.BENCH_VARIANTS.split(',')) : undefined;
+  console.log(`\n${await benchLabTwins(gpu, { repeats: REPEATS, maxLog2: MAX_LOG2, onRow: onTwin, ...(twins ? { labs: twins } : {}), ...(variants ? { variants } : {}) })}`);
 }
 // Each lab's best variant beside its peer, as the latest recorded run on the GPU host measured
 // both (the peers run in CUDA, not here); our time in this process beside it where we measured it.

@@ -7,7 +7,7 @@
  * the bytes they read in alternating rounds (`GpuExecutor.time` with a baseline). The figure is the
  * generated time over the hand-written one, from the median shares of the read, as the reduction's
  * section computes it (`src/labs/reduce/bench.ts`). Prints figures; never fails on time. Called from
- * `scripts/bench.ts` (`BENCH_ONLY=cuda`; `BENCH_TWINS=convolution,matmul` picks labs).
+ * `scripts/bench.ts` (`BENCH_ONLY=cuda`; `BENCH_TWINS=convolution,matmul` picks labs, `BENCH_VARIANTS=scan/subgroup,topk/seed` variants).
  */
 import type { GpuExecutor, Timing } from '../src/gpu/executor.ts';
 import { fmt, table } from '../src/bench/format.ts';
@@ -36,7 +36,11 @@ export async function measureLabTwins(
     readonly repeats: number;
     /** The bench's largest N as a power of two (`BENCH_MAX_LOG2`): the lab sizes are capped at 4 · 2^maxLog2 bytes a binding. */
     readonly maxLog2: number;
-    readonly labs?: ReadonlySet<string>; readonly onRow?: (row: TwinBenchRow) => void },
+    readonly labs?: ReadonlySet<string>;
+    /** `lab/variant` pairs to time (`BENCH_VARIANTS=scan/subgroup,topk/seed`); default: every twin of `labs`. */
+    readonly variants?: ReadonlySet<string>;
+    readonly onRow?: (row: TwinBenchRow) => void;
+  },
 ): Promise<TwinBenchRow[]> {
   const adapter = gpu.adapter ?? (await gpu.ready()).summary;
   const limits: TwinLimits = {
@@ -46,7 +50,7 @@ export async function measureLabTwins(
   const subgroup32 = adapter.subgroupMinSize === 32 && adapter.subgroupMaxSize === 32;
   const rows: TwinBenchRow[] = [];
   for (const twin of LAB_TWINS) {
-    if (opts.labs && !opts.labs.has(twin.lab)) continue;
+    if ((opts.labs && !opts.labs.has(twin.lab)) || (opts.variants && !opts.variants.has(`${twin.lab}/${twin.variant}`))) continue;
     const warps = twinUsesWarps(twin);
     if (warps && !adapter.hasSubgroups) continue;
     const same = warps && !subgroup32 ? `not compared (subgroup size ${adapter.subgroupMinSize ?? '?'}, not 32)` : await sameOnGpu(gpu, twin, limits);

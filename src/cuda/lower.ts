@@ -20,6 +20,7 @@ import {
   vectorOf,
 } from './ctypes.ts';
 import { wideHelper, wideLiteral } from './wide.ts';
+import { warpIdiom } from './warpIdioms.ts';
 import { builtinRange, rangeOf, typeRange, union, within, type IntRange } from './ranges.ts';
 import type { CudaScalarType, Diagnostic } from './types.ts';
 
@@ -945,6 +946,7 @@ export class Lowering {
       }
       case 'for':
       case 'while': {
+        if (s.kind === 'for' && !this.asWritten.has(s) && this.warpIdiomLoop(ctx, s)) return;
         const unroll = s.kind === 'for' ? this.unrollPlan(ctx, s) : undefined;
         if (unroll && s.kind === 'for') {
           this.unrolled(ctx, s, unroll);
@@ -1094,6 +1096,74 @@ export class Lowering {
       this.indent--;
       this.emit('}');
     }
+  }
+
+  /** Loops lowered as written, inside the fallback branch of a recognised warp idiom. */
+  private readonly asWritten = new WeakSet<Stmt>();
+
+  /**
+   * A warp scan or warp sum written as a shuffle loop (`warpIdioms.ts`) on a 32-bit integer with
+   * the full mask: emitted as `subgroupInclusiveAdd`/`subgroupAdd` where a run-time test shows the
+   * built-in computes what the loop does (all 32 lanes of the warp active and, for the scan, the
+   * loop's `lane` equal to each lane's place in the warp), and as the loop, lowered as written,
+   * otherwise. Integer addition wraps, so the order of the additions cannot change the result;
+   * float loops stay loops (the built-in may add in another order). False when `s` is not one.
+   */
+  private warpIdiomLoop(ctx: FnCtx, s: Extract<Stmt, { kind: 'for' }>): boolean {
+    const args = this.constArgs(ctx);
+    const idiom = warpIdiom(s, (e) => (e.kind === 'ident' && e.name === 'warpSize' && !this.lookup(ctx, e.name) ? 32 : this.constValue(e, args)));
+    if (!idiom) return false;
+    const typeOf = (t: TypeRef): CType | undefined => {
+      const ta = ctx.targs.get(t.base);
+      return ta?.kind === 'type' ? (t.pointers.length || t.reference ? undefined : this.tryType(ta)) : this.tryType(t);
+    };
+    const int32 = (t: CType | undefined): t is Extract<CType, { k: 'int' }> => t?.k === 'int' && t.bits === 32 && !isWide(t);
+    const sym = this.lookup(ctx, idiom.value);
+    const counter = typeOf(idiom.counter.vars[0]!.type);
+    if (sym?.k !== 'var' || !int32(sym.t) || !int32(counter)) return false;
+    if (idiom.temp) {
+      const t = typeOf(idiom.temp.vars[0]!.type);
+      if (!int32(t) || t.signed !== sym.t.signed) return false;
+    }
+    const [mask, , , width] = idiom.shuffle.args;
+    if ((this.constValue(mask!, args) ?? 0) >>> 0 !== 0xffffffff || (width && this.constValue(width, args) !== 32)) return false;
+    const diagnostics = this.diagnostics.length;
+    let lane = '';
+    if (idiom.lane) {
+      const v = this.expr(ctx, idiom.lane);
+      const pure = v.pure !== false && !this.pre.length && this.diagnostics.length === diagnostics && v.t.k === 'int' && !isWide(v.t);
+      if (!pure) {
+        this.pre = [];
+        this.diagnostics.length = diagnostics;
+        return false;
+      }
+      lane = this.convert(v, UINT, idiom.lane.range).code;
+    }
+    ctx.kernel.warp = true;
+    const name = sym.name;
+    const builtin = idiom.kind === 'scan' ? 'subgroupInclusiveAdd' : 'subgroupAdd';
+    const what = idiom.kind === 'scan' ? 'shuffle scan' : 'butterfly sum';
+    this.emit(`// the ${what} of '${idiom.value}' below is ${builtin} when all 32 lanes of the warp run it${idiom.lane ? ` and ${idiom.lane.kind === 'ident' ? `'${idiom.lane.name}'` : 'the value compared with the offset'} is each lane's place in the warp` : ''}; otherwise it runs as written`, s.range);
+    const whole = 'all(subgroupBallot(true) == vec4<u32>(0xffffffffu, 0u, 0u, 0u))';
+    if (idiom.lane) {
+      const ok = this.fresh('lanes_in_place');
+      this.emit(`let ${ok} = subgroupAll(${lane} == warp_lane_);`, s.range);
+      this.emit(`if (${whole} && ${ok}) {`, s.range);
+    } else this.emit(`if (${whole}) {`, s.range);
+    this.indent++;
+    this.emit(`${name} = ${builtin}(${name});`, s.range);
+    this.indent--;
+    this.emit('} else {', s.range);
+    this.indent++;
+    this.asWritten.add(s);
+    try {
+      this.stmt(ctx, s);
+    } finally {
+      this.asWritten.delete(s);
+    }
+    this.indent--;
+    this.emit('}');
+    return true;
   }
 
   /**
@@ -2743,12 +2813,18 @@ export class Lowering {
       this.needsRerun = true;
     }
     const arr = base.viaPointer ? `(*${base.name})` : base.name;
-    const ref = base.scalar ? `&${arr}` : `&${arr}[${p.ptr.off || '0'}]`;
+    let ref = base.scalar ? `&${arr}` : `&${arr}[${p.ptr.off || '0'}]`;
     const val = this.convert(this.expr(ctx, e.args[1]!), elem, e.args[1]!.range);
     const wt = wgslType(elem);
     // A compare-and-swap loop, inline (WGSL functions cannot take storage pointers): `next` is the
-    // new value from `old`; the loop ends when the swap succeeded (or `stop` holds).
+    // new value from `old`; the loop ends when the swap succeeded (or `stop` holds). The element's
+    // index is computed once, before the loop, as the address is in CUDA.
     const casLoop = (word: string, next: (old: string) => string): string => {
+      if (!base.scalar && p.ptr!.off && !/^[\w.]+$/.test(p.ptr!.off)) {
+        const at = this.fresh('at');
+        this.pre.push(`let ${at} = ${p.ptr!.off};`);
+        ref = `&${arr}[${at}]`;
+      }
       const old = this.fresh('old');
       const r = this.fresh('swap');
       this.pre.push(`var ${old} = atomicLoad(${ref});`);

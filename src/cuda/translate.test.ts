@@ -402,3 +402,47 @@ describe('switch', () => {
     for (const line of repeated) expect(p.sourceMap.toCuda(line, 1)?.line).toBe(4);
   });
 });
+
+describe('warp idioms (warpIdioms.ts)', () => {
+  const scan = (T: string, mask = '0xffffffff', cond = 'lane >= d', extra = '') => `__global__ void k(const ${T} *in, ${T} *out) {
+  int lane = threadIdx.x & 31;
+  ${T} v = in[threadIdx.x];
+  for (int d = 1; d < 32; d *= 2) {
+    ${T} up = __shfl_up_sync(${mask}, v, d${extra});
+    if (${cond}) v += up;
+  }
+  out[threadIdx.x] = v;
+}`;
+  const wgsl = (src: string): string => program(src).wgsl;
+
+  it('the shuffle scan and the butterfly of 32-bit integers become subgroupInclusiveAdd and subgroupAdd behind a test of the warp, the loop kept as the other branch', () => {
+    for (const T of ['int', 'unsigned int']) {
+      const w = wgsl(scan(T));
+      expect(w).toMatch(/let (lanes_in_place_\d+) = subgroupAll\(u32\(lane\) == warp_lane_\);\n\s*if \(all\(subgroupBallot\(true\) == vec4<u32>\(0xffffffffu, 0u, 0u, 0u\)\) && \1\) \{\n\s*v = subgroupInclusiveAdd\(v\);\n\s*\} else \{\n\s*for \(/);
+      expect(w).toContain('subgroupShuffleUp(');
+    }
+    const sum = wgsl('__global__ void k(int *o) { int v = o[threadIdx.x];\n  for (int m = 16; m > 0; m >>= 1) v += __shfl_xor_sync(0xffffffff, v, m);\n  o[threadIdx.x] = v; }');
+    expect(sum).toMatch(/if \(all\(subgroupBallot\(true\) == vec4<u32>\(0xffffffffu, 0u, 0u, 0u\)\)\) \{\n\s*v = subgroupAdd\(v\);/);
+  });
+
+  it('is not used where it could change the result: floats, a partial mask, a width under 32, another condition, other offsets, other shuffles', () => {
+    const plain = [
+      scan('float'),
+      scan('int', '0x0000ffff'),
+      scan('int', '0xffffffff', 'lane >= d', ', 16'),
+      scan('int', '0xffffffff', 'lane > d'),
+      scan('int', '0xffffffff', 'lane >= d && v > 0'),
+      scan('int').replace('d < 32', 'd < 16'),
+      scan('int').replace('d *= 2', 'd += 1'),
+      scan('int').replace('__shfl_up_sync', '__shfl_down_sync'),
+      scan('int').replace('v += up', 'v += up * 2'),
+      '__global__ void k(int *o) { int v = o[threadIdx.x];\n  for (int m = 16; m > 0; m >>= 1) v += __shfl_down_sync(0xffffffff, v, m);\n  o[threadIdx.x] = v; }',
+      '__global__ void k(float *o) { float v = o[threadIdx.x];\n  for (int m = 16; m > 0; m >>= 1) v += __shfl_xor_sync(0xffffffff, v, m);\n  o[threadIdx.x] = v; }',
+    ];
+    for (const src of plain) {
+      const w = wgsl(src);
+      expect(w, src).not.toContain('subgroupInclusiveAdd');
+      expect(w, src).not.toContain('subgroupAdd(');
+    }
+  });
+});

@@ -42,5 +42,5 @@ export const NOT_TWINNED: readonly NotTwinned[] = [
   ...SPMV_NOT_TWINNED,
   ...['single-pass', 'single-pass-vec4', 'single-pass-late-scan', 'single-pass-warp-totals'].map((variant) => ({ lab: 'scan', variant, reason: LOOK_BACK })),
   ...notYet('merge', ['stream', 'wide']),
-  ...notYet('topk', ['fast', 'radix', 'radix-ahead']),
+  ...notYet('topk', ['radix', 'radix-ahead']),
 ];

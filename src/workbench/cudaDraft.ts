@@ -94,14 +94,14 @@ const cTypeOf = (data: BindingData | undefined): string | undefined =>
 /**
  * The kernel to launch for the lab's pass: the only one, or the template instance that fits it.
  * A type parameter fits when it is the lab's element type, a value parameter named like one of
- * the pass's overrides (`EXCLUSIVE`) when it has that value, any other value parameter when it is
+ * the pass's overrides (`EXCLUSIVE`) when it has that value (an instance with another value of it
+ * cannot run the pass: `topkSeed<20, true>` for k = 5), any other value parameter when it is
  * the block size (`reduce<256>`); a kernel named like the pass's entry point (`scanRows` for
  * `scan_rows`) before any other, then one with as many pointers as the pass has arrays (the
  * merge of a file that also holds its partition kernel); the most fits win, the first on a tie.
  */
 function pickKernel(program: CudaProgram, labRun: KernelRun, block: number, element: BindingData | undefined, arrays: number): KernelInfo {
   if (program.kernels.length === 0) throw new CudaLaunchMismatch('no __global__ function');
-  if (program.kernels.length === 1) return program.kernels[0]!;
   const templates = kernelTemplates(program);
   const overrides = labRun.overrides ?? {};
   const plain = (name: string): string => name.replace(/_/g, '').toLowerCase();
@@ -109,14 +109,25 @@ function pickKernel(program: CudaProgram, labRun: KernelRun, block: number, elem
     const base = k.name.split('<')[0]!;
     const params = templates.get(base) ?? [];
     const named = (plain(base) === plain(labRun.entryPoint) ? 1000 : 0) + (k.params.filter((p) => p.kind === 'buffer').length === arrays ? 100 : 0);
-    return named + instanceArgs(k.name).filter((arg, i) => {
+    let fit = named;
+    for (const [i, arg] of instanceArgs(k.name).entries()) {
       const p = params[i];
-      if (p?.kind === 'type') return arg === cTypeOf(element);
-      const value = arg === 'true' ? 1 : arg === 'false' ? 0 : Number(arg.replace(/[uUlL]+$/, ''));
-      return p && p.name in overrides ? overrides[p.name] === value : value === block;
-    }).length;
+      if (p?.kind === 'type') fit += arg === cTypeOf(element) ? 1 : 0;
+      else {
+        const value = arg === 'true' ? 1 : arg === 'false' ? 0 : Number(arg.replace(/[uUlL]+$/, ''));
+        // An instance compiled for another value of one of the pass's constants cannot run it.
+        if (p && p.name in overrides && overrides[p.name] !== value) return -1;
+        fit += (p && p.name in overrides) || value === block ? 1 : 0;
+      }
+    }
+    return fit;
   };
-  return program.kernels.reduce((best, k) => (fits(k) > fits(best) ? k : best));
+  const best = program.kernels.reduce((a, k) => (fits(k) > fits(a) ? k : a));
+  if (fits(best) < 0) {
+    const wanted = Object.entries(overrides).map(([name, v]) => `${name} = ${v}`).join(', ');
+    throw new CudaLaunchMismatch(`no kernel of this file fits the lab's pass (${wanted}): add an instance of ${best.name.split('<')[0]} for these values, or a kernel that takes them as arguments`);
+  }
+  return best;
 }
 
 /**
@@ -148,7 +159,9 @@ export function cudaPass(program: CudaProgram, labRun: KernelRun): CudaPass {
   const uniform = declared.find((b) => b.kind === 'uniform');
   const fields = uniform?.type ? structFields(labRun.code, uniform.type) : [];
   const args: Record<string, KernelArg> = {};
-  const back = new Map<number, number>();
+  // CUDA binding → the lab's binding, and whether the lab's words are the f32's bits (a float
+  // buffer the WGSL adds to atomically: WGSL has no float atomics, so it keeps `atomic<u32>` words).
+  const back = new Map<number, { lab: number; bits: boolean }>();
   const pools = { read: storage.filter((b) => b.kind === 'storage-read'), read_write: storage.filter((b) => b.kind === 'storage-read-write') };
   for (const p of kernel.params) {
     if (p.kind === 'buffer') {
@@ -157,7 +170,7 @@ export function cudaPass(program: CudaProgram, labRun: KernelRun): CudaPass {
       const data = b && group[b.binding];
       if (!b || !data) throw new CudaLaunchMismatch(`${kernel.name}: this lab passes ${storage.length} arrays, and '${p.name}' has none left`);
       args[p.name] = p.type === 'float' && !(data instanceof Float32Array) ? Float32Array.from(data) : p.type !== 'float' && data instanceof Float32Array ? Int32Array.from(data) : data.slice();
-      if (p.binding !== undefined) back.set(p.binding, b.binding);
+      if (p.binding !== undefined) back.set(p.binding, { lab: b.binding, bits: p.type === 'float' && b.type === 'array<atomic<u32>>' });
     } else {
       const at = fields.indexOf(p.name);
       const words = uniform && group[uniform.binding];
@@ -175,13 +188,14 @@ export function cudaPass(program: CudaProgram, labRun: KernelRun): CudaPass {
       const from = out[0] ?? {};
       const mine = labRun.bindings[0] ?? {};
       const to: Record<number, BindingData> = {};
-      for (const [cuda, lab] of back) {
+      for (const [cuda, { lab, bits }] of back) {
         const data = from[cuda];
         const like = mine[lab];
         if (!data || !like) continue;
         const Type = like.constructor as { new (buffer: ArrayBufferLike, offset: number, length: number): BindingData; from(a: ArrayLike<number>): BindingData };
-        // A float kernel's values convert to the lab's integers; an `int` buffer keeps its bits as the lab's `u32`.
-        to[lab] = (data instanceof Float32Array) !== (like instanceof Float32Array) ? Type.from(data) : new Type(data.buffer, data.byteOffset, data.byteLength / 4).slice();
+        // A float kernel's values convert to the lab's integers (but stay bits where the lab keeps
+        // a float's bits in u32 words); an `int` buffer keeps its bits as the lab's `u32`.
+        to[lab] = !bits && (data instanceof Float32Array) !== (like instanceof Float32Array) ? Type.from(data) : new Type(data.buffer, data.byteOffset, data.byteLength / 4).slice();
       }
       return { 0: to };
     },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compileCuda } from '../index.ts';
+import { compileCuda, type CudaProgram } from '../index.ts';
 import { CUDA_ERRORS } from './cuda-runtime.ts';
 import { runHostProgram } from './index.ts';
 
@@ -14,11 +14,13 @@ import { runHostProgram } from './index.ts';
 const ORACLE = new URL('./oracle/', import.meta.url);
 const read = (url: URL): string => readFileSync(url, 'utf8');
 
-function run(name: string): { exitCode: number; stdout: string; stderr: string } {
-  const compiled = compileCuda(read(new URL(name, ORACLE)), { fileName: name, files: { 'oracle.h': read(new URL('oracle.h', ORACLE)) } });
-  if (!compiled.ok) throw new Error(`${name} does not compile: ${JSON.stringify(compiled.diagnostics.slice(0, 3))}`);
-  return runHostProgram(compiled.program);
+function compiled(name: string): CudaProgram {
+  const files = { 'oracle.h': read(new URL('oracle.h', ORACLE)), 'cuda-templates.cuh': read(new URL('cuda-templates.cuh', ORACLE)) };
+  const c = compileCuda(read(new URL(name, ORACLE)), { fileName: name, files });
+  if (!c.ok) throw new Error(`${name} does not compile: ${JSON.stringify(c.diagnostics.slice(0, 3))}`);
+  return c.program;
 }
+const run = (name: string): ReturnType<typeof runHostProgram> => runHostProgram(compiled(name));
 
 /**
  * Cases whose line differs on purpose or by a known limit, with why. The test fails when one of
@@ -64,5 +66,29 @@ describe('the CUDA runtime answers as cudart 13 on the H100 does', () => {
     const oracle = read(new URL('cuda-errors.out', ORACLE)).split(/(?<=\n)/);
     const expected = oracle.filter((l) => !l.startsWith('E\t') || known.has(Number(l.split('\t')[1]))).join('');
     expect(r.stdout).toBe(expected);
+  });
+});
+
+// oracle/cuda-templates.cu launches template kernels as CUDA C++ writes them (`fill<float, 8>`,
+// `scaleBy<BLOCK>` from a local header, `scaleBy<-1>`, `halve<float>` and `halve<int>`,
+// `pick<true>`, a device template called as `times<N / 2>`, an explicit instantiation) and prints
+// each result as a `K` line; the expected lines are what it printed built with nvcc -arch=sm_90
+// and run on the H100 (docs/runs/2026-11-27-h100-cuda-twins/cuda-templates.txt).
+describe('template kernels launch as on the H100', () => {
+  const reference = cases(read(new URL('../../../docs/runs/2026-11-27-h100-cuda-twins/cuda-templates.txt', import.meta.url)));
+  const program = compiled('cuda-templates.cu');
+  const got = runHostProgram(program);
+
+  it('translates one kernel per instance, runs each launch on its own, and ends cleanly', () => {
+    expect(program.kernels.map((k) => k.name).sort()).toEqual(['addOne<int>', 'fill<float, 8>', 'fill<int, 4>', 'halve<float>', 'halve<int>', 'pick<false>', 'pick<true>', 'scaleBy<-1>', 'scaleBy<4>', 'timesHalf<6>']);
+    expect(got.stderr).toBe('');
+    expect(got.exitCode).toBe(0);
+    expect(got.launches.map((l) => l.kernel)).toEqual(['fill', 'fill', 'scaleBy', 'scaleBy', 'halve', 'halve', 'pick', 'pick', 'timesHalf', 'addOne']);
+    expect(reference.size).toBe(9);
+    expect([...cases(got.stdout).keys()]).toEqual([...reference.keys()]);
+  });
+
+  it.each([...reference.keys()].map((k) => [k]))('%s', (key) => {
+    expect(cases(got.stdout).get(key)).toBe(reference.get(key));
   });
 });

@@ -5,81 +5,22 @@
 import type { SpmvVariant } from './kernel.ts';
 import CSR_SCALAR_CU from './cuda/csr-scalar.cu?raw';
 import ELL_CU from './cuda/ell.cu?raw';
+import CSR_VECTOR_CU from './cuda/csr-vector.cu?raw';
+import COO_CU from './cuda/coo.cu?raw';
+import HYBRID_CU from './cuda/hybrid.cu?raw';
+import JDS_CU from './cuda/jds.cu?raw';
+import CSR_ADAPTIVE_CU from './cuda/csr-adaptive.cu?raw';
 
 export const SPMV_CUDA: Readonly<Record<SpmvVariant, string>> = {
   'csr-scalar': CSR_SCALAR_CU,
   ell: ELL_CU,
-  'csr-vector': `// CUDA rendering of shaders/spmv/csr-vector.wgsl: a vector of W lanes per row (W = 2…32 from the
-// mean row length), a shuffle butterfly per vector. CUDA numbers its warps, so no slot claiming.
-template <int W>
-__global__ void spmvCsrVector(int rows, const unsigned *rowPtr, const unsigned *colIndex,
-                              const float *values, const float *x, float *y) {
-  int lane = threadIdx.x % W, rowsPerBlock = blockDim.x / W;
-  for (int block = blockIdx.x * rowsPerBlock; block < rows; block += gridDim.x * rowsPerBlock) {
-    int row = block + threadIdx.x / W;
-    unsigned start = row < rows ? rowPtr[row] : 0, end = row < rows ? rowPtr[row + 1] : 0;
-    float sum = 0.0f;
-    for (unsigned j = start + lane; j < end; j += W) sum += values[j] * x[colIndex[j]];
-    for (int offset = W / 2; offset > 0; offset /= 2) sum += __shfl_xor_sync(0xffffffff, sum, offset);
-    if (lane == 0 && row < rows) y[row] = sum;
-  }
-}`,
-  coo: `// CUDA rendering of shaders/spmv/coo.wgsl: one thread per nonzero, an atomic add per product.
-// CUDA has atomicAdd(float *, float); WGSL has not, so the WGSL builds it from atomicCAS:
-__device__ void addToY(float *y, int i, float v) {
-  unsigned *word = (unsigned *)&y[i];
-  unsigned seen = *word, tried;
-  do {
-    tried = seen;
-    seen = atomicCAS(word, tried, __float_as_uint(__uint_as_float(tried) + v));
-  } while (seen != tried);
-}
-__global__ void spmvCoo(int count, const unsigned *rowIndex, const unsigned *colIndex,
-                        const float *values, const float *x, float *y /* zeroed */) {
-  for (int k = blockIdx.x * blockDim.x + threadIdx.x; k < count; k += gridDim.x * blockDim.x)
-    addToY(y, rowIndex[k], values[k] * x[colIndex[k]]);
-}`,
-  hybrid: `// CUDA rendering of shaders/spmv/hybrid.wgsl: ELL for the first width slots, COO for the tails,
-// in one launch; addToY as in the COO rendering. width: largest K with ≥ rows/3 rows of length ≥ K.
-// Unit t is row t's ELL part (key t) or triple t − rows (key rows + its row): keys rise with t, so
-// a warp adds runs of equal keys with a shuffle scan and only a run's last lane adds to y.
-__global__ void spmvHybrid(int rows, int width, int count, const unsigned *ellCol, const float *ellVal,
-                           const unsigned *cooRow, const unsigned *cooCol, const float *cooVal,
-                           const float *x, float *y /* zeroed */) {
-  int lane = threadIdx.x % 32;
-  for (int base = blockIdx.x * blockDim.x; base < rows + count; base += gridDim.x * blockDim.x) {
-    int t = base + threadIdx.x;
-    unsigned key = 0xffffffffu;
-    float sum = 0.0f;
-    if (t < rows) {
-      for (int i = 0; i < width; i++) sum += ellVal[i * rows + t] * x[ellCol[i * rows + t]];
-      key = t;
-    } else if (t < rows + count) {
-      int k = t - rows;
-      sum = cooVal[k] * x[cooCol[k]];
-      key = rows + cooRow[k];
-    }
-    for (int offset = 1; offset < 32; offset *= 2) {
-      float before = __shfl_up_sync(0xffffffff, sum, offset);
-      unsigned beforeKey = __shfl_up_sync(0xffffffff, key, offset);
-      if (lane >= offset && beforeKey == key) sum += before;
-    }
-    unsigned nextKey = __shfl_down_sync(0xffffffff, key, 1);
-    if (key != 0xffffffffu && (lane == 31 || nextKey != key)) addToY(y, key >= rows ? key - rows : key, sum);
-  }
-}`,
-  jds: `// CUDA rendering of shaders/spmv/jds.wgsl: rows sorted longest first, CSR over that order.
-__global__ void spmvJds(int rows, const unsigned *perm, const unsigned *rowPtr, const unsigned *colIndex,
-                        const float *values, const float *x, float *y) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < rows; i += gridDim.x * blockDim.x) {
-    float sum = 0.0f;
-    for (unsigned j = rowPtr[i]; j < rowPtr[i + 1]; j++) sum += values[j] * x[colIndex[j]];
-    y[perm[i]] = sum;                    // back to the row's own place
-  }
-}`,
+  'csr-vector': CSR_VECTOR_CU,
+  coo: COO_CU,
+  hybrid: HYBRID_CU,
+  jds: JDS_CU,
   'csr-merge': `// CUDA rendering of shaders/spmv/csr-merge.wgsl: merge-path SpMV (Merrill & Garland). The path
 // merges the row ends rowPtr[1..rows] with the nonzero indices 0..nnz-1; each block takes TILE
-// items of it, each thread ITEMS. addToY as in the COO rendering; y starts zeroed. The tile's ends
+// items of it, each thread ITEMS. addToY(y, i, v) is atomicAdd(&y[i], v) (coo.cu); y starts zeroed. The tile's ends
 // are found here by two threads' binary searches (the WGSL with SUBGROUP_SEARCH off); the WGSL's
 // default has one warp search both, each half-warp probing 16 rows a round.
 #define ITEMS 7
@@ -142,48 +83,5 @@ __global__ void spmvCsrMerge(unsigned rows, unsigned nnz, unsigned tiles, const 
     __syncthreads();
   }
 }`,
-  'csr-adaptive': `// CUDA rendering of shaders/spmv/csr-adaptive.wgsl: short rows with G lanes each (G from the mean
-// row length, about 4 nonzeros per lane), long rows (more than longAfter nonzeros, listed by a CPU
-// analysis as chunks {row, begin, end, only}) one warp per chunk. addToY as in the COO rendering;
-// y starts zeroed. Blocks [0, chunkBlocks) take chunks, the rest ROWS rows each.
-__device__ float stridedSum(unsigned j, unsigned end, unsigned stride, const unsigned *colIndex,
-                            const float *values, const float *x) {
-  float sum = 0.0f;
-  for (; j < end; j += 4 * stride) {
-    unsigned c[4]; float v[4];           // four loads, then four gathers in flight
-    #pragma unroll
-    for (int k = 0; k < 4; k++) if (j + k * stride < end) { c[k] = colIndex[j + k * stride]; v[k] = values[j + k * stride]; }
-    #pragma unroll
-    for (int k = 0; k < 4; k++) if (j + k * stride < end) sum += v[k] * x[c[k]];
-  }
-  return sum;
-}
-template <int G, int ROWS>
-__global__ void spmvCsrAdaptive(unsigned rows, unsigned longAfter, unsigned nChunks, unsigned chunkBlocks,
-                                const unsigned *rowPtr, const unsigned *colIndex, const float *values,
-                                const float *x, float *y, const uint4 *chunks) {
-  unsigned lane = threadIdx.x % 32, warps = blockDim.x / 32, warp = threadIdx.x / 32;
-  unsigned rowBlocks = (rows + ROWS - 1) / ROWS;
-  for (unsigned unit = blockIdx.x; unit < chunkBlocks + rowBlocks; unit += gridDim.x) {
-    if (unit < chunkBlocks) {            // long rows: a warp per chunk
-      unsigned c = unit * warps + warp;
-      if (c < nChunks) {
-        uint4 k = chunks[c];
-        float sum = stridedSum(k.y + lane, k.z, 32, colIndex, values, x);
-        for (int o = 16; o > 0; o /= 2) sum += __shfl_xor_sync(0xffffffff, sum, o);
-        if (lane == 0) { if (k.w) y[k.x] = sum; else addToY(y, k.x, sum); }
-      }
-    } else {                             // short rows: G lanes per row, blockDim / G rows a pass
-      unsigned block = (unit - chunkBlocks) * ROWS;
-      for (unsigned first = threadIdx.x / G; first < ROWS; first += blockDim.x / G) {
-        unsigned row = block + first;
-        unsigned start = row < rows ? rowPtr[row] : 0, end = row < rows ? rowPtr[row + 1] : 0;
-        bool isShort = end - start <= longAfter;  // long rows are the chunks'
-        float sum = isShort ? stridedSum(start + threadIdx.x % G, end, G, colIndex, values, x) : 0.0f;
-        for (int o = G / 2; o > 0; o /= 2) sum += __shfl_xor_sync(0xffffffff, sum, o);
-        if (threadIdx.x % G == 0 && row < rows && isShort) y[row] = sum;
-      }
-    }
-  }
-}`,
+  'csr-adaptive': CSR_ADAPTIVE_CU,
 };

@@ -1,52 +1,23 @@
 /**
- * The top-k kernels' CUDA, for the code pane. The course's scheme (seed) is a real `.cu` file,
- * translated and checked against the WGSL (`cudaTwins.ts`); the CUDA tab runs it in place of the
- * WGSL and its replay follows its lines. The others are renderings written for reading, not
+ * The top-k kernels' CUDA, for the code pane. The course's scheme (seed) and its fast form are
+ * real `.cu` files, translated and checked against the WGSL (`cudaTwins.ts`); the CUDA tab runs
+ * them in place of the WGSL and the replay follows their lines. The others are renderings written for reading, not
  * compiled here.
  */
+import FAST_CU from './cuda/fast.cu?raw';
+import INSERT_VALUE_CUH from './cuda/insert_value.cuh?raw';
 import SEED_CU from './cuda/seed.cu?raw';
 
-export const SEED_CUDA = SEED_CU;
+/**
+ * A top-k `.cu` file as the code pane shows it and the CUDA tab compiles it: `insert_value.cuh`
+ * (written once for both) written out in place of its `#include` line, so the file reads, pastes
+ * and runs whole (nvcc, given the folder, sees the same code).
+ */
+const whole = (source: string): string => source.replace('#include "insert_value.cuh"', INSERT_VALUE_CUH.trimEnd());
 
-export const FAST_CUDA = `// CUDA rendering of shaders/topk/fast.wgsl (written for Warpscope).
-__device__ void insert_above_floor(int *lists, int me, int v) {
-  if (DISTINCT) for (int s = 0; s < K; s++) if (lists[s * BLOCK + me] == v) return;
-  int s = K - 1;
-  while (s > 0 && v > lists[(s - 1) * BLOCK + me]) { lists[s * BLOCK + me] = lists[(s - 1) * BLOCK + me]; s--; }
-  lists[s * BLOCK + me] = v;
-}
+export const SEED_CUDA = whole(SEED_CU);
 
-__global__ void topkFast(const int4 *input, int quads, int *output) {
-  __shared__ int lists[K * BLOCK];
-  int tid = threadIdx.x;
-  for (int s = 0; s < K; s++) lists[s * BLOCK + tid] = INT_MIN;
-  int least = INT_MIN;                        // the list's smallest value, in a register
-  int stride = gridDim.x * BLOCK;
-  for (int x = blockIdx.x * BLOCK + tid; x < quads; x += 2 * stride) {
-    int x1 = x + stride;
-    int4 q0 = input[x], q1 = input[min(x1, quads - 1)];     // both loads in flight at once
-    int v[8] = {q0.x, q0.y, q0.z, q0.w, q1.x, q1.y, q1.z, q1.w};
-    for (int c = 0; c < (x1 < quads ? 8 : 4); c++)
-      if (v[c] > least) { insert_above_floor(lists, tid, v[c]); least = lists[(K - 1) * BLOCK + tid]; }
-  }
-  __syncthreads();
-  int mine[K];
-  for (int stride = BLOCK / 2; stride > 0; stride /= 2) {
-    if (tid < stride) {
-      for (int s = 0; s < K; s++) mine[s] = lists[s * BLOCK + tid];
-      int i = 0, j = 0;                       // linear merge keeping the K largest
-      for (int s = 0; s < K; s++) {
-        int x = i < K ? mine[i] : INT_MIN, y = j < K ? lists[j * BLOCK + tid + stride] : INT_MIN;
-        if (x >= y) { lists[s * BLOCK + tid] = x; i++; if (DISTINCT && x == y) j++; }
-        else { lists[s * BLOCK + tid] = y; j++; }
-      }
-    }
-    __syncthreads();
-  }
-  if (tid < K) output[blockIdx.x * K + tid] = lists[tid * BLOCK];
-}
-// Launch: topkFast<<<groups, BLOCK>>>(input, n / 4, partial); topkFast<<<1, BLOCK>>>(partial, groups * K / 4, result);
-// The input is padded with INT_MIN to whole int4s.`;
+export const FAST_CUDA = whole(FAST_CU);
 
 /** The radix selects' shared pieces of CUDA: the key, a round's pooling, the ranked write of the kept values. */
 const KEY = `__device__ unsigned key(int v) { return (unsigned)v ^ 0x80000000u; }   // signed order as unsigned`;

@@ -138,24 +138,117 @@ __global__ void allSums(const int* in, int* out)
   warp: true,
 }));
 
-g.test('warp_inclusive_scan_up', `${SHFL}: the shfl_up scan (Hillis–Steele within a warp)`).run(() => ({
-  from: 'reference',
-  source: cu`
-__global__ void scan(const int* in, int* out)
+/** The shfl_up scan of one warp as CUDA programs write it, on values of type T. */
+const inclusiveScanKernel = (T: string): string => cu`
+__global__ void scan(const ${T}* in, ${T}* out)
 {
     int lane = threadIdx.x & 31;
-    int v = in[threadIdx.x];
+    ${T} v = in[threadIdx.x];
     for (int d = 1; d < 32; d *= 2) {
-        int n = __shfl_up_sync(0xffffffff, v, d);
+        ${T} n = __shfl_up_sync(0xffffffff, v, d);
         if (lane >= d) v += n;
     }
     out[threadIdx.x] = v;
 }
-`,
+`;
+
+g.test('warp_inclusive_scan_up', `${SHFL}: the shfl_up scan (Hillis–Steele within a warp)`).run(() => ({
+  from: 'reference',
+  source: inclusiveScanKernel('int'),
   kernel: 'scan',
   launch,
   args: args(),
   expect: { out: iota(64).map((i) => INPUT.slice(i - (i % 32), i + 1).reduce((a, b) => a + b, 0)) },
+  warp: true,
+}));
+
+/**
+ * The Kogge–Stone scan as CUDA defines it, one round at a time: `up` is lane − d's value (its own
+ * below d, Programming Guide: "the source lane index will not wrap around"), added where the
+ * kernel's own `lane` (not necessarily the warp lane) is at least d. `lanes` gives that `lane` for
+ * each thread of a warp, in linear order.
+ */
+function koggeStone(values: readonly number[], lanes: (i: number) => number, wrap: (x: number) => number): number[] {
+  let v = [...values];
+  for (let d = 1; d < WARP; d *= 2) {
+    v = v.map((x, i) => {
+      const l = i % WARP;
+      const up = l >= d ? v[i - d]! : x;
+      return lanes(i) >= d ? wrap(x + up) : x;
+    });
+  }
+  return v;
+}
+const U32_INPUT = seeded(64, 29, (r) => (r * 2654435761) >>> 0);
+
+g.test('warp_inclusive_scan_unsigned_wraps', `${SHFL}: the shfl_up scan of unsigned values whose sums pass 2^32 (they wrap), lane as t % 32, the counter doubled by <<=`).run(() => ({
+  from: 'reference',
+  source: cu`
+__global__ void scan(const unsigned int* in, unsigned int* out)
+{
+    unsigned int t = threadIdx.x;
+    unsigned int lane = t % 32;
+    unsigned int v = in[t];
+    for (unsigned int d = 1; d <= 16; d <<= 1) {
+        unsigned int up = __shfl_up_sync(0xffffffff, v, d);
+        if (d <= lane) v = v + up;
+    }
+    out[t] = v;
+}
+`,
+  kernel: 'scan',
+  launch,
+  args: { in: Uint32Array.from(U32_INPUT), out: new Uint32Array(64) },
+  expect: { out: koggeStone(U32_INPUT, (i) => i % WARP, (x) => x >>> 0) },
+  warp: true,
+}));
+
+g.test('warp_inclusive_scan_lane_is_not_the_warp_lane', `${SHFL}; SIMT Architecture: in a 16 × 4 block, threadIdx.x % 32 is not the lane for odd rows (a warp is two rows): the scan adds where the kernel's lane says, and shuffles by the warp's lanes`).run(() => ({
+  from: 'reference',
+  source: cu`
+__global__ void scan(const int* in, int* out)
+{
+    int t = threadIdx.y * blockDim.x + threadIdx.x;
+    int lane = threadIdx.x % 32;
+    int v = in[t];
+    for (int d = 1; d < 32; d *= 2) {
+        int up = __shfl_up_sync(0xffffffff, v, d);
+        if (lane >= d) v += up;
+    }
+    out[t] = v;
+}
+`,
+  kernel: 'scan',
+  launch: { grid: dim3(1), block: dim3(16, 4) },
+  args: args(),
+  expect: { out: koggeStone(INPUT, (i) => i % 16, (x) => x | 0) },
+  warp: true,
+}));
+
+g.test('warp_inclusive_scan_float', `${SHFL}: the shfl_up scan of floats, in the order the rounds add (values exact in f32)`).run(() => ({
+  from: 'reference',
+  source: inclusiveScanKernel('float'),
+  kernel: 'scan',
+  launch,
+  args: args('float'),
+  expect: { out: koggeStone(INPUT.map((v) => v / 4), (i) => i % WARP, Math.fround) },
+  warp: true,
+}));
+
+g.test('warp_allreduce_xor_ascending', `${SHFL}: the butterfly with offsets 1, 2, … 16 on unsigned values (wrapping): every lane holds the warp's sum`).run(() => ({
+  from: 'reference',
+  source: cu`
+__global__ void allSums(const unsigned int* in, unsigned int* out)
+{
+    unsigned int v = in[threadIdx.x];
+    for (int d = 1; d < warpSize; d = d * 2) v = __shfl_xor_sync(0xffffffff, v, d) + v;
+    out[threadIdx.x] = v;
+}
+`,
+  kernel: 'allSums',
+  launch,
+  args: { in: Uint32Array.from(U32_INPUT), out: new Uint32Array(64) },
+  expect: { out: iota(64).map((i) => U32_INPUT.slice(i - (i % 32), i - (i % 32) + 32).reduce((a, b) => (a + b) >>> 0, 0)) },
   warp: true,
 }));
 

@@ -6,26 +6,19 @@
 // t at s * blockDim.x + t) rather than in registers, so the replay sees every insert. With
 // distinct, a value already in the list is dropped, as the seed's insert_value does (the k
 // largest distinct values); without it duplicates stay (the usual top-k).
+//
+// k and distinct reach the kernel in two ways. topkSeedAnyK takes them as arguments, as the
+// course's kernel does: any k runs, but the compiler sees only variables. topkSeed<K, DISTINCT>
+// has them as template arguments, as the WGSL has K and DISTINCT as pipeline constants: the
+// compiler knows every loop's trip count and drops the distinct test where it is off. The host
+// launches an instance for the k it has one for (20, the lab's default) and the general kernel
+// for any other; both run the same device code, topkBlock.
 #include <climits>
 
-// Inserts v into thread me's list (descending) unless it is not among the list's k largest, or,
-// with distinct, the list already holds it.
-__device__ void insert_value(int *lists, int me, int k, bool distinct, int v) {
-  int W = blockDim.x;
-  if (distinct)
-    for (int s = 0; s < k; s++)
-      if (lists[s * W + me] == v) return;
-  if (v <= lists[(k - 1) * W + me]) return;
-  int s = k - 1;                             // shift the smaller values down to v's place
-  while (s > 0 && v > lists[(s - 1) * W + me]) {
-    lists[s * W + me] = lists[(s - 1) * W + me];
-    s--;
-  }
-  lists[s * W + me] = v;
-}
+#include "insert_value.cuh"
 
-__global__ void topkSeed(const int *input, int n, int *output, int k, bool distinct) {
-  extern __shared__ int lists[];             // k * blockDim.x, sized by the launch
+// One block's top k: each thread's list, then the tree. lists: k * blockDim.x ints of shared memory.
+__device__ void topkBlock(int *lists, const int *input, int n, int *output, int k, bool distinct) {
   int tid = threadIdx.x, W = blockDim.x;
   for (int s = 0; s < k; s++) lists[s * W + tid] = INT_MIN;
   for (int x = blockIdx.x * W + tid; x < n; x += gridDim.x * W) insert_value(lists, tid, k, distinct, input[x]);
@@ -38,9 +31,29 @@ __global__ void topkSeed(const int *input, int n, int *output, int k, bool disti
   if (tid < k) output[blockIdx.x * k + tid] = lists[tid * W];
 }
 
+template <int K, bool DISTINCT>
+__global__ void topkSeed(const int *input, int n, int *output) {
+  extern __shared__ int lists[];             // K * blockDim.x, sized by the launch
+  topkBlock(lists, input, n, output, K, DISTINCT);
+}
+
+__global__ void topkSeedAnyK(const int *input, int n, int *output, int k, bool distinct) {
+  extern __shared__ int lists[];             // k * blockDim.x, sized by the launch
+  topkBlock(lists, input, n, output, k, distinct);
+}
+
 // The host: pass 1 over the input, pass 2 as one block over the blocks' lists. block: the most
 // threads (at most 256) whose lists fit in 16 KiB of shared memory, 128 for k = 20.
 void topK(const int *input, int n, int *partial, int *result, int k, bool distinct, int blocks, int block) {
-  topkSeed<<<blocks, block, k * block * sizeof(int)>>>(input, n, partial, k, distinct);
-  topkSeed<<<1, block, k * block * sizeof(int)>>>(partial, blocks * k, result, k, distinct);
+  size_t shared = k * block * sizeof(int);
+  if (k == 20 && distinct) {
+    topkSeed<20, true><<<blocks, block, shared>>>(input, n, partial);
+    topkSeed<20, true><<<1, block, shared>>>(partial, blocks * k, result);
+  } else if (k == 20) {
+    topkSeed<20, false><<<blocks, block, shared>>>(input, n, partial);
+    topkSeed<20, false><<<1, block, shared>>>(partial, blocks * k, result);
+  } else {
+    topkSeedAnyK<<<blocks, block, shared>>>(input, n, partial, k, distinct);
+    topkSeedAnyK<<<1, block, shared>>>(partial, blocks * k, result, k, distinct);
+  }
 }
