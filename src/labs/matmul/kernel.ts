@@ -11,6 +11,9 @@ import COLUMN_WGSL from '../../../shaders/matmul/column.wgsl?raw';
 import VEC4_2D_WGSL from '../../../shaders/matmul/vec4-2d.wgsl?raw';
 import FAST_WGSL from '../../../shaders/matmul/fast.wgsl?raw';
 import TILE_16X8_WGSL from '../../../shaders/matmul/tile-16x8.wgsl?raw';
+import { TILE_SIZES } from './tiles.ts';
+
+export { TILE_SIZES };
 
 export type MatmulVariant = 'naive' | 'coalesced' | 'tiled' | 'column' | 'vec4-2d' | 'fast' | 'tile-16x8';
 export type MatmulType = 'f32' | 'i32';
@@ -42,9 +45,6 @@ export const MATMUL_KERNELS: Readonly<Record<MatmulVariant, MatmulKernel>> = {
   fast: { file: 'shaders/matmul/fast.wgsl', wgsl: FAST_WGSL, block: () => [128, 128], depth: () => 8, vec4: true },
   'tile-16x8': { file: 'shaders/matmul/tile-16x8.wgsl', wgsl: TILE_16X8_WGSL, block: () => [256, 128], depth: () => 8, vec4: true, f32Only: true },
 };
-
-/** Tile widths of the tiled kernel (WebGPU guarantees 256 invocations: TILE 32 runs 32 × 8). */
-export const TILE_SIZES = [16, 32] as const;
 
 /** The matrix sizes of one multiply. */
 export interface MatmulShape {

@@ -4,7 +4,7 @@
  */
 import { m } from './messages.ts';
 import { described, elementTypeField, intField, listedIntField, type ParamField } from '../../workbench/lab.ts';
-import { TILE_SIZES } from './kernel.ts';
+import { TILE_SIZES } from './tiles.ts';
 
 /** The most rows, columns or depth the step-through simulates (the timings go further, on the GPU). */
 export const MAX_STEP_DIM = 128;
