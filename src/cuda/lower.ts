@@ -22,6 +22,7 @@ import {
 import { wideHelper, wideLiteral } from './wide.ts';
 import { warpIdiom } from './warpIdioms.ts';
 import { builtinRange, rangeOf, typeRange, union, within, type IntRange } from './ranges.ts';
+import { readsAndWritesGlobal } from './globalSync.ts';
 import type { CudaScalarType, Diagnostic } from './types.ts';
 
 /** Where a pointer points: a buffer, a shared/constant/global array, or a local array. */
@@ -620,7 +621,7 @@ export class Lowering {
   private kernel(fn: FunctionDecl, targs: Map<string, TemplateArg>, label: string, firstBinding: number): LoweredKernel {
     // `k<-1>` → k_m1, `k<2.5f>` → k_2_5f: a WGSL identifier whatever the arguments' spelling.
     const entry = this.unique(label.replace(/-/g, 'm').replace(/[^A-Za-z0-9_]+/g, '_').replace(/_+$/, ''));
-    const kctx: KernelCtx = { name: label, entry, warp: false, printf: [], usedGlobals: new Map(), globalNames: new Map(), builtinsUsed: new Set(), globalSync: this.readsAndWritesGlobal(fn) };
+    const kctx: KernelCtx = { name: label, entry, warp: false, printf: [], usedGlobals: new Map(), globalNames: new Map(), builtinsUsed: new Set(), globalSync: readsAndWritesGlobal(fn, this.overloads, this.globals.values()) };
     if (fn.returnType.base !== 'void' || fn.returnType.pointers.length) this.error(fn.returnType.range, `a __global__ function must return void, not '${fn.returnType.base}'`);
     const ctx: FnCtx = { kernel: kctx, fn, targs, scopes: [new Map<string, Sym>()], returnType: VOID, loopDepth: 0 };
     let binding = firstBinding;
@@ -2616,66 +2617,6 @@ export class Lowering {
       return { code: `${code};`, t: VOID, prec: 100, pure: false };
     }
     return { code, t: ret, prec: 100, pure: false };
-  }
-
-  /**
-   * Whether `fn` (with the device functions it calls) writes through a pointer, or to a
-   * `__device__`/`__managed__` variable, that it also reads: only then can one thread see another's
-   * global writes across a barrier. Names are compared, so a shared array reached through a
-   * pointer parameter counts too (an extra storageBarrier, never a missing one).
-   */
-  private readsAndWritesGlobal(fn: FunctionDecl): boolean {
-    const pointers = new Set<string>();
-    for (const g of this.globals.values()) if (g.kind === 'device' || g.kind === 'managed') pointers.add(g.name);
-    const written = new Set<string>();
-    const read = new Set<string>();
-    const root = (e: Expr): string | undefined => (e.kind === 'ident' ? e.name : e.kind === 'index' || e.kind === 'member' ? root(e.object) : e.kind === 'unary' && e.op === '*' ? root(e.arg) : undefined);
-    const seen = new Set<FunctionDecl>();
-    const visit = (f: FunctionDecl): void => {
-      if (seen.has(f) || !f.body) return;
-      seen.add(f);
-      for (const p of f.params) if (p.type.pointers.length && p.name) pointers.add(p.name);
-      const walk = (n: unknown): void => {
-        if (!n || typeof n !== 'object') return;
-        if (Array.isArray(n)) return n.forEach(walk);
-        const x = n as Expr | Stmt;
-        if (x.kind === 'decl' && !x.storage.shared) for (const v of x.vars) if (v.type.pointers.length) pointers.add(v.name);
-        if (x.kind === 'assign' && x.left.kind !== 'ident') {
-          const r = root(x.left);
-          if (r) written.add(r);
-          if (x.op !== '=') read.add(r ?? '');
-          // The target's subscripts are read, its array is not.
-          for (let t: Expr = x.left; ; ) {
-            if (t.kind === 'index') {
-              walk(t.index);
-              t = t.object;
-            } else if (t.kind === 'member') t = t.object;
-            else {
-              if (t.kind !== 'ident') walk(t);
-              break;
-            }
-          }
-          walk(x.right);
-          return;
-        }
-        if (x.kind === 'unary' && (x.op === '++' || x.op === '--')) {
-          const r = root(x.arg);
-          if (r) written.add(r);
-        }
-        if (x.kind === 'ident') read.add(x.name);
-        if (x.kind === 'call' && x.callee.kind === 'ident') {
-          if (ATOMICS.has(x.callee.name)) return x.args.slice(1).forEach(walk);
-          for (const callee of this.overloads.get(x.callee.name) ?? []) visit(callee);
-        }
-        forChildren(n, (v) => {
-          walk(v);
-          return false;
-        });
-      };
-      walk(f.body);
-    };
-    visit(fn);
-    return [...written].some((n) => pointers.has(n) && read.has(n));
   }
 
   /** Builtins a device function reads (directly or through its callees): passed as parameters. */

@@ -382,6 +382,22 @@ __global__ void k(int *o) {
     const { out } = run(`__global__ void k(int *d) { d[threadIdx.x] += 1; __syncthreads(); if (threadIdx.x == 0) d[0] += d[1]; }`, 'k', 1, 2, { d: Int32Array.from([10, 20]) });
     expect(Array.from(out.d as Int32Array)).toEqual([32, 21]);
   });
+
+  it('a device function pointer parameter points where the arguments of its calls point: storageBarrier for global memory written through it, none for shared memory', () => {
+    const BARRIER = 'workgroupBarrier(); storageBarrier();';
+    const put = `__device__ void put(int *p, int i, int v) { p[i] = v; }\n`;
+    // Written through put's p (the kernel's d), read back as d by another thread: CUDA orders it.
+    const throughGlobal = program(`${put}__global__ void k(int *d, int *out) { put(d, threadIdx.x, 1); __syncthreads(); out[threadIdx.x] = d[threadIdx.x ^ 1]; }`);
+    expect(throughGlobal.wgsl).toContain(BARRIER);
+    const onShared = program(`${put}__global__ void k(int *out) { __shared__ int s[32]; put(s, threadIdx.x, 1); __syncthreads(); out[threadIdx.x] = s[threadIdx.x ^ 1]; }`);
+    expect(onShared.wgsl).not.toContain('storageBarrier');
+    // One function, two calls: one of them on global memory that the kernel reads.
+    const both = program(`${put}__global__ void k(int *d, int *out) { __shared__ int s[32]; put(s, threadIdx.x, 1); put(d, threadIdx.x, 2); __syncthreads(); out[threadIdx.x] = d[threadIdx.x ^ 1] + s[threadIdx.x]; }`);
+    expect(both.wgsl).toContain(BARRIER);
+    // A pointer local points where its initializer points: written as row, read as d.
+    const local = program(`__global__ void k(int *d, int *out) { int *row = d + 32; row[threadIdx.x] = 1; __syncthreads(); out[threadIdx.x] = d[32 + (threadIdx.x ^ 1)]; }`);
+    expect(local.wgsl).toContain(BARRIER);
+  });
 });
 
 describe('switch', () => {
