@@ -52,6 +52,8 @@ type Sym =
   /** `constant`: a `const`/`constexpr` integer whose initializer is a constant expression (C++ [expr.const]: usable as an array size). */
   | {
       k: 'var'; name: string; t: CType; isConst: boolean; constant?: number;
+      /** A parameter that is `constant` at every call of its function's instance: its reads are that constant. */
+      specialized?: boolean;
       /** Its values wherever it is read (`ranges.ts`); `start`: its initial value's, for a loop counter. */
       range?: IntRange; start?: IntRange;
     }
@@ -1847,7 +1849,7 @@ export class Lowering {
     if (sym) {
       switch (sym.k) {
         case 'var':
-          return { code: sym.name, t: sym.t, prec: 100, pure: true, lv: { kind: 'plain', code: sym.name }, ...(sym.range ? { range: sym.range } : {}) };
+          return { code: sym.name, t: sym.t, prec: 100, pure: true, lv: { kind: 'plain', code: sym.name }, ...(sym.range ? { range: sym.range } : {}), ...(sym.specialized ? { constant: sym.constant } : {}) };
         case 'value':
           return { code: sym.code, t: sym.t, prec: 100, pure: true };
         case 'ptr':
@@ -2561,6 +2563,7 @@ export class Lowering {
       for (const tp of fn.template) if (!targs.has(tp.name)) this.error(e.range, `cannot deduce template argument '${tp.name}' of '${fn.name}': write ${fn.name}<…>(…)`);
     }
     const ptrParams: { index: number; base: Base }[] = [];
+    const constParams = new Map<number, string>();
     const callArgs: string[] = [];
     const paramTypes = fn.params.map((p) => this.resolveType(p.type, targs));
     paramTypes.forEach((pt0, i) => {
@@ -2588,13 +2591,21 @@ export class Lowering {
         ptrParams.push({ index: i, base: v.ptr.base });
         if (v.ptr.base.space === 'function') callArgs.push(v.ptr.base.viaPointer ? v.ptr.base.name : `&${v.ptr.base.name}`);
         if (!(v.ptr.base.space === 'function' && v.ptr.base.scalar)) callArgs.push(v.ptr.off || '0');
-      } else callArgs.push(this.convert(v, pt, e.args[i]!.range).code);
+      } else {
+        const c = this.convert(v, pt, e.args[i]!.range);
+        // A constant for a 32-bit integer or bool parameter the body never assigns (a template
+        // argument passed on, `insert(lists, K)`): the instance gets it as a constant, so the
+        // loops it bounds have a known trip count, as a C++ compiler that inlines the call sees.
+        const constant = v.constant !== undefined && ((pt.k === 'int' && pt.bits <= 32) || pt.k === 'bool') && fn.body && !assignedNames(fn.body).has(fn.params[i]!.name);
+        if (constant) constParams.set(i, pt.k === 'bool' ? String(v.constant !== 0) : c.code);
+        else callArgs.push(c.code);
+      }
     });
     const builtins = this.builtinsOf(fn);
     for (const b of builtins) callArgs.push(b === 'lane' ? 'warp_lane_' : b);
     // One WGSL function serves every local it is given (a ptr<function, T> parameter); buffers and shared arrays each get their own.
     const baseId = (b: Base): string => (b.space === 'function' ? `function:${b.arrayType}:${b.scalar ? 'scalar' : 'array'}` : b.key);
-    const key = `${fn.name}${overloads ? `#${overloads.indexOf(fn)}` : ''}|${[...targs].map(([k, v]) => `${k}=${this.templateArgText(v)}`).join(',')}|${ptrParams.map((p) => `${p.index}:${baseId(p.base)}`).join(',')}|${ctx.kernel.entry}`;
+    const key = `${fn.name}${overloads ? `#${overloads.indexOf(fn)}` : ''}|${[...targs].map(([k, v]) => `${k}=${this.templateArgText(v)}`).join(',')}|${ptrParams.map((p) => `${p.index}:${baseId(p.base)}`).join(',')}|${[...constParams].map(([i, c]) => `${i}=${c}`).join(',')}|${ctx.kernel.entry}`;
     if (this.lowering.has(fn)) this.error(e.range, `'${fn.name}' calls itself (recursion): WGSL has no recursion, so device code here cannot recurse; rewrite it as a loop`);
     let inst = this.instances.get(key);
     if (!inst) {
@@ -2605,7 +2616,7 @@ export class Lowering {
       this.instances.set(key, inst);
       this.lowering.add(fn);
       try {
-        this.deviceFunction(ctx, fn, targs, paramTypes, ptrParams, wname, builtins, inst);
+        this.deviceFunction(ctx, fn, targs, paramTypes, ptrParams, constParams, wname, builtins, inst);
       } finally {
         this.lowering.delete(fn);
       }
@@ -2643,10 +2654,11 @@ export class Lowering {
 
   private deviceFunction(
     caller: FnCtx, fn: FunctionDecl, targs: Map<string, TemplateArg>, paramTypes: CType[], ptrParams: { index: number; base: Base }[],
-    wname: string, builtins: string[], inst: { name: string; lines: { text: string; cuda?: Range }[] },
+    constParams: ReadonlyMap<number, string>, wname: string, builtins: string[], inst: { name: string; lines: { text: string; cuda?: Range }[] },
   ): void {
     const ctx: FnCtx = { kernel: caller.kernel, fn, targs, scopes: [new Map<string, Sym>()], returnType: this.resolveType(fn.returnType, targs), loopDepth: 0 };
     const params: string[] = [];
+    const consts: string[] = [];
     fn.params.forEach((p, i) => {
       const pt = paramTypes[i]!;
       const name = this.ident(p.name || `arg${i}`);
@@ -2668,6 +2680,10 @@ export class Lowering {
         const off = name === base.name ? this.unique(`${name}_offset`) : name;
         params.push(`${off}: i32`);
         ctx.scopes[0]!.set(p.name, fn.params[i]!.type.reference ? { k: 'ref', base, off, t: base.elem } : { k: 'ptr', base, name: off, t: pt });
+      } else if (constParams.has(i)) {
+        const code = constParams.get(i)!;
+        consts.push(`  const ${name}: ${wgslType(pt)} = ${code}; // '${p.name}' is this constant at every call of this instance`);
+        ctx.scopes[0]!.set(p.name, { k: 'var', name, t: pt, isConst: true, constant: pt.k === 'bool' ? Number(code === 'true') : Number(code.replace(/u$/, '')), specialized: true });
       } else {
         params.push(`${name}: ${wgslType(pt)}`);
         ctx.scopes[0]!.set(p.name, { k: 'var', name, t: pt, isConst: true });
@@ -2696,6 +2712,7 @@ export class Lowering {
       void i;
     });
     this.emit(`fn ${wname}(${params.join(', ')})${ret} {`, fn.nameRange);
+    for (const c of consts) this.emit(c, fn.nameRange);
     for (const c of copies) this.emit(c);
     this.indent = 1;
     for (const s of fn.body!.body) this.stmtSafe(ctx, s);
