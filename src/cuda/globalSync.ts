@@ -39,17 +39,9 @@ export function readsAndWritesGlobal(kernel: FunctionDecl, overloads: ReadonlyMa
     if (done.has(key) || active.has(fn) || !fn.body) return;
     done.add(key);
     active.add(fn);
-    // Pointers assigned another value anywhere in the function (`p = q`) may point anywhere.
-    const reassigned = new Set<string>();
-    const collect = (n: unknown): void => {
-      if (!n || typeof n !== 'object') return;
-      if (Array.isArray(n)) return n.forEach(collect);
-      const x = n as Expr;
-      if (x.kind === 'assign' && x.op === '=' && x.left.kind === 'ident') reassigned.add(x.left.name);
-      children(n, collect);
-    };
-    collect(fn.body);
-    const scopes: Map<string, Origins>[] = [new Map(fn.params.map((p, i) => [p.name, reassigned.has(p.name) ? union(params[i] ?? NONE, new Set([ANY])) : (params[i] ?? NONE)]))];
+    // Pointers assigned anywhere in the function (`p = q`) may point anywhere.
+    const reassigned = assignedNames(fn.body);
+    const scopes: Map<string, Origins>[] = [new Map(fn.params.map((p, i) => [p.name, reassigned.has(p.name) && p.type.pointers.length ? union(params[i] ?? NONE, new Set([ANY])) : (params[i] ?? NONE)]))];
     const lookup = (name: string): Origins | undefined => {
       for (let i = scopes.length - 1; i >= 0; i--) {
         const o = scopes[i]?.get(name);
@@ -172,4 +164,19 @@ function children(n: object, f: (child: unknown) => void): void {
     const v = (n as Record<string, unknown>)[k];
     if (v && typeof v === 'object') f(v);
   }
+}
+
+/** Names a function body assigns, increments or takes the address of (`x = …`, `x++`, `&x`). */
+export function assignedNames(body: unknown): Set<string> {
+  const names = new Set<string>();
+  const walk = (n: unknown): void => {
+    if (!n || typeof n !== 'object') return;
+    if (Array.isArray(n)) return n.forEach(walk);
+    const e = n as Expr;
+    if (e.kind === 'assign' && e.left.kind === 'ident') names.add(e.left.name);
+    if (e.kind === 'unary' && (e.op === '++' || e.op === '--' || e.op === '&') && e.arg.kind === 'ident') names.add(e.arg.name);
+    children(n, walk);
+  };
+  walk(body);
+  return names;
 }

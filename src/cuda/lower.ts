@@ -22,7 +22,7 @@ import {
 import { wideHelper, wideLiteral } from './wide.ts';
 import { warpIdiom } from './warpIdioms.ts';
 import { builtinRange, rangeOf, typeRange, union, within, type IntRange } from './ranges.ts';
-import { readsAndWritesGlobal } from './globalSync.ts';
+import { assignedNames, readsAndWritesGlobal } from './globalSync.ts';
 import type { CudaScalarType, Diagnostic } from './types.ts';
 
 /** Where a pointer points: a buffer, a shared/constant/global array, or a local array. */
@@ -3126,20 +3126,6 @@ function containsBreakOrContinue(n: unknown, depth = 0): boolean {
   if ((s.kind === 'break' || s.kind === 'continue') && depth === 0) return true;
   const inner = s.kind === 'for' || s.kind === 'while' || s.kind === 'do' || s.kind === 'switch' ? depth + 1 : depth;
   return forChildren(n, (v) => containsBreakOrContinue(v, inner));
-}
-
-function assignedNames(body: unknown): Set<string> {
-  const names = new Set<string>();
-  const walk = (n: unknown): void => {
-    if (!n || typeof n !== 'object') return;
-    if (Array.isArray(n)) return n.forEach(walk);
-    const e = n as Expr;
-    if (e.kind === 'assign' && e.left.kind === 'ident') names.add(e.left.name);
-    if (e.kind === 'unary' && (e.op === '++' || e.op === '--' || e.op === '&') && e.arg.kind === 'ident') names.add(e.arg.name);
-    forChildren(n, (v) => { walk(v); return false; });
-  };
-  walk(body);
-  return names;
 }
 
 /** A function's parameter list as overloading sees it (types, pointers, references; no names). */
