@@ -22,6 +22,7 @@ import {
 import { wideHelper, wideLiteral } from './wide.ts';
 import { warpIdiom } from './warpIdioms.ts';
 import { builtinRange, rangeOf, typeRange, union, within, type IntRange } from './ranges.ts';
+import { assignedNames, readsAndWritesGlobal } from './globalSync.ts';
 import type { CudaScalarType, Diagnostic } from './types.ts';
 
 /** Where a pointer points: a buffer, a shared/constant/global array, or a local array. */
@@ -51,6 +52,8 @@ type Sym =
   /** `constant`: a `const`/`constexpr` integer whose initializer is a constant expression (C++ [expr.const]: usable as an array size). */
   | {
       k: 'var'; name: string; t: CType; isConst: boolean; constant?: number;
+      /** A parameter that is `constant` at every call of its function's instance: its reads are that constant. */
+      specialized?: boolean;
       /** Its values wherever it is read (`ranges.ts`); `start`: its initial value's, for a loop counter. */
       range?: IntRange; start?: IntRange;
     }
@@ -620,7 +623,7 @@ export class Lowering {
   private kernel(fn: FunctionDecl, targs: Map<string, TemplateArg>, label: string, firstBinding: number): LoweredKernel {
     // `k<-1>` → k_m1, `k<2.5f>` → k_2_5f: a WGSL identifier whatever the arguments' spelling.
     const entry = this.unique(label.replace(/-/g, 'm').replace(/[^A-Za-z0-9_]+/g, '_').replace(/_+$/, ''));
-    const kctx: KernelCtx = { name: label, entry, warp: false, printf: [], usedGlobals: new Map(), globalNames: new Map(), builtinsUsed: new Set(), globalSync: this.readsAndWritesGlobal(fn) };
+    const kctx: KernelCtx = { name: label, entry, warp: false, printf: [], usedGlobals: new Map(), globalNames: new Map(), builtinsUsed: new Set(), globalSync: readsAndWritesGlobal(fn, this.overloads, this.globals.values()) };
     if (fn.returnType.base !== 'void' || fn.returnType.pointers.length) this.error(fn.returnType.range, `a __global__ function must return void, not '${fn.returnType.base}'`);
     const ctx: FnCtx = { kernel: kctx, fn, targs, scopes: [new Map<string, Sym>()], returnType: VOID, loopDepth: 0 };
     let binding = firstBinding;
@@ -1846,7 +1849,7 @@ export class Lowering {
     if (sym) {
       switch (sym.k) {
         case 'var':
-          return { code: sym.name, t: sym.t, prec: 100, pure: true, lv: { kind: 'plain', code: sym.name }, ...(sym.range ? { range: sym.range } : {}) };
+          return { code: sym.name, t: sym.t, prec: 100, pure: true, lv: { kind: 'plain', code: sym.name }, ...(sym.range ? { range: sym.range } : {}), ...(sym.specialized ? { constant: sym.constant } : {}) };
         case 'value':
           return { code: sym.code, t: sym.t, prec: 100, pure: true };
         case 'ptr':
@@ -2560,6 +2563,7 @@ export class Lowering {
       for (const tp of fn.template) if (!targs.has(tp.name)) this.error(e.range, `cannot deduce template argument '${tp.name}' of '${fn.name}': write ${fn.name}<…>(…)`);
     }
     const ptrParams: { index: number; base: Base }[] = [];
+    const constParams = new Map<number, string>();
     const callArgs: string[] = [];
     const paramTypes = fn.params.map((p) => this.resolveType(p.type, targs));
     paramTypes.forEach((pt0, i) => {
@@ -2587,13 +2591,21 @@ export class Lowering {
         ptrParams.push({ index: i, base: v.ptr.base });
         if (v.ptr.base.space === 'function') callArgs.push(v.ptr.base.viaPointer ? v.ptr.base.name : `&${v.ptr.base.name}`);
         if (!(v.ptr.base.space === 'function' && v.ptr.base.scalar)) callArgs.push(v.ptr.off || '0');
-      } else callArgs.push(this.convert(v, pt, e.args[i]!.range).code);
+      } else {
+        const c = this.convert(v, pt, e.args[i]!.range);
+        // A constant for a 32-bit integer or bool parameter the body never assigns (a template
+        // argument passed on, `insert(lists, K)`): the instance gets it as a constant, so the
+        // loops it bounds have a known trip count, as a C++ compiler that inlines the call sees.
+        const constant = v.constant !== undefined && ((pt.k === 'int' && pt.bits <= 32) || pt.k === 'bool') && fn.body && !assignedNames(fn.body).has(fn.params[i]!.name);
+        if (constant) constParams.set(i, pt.k === 'bool' ? String(v.constant !== 0) : c.code);
+        else callArgs.push(c.code);
+      }
     });
     const builtins = this.builtinsOf(fn);
     for (const b of builtins) callArgs.push(b === 'lane' ? 'warp_lane_' : b);
     // One WGSL function serves every local it is given (a ptr<function, T> parameter); buffers and shared arrays each get their own.
     const baseId = (b: Base): string => (b.space === 'function' ? `function:${b.arrayType}:${b.scalar ? 'scalar' : 'array'}` : b.key);
-    const key = `${fn.name}${overloads ? `#${overloads.indexOf(fn)}` : ''}|${[...targs].map(([k, v]) => `${k}=${this.templateArgText(v)}`).join(',')}|${ptrParams.map((p) => `${p.index}:${baseId(p.base)}`).join(',')}|${ctx.kernel.entry}`;
+    const key = `${fn.name}${overloads ? `#${overloads.indexOf(fn)}` : ''}|${[...targs].map(([k, v]) => `${k}=${this.templateArgText(v)}`).join(',')}|${ptrParams.map((p) => `${p.index}:${baseId(p.base)}`).join(',')}|${[...constParams].map(([i, c]) => `${i}=${c}`).join(',')}|${ctx.kernel.entry}`;
     if (this.lowering.has(fn)) this.error(e.range, `'${fn.name}' calls itself (recursion): WGSL has no recursion, so device code here cannot recurse; rewrite it as a loop`);
     let inst = this.instances.get(key);
     if (!inst) {
@@ -2604,7 +2616,7 @@ export class Lowering {
       this.instances.set(key, inst);
       this.lowering.add(fn);
       try {
-        this.deviceFunction(ctx, fn, targs, paramTypes, ptrParams, wname, builtins, inst);
+        this.deviceFunction(ctx, fn, targs, paramTypes, ptrParams, constParams, wname, builtins, inst);
       } finally {
         this.lowering.delete(fn);
       }
@@ -2616,66 +2628,6 @@ export class Lowering {
       return { code: `${code};`, t: VOID, prec: 100, pure: false };
     }
     return { code, t: ret, prec: 100, pure: false };
-  }
-
-  /**
-   * Whether `fn` (with the device functions it calls) writes through a pointer, or to a
-   * `__device__`/`__managed__` variable, that it also reads: only then can one thread see another's
-   * global writes across a barrier. Names are compared, so a shared array reached through a
-   * pointer parameter counts too (an extra storageBarrier, never a missing one).
-   */
-  private readsAndWritesGlobal(fn: FunctionDecl): boolean {
-    const pointers = new Set<string>();
-    for (const g of this.globals.values()) if (g.kind === 'device' || g.kind === 'managed') pointers.add(g.name);
-    const written = new Set<string>();
-    const read = new Set<string>();
-    const root = (e: Expr): string | undefined => (e.kind === 'ident' ? e.name : e.kind === 'index' || e.kind === 'member' ? root(e.object) : e.kind === 'unary' && e.op === '*' ? root(e.arg) : undefined);
-    const seen = new Set<FunctionDecl>();
-    const visit = (f: FunctionDecl): void => {
-      if (seen.has(f) || !f.body) return;
-      seen.add(f);
-      for (const p of f.params) if (p.type.pointers.length && p.name) pointers.add(p.name);
-      const walk = (n: unknown): void => {
-        if (!n || typeof n !== 'object') return;
-        if (Array.isArray(n)) return n.forEach(walk);
-        const x = n as Expr | Stmt;
-        if (x.kind === 'decl' && !x.storage.shared) for (const v of x.vars) if (v.type.pointers.length) pointers.add(v.name);
-        if (x.kind === 'assign' && x.left.kind !== 'ident') {
-          const r = root(x.left);
-          if (r) written.add(r);
-          if (x.op !== '=') read.add(r ?? '');
-          // The target's subscripts are read, its array is not.
-          for (let t: Expr = x.left; ; ) {
-            if (t.kind === 'index') {
-              walk(t.index);
-              t = t.object;
-            } else if (t.kind === 'member') t = t.object;
-            else {
-              if (t.kind !== 'ident') walk(t);
-              break;
-            }
-          }
-          walk(x.right);
-          return;
-        }
-        if (x.kind === 'unary' && (x.op === '++' || x.op === '--')) {
-          const r = root(x.arg);
-          if (r) written.add(r);
-        }
-        if (x.kind === 'ident') read.add(x.name);
-        if (x.kind === 'call' && x.callee.kind === 'ident') {
-          if (ATOMICS.has(x.callee.name)) return x.args.slice(1).forEach(walk);
-          for (const callee of this.overloads.get(x.callee.name) ?? []) visit(callee);
-        }
-        forChildren(n, (v) => {
-          walk(v);
-          return false;
-        });
-      };
-      walk(f.body);
-    };
-    visit(fn);
-    return [...written].some((n) => pointers.has(n) && read.has(n));
   }
 
   /** Builtins a device function reads (directly or through its callees): passed as parameters. */
@@ -2702,10 +2654,11 @@ export class Lowering {
 
   private deviceFunction(
     caller: FnCtx, fn: FunctionDecl, targs: Map<string, TemplateArg>, paramTypes: CType[], ptrParams: { index: number; base: Base }[],
-    wname: string, builtins: string[], inst: { name: string; lines: { text: string; cuda?: Range }[] },
+    constParams: ReadonlyMap<number, string>, wname: string, builtins: string[], inst: { name: string; lines: { text: string; cuda?: Range }[] },
   ): void {
     const ctx: FnCtx = { kernel: caller.kernel, fn, targs, scopes: [new Map<string, Sym>()], returnType: this.resolveType(fn.returnType, targs), loopDepth: 0 };
     const params: string[] = [];
+    const consts: string[] = [];
     fn.params.forEach((p, i) => {
       const pt = paramTypes[i]!;
       const name = this.ident(p.name || `arg${i}`);
@@ -2727,6 +2680,10 @@ export class Lowering {
         const off = name === base.name ? this.unique(`${name}_offset`) : name;
         params.push(`${off}: i32`);
         ctx.scopes[0]!.set(p.name, fn.params[i]!.type.reference ? { k: 'ref', base, off, t: base.elem } : { k: 'ptr', base, name: off, t: pt });
+      } else if (constParams.has(i)) {
+        const code = constParams.get(i)!;
+        consts.push(`  const ${name}: ${wgslType(pt)} = ${code}; // '${p.name}' is this constant at every call of this instance`);
+        ctx.scopes[0]!.set(p.name, { k: 'var', name, t: pt, isConst: true, constant: pt.k === 'bool' ? Number(code === 'true') : Number(code.replace(/u$/, '')), specialized: true });
       } else {
         params.push(`${name}: ${wgslType(pt)}`);
         ctx.scopes[0]!.set(p.name, { k: 'var', name, t: pt, isConst: true });
@@ -2755,6 +2712,7 @@ export class Lowering {
       void i;
     });
     this.emit(`fn ${wname}(${params.join(', ')})${ret} {`, fn.nameRange);
+    for (const c of consts) this.emit(c, fn.nameRange);
     for (const c of copies) this.emit(c);
     this.indent = 1;
     for (const s of fn.body!.body) this.stmtSafe(ctx, s);
@@ -3168,20 +3126,6 @@ function containsBreakOrContinue(n: unknown, depth = 0): boolean {
   if ((s.kind === 'break' || s.kind === 'continue') && depth === 0) return true;
   const inner = s.kind === 'for' || s.kind === 'while' || s.kind === 'do' || s.kind === 'switch' ? depth + 1 : depth;
   return forChildren(n, (v) => containsBreakOrContinue(v, inner));
-}
-
-function assignedNames(body: unknown): Set<string> {
-  const names = new Set<string>();
-  const walk = (n: unknown): void => {
-    if (!n || typeof n !== 'object') return;
-    if (Array.isArray(n)) return n.forEach(walk);
-    const e = n as Expr;
-    if (e.kind === 'assign' && e.left.kind === 'ident') names.add(e.left.name);
-    if (e.kind === 'unary' && (e.op === '++' || e.op === '--' || e.op === '&') && e.arg.kind === 'ident') names.add(e.arg.name);
-    forChildren(n, (v) => { walk(v); return false; });
-  };
-  walk(body);
-  return names;
 }
 
 /** A function's parameter list as overloading sees it (types, pointers, references; no names). */

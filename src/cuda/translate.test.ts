@@ -250,6 +250,23 @@ int main() { float *d; fill<7, float><<<1, 4>>>(d); fill<1, int><<<1, 4>>>(0); r
     expect(Array.from(launch.readBack(simulate(launch.run).buffers).a as Float32Array)).toEqual([7, 8, 9, 10]);
   });
 
+  it('a constant argument of an integer or bool parameter the function never assigns becomes a const of its instance, one instance per set of constants', () => {
+    const src = `__device__ int sum(const int *a, int k, bool twice) { int s = 0; for (int i = 0; i < k; i++) s += a[i]; return twice ? 2 * s : s; }
+__device__ int shifted(int k) { k += 1; return k; }
+template <int K> __global__ void g(const int *a, int *out, int k) {
+  out[threadIdx.x] = sum(a, K, true) + 100 * sum(a, 2, false) + 1000 * sum(a, k, false) + 10000 * shifted(K);
+}
+template __global__ void g<3>(const int *, int *, int);`;
+    const p = program(src);
+    expect(p.wgsl).toContain("const k: i32 = 3; // 'k' is this constant at every call of this instance");
+    expect(p.wgsl).toContain("const k: i32 = 2; // 'k' is this constant at every call of this instance");
+    expect(p.wgsl.match(/^fn sum\w*\(/gm)).toHaveLength(3); // k = 3 and true, k = 2 and false, k a value and false
+    expect(p.wgsl).toMatch(/^fn shifted\w*\(k_in: i32/m); // assigned in the body: stays a parameter
+    const launch = prepareLaunch(p, 'g<3>', { grid: dim(1), block: dim(2) }, { a: Int32Array.from([1, 2, 4, 8]), out: new Int32Array(2), k: 4 });
+    const out = launch.readBack(simulate(launch.run).buffers).out as Int32Array;
+    expect(Array.from(out)).toEqual([14 + 300 + 15000 + 40000, 14 + 300 + 15000 + 40000]);
+  });
+
   it('kernel printf goes through a buffer and prints in the order the threads reached it', () => {
     const src = `__global__ void hello(int n) {
   if (threadIdx.x < 3) printf("block %d thread %u: %5.2f%%\\n", blockIdx.x, threadIdx.x, n / 4.0f);
@@ -381,6 +398,22 @@ __global__ void k(int *o) {
     expect(writeOnly.wgsl).not.toContain('storageBarrier');
     const { out } = run(`__global__ void k(int *d) { d[threadIdx.x] += 1; __syncthreads(); if (threadIdx.x == 0) d[0] += d[1]; }`, 'k', 1, 2, { d: Int32Array.from([10, 20]) });
     expect(Array.from(out.d as Int32Array)).toEqual([32, 21]);
+  });
+
+  it('a device function pointer parameter points where the arguments of its calls point: storageBarrier for global memory written through it, none for shared memory', () => {
+    const BARRIER = 'workgroupBarrier(); storageBarrier();';
+    const put = `__device__ void put(int *p, int i, int v) { p[i] = v; }\n`;
+    // Written through put's p (the kernel's d), read back as d by another thread: CUDA orders it.
+    const throughGlobal = program(`${put}__global__ void k(int *d, int *out) { put(d, threadIdx.x, 1); __syncthreads(); out[threadIdx.x] = d[threadIdx.x ^ 1]; }`);
+    expect(throughGlobal.wgsl).toContain(BARRIER);
+    const onShared = program(`${put}__global__ void k(int *out) { __shared__ int s[32]; put(s, threadIdx.x, 1); __syncthreads(); out[threadIdx.x] = s[threadIdx.x ^ 1]; }`);
+    expect(onShared.wgsl).not.toContain('storageBarrier');
+    // One function, two calls: one of them on global memory that the kernel reads.
+    const both = program(`${put}__global__ void k(int *d, int *out) { __shared__ int s[32]; put(s, threadIdx.x, 1); put(d, threadIdx.x, 2); __syncthreads(); out[threadIdx.x] = d[threadIdx.x ^ 1] + s[threadIdx.x]; }`);
+    expect(both.wgsl).toContain(BARRIER);
+    // A pointer local points where its initializer points: written as row, read as d.
+    const local = program(`__global__ void k(int *d, int *out) { int *row = d + 32; row[threadIdx.x] = 1; __syncthreads(); out[threadIdx.x] = d[32 + (threadIdx.x ^ 1)]; }`);
+    expect(local.wgsl).toContain(BARRIER);
   });
 });
 

@@ -252,3 +252,47 @@ g.test('syncthreads_in_host_code', `${SYNC}: __syncthreads is a device function;
   source: HOST_SYNC,
   error: { ...at(HOST_SYNC, '__syncthreads'), includes: ['__syncthreads'] },
 }));
+
+// A __device__ function that writes through a pointer parameter: __syncthreads() orders what it
+// wrote for the block's other threads whether the pointer leads into global or shared memory
+// (Programming Guide: __syncthreads waits until all global and shared memory accesses made by
+// the block's threads before it are visible to all threads of the block).
+const THROUGH_POINTER = cu`
+__device__ void put(int* p, int i, int v)
+{
+    p[i] = v;
+}
+
+__global__ void neighbourThroughGlobal(int* scratch, int* out)
+{
+    int t = threadIdx.x;
+    put(scratch, blockIdx.x * blockDim.x + t, t * 3 + 1);
+    __syncthreads();
+    out[blockIdx.x * blockDim.x + t] = scratch[blockIdx.x * blockDim.x + (t ^ 1)];
+}
+
+__global__ void neighbourThroughShared(const int* in, int* out)
+{
+    __shared__ int s[64];
+    int t = threadIdx.x;
+    put(s, t, in[blockIdx.x * blockDim.x + t] * 2);
+    __syncthreads();
+    out[blockIdx.x * blockDim.x + t] = s[t ^ 1];
+}
+`;
+g.test('barrier_after_device_function_writes_global', `${SYNC}: writes made through a device function's pointer parameter into global memory are seen by the block's other threads after the barrier`).run(() => ({
+  from: 'reference',
+  source: THROUGH_POINTER,
+  kernel: 'neighbourThroughGlobal',
+  launch: { grid: dim3(2), block: dim3(64) },
+  args: { scratch: new Int32Array(128), out: new Int32Array(128) },
+  expect: { scratch: iota(128).map((k) => (k % 64) * 3 + 1), out: iota(128).map((k) => ((k % 64) ^ 1) * 3 + 1) },
+}));
+g.test('barrier_after_device_function_writes_shared', `${SYNC}: the same device function given a pointer into __shared__ memory`).run(() => ({
+  from: 'reference',
+  source: THROUGH_POINTER,
+  kernel: 'neighbourThroughShared',
+  launch: { grid: dim3(2), block: dim3(64) },
+  args: { in: Int32Array.from(iota(128), (k) => k * 5 - 7), out: new Int32Array(128) },
+  expect: { out: iota(128).map((k) => ((k - (k % 64)) + ((k % 64) ^ 1)) * 10 - 14) },
+}));
