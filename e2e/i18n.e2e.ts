@@ -156,27 +156,20 @@ const PAGES: readonly (readonly [string, string, string])[] = [
   ['a lesson’s question', '/lesson/reduction/4', STAGE],
 ];
 
-/**
- * Pages loaded at `?lang=zh-CN` rather than switched: the top-k lab's semantics notice is a lab
- * notice, written in the language the page opened in, and the header's switch leaves it in English.
- */
-const LOADED_IN_CHINESE = new Set(['the top-k radix select, with its semantics notice']);
-
 const withLang = (path: string, lang: string) => `${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
 
 describe('中文 / English', () => {
   const browser = useBrowser();
   // Most tests open their page inside one page (useAppPage) and switch it to Chinese with the
   // header's switch, as a learner does: the app reads `?lang=` only when it starts. Loading the
-  // app at `?lang=zh-CN` is the test of every lab's and lesson's page below (and of the top-k
-  // page above); the tests of the address's language (an English visit, an unknown one) load it too.
+  // app at `?lang=zh-CN` is the test of every lab's and lesson's page below; the tests of the address's language (an English visit, an unknown one) load it too.
   const open = useAppPage(browser);
 
   it.each(PAGES)('%s in Chinese: no English left, html[lang] follows, axe clean', async (name, path, ready) => {
-    const loaded = LOADED_IN_CHINESE.has(name);
-    const { page, errors } = loaded ? await openPage(browser(), withLang(path, 'zh-CN')) : await open(path);
+    const { page, errors } = await open(path);
     await page.locator(ready).first().waitFor({ timeout: 60_000 });
-    if (!loaded) await switchTo(page, 'zh-CN');
+    // A lab's own notices (the top-k page's semantics notice) follow the switch too.
+    await switchTo(page, 'zh-CN');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
     if (name === 'a lab with its metrics open') await page.getByTestId('drawer-tab-metrics').click();
     if (name === 'a lab’s tree') await page.getByTestId('stage-tab-dataflow').click();

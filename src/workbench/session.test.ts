@@ -4,6 +4,8 @@ import { findLab } from '../labs/all.ts';
 import { simulate } from '../sim/index.ts';
 import { SimCancelled } from '../sim/workerClient.ts';
 import type { BandwidthBaselines, GpuExecutor, TimeOptions, Timing } from '../gpu/executor.ts';
+import { loadLocale } from '../i18n/catalog.ts';
+import { setCurrentLocale } from '../i18n/locale.ts';
 
 /** Runs the simulator in-process, as the worker would, and records each job. */
 function inProcess() {
@@ -225,5 +227,21 @@ describe('lab session (outside React)', () => {
     expect(ready).toEqual([s.primary.result!.trace!.stepCount]);
     expect(s.stepCount).toBe(s.primary.result!.trace!.stepCount);
     session.getState().dispose();
+  });
+  it('writes its notices anew in the language shown when the learner switches it, until it is disposed', async () => {
+    const session = createLabSession(findLab('topk'), { variant: 'radix', compare: undefined, params: { semantics: 'distinct' }, workgroup: 0 }, { simulate: inProcess().fn });
+    try {
+      expect(session.getState().notices.join(' ')).toMatch(/duplicates kept/);
+      await loadLocale('zh-CN');
+      setCurrentLocale('zh-CN');
+      expect(session.getState().notices.join(' ')).toMatch(/保留重复值/);
+      expect(session.getState().notices.join(' ')).not.toMatch(/duplicates kept/);
+      session.getState().dispose();
+      setCurrentLocale('en');
+      // A disposed session no longer follows the language.
+      expect(session.getState().notices.join(' ')).toMatch(/保留重复值/);
+    } finally {
+      setCurrentLocale('en');
+    }
   });
 });

@@ -20,6 +20,7 @@ import type { BandwidthBaselines, GpuExecutor } from '../gpu/executor.ts';
 import type { KernelExecutor } from './labTypes.ts';
 import { timingSweep, type TimingRow } from './sweep.ts';
 import { ui } from '../i18n/ui.ts';
+import { subscribeLocale } from '../i18n/locale.ts';
 
 /** Play speeds in warp instructions per second. */
 export const SPEEDS = [1, 2, 4, 8, 16, 32, 64, 128, 256] as const;
@@ -220,6 +221,9 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
     clear: (h: unknown) => clearInterval(h as ReturnType<typeof setInterval>),
   };
   let key = '';
+  /** The request the session shows, and the end of its subscription to language switches. */
+  let lastRequest = request;
+  let stopLocale: (() => void) | undefined;
   /** Bumped to cancel the timing sweep in flight (it checks between timings). */
   let timingRun = 0;
 
@@ -325,6 +329,7 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
 
     const resolved = resolveRequest(lab, request);
     key = requestKey(resolved);
+    lastRequest = request;
     return {
       lab,
       ...resolved,
@@ -345,6 +350,9 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
       configure: (req) => {
         const next = resolveRequest(lab, req);
         const nextKey = requestKey(next);
+        lastRequest = req;
+        // The notices are sentences in the language shown: a switch (or its catalog arriving) writes them anew.
+        stopLocale ??= subscribeLocale(() => set({ notices: resolveRequest(lab, lastRequest).notices }));
         if (nextKey === key) return;
         key = nextKey;
         set(next);
@@ -437,6 +445,8 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
         timingRun++;
         // A later `configure` (React remounting the same view) simulates again.
         key = '';
+        stopLocale?.();
+        stopLocale = undefined;
         stopClock();
         for (const job of jobs.values()) job.cancel();
         jobs.clear();
