@@ -18,7 +18,7 @@ import { ui } from './ui.ts';
 import { LABS } from '../labs/all.ts';
 
 // Each lab folder's own catalog (the registry loads labs on demand).
-import.meta.glob(['../labs/*/messages.ts', '../labs/*/lessons/*/messages.ts'], { eager: true });
+import.meta.glob(['../labs/*/messages.ts', '../labs/*/lessons/*/messages.ts', '../ui/**/messages.ts'], { eager: true });
 
 /** Internal words, in any locale; `{seed}`-style placeholders are code, not words, and are removed first. */
 const INTERNAL: readonly [RegExp, string][] = [
@@ -35,6 +35,12 @@ const ZH_MIXED: readonly [RegExp, string][] = [
   [/wavefront/i, 'use 波前'],
   [/执行跟踪/, 'use 执行记录'],
 ];
+
+/**
+ * The course posts' titles, quoted as their authors wrote them (post 004 writes 规约): a learner
+ * looks a post up by its title, so its spelling is kept.
+ */
+const POST_TITLE = /^program\/post\.\d{3}$/;
 
 /** A term left in English in Chinese text is glossed where a catalog first uses it: `co-rank（划分点）`. */
 const ZH_GLOSSED: readonly [RegExp, RegExp, string][] = [
@@ -75,7 +81,7 @@ describe('wording', () => {
     const found: string[] = [];
     const glossed = new Set<string>();
     for (const [where, text] of messages('zh-CN')) {
-      for (const [re, what] of ZH_MIXED) if (re.test(text)) found.push(`${where}: ${what}: ${text}`);
+      for (const [re, what] of ZH_MIXED) if (re.test(text) && !POST_TITLE.test(where)) found.push(`${where}: ${what}: ${text}`);
       const catalog = where.slice(0, where.indexOf('/'));
       for (const [term, gloss, what] of ZH_GLOSSED) {
         if (!term.test(text) || glossed.has(`${catalog} ${term.source}`)) continue;

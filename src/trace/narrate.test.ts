@@ -39,9 +39,14 @@ describe('narrate: what a step does, in the lab’s words, from the trace', () =
 
   it('says the same in Chinese', () => {
     setLocale('zh-CN');
-    const index = traced('interleaved');
-    const text = narrate(index, sharedLoad(index, 16, 16));
-    setLocale('en');
+    let text: string;
+    try {
+      const index = traced('interleaved');
+      text = narrate(index, sharedLoad(index, 16, 16));
+    } finally {
+      // Test files share a worker: the next one starts in English whatever happened here.
+      setLocale('en');
+    }
     expect(text).toMatch(/通道 0–15/);
     expect(text).toMatch(/右边第 16 个字/);
     expect(text).toMatch(/通道 16–31 空闲/);
