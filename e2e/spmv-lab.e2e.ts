@@ -24,6 +24,13 @@ async function runAndCheck(page: Page): Promise<void> {
   expect(await page.getByTestId('check-sim').getAttribute('data-ok')).toBe('yes');
 }
 
+/** Tabs to the jump button and presses Enter: the stage lands on the first gather of x. */
+async function firstGather(page: Page): Promise<void> {
+  await page.getByTestId('spmv-next-gather').focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('[data-testid=spmv-now]')?.getAttribute('data-array') === 'x');
+}
+
 /** The SpMV lab: the seed's matrix in every format, a warp's lanes laid over the storage. */
 describe('SpMV lab', () => {
   const browser = useBrowser();
@@ -96,9 +103,7 @@ describe('SpMV lab', () => {
     await new LabPageObject(seed.page).ready();
     await seed.page.getByTestId('spmv-stage').waitFor();
     expect(await seed.page.getByTestId('spmv-csr').getAttribute('data-active')).toBe('true');
-    await seed.page.getByTestId('spmv-next-gather').focus();
-    await seed.page.keyboard.press('Enter');
-    await seed.page.waitForFunction(() => document.querySelector('[data-testid=spmv-now]')?.getAttribute('data-array') === 'x');
+    await firstGather(seed.page);
     // The tile's products are loaded one nonzero per lane: lanes 0–6, where CSR scalar had 3.
     expect(await seed.page.getByTestId('spmv-now').getAttribute('data-lanes')).toBe('7');
     expect(errors).toEqual([]);
@@ -118,9 +123,7 @@ describe('SpMV lab', () => {
     await new LabPageObject(seed.page).ready();
     await seed.page.getByTestId('spmv-stage').waitFor();
     expect(await seed.page.getByTestId('spmv-csr').getAttribute('data-active')).toBe('true');
-    await seed.page.getByTestId('spmv-next-gather').focus();
-    await seed.page.keyboard.press('Enter');
-    await seed.page.waitForFunction(() => document.querySelector('[data-testid=spmv-now]')?.getAttribute('data-array') === 'x');
+    await firstGather(seed.page);
     expect(await seed.page.getByTestId('spmv-now').getAttribute('data-lanes')).toBe('3');
     expect(errors).toEqual([]);
     expect(seed.errors).toEqual([]);
@@ -150,9 +153,7 @@ describe('SpMV lab', () => {
     const sell = seed.page.getByTestId('spmv-sell');
     expect(await sell.getAttribute('data-active')).toBe('true');
     expect(await sell.locator('tr').nth(1).locator('td.pad').count()).toBe(121);
-    await seed.page.getByTestId('spmv-next-gather').focus();
-    await seed.page.keyboard.press('Enter');
-    await seed.page.waitForFunction(() => document.querySelector('[data-testid=spmv-now]')?.getAttribute('data-array') === 'x');
+    await firstGather(seed.page);
     expect(await seed.page.getByTestId('spmv-now').getAttribute('data-lanes')).toBe('4');
     expect(errors).toEqual([]);
     expect(seed.errors).toEqual([]);

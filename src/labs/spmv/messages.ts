@@ -85,7 +85,7 @@ const en = {
   'ui.sell': 'Sliced ELL ({pieces} pieces in {slices} slices of 32; start: where each slice begins; owner: the row of each piece)',
   'metric.sell': 'Sliced ELL fill',
   'metric.sell.value': '{fill} ({pieces} pieces)',
-  'metric.sell.hint': 'stored ÷ nonzeros after cutting rows longer than {limit} and sorting in windows of {window}; converting took {ms} ms on this CPU',
+  'metric.sell.hint': 'stored ÷ nonzeros after cutting rows longer than {limit} and sorting in windows of {window} (made once on the CPU, before the product, and not counted in the kernel’s time)',
   'ui.tooBig': 'The stage draws matrices up to {max} × {max} cell by cell; this one has {rows} rows. The strip, the line above and the counts below still read the trace.',
   'ui.requests': 'Requests of workgroup {wg}',
   'ui.sum.values': 'Sectors per request, values',

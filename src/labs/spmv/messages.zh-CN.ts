@@ -85,7 +85,7 @@ const zh: Translation<Messages> = {
   'ui.sell': '分片 ELL（{pieces} 段，分成 {slices} 片，每片 32 段；start：每片的起点；owner：每段所属的行）',
   'metric.sell': '分片 ELL 填充率',
   'metric.sell.value': '{fill}（{pieces} 段）',
-  'metric.sell.hint': '存储量 ÷ 非零元个数：超过 {limit} 个非零元的行被切段，并在 {window} 行的窗口内排序；在这台 CPU 上转换用了 {ms} 毫秒',
+  'metric.sell.hint': '存储量 ÷ 非零元个数：超过 {limit} 个非零元的行被切段，并在 {window} 行的窗口内排序（计算之前由 CPU 做一次，不计入内核的用时）',
   'ui.tooBig': '舞台只逐格绘制不超过 {max} × {max} 的矩阵；这个矩阵有 {rows} 行。条带、上方那行说明和下方的计数仍然来自执行记录。',
   'ui.requests': '线程块 {wg} 的请求',
   'ui.sum.values': '每请求扇区数，非零值数组',
