@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { BASE_URL, openPage, useBrowser } from './browser.ts';
+import { BASE_URL, openPage, useAppPage, useBrowser } from './browser.ts';
 import { goToLab } from './pages.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -30,6 +30,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 describe('accessibility (axe-core): no serious or critical violation', () => {
   const browser = useBrowser();
+  // The pages below open inside one page, each mounted anew (useAppPage), not by loading the app again.
+  const open = useAppPage(browser);
 
   const STAGE = '[data-testid=stage][data-ready=yes]';
   it.each([
@@ -42,7 +44,7 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
     ['compare mode', '/lab/reduce?v=neighbored&cmp=interleaved', STAGE],
     ['the start page', '/', '[data-testid=home-hero]'],
   ])('%s', async (_name, path, ready) => {
-    const { page, errors } = await openPage(browser(), path);
+    const { page, errors } = await open(path);
     await page.locator(ready).first().waitFor({ timeout: 60_000 });
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);

@@ -83,7 +83,7 @@ export function useBrowser(options: { webgpu?: boolean } = {}): () => Browser {
 
 /**
  * One page for the enclosing `describe`'s tests, opened before them, in which each test opens its
- * path as a first visit shows it (`open`): the app leaves for its start page in English, forgets what
+ * path as a first visit shows it (`open`): the app leaves for its start page in English (at 1400 × 1000), forgets what
  * it keeps in the browser's storage (drafts, exercises, lesson progress, language) and opens the path inside
  * the app (`goInApp`), instead of loading the app again in a new context. Loading it costs seconds
  * of CPU each time (its code parsed and compiled, its WebGPU device created), which this pays once.
@@ -101,10 +101,22 @@ export function useAppPage(browser: () => Browser, options: { console?: boolean 
     if (!page) throw new Error('the page is not open yet (use it inside a test)');
     errors = [];
     if (page.url() !== 'about:blank') {
-      // In English, as a first visit here is (the app keeps a language asked for by an address).
+      // No overlay, as on a first visit: the help a test opened is the app's, and stays open across pages.
+      const help = page.getByTestId('help-overlay');
+      if (await help.isVisible()) {
+        await page.keyboard.press('Escape');
+        await help.waitFor({ state: 'detached' });
+      }
+      // At the size every test's page starts at (a test may have resized it).
+      const size = page.viewportSize();
+      if (size?.width !== 1400 || size.height !== 1000) await page.setViewportSize({ width: 1400, height: 1000 });
       await goInApp(page, '/?lang=en', BASE_URL);
       // The last page has gone (a lab or lesson keeps its session until it unmounts).
-      await page.waitForFunction(() => document.documentElement.lang === 'en' && !document.querySelector('#lab-title, #lesson-title, [data-testid=stage]'));
+      await page.waitForFunction(() => !document.querySelector('#lab-title, #lesson-title, [data-testid=stage]'));
+      // In English, as a first visit here is. The app reads `?lang=` only when it starts, so a page
+      // a test switched to another language switches back with the header's switch.
+      if ((await page.evaluate(() => document.documentElement.lang)) !== 'en') await page.getByTestId('language-switch').selectOption('en');
+      await page.waitForFunction(() => document.documentElement.lang === 'en' && !document.querySelector('[data-testid=language-switch][aria-busy]'));
       await page.evaluate(() => {
         localStorage.clear();
         sessionStorage.clear();
