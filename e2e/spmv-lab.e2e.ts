@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useAppPage, useBrowser } from './browser.ts';
+import { openPage, useAppPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
 import { loadAxe } from './labAxe.ts';
 
@@ -15,6 +15,22 @@ async function axeFindings(page: Page): Promise<string[]> {
   return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact}: ${v.id} at ${v.nodes[0]?.target.join(' ')}`);
 }
 
+/** Runs the kernel on both executors (Ctrl+Enter in the editor): the GPU's and the simulator's outputs equal the CPU's. */
+async function runAndCheck(page: Page): Promise<void> {
+  await page.getByTestId('kernel-editor').click();
+  await page.keyboard.press('Control+Enter');
+  await page.getByTestId('editor-check').waitFor({ timeout: 90_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid=check-gpu]')?.getAttribute('data-ok') === 'yes', undefined, { timeout: 60_000 });
+  expect(await page.getByTestId('check-sim').getAttribute('data-ok')).toBe('yes');
+}
+
+/** Tabs to the jump button and presses Enter: the stage lands on the first gather of x. */
+async function firstGather(page: Page): Promise<void> {
+  await page.getByTestId('spmv-next-gather').focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('[data-testid=spmv-now]')?.getAttribute('data-array') === 'x');
+}
+
 /** The SpMV lab: the seed's matrix in every format, a warp's lanes laid over the storage. */
 describe('SpMV lab', () => {
   const browser = useBrowser();
@@ -27,7 +43,7 @@ describe('SpMV lab', () => {
     await lab.ready();
     const stage = page.getByTestId('spmv-stage');
     await stage.waitFor();
-    for (const f of ['spmv-dense', 'spmv-csr', 'spmv-ell', 'spmv-coo', 'spmv-hybrid', 'spmv-jds']) expect(await page.getByTestId(f).count()).toBe(1);
+    for (const f of ['spmv-dense', 'spmv-csr', 'spmv-ell', 'spmv-coo', 'spmv-hybrid', 'spmv-jds', 'spmv-sell']) expect(await page.getByTestId(f).count()).toBe(1);
     expect(await page.getByTestId('spmv-csr').getAttribute('data-active')).toBe('true');
     // ELL of the seed: 12 slots, 5 of them padding.
     expect(await page.getByTestId('spmv-ell').locator('tr').first().locator('td.pad').count()).toBe(5);
@@ -81,19 +97,13 @@ describe('SpMV lab', () => {
     const sectors = Number.parseFloat((await page.getByTestId('spmv-sectors-values').textContent()) ?? '');
     expect(sectors).toBeGreaterThan(3);
     expect(sectors).toBeLessThanOrEqual(5);
-    await page.getByTestId('kernel-editor').click();
-    await page.keyboard.press('Control+Enter');
-    await page.getByTestId('editor-check').waitFor({ timeout: 90_000 });
-    await page.waitForFunction(() => document.querySelector('[data-testid=check-gpu]')?.getAttribute('data-ok') === 'yes', undefined, { timeout: 60_000 });
-    expect(await page.getByTestId('check-sim').getAttribute('data-ok')).toBe('yes');
+    await runAndCheck(page);
 
     const seed = await open('/lab/spmv?v=csr-merge&mat=seed&n=4&wg=128&step=0');
     await new LabPageObject(seed.page).ready();
     await seed.page.getByTestId('spmv-stage').waitFor();
     expect(await seed.page.getByTestId('spmv-csr').getAttribute('data-active')).toBe('true');
-    await seed.page.getByTestId('spmv-next-gather').focus();
-    await seed.page.keyboard.press('Enter');
-    await seed.page.waitForFunction(() => document.querySelector('[data-testid=spmv-now]')?.getAttribute('data-array') === 'x');
+    await firstGather(seed.page);
     // The tile's products are loaded one nonzero per lane: lanes 0–6, where CSR scalar had 3.
     expect(await seed.page.getByTestId('spmv-now').getAttribute('data-lanes')).toBe('7');
     expect(errors).toEqual([]);
@@ -105,11 +115,7 @@ describe('SpMV lab', () => {
     const { page, errors } = await open('/lab/spmv?v=csr-adaptive&mat=powerlaw&n=256&wg=128');
     await new LabPageObject(page).ready();
     await page.getByTestId('spmv-stage').waitFor();
-    await page.getByTestId('kernel-editor').click();
-    await page.keyboard.press('Control+Enter');
-    await page.getByTestId('editor-check').waitFor({ timeout: 90_000 });
-    await page.waitForFunction(() => document.querySelector('[data-testid=check-gpu]')?.getAttribute('data-ok') === 'yes', undefined, { timeout: 60_000 });
-    expect(await page.getByTestId('check-sim').getAttribute('data-ok')).toBe('yes');
+    await runAndCheck(page);
 
     // The seed's mean of 1.75 nonzeros gives groups of one lane: rows 0, 2 and 3 gather x in the
     // first step that does, row 1 is empty.
@@ -117,10 +123,38 @@ describe('SpMV lab', () => {
     await new LabPageObject(seed.page).ready();
     await seed.page.getByTestId('spmv-stage').waitFor();
     expect(await seed.page.getByTestId('spmv-csr').getAttribute('data-active')).toBe('true');
-    await seed.page.getByTestId('spmv-next-gather').focus();
-    await seed.page.keyboard.press('Enter');
-    await seed.page.waitForFunction(() => document.querySelector('[data-testid=spmv-now]')?.getAttribute('data-array') === 'x');
+    await firstGather(seed.page);
     expect(await seed.page.getByTestId('spmv-now').getAttribute('data-lanes')).toBe('3');
+    expect(errors).toEqual([]);
+    expect(seed.errors).toEqual([]);
+  }, 240_000);
+
+  it('explains the sliced ELL in English and Chinese, runs it on the GPU and the simulator, both equal to the CPU, with the power law’s long rows cut; on the seed its slice pads and every piece gathers', async () => {
+    // 256 power-law rows: some far longer than 8 × the mean, so rows over 64 nonzeros are cut into pieces.
+    const { page, errors } = await open('/lab/spmv?v=sell&mat=powerlaw&n=256&wg=128');
+    await new LabPageObject(page).ready();
+    await page.getByTestId('spmv-stage').waitFor();
+    const summary = (await page.getByTestId('variant-summary').textContent()) ?? '';
+    expect(summary).toContain('a slice is 32 consecutive rows');
+    expect(summary).toMatch(/sorts the rows by length inside windows/);
+    expect(summary).toMatch(/cut into equal pieces/);
+    expect(summary).toMatch(/inclusive scan over the warp’s lanes/);
+    await runAndCheck(page);
+    // Cut rows meet in y through atomic adds, one per run of a row's pieces in a warp.
+    expect(Number(await page.getByTestId('spmv-atomics').textContent())).toBeGreaterThan(0);
+
+    // The seed: four pieces (rows sorted longest first) in one slice of 32 lanes, 4 slots wide:
+    // 128 slots for 7 nonzeros, 121 of them padding; all four pieces gather x in the first gather.
+    // Loaded, not opened in the app: the language an address asks for is read when the app starts.
+    const seed = await openPage(browser(), '/lab/spmv?v=sell&mat=seed&n=4&wg=128&step=0&lang=zh-CN');
+    await new LabPageObject(seed.page).ready();
+    await seed.page.getByTestId('spmv-stage').waitFor();
+    await seed.page.waitForFunction(() => (document.querySelector('[data-testid=variant-summary]')?.textContent ?? '').includes('一片是连续的 32 行'));
+    const sell = seed.page.getByTestId('spmv-sell');
+    expect(await sell.getAttribute('data-active')).toBe('true');
+    expect(await sell.locator('tr').nth(1).locator('td.pad').count()).toBe(121);
+    await firstGather(seed.page);
+    expect(await seed.page.getByTestId('spmv-now').getAttribute('data-lanes')).toBe('4');
     expect(errors).toEqual([]);
     expect(seed.errors).toEqual([]);
   }, 240_000);

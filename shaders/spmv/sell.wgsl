@@ -1,6 +1,6 @@
 enable subgroups; diagnostic(off, subgroup_uniformity);
-// y = A·x, sliced ELL (SELL-C-σ, Kreutzer et al. 2014) with long rows cut into pieces: an
-// experiment for issue 29 (scripts/experiments/spmv-sell.ts), not a lab variant. The CPU cuts
+// y = A·x, sliced ELL (SELL-C-σ, Kreutzer et al. 2014) with long rows cut into pieces: the SpMV
+// lab's `sell` variant (issue 29; src/labs/spmv/sell.ts converts and picks the options). The CPU cuts
 // every row longer than a limit into pieces of at most that many nonzeros, sorts the pieces by
 // length inside windows of σ pieces, and stores each slice of 32 consecutive pieces column-major,
 // padded to the slice's longest piece (rounded up to a whole STEP): nonzero k of the piece in lane

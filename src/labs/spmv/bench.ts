@@ -2,7 +2,8 @@
  * Timing the SpMV variants: the passes and least traffic of a parameter set for the timings view,
  * and the lab's section of `npm run bench`: 2^22 rows (or fewer where the adapter's largest
  * binding or BENCH_MAX_LOG2 says so) with about 16 nonzeros per row, uniform and power-law, each
- * variant's GB/s over the least traffic and its share of the in-run copy.
+ * variant's GB/s over the least traffic and its share of the in-run copy, and the time its format's
+ * conversion from CSR takes on the CPU, apart from the kernel's.
  */
 import type { BandwidthBaselines, GpuExecutor } from '../../gpu/executor.ts';
 import { fmt, pct, ratioCell, table } from '../../bench/format.ts';
@@ -78,21 +79,24 @@ async function spmvSection(gpu: GpuExecutor, baselines: BandwidthBaselines, opts
     const lines: string[][] = [];
     for (const v of SPMV_VARIANTS) {
       let run;
+      // The format's conversion from CSR on the CPU (made once per matrix, before the product), timed apart.
+      const t0 = performance.now();
       try {
         run = spmvRun(v, a, x, 256);
       } catch (e) {
-        lines.push([v, '—', '—', '—', '—', '—', `refused: ${(e as Error).message}`]);
+        lines.push([v, '—', '—', '—', '—', '—', '—', `refused: ${(e as Error).message}`]);
         continue;
       }
+      const convertMs = performance.now() - t0;
       const y = yOf(v, (await gpu.run(run))[0]![Y_BINDING[v]]!, a.rows);
       let ok = y.length === want.length;
       for (let i = 0; ok && i < want.length; i++) ok = Object.is(y[i], want[i]);
       // Alternating rounds with a copy over the kernel's own buffers, counted over the least traffic.
       const t = await gpu.time([run], { repeats: opts.repeats, baseline: { kind: 'copy', bytes: least } });
       const gbps = least / (t.medianMs * 1e6);
-      lines.push([v, fmt(t.medianMs, 4), fmt(gbps), pct(t.relative?.ratio ?? Number.NaN), ratioCell(t), fmt(t.relative?.baselineGBps ?? Number.NaN), ok ? 'yes' : 'NO']);
+      lines.push([v, fmt(t.medianMs, 4), fmt(gbps), pct(t.relative?.ratio ?? Number.NaN), ratioCell(t), fmt(t.relative?.baselineGBps ?? Number.NaN), fmt(convertMs, 1), ok ? 'yes' : 'NO']);
     }
-    out.push(table(['variant', 'median ms', 'GB/s over least traffic', '% of copy', 'rounds', 'copy GB/s (rounds)', 'matches CPU'], lines));
+    out.push(table(['variant', 'median ms', 'GB/s over least traffic', '% of copy', 'rounds', 'copy GB/s (rounds)', 'conversion ms (CPU, apart)', 'matches CPU'], lines));
   }
   return out.join('\n');
 }

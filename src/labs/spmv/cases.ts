@@ -6,7 +6,7 @@
  */
 import type { KernelCase } from '../../kernel/cases.ts';
 import { adaptiveGroup, bandedMatrix, denseRowMatrix, emptyRowsMatrix, laplacianMatrix, laplacianSide, makeVector, powerLawMatrix, rowBins, seedMatrix, uniformMatrix, type Csr } from './formats.ts';
-import { ADAPTIVE_VEC4_FILE, adaptiveRun, SPMV_KERNELS, SPMV_VARIANTS, spmvRun } from './kernel.ts';
+import { ADAPTIVE_VEC4_FILE, adaptiveRun, needsSubgroups, SPMV_KERNELS, SPMV_VARIANTS, spmvRun } from './kernel.ts';
 import { SELL_FILE, sellRun, toSell } from './sell.ts';
 
 type Maker = (n: number, rng: () => number) => Csr;
@@ -24,7 +24,7 @@ const variantCases: KernelCase[] = SPMV_VARIANTS.flatMap((variant) =>
       name: `spmv/${variant} f32 ${group.name}`,
       // n: rows (the seed's matrix is always 4 × 4).
       sizes: [1, 5, 33, 100, 257],
-      subgroups: variant === 'csr-vector' || variant === 'hybrid' || variant === 'csr-merge' || variant === 'csr-adaptive',
+      subgroups: needsSubgroups(variant),
       build(rng, n) {
         const a = group.kinds[Math.floor(rng() * group.kinds.length)]!(n, rng);
         return spmvRun(variant, a, makeVector(a.cols, rng), rng() < 0.5 ? 64 : 256);
@@ -59,13 +59,13 @@ const adaptiveChunks = adaptiveCase('spmv/csr-adaptive f32 small chunks, groups 
 const adaptiveVec4 = adaptiveCase('spmv/csr-adaptive-vec4 f32 every kind, small chunks, groups 1–32', [...GROUPS[0]!.kinds, ...GROUPS[1]!.kinds], true);
 
 /**
- * The sliced-ELL experiment (sell.ts, issue 29; not a lab variant) over every matrix kind: rows cut
+ * The sliced ELL (sell.ts) with options other than the lab's, over every matrix kind: rows cut
  * into pieces of 3 to 16 nonzeros (so the cut rows' pieces meet in the subgroup scan and in y),
  * sorted in windows of 1 to 256 rows, padded in steps of 1, 2 or 4.
  */
 const sell: KernelCase = {
   file: SELL_FILE,
-  name: 'spmv/sell f32 every kind, cut rows, windows and steps',
+  name: 'spmv/sell f32 every kind, short pieces, windows and steps',
   sizes: [1, 5, 33, 100, 257],
   subgroups: true,
   build(rng, n) {

@@ -10,6 +10,7 @@ import COO_CU from './cuda/coo.cu?raw';
 import HYBRID_CU from './cuda/hybrid.cu?raw';
 import JDS_CU from './cuda/jds.cu?raw';
 import CSR_ADAPTIVE_CU from './cuda/csr-adaptive.cu?raw';
+import SELL_CU from './cuda/sell.cu?raw';
 
 export const SPMV_CUDA: Readonly<Record<SpmvVariant, string>> = {
   'csr-scalar': CSR_SCALAR_CU,
@@ -84,4 +85,5 @@ __global__ void spmvCsrMerge(unsigned rows, unsigned nnz, unsigned tiles, const 
   }
 }`,
   'csr-adaptive': CSR_ADAPTIVE_CU,
+  sell: SELL_CU,
 };

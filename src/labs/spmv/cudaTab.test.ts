@@ -12,7 +12,7 @@ import { SPMV_CUDA } from './cuda.ts';
 import { makeMatrix, spmvReference, type Csr, type MatrixKind } from './formats.ts';
 import { spmvRun, vectorWidth, Y_BINDING, yOf, type SpmvVariant } from './kernel.ts';
 
-const TWINNED: readonly SpmvVariant[] = ['csr-scalar', 'csr-vector', 'ell', 'coo', 'hybrid', 'jds', 'csr-adaptive'];
+const TWINNED: readonly SpmvVariant[] = ['csr-scalar', 'csr-vector', 'ell', 'coo', 'hybrid', 'jds', 'csr-adaptive', 'sell'];
 
 function matrix(kind: MatrixKind, rows: number, seed: number): { a: Csr; x: Float32Array } {
   const rng = seededRandom(seed);

@@ -10,8 +10,9 @@ import { seededRandom } from '../../util/random.ts';
 import { SPMV_CUDA } from './cuda.ts';
 import { hybridWidth, longestOf, makeMatrix, rowLengths, spmvReference, toCoo, toEll, toHybrid, toJds, type Csr, type MatrixKind } from './formats.ts';
 import { spmvRun, vectorWidth, Y_BINDING, type SpmvVariant } from './kernel.ts';
+import { sellOptions, toSell } from './sell.ts';
 
-const TWINNED = ['csr-scalar', 'csr-vector', 'ell', 'coo', 'hybrid', 'jds', 'csr-adaptive'] as const;
+const TWINNED = ['csr-scalar', 'csr-vector', 'ell', 'coo', 'hybrid', 'jds', 'csr-adaptive', 'sell'] as const;
 type Twinned = (typeof TWINNED)[number];
 
 function wholeNumbers(kind: MatrixKind, rows: number, seed: number): { a: Csr; x: Float32Array } {
@@ -56,6 +57,11 @@ function launchOf(variant: Twinned, a: Csr): { kernel: string; args: Record<stri
         bytes: csrBytes + 4 * chunkList.length,
       };
     }
+    case 'sell': {
+      // The CPU's conversion with the lab's options, as the lab's dispatch binds it.
+      const s = toSell(a, sellOptions(a));
+      return { kernel: 'spmvSell', args: { start: s.start, col: s.col, val: s.val, owner: s.target, pieces: s.pieces }, bytes: 4 * (s.start.length + 2 * s.col.length + s.target.length) };
+    }
     case 'jds': {
       const jds = toJds(a);
       return { kernel: 'spmvJds', args: { perm: jds.perm, rowPtr: jds.rowPtr, colIndex: jds.colIndex, values: jds.values, rows: a.rows }, bytes: csrBytes + 4 * a.rows };
@@ -68,7 +74,7 @@ function spmvCase(variant: Twinned, kind: MatrixKind, rows: number, seed: number
   const wgsl = spmvRun(variant, a, x);
   const { kernel, args, bytes } = launchOf(variant, a);
   // y starts as zeros (the atomic variants add into it), as the host's cudaMemset leaves it.
-  const launch = { wgsl, kernel, config: { grid: { x: wgsl.workgroups[0], y: 1, z: 1 }, block: { x: 256, y: 1, z: 1 } }, args: { ...args, x, y: new Float32Array(a.rows) }, outputs: { y: Y_BINDING[variant] } };
+  const launch = { wgsl, kernel, config: { grid: { x: wgsl.workgroups[0], y: wgsl.workgroups[1] ?? 1, z: 1 }, block: { x: 256, y: 1, z: 1 } }, args: { ...args, x, y: new Float32Array(a.rows) }, outputs: { y: Y_BINDING[variant] } };
   return onePassCase(`${kind}, ${rows} rows`, launch, check ? { y: wordsOf(spmvReference(a, x)) } : undefined, bytes + 4 * x.length);
 }
 

@@ -1,6 +1,6 @@
 /**
  * Sparse matrix–vector product (course seed 003): y = A·x with A in CSR, ELL, COO, an ELL + COO
- * hybrid and JDS, one kernel per format (two for CSR). Matrices, conversions and the reference are
+ * hybrid, JDS and sliced ELL, one kernel per format (four for CSR). Matrices, conversions and the reference are
  * in `formats.ts`; the dispatches in `kernel.ts`.
  */
 import { defineLab, OPENING_MOMENT, exactCheck, INPUT_SEED, type LabInputs, type LabVariant, variantFrom } from '../../workbench/lab.ts';
@@ -10,10 +10,11 @@ import { benchSpmv } from './bench.ts';
 import { spmvCases } from './cases.ts';
 import { SPMV_CUDA } from './cuda.ts';
 import { isMatrixKind, makeMatrix, makeVector, matrixStats, nonzeros, spmvReference, type Csr } from './formats.ts';
-import { isSpmvVariant, leastBytes, SPMV_KERNELS, spmvRun, Y_BINDING, yOf, type SpmvVariant } from './kernel.ts';
+import { isSpmvVariant, leastBytes, needsSubgroups, SPMV_KERNELS, spmvRun, Y_BINDING, yOf, type SpmvVariant } from './kernel.ts';
 import { spmvMoments } from './moments.ts';
 import { m } from './messages.ts';
 import { spmvMeta } from './meta.ts';
+import { sellOptions, toSell } from './sell.ts';
 
 export { MAX_STEP_ROWS, spmvSpec } from './meta.ts';
 
@@ -28,7 +29,7 @@ const variants: LabVariant[] = (Object.keys(SPMV_KERNELS) as SpmvVariant[]).map(
   cuda: SPMV_CUDA[id],
   workgroupSizes: [32, 64, 128, 256],
   elementTypes: ['f32'],
-  needsSubgroups: id === 'csr-vector' || id === 'hybrid' || id === 'csr-merge' || id === 'csr-adaptive',
+  needsSubgroups: needsSubgroups(id),
 }));
 
 const variantOf = (id: string): SpmvVariant => {
@@ -49,6 +50,13 @@ export function spmvInputs(p: SpmvParams, seed: number): LabInputs {
   const rng = seededRandom(seed);
   const a = makeMatrix(isMatrixKind(p.kind) ? p.kind : 'seed', p.rows, rng);
   return { rowPtr: a.rowPtr, colIndex: a.colIndex, values: a.values, x: makeVector(a.cols, rng) };
+}
+
+/** The sliced ELL's fill after its conversion (cut, sorted, padded); the bench times the conversion. */
+function sellMetric(a: Csr) {
+  const opts = sellOptions(a);
+  const sell = toSell(a, opts);
+  return { label: m('metric.sell'), value: m('metric.sell.value', { fill: sell.fill.toFixed(2), pieces: sell.pieces }), hint: m('metric.sell.hint', { limit: opts.limit, window: opts.window }) };
 }
 
 export const spmvLab = defineLab<'spmv', SpmvParams>(spmvMeta, {
@@ -85,6 +93,7 @@ export const spmvLab = defineLab<'spmv', SpmvParams>(spmvMeta, {
       { label: m('metric.imbalance'), value: `${s.longest} ÷ ${s.mean.toFixed(2)} = ${(s.mean ? s.longest / s.mean : 0).toFixed(2)}`, hint: m('metric.imbalance.hint') },
       { label: m('metric.ellFill'), value: s.ellFill.toFixed(2), hint: m('metric.ellFill.hint', { rows: a.rows, longest: s.longest, nnz: s.nonzeros }) },
       { label: m('metric.hybrid'), value: m('metric.hybrid.value', { width: s.hybridWidth, coo: s.hybridCoo }), hint: m('metric.hybrid.hint', { fill: s.hybridFill.toFixed(2) }) },
+      sellMetric(a),
       { label: m('metric.atomics'), value: mt.atomics.toLocaleString('en'), hint: m('metric.atomics.hint') },
       { label: m('metric.traffic'), value: `${leastBytes(a).toLocaleString('en')} B`, hint: m('metric.traffic.hint') },
     ];

@@ -15,8 +15,9 @@ import JDS_WGSL from '../../../shaders/spmv/jds.wgsl?raw';
 import CSR_ADAPTIVE_WGSL from '../../../shaders/spmv/csr-adaptive.wgsl?raw';
 import CSR_ADAPTIVE_VEC4_WGSL from '../../../shaders/spmv/csr-adaptive-vec4.wgsl?raw';
 import { adaptiveGroup, hybridWidth, longestOf, nonzeros, rowBins, rowLengths, toCoo, toEll, toHybrid, toJds, type Csr, type RowBins } from './formats.ts';
+import { SELL_FILE, SELL_WGSL, sellOptions, sellRun, toSell } from './sell.ts';
 
-export const SPMV_VARIANTS = ['csr-scalar', 'csr-vector', 'ell', 'coo', 'hybrid', 'jds', 'csr-merge', 'csr-adaptive'] as const;
+export const SPMV_VARIANTS = ['csr-scalar', 'csr-vector', 'ell', 'coo', 'hybrid', 'jds', 'csr-merge', 'csr-adaptive', 'sell'] as const;
 export type SpmvVariant = (typeof SPMV_VARIANTS)[number];
 export const isSpmvVariant = (id: string): id is SpmvVariant => (SPMV_VARIANTS as readonly string[]).includes(id);
 
@@ -29,7 +30,11 @@ export const SPMV_KERNELS: Readonly<Record<SpmvVariant, { readonly file: string;
   jds: { file: 'shaders/spmv/jds.wgsl', wgsl: JDS_WGSL },
   'csr-merge': { file: 'shaders/spmv/csr-merge.wgsl', wgsl: CSR_MERGE_WGSL },
   'csr-adaptive': { file: 'shaders/spmv/csr-adaptive.wgsl', wgsl: CSR_ADAPTIVE_WGSL },
+  sell: { file: SELL_FILE, wgsl: SELL_WGSL },
 };
+
+/** The variants whose kernels use subgroup operations. */
+export const needsSubgroups = (variant: SpmvVariant) => variant === 'csr-vector' || variant === 'hybrid' || variant === 'csr-merge' || variant === 'csr-adaptive' || variant === 'sell';
 
 /** Merge path: items (nonzeros or row ends) each invocation walks; a tile is workgroup size × this (`ITEMS` in csr-merge.wgsl). */
 export const MERGE_ITEMS_PER_INVOCATION = 7;
@@ -49,7 +54,7 @@ export function vectorWidth(a: Csr): number {
 }
 
 /** Whether y comes back as f32 bits in u32 words (the atomic variants). */
-export const atomicOutput = (variant: SpmvVariant) => variant === 'coo' || variant === 'hybrid' || variant === 'csr-merge' || variant === 'csr-adaptive';
+export const atomicOutput = (variant: SpmvVariant) => variant === 'coo' || variant === 'hybrid' || variant === 'csr-merge' || variant === 'csr-adaptive' || variant === 'sell';
 
 /** The most words ELL may store before the lab refuses (1 GiB of values and indices together). */
 export const MAX_ELL_WORDS = 1 << 27;
@@ -149,6 +154,10 @@ export function spmvRun(variant: SpmvVariant, a: Csr, x: Float32Array, workgroup
     }
     case 'csr-adaptive':
       return { ...adaptiveRun(a, x, workgroupSize), ...base };
+    case 'sell': {
+      const opts = sellOptions(a);
+      return { ...sellRun(toSell(a, opts), a.rows, nonEmpty(x), opts.step, workgroupSize), ...base };
+    }
     case 'jds': {
       const jds = toJds(a);
       return {
@@ -223,7 +232,7 @@ export function adaptiveRun(a: Csr, x: Float32Array, workgroupSize = 256, opts: 
 }
 
 /** The binding that holds y in a variant's run. */
-export const Y_BINDING: Readonly<Record<SpmvVariant, number>> = { 'csr-scalar': 4, 'csr-vector': 4, ell: 3, coo: 4, hybrid: 6, jds: 5, 'csr-merge': 4, 'csr-adaptive': 4 };
+export const Y_BINDING: Readonly<Record<SpmvVariant, number>> = { 'csr-scalar': 4, 'csr-vector': 4, ell: 3, coo: 4, hybrid: 6, jds: 5, 'csr-merge': 4, 'csr-adaptive': 4, sell: 5 };
 
 /** y as f32 from a run's output binding (the atomic variants return its bits as u32). */
 export function yOf(variant: SpmvVariant, data: BindingData, rows: number): Float32Array {

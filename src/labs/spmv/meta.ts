@@ -37,7 +37,7 @@ const rows = intField({
 export const spmvSpec = { kind, rows, workgroupSize: workgroupSizeField() };
 
 export const spmvMeta = described(
-  { id: 'spmv', courseOrder: 4.5, params: spmvSpec, variantCount: 8 },
+  { id: 'spmv', courseOrder: 4.5, params: spmvSpec, variantCount: 9 },
   () => m('title'),
   () => m('summary'),
 );

@@ -1,10 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../sim/index.ts';
 import { seededRandom } from '../../util/random.ts';
-import { makeMatrix, makeVector, MATRIX_KINDS, spmvReference } from './formats.ts';
-import { sellRun, toSell } from './sell.ts';
+import { makeMatrix, makeVector, MATRIX_KINDS, seedMatrix, spmvReference, uniformMatrix } from './formats.ts';
+import { spmvRun } from './kernel.ts';
+import { sellOptions, sellRun, toSell } from './sell.ts';
+import { allFormats, cellOfWord } from './stage.ts';
+import { loadSteps, touchesAt } from './trace.ts';
 
-describe('sliced ELL with cut rows (the issue-29 experiment kernel)', () => {
+describe('sliced ELL with cut rows (the lab’s sell variant)', () => {
+  it('picks pieces of 32 in windows of 4096, or pieces of 64 in windows of 1024 where a row is over 8 × the mean (the H100’s best for each matrix)', () => {
+    expect(sellOptions(uniformMatrix(2000, seededRandom(1)))).toEqual({ limit: 32, window: 4096, step: 4 });
+    expect(sellOptions(makeMatrix('powerlaw', 2000, seededRandom(1)))).toEqual({ limit: 64, window: 1024, step: 4 });
+  });
+
+  it('on the seed: one slice of four pieces, longest first, 4 slots wide; the stage maps each stored word to its matrix entry or to padding; every piece gathers x at once', () => {
+    const a = seedMatrix();
+    const f = allFormats(a);
+    expect(f.sell.pieces).toBe(4);
+    expect([...f.sell.start]).toEqual([0, 128]);
+    const lengths = [...f.sell.length];
+    expect(lengths).toEqual([...lengths].sort((p, q) => q - p));
+    const cells = Array.from({ length: 128 }, (_, k) => cellOfWord(f, 'sell', 'val', k)!);
+    expect(cells.filter((c) => c.col === -1).length).toBe(121);
+    // Every nonzero of the matrix is stored exactly once, at its own row and column.
+    const held = cells.filter((c) => c.col >= 0).map((c) => `${c.row}/${c.col}`).sort();
+    const want: string[] = [];
+    for (let r = 0; r < a.rows; r++) for (let j = a.rowPtr[r]!; j < a.rowPtr[r + 1]!; j++) want.push(`${r}/${a.colIndex[j]}`);
+    expect(held).toEqual(want.sort());
+    const x = new Float32Array(a.cols).fill(1);
+    const trace = simulate(spmvRun('sell', a, x, 128), { trace: 'full' }).trace!;
+    expect(touchesAt(trace, loadSteps(trace, 'x')[0]!).touches.length).toBe(4);
+  });
+
   it.each(MATRIX_KINDS)('%s: the simulator equals the CPU at subgroups of 4, 8 and 32, rows kept whole bit for bit, cut rows within rounding', (kind) => {
     const rng = seededRandom(kind.length * 13);
     const a = makeMatrix(kind, 900, rng);

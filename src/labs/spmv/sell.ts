@@ -1,14 +1,17 @@
 /**
- * Sliced ELL with long rows cut into pieces (shaders/spmv/sell.wgsl): the format's conversion on
- * the CPU and the kernel's run. An experiment for issue 29 (scripts/experiments/spmv-sell.ts),
- * not a lab variant. The conversion is made once per matrix before the product, as cuSPARSE's and
- * rocSPARSE's analysis steps are; its cost is timed apart from the kernel's.
+ * Sliced ELL with long rows cut into pieces (shaders/spmv/sell.wgsl, the lab's `sell` variant,
+ * issue 29): the format's conversion on the CPU, the options the lab picks, and the kernel's run.
+ * The conversion is made once per matrix before the product, as cuSPARSE's and rocSPARSE's
+ * analysis steps are; the lab's bench times it apart from the kernel
+ * (scripts/experiments/spmv-sell.ts sweeps the options).
  */
 import type { KernelRun } from '../../kernel/types.ts';
 import { foldWorkgroups } from '../../kernel/types.ts';
 import type { Csr } from './formats.ts';
-import SELL_WGSL from '../../../shaders/spmv/sell.wgsl?raw';
+import SELL_SOURCE from '../../../shaders/spmv/sell.wgsl?raw';
+import { longestOf, nonzeros, rowLengths } from './formats.ts';
 
+export const SELL_WGSL: string = SELL_SOURCE;
 export const SELL_FILE = 'shaders/spmv/sell.wgsl';
 /** Pieces per slice (the shader's LANES). */
 export const SELL_LANES = 32;
@@ -29,8 +32,25 @@ export interface Sell {
   readonly val: Float32Array;
   /** Per piece: its row, with the top bit set if the row was cut. */
   readonly target: Uint32Array;
+  /** Per piece: its nonzeros (the rest of its slice's width is padding). */
+  readonly length: Uint32Array;
   /** Stored slots ÷ nonzeros. */
   readonly fill: number;
+}
+
+/** Nonzeros per step of the shipped kernel (sell.wgsl's STEP). */
+export const SELL_STEP = 4;
+
+/**
+ * The lab's options, from the H100 runs of issue 29 (docs/benchmarks.md): pieces of at most 32
+ * sorted in windows of 4096 where no row is far longer than the mean (the uniform matrix's best),
+ * pieces of 64 in windows of 1024 where some row is more than 8 times the mean (the power-law
+ * matrix's best: fewer cut pieces to sum across lanes and into y).
+ */
+export function sellOptions(a: Csr): SellOptions {
+  const mean = a.rows ? nonzeros(a) / a.rows : 0;
+  const skewed = longestOf(rowLengths(a)) > 8 * Math.max(1, mean);
+  return skewed ? { limit: 64, window: 1024, step: SELL_STEP } : { limit: 32, window: 4096, step: SELL_STEP };
 }
 
 /** Converts CSR to sliced ELL with pieces of at most `limit` nonzeros, sorted by length in windows. */
@@ -77,6 +97,7 @@ export function toSell(a: Csr, { limit, window, step }: SellOptions): Sell {
   const col = new Uint32Array(Math.max(1, slots));
   const val = new Float32Array(Math.max(1, slots));
   const sortedTarget = new Uint32Array(Math.max(1, slices * SELL_LANES));
+  const sortedLength = new Uint32Array(count);
   for (let q = 0; q < count; q++) {
     const piece = order[q]!;
     const s = Math.floor(q / SELL_LANES);
@@ -86,9 +107,10 @@ export function toSell(a: Csr, { limit, window, step }: SellOptions): Sell {
       val[base + k * SELL_LANES] = a.values[from[piece]! + k]!;
     }
     sortedTarget[q] = target[piece]!;
+    sortedLength[q] = len[piece]!;
   }
   const nnz = a.rowPtr[a.rows]!;
-  return { pieces: count, start, col, val, target: sortedTarget, fill: nnz === 0 ? 1 : slots / nnz };
+  return { pieces: count, start, col, val, target: sortedTarget, length: sortedLength, fill: nnz === 0 ? 1 : slots / nnz };
 }
 
 /** sell.wgsl with its STEP constant set (line numbers unchanged). */

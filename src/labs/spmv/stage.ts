@@ -6,6 +6,7 @@
  */
 import { toCoo, toEll, toHybrid, toJds, type Coo, type Csr, type Ell, type Hybrid, type Jds } from './formats.ts';
 import type { SpmvVariant } from './kernel.ts';
+import { SELL_LANES, sellOptions, toSell, type Sell } from './sell.ts';
 
 /** The largest matrix the stage draws cell by cell. */
 export const DRAWN_LIMIT = 32;
@@ -16,10 +17,12 @@ export interface AllFormats {
   readonly coo: Coo;
   readonly hybrid: Hybrid;
   readonly jds: Jds;
+  /** The sliced ELL as the lab's variant converts it. */
+  readonly sell: Sell;
 }
 
 export function allFormats(a: Csr): AllFormats {
-  return { csr: a, ell: toEll(a), coo: toCoo(a), hybrid: toHybrid(a), jds: toJds(a) };
+  return { csr: a, ell: toEll(a), coo: toCoo(a), hybrid: toHybrid(a), jds: toJds(a), sell: toSell(a, sellOptions(a)) };
 }
 
 /** A stored word: the matrix entry it holds, or a padding slot of a row. */
@@ -46,6 +49,20 @@ function ellCell(e: Ell, k: number): Cell | undefined {
   return { row: k % e.rows, col: e.filled[k] ? e.colIndex[k]! : -1 };
 }
 
+/** The row of a stored row, with the cut-row bit cleared. */
+const CUT_MASK = 0x7fffffff;
+
+/** Word `k` of the sliced ELL's `col`/`val`: its slice, lane and place in the piece; -1 column for padding. */
+function sellCell(s: Sell, k: number): Cell | undefined {
+  if (k < 0 || k >= s.start[s.start.length - 1]!) return undefined;
+  const slice = rowOfEntry(s.start, k);
+  const piece = slice * SELL_LANES + ((k - s.start[slice]!) % SELL_LANES);
+  const place = Math.floor((k - s.start[slice]!) / SELL_LANES);
+  // Lanes past the last piece (the last slice's) and places past a piece's length are padding.
+  const row = piece < s.pieces ? s.target[piece]! & CUT_MASK : 0;
+  return { row, col: piece < s.pieces && place < s.length[piece]! ? s.col[k]! : -1 };
+}
+
 /**
  * The matrix cell that word `addr` of the variant's array `name` holds, or undefined for arrays
  * that hold no nonzero (x, y, row pointers) or an address outside the array.
@@ -70,11 +87,13 @@ export function cellOfWord(f: AllFormats, variant: SpmvVariant, name: string, ad
     case 'jds':
       if ((name === 'values' || name === 'col_index') && addr < f.jds.values.length) return { row: f.jds.perm[rowOfEntry(f.jds.rowPtr, addr)]!, col: f.jds.colIndex[addr]! };
       return undefined;
+    case 'sell':
+      return name === 'val' || name === 'col' ? sellCell(f.sell, addr) : undefined;
   }
 }
 
 /** Which drawn format a variant reads: its arrays get the lanes laid over them. */
-export const FORMAT_OF: Readonly<Record<SpmvVariant, 'csr' | 'ell' | 'coo' | 'hybrid' | 'jds'>> = {
+export const FORMAT_OF: Readonly<Record<SpmvVariant, 'csr' | 'ell' | 'coo' | 'hybrid' | 'jds' | 'sell'>> = {
   'csr-scalar': 'csr',
   'csr-vector': 'csr',
   ell: 'ell',
@@ -83,4 +102,5 @@ export const FORMAT_OF: Readonly<Record<SpmvVariant, 'csr' | 'ell' | 'coo' | 'hy
   jds: 'jds',
   'csr-merge': 'csr',
   'csr-adaptive': 'csr',
+  sell: 'sell',
 };

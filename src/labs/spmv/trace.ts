@@ -2,8 +2,8 @@
  * Questions the SpMV stage, metrics and lesson ask of a trace: pure functions over what the
  * simulator recorded (each step's memory, its lanes, their word addresses and sectors). Nothing
  * here re-runs a kernel. Storage arrays are found by the names the WGSL gives them: values
- * (`values`, `ell_val`, `coo_val`), column indices (`col_index`, `ell_col`, `coo_col`) and the
- * vector `x`.
+ * (`values`, `ell_val`, `coo_val`, the sliced ELL's `val`), column indices (`col_index`, `ell_col`,
+ * `coo_col`, `col`) and the vector `x`.
  */
 import { OpKind, type Trace } from '../../sim/index.ts';
 
@@ -11,10 +11,10 @@ import { OpKind, type Trace } from '../../sim/index.ts';
 export type ArrayRole = 'values' | 'indices' | 'x' | 'rows' | 'y' | 'other';
 
 export function roleOf(name: string): ArrayRole {
-  if (name === 'values' || name === 'ell_val' || name === 'coo_val') return 'values';
-  if (name === 'col_index' || name === 'ell_col' || name === 'coo_col') return 'indices';
+  if (name === 'values' || name === 'ell_val' || name === 'coo_val' || name === 'val') return 'values';
+  if (name === 'col_index' || name === 'ell_col' || name === 'coo_col' || name === 'col') return 'indices';
   if (name === 'x') return 'x';
-  if (name === 'row_ptr' || name === 'row_index' || name === 'coo_row' || name === 'perm') return 'rows';
+  if (name === 'row_ptr' || name === 'row_index' || name === 'coo_row' || name === 'perm' || name === 'owner' || name === 'start') return 'rows';
   if (name === 'y') return 'y';
   return 'other';
 }

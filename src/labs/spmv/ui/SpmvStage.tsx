@@ -221,6 +221,12 @@ export function SpmvStage({ trace, step, params, variant, seek }: PanelProps) {
               <ArrayRow name="col_index" data={formats.jds.colIndex} lanes={fmt === 'jds' ? lanesOf('col_index') : undefined} />
               <ArrayRow name="values" data={formats.jds.values} lanes={fmt === 'jds' ? lanesOf('values') : undefined} />
             </Format>
+            <Format title={m('ui.sell', { pieces: formats.sell.pieces, slices: formats.sell.start.length - 1 })} active={fmt === 'sell'} testId="spmv-sell">
+              <ArrayRow name="start" data={formats.sell.start} lanes={fmt === 'sell' ? lanesOf('start') : undefined} />
+              <ArrayRow name="val" data={formats.sell.val.subarray(0, formats.sell.start.at(-1))} lanes={fmt === 'sell' ? lanesOf('val') : undefined} padded={(i) => cellOfWord(formats, 'sell', 'val', i)?.col === -1} />
+              <ArrayRow name="col" data={formats.sell.col.subarray(0, formats.sell.start.at(-1))} lanes={fmt === 'sell' ? lanesOf('col') : undefined} padded={(i) => cellOfWord(formats, 'sell', 'col', i)?.col === -1} />
+              <ArrayRow name="owner" data={Array.from(formats.sell.target.subarray(0, formats.sell.pieces), (t) => t & 0x7fffffff)} lanes={fmt === 'sell' ? lanesOf('owner') : undefined} />
+            </Format>
           </div>
         </>
       ) : (
