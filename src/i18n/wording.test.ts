@@ -52,7 +52,8 @@ const withoutPlaceholders = (text: string): string => text.replace(/\{\s*[A-Za-z
 
 function messages(locale: 'en' | 'zh-CN'): [string, string][] {
   const out: [string, string][] = [];
-  for (const c of registeredCatalogs()) {
+  // Not the `test-…` catalogs other test files in this worker may have made for themselves.
+  for (const c of registeredCatalogs().filter((x) => !x.name.startsWith('test-'))) {
     for (const [key, text] of Object.entries(c.messages(locale) ?? {})) out.push([`${c.name}/${key}`, withoutPlaceholders(text)]);
   }
   return out;
