@@ -11,6 +11,7 @@
 // device function returning a pointer) may point to any global memory: an extra storageBarrier,
 // never a missing one.
 import type { Expr, FunctionDecl, Stmt } from './ast.ts';
+import { forChildren } from './syntaxWalk.ts';
 
 /** Where a pointer may point: names of global memory (`param:x`, `global:x`), `shared`, or `ANY` (any global memory). */
 type Origins = ReadonlySet<string>;
@@ -93,7 +94,7 @@ export function readsAndWritesGlobal(kernel: FunctionDecl, overloads: ReadonlyMa
       switch (x.kind) {
         case 'block': case 'for':
           scopes.push(new Map());
-          children(n, walk);
+          forChildren(n, (v) => { walk(v); return false; });
           scopes.pop();
           return;
         case 'decl':
@@ -147,7 +148,7 @@ export function readsAndWritesGlobal(kernel: FunctionDecl, overloads: ReadonlyMa
           }
           break;
       }
-      children(n, walk);
+      forChildren(n, (v) => { walk(v); return false; });
     };
     walk(fn.body);
     active.delete(fn);
@@ -156,14 +157,6 @@ export function readsAndWritesGlobal(kernel: FunctionDecl, overloads: ReadonlyMa
   const isGlobal = (o: string): boolean => o !== SHARED;
   const anyRead = [...read].some(isGlobal);
   return [...written].some((o) => isGlobal(o) && (read.has(o) || read.has(ANY) || (o === ANY && anyRead)));
-}
-
-function children(n: object, f: (child: unknown) => void): void {
-  for (const k in n) {
-    if (k === 'range' || k === 'nameRange') continue;
-    const v = (n as Record<string, unknown>)[k];
-    if (v && typeof v === 'object') f(v);
-  }
 }
 
 /** Names a function body assigns, increments or takes the address of (`x = …`, `x++`, `&x`). */
@@ -175,7 +168,7 @@ export function assignedNames(body: unknown): Set<string> {
     const e = n as Expr;
     if (e.kind === 'assign' && e.left.kind === 'ident') names.add(e.left.name);
     if (e.kind === 'unary' && (e.op === '++' || e.op === '--' || e.op === '&') && e.arg.kind === 'ident') names.add(e.arg.name);
-    children(n, walk);
+    forChildren(n, (v) => { walk(v); return false; });
   };
   walk(body);
   return names;

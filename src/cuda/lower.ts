@@ -23,6 +23,7 @@ import { wideHelper, wideLiteral } from './wide.ts';
 import { warpIdiom } from './warpIdioms.ts';
 import { builtinRange, rangeOf, typeRange, union, within, type IntRange } from './ranges.ts';
 import { assignedNames, readsAndWritesGlobal } from './globalSync.ts';
+import { forChildren } from './syntaxWalk.ts';
 import type { CudaScalarType, Diagnostic } from './types.ts';
 
 /** Where a pointer points: a buffer, a shared/constant/global array, or a local array. */
@@ -3039,7 +3040,6 @@ function exprPrec(code: string): number {
   return lowest;
 }
 
-/** Child nodes of a tree node (skipping ranges and plain values). */
 /**
  * Names that `n` writes: assigned, incremented, address taken, or passed straight to a function
  * of the program (a reference parameter may write it).
@@ -3065,14 +3065,6 @@ function writtenNames(n: unknown, isFunction: (name: string) => boolean): Set<st
   return names;
 }
 
-function forChildren(n: object, f: (child: unknown) => boolean): boolean {
-  for (const k in n) {
-    if (k === 'range' || k === 'nameRange') continue;
-    const v = (n as Record<string, unknown>)[k];
-    if (v && typeof v === 'object' && f(v)) return true;
-  }
-  return false;
-}
 
 /** Statements whose answers are remembered: the ones that nest others. */
 const COMPOUND = new Set(['block', 'if', 'for', 'while', 'do', 'switch']);
