@@ -164,24 +164,21 @@ const bringLineKey = {};
  * read and written in the editor's own measure cycle (one layout per frame, none forced in a key's
  * task). Nothing moves while the learner is in the editor.
  */
-/** How far the code pane must scroll to show the current line whole, or undefined when it shows it. */
-function currentLineScroll(ed: EditorView): { scroller: HTMLElement; by: number } | undefined {
-  const pos = ed.state.field(currentLineField).pos;
-  if (pos < 0 || ed.hasFocus) return undefined;
-  const block = ed.lineBlockAt(pos);
-  const top = ed.documentTop + block.top;
-  const bottom = ed.documentTop + block.bottom;
-  const scroller = [ed.scrollDOM, ed.dom.closest<HTMLElement>('.code-scroll')].find((el) => el && el.scrollHeight > el.clientHeight + 1);
-  if (!scroller) return undefined;
-  const b = scroller.getBoundingClientRect();
-  if (top >= b.top + 8 && bottom <= b.bottom - 8) return undefined;
-  return { scroller, by: top - b.top - Math.max(8, Math.min(b.height / 3, b.height - (bottom - top) - 8)) };
-}
-
 function bringCurrentLine(view: EditorView): void {
   view.requestMeasure({
     key: bringLineKey,
-    read: currentLineScroll,
+    read: (ed) => {
+      const pos = ed.state.field(currentLineField).pos;
+      if (pos < 0 || ed.hasFocus) return undefined;
+      const block = ed.lineBlockAt(pos);
+      const top = ed.documentTop + block.top;
+      const bottom = ed.documentTop + block.bottom;
+      const scroller = [ed.scrollDOM, ed.dom.closest<HTMLElement>('.code-scroll')].find((el) => el && el.scrollHeight > el.clientHeight + 1);
+      if (!scroller) return undefined;
+      const b = scroller.getBoundingClientRect();
+      if (top >= b.top + 8 && bottom <= b.bottom - 8) return undefined;
+      return { scroller, by: top - b.top - Math.max(8, Math.min(b.height / 3, b.height - (bottom - top) - 8)) };
+    },
     write: (m) => {
       if (m) m.scroller.scrollTop += m.by;
     },
@@ -313,33 +310,20 @@ export function KernelEditor({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // The step's line is marked (and scrolled to) at the start of the next frame, not in the key's task: an editor
-  // update reads the page's selection, and the browser lays the whole page out to answer (about a
-  // millisecond on this page), which the frame then lays out again after the stage has changed. In
-  // the frame's animation callbacks, that one layout is the frame's own; the mark is painted in the
-  // same frame as the rest of the step.
   useEffect(() => {
-    const v = view.current;
-    if (!v) return;
-    const frame = requestAnimationFrame(() => {
-      v.dispatch({ effects: setLineEffect.of(currentLine ?? null) });
-      // In this frame too (the editor's own measure would come a frame later): the dispatch has
-      // just laid the page out, so reading the line's box costs no second layout.
-      const m = currentLineScroll(v);
-      if (m) m.scroller.scrollTop += m.by;
-    });
-    return () => cancelAnimationFrame(frame);
+    view.current?.dispatch({ effects: setLineEffect.of(currentLine ?? null) });
   }, [currentLine]);
 
   // The whole current line, wrapped or not, comes into view inside the code pane, and only there:
   // the page itself never scrolls to the code (stacked at 800 px, the stage comes first). Read and
   // written in the editor's own measure cycle (one layout per frame, none forced in the key's task),
-  // on each new line (above), when the lines wrap anew, and whenever the pane is laid out anew (the
-  // page opening on a step, a panel opening beside it).
+  // on each new line, when the lines wrap anew, and whenever the pane is laid out anew (the page
+  // opening on a step, a panel opening beside it).
   useEffect(() => {
     const v = view.current;
-    if (v) bringCurrentLine(v);
-  }, [pane, wrap]);
+    if (!v || currentLine === undefined) return;
+    bringCurrentLine(v);
+  }, [currentLine, pane, wrap]);
 
   useEffect(() => {
     const v = view.current;
