@@ -59,8 +59,8 @@ describe('stepping the largest workgroup the adapter runs', () => {
 
   // What one step costs, from Chrome's own trace of the page (set STEP_PROFILE=1; off by default,
   // as tracing slows the steps it watches): CPU time on the page's main thread between one key and
-  // the next, split into script, style, layout and paint, and the key's own task. CPU time, not
-  // wall time, so a machine busy with other work changes it little.
+  // the next, split into script, style, layout and paint, the key's own task, and the layouts a
+  // script forced. CPU time, not wall time, so a machine busy with other work changes it less.
   it.runIf(process.env.STEP_PROFILE)
     .each(['reduce', 'histogram', 'matmul', 'scan'])('profiles one step of the %s lab', async (lab) => {
     const { page, errors } = await openPage(browser(), `/lab/${lab}`);
@@ -76,7 +76,7 @@ describe('stepping the largest workgroup the adapter runs', () => {
     console.log(
       `[profile] ${lab} lab at 1440×900, ${cost.steps} steps, medians per step (CPU ms on the main thread): key's task ${cost.keyTask.toFixed(1)}, ` +
         `key to key ${cost.total.toFixed(1)} (script ${cost.script.toFixed(1)}, style ${cost.style.toFixed(1)}, layout ${cost.layout.toFixed(1)}, paint and compositing ${cost.paint.toFixed(1)}, other ${cost.other.toFixed(1)}), ` +
-        `layouts forced by script ${cost.forced.toFixed(1)}, frames ${cost.frames}`,
+        `layouts forced by script ${cost.forced.toFixed(1)}`,
     );
     expect(cost.steps).toBeGreaterThan(20);
     expect(errors).toEqual([]);
@@ -123,7 +123,7 @@ interface TraceEvent {
 /** Chrome's trace of the page while `run` runs. */
 async function traced(cdp: CDPSession, run: () => Promise<void>): Promise<TraceEvent[]> {
   const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as TraceEvent[])));
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.stack,v8.execute', transferMode: 'ReportEvents' });
   await run();
@@ -150,7 +150,7 @@ const KINDS: Record<string, 'script' | 'style' | 'layout' | 'paint'> = {
 
 /**
  * Per step (key to next key, medians): CPU time of the page's main thread by kind (each event's
- * own time, its children's taken out), the key's task, layouts a script forced, frames begun.
+ * own time, its children's taken out), the key's task, and the layouts a script forced.
  */
 function stepCost(events: readonly TraceEvent[]) {
   const names = new Map(events.filter((e) => e.ph === 'M' && e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args?.name]));
@@ -174,14 +174,13 @@ function stepCost(events: readonly TraceEvent[]) {
   const rows = keys.slice(0, -1).map((from, i) => {
     const to = keys[i + 1]!;
     const within = (e: TraceEvent) => e.ts >= from && e.ts < to;
-    const row = { keyTask: 0, total: 0, script: 0, style: 0, layout: 0, paint: 0, other: 0, forced: 0, frames: 0 };
+    const row = { keyTask: 0, total: 0, script: 0, style: 0, layout: 0, paint: 0, other: 0, forced: 0 };
     for (const [e, ms] of own) {
       if (!within(e)) continue;
       const kind = KINDS[e.name] ?? 'other';
       row[kind] += ms / 1000;
       row.total += ms / 1000;
       if ((e.name === 'Layout' || e.name === 'UpdateLayoutTree') && e.args?.beginData?.stackTrace) row.forced += ms / 1000;
-      if (e.name === 'ProxyMain::BeginMainFrame') row.frames++;
     }
     row.keyTask = (tops.find((t) => t.ts <= from && t.ts + t.dur! >= from)?.tdur ?? 0) / 1000;
     return row;
@@ -197,6 +196,5 @@ function stepCost(events: readonly TraceEvent[]) {
     paint: median((r) => r.paint),
     other: median((r) => r.other),
     forced: median((r) => r.forced),
-    frames: median((r) => r.frames),
   };
 }
