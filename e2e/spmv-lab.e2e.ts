@@ -162,7 +162,7 @@ describe('SpMV lab', () => {
   it('opens its lesson at a named moment (one lane left in the third iteration); axe finds nothing serious', async () => {
     const { page, errors } = await open('/lesson/spmv/2');
     await new LabPageObject(page).ready();
-    expect(await page.getByTestId('lesson-counter').textContent()).toContain('Step 2 of 8');
+    expect(await page.getByTestId('lesson-counter').textContent()).toContain('Step 2 of 9');
     await page.getByTestId('spmv-stage').waitFor();
     expect(await page.getByTestId('spmv-now').getAttribute('data-lanes')).toBe('1');
     expect(await axeFindings(page)).toEqual([]);
@@ -184,7 +184,7 @@ describe('SpMV lab', () => {
     await page.getByTestId('answer').fill('3');
     await page.getByTestId('check-answer').click();
     await page.waitForFunction(() => document.querySelector('[data-testid=verdict]')?.getAttribute('data-ok') === 'yes');
-    for (let n = 2; n <= 8; n++) {
+    for (let n = 2; n <= 9; n++) {
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await page.keyboard.press('PageDown');
       await page.waitForFunction((k) => document.querySelector('[data-testid=lesson]')?.getAttribute('data-step') === String(k), n);
