@@ -10,7 +10,7 @@
  * (outputs then wrong; the timing is the point): every gather of x masked to its first 16 Ki words
  * (held by the L1s) or to one word, to show what the gathers cost; on the power-law matrix also the
  * cut rows' compare-exchange adds made plain stores. Each options' sliced ELL is timed with the
- * lab's kernel and with spmv-sell-unpipelined.wgsl (each step's loads, then its gathers). Prints
+ * lab's kernel and with its loop not pipelined (each step's loads, then its gathers). Prints
  * figures; never fails on time.
  *
  * Environment: TUNING_LOG2 (rows, default 22), TUNING_REPEATS (rounds, default 10), TUNING_ONLY
@@ -23,8 +23,7 @@ import { fmt, pct, ratioCell, table } from '../../src/bench/format.ts';
 import { seededRandom } from '../../src/util/random.ts';
 import { makeMatrix, makeVector, matrixStats, nonzeros, spmvReference, type Csr } from '../../src/labs/spmv/formats.ts';
 import { leastBytes, spmvRun, Y_BINDING, yOf, type SpmvVariant } from '../../src/labs/spmv/kernel.ts';
-import { sellRun, sellSource, toSell, type SellOptions } from '../../src/labs/spmv/sell.ts';
-import UNPIPELINED_WGSL from './spmv-sell-unpipelined.wgsl?raw';
+import { sellRun, toSell, type SellOptions } from '../../src/labs/spmv/sell.ts';
 import type { KernelRun } from '../../src/kernel/types.ts';
 
 const LOG2 = Number(process.env.TUNING_LOG2 ?? 22);
@@ -49,10 +48,37 @@ const CONFIGS: Readonly<Record<'uniform' | 'powerlaw', readonly Config[]>> = {
     [256, 16384, 16, 256],
   ],
 };
+/**
+ * sell.wgsl with its steps not pipelined, as it was before issue 29's third round: each step's
+ * loads, then its gathers, then its sums (the lane waits on two memory trips a step).
+ */
+function unpipelined(code: string): string {
+  const PIPELINED = / {4}\/\/ Slots past the slice's end[\s\S]*?\n {6}v = vn;\n {4}}\n/;
+  if (!PIPELINED.test(code)) throw new Error('spmv-sell: sell.wgsl\'s pipelined loop is no longer where the experiment expects it');
+  return code.replace(PIPELINED, `    for (var e = first; e < end; e += STEP * LANES) {
+      var c: array<u32, STEP>;
+      var v: array<f32, STEP>;
+      for (var k = 0u; k < STEP; k++) {
+        let i = e + k * LANES;
+        let j = min(i, end - 1u);
+        c[k] = select(0u, col[j], i < end);
+        v[k] = select(0.0, val[j], i < end);
+      }
+      var g: array<f32, STEP>;
+      for (var k = 0u; k < STEP; k++) {
+        g[k] = x[c[k]];
+      }
+      for (var k = 0u; k < STEP; k++) {
+        sum += v[k] * g[k];
+      }
+    }
+`);
+}
+
 /** The kernels timed at each options: the lab's, and the same without the next step's loads in flight during the gathers. */
-const KERNELS: readonly (readonly [string, string | undefined])[] = [
+const KERNELS: readonly (readonly [string, ((code: string) => string) | undefined])[] = [
   ['sell', undefined],
-  ['sell unpipelined', UNPIPELINED_WGSL],
+  ['sell unpipelined', unpipelined],
 ];
 /** The options of the power-law ablation rows (TUNING_ABLATE_AT="limit,window,step" picks others). */
 const ABLATE_AT: Config = [...(process.env.TUNING_ABLATE_AT ?? '256,16384,8').split(',').map(Number), 256] as unknown as Config;
@@ -105,7 +131,7 @@ for (const kind of ['uniform', 'powerlaw'] as const) {
         convMs = performance.now() - t0;
       }
       const lab = sellRun(sell, a.rows, x, step, wg);
-      const run = code === undefined ? lab : { ...lab, code: sellSource(step, code) };
+      const run = code === undefined ? lab : { ...lab, code: code(lab.code) };
       const y = new Float32Array(((await gpu.run(run))[0]![5] as Uint32Array).slice(0, a.rows).buffer);
       const verdict = check(y, want, a, limit);
       // TUNING_TWICE=1: the same kernel timed again right after (runs a and b), for the issue's "twice within 3 %".
