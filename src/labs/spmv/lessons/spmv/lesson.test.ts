@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { stateOf } from '../../../../workbench/lessonTestkit.ts';
 import { resolveParams } from '../../../../workbench/lab.ts';
 import { findLab } from '../../../all.ts';
-import { stripTotals } from '../../trace.ts';
+import { iterationStrip, stripTotals } from '../../trace.ts';
+import { activeLanesNow } from '../../../../workbench/lesson.ts';
 import { matrixOf } from '../../index.ts';
 import { spmvLesson } from './lesson.ts';
 
@@ -21,12 +22,15 @@ describe('SpMV lesson', () => {
     expect(vector.trace.stepWarp[vector.step]).toBe(0);
   });
 
-  it('the sliced ELL on the power-law matrix: every lane of warp 0 gathers at its first step', () => {
+  it('the sliced ELL on the power-law matrix: warp 0 at its first gather, and all 32 of its lanes work in every iteration of its strip (as the step says)', () => {
     const sell = spmvLesson.steps.at(-1)!;
     expect(sell.variant).toBe('sell');
     const s = stateOf(sell);
     expect(s.trace.stepWarp[s.step]).toBe(0);
-    expect(sell.question?.answer(s)).toBe(32);
+    expect(activeLanesNow(s)).toBe(32);
+    const strip = iterationStrip(s.trace, 0);
+    expect(strip.length).toBeGreaterThan(1);
+    for (const it of strip) expect([it.active, it.idle]).toEqual([32, 0]);
   });
 
   it('JDS idles fewer lanes than CSR scalar on the power-law matrix', () => {

@@ -19,7 +19,7 @@ function iterationNow(s: MomentState) {
 /** Sectors per request of the loads of the value array over the traced workgroup, rounded. */
 const valueSectors = (s: MomentState) => Math.round(sectorsPerRequest(s.trace, 'values').perRequest);
 
-/** Sparse matrix–vector products from the course seed: one matrix in six formats, warp by warp. */
+/** Sparse matrix–vector products from the course seed: one matrix in five formats, warp by warp. */
 export const spmvLesson = lessonFrom(m, {
   id: 'spmv',
   courseOrder: 4.5,
@@ -93,8 +93,6 @@ export const spmvLesson = lessonFrom(m, {
       variant: 'sell',
       params: powerlaw,
       moment: { kind: 'lab', name: 'gather', arg: 'first' },
-      highlight: { code: ['g[k] = x[c[k]];'] },
-      question: { answer: activeLanesNow },
     },
   ],
 });

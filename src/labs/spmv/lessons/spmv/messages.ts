@@ -2,8 +2,8 @@
 import { createCatalog } from '../../../../i18n/catalog.ts';
 
 const en = {
-  'title': 'Sparse matrix times vector: one matrix, six formats',
-  'summary': 'Multiply a sparse matrix by a vector in CSR, ELL, COO, a hybrid, JDS and sliced ELL, and watch which lanes of a warp work, which idle, and how many sectors each load costs.',
+  'title': 'Sparse matrix times vector: one matrix, five formats',
+  'summary': 'Multiply a sparse matrix by a vector in CSR, ELL, COO, a hybrid and JDS, and watch which lanes of a warp work, which idle, and how many sectors each load costs.',
   's1.title': 'CSR: one lane per row',
   's1.narrative': 'The course post’s 4 × 4 matrix holds seven nonzeros. CSR keeps them in row order (values, col_index) with row_ptr marking where each row starts. Lane r sums row r: here the lanes read their first nonzero and gather the x entry its column names. Row 1 is empty, so lane 1 never enters the loop.',
   's1.lookAt': 'the lane numbers written into the dense matrix, the CSR arrays and x',
@@ -36,10 +36,6 @@ const en = {
   's8.narrative': 'JDS sorts the power-law rows longest first (perm sends each sum home), so a warp’s rows are alike and few lanes wait.',
   's8.lookAt': 'the outlined iteration of the strip',
   's8.prompt': 'How many lanes idle there?',
-  's9.title': 'Sliced ELL: sorted, long rows cut, no lane waits',
-  's9.narrative': 'Rows sorted by length in windows, rows over 128 nonzeros cut into pieces, one per lane: a slice of 32 pieces is padded only to its longest. Warp 0’s lanes gather x here, 8 at a time.',
-  's9.lookAt': 'warp 0’s lanes and the sliced ELL arrays',
-  's9.prompt': 'How many lanes of warp 0 gather an entry of x in this step?',
   's1.explain': 'Rows 0, 2 and 3 have nonzeros, row 1 none: {answer} lanes gather, not {given}.',
   's2.explain': 'Only row 2 reaches a third nonzero, so {answer} of the four lanes idle (the strip’s hollow squares).',
   's3.explain': 'All {answer} lanes with a row: row 1 gathers x[0] for its padding slot and adds 0.',
@@ -47,8 +43,10 @@ const en = {
   's5.explain': '{answer}: each of the two rows gives min(its length, 16) lanes work.',
   's6.explain': 'The stage counts {answer}: rows 0 and 3 have two lanes each (1 + 2 tries), row 2 three (1 + 2 + 3). In one warp the lanes of a row are served one after another: each reads y’s bits, adds in f32 and writes back only if the word is unchanged, so the loser of each round tries again.',
   's7.explain': 'The strip lists {answer}: two ELL iterations, then the COO triple. Before adding into y, the lanes of a subgroup add up neighbours that hold the same row (a segmented scan with shuffles), so a long tail costs one atomic per run rather than one per nonzero.',
-  's9.explain': 'All {answer}: the pieces of one slice have nearly equal lengths, so every lane has a piece and works to the slice’s end; a cut row’s pieces are summed across the lanes before one atomic add into y.',
   's8.explain': 'The outlined iteration, the first with idle lanes, has {active} lanes at work and {idle} idle: the sorted rows of one warp have similar lengths, so few lanes wait, and only near the end. Compare the idle lane-iterations of CSR scalar on the same matrix.',
+  's9.title': 'Sliced ELL: pad each slice of 32 rows to its own longest',
+  's9.narrative': 'The same power-law matrix in sliced ELL. Rows are sorted by length only inside windows, so x is still read near row order, and each slice of 32 rows is padded only to its own longest row. A very long row is cut into pieces, one per lane. Warp 0 runs many iterations, but in each one all 32 lanes work: compare JDS’s idle squares.',
+  's9.lookAt': 'warp 0’s strip: every lane busy',
 } as const;
 
 export const m = createCatalog('lesson-spmv', en, { 'zh-CN': () => import('./messages.zh-CN.ts') });
