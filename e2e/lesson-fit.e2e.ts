@@ -47,6 +47,7 @@ const SHORTENED = [
   'spmv/6',
   'spmv/7',
   'spmv/8',
+  'spmv/9',
   'merge/1',
   'merge/2',
   'merge/7',

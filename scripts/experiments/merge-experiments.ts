@@ -20,6 +20,10 @@
  *             alone (each partition pass, the merge pass, the tile staged and stored only, the
  *             merge pass without its search)
  *
+ *   drain     the vec4 chain with its partition pass's search replaced by k / 2 (zigzag data):
+ *             what the search costs apart from the second dispatch and the drain before it; and
+ *             the vec4 merge pass with its fixed-count loops written out
+ *
  *   prefetch  an experiment kernel, not a lab variant (scripts/experiments/merge-wide-prefetch.wgsl):
  *             wide with workgroups walking over tiles and the next tile's words loaded into
  *             registers during the current tile's merge, at three shapes and grids of
@@ -209,6 +213,51 @@ if (wants('vec4')) {
   if (noSearch === src) throw new Error(`merge-experiments: ${MERGE_FILES.vec4.file} no longer searches as the ablation expects`);
   rows.push(await figure(['vec4 merge pass, no search in the tile'], [vec4Chain(shape, noSearch)[1]!], undefined));
   console.log('\n## vec4: the wide tile with vec4 loads and stores, and k-way partition passes (only whole chains are checked)\n');
+  console.log(table(['kernel', ...HEAD], rows));
+}
+
+/** `for (var r = 0u; r < NAME; r++) { … }` for each NAME given, replaced by its body once per r with `let r = …u;`. */
+function unrollFixedLoops(code: string, counts: Readonly<Record<string, number>>): string {
+  let out = code;
+  for (const [name, count] of Object.entries(counts)) {
+    const head = `for (var r = 0u; r < ${name}; r++) {`;
+    for (let at = out.indexOf(head); at >= 0; at = out.indexOf(head)) {
+      let depth = 1;
+      let end = at + head.length;
+      for (; depth > 0; end++) depth += out[end] === '{' ? 1 : out[end] === '}' ? -1 : 0;
+      const body = out.slice(at + head.length, end - 1);
+      const copies = Array.from({ length: count }, (_, r) => `{\n    let r = ${r}u;${body}}`).join(' ');
+      out = out.slice(0, at) + copies + out.slice(end);
+    }
+  }
+  if (out === code) throw new Error('merge-experiments: no fixed-count loop to write out');
+  return out;
+}
+
+if (wants('drain')) {
+  // Issue 29, round 3: how much of the partition pass is its search and how much the pass itself
+  // (a second dispatch, and the drain between the two): the pass with its search replaced by
+  // k / 2 (right for the zigzag data's m = n up to one; the chain's output is not checked).
+  const { data, want } = input('zigzag');
+  const shape = VEC4_SHAPE;
+  const binary = partitionRun(data, undefined, 'wide', shape);
+  const searchLine = 'splits[g] = co_rank(min(g * TILE, params.m + params.n));';
+  if (!binary.code.includes(searchLine)) throw new Error(`merge-experiments: ${MERGE_FILES.partition.file} no longer holds ${JSON.stringify(searchLine)}`);
+  const noSearch = { ...binary, code: binary.code.replace(searchLine, 'splits[g] = min(g * TILE, params.m + params.n) / 2u;') };
+  const merge = vec4Run(data, splitsOf(data, 'wide', shape), undefined, shape);
+  // The same merge pass with its fixed-count loops written out (r a constant in each copy), in case
+  // the driver keeps the register array `v` in memory when the loops stay loops.
+  const unrolled = { ...merge, code: unrollFixedLoops(merge.code, { ITEMS: shape.items, LOADS: Math.floor((shape.items + 4) / 4) }) };
+  const rows: string[][] = [];
+  rows.push(await figure(['warm-up: vec4 256 × 15 chain (not quoted)'], [binary, merge], want));
+  rows.push(await figure(['vec4 256 × 15 chain (binary partition + merge)'], [binary, merge], want));
+  rows.push(await figure(['vec4 chain, partition without its search (k / 2)'], [noSearch, merge], undefined));
+  rows.push(await figure(['vec4 merge pass alone (splits from the CPU)'], [merge], undefined));
+  rows.push(await figure(['binary partition pass alone'], [binary], undefined));
+  rows.push(await figure(['partition pass without its search, alone'], [noSearch], undefined));
+  rows.push(await figure(['vec4 chain, merge loops written out'], [binary, unrolled], want));
+  rows.push(await figure(['vec4 merge pass alone, loops written out'], [unrolled], undefined));
+  console.log('\n## drain: the partition pass’s search apart from the pass itself (vec4 256 × 15; only the whole chain is checked)\n');
   console.log(table(['kernel', ...HEAD], rows));
 }
 

@@ -3,15 +3,18 @@ enable subgroups; diagnostic(off, subgroup_uniformity);
 // lab's `sell` variant (issue 29; src/labs/spmv/sell.ts converts and picks the options). The CPU cuts
 // every row longer than a limit into pieces of at most that many nonzeros, sorts the pieces by
 // length inside windows of σ pieces, and stores each slice of 32 consecutive pieces column-major,
-// padded to the slice's longest piece (rounded up to a whole STEP): nonzero k of the piece in lane
-// l of slice s is at start[s] + 32·k + l, so a warp's loads of one step cover 128 contiguous bytes.
-// One invocation sums one piece, STEP nonzeros at a time: STEP loads of columns and values, then
-// STEP gathers of x, all independent, before the sums. Padding is column 0 with value 0. A piece
-// that is a whole row stores its sum. A cut row's pieces have equal lengths (within one), so the
-// sort keeps them next to each other: a segmented scan over the subgroup (with head flags, so it
-// is right whatever order the pieces come in) sums each run of pieces of one row, and the run's
-// last lane adds the total into y with the compare-exchange f32 add (y starts as zeros): the
-// 60 261-nonzero row of the power-law matrix costs about 30 atomics instead of one per piece.
+// padded to the slice's longest piece: nonzero k of the piece in lane l of slice s is at
+// start[s] + 32·k + l, so a warp's loads of one step cover 128 contiguous bytes.
+// One invocation sums one piece, STEP nonzeros at a time: STEP gathers of x, all independent, and
+// with them in flight the next step's STEP loads of columns and values, then the sums (a lane
+// waits on one memory trip per step instead of two). Padding is column 0 with value 0, and the
+// last step's slots past the slice's end read as padding too (the slice is not padded to whole
+// steps: on the power-law matrix that padding was 9 % of the stored words). A piece that is a
+// whole row stores its sum. A cut row's pieces have equal lengths (within one), so the sort keeps
+// them next to each other: a segmented scan over the subgroup (with head flags, so it is right
+// whatever order the pieces come in) sums each run of pieces of one row, and the run's last lane
+// adds the total into y with the compare-exchange f32 add (y starts as zeros): the 60 261-nonzero
+// row of the power-law matrix costs about 30 atomics instead of one per piece.
 // Pieces are dealt to subgroups as hybrid.wgsl deals its units, without assuming which
 // invocations share one.
 override WORKGROUP_SIZE: u32 = 256;
@@ -66,20 +69,33 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
     let s = p / LANES;
     let first = start[s] + p % LANES;
     let end = start[s + 1u];
+    // Slots past the slice's end read as padding (an empty first slice reads slot 0, which exists).
+    let last = max(end, 1u) - 1u;
+    var c: array<u32, STEP>;
+    var v: array<f32, STEP>;
+    for (var k = 0u; k < STEP; k++) {
+      let i = first + k * LANES;
+      c[k] = select(0u, col[min(i, last)], i < end);
+      v[k] = select(0.0, val[min(i, last)], i < end);
+    }
     for (var e = first; e < end; e += STEP * LANES) {
-      var c: array<u32, STEP>;
-      var v: array<f32, STEP>;
-      for (var k = 0u; k < STEP; k++) {
-        c[k] = col[e + k * LANES];
-        v[k] = val[e + k * LANES];
-      }
       var g: array<f32, STEP>;
       for (var k = 0u; k < STEP; k++) {
         g[k] = x[c[k]];
       }
+      // The next step's loads go out while this step's gathers are in flight.
+      var cn: array<u32, STEP>;
+      var vn: array<f32, STEP>;
+      for (var k = 0u; k < STEP; k++) {
+        let i = e + (STEP + k) * LANES;
+        cn[k] = select(0u, col[min(i, last)], i < end);
+        vn[k] = select(0.0, val[min(i, last)], i < end);
+      }
       for (var k = 0u; k < STEP; k++) {
         sum += v[k] * g[k];
       }
+      c = cn;
+      v = vn;
     }
     key = owner[p];
   }

@@ -40,9 +40,10 @@ export const RECORDED_PEERS: readonly RecordedPeer[] = [
   { lab: 'matmul', problem: 'f32 1024³', ours: 'vec4-2d (2-D register tile)', oursMs: 0.0906, peer: 'cuBLAS SGEMM (torch.matmul, TF32 off)', peerMs: 0.0565, run: H100_1127, source: '2026-11-27-h100-matmul-tuning-round3-a.txt, 2026-11-27-h100-matmul-cublas-round3-a-b.txt' },
   { lab: 'merge', problem: 'two sorted 2^25 u32 arrays', ours: 'wide', oursMs: 0.2712, peer: 'CUB DeviceMerge::MergeKeys', peerMs: 0.212, run: H100_1122, source: '2026-11-22-h100-session5-call8-merge-bench.txt, 2026-11-22-h100-session5-call9-merge-cub-peers.txt' },
   { lab: 'topk', problem: 'k = 20 of 2^26 i32', ours: 'radix-ahead', oursMs: 0.1117, peer: 'torch.topk', peerMs: 1.331, run: H100_1127, source: '2026-11-27-h100-topk-experiments-pick-a.txt, 2026-11-27-h100-topk-torch-peers-pick-call.txt' },
-  // The lab's `sell` picks these options itself (sellOptions): the kernel and matrices the bench times.
-  { lab: 'spmv', problem: '2^22 rows × 16 nonzeros, uniform', ours: 'sell (sliced ELL: pieces of 32, windows of 4096)', oursMs: 0.6315, peer: 'torch CSR @ x (cuSPARSE)', peerMs: 0.6951, run: H100_1127, source: '2026-11-27-h100-spmv-sell-lab-variant/bench-spmv.txt, 2026-11-27-h100-spmv-sell-lab-variant/spmv-peers.txt' },
-  { lab: 'spmv', problem: '2^22 rows, power-law lengths', ours: 'sell (sliced ELL: pieces of 64, windows of 1024)', oursMs: 0.7652, peer: 'torch CSR @ x (cuSPARSE)', peerMs: 0.6374, run: H100_1127, source: '2026-11-27-h100-spmv-sell-lab-variant/bench-spmv.txt, 2026-11-27-h100-spmv-sell-lab-variant/spmv-peers.txt' },
+  // The lab's `sell` picks these options itself (sellOptions): the kernel and matrices the bench times
+  // (ours: run a, the slower of the two in a row; both kernel and cuSPARSE from scripts/experiments/spmv-sell.ts's call).
+  { lab: 'spmv', problem: '2^22 rows × 16 nonzeros, uniform', ours: 'sell (sliced ELL: pieces of 32, windows of 4096, 8 a step)', oursMs: 0.6216, peer: 'torch CSR @ x (cuSPARSE)', peerMs: 0.6688, run: H100_1127, source: '2026-11-27-h100-kernels-round3-call2/spmv-sell-pipelined-twice-with-cusparse.txt' },
+  { lab: 'spmv', problem: '2^22 rows, power-law lengths', ours: 'sell (sliced ELL: pieces of 128, windows of 16384, 8 a step)', oursMs: 0.6415, peer: 'torch CSR @ x (cuSPARSE)', peerMs: 0.6424, run: H100_1127, source: '2026-11-27-h100-kernels-round3-call2/spmv-sell-pipelined-twice-with-cusparse.txt' },
 ];
 
 /** "1.23× faster" or "0.83× its speed": the peer's time over ours. */

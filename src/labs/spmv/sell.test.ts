@@ -8,20 +8,20 @@ import { allFormats, cellOfWord } from './stage.ts';
 import { loadSteps, touchesAt } from './trace.ts';
 
 describe('sliced ELL with cut rows (the lab’s sell variant)', () => {
-  it('picks pieces of 32 in windows of 4096, or pieces of 64 in windows of 1024 where a row is over 8 × the mean (the H100’s best for each matrix)', () => {
-    expect(sellOptions(uniformMatrix(2000, seededRandom(1)))).toEqual({ limit: 32, window: 4096, step: 4 });
-    expect(sellOptions(makeMatrix('powerlaw', 2000, seededRandom(1)))).toEqual({ limit: 64, window: 1024, step: 4 });
+  it('picks pieces of 32 in windows of 4096, or pieces of 128 in windows of 16384 where a row is over 8 × the mean, 8 nonzeros a step (the H100’s best for each matrix)', () => {
+    expect(sellOptions(uniformMatrix(2000, seededRandom(1)))).toEqual({ limit: 32, window: 4096, step: 8 });
+    expect(sellOptions(makeMatrix('powerlaw', 2000, seededRandom(1)))).toEqual({ limit: 128, window: 16384, step: 8 });
   });
 
-  it('on the seed: one slice of four pieces, longest first, 4 slots wide; the stage maps each stored word to its matrix entry or to padding; every piece gathers x at once', () => {
+  it('on the seed: one slice of four pieces, longest first, 3 slots wide (its longest row); the stage maps each stored word to its matrix entry or to padding; every piece gathers x at once', () => {
     const a = seedMatrix();
     const f = allFormats(a);
     expect(f.sell.pieces).toBe(4);
-    expect([...f.sell.start]).toEqual([0, 128]);
+    expect([...f.sell.start]).toEqual([0, 96]);
     const lengths = [...f.sell.length];
     expect(lengths).toEqual([...lengths].sort((p, q) => q - p));
-    const cells = Array.from({ length: 128 }, (_, k) => cellOfWord(f, 'sell', 'val', k)!);
-    expect(cells.filter((c) => c.col === -1).length).toBe(121);
+    const cells = Array.from({ length: 96 }, (_, k) => cellOfWord(f, 'sell', 'val', k)!);
+    expect(cells.filter((c) => c.col === -1).length).toBe(89);
     // Every nonzero of the matrix is stored exactly once, at its own row and column.
     const held = cells.filter((c) => c.col >= 0).map((c) => `${c.row}/${c.col}`).sort();
     const want: string[] = [];
@@ -51,16 +51,24 @@ describe('sliced ELL with cut rows (the lab’s sell variant)', () => {
     }
   });
 
-  it('pads each slice of 32 pieces to its longest piece in whole steps, and cuts long rows into pieces of at most the limit', () => {
+  it('pads each slice of 32 pieces to its longest piece (not to whole steps), sorts pieces longest first inside each window, and cuts long rows into pieces of at most the limit', () => {
     const a = makeMatrix('powerlaw', 2000, seededRandom(5));
     const sell = toSell(a, { limit: 16, window: 128, step: 4 });
     const nnz = a.rowPtr[a.rows]!;
     let stored = 0;
+    let odd = 0;
     for (let s = 0; s + 1 < sell.start.length; s++) {
       const width = (sell.start[s + 1]! - sell.start[s]!) / 32;
-      expect(width % 4).toBe(0);
+      const pieces = sell.length.subarray(32 * s, 32 * s + 32);
+      expect(width).toBe(Math.max(...pieces));
+      if (width % 4 !== 0) odd++;
       expect(width).toBeLessThanOrEqual(16);
       stored += width * 32;
+    }
+    expect(odd).toBeGreaterThan(0);
+    for (let w0 = 0; w0 < sell.pieces; w0 += 128) {
+      const part = [...sell.length.subarray(w0, Math.min(sell.pieces, w0 + 128))];
+      expect(part).toEqual([...part].sort((p, q) => q - p));
     }
     expect(stored / nnz).toBeCloseTo(sell.fill, 10);
     expect([...sell.val].filter((v) => v !== 0).length).toBeLessThanOrEqual(nnz);

@@ -20,7 +20,7 @@ const CUT = 0x80000000;
 /**
  * `limit`: rows longer than this are cut into pieces of at most this many nonzeros; `window`:
  * pieces are sorted by length inside windows of this many (1 keeps row order); `step`: nonzeros
- * per step (the shader's STEP), slices are padded to whole steps.
+ * per step (the shader's STEP: loads, then gathers, in flight together).
  */
 export type SellOptions = Readonly<Record<'limit' | 'window' | 'step', number>>;
 
@@ -39,18 +39,19 @@ export interface Sell {
 }
 
 /** Nonzeros per step of the shipped kernel (sell.wgsl's STEP). */
-export const SELL_STEP = 4;
+export const SELL_STEP = 8;
 
 /**
- * The lab's options, from the H100 runs of issue 29 (docs/benchmarks.md): pieces of at most 32
- * sorted in windows of 4096 where no row is far longer than the mean (the uniform matrix's best),
- * pieces of 64 in windows of 1024 where some row is more than 8 times the mean (the power-law
- * matrix's best: fewer cut pieces to sum across lanes and into y).
+ * The lab's options, from the H100 runs of issue 29 (docs/benchmarks.md), 8 nonzeros a step: pieces
+ * of at most 32 sorted in windows of 4096 where no row is far longer than the mean (the uniform
+ * matrix's best), pieces of 128 in windows of 16384 where some row is more than 8 times the mean
+ * (the power-law matrix's best of 32 to 512 and 1024 to all: fewer pieces, fewer cut rows to sum
+ * across lanes and into y, and slices with almost no padding).
  */
 export function sellOptions(a: Csr): SellOptions {
   const mean = a.rows ? nonzeros(a) / a.rows : 0;
   const skewed = longestOf(rowLengths(a)) > 8 * Math.max(1, mean);
-  return skewed ? { limit: 64, window: 1024, step: SELL_STEP } : { limit: 32, window: 4096, step: SELL_STEP };
+  return skewed ? { limit: 128, window: 16384, step: SELL_STEP } : { limit: 32, window: 4096, step: SELL_STEP };
 }
 
 /** Converts CSR to sliced ELL with pieces of at most `limit` nonzeros, sorted by length in windows. */
@@ -76,22 +77,31 @@ export function toSell(a: Csr, { limit, window, step }: SellOptions): Sell {
       target[p++] = parts > 1 ? (r | CUT) >>> 0 : r;
     }
   }
-  // Sorted by length, longest first, inside each window (stable, so equal lengths keep row order).
+  // Sorted by length, longest first, inside each window (stable, so equal lengths keep row order):
+  // a counting sort, since no piece is longer than the limit.
   const order = new Uint32Array(count);
-  for (let i = 0; i < count; i++) order[i] = i;
   if (window > 1) {
+    const longest = longestOf(len);
+    const slot = new Uint32Array(longest + 2);
     for (let w0 = 0; w0 < count; w0 += window) {
-      const part = Array.from(order.subarray(w0, Math.min(count, w0 + window)));
-      part.sort((x, y) => len[y]! - len[x]! || x - y);
-      order.set(part, w0);
+      const w1 = Math.min(count, w0 + window);
+      slot.fill(0);
+      for (let i = w0; i < w1; i++) slot[longest - len[i]! + 1]!++;
+      slot[0] = w0;
+      for (let l = 1; l <= longest + 1; l++) slot[l]! += slot[l - 1]!;
+      for (let i = w0; i < w1; i++) order[slot[longest - len[i]!]!++] = i;
     }
+  } else {
+    for (let i = 0; i < count; i++) order[i] = i;
   }
+  // Each slice padded to its longest piece (not to whole steps: the kernel reads the last step's
+  // slots past the slice's end as padding).
   const slices = Math.ceil(count / SELL_LANES);
   const start = new Uint32Array(slices + 1);
   for (let s = 0; s < slices; s++) {
     let width = 0;
     for (let l = 0; l < SELL_LANES && s * SELL_LANES + l < count; l++) width = Math.max(width, len[order[s * SELL_LANES + l]!]!);
-    start[s + 1] = start[s]! + Math.ceil(width / step) * step * SELL_LANES;
+    start[s + 1] = start[s]! + width * SELL_LANES;
   }
   const slots = start[slices]!;
   const col = new Uint32Array(Math.max(1, slots));

@@ -2,11 +2,12 @@
 // y as the WGSL. Sliced ELL (SELL-C-σ, Kreutzer et al. 2014) with long rows cut into pieces.
 // The CPU (sell.ts) cuts every row longer than a limit into equal pieces, sorts the pieces by
 // length inside windows, and stores each slice of 32 pieces column-major, padded to the slice's
-// longest piece in whole STEPs: nonzero k of the piece in lane l of slice s is at
-// start[s] + 32·k + l. owner[p] is piece p's row, with CUT set if the row was cut.
-// One thread sums one piece; a segmented scan over the warp adds up each run of a cut row's
-// pieces, and the run's last lane adds it into y (y must start as zeros).
-#define STEP 4
+// longest piece: nonzero k of the piece in lane l of slice s is at start[s] + 32·k + l (the last
+// step's slots past the slice's end read as padding). owner[p] is piece p's row, with CUT set if
+// the row was cut. One thread sums one piece, the next step's loads in flight with this step's
+// gathers; a segmented scan over the warp adds up each run of a cut row's pieces, and the run's
+// last lane adds it into y (y must start as zeros).
+#define STEP 8
 #define LANES 32
 #define CUT 0x80000000u
 #define NO_KEY 0xffffffffu
@@ -18,15 +19,28 @@ __global__ void spmvSell(const unsigned *start, const unsigned *col, const float
   unsigned key = NO_KEY;
   float sum = 0.0f;
   if (p < pieces) {
-    unsigned s = p / LANES, end = start[s + 1];
-    for (unsigned e = start[s] + p % LANES; e < end; e += STEP * LANES) {
-      unsigned c[STEP]; float v[STEP], g[STEP];
+    unsigned s = p / LANES, first = start[s] + p % LANES, end = start[s + 1];
+    unsigned last = max(end, 1u) - 1;                 // slots past the slice's end read as padding
+    unsigned c[STEP]; float v[STEP];
+    #pragma unroll
+    for (int k = 0; k < STEP; k++) {                  // coalesced
+      unsigned i = first + k * LANES;
+      c[k] = i < end ? col[min(i, last)] : 0u;
+      v[k] = i < end ? val[min(i, last)] : 0.0f;
+    }
+    for (unsigned e = first; e < end; e += STEP * LANES) {
+      float g[STEP];
       #pragma unroll
-      for (int k = 0; k < STEP; k++) { c[k] = col[e + k * LANES]; v[k] = val[e + k * LANES]; }  // coalesced
+      for (int k = 0; k < STEP; k++) g[k] = x[c[k]];  // STEP gathers in flight
+      unsigned cn[STEP]; float vn[STEP];
       #pragma unroll
-      for (int k = 0; k < STEP; k++) g[k] = x[c[k]];                                              // STEP gathers in flight
+      for (int k = 0; k < STEP; k++) {                // and with them the next step's loads
+        unsigned i = e + (STEP + k) * LANES;
+        cn[k] = i < end ? col[min(i, last)] : 0u;
+        vn[k] = i < end ? val[min(i, last)] : 0.0f;
+      }
       #pragma unroll
-      for (int k = 0; k < STEP; k++) sum += v[k] * g[k];
+      for (int k = 0; k < STEP; k++) { sum += v[k] * g[k]; c[k] = cn[k]; v[k] = vn[k]; }
     }
     key = owner[p];
   }
