@@ -27,9 +27,18 @@ interface Props {
 
 const CELL = 16;
 const GAP = 2;
-/** The warp labels' column (“▶ warp 12”, “▶ 线程束 12”) and the split mark's after the lanes, in ems of the labels' font. */
-const LABEL_EM = 6.2;
+/** The split mark's column after the lanes, in ems of the labels' font. */
 const MARK_EM = 1.4;
+
+/**
+ * The warp labels' column, in ems of their font: as wide as the longest label with its “▶ ” or
+ * “★ ” (“▶ warp 12”, “▶ 线程束 12”) and half an em before the lanes. A CJK character or a mark is
+ * one em wide, others 0.6 (the monospace face).
+ */
+function labelEms(warps: readonly WarpSnapshot[]): number {
+  const ems = (text: string) => [...text].reduce((w, ch) => w + (ch.codePointAt(0)! >= 0x2000 ? 1 : 0.6), 0);
+  return Math.max(0, ...warps.map((w) => ems(ui('warps.rowLabel', { warp: w.id })))) + 1.6 + 0.5;
+}
 
 const STATE_LABEL: Record<number, UiKey> = {
   [LaneState.Active]: 'lane.state.active',
@@ -173,7 +182,8 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
   // at a scale of minText / 12: 16 px cells beside 12 px labels, 37 px beside a projector's 28 px).
   const [scrollRef, fit] = useFrameWidth<HTMLDivElement>();
   const minText = fit?.minText ?? 12;
-  const budget = fit ? (fit.width - (LABEL_EM + MARK_EM) * minText) / (minText / 12) / (CELL + GAP) : warpSize;
+  const labelEm = labelEms(warps);
+  const budget = fit ? (fit.width - (labelEm + MARK_EM) * minText) / (minText / 12) / (CELL + GAP) : warpSize;
   const wanted = useMemo(() => [...new Set(subject?.lanes.map(([, l]) => l))], [subject]);
   const framing = frameKey(frameColumns(warpSize, wanted, budget));
   // One array while the framing is the same: the rows compare it by identity and skip rendering.
@@ -182,9 +192,10 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
   // A subject wider than the budget shrinks the drawing: its text grows in drawing units to stay
   // readable, and its cells shrink with it, no further than the room the labels leave (the split
   // mark is a fork, not a word, so a warp of 32 lanes keeps cells of 17 px beside projector labels
-  // of 28 px). With the label column 6.2 em and the split mark 1.4 em wide, a font f gives a
-  // drawing 7.6·f + lanes wide, drawn at frame/width: f·frame/width ≥ minText solves to the below.
-  const room = fit ? fit.width - (LABEL_EM + MARK_EM) * minText : 0;
+  // of 28 px). With the label column L em (5.7 for “▶ warp 7”) and the split mark 1.4 em wide, a
+  // font f gives a drawing (L + 1.4)·f + lanes wide, drawn at frame/width: f·frame/width ≥ minText
+  // solves to the below.
+  const room = fit ? fit.width - (labelEm + MARK_EM) * minText : 0;
   // Rounded up to the tenth written into the style, with 2 % to spare for the drawing's own
   // rounding, so a label never lands a hair under the readable size.
   const font = room > 0 ? Math.max(12, Math.ceil(((minText * lanesWidth) / room) * 1.02 * 10) / 10) : 12;
@@ -200,7 +211,7 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
     const lanes = (subject?.lanes ?? []).filter(([w]) => w === warp).map(([, l]) => l);
     return lanes.length > 0 ? lanes.join(',') : subject?.warps.includes(warp) ? '*' : '';
   };
-  const labelWidth = Math.round(font * LABEL_EM);
+  const labelWidth = Math.round(font * labelEm);
   // Room above the first row for labels taller than a cell (their baseline sits on the cell's).
   const headroom = Math.max(0, Math.ceil(font - CELL + 2));
   // Rows far enough apart that labels grown past a cell's height never stack on one another.
