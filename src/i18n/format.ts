@@ -17,6 +17,22 @@ function findClose(text: string, open: number): number {
   return -1;
 }
 
+// Intl objects cost far more to make than to use, and every step's narration formats plurals and
+// numbers: one of each per locale (and rule type), made on first use.
+const pluralRules = new Map<string, Intl.PluralRules>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function rulesFor(locale: string, type: Intl.PluralRuleType): Intl.PluralRules {
+  const key = `${locale}|${type}`;
+  let r = pluralRules.get(key);
+  if (!r) pluralRules.set(key, (r = new Intl.PluralRules(locale, { type })));
+  return r;
+}
+function numberFormatFor(locale: string): Intl.NumberFormat {
+  let f = numberFormats.get(locale);
+  if (!f) numberFormats.set(locale, (f = new Intl.NumberFormat(locale)));
+  return f;
+}
+
 function plural(body: string, n: number, locale: string, values: MessageValues, type: Intl.PluralRuleType = 'cardinal'): string {
   const branches = new Map<string, string>();
   let i = 0;
@@ -29,8 +45,8 @@ function plural(body: string, n: number, locale: string, values: MessageValues, 
     branches.set(key, body.slice(open + 1, close));
     i = close + 1;
   }
-  const chosen = branches.get(`=${n}`) ?? branches.get(new Intl.PluralRules(locale, { type }).select(n)) ?? branches.get('other') ?? '';
-  return format(chosen, values, locale).replace(/#/g, new Intl.NumberFormat(locale).format(n));
+  const chosen = branches.get(`=${n}`) ?? branches.get(rulesFor(locale, type).select(n)) ?? branches.get('other') ?? '';
+  return format(chosen, values, locale).replace(/#/g, numberFormatFor(locale).format(n));
 }
 
 /** `template` with its placeholders filled from `values`. */
@@ -54,7 +70,7 @@ export function format(template: string, values: MessageValues = {}, locale = 'e
     const value = values[name.trim()];
     if (kind?.trim() === 'plural' && typeof value === 'number') out += plural(rest.join(',').trim(), value, locale, values);
     else if (kind?.trim() === 'selectordinal' && typeof value === 'number') out += plural(rest.join(',').trim(), value, locale, values, 'ordinal');
-    else if (kind?.trim() === 'number' && typeof value === 'number') out += new Intl.NumberFormat(locale).format(value);
+    else if (kind?.trim() === 'number' && typeof value === 'number') out += numberFormatFor(locale).format(value);
     else out += value === undefined ? `{${inner}}` : String(value);
     i = close + 1;
   }

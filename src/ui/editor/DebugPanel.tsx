@@ -127,8 +127,10 @@ export function DebugPanel({
   // The watch over the trace alone follows a step in a render of its own, after the step's frame
   // (a key press paints the stage first, the table a moment later); with the kernel's own names it
   // already waits for the re-run.
-  const laterStep = useDeferredValue(shownStep);
-  const laterWarp = useDeferredValue(warp);
+  // Out of view, the watch shows nothing and the deferred values stand still: a step then costs
+  // no second render of this panel.
+  const laterStep = useDeferredValue(seen ? shownStep : 0);
+  const laterWarp = useDeferredValue(seen ? warp : 0);
   const watchStep = wantsLocals ? shownStep : laterStep;
   const watchWarp = wantsLocals ? warp : laterWarp;
   const cells = useMemo(() => {

@@ -1,14 +1,16 @@
-import { useSyncExternalStore } from 'react';
+import { memo, useSyncExternalStore } from 'react';
 import { exerciseHref, exercisesOf, solvedExercises, subscribeProgress } from '../../workbench/exercises.ts';
 import type { AnyLab } from '../../workbench/lab.ts';
 import { useAppStore } from '../../store/index.ts';
+import { useLocale } from '../../i18n/useLocale.ts';
 import { EXERCISE_TEXT as T } from './strings.ts';
 
 /**
  * The fix-the-kernel exercises of the given labs (a lab page: its own; the lesson index: every
  * lab's), each a link that opens it, with progress kept in this browser.
  */
-export function ExerciseList({ labs, headingLevel = 2 }: { labs: readonly AnyLab[]; headingLevel?: 2 | 3 }) {
+export const ExerciseList = memo(function ExerciseList({ labs, headingLevel = 2 }: { labs: readonly AnyLab[]; headingLevel?: 2 | 3 }) {
+  useLocale(); // its texts follow a language switch (and a catalog that arrives late) despite the memo
   const solved = useSyncExternalStore(subscribeProgress, solvedExercises, solvedExercises);
   const lang = useAppStore((s) => s.chrome.lang);
   const list = exercisesOf(labs);
@@ -35,4 +37,4 @@ export function ExerciseList({ labs, headingLevel = 2 }: { labs: readonly AnyLab
       </ul>
     </section>
   );
-}
+});

@@ -1,10 +1,11 @@
-import { use, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, use, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { t } from '../../i18n/messages.ts';
 import { diagnosticKind, ui as uiText } from '../../i18n/ui.ts';
 import { useStore } from 'zustand';
 import { useShortcuts } from '../shell/shortcuts.ts';
 import { alignedStep, type LabSession, type SimSlot } from '../../workbench/session.ts';
-import { timelineActions, useLabSession } from './useLabSession.ts';
+import { timelineActions, useLabSession, type LabSessionHandle } from './useLabSession.ts';
+import { useLocale } from '../../i18n/useLocale.ts';
 import type { LabRoute } from '../../workbench/url.ts';
 import { overDeviceLabel, showParam, type AnyLab, type DeviceLimits, type LabVariant, type ParamValue, type Params } from '../../workbench/lab.ts';
 import type { CompanionView, LabPanel, LabUi, PanelProps } from '../../workbench/panel.ts';
@@ -34,7 +35,8 @@ import { NoticeBanner } from '../widgets/NoticeBanner.tsx';
 
 const NO_UI: LabUi = { panels: [] };
 
-function Diagnostics({ list, file }: { list: readonly Diagnostic[]; file: string }) {
+const Diagnostics = memo(function Diagnostics({ list, file }: { list: readonly Diagnostic[]; file: string }) {
+  useLocale();
   if (list.length === 0) return null;
   return (
     <section className="banner banner-warning" role="status" data-testid="diagnostics">
@@ -53,7 +55,7 @@ function Diagnostics({ list, file }: { list: readonly Diagnostic[]; file: string
       {list.length > 8 && <p>{t('lab.moreProblems', { n: list.length - 8 })}</p>}
     </section>
   );
-}
+});
 
 function SimulationProgress({ slot, cancel }: { slot: SimSlot; cancel: () => void }) {
   const status = slot.status;
@@ -163,6 +165,67 @@ function ParamControls({
   );
 }
 
+/**
+ * The lab's title, variant and parameter pickers. None of it follows the step: memoised, so a key
+ * press that moves the step re-renders the page without re-listing every parameter's choices.
+ */
+const LabHead = memo(function LabHead({
+  lab,
+  variant,
+  params,
+  compare,
+  device,
+  short,
+  setParam,
+  go,
+}: {
+  lab: AnyLab;
+  variant: LabVariant;
+  params: Params;
+  compare: LabVariant | undefined;
+  device: DeviceLimits | undefined;
+  short: boolean;
+  setParam: (name: string, value: ParamValue) => void;
+  go: LabSessionHandle['go'];
+}) {
+  useLocale(); // its texts follow a language switch despite the memo
+  const variantId = useId();
+  const compareId = useId();
+  return (
+    <section className="panel lab-head" aria-labelledby="lab-title">
+      <h1 id="lab-title">{lab.title}</h1>
+      <div className="controls lab-controls">
+        <label htmlFor={variantId}>{t('lab.variant')}</label>
+        <select id={variantId} value={variant.id} onChange={(e) => go({ variant: e.target.value, step: undefined })} data-testid="variant-select">
+          {lab.variants.map((v) => (
+            <option key={v.id} value={v.id}>
+              {v.title}
+            </option>
+          ))}
+        </select>
+        {/* A short screen: the parameters and the comparison wait behind one disclosure, which
+            says what they are set to, so the settings take one row and the stage the height. */}
+        <MoreMenu folded={short} className="lab-more" testId="lab-more" label={<SettingsSummary lab={lab} params={params} compare={compare?.title} />}>
+          <ParamControls lab={lab} variant={variant} params={params} device={device} setParam={setParam} />
+          <span className="param-control">
+            <label htmlFor={compareId}>{t('lab.compareWith')}</label>
+            <select id={compareId} value={compare?.id ?? ''} onChange={(e) => go({ compare: e.target.value || undefined })} data-testid="compare-select">
+              <option value="">{t('lab.compareNothing')}</option>
+              {lab.variants
+                .filter((v) => v.id !== variant.id)
+                .map((v) => (
+                  <option key={v.id} value={v.id}>
+                    {v.title}
+                  </option>
+                ))}
+            </select>
+          </span>
+        </MoreMenu>
+      </div>
+    </section>
+  );
+});
+
 const companionView = (slot: SimSlot): CompanionView => ({
   variant: slot.variant ?? '',
   state: slot.status.state,
@@ -217,9 +280,8 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
   const state = useStore(session);
   const { variant, compare, params, notices, workgroup, primary: main, other, step, playing, speedIndex, focusWarp, focusLane } = state;
   const index = main.index;
-  const variantId = useId();
-  const compareId = useId();
   const stageId = useId();
+  const labList = useMemo(() => [lab], [lab]);
   const actions = useMemo(() => timelineActions(state), [state]);
   const [chosen, setChosen] = useState<string | undefined>();
   // A step with `timings` offers the timings drawer; it opens by itself only where the step is about them (`stage.drawer`).
@@ -376,39 +438,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
 
   return (
     <div className={`lab workbench${focused ? ' stage-focused' : ''}${lesson ? ' in-lesson' : ''}${short ? ' short' : ''}`} data-testid="lab" data-variant={variant.id} data-width={lesson ? (asked?.width ?? 'code') : undefined}>
-      {!lesson && (
-        <section className="panel lab-head" aria-labelledby="lab-title">
-          <h1 id="lab-title">{lab.title}</h1>
-          <div className="controls lab-controls">
-            <label htmlFor={variantId}>{t('lab.variant')}</label>
-            <select id={variantId} value={variant.id} onChange={(e) => go({ variant: e.target.value, step: undefined })} data-testid="variant-select">
-              {lab.variants.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.title}
-                </option>
-              ))}
-            </select>
-            {/* A short screen: the parameters and the comparison wait behind one disclosure, which
-                says what they are set to, so the settings take one row and the stage the height. */}
-            <MoreMenu folded={short} className="lab-more" testId="lab-more" label={<SettingsSummary lab={lab} params={params} compare={compare?.title} />}>
-              <ParamControls lab={lab} variant={variant} params={params} device={state.device} setParam={setParam} />
-              <span className="param-control">
-                <label htmlFor={compareId}>{t('lab.compareWith')}</label>
-                <select id={compareId} value={compare?.id ?? ''} onChange={(e) => go({ compare: e.target.value || undefined })} data-testid="compare-select">
-                  <option value="">{t('lab.compareNothing')}</option>
-                  {lab.variants
-                    .filter((v) => v.id !== variant.id)
-                    .map((v) => (
-                      <option key={v.id} value={v.id}>
-                        {v.title}
-                      </option>
-                    ))}
-                </select>
-              </span>
-            </MoreMenu>
-          </div>
-        </section>
-      )}
+      {!lesson && <LabHead lab={lab} variant={variant} params={params} compare={compare} device={state.device} short={short} setParam={setParam} go={go} />}
 
       <div className="wb-banners">
         {(notices.length > 0 || workgroup >= main.totalWorkgroups) && (
@@ -503,7 +533,7 @@ export function LabPage({ lab, route, lesson, side }: { lab: AnyLab; route: LabR
             </p>
           )}
           {lesson && now}
-          {!lesson && <ExerciseList labs={[lab]} />}
+          {!lesson && <ExerciseList labs={labList} />}
         </aside>
       </div>
 

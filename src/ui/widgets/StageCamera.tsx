@@ -83,7 +83,23 @@ export function StageCamera({ frameKey, label, children }: { frameKey: string; l
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(pan);
     };
-    const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(again);
+    // A ResizeObserver reports every element once when it starts observing, in the same frame as
+    // the first pan: that is no resize, and re-framing for it cost every step a second pan (and its
+    // layout reads) in the next frame. Only a size that differs from the last one seen re-frames.
+    const sizes = new WeakMap<Element, string>();
+    const resized =
+      typeof ResizeObserver === 'undefined'
+        ? undefined
+        : new ResizeObserver((entries) => {
+            let changed = false;
+            for (const e of entries) {
+              const size = `${e.contentRect.width}x${e.contentRect.height}`;
+              const last = sizes.get(e.target);
+              sizes.set(e.target, size);
+              if (last !== undefined && last !== size) changed = true;
+            }
+            if (changed) again();
+          });
     const marked = typeof MutationObserver === 'undefined' ? undefined : new MutationObserver(again);
     for (const child of body.children) resized?.observe(child);
     marked?.observe(body, { subtree: true, attributes: true, attributeFilter: ['data-subject'], childList: true });

@@ -1,21 +1,27 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
+// One MediaQueryList per query for the page's life: `matches` stays current by itself, and every
+// component that asks (most re-render on each step) reads it instead of parsing the query anew.
+const lists = new Map<string, MediaQueryList>();
+function mediaList(query: string): MediaQueryList | undefined {
+  if (typeof window === 'undefined' || !window.matchMedia) return undefined;
+  let mq = lists.get(query);
+  if (!mq) lists.set(query, (mq = window.matchMedia(query)));
+  return mq;
+}
+
 /** Whether a CSS media query matches, kept current as the window or the system setting changes. */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
-      if (typeof window === 'undefined' || !window.matchMedia) return () => {};
-      const mq = window.matchMedia(query);
+      const mq = mediaList(query);
+      if (!mq) return () => {};
       mq.addEventListener('change', onChange);
       return () => mq.removeEventListener('change', onChange);
     },
     [query],
   );
-  return useSyncExternalStore(
-    subscribe,
-    () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query).matches : false),
-    () => false,
-  );
+  return useSyncExternalStore(subscribe, () => mediaList(query)?.matches ?? false, () => false);
 }
 
 /** True when the person asked the system for less motion; animations then jump to their end. */
