@@ -113,8 +113,8 @@ export function useAppPage(browser: () => Browser, options: { console?: boolean 
       await goInApp(page, '/?lang=en', BASE_URL);
       // The last page has gone (a lab or lesson keeps its session until it unmounts).
       await page.waitForFunction(() => !document.querySelector('#lab-title, #lesson-title, [data-testid=stage]'));
-      // In English, as a first visit here is. The app reads `?lang=` only when it starts, so a page
-      // a test switched to another language switches back with the header's switch.
+      // In English, as a first visit here is: the address's `?lang=en` switches back a page a test
+      // switched to another language (the header's switch, should it not have).
       if ((await page.evaluate(() => document.documentElement.lang)) !== 'en') await page.getByTestId('language-switch').selectOption('en');
       await page.waitForFunction(() => document.documentElement.lang === 'en' && !document.querySelector('[data-testid=language-switch][aria-busy]'));
       await page.evaluate(() => {

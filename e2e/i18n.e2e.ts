@@ -161,7 +161,7 @@ const withLang = (path: string, lang: string) => `${path}${path.includes('?') ? 
 describe('中文 / English', () => {
   const browser = useBrowser();
   // Most tests open their page inside one page (useAppPage) and switch it to Chinese with the
-  // header's switch, as a learner does: the app reads `?lang=` only when it starts. Loading the
+  // header's switch, as a learner does (an address's `?lang=` opened in the app: e2e/language.e2e.ts). Loading the
   // app at `?lang=zh-CN` is the test of every lab's and lesson's page below; the tests of the address's language (an English visit, an unknown one) load it too.
   const open = useAppPage(browser);
 
@@ -178,10 +178,9 @@ describe('中文 / English', () => {
       await page.keyboard.press('?');
       await page.getByTestId('help-overlay').waitFor();
     }
-    // As text, so a failure names what was left in English and where. A catalog that loads after
-    // the switch (the lessons', which the start page fetches in the background) re-renders its
-    // text when its Chinese arrives: wait for that, no longer.
-    await expect.poll(async () => JSON.stringify(await englishLeft(page)), { timeout: 15_000 }).toBe('[]');
+    // As text, so a failure names what was left in English and where. At once: the switch shows
+    // Chinese only when every catalog on screen has it (e2e/language.e2e.ts holds the lessons back).
+    expect(JSON.stringify(await englishLeft(page))).toBe('[]');
     // Links keep the language, so the next page opens in it too.
     const links = await page.locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
     expect(links.length).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BASE_URL, useBrowser, watchErrors } from './browser.ts';
+import { goInApp } from './pages.ts';
 import { overlappingStageLabels } from './stageLabels.ts';
 
 /**
@@ -14,17 +15,19 @@ import { overlappingStageLabels } from './stageLabels.ts';
  * - the stage's labels (its SVG text, inside the frame) lie over none of each other, in every picture;
  * - every `[data-subject]` box lies inside the viewport and is not clipped by any ancestor that
  *   scrolls or hides its overflow (an `<svg>` included);
- * - its text is at least 12 px (28 px in projector mode), as drawn (zoom and viewBox scaling counted);
+ * - its text is at least 12 px (28 px in projector mode), as drawn (zoom and viewBox scaling counted),
+ *   and the warp grid's lane cells at least 3/5 of that;
  * - the narration, the question's answer box and the Next button are wholly visible, and nothing is
  *   drawn over the narration or the answer box; the stage's "more" pills cover none of its text;
  * - the code pane shows the current line uncut.
- * One browser, one page per walk, lessons stepped with Next (no reloads). Every screen is written
+ * At 1440×900 and in projector mode every variant of every lab opens too, picked in the lab's variant
+ * menu (no reload). One browser, one page per walk, lessons stepped with Next (no reloads). Every screen is written
  * to test-results/screens/walk-<size>-<page>.png. All failures are gathered and listed at the end.
  */
 const SCREENS = 'test-results/screens';
 mkdirSync(SCREENS, { recursive: true });
 
-const LABS = ['basics', 'reduce', 'scan', 'rowsum', 'histogram', 'convolution', 'merge', 'topk', 'matmul', 'spmv'];
+const LABS = ['basics', 'divergence', 'reduce', 'scan', 'rowsum', 'histogram', 'convolution', 'merge', 'topk', 'matmul', 'spmv'];
 
 interface Walk {
   readonly name: string;
@@ -32,13 +35,15 @@ interface Walk {
   readonly height: number;
   readonly query: string;
   readonly minText: number;
+  /** Whether every variant of every lab is opened too (switched in the page, as a learner does), not only the default one. */
+  readonly variants: boolean;
 }
 
 const WALKS: readonly Walk[] = [
-  { name: '1440', width: 1440, height: 900, query: '', minText: 12 },
-  { name: '1280', width: 1280, height: 720, query: '', minText: 12 },
-  { name: 'projector', width: 1920, height: 1080, query: 'mode=projector', minText: 28 },
-  { name: 'zh-1440', width: 1440, height: 900, query: 'lang=zh-CN', minText: 12 },
+  { name: '1440', width: 1440, height: 900, query: '', minText: 12, variants: true },
+  { name: '1280', width: 1280, height: 720, query: '', minText: 12, variants: false },
+  { name: 'projector', width: 1920, height: 1080, query: 'mode=projector', minText: 28, variants: true },
+  { name: 'zh-1440', width: 1440, height: 900, query: 'lang=zh-CN', minText: 12, variants: false },
 ];
 
 /** What one screen shows, measured in the page. */
@@ -116,15 +121,15 @@ function inspect(page: Page, minText: number) {
     // Nothing lies over what the learner reads. The stage's "more" pills cover no text of the stage
     // (its captions, legends, labels and the subject); the narration and the question's answer box
     // are the topmost thing at every one of their text lines (no sticky box drawn over them).
-    const textRects = (root: Element): { rect: DOMRect; text: string }[] => {
-      const out: { rect: DOMRect; text: string }[] = [];
+    const textRects = (root: Element): { rect: DOMRect; text: string; el: Element }[] => {
+      const out: { rect: DOMRect; text: string; el: Element }[] = [];
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
         const text = (n.textContent ?? '').trim();
         if (text === '' || n.parentElement?.closest('.stage-more, title, .sr-only')) continue;
         const range = document.createRange();
         range.selectNodeContents(n);
-        for (const rect of range.getClientRects()) if (rect.width > 0 && rect.height > 0) out.push({ rect, text });
+        for (const rect of range.getClientRects()) if (rect.width > 0 && rect.height > 0) out.push({ rect, text, el: n.parentElement! });
       }
       return out;
     };
@@ -154,6 +159,29 @@ function inspect(page: Page, minText: number) {
         }
       }
     }
+    // The warp grid's lane cells grow with its labels: a cell at least 3/5 of the labels' size
+    // (17 px beside a projector's 28 px), not a speck beside them.
+    const cell = stage?.querySelector('[data-testid=lane-grid] rect.lane, [data-testid=lane-grid] .lane > rect');
+    const cellPx = cell?.getBoundingClientRect().height ?? 0;
+    if (cell && cellPx < 0.6 * minText - 0.25) problems.push(`the warp grid's lane cells are ${cellPx.toFixed(1)} px beside labels of ${minText} px (at least ${(0.6 * minText).toFixed(1)})`);
+    // Every text of the stage's pictures, not only the subject's: drawn whole inside its picture
+    // (a note past an SVG's edge is cut), and at least the smallest readable size where the frame
+    // shows it (a matrix's digits on the projector); the frame opens unscrolled or scrolled by at
+    // least a line (a few px of scroll cut the top line for nothing).
+    if (body && frame) {
+      for (const { rect, text, el } of textRects(body)) {
+        if (!meet(rect, frame)) continue;
+        const svg = el.closest('svg');
+        if (svg) {
+          const edge = svg.getBoundingClientRect();
+          if (rect.left < edge.left - 0.5 || rect.right > edge.right + 0.5 || rect.top < edge.top - 0.5 || rect.bottom > edge.bottom + 0.5) problems.push(`the stage's text “${text.slice(0, 30)}” (${r0(rect)}) is cut by its picture's edge (${r0(edge)})`);
+        }
+        const px = textPx(el);
+        if (px < minText - 0.25) problems.push(`the stage's text “${text.slice(0, 30)}” is ${px.toFixed(1)} px (at least ${minText})`);
+      }
+      const scrolled = (body as HTMLElement).scrollTop;
+      if (scrolled > 0.5 && scrolled < minText) problems.push(`the stage opens scrolled by ${scrolled.toFixed(1)} px`);
+    }
     const namesSubject = document.querySelector('[data-testid=narrative] .look-at') !== null || document.querySelector('[data-testid=lesson]') === null;
     if (namesSubject && subjects.length === 0) problems.push('the step names a subject but nothing on the stage carries data-subject');
     const part = document.querySelector('[data-testid=narrative] .look-at')?.getAttribute('data-part');
@@ -180,7 +208,8 @@ describe('the walk: every lesson step and every lab frames its subject', () => {
   // walks all four sizes, WALK=1440,projector only those (zh: the Chinese walk).
   const only = process.env.WALK?.split(',');
   // WALK_PAGES=matmul,histogram walks only those lessons and labs (while working on them);
-  // lab:matmul only the lab, lesson:matmul only the lesson, labs or lessons all of one kind.
+  // lab:matmul only the lab, lesson:matmul only the lesson, labs or lessons all of one kind;
+  // spmv/sell (beside lab:spmv) only that variant of the lab's others.
   const pages = process.env.WALK_PAGES?.split(',');
   const wanted = (id: string, kind: 'lab' | 'lesson') => !pages || pages.includes(id) || pages.includes(`${kind}:${id}`) || pages.includes(`${kind}s`);
   const walks = only ? WALKS.filter((w) => only.includes('all') || only.includes(w.name) || only.includes(w.name.split('-')[0]!)) : [];
@@ -190,7 +219,12 @@ describe('the walk: every lesson step and every lab frames its subject', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     await watchErrors(page, errors);
-    const url = (path: string) => new URL(`${path}${walk.query ? `?${walk.query}` : ''}`, BASE_URL).href;
+    // The walk's own query (the mode, the language) joined to a path's.
+    const url = (path: string) => {
+      const u = new URL(path, BASE_URL);
+      for (const [k, v] of new URLSearchParams(walk.query)) u.searchParams.set(k, v);
+      return u.href;
+    };
     const failures: string[] = [];
     let screens = 0;
     const check = async (where: string, file: string) => {
@@ -233,12 +267,26 @@ describe('the walk: every lesson step and every lab frames its subject', () => {
       }
     }
     const labs = LABS.filter((id) => wanted(id, 'lab'));
+    let variants = 0;
     for (const lab of labs) {
       await page.goto(url(`/lab/${lab}`));
       await check(`/lab/${lab} (${walk.name})`, `lab-${lab}`);
+      if (!walk.variants) continue;
+      // Every other variant, opened inside the app (no reload) by its address, as a link to it opens
+      // it: from the lesson index, so the lab page opens anew, at the variant's opening moment
+      // (picked in the menu, a variant starts at its first step), framed as the default one is.
+      const ids = await page.getByTestId('variant-select').evaluate((el) => [...(el as HTMLSelectElement).options].map((o) => o.value).filter((v) => v !== (el as HTMLSelectElement).value));
+      for (const id of ids.filter((v) => !pages || !pages.some((p) => p.startsWith(`${lab}/`)) || pages.includes(`${lab}/${v}`))) {
+        await goInApp(page, url('/lessons'), BASE_URL);
+        await page.waitForFunction(() => !document.querySelector('[data-testid=lab]'));
+        await goInApp(page, url(`/lab/${lab}?v=${id}`), BASE_URL);
+        await page.waitForFunction((v) => document.querySelector('[data-testid=lab]')?.getAttribute('data-variant') === v, id);
+        variants++;
+        await check(`/lab/${lab}?v=${id} (${walk.name})`, `lab-${lab}-${id}`);
+      }
     }
     console.log(`[walk] ${walk.name}: ${screens} screens, ${failures.length} failures\n${failures.join('\n')}`);
-    expect(screens + failures.filter((f) => f.includes('was not ready')).length).toBe(walked.reduce((s, l) => s + l.steps, 0) + labs.length);
+    expect(screens + failures.filter((f) => f.includes('was not ready')).length).toBe(walked.reduce((s, l) => s + l.steps, 0) + labs.length + variants);
     expect(failures).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

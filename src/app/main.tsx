@@ -5,7 +5,7 @@ import { ServicesContext } from '../ui/shell/services.tsx';
 import { initGpu, pageGpu } from '../workbench/gpu.ts';
 import { createServices } from '../workbench/services.ts';
 import { client } from '../workbench/simulation.ts';
-import { startLocale } from '../workbench/language.ts';
+import { followAddress, startLocale } from '../workbench/language.ts';
 import { startOffline } from '../workbench/offline.ts';
 import { failPanel, TEST_HOOKS } from '../workbench/testHooks.ts';
 import { useAppStore } from '../store/index.ts';
@@ -32,7 +32,8 @@ if (!root) throw new Error('index.html lacks #root');
 // written in it.
 void startLocale().then(() => {
   useAppStore.getState().syncFromLocation();
-  window.addEventListener('popstate', () => useAppStore.getState().syncFromLocation());
+  // Back, forward, or an address pushed in the app: its `?lang=` applies as on a fresh load.
+  window.addEventListener('popstate', () => followAddress(window.location.search, () => useAppStore.getState().syncFromLocation()));
   createRoot(root).render(
     <StrictMode>
       <ServicesContext value={services}>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCatalog, loadLocale, textGetters, withTexts } from './catalog.ts';
-import { localeSnapshot, parseLocale, setCurrentLocale, subscribeLocale } from './locale.ts';
+import { createCatalog, loadLocale, switchWhenLoaded, textGetters, withTexts } from './catalog.ts';
+import { getLocale, localeSnapshot, parseLocale, setCurrentLocale, subscribeLocale } from './locale.ts';
 
 describe('message catalogs', () => {
   afterEach(() => setCurrentLocale('en'));
@@ -58,6 +58,37 @@ describe('message catalogs', () => {
     expect(told).toBe(1);
     expect(localeSnapshot()).not.toBe(before); // so useLocale re-renders
     stop();
+  });
+
+  it('switches only once every catalog has the language, those registered while it loads too (a chunk that arrives meanwhile)', async () => {
+    const gate = <T,>() => {
+      let open: (v: T) => void = () => undefined;
+      return { promise: new Promise<T>((r) => (open = r)), open: (v: T) => open(v) };
+    };
+    const first = gate<{ default: { title: string } }>();
+    const home = createCatalog('test-switch-home', { title: 'Start' }, { 'zh-CN': () => first.promise });
+    const switching = switchWhenLoaded('zh-CN');
+    // The lessons' chunk arrives while the home catalog's Chinese is still on its way.
+    const second = gate<{ default: { title: string } }>();
+    const lessons = createCatalog('test-switch-lessons', { title: 'Threads and blocks' }, { 'zh-CN': () => second.promise });
+    first.open({ default: { title: '开始' } });
+    await new Promise((r) => setTimeout(r, 0));
+    // Not yet: the lessons' title would show in English beside a Chinese page.
+    expect(getLocale()).toBe('en');
+    expect([home('title'), lessons('title')]).toEqual(['Start', 'Threads and blocks']);
+    second.open({ default: { title: '线程与线程块' } });
+    await switching;
+    expect(getLocale()).toBe('zh-CN');
+    expect([home('title'), lessons('title')]).toEqual(['开始', '线程与线程块']);
+  });
+
+  it('of two switches under way, applies the later one', async () => {
+    const slow = new Promise<{ default: { word: string } }>((r) => setTimeout(() => r({ default: { word: '词' } }), 5));
+    createCatalog('test-switch-twice', { word: 'word' }, { 'zh-CN': () => slow });
+    const toChinese = switchWhenLoaded('zh-CN');
+    await switchWhenLoaded('en');
+    await toChinese;
+    expect(getLocale()).toBe('en');
   });
 
   it('gives a table of sentences that reads each in the language of the moment, and refuses a field with no message', async () => {

@@ -11,7 +11,7 @@
  * translation is a type error, not English left on a Chinese page.
  */
 import { format, type MessageValues } from './format.ts';
-import { getLocale, notifyCatalogLoaded, type Locale } from './locale.ts';
+import { getLocale, notifyCatalogLoaded, setCurrentLocale, type Locale } from './locale.ts';
 
 export type Translation<T extends Record<string, string>> = { readonly [K in keyof T]: string };
 type Loader<T extends Record<string, string>> = () => Promise<{ default: Translation<T> }>;
@@ -19,6 +19,8 @@ type Loader<T extends Record<string, string>> = () => Promise<{ default: Transla
 interface Registered {
   readonly name: string;
   readonly load: (locale: Locale) => Promise<void>;
+  /** Whether `locale`'s messages are here (loaded, or English, or a locale this catalog lacks). */
+  readonly ready: (locale: Locale) => boolean;
   /** The English messages and, once loaded, `locale`'s (for the completeness test). */
   readonly messages: (locale: Locale) => Readonly<Record<string, string>> | undefined;
   readonly translates: (locale: Locale) => boolean;
@@ -52,7 +54,8 @@ export function createCatalog<T extends Record<string, string>>(
     }
     return p;
   };
-  registry.push({ name, load, messages: (locale) => loaded.get(locale), translates: (locale) => locale === 'en' || others[locale] !== undefined });
+  const ready = (locale: Locale) => loaded.has(locale) || locale === 'en' || others[locale] === undefined;
+  registry.push({ name, load, ready, messages: (locale) => loaded.get(locale), translates: (locale) => locale === 'en' || others[locale] !== undefined });
   // A catalog created after the switch (a lab module loaded on demand) fetches the current
   // locale at once, and views re-render when it arrives.
   const now = getLocale();
@@ -71,9 +74,32 @@ export function registeredCatalogs(): readonly Registered[] {
   return registry;
 }
 
-/** Loads `locale` for every catalog registered so far (call before `setCurrentLocale`). */
+/**
+ * Loads `locale` for every catalog registered so far, and for those registered while it loads (a
+ * chunk that arrives meanwhile, such as the lessons the start page fetches in the background).
+ */
 export async function loadLocale(locale: Locale): Promise<void> {
-  await Promise.all(registry.map((c) => c.load(locale)));
+  for (let missing = registry.filter((c) => !c.ready(locale)); missing.length > 0; missing = registry.filter((c) => !c.ready(locale))) {
+    await Promise.all(missing.map((c) => c.load(locale)));
+  }
+}
+
+/** How many switches have started (the latest one applies). */
+let switches = 0;
+
+/**
+ * Makes `locale` the current one once every catalog has its messages: the last check and the switch
+ * happen in one turn, so no catalog registered in between is left in the old language and nothing
+ * on screen shows the new language half-loaded. Rejects (leaving the locale as it was) where a
+ * catalog cannot load; of two switches under way, the later one wins.
+ */
+export async function switchWhenLoaded(locale: Locale): Promise<void> {
+  const mine = ++switches;
+  do await loadLocale(locale);
+  // Checked again in the turn that switches: a catalog may have registered after loadLocale's last look.
+  while (registry.some((c) => !c.ready(locale)));
+  // A later switch (the learner changed their mind while this one loaded) has the last word.
+  if (mine === switches) setCurrentLocale(locale);
 }
 
 /**

@@ -204,6 +204,7 @@ const en = {
   'lane.legend.waiting': 'waiting at a barrier',
   'lane.legend.exited': 'exited',
   'lane.legend.notStarted': 'not yet run',
+  'lane.legend.split': 'warp split by a branch',
   'lane.access.wrote': 'Last memory access (step {step}): wrote {word} = {value}.',
   'lane.access.updated': 'Last memory access (step {step}): updated {word} = {value}.',
   'lane.access.read': 'Last memory access (step {step}): read {word} = {value}.',

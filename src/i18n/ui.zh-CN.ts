@@ -190,6 +190,7 @@ const zh: Translation<Record<UiKey, string>> = {
   'lane.legend.waiting': '在屏障处等待',
   'lane.legend.exited': '已退出',
   'lane.legend.notStarted': '尚未运行',
+  'lane.legend.split': '线程束因分支而发散',
   'lane.access.wrote': '最近一次访存（第 {step} 步）：写入 {word} = {value}。',
   'lane.access.updated': '最近一次访存（第 {step} 步）：原子更新 {word} = {value}。',
   'lane.access.read': '最近一次访存（第 {step} 步）：读取 {word} = {value}。',

@@ -161,6 +161,10 @@ export function DataflowTreeView({ trace, memory, step, title, words: asked }: P
   const valueFits = cell >= font * 0.62 * 4 + 6;
   const indexFits = cell >= font * 0.62 * String(wordCount).length + 4;
   const inView = (addr: number) => addr >= Math.floor(lo) - 1 && addr <= Math.ceil(hi);
+  // A word's column lies whole inside the drawing (the clip starts half a font left of the gutter):
+  // only then are its index and values written, so no number is cut at the frame's edge (a
+  // zoomed range ends mid-column).
+  const whole = (addr: number) => xOf(addr) - cell / 2 >= gutter - font * 0.5 - 0.5 && xOf(addr) + cell / 2 <= width + 0.5;
   const r = Math.max(3, Math.min(cell * 0.3, font * 0.45));
   const clipId = `${titleId}-clip`.replace(/:/g, '');
 
@@ -236,7 +240,7 @@ export function DataflowTreeView({ trace, memory, step, title, words: asked }: P
                 .map((a) => (
                   <g key={a}>
                     <rect className="word-slot" x={xOf(a) - cell / 2 + 1} y={leafRow - rowH / 2 + 2} width={Math.max(1, cell - 2)} height={rowH - 4} />
-                    {indexFits && (
+                    {indexFits && whole(a) && (
                       <text className="word-index" x={xOf(a)} y={layout.height - font * 0.6} textAnchor="middle">
                         {a}
                       </text>
@@ -292,7 +296,7 @@ export function DataflowTreeView({ trace, memory, step, title, words: asked }: P
                 const framed = here && n.addr >= lo - 0.01 && n.addr + 1 <= hi + 0.01;
                 return (
                   <g key={i} className={`tree-node${here ? ' current' : ''}${level === 0 ? ' leaf' : ''}${n.step === step ? ' fresh' : ''}`} data-level={level} data-part={part} data-inputs={n.sources.length} data-node={i} data-subject={framed ? 'node' : undefined}>
-                    {valueFits && inView(n.addr) && formatValue(n.value).length * font * 0.62 + 6 <= cell ? (
+                    {valueFits && whole(n.addr) && formatValue(n.value).length * font * 0.62 + 6 <= cell ? (
                       <>
                         <rect className="node-chip" x={cx - cell / 2 + 2} y={cy - Math.min(font * 0.8, rowH * 0.42)} width={Math.max(1, cell - 4)} height={Math.min(font * 1.6, rowH * 0.84)} rx={4} />
                         <text className="node-value" x={cx} y={cy + font * 0.35} textAnchor="middle">

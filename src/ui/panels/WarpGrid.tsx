@@ -27,6 +27,18 @@ interface Props {
 
 const CELL = 16;
 const GAP = 2;
+/** The split mark's column after the lanes, in ems of the labels' font. */
+const MARK_EM = 1.4;
+
+/**
+ * The warp labels' column, in ems of their font: as wide as the longest label with its “▶ ” or
+ * “★ ” (“▶ warp 12”, “▶ 线程束 12”) and half an em before the lanes. A CJK character or a mark is
+ * one em wide, others 0.6 (the monospace face).
+ */
+function labelEms(warps: readonly WarpSnapshot[]): number {
+  const ems = (text: string) => [...text].reduce((w, ch) => w + (ch.codePointAt(0)! >= 0x2000 ? 1 : 0.6), 0);
+  return Math.max(0, ...warps.map((w) => ems(ui('warps.rowLabel', { warp: w.id })))) + 1.6 + 0.5;
+}
 
 const STATE_LABEL: Record<number, UiKey> = {
   [LaneState.Active]: 'lane.state.active',
@@ -68,7 +80,7 @@ function LaneCell({ x, y, state, focused }: { x: number; y: number; state: LaneS
 }
 
 function sameRow(a: RowProps, b: RowProps): boolean {
-  if (a.highlighted !== b.highlighted || a.ringed !== b.ringed || a.subject !== b.subject || a.frame !== b.frame || a.label !== b.label || a.row !== b.row || a.pitch !== b.pitch || a.warpSize !== b.warpSize || a.focused !== b.focused || (a.focused && a.focusedLane !== b.focusedLane)) return false;
+  if (a.highlighted !== b.highlighted || a.ringed !== b.ringed || a.subject !== b.subject || a.frame !== b.frame || a.label !== b.label || a.font !== b.font || a.row !== b.row || a.pitch !== b.pitch || a.warpSize !== b.warpSize || a.focused !== b.focused || (a.focused && a.focusedLane !== b.focusedLane)) return false;
   const x = a.warp;
   const y = b.warp;
   if (x.id !== y.id || x.current !== y.current || x.divergent !== y.divergent) return false;
@@ -86,6 +98,8 @@ interface RowProps {
   frame: readonly FramedColumn[];
   /** Width of the warp labels' column, in drawing units. */
   label: number;
+  /** The labels' font size, in drawing units (the split mark is drawn to match it). */
+  font: number;
   warp: WarpSnapshot;
   row: number;
   /** Drawing units from one row to the next: room for a cell, or for a label grown past one. */
@@ -103,6 +117,7 @@ const WarpRow = memo(function WarpRow({
   subject,
   frame,
   label,
+  font,
   warp,
   row,
   pitch,
@@ -140,12 +155,11 @@ const WarpRow = memo(function WarpRow({
           </g>
         );
       })}
+      {/* ⑂ after the lanes, as tall as a label: a fork, not a colour, says the warp split (the legend names it). */}
       {warp.divergent && (
-        <g className="divergence-mark" aria-hidden="true">
-          <path d={`M${label + total + 12} ${y + CELL} v-7 l-5 -7 M${label + total + 12} ${y + CELL - 7} l5 -7`} />
-          <text x={label + total + 22} y={y + CELL - 3}>
-            {ui('warps.diverged')}
-          </text>
+        <g className="divergence-mark" aria-hidden="true" transform={`translate(${label + total + font * 0.7} ${y + CELL}) scale(${(font / 14).toFixed(3)})`}>
+          <title>{ui('warps.diverged')}</title>
+          <path d="M0 0 v-7 l-5 -7 M0 -7 l5 -7" />
         </g>
       )}
     </g>
@@ -162,22 +176,26 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
   const [hovered, setHovered] = useState<{ warp: number; lane: number } | undefined>();
   const titleId = useId();
   const selectId = useId();
-  const label = 74;
   // The camera: lanes that do not fit at a readable size collapse into ⋯ runs, the subject's kept.
-  // The grid is drawn at the frame's width; lanes get the width that the labels, at the stage's
-  // smallest readable size, leave them (cells of 16 units at a scale of minText / 12 or more).
+  // The grid is drawn at the frame's width; lanes get the width that the labels and the split mark,
+  // at the stage's smallest readable size, leave them, at cells that grow with the labels (16 units
+  // at a scale of minText / 12: 16 px cells beside 12 px labels, 37 px beside a projector's 28 px).
   const [scrollRef, fit] = useFrameWidth<HTMLDivElement>();
   const minText = fit?.minText ?? 12;
-  const budget = fit ? (fit.width / (minText / 12) - label - 110) / (CELL + GAP) : warpSize;
+  const labelEm = labelEms(warps);
+  const budget = fit ? (fit.width - (labelEm + MARK_EM) * minText) / (minText / 12) / (CELL + GAP) : warpSize;
   const wanted = useMemo(() => [...new Set(subject?.lanes.map(([, l]) => l))], [subject]);
   const framing = frameKey(frameColumns(warpSize, wanted, budget));
   // One array while the framing is the same: the rows compare it by identity and skip rendering.
   const frame = useMemo(() => parseFrameKey(framing), [framing]);
   const { total: lanesWidth } = columnOffsets(frame, CELL + GAP);
   // A subject wider than the budget shrinks the drawing: its text grows in drawing units to stay
-  // readable. With the label column 6.2 em and the split mark 9.2 em wide, a font f gives a
-  // drawing 15.4·f + lanes wide, drawn at frame/width: f·frame/width ≥ minText solves to the below.
-  const room = fit ? fit.width - 15.4 * minText : 0;
+  // readable, and its cells shrink with it, no further than the room the labels leave (the split
+  // mark is a fork, not a word, so a warp of 32 lanes keeps cells of 17 px beside projector labels
+  // of 28 px). With the label column L em (5.7 for “▶ warp 7”) and the split mark 1.4 em wide, a
+  // font f gives a drawing (L + 1.4)·f + lanes wide, drawn at frame/width: f·frame/width ≥ minText
+  // solves to the below.
+  const room = fit ? fit.width - (labelEm + MARK_EM) * minText : 0;
   // Rounded up to the tenth written into the style, with 2 % to spare for the drawing's own
   // rounding, so a label never lands a hair under the readable size.
   const font = room > 0 ? Math.max(12, Math.ceil(((minText * lanesWidth) / room) * 1.02 * 10) / 10) : 12;
@@ -193,12 +211,12 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
     const lanes = (subject?.lanes ?? []).filter(([w]) => w === warp).map(([, l]) => l);
     return lanes.length > 0 ? lanes.join(',') : subject?.warps.includes(warp) ? '*' : '';
   };
-  const labelWidth = Math.round(font * 6.2);
+  const labelWidth = Math.round(font * labelEm);
   // Room above the first row for labels taller than a cell (their baseline sits on the cell's).
   const headroom = Math.max(0, Math.ceil(font - CELL + 2));
   // Rows far enough apart that labels grown past a cell's height never stack on one another.
   const pitch = Math.max(CELL + 8, Math.ceil(font * 1.15) + 2);
-  const width = labelWidth + Math.ceil(lanesWidth) + Math.round(font * 9.2);
+  const width = labelWidth + Math.ceil(lanesWidth) + Math.round(font * MARK_EM);
   const height = warps.length * pitch;
   const divergent = warps.filter((w) => w.divergent).map((w) => w.id);
   const active = warps.filter((w) => w.lanes.some((s) => s === (LaneState.Active as number))).length;
@@ -288,6 +306,7 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
               subject={subjectOf(w.id)}
               frame={frame}
               label={labelWidth}
+              font={font}
               warp={w} row={row} pitch={pitch} warpSize={warpSize} focusedLane={focusedLane} focused={row === focusedWarp} />
           ))}
         </svg>
@@ -307,6 +326,9 @@ export function WarpGrid({ workgroup, workgroupCount, warpSize, warps, focusedWa
         </li>
         <li>
           <svg width="18" height="18" aria-hidden="true"><circle className="lane lane-notstarted" cx="9" cy="9" r="3" /></svg> {ui('lane.legend.notStarted')}
+        </li>
+        <li>
+          <svg width="18" height="18" aria-hidden="true"><g className="divergence-mark"><path d="M9 17 v-7 l-5 -7 M9 10 l5 -7" /></g></svg> {ui('lane.legend.split')}
         </li>
       </ul>
       <p className="lane-detail" data-testid="lane-detail" aria-live="polite">

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { switchLocale } from '../../workbench/language.ts';
-import { LOCALES, type Locale } from '../../i18n/locale.ts';
+import { getLocale, LOCALES, type Locale } from '../../i18n/locale.ts';
 import { ui } from '../../i18n/ui.ts';
 import { useLocale } from '../../i18n/useLocale.ts';
 import { parseLocation } from '../../workbench/url.ts';
@@ -38,7 +38,8 @@ export function LanguageSwitch() {
           setBusy(true);
           void switchLocale(next)
             .then(() => {
-              setChrome({ lang: next });
+              // The language shown: a later pick made while this one loaded has the last word.
+              setChrome({ lang: getLocale() });
               retranslateNotices();
             })
             .catch((err: unknown) => console.error('Warpscope: could not switch the language.', err))

@@ -43,7 +43,7 @@ interface Props {
   readonly frameWidth?: number | undefined;
   readonly nodes: readonly GraphNode[];
   readonly edges: readonly GraphEdge[];
-  /** The row names' and the ghost column's widths for the text size drawn (`graphMargins`). */
+  /** The row names', the ghost column's and the row notes' widths for the text size drawn (`graphMargins`). */
   readonly margins?: GraphMargins | undefined;
 }
 
@@ -58,22 +58,37 @@ const TOP = 30;
 /** Narrowest column of a picture without values (more than 32 columns). */
 const SMALL_COL_W = 2;
 
-/** The widths of the row names' column and of the ghost column, in drawing units. */
+/** The widths of the row names' column, of the ghost column and of the row notes' column, in drawing units. */
 export interface GraphMargins {
   readonly left: number;
   readonly ghost: number;
+  readonly right: number;
+  /** Room above the first row for the column numbers. */
+  readonly top: number;
 }
 
+const DEFAULT_MARGINS: GraphMargins = { left: LEFT, ghost: GHOST, right: RIGHT, top: TOP };
+
 /**
- * The row names' column wide enough for the longest name (with the current row's "▶ ", bold) and
- * the ghost column for a "#504", at the text size the graph is drawn with (`font`: 16, the
- * projector's 28), so a name never runs into the ghost column. A CJK character is one em wide,
- * others 0.62 (the monospace face).
+ * The row names' column wide enough for the longest name (with the current row's "▶ ", bold), the
+ * ghost column for a "#504", the notes' column for the longest note ("256 adds") and the room
+ * above the first row for the column numbers (whose baseline is 10 units above it), at the text
+ * size the graph is drawn with (`font`: 16, the projector's 28), so a name never runs into the
+ * ghost column and a note is never cut at the picture's right edge. A CJK character is one em
+ * wide, others 0.62 (the monospace face).
  */
-export function graphMargins(font: number, rowNames: readonly string[]): GraphMargins {
+export function graphMargins(font: number, rowNames: readonly string[], rowNotes: readonly string[] = []): GraphMargins {
   const ems = (text: string) => [...text].reduce((w, ch) => w + (ch.codePointAt(0)! >= 0x2e80 ? 1 : 0.62), 0);
   const longest = Math.max(0, ...rowNames.map(ems)) + 1.7;
-  return { left: Math.max(LEFT, Math.ceil(longest * font * 1.06) + 14), ghost: Math.max(GHOST, Math.ceil(font * 0.62 * 4) + 22) };
+  const note = Math.max(0, ...rowNotes.map(ems));
+  return {
+    left: Math.max(LEFT, Math.ceil(longest * font * 1.06) + 14),
+    ghost: Math.max(GHOST, Math.ceil(font * 0.62 * 4) + 22),
+    // The note starts 10 units after the plot; 1.06 for a bold or wider face, 8 to spare at the edge.
+    right: Math.max(RIGHT, Math.ceil(note * font * 1.06) + 18),
+    // A line of text is about 1.2 em tall, 0.9 em of it above the baseline.
+    top: Math.max(TOP, Math.ceil(font * 0.95) + 12),
+  };
 }
 
 /**
@@ -81,8 +96,8 @@ export function graphMargins(font: number, rowNames: readonly string[]): GraphMa
  * CSS pixels wide at the graph's natural size (values drawn at 16 px), the names, ghost column and
  * notes included. At least 2.
  */
-export function columnsThatFit(count: number, width: number, margins: GraphMargins = { left: LEFT, ghost: GHOST }): number {
-  const plot = width - margins.left - margins.ghost - RIGHT - 4;
+export function columnsThatFit(count: number, width: number, margins: GraphMargins = DEFAULT_MARGINS): number {
+  const plot = width - margins.left - margins.ghost - margins.right - 4;
   const per = count > 32 ? SMALL_COL_W : COL_W;
   return Math.max(2, Math.min(count, Math.floor(plot / per)));
 }
@@ -111,20 +126,20 @@ function Shape({ shape, x, y, small }: { shape: GraphShape; x: number; y: number
  * column per element. Drawn at its natural size (text stays 16 px) inside a horizontal scroller.
  * Sources outside the shown columns appear in a ghost column on the left, named by their column.
  */
-export function ScanGraph({ label, rows, rowNames, rowNotes, currentRow, subject = true, direction, window, frameWidth, nodes, edges, margins = { left: LEFT, ghost: GHOST } }: Props) {
-  const { left: namesW, ghost: ghostW } = margins;
+export function ScanGraph({ label, rows, rowNames, rowNotes, currentRow, subject = true, direction, window, frameWidth, nodes, edges, margins = DEFAULT_MARGINS }: Props) {
+  const { left: namesW, ghost: ghostW, right: notesW, top } = margins;
   const reduced = usePrefersReducedMotion();
   const arrowId = `arrow-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [lo, hi] = window;
   const count = Math.max(1, hi - lo);
   const small = count > 32;
-  const colW = small ? Math.max(SMALL_COL_W, Math.floor((frameWidth !== undefined ? frameWidth - namesW - ghostW - RIGHT - 4 : 900) / count)) : COL_W;
+  const colW = small ? Math.max(SMALL_COL_W, Math.floor((frameWidth !== undefined ? frameWidth - namesW - ghostW - notesW - 4 : 900) / count)) : COL_W;
   const plotLeft = namesW + ghostW;
-  const width = plotLeft + count * colW + RIGHT;
-  const height = TOP + rows * ROW_H;
+  const width = plotLeft + count * colW + notesW;
+  const height = top + rows * ROW_H;
   const inWindow = (c: number) => c >= lo && c < hi;
   const x = (c: number) => (inWindow(c) ? plotLeft + (c - lo + 0.5) * colW : namesW + ghostW / 2);
-  const y = (r: number) => TOP + (direction === 'up' ? rows - 1 - r : r) * ROW_H + ROW_H / 2 - 6;
+  const y = (r: number) => top + (direction === 'up' ? rows - 1 - r : r) * ROW_H + ROW_H / 2 - 6;
   const appear = reduced ? '' : ' sg-appear';
 
   // Ghost nodes: sources outside the window, one per (column, row).
@@ -149,13 +164,13 @@ export function ScanGraph({ label, rows, rowNames, rowNotes, currentRow, subject
                 {r === currentRow ? '▶ ' : ''}
                 {rowNames[r]}
               </text>
-              <text x={width - RIGHT + 10} y={y(r) + 6}>
+              <text x={width - notesW + 10} y={y(r) + 6}>
                 {rowNotes[r]}
               </text>
             </g>
           ))}
         </g>
-        <line className="sg-divider" x1={plotLeft - 4} x2={plotLeft - 4} y1={TOP / 2} y2={height - 8} />
+        <line className="sg-divider" x1={plotLeft - 4} x2={plotLeft - 4} y1={top / 2} y2={height - 8} />
         <g className="sg-edges">
           {edges.map((e) => {
             const x1 = x(e.from.column);
@@ -219,7 +234,7 @@ export function ScanGraph({ label, rows, rowNames, rowNotes, currentRow, subject
         {!small && (
           <g className="sg-columns">
             {Array.from({ length: count }, (_, k) => (
-              <text key={k} x={plotLeft + (k + 0.5) * colW} y={20} textAnchor="middle" className="sg-column">
+              <text key={k} x={plotLeft + (k + 0.5) * colW} y={top - 10} textAnchor="middle" className="sg-column">
                 {lo + k}
               </text>
             ))}

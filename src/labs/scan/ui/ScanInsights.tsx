@@ -220,8 +220,11 @@ function SweepPanel({ flow, at, step, tile, memoryName, seek, subject }: { flow:
   const upNames = Array.from({ length: flow.upRows }, (_, r) => (r === 0 ? m('ui.row.loaded') : blelloch ? m('ui.row.level', { r }) : offsets[r] !== undefined ? `+${offsets[r]}` : m('ui.row.step', { r })));
   const downNames = Array.from({ length: flow.downRows }, (_, r) => (r === 0 ? m('ui.row.root') : m('ui.row.depth', { r })));
   // The graph's text is 16 px, or the stage's smallest readable size where larger (the projector's
-  // 28): the names' column is as wide as the longest name at that size, in both trees alike.
-  const margins = graphMargins(Math.max(16, fit?.minText ?? 16), [...upNames, ...downNames]);
+  // 28): the names' and the notes' columns are as wide as the longest name and note at that size,
+  // in both trees alike.
+  const upNotes = flow.additionsPerUpRow.map((a, r) => (r === 0 ? m('ui.note.words', { n: flow.leaves }) : m('ui.note.adds', { n: a })));
+  const downNotes = flow.additionsPerDownRow.map((a, r) => (r === 0 ? m('ui.note.zero') : m('ui.note.adds', { n: a })));
+  const margins = graphMargins(Math.max(16, fit?.minText ?? 16), [...upNames, ...downNames], [...upNotes, ...downNotes]);
   const fits = fit ? columnsThatFit(hi - lo, fit.width / fit.zoom, margins) : hi - lo;
   const [pan, setPan] = useState<{ key: string; start: number } | undefined>();
   const panKey = `${value}:${fits}`;
@@ -233,9 +236,9 @@ function SweepPanel({ flow, at, step, tile, memoryName, seek, subject }: { flow:
   const panTo = (s: number) => setPan({ key: panKey, start: Math.max(lo, Math.min(hi - fits, s)) });
   const jumps: ScanPhase[] = blelloch ? ['load', 'up-sweep', 'root-clear', 'down-sweep', 'write-out'] : ['load', 'network', 'write-out'];
   const hasAdds = flow.firstAddStep >= 0;
-  const upNotes = flow.additionsPerUpRow.map((a, r) => (r === 0 ? m('ui.note.words', { n: flow.leaves }) : m('ui.note.adds', { n: a })));
-  const downNotes = flow.additionsPerDownRow.map((a, r) => (r === 0 ? m('ui.note.zero') : m('ui.note.adds', { n: a })));
   const windowText = m('ui.windowText', { lo: shown[0], hi: shown[1] - 1, n: flow.leaves });
+  // Whether a picture below marks the step's subject (the row being written: its name and nodes).
+  const graphSubject = hasAdds && (upLevel >= 0 || (blelloch && downLevel >= 0 && down.nodes.length > 0));
 
   return (
     <section className="panel scan-sweeps" aria-labelledby={titleId} data-testid="scan-sweeps">
@@ -267,7 +270,9 @@ function SweepPanel({ flow, at, step, tile, memoryName, seek, subject }: { flow:
           const target = phaseStart(flow, p);
           const current = at.phase === p;
           return (
-            <button key={p} type="button" disabled={target < 0} aria-current={current ? 'step' : undefined} className={current ? 'current' : undefined} onClick={() => seek(target)}>
+            // Where no node of the pictures is being written (a tile claimed, a neighbour's total awaited,
+            // a scan in registers) and the step names no other part, its subject is the phase it is in.
+            <button key={p} type="button" disabled={target < 0} aria-current={current ? 'step' : undefined} className={current ? 'current' : undefined} onClick={() => seek(target)} data-subject={subject && current && !graphSubject ? 'phase' : undefined}>
               {current ? '● ' : ''}
               {PHASES[p].name}
             </button>
