@@ -19,6 +19,14 @@ async function linksOf(page: Page): Promise<string[]> {
     .map((u) => `${u.pathname}${u.search}`);
 }
 
+/**
+ * How long a page may take to load and show its content: the dev server compiles each module on
+ * its first request, and on a clean clone beside the other stages, on a machine shared with other
+ * work (load average 60 on 2 cores), lab pages took over 45 s and a load over 30 s. A page that
+ * never renders still fails, only later.
+ */
+const LOAD_MS = 180_000;
+
 /** Waits until the page has rendered content, then a little longer, so late effects run too. */
 async function settled(page: Page, timeout: number): Promise<void> {
   await page.waitForFunction(() => (document.querySelector('main')?.textContent?.trim().length ?? 0) > 40, undefined, { timeout });
@@ -54,11 +62,10 @@ async function visit(page: Page, errors: string[], path: string): Promise<{ text
           window.dispatchEvent(new PopStateEvent('popstate'));
         }, path);
       } else {
-        await page.goto(new URL(path, BASE_URL).href);
+        await page.goto(new URL(path, BASE_URL).href, { timeout: LOAD_MS });
         loads = 0;
       }
-      // The first page waits for the dev server to compile the app.
-      await settled(page, path === '/' ? 60_000 : 45_000);
+      await settled(page, LOAD_MS);
     } catch {
       /* aborted by a reload, or never rendered: told apart below */
     } finally {
@@ -184,8 +191,8 @@ describe('every page under the dev server (StrictMode)', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     await watchErrors(page, errors, { console: true });
-    await page.goto(new URL('/', BASE_URL).href);
-    await settled(page, 60_000);
+    await page.goto(new URL('/', BASE_URL).href, { timeout: LOAD_MS });
+    await settled(page, LOAD_MS);
     await page.keyboard.press('?');
     await page.getByTestId('help-overlay').waitFor();
     await page.waitForTimeout(1000);
@@ -194,5 +201,5 @@ describe('every page under the dev server (StrictMode)', () => {
     await page.getByTestId('help-overlay').waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 600_000);
 });
