@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, useBrowser, watchErrors } from './browser.ts';
 
 /**
@@ -18,6 +18,14 @@ async function linksOf(page: Page): Promise<string[]> {
     .filter((u) => u.origin === origin)
     .map((u) => `${u.pathname}${u.search}`);
 }
+
+/**
+ * How long a page may take to load and show its content: the dev server compiles each module on
+ * its first request, and on a clean clone beside the other stages, on a machine shared with other
+ * work (load average 60 on 2 cores), lab pages took over 45 s and a load over 30 s. A page that
+ * never renders still fails, only later.
+ */
+const LOAD_MS = 180_000;
 
 /** Waits until the page has rendered content, then a little longer, so late effects run too. */
 async function settled(page: Page, timeout: number): Promise<void> {
@@ -54,11 +62,10 @@ async function visit(page: Page, errors: string[], path: string): Promise<{ text
           window.dispatchEvent(new PopStateEvent('popstate'));
         }, path);
       } else {
-        await page.goto(new URL(path, BASE_URL).href);
+        await page.goto(new URL(path, BASE_URL).href, { timeout: LOAD_MS });
         loads = 0;
       }
-      // The first page waits for the dev server to compile the app.
-      await settled(page, path === '/' ? 60_000 : 45_000);
+      await settled(page, LOAD_MS);
     } catch {
       /* aborted by a reload, or never rendered: told apart below */
     } finally {
@@ -95,12 +102,18 @@ describe('every page under the dev server (StrictMode)', () => {
   const lessons: string[] = [];
 
   /**
-   * Tabs that visit paths and collect what is broken. Each tab has a context of its own (its own
-   * storage and broadcast channels, so a presenter view and a projector view open at once do not
-   * follow each other) and its own error list, so a problem is reported against its page.
+   * Tabs that visit paths, opened once for the tests below (each tab's first page loads the app
+   * from the dev server, hundreds of module requests; every later one is reached in the app).
+   * Each tab has a context of its own (its own storage and broadcast channels, so a presenter view
+   * and a projector view open at once do not follow each other) and its own error list, so a
+   * problem is reported against its page.
    */
-  async function crawler() {
-    const tabs = await Promise.all(
+  type Tab = { context: BrowserContext; page: Page; errors: string[] };
+  let tabs: Tab[] = [];
+  const idle: Tab[] = [];
+  const waiting: ((tab: Tab) => void)[] = [];
+  beforeAll(async () => {
+    tabs = await Promise.all(
       Array.from({ length: TABS }, async () => {
         const context = await browser().newContext({ viewport: { width: 1400, height: 1000 } });
         const page = await context.newPage();
@@ -109,37 +122,38 @@ describe('every page under the dev server (StrictMode)', () => {
         return { context, page, errors };
       }),
     );
-    const idle = [...tabs];
-    const waiting: ((tab: (typeof tabs)[number]) => void)[] = [];
-    const release = (tab: (typeof tabs)[number]) => {
-      const next = waiting.shift();
-      if (next) next(tab);
-      else idle.push(tab);
-    };
-    const broken: string[] = [];
-    /** Visits `path` in a free tab; resolves to the in-app links the page shows. */
-    const check = async (path: string, expectHeader: boolean): Promise<string[]> => {
-      const tab = idle.pop() ?? (await new Promise<(typeof tabs)[number]>((resolve) => waiting.push(resolve)));
-      try {
-        const { text, header, at } = await visit(tab.page, tab.errors, path);
-        const problems = [...tab.errors];
-        if (pageKey(at) !== pageKey(path)) problems.push(`the address became ${at}`);
-        if (text <= 40) problems.push(`no visible content (${text} characters in <main>)`);
-        if (expectHeader && !header) problems.push('no header');
-        if (problems.length > 0) broken.push(`${path}: ${problems.join(' | ')}`);
-        return await linksOf(tab.page);
-      } finally {
-        release(tab);
-      }
-    };
-    const close = () => Promise.all(tabs.map((t) => t.context.close()));
-    return { close, broken, check };
-  }
+    idle.push(...tabs);
+  });
+  afterAll(async () => {
+    await Promise.all(tabs.map((t) => t.context.close()));
+  });
+  const take = async (): Promise<Tab> => idle.pop() ?? (await new Promise<Tab>((resolve) => waiting.push(resolve)));
+  const release = (tab: Tab) => {
+    const next = waiting.shift();
+    if (next) next(tab);
+    else idle.push(tab);
+  };
+
+  /** Visits `path` in a free tab, adding what is broken to `broken`; resolves to the in-app links the page shows. */
+  const check = async (broken: string[], path: string, expectHeader: boolean): Promise<string[]> => {
+    const tab = await take();
+    try {
+      const { text, header, at } = await visit(tab.page, tab.errors, path);
+      const problems = [...tab.errors];
+      if (pageKey(at) !== pageKey(path)) problems.push(`the address became ${at}`);
+      if (text <= 40) problems.push(`no visible content (${text} characters in <main>)`);
+      if (expectHeader && !header) problems.push('no header');
+      if (problems.length > 0) broken.push(`${path}: ${problems.join(' | ')}`);
+      return await linksOf(tab.page);
+    } finally {
+      release(tab);
+    }
+  };
 
   it('renders every page reachable from / and /lessons', async () => {
-    const { close, broken, check } = await crawler();
+    const broken: string[] = [];
     // The dev server compiles the app on the first request: let one page pay for it alone.
-    const home = await check('/', true);
+    const home = await check(broken, '/', true);
     const seen = new Set<string>();
     const keys = new Set<string>();
     /** Visits `path` unless its page was visited, then everything it links to, at once. */
@@ -147,7 +161,7 @@ describe('every page under the dev server (StrictMode)', () => {
       if (keys.has(pageKey(path))) return;
       keys.add(pageKey(path));
       seen.add(path);
-      const found = links ?? (await check(path, true));
+      const found = links ?? (await check(broken, path, true));
       await Promise.all(found.map((link) => crawl(link)));
     };
     await Promise.all([crawl('/', home), crawl('/lessons')]);
@@ -157,29 +171,28 @@ describe('every page under the dev server (StrictMode)', () => {
     expect(lessons.length).toBeGreaterThanOrEqual(4);
     expect([...seen].filter((p) => p.startsWith('/lab/')).length).toBeGreaterThanOrEqual(3);
     expect(broken).toEqual([]);
-    await close();
   }, 1_500_000);
 
   it('renders every lesson found as presenter, embed and projector', async () => {
     expect(lessons.length).toBeGreaterThanOrEqual(4);
-    const { close, broken, check } = await crawler();
+    const broken: string[] = [];
     await Promise.all(
       lessons.flatMap((lesson) => {
         const { pathname } = new URL(lesson, BASE_URL);
-        return [check(`${pathname}?view=presenter`, true), check(`${pathname}?embed=1`, false), check(`${pathname}?mode=projector`, true)];
+        return [check(broken, `${pathname}?view=presenter`, true), check(broken, `${pathname}?embed=1`, false), check(broken, `${pathname}?mode=projector`, true)];
       }),
     );
     expect(broken).toEqual([]);
-    await close();
   }, 1_500_000);
 
   it('keeps the help overlay open once opened, and closes it with Escape', async () => {
+    // A fresh tab, as a first visit: the crawl's tabs have been through every page.
     const context = await browser().newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
     const errors: string[] = [];
     await watchErrors(page, errors, { console: true });
-    await page.goto(new URL('/', BASE_URL).href);
-    await settled(page, 60_000);
+    await page.goto(new URL('/', BASE_URL).href, { timeout: LOAD_MS });
+    await settled(page, LOAD_MS);
     await page.keyboard.press('?');
     await page.getByTestId('help-overlay').waitFor();
     await page.waitForTimeout(1000);
@@ -188,5 +201,5 @@ describe('every page under the dev server (StrictMode)', () => {
     await page.getByTestId('help-overlay').waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 600_000);
 });

@@ -3,10 +3,10 @@
 // - the production build and the test build (production plus read-only test hooks), then the e2e
 //   tests in Chromium with WebGPU against the test build (`vite preview`, shipped CSP; e2e/run.mjs,
 //   two files at a time: vitest.e2e.config.ts), the longest stage;
-// - beside it, two at a time, longest first: the GPU files on Dawn (one at a time:
-//   vitest.config.ts) from the start, and a crawl of every page under the dev server (`vite`,
-//   React StrictMode), the pure unit tests (files in parallel), then typecheck and lint in one
-//   process (scripts/typecheck-and-lint.mjs: one TypeScript program for both);
+// - beside it, two lanes: the GPU files on Dawn (one at a time: vitest.config.ts) from the start,
+//   beside the builds; once the builds are made, a crawl of every page under the dev server
+//   (`vite`, React StrictMode), the pure unit tests (files in parallel), then typecheck and lint
+//   in one process (scripts/typecheck-and-lint.mjs: one TypeScript program for both);
 // - last, the start page's JavaScript against its budget.
 // Each build is made once: the budget reads the production build, and so does the e2e test that
 // checks a production build has no test hooks (E2E_PRODUCTION_DIST); e2e/run.mjs serves the test
@@ -168,15 +168,6 @@ async function runFor(s) {
   return r;
 }
 
-/** Runs the jobs, at most `width` at once, in order; resolves when all have ended. */
-async function queue(width, jobs) {
-  let next = 0;
-  const lane = async () => {
-    while (next < jobs.length) await jobs[next++]();
-  };
-  await Promise.all(Array.from({ length: width }, lane));
-}
-
 function check(name, ok) {
   if (ok) passed++;
   else {
@@ -218,32 +209,32 @@ const PRODUCTION = 'test-results/dist-production';
 const builtProduction = run({ name: 'production build', cmd: 'npx', args: ['vite', 'build', '--outDir', PRODUCTION, '--emptyOutDir', '--logLevel', 'warn'], env: { NODE_ENV: 'production' } });
 // The test build: the production build plus read-only test hooks (window.__warpscope).
 const builtTest = run({ name: 'test build', cmd: 'npx', args: ['vite', 'build', '--mode', 'test', '--logLevel', 'warn'] });
-// Everything starts at once; only the e2e suite, the longest stage, waits, for the builds it
-// serves and reads.
+const builds = Promise.all([builtTest, builtProduction]);
+// The e2e suite, the longest chain, starts as soon as the builds it serves and reads are made;
+// beside the builds only the GPU files start (one process, mostly one thread), so that the builds
+// are not slowed by the other stages and the e2e suite starts as early as it can.
 await Promise.all([
-  Promise.all([builtTest, builtProduction]).then(([testBuilt, built]) => {
+  builds.then(([testBuilt, built]) => {
     check('test build', testBuilt);
     if (!testBuilt) return undefined;
     return vitestStage('e2e', 'node', ['e2e/run.mjs'], { E2E_PREBUILT: '1', ...(built ? { E2E_PRODUCTION_DIST: PRODUCTION } : {}) });
   }),
-  // Two at a time, longest first, so that no long stage starts late and ends last: the GPU files
-  // on Dawn (one at a time: vitest.config.ts), the longest chain of work that cannot be spread
-  // over the cores, in one lane from the start; in the other the crawl of every page under the dev
-  // server (`vite`, React StrictMode on: the README's first command), the pure unit tests (files
-  // in parallel), then typecheck and lint.
-  queue(2, [
-    () => vitestStage('gpu', 'npx', ['vitest', 'run', '--project', 'gpu']),
-    () => vitestStage('e2e-dev', 'node', ['e2e/run.mjs', '--dev']),
-    () => vitestStage('unit', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'unit-isolated']),
+  // Two lanes beside it. The GPU files on Dawn (one at a time: vitest.config.ts), the longest
+  // chain of work that cannot be spread over the cores, from the start. In the other, once the
+  // builds are made, longest first: the crawl of every page under the dev server (`vite`, React
+  // StrictMode on: the README's first command), the pure unit tests (files in parallel), then
+  // typecheck and lint.
+  vitestStage('gpu', 'npx', ['vitest', 'run', '--project', 'gpu']),
+  builds.then(async () => {
+    await vitestStage('e2e-dev', 'node', ['e2e/run.mjs', '--dev']);
+    await vitestStage('unit', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'unit-isolated']);
     // `npm run typecheck` and `eslint .` in one process sharing one TypeScript program: exit
     // status 1 means type errors, 2 lint errors, 3 both (scripts/typecheck-and-lint.mjs).
-    async () => {
-      const r = await runFor({ name: 'typecheck and lint', cmd: 'node', args: ['scripts/typecheck-and-lint.mjs'] });
-      const known = !r.timedOut && r.code !== null && r.code >= 0 && r.code <= 3;
-      check('typecheck', known && (r.code & 1) === 0);
-      check('lint', known && (r.code & 2) === 0);
-    },
-  ]),
+    const r = await runFor({ name: 'typecheck and lint', cmd: 'node', args: ['scripts/typecheck-and-lint.mjs'] });
+    const known = !r.timedOut && r.code !== null && r.code >= 0 && r.code <= 3;
+    check('typecheck', known && (r.code & 1) === 0);
+    check('lint', known && (r.code & 2) === 0);
+  }),
 ]);
 // The start page's initial JavaScript against its budget (200 KB gzip).
 check('bundle budget', (await builtProduction) && stage('bundle sizes', 'node', ['scripts/bundle-sizes.mjs', '--check', PRODUCTION]));
