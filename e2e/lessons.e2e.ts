@@ -100,7 +100,7 @@ describe('lessons', () => {
     const { page, errors } = await open('/lesson/scan/4?embed=1');
     await simulated(page);
     expect(await page.locator('header, nav[aria-label="Lessons and labs"], .lesson-crumb').count()).toBe(0);
-    expect(await page.getByTestId('lesson-counter').textContent()).toContain('Step 4 of 7');
+    expect(await page.getByTestId('lesson-counter').textContent()).toContain('Step 4 of 8');
     // Stepping keeps the embed flag in the address.
     await page.getByTestId('lesson-next').click();
     await page.waitForFunction(() => location.pathname === '/lesson/scan/5' && location.search.includes('embed=1'));
