@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { chromium, launchOptions } from './chromium.ts';
@@ -82,14 +83,65 @@ export function useBrowser(options: { webgpu?: boolean } = {}): () => Browser {
 }
 
 /**
- * One page for the enclosing `describe`'s tests, opened before them, in which each test opens its
- * path as a first visit shows it (`open`): the app leaves for its start page in English (at 1400 × 1000), forgets what
- * it keeps in the browser's storage (drafts, exercises, lesson progress, language) and opens the path inside
- * the app (`goInApp`), instead of loading the app again in a new context. Loading it costs seconds
- * of CPU each time (its code parsed and compiled, its WebGPU device created), which this pays once.
- * `errors` gathers what the page reports as broken (`watchErrors`) from that `open` on.
+ * Forgets what the app keeps in the browser's storage, as a new browser context starts without it:
+ * localStorage, sessionStorage and every IndexedDB store's records (drafts too big for
+ * localStorage). The databases are emptied, not deleted: the app keeps its connection open, which
+ * would hold a deletion back.
  */
-export function useAppPage(browser: () => Browser, options: { console?: boolean } = {}): (path: string) => Promise<{ page: Page; errors: string[] }> {
+async function forgetStorage(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const r = indexedDB.open(name);
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error ?? new Error(`IndexedDB ${name} could not be opened`));
+      });
+      const stores = [...db.objectStoreNames];
+      if (stores.length > 0) {
+        await new Promise<void>((resolve, reject) => {
+          const t = db.transaction(stores, 'readwrite');
+          for (const s of stores) t.objectStore(s).clear();
+          t.oncomplete = () => resolve();
+          t.onerror = () => reject(t.error ?? new Error(`IndexedDB ${name} could not be cleared`));
+        });
+      }
+      db.close();
+    }
+  });
+}
+
+/**
+ * Saves a screenshot of `page` under test-results/screens/<name>.png when E2E_SCREENS=1, for a
+ * person to look at; otherwise takes none (nothing in the suite reads them, and each costs the
+ * renderer a frame and an encoding).
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (process.env.E2E_SCREENS !== '1') return;
+  mkdirSync('test-results/screens', { recursive: true });
+  await page.screenshot({ path: `test-results/screens/${name}.png`, ...options });
+}
+
+/** What a test's first visit is made under: the window's size and the motion preference. */
+export interface Visit {
+  width?: number;
+  height?: number;
+  reducedMotion?: 'reduce' | 'no-preference';
+}
+
+/**
+ * One page for the enclosing `describe`'s tests, opened before them, in which each test opens its
+ * path as a first visit shows it (`open`): the app leaves for its start page in English, forgets
+ * what it keeps in the browser's storage (drafts, exercises, lesson progress, language;
+ * `forgetStorage`), takes the size and motion preference asked for (1400 × 1000 with motion
+ * unless `visit` says otherwise) and opens the path inside the app (`goInApp`), instead of loading
+ * the app again in a new context. Loading it costs seconds of CPU each time (its code parsed and
+ * compiled, its WebGPU device created), which this pays once. `errors` gathers what the page
+ * reports as broken (`watchErrors`) from that `open` on.
+ */
+export function useAppPage(browser: () => Browser, options: { console?: boolean } = {}): (path: string, visit?: Visit) => Promise<{ page: Page; errors: string[] }> {
   let page: Page | undefined;
   let errors: string[] = [];
   beforeAll(async () => {
@@ -97,7 +149,7 @@ export function useAppPage(browser: () => Browser, options: { console?: boolean 
     page = await context.newPage();
     await watchErrors(page, { push: (...e: string[]) => errors.push(...e) }, options);
   });
-  return async (path) => {
+  return async (path, { width = 1400, height = 1000, reducedMotion = 'no-preference' } = {}) => {
     if (!page) throw new Error('the page is not open yet (use it inside a test)');
     errors = [];
     if (page.url() !== 'about:blank') {
@@ -107,9 +159,6 @@ export function useAppPage(browser: () => Browser, options: { console?: boolean 
         await page.keyboard.press('Escape');
         await help.waitFor({ state: 'detached' });
       }
-      // At the size every test's page starts at (a test may have resized it).
-      const size = page.viewportSize();
-      if (size?.width !== 1400 || size.height !== 1000) await page.setViewportSize({ width: 1400, height: 1000 });
       await goInApp(page, '/?lang=en', BASE_URL);
       // The last page has gone (a lab or lesson keeps its session until it unmounts).
       await page.waitForFunction(() => !document.querySelector('#lab-title, #lesson-title, [data-testid=stage]'));
@@ -117,11 +166,20 @@ export function useAppPage(browser: () => Browser, options: { console?: boolean 
       // switched to another language (the header's switch, should it not have).
       if ((await page.evaluate(() => document.documentElement.lang)) !== 'en') await page.getByTestId('language-switch').selectOption('en');
       await page.waitForFunction(() => document.documentElement.lang === 'en' && !document.querySelector('[data-testid=language-switch][aria-busy]'));
-      await page.evaluate(() => {
-        localStorage.clear();
-        sessionStorage.clear();
-      });
+      await forgetStorage(page);
+      // The start page itself is left for the lessons' list and opened anew, so that it too reads
+      // the storage forgotten (it stays mounted while only its address's query changes).
+      if (new URL(path, BASE_URL).pathname === '/') {
+        await goInApp(page, '/lessons', BASE_URL);
+        await page.waitForFunction(() => !document.querySelector('[data-testid=home-hero]'));
+        await forgetStorage(page);
+      }
     }
+    // The size and motion preference are the page's before the path's page mounts (a test may
+    // have changed them in the page before).
+    const size = page.viewportSize();
+    if (size?.width !== width || size.height !== height) await page.setViewportSize({ width, height });
+    await page.emulateMedia({ reducedMotion });
     await goInApp(page, path, BASE_URL);
     return { page, errors };
   };

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { loadAxe } from './labAxe.ts';
-import { BASE_URL, useBrowser, watchErrors } from './browser.ts';
+import { goInApp } from './pages.ts';
+import { BASE_URL, screenshot, useBrowser, watchErrors } from './browser.ts';
 import { freePort } from '../server/testing.ts';
 
 /**
@@ -211,9 +212,9 @@ describe('live classroom', () => {
     expect(await projector.page.getByTestId('live-phase').getAttribute('data-phase')).toBe('open');
 
     // The phone's page: nothing sticks out of a 360-pixel screen, and axe finds nothing.
-    await phone.page.screenshot({ path: 'test-results/screens/live-student-360.png', fullPage: true });
-    await teacher.page.screenshot({ path: 'test-results/screens/live-teacher-presenter.png' });
-    await projector.page.screenshot({ path: 'test-results/screens/live-projector.png' });
+    await screenshot(phone.page, 'live-student-360', { fullPage: true });
+    await screenshot(teacher.page, 'live-teacher-presenter');
+    await screenshot(projector.page, 'live-projector');
     // The page does not scroll sideways; if it does, name what sticks out past the right edge
     // (not counting what a scrolling box of its own, such as the code, keeps inside).
     const sticking = await phone.page.evaluate(() => {
@@ -251,7 +252,8 @@ describe('live classroom', () => {
     expect(await page.getByTestId('live-teacher').count()).toBe(0);
     await page.getByTestId('lesson-next').click();
     await expect.poll(() => page.getByTestId('presenter').getAttribute('data-step')).toBe('2');
-    await page.goto(new URL('/live', BASE_URL).href);
+    // The class's page, opened inside the app as its links open it.
+    await goInApp(page, '/live', BASE_URL);
     await page.getByTestId('live-unavailable').waitFor({ timeout: 30_000 });
     expect(errors).toEqual([]);
   }, 120_000);

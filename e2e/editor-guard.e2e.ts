@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage, useBrowser } from './browser.ts';
+import { useAppPage, useBrowser } from './browser.ts';
 
 const GRID_STRIDE_BODY = 'c[i] = a[i] + b[i];';
 
@@ -28,9 +28,13 @@ async function runAndCheck(page: Page, log2n: string): Promise<string> {
 
 describe('robustness of the home editor (WebGPU on SwiftShader)', () => {
   const browser = useBrowser();
+  // Each test opens the start page inside one page (useAppPage): the app's code and WebGPU device
+  // are kept, what it stored (drafts in localStorage and IndexedDB) is forgotten. The reloads of
+  // the draft test stay reloads: what comes back after one is what that test is about.
+  const open = useAppPage(browser);
 
   it('refuses a kernel that never ends, with the loop\'s line and column, and the GPU keeps working', async () => {
-    const { page, errors } = await openPage(browser());
+    const { page, errors } = await open('/');
     const original = await home(page);
     const endless = original.replace(
       GRID_STRIDE_BODY,
@@ -61,7 +65,7 @@ describe('robustness of the home editor (WebGPU on SwiftShader)', () => {
   });
 
   it('stops, with the watchdog, a loop that ends on the simulator\'s small input but not on the real one', async () => {
-    const { page, errors } = await openPage(browser());
+    const { page, errors } = await open('/');
     const original = await home(page);
     // Endless only when n is above the simulator's check size (4 096).
     const sneaky = original.replace(
@@ -82,7 +86,7 @@ describe('robustness of the home editor (WebGPU on SwiftShader)', () => {
   });
 
   it('Cancel gives the GPU work up at once, keeps the edit, and a new device runs the next kernel', async () => {
-    const { page, errors } = await openPage(browser());
+    const { page, errors } = await open('/');
     const original = await home(page);
     // An edit (so the guarded path runs) at the largest size: seconds of GPU work on SwiftShader.
     const edited = original.replace(GRID_STRIDE_BODY, `${GRID_STRIDE_BODY} // edited`);
@@ -120,7 +124,7 @@ describe('robustness of the home editor (WebGPU on SwiftShader)', () => {
   });
 
   it('keeps a draft too big for localStorage in IndexedDB, says so, and brings it back after a reload', async () => {
-    const { page, errors } = await openPage(browser());
+    const { page, errors } = await open('/');
     const original = await home(page);
     const editor = page.getByTestId('wgsl-editor');
     await editor.fill(`${original}\n// small draft\n`);

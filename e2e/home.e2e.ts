@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { BASE_URL, useBrowser, watchErrors } from './browser.ts';
+import { useAppPage, useBrowser, type Visit } from './browser.ts';
 import { LABS } from '../src/labs/all.ts';
 
 const stepOf = async (page: Page): Promise<number> => Number(await page.getByTestId('home-demo-picture').getAttribute('data-step'));
@@ -8,12 +8,12 @@ const stepOf = async (page: Page): Promise<number> => Number(await page.getByTes
 describe('the start page', () => {
   const browser = useBrowser();
 
-  const open = async (options: { reducedMotion?: 'reduce' | 'no-preference'; width?: number; height?: number } = {}) => {
-    const context = await browser().newContext({ viewport: { width: options.width ?? 1440, height: options.height ?? 900 }, reducedMotion: options.reducedMotion ?? 'no-preference' });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    await watchErrors(page, errors);
-    await page.goto(new URL('/', BASE_URL).href);
+  // Each test opens the start page inside one page (useAppPage) as a first visit shows it, at its
+  // size and motion preference: what the app stored is forgotten, the start page mounted anew; the
+  // app's code and WebGPU device are kept.
+  const visit = useAppPage(browser);
+  const open = async ({ reducedMotion = 'no-preference', width = 1440, height = 900 }: Visit = {}) => {
+    const { page, errors } = await visit('/', { width, height, reducedMotion });
     await page.getByTestId('home-demo-picture').waitFor({ timeout: 60_000 });
     return { page, errors };
   };
@@ -40,7 +40,6 @@ describe('the start page', () => {
       expect(await page.getByTestId('home-demo').locator('figcaption').textContent()).toMatch(/Step \d+ of \d+: warp [01] runs line \d+/);
       expect(await page.locator('.home-demo-code [aria-current=step]').count()).toBeLessThanOrEqual(1);
       expect(errors).toEqual([]);
-      await page.context().close();
     }
   }, 120_000);
 
@@ -56,7 +55,6 @@ describe('the start page', () => {
     await page.keyboard.press('Space');
     expect(await button.getAttribute('aria-pressed')).toBe('true');
     await page.waitForFunction((s) => Number(document.querySelector('[data-testid=home-demo-picture]')?.getAttribute('data-step')) !== s, paused, { timeout: 10_000 });
-    await page.context().close();
   }, 60_000);
 
   it('under reduced motion shows the finished reduction, still, until asked to play', async () => {
@@ -73,7 +71,6 @@ describe('the start page', () => {
     expect(await stepOf(page)).toBe(still);
     await button.click();
     await page.waitForFunction((s) => Number(document.querySelector('[data-testid=home-demo-picture]')?.getAttribute('data-step')) !== s, still, { timeout: 10_000 });
-    await page.context().close();
   }, 60_000);
 
   it('lists every lab in one menu that opens and closes by keyboard and leads to the lab', async () => {
@@ -92,7 +89,6 @@ describe('the start page', () => {
     const after = page.getByTestId('labs-menu');
     expect(await after.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     expect(await after.locator('summary').textContent()).toContain(LABS[1]!.title);
-    await page.context().close();
   }, 60_000);
 
   it('"step through it yourself" opens the same kernel in the lab', async () => {
@@ -101,6 +97,5 @@ describe('the start page', () => {
     await page.waitForURL(/\/lab\/reduce\?/);
     expect(page.url()).toMatch(/v=interleaved/);
     expect(page.url()).toMatch(/n=64/);
-    await page.context().close();
   }, 60_000);
 });

@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import { useAppPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
 
 const REGIONS = { stage: '[data-testid=stage]', timeline: '[data-testid=timeline]', narration: '[data-testid=side]' } as const;
@@ -53,15 +53,19 @@ const editorText = (page: Page) => page.evaluate(() => [...document.querySelecto
 
 describe('the lab by keyboard alone', () => {
   const browser = useBrowser();
+  // Both tests open the lab inside one page (useAppPage), as a first visit shows it; each takes
+  // the focus off any element before its first Tab, as before.
+  const open = useAppPage(browser);
 
   it('Tab from the top reaches every control of the stage, the timeline and the narration', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/reduce?v=neighbored');
+    const { page, errors } = await open('/lab/reduce?v=neighbored');
     await new LabPageObject(page).ready();
     const wanted = await controlsToReach(page);
     expect(Object.keys(wanted).length).toBeGreaterThan(5);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     const reached = new Set<string>();
-    for (let i = 0; i < 250; i++) {
+    // Up to 250 Tabs, stopping once every control has had the focus (the rest would only go round again).
+    for (let i = 0; i < 250 && Object.keys(wanted).some((kb) => !reached.has(kb)); i++) {
       await page.keyboard.press('Tab');
       const f = await focused(page);
       if (f.kb) reached.add(f.kb);
@@ -72,7 +76,7 @@ describe('the lab by keyboard alone', () => {
   });
 
   it('the editor is no trap: Tab passes it until the learner types, indents after, and Escape then Tab leaves it', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/reduce?v=neighbored');
+    const { page, errors } = await open('/lab/reduce?v=neighbored');
     await new LabPageObject(page).ready();
     const untouched = await page.getByTestId('draft-state').textContent();
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import { openPage, screenshot, useBrowser } from './browser.ts';
 
 /**
  * The presenter's preview (issue #24 §2) shows the room's actual stage: the lab laid out as the
@@ -31,7 +31,7 @@ describe('the presenter window previews the wall', () => {
         pageBackground: getComputedStyle(document.body).backgroundColor,
       };
     });
-    await page.screenshot({ path: 'test-results/screens/presenter-preview.png' });
+    await screenshot(page, 'presenter-preview');
     // The wall is laid out at the projector's size and scaled as a whole to the preview's width.
     expect(seen.wallWidth).toBe(1920);
     expect(seen.wallHeight).toBe(1080);

@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BASE_URL, useBrowser } from './browser.ts';
+import { useAppPage, useBrowser } from './browser.ts';
 import { smallestVisibleText } from './pages.ts';
 
 describe('projector mode at 1920×1080', () => {
   const browser = useBrowser();
 
-  async function open(path: string) {
-    const context = await browser().newContext({ viewport: { width: 1920, height: 1080 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(new URL(path, BASE_URL).href);
-    return { page, errors };
-  }
+  // Each test opens its page inside one page at 1920×1080 (useAppPage), as a first visit shows it;
+  // projector mode comes from the address, which the app reads on every page it opens.
+  const visit = useAppPage(browser);
+  const open = (path: string) => visit(path, { width: 1920, height: 1080 });
 
   it.each([
     '/lesson/reduction/3?mode=projector',

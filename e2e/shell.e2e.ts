@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import { openPage, useAppPage, useBrowser } from './browser.ts';
 
 describe('app shell with WebGPU (SwiftShader)', () => {
   const browser = useBrowser();
+  // Both tests open the start page inside one page (useAppPage), what the last one stored
+  // forgotten; the reload stays a reload (the draft surviving it is what the test checks).
+  const open = useAppPage(browser);
 
   it('names the adapter and runs vector add on the GPU, checked against the CPU', async () => {
-    const { page, errors } = await openPage(browser());
+    const { page, errors } = await open('/');
     await page.locator('[data-testid=device-details] summary').click(); // the device's details are folded away
     await page.getByTestId('adapter-name').waitFor();
     expect((await page.getByTestId('adapter-name').textContent())?.toLowerCase()).toContain('swiftshader');
@@ -20,7 +23,7 @@ describe('app shell with WebGPU (SwiftShader)', () => {
   });
 
   it('shows a WGSL syntax error with line and column, and keeps the edit', async () => {
-    const { page, errors } = await openPage(browser());
+    const { page, errors } = await open('/');
     await page.locator('[data-testid=device-details] summary').click(); // the device's details are folded away
     await page.getByTestId('adapter-name').waitFor();
     const editor = page.getByTestId('wgsl-editor');

@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import type { Dialog } from 'playwright-core';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { useAppPage, useBrowser } from './browser.ts';
 
 describe('malformed and hostile addresses', () => {
   const browser = useBrowser();
+  // Each address is opened inside one page (useAppPage), as the app's back and forward buttons
+  // open one: the app reads it with the same code as when it starts. The first is a load.
+  const open = useAppPage(browser);
 
   it.each([
     ['/lab/nope', 'notices'],
@@ -16,12 +20,14 @@ describe('malformed and hostile addresses', () => {
     ['/nothing/here?x=1', 'notices'],
     ['/lab/scan?v=blelloch&cmp=blelloch&type=f64', 'lab-notices'],
   ])('%s lands on a sane page with a notice, runs no script and throws nothing', async (path, notice) => {
-    const { page, errors } = await openPage(browser(), path);
     const dialogs: string[] = [];
-    page.on('dialog', (d) => {
+    const onDialog = (d: Dialog) => {
       dialogs.push(d.message());
       void d.dismiss();
-    });
+    };
+    const { page, errors } = await open(path);
+    page.on('dialog', onDialog);
+    onTestFinished(() => void page.off('dialog', onDialog));
     await page.getByTestId(notice).first().waitFor({ timeout: 60_000 });
     expect((await page.getByTestId(notice).first().textContent())?.length).toBeGreaterThan(10);
     // Nothing from the address became markup.

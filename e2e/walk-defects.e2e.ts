@@ -17,9 +17,9 @@
  * - a projector lesson's listing shows the current line and its neighbours whole, at 28 px (the
  *   neighbours were cut at about 12 characters).
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { BASE_URL, useAppPage, useBrowser, watchErrors } from './browser.ts';
+import { useAppPage, useBrowser } from './browser.ts';
 import { editorColumns, LabPageObject } from './pages.ts';
 import { overlappingStageLabels } from './stageLabels.ts';
 
@@ -46,21 +46,16 @@ const opaqueBackground = (page: Page, selector: string) =>
     return 'rgb(255, 255, 255)';
   }, selector);
 
-/** A lab or lesson page at a screen size (reduced motion), ready: its page, its errors. */
-async function openAt(browser: Browser, width: number, height: number, path: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  await watchErrors(page, errors);
-  await page.goto(new URL(path, BASE_URL).href);
-  await new LabPageObject(page).ready();
-  return { page, errors, close: () => context.close() };
-}
-
 describe('defects of the walk', () => {
   const browser = useBrowser();
   // Each test opens its pages as a first visit shows them, in one page (nothing kept from the last test).
   const open = useAppPage(browser);
+  /** A lab or lesson page at a screen size (reduced motion), opened in that page, ready: its page, its errors. */
+  const openAt = async (width: number, height: number, path: string): Promise<{ page: Page; errors: string[] }> => {
+    const { page, errors } = await open(path, { width, height, reducedMotion: 'reduce' });
+    await new LabPageObject(page).ready();
+    return { page, errors };
+  };
 
   it('the editor’s error tooltip is readable and does not cover the line being edited', async () => {
     const { page } = await open('/lab/reduce?v=neighbored&n=1024&wg=256');
@@ -127,7 +122,7 @@ describe('defects of the walk', () => {
   }, 180_000);
 
   it('merge step 7 in projector mode frames the table’s global loads its narration names, and the picture’s labels lie over none of each other', async () => {
-    const { page, errors, close } = await openAt(browser(), 1920, 1080, '/lesson/merge/7?mode=projector');
+    const { page, errors } = await openAt(1920, 1080, '/lesson/merge/7?mode=projector');
     // The camera pans once the panel has drawn (at once: reduced motion).
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined))))));
     expect(await page.getByTestId('narrative').locator('.look-at').textContent()).toMatch(/global loads/);
@@ -151,11 +146,10 @@ describe('defects of the walk', () => {
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined))))));
     expect(await overlappingStageLabels(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await close();
   }, 180_000);
 
   it('in a projector lesson the listing shows the current line and its neighbours whole, at 28 px', async () => {
-    const { page, errors, close } = await openAt(browser(), 1920, 1080, '/lesson/reduction/3?mode=projector');
+    const { page, errors } = await openAt(1920, 1080, '/lesson/reduction/3?mode=projector');
     await page.locator('.code-line.current').waitFor();
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined)))));
     const lines = await page.evaluate(() => {
@@ -177,14 +171,10 @@ describe('defects of the walk', () => {
       expect(line.px).toBeGreaterThanOrEqual(28);
     }
     expect(errors).toEqual([]);
-    await close();
   }, 180_000);
 
   it('at 1280×720 the stage’s “more” marks lie over none of the stage’s text', async () => {
-    const context = await browser().newContext({ viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    await page.goto(new URL('/lab/matmul', BASE_URL).href);
-    await new LabPageObject(page).ready();
+    const { page } = await openAt(1280, 720, '/lab/matmul');
     await page.locator('.stage-more').first().waitFor({ timeout: 30_000 });
     const covered = await page.evaluate(() => {
       const body = document.querySelector('[data-testid=stage-body]')!;
@@ -211,14 +201,10 @@ describe('defects of the walk', () => {
       return found;
     });
     expect(covered).toEqual([]);
-    await context.close();
   }, 120_000);
 
   it('at 1280×720 a lesson’s question box lies over none of its narration', async () => {
-    const context = await browser().newContext({ viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    await page.goto(new URL('/lesson/histogram/6', BASE_URL).href);
-    await new LabPageObject(page).ready();
+    const { page } = await openAt(1280, 720, '/lesson/histogram/6');
     await page.getByTestId('question').waitFor();
     // Every line of the narration drawn inside its column is the topmost thing where it is drawn.
     const covered = await page.evaluate(() => {
@@ -238,7 +224,6 @@ describe('defects of the walk', () => {
       return found;
     });
     expect(covered).toEqual([]);
-    await context.close();
   }, 120_000);
 
   it('the matrix-multiply question box does not open on A[3][5], the element the lesson asks about', async () => {
@@ -251,7 +236,7 @@ describe('defects of the walk', () => {
     expect(errors).toEqual([]);
   }, 120_000);
   it('in projector mode the lab editor shows its current line whole, its file’s name whole and 28 characters a row; its tools open from the keyboard', async () => {
-    const { page, errors, close } = await openAt(browser(), 1920, 1080, '/lab/reduce?mode=projector');
+    const { page, errors } = await openAt(1920, 1080, '/lab/reduce?mode=projector');
     await page.locator('[data-testid=kernel-editor] .cm-current-step').waitFor({ timeout: 30_000 });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined)))));
     const seen = await page.evaluate(() => {
@@ -285,11 +270,10 @@ describe('defects of the walk', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('run-edit');
     expect(errors).toEqual([]);
-    await close();
   }, 120_000);
 
   it('at 1280×720 the lab’s settings and the timeline take one row each, and their folded controls open from the keyboard', async () => {
-    const { page, errors, close } = await openAt(browser(), 1280, 720, '/lab/histogram');
+    const { page, errors } = await openAt(1280, 720, '/lab/histogram');
     /** The distinct rows the visible controls of a bar stand on (their vertical centres, to 8 px). */
     const rows = (selector: string) =>
       page.evaluate((sel) => {
@@ -337,14 +321,13 @@ describe('defects of the walk', () => {
     await page.keyboard.press('Escape');
     expect(await jump.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     expect(errors).toEqual([]);
-    await close();
   }, 120_000);
   it('in a lesson and in projector mode the timeline is one row, its jumps behind “Jump to”', async () => {
     for (const [width, height, path] of [
       [1440, 900, '/lesson/reduction/4'],
       [1920, 1080, '/lab/matmul?mode=projector'],
     ] as const) {
-      const { page, errors, close } = await openAt(browser(), width, height, path);
+      const { page, errors } = await openAt(width, height, path);
       const rows = await page.evaluate(() => {
         const bar = document.querySelector('[data-testid=timeline]')!;
         const centres = [...bar.querySelectorAll<HTMLElement>('button, input, summary')]
@@ -359,7 +342,6 @@ describe('defects of the walk', () => {
       await page.getByTestId('next-divergence').waitFor({ state: 'visible' });
       expect(await page.getByTestId('next-divergence').evaluate((b) => { const r = b.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }), path).toBe(true);
       expect(errors).toEqual([]);
-      await close();
     }
   }, 180_000);
   // The longest lesson narrations fit their column whole beside the question and Next, at 1440×900
