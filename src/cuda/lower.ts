@@ -1913,7 +1913,7 @@ export class Lowering {
   }
 
   private member(ctx: FnCtx, e: Extract<Expr, { kind: 'member' }>): V {
-    const o = this.expr(ctx, e.object);
+    const o = e.arrow ? this.pointee(ctx, e) : this.expr(ctx, e.object);
     if (o.t.k === 'dim3') {
       if (!['x', 'y', 'z'].includes(e.name)) {
         // At the member's name, as clang points; threadIdx and blockIdx are uint3, the others dim3.
@@ -1931,7 +1931,15 @@ export class Lowering {
       const lv = o.lv?.kind === 'plain' ? { lv: { kind: 'plain' as const, code: `${o.code}.${this.ident(e.name)}`, ...(o.lv.base ? { base: o.lv.base } : {}) } } : {};
       return { code: `${paren(o.code, 100)}.${this.ident(e.name)}`, t: f.t, prec: 100, pure: o.pure, ...lv };
     }
-    return this.error(e.range, `member reference '${e.arrow ? '->' : '.'}${e.name}' on a value of type '${typeName(o.t)}'${o.t.k === 'ptr' ? ' (structs in buffers are not supported: use one array per field)' : ''}`);
+    if (o.t.k === 'ptr') return this.error(e.range, `member reference type '${typeName(o.t)}' is a pointer; use '->${e.name}'`);
+    return this.error(e.range, `member reference '${e.arrow ? '->' : '.'}${e.name}' on a value of type '${typeName(o.t)}'`);
+  }
+
+  /** The object of `p->m`: C++ defines `E1->E2` as `(*(E1)).E2` ([expr.ref]), so `*p`, the element `p` points to. */
+  private pointee(ctx: FnCtx, e: Extract<Expr, { kind: 'member' }>): V {
+    const v = this.expr(ctx, e.object);
+    if (!v.ptr) return this.error(e.range, `member reference type '${typeName(v.t)}' is not a pointer; use '.${e.name}'`);
+    return this.element(v.ptr.base, v.ptr.off || '0', e.range);
   }
 
   private index(ctx: FnCtx, e: Extract<Expr, { kind: 'index' }>): V {
