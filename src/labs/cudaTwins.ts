@@ -9,7 +9,7 @@ import { BASICS_TWINS } from './basics/cudaTwins.ts';
 import { CONVOLUTION_TWINS } from './convolution/cudaTwins.ts';
 import { DIVERGENCE_TWINS } from './divergence/cudaTwins.ts';
 import { HISTOGRAM_TWINS } from './histogram/cudaTwins.ts';
-import { MATMUL_NOT_TWINNED, MATMUL_TWINS } from './matmul/cudaTwins.ts';
+import { MATMUL_TWINS } from './matmul/cudaTwins.ts';
 import { MERGE_TWINS } from './merge/cudaTwins.ts';
 import { ROWSUM_TWINS } from './rowsum/cudaTwins.ts';
 import { SCAN_TWINS } from './scan/cudaTwins.ts';
@@ -37,7 +37,6 @@ const LOOK_BACK =
 const notYet = (lab: string, variants: readonly string[]): NotTwinned[] => variants.map((variant) => ({ lab, variant, reason: NOT_YET }));
 
 export const NOT_TWINNED: readonly NotTwinned[] = [
-  ...MATMUL_NOT_TWINNED,
   ...['single-pass', 'single-pass-vec4', 'single-pass-late-scan', 'single-pass-warp-totals'].map((variant) => ({ lab: 'scan', variant, reason: LOOK_BACK })),
   ...notYet('merge', ['stream', 'wide']),
   ...notYet('topk', ['radix', 'radix-ahead']),
