@@ -21,15 +21,12 @@ export class CudaTabPage extends LabPageObject {
   }
 
   async replaceAll(text: string): Promise<void> {
-    await this.editor().focus();
-    await this.page.keyboard.press('Control+a');
-    await this.page.keyboard.insertText(text);
+    await this.replaceIn('cuda-editor', text);
   }
 
   /** Runs the CUDA on both executors (Ctrl+Enter in the editor). */
   async run(): Promise<void> {
-    await this.editor().focus();
-    await this.page.keyboard.press('Control+Enter');
+    await this.runIn('cuda-editor');
   }
 
   /** Runs it and waits until the check against the CPU passes on the GPU and on the simulator; returns the check's text. */
@@ -51,10 +48,11 @@ export class CudaTabPage extends LabPageObject {
     return { sim: (await this.page.getByTestId('check-sim').textContent()) ?? '', gpu: (await this.page.getByTestId('check-gpu').textContent()) ?? '' };
   }
 
-  /** Lines of the CUDA editor carrying an error mark (a range, or a point at the line's end). */
-  async marked(): Promise<string[]> {
-    return this.page.evaluate(() =>
-      [...document.querySelectorAll('[data-testid=cuda-pane] .kernel-editor:first-child .cm-line')].filter((l) => l.querySelector('.cm-lintRange-error, .cm-lintPoint-error')).map((l) => l.textContent ?? ''),
+  /** Lines of the CUDA editor carrying a mark of `severity` (a range, or a point at the line's end). */
+  async marked(severity: 'error' | 'warning' = 'error'): Promise<string[]> {
+    return this.page.evaluate(
+      (s) => [...document.querySelectorAll('[data-testid=cuda-pane] .kernel-editor:first-child .cm-line')].filter((l) => l.querySelector(`.cm-lintRange-${s}, .cm-lintPoint-${s}`)).map((l) => l.textContent ?? ''),
+      severity,
     );
   }
 
