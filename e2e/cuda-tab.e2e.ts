@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage, useAppPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
+import { CudaTabPage, lineOf } from './cudaTab.ts';
 import { seedsDir } from '../src/cuda/testdata/seeds.ts';
 
 /** The post's kernel exactly as printed: from its `__global__` line to the closing brace at column 1. */
@@ -20,25 +21,9 @@ function seedKernel(): string {
   return text.slice(start, end + 2);
 }
 const KERNEL = seedKernel();
-const lineOf = (src: string, text: string) => src.split('\n').findIndex((l) => l.includes(text)) + 1;
 
-class CudaLab extends LabPageObject {
-  editor() {
-    return this.page.getByTestId('cuda-editor');
-  }
-  async openCuda(): Promise<void> {
-    await this.page.getByRole('tab', { name: /^CUDA/ }).click();
-    await this.editor().waitFor();
-  }
-  async replaceAll(text: string): Promise<void> {
-    await this.editor().focus();
-    await this.page.keyboard.press('Control+a');
-    await this.page.keyboard.insertText(text);
-  }
-  async run(): Promise<void> {
-    await this.editor().focus();
-    await this.page.keyboard.press('Control+Enter');
-  }
+
+class CudaLab extends CudaTabPage {
   /** Moves the cursor to the first CUDA line holding `text` (the editor scrolls the cursor's line into view). */
   async cursorTo(text: string): Promise<void> {
     await this.cursorIn('cuda-editor', text);
@@ -46,10 +31,6 @@ class CudaLab extends LabPageObject {
   /** The text of the CUDA line the replay highlights. */
   async currentLine(): Promise<string> {
     return this.page.evaluate(() => document.querySelector('[data-testid=cuda-pane] .kernel-editor .cm-current-step')?.textContent ?? '');
-  }
-  /** Lines of the CUDA editor carrying a mark of `severity` (a range, or a point at the line's end). */
-  async marked(severity: 'error' | 'warning' = 'error'): Promise<string[]> {
-    return this.page.evaluate((s) => [...document.querySelectorAll('[data-testid=cuda-pane] .kernel-editor:first-child .cm-line')].filter((l) => l.querySelector(`.cm-lintRange-${s}, .cm-lintPoint-${s}`)).map((l) => l.textContent ?? ''), severity);
   }
 }
 

@@ -14,14 +14,10 @@ class EditorLab extends LabPageObject {
     return this.page.evaluate(() => [...document.querySelectorAll('[data-testid=kernel-editor] .cm-line')].map((l) => l.textContent ?? '').join('\n'));
   }
   async replaceAll(text: string): Promise<void> {
-    // Focus, not a click at the editor's centre: on a short viewport other panels may cover it.
-    await this.editor().focus();
-    await this.page.keyboard.press('Control+a');
-    await this.page.keyboard.insertText(text);
+    await this.replaceIn('kernel-editor', text);
   }
   async run(): Promise<void> {
-    await this.editor().focus();
-    await this.page.keyboard.press('Control+Enter');
+    await this.runIn('kernel-editor');
   }
   async checked(): Promise<void> {
     await this.page.getByTestId('editor-check').waitFor({ timeout: 90_000 });

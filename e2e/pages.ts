@@ -150,6 +150,22 @@ export class LabPageObject {
     for (let k = 0; k < 200 && !(await cursorLine()).includes(text); k++) await this.page.keyboard.press('ArrowDown');
   }
 
+  /**
+   * Replaces the whole text of the code editor `editorTestId` as a person would (select all, type).
+   * Focus, not a click at the editor's centre: on a short viewport other panels may cover it.
+   */
+  async replaceIn(editorTestId: string, text: string): Promise<void> {
+    await this.page.getByTestId(editorTestId).focus();
+    await this.page.keyboard.press('Control+a');
+    await this.page.keyboard.insertText(text);
+  }
+
+  /** Runs the kernel of the code editor `editorTestId` on both executors (Ctrl+Enter in it). */
+  async runIn(editorTestId: string): Promise<void> {
+    await this.page.getByTestId(editorTestId).focus();
+    await this.page.keyboard.press('Control+Enter');
+  }
+
   /** Takes the focus off any field, so the shortcuts apply. */
   async blur(): Promise<void> {
     await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());

@@ -12,6 +12,7 @@
 // never a missing one.
 import type { Expr, FunctionDecl, Stmt } from './ast.ts';
 import { forChildren } from './syntaxWalk.ts';
+import { writtenNames } from './writes.ts';
 
 /** Where a pointer may point: names of global memory (`param:x`, `global:x`), `shared`, or `ANY` (any global memory). */
 type Origins = ReadonlySet<string>;
@@ -40,8 +41,8 @@ export function readsAndWritesGlobal(kernel: FunctionDecl, overloads: ReadonlyMa
     if (done.has(key) || active.has(fn) || !fn.body) return;
     done.add(key);
     active.add(fn);
-    // Pointers assigned anywhere in the function (`p = q`) may point anywhere.
-    const reassigned = assignedNames(fn.body);
+    // Pointers the function re-points anywhere (`p = q`, `++p`, `&p`, a reference to p written) may point anywhere.
+    const reassigned = writtenNames(fn, (name) => overloads.get(name) ?? []);
     const scopes: Map<string, Origins>[] = [new Map(fn.params.map((p, i) => [p.name, reassigned.has(p.name) && p.type.pointers.length ? union(params[i] ?? NONE, new Set([ANY])) : (params[i] ?? NONE)]))];
     const lookup = (name: string): Origins | undefined => {
       for (let i = scopes.length - 1; i >= 0; i--) {
@@ -157,19 +158,4 @@ export function readsAndWritesGlobal(kernel: FunctionDecl, overloads: ReadonlyMa
   const isGlobal = (o: string): boolean => o !== SHARED;
   const anyRead = [...read].some(isGlobal);
   return [...written].some((o) => isGlobal(o) && (read.has(o) || read.has(ANY) || (o === ANY && anyRead)));
-}
-
-/** Names a function body assigns, increments or takes the address of (`x = …`, `x++`, `&x`). */
-export function assignedNames(body: unknown): Set<string> {
-  const names = new Set<string>();
-  const walk = (n: unknown): void => {
-    if (!n || typeof n !== 'object') return;
-    if (Array.isArray(n)) return n.forEach(walk);
-    const e = n as Expr;
-    if (e.kind === 'assign' && e.left.kind === 'ident') names.add(e.left.name);
-    if (e.kind === 'unary' && (e.op === '++' || e.op === '--' || e.op === '&') && e.arg.kind === 'ident') names.add(e.arg.name);
-    forChildren(n, (v) => { walk(v); return false; });
-  };
-  walk(body);
-  return names;
 }

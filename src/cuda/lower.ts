@@ -22,7 +22,8 @@ import {
 import { wideHelper, wideLiteral } from './wide.ts';
 import { warpIdiom } from './warpIdioms.ts';
 import { builtinRange, rangeOf, typeRange, union, within, type IntRange } from './ranges.ts';
-import { assignedNames, readsAndWritesGlobal } from './globalSync.ts';
+import { readsAndWritesGlobal } from './globalSync.ts';
+import { writtenNames, type Callees } from './writes.ts';
 import { forChildren } from './syntaxWalk.ts';
 import type { CudaScalarType, Diagnostic } from './types.ts';
 
@@ -1555,16 +1556,18 @@ export class Lowering {
   }
   private readonly varyingCache = new Map<FunctionDecl, Set<string>>();
 
-  /** The names `fn` assigns after their declaration, in any scope (ranges: a name in it has none). */
+  /** The names `fn` writes after their declaration, in any scope (`writes.ts`; ranges: a name in it has none). */
   private assignedNames(fn: FunctionDecl): ReadonlySet<string> {
     let names = this.assignedCache.get(fn);
     if (!names) {
-      names = writtenNames(fn.body, (callee) => this.functions.has(callee));
+      names = writtenNames(fn, this.callees);
       this.assignedCache.set(fn, names);
     }
     return names;
   }
   private readonly assignedCache = new Map<FunctionDecl, Set<string>>();
+  /** The program's functions of a name (its overloads; none for a built-in). */
+  private readonly callees: Callees = (name) => this.overloads.get(name) ?? [];
   private readonly launchKernels: Record<string, string> = {};
 
   /** The range of a loop bound or step that is a constant, a variable or a built-in's member, without lowering it again. */
@@ -1595,7 +1598,7 @@ export class Lowering {
     const counter = (x: Expr): boolean => x.kind === 'ident' && x.name === d.name;
     const u = s.update;
     const stepExpr = u.kind === 'unary' && u.op === '++' && counter(u.arg) ? undefined : u.kind === 'assign' && u.op === '+=' && counter(u.left) ? u.right : null;
-    const written = writtenNames(s.body, (c) => this.functions.has(c));
+    const written = writtenNames(ctx.fn, this.callees, s.body);
     if (stepExpr === null || written.has(d.name) || mentions([test.right], written)) return;
     const start = sym.start;
     // The comparison is in the counter's type when the bound's values all fit it: an `int` bound
@@ -1914,7 +1917,7 @@ export class Lowering {
   }
 
   private member(ctx: FnCtx, e: Extract<Expr, { kind: 'member' }>): V {
-    const o = this.expr(ctx, e.object);
+    const o = e.arrow ? this.pointee(ctx, e) : this.expr(ctx, e.object);
     if (o.t.k === 'dim3') {
       if (!['x', 'y', 'z'].includes(e.name)) {
         // At the member's name, as clang points; threadIdx and blockIdx are uint3, the others dim3.
@@ -1932,7 +1935,15 @@ export class Lowering {
       const lv = o.lv?.kind === 'plain' ? { lv: { kind: 'plain' as const, code: `${o.code}.${this.ident(e.name)}`, ...(o.lv.base ? { base: o.lv.base } : {}) } } : {};
       return { code: `${paren(o.code, 100)}.${this.ident(e.name)}`, t: f.t, prec: 100, pure: o.pure, ...lv };
     }
-    return this.error(e.range, `member reference '${e.arrow ? '->' : '.'}${e.name}' on a value of type '${typeName(o.t)}'${o.t.k === 'ptr' ? ' (structs in buffers are not supported: use one array per field)' : ''}`);
+    if (o.t.k === 'ptr') return this.error(e.range, `member reference type '${typeName(o.t)}' is a pointer; use '->${e.name}'`);
+    return this.error(e.range, `member reference '${e.arrow ? '->' : '.'}${e.name}' on a value of type '${typeName(o.t)}'`);
+  }
+
+  /** The object of `p->m`: C++ defines `E1->E2` as `(*(E1)).E2` ([expr.ref]), so `*p`, the element `p` points to. */
+  private pointee(ctx: FnCtx, e: Extract<Expr, { kind: 'member' }>): V {
+    const v = this.expr(ctx, e.object);
+    if (!v.ptr) return this.error(e.range, `member reference type '${typeName(v.t)}' is not a pointer; use '.${e.name}'`);
+    return this.element(v.ptr.base, v.ptr.off || '0', e.range);
   }
 
   private index(ctx: FnCtx, e: Extract<Expr, { kind: 'index' }>): V {
@@ -2598,7 +2609,7 @@ export class Lowering {
         // A constant for a 32-bit integer or bool parameter the body never assigns (a template
         // argument passed on, `insert(lists, K)`): the instance gets it as a constant, so the
         // loops it bounds have a known trip count, as a C++ compiler that inlines the call sees.
-        const constant = v.constant !== undefined && ((pt.k === 'int' && pt.bits <= 32) || pt.k === 'bool') && fn.body && !assignedNames(fn.body).has(fn.params[i]!.name);
+        const constant = v.constant !== undefined && ((pt.k === 'int' && pt.bits <= 32) || pt.k === 'bool') && fn.body && !this.assignedNames(fn).has(fn.params[i]!.name);
         if (constant) constParams.set(i, pt.k === 'bool' ? String(v.constant !== 0) : c.code);
         else callArgs.push(c.code);
       }
@@ -2701,7 +2712,7 @@ export class Lowering {
     this.indent = 0;
     this.pre = [];
     // WGSL parameters are immutable: copy the ones the body assigns into locals of the same name.
-    const assigned = assignedNames(fn.body!);
+    const assigned = this.assignedNames(fn);
     const copies: string[] = [];
     fn.params.forEach((p, i) => {
       if (!assigned.has(p.name)) return;
@@ -3040,32 +3051,6 @@ function exprPrec(code: string): number {
   }
   return lowest;
 }
-
-/**
- * Names that `n` writes: assigned, incremented, address taken, or passed straight to a function
- * of the program (a reference parameter may write it).
- */
-function writtenNames(n: unknown, isFunction: (name: string) => boolean): Set<string> {
-  const names = new Set<string>();
-  // The variable a place belongs to: `s.x`, `v[i]` write `s` and `v` (not `*p`: that writes what p points to).
-  const root = (t: Expr): string | undefined => (t.kind === 'ident' ? t.name : t.kind === 'member' || t.kind === 'index' ? root(t.object) : undefined);
-  const add = (t: Expr): void => {
-    const r = root(t);
-    if (r) names.add(r);
-  };
-  const visit = (x: unknown): void => {
-    if (!x || typeof x !== 'object') return;
-    if (Array.isArray(x)) return x.forEach(visit);
-    const e = x as Expr | Stmt;
-    if (e.kind === 'assign') add(e.left);
-    if (e.kind === 'unary' && (e.op === '++' || e.op === '--' || e.op === '&')) add(e.arg);
-    if (e.kind === 'call' && e.callee.kind === 'ident' && isFunction(e.callee.name)) for (const a of e.args) if (a.kind === 'ident') names.add(a.name);
-    forChildren(x, (v) => { visit(v); return false; });
-  };
-  visit(n);
-  return names;
-}
-
 
 /** Statements whose answers are remembered: the ones that nest others. */
 const COMPOUND = new Set(['block', 'if', 'for', 'while', 'do', 'switch']);

@@ -8,12 +8,12 @@
 import { BASICS_TWINS } from './basics/cudaTwins.ts';
 import { CONVOLUTION_TWINS } from './convolution/cudaTwins.ts';
 import { DIVERGENCE_TWINS } from './divergence/cudaTwins.ts';
-import { HISTOGRAM_NOT_TWINNED, HISTOGRAM_TWINS } from './histogram/cudaTwins.ts';
-import { MATMUL_NOT_TWINNED, MATMUL_TWINS } from './matmul/cudaTwins.ts';
+import { HISTOGRAM_TWINS } from './histogram/cudaTwins.ts';
+import { MATMUL_TWINS } from './matmul/cudaTwins.ts';
 import { MERGE_TWINS } from './merge/cudaTwins.ts';
 import { ROWSUM_TWINS } from './rowsum/cudaTwins.ts';
 import { SCAN_TWINS } from './scan/cudaTwins.ts';
-import { SPMV_NOT_TWINNED, SPMV_TWINS } from './spmv/cudaTwins.ts';
+import { SPMV_TWINS } from './spmv/cudaTwins.ts';
 import { TOPK_TWINS } from './topk/cudaTwins.ts';
 
 export const LAB_TWINS = [...BASICS_TWINS, ...DIVERGENCE_TWINS, ...ROWSUM_TWINS, ...HISTOGRAM_TWINS, ...CONVOLUTION_TWINS, ...MATMUL_TWINS, ...SPMV_TWINS, ...SCAN_TWINS, ...MERGE_TWINS, ...TOPK_TWINS] as const;
@@ -37,9 +37,6 @@ const LOOK_BACK =
 const notYet = (lab: string, variants: readonly string[]): NotTwinned[] => variants.map((variant) => ({ lab, variant, reason: NOT_YET }));
 
 export const NOT_TWINNED: readonly NotTwinned[] = [
-  ...HISTOGRAM_NOT_TWINNED,
-  ...MATMUL_NOT_TWINNED,
-  ...SPMV_NOT_TWINNED,
   ...['single-pass', 'single-pass-vec4', 'single-pass-late-scan', 'single-pass-warp-totals'].map((variant) => ({ lab: 'scan', variant, reason: LOOK_BACK })),
   ...notYet('merge', ['stream', 'wide']),
   ...notYet('topk', ['radix', 'radix-ahead']),

@@ -9,11 +9,9 @@ import { onePassCase, wordsOf, type KernelArg, type LabTwin, type TwinCase, type
 import { seededRandom } from '../../util/random.ts';
 import { SPMV_CUDA } from './cuda.ts';
 import { hybridWidth, longestOf, makeMatrix, rowLengths, spmvReference, toCoo, toEll, toHybrid, toJds, type Csr, type MatrixKind } from './formats.ts';
-import { spmvRun, vectorWidth, Y_BINDING, type SpmvVariant } from './kernel.ts';
+import { MERGE_ITEMS_PER_INVOCATION, mergeTiles, SPMV_VARIANTS, spmvRun, vectorWidth, Y_BINDING, type SpmvVariant } from './kernel.ts';
 import { sellOptions, toSell } from './sell.ts';
 
-const TWINNED = ['csr-scalar', 'csr-vector', 'ell', 'coo', 'hybrid', 'jds', 'csr-adaptive', 'sell'] as const;
-type Twinned = (typeof TWINNED)[number];
 
 function wholeNumbers(kind: MatrixKind, rows: number, seed: number): { a: Csr; x: Float32Array } {
   const rng = seededRandom(seed);
@@ -23,7 +21,7 @@ function wholeNumbers(kind: MatrixKind, rows: number, seed: number): { a: Csr; x
 }
 
 /** The CUDA kernel, its arguments besides x and y, and the bytes its format reads, as its host launches it over A. */
-function launchOf(variant: Twinned, a: Csr): { kernel: string; args: Record<string, KernelArg>; bytes: number } {
+function launchOf(variant: SpmvVariant, a: Csr): { kernel: string; args: Record<string, KernelArg>; bytes: number } {
   const csr = { rowPtr: a.rowPtr, colIndex: a.colIndex, values: a.values, rows: a.rows };
   const csrBytes = 4 * (a.rowPtr.length + 2 * a.values.length);
   switch (variant) {
@@ -62,6 +60,11 @@ function launchOf(variant: Twinned, a: Csr): { kernel: string; args: Record<stri
       const s = toSell(a, sellOptions(a));
       return { kernel: 'spmvSell', args: { start: s.start, col: s.col, val: s.val, owner: s.target, pieces: s.pieces }, bytes: 4 * (s.start.length + 2 * s.col.length + s.target.length) };
     }
+    case 'csr-merge': {
+      // The tiles of the path (rows + nonzeros), as the lab's dispatch counts them.
+      const tiles = mergeTiles(a, 256 * MERGE_ITEMS_PER_INVOCATION);
+      return { kernel: 'spmvCsrMerge<256>', args: { ...csr, nnz: a.values.length, tiles }, bytes: csrBytes };
+    }
     case 'jds': {
       const jds = toJds(a);
       return { kernel: 'spmvJds', args: { perm: jds.perm, rowPtr: jds.rowPtr, colIndex: jds.colIndex, values: jds.values, rows: a.rows }, bytes: csrBytes + 4 * a.rows };
@@ -69,7 +72,7 @@ function launchOf(variant: Twinned, a: Csr): { kernel: string; args: Record<stri
   }
 }
 
-function spmvCase(variant: Twinned, kind: MatrixKind, rows: number, seed: number, check = true): TwinCase {
+function spmvCase(variant: SpmvVariant, kind: MatrixKind, rows: number, seed: number, check = true): TwinCase {
   const { a, x } = wholeNumbers(kind, rows, seed);
   const wgsl = spmvRun(variant, a, x);
   const { kernel, args, bytes } = launchOf(variant, a);
@@ -85,7 +88,7 @@ function benchRows(limits: TwinLimits): number {
   return rows;
 }
 
-const twin = (variant: Twinned): LabTwin => ({
+const twin = (variant: SpmvVariant): LabTwin => ({
   lab: 'spmv',
   variant,
   fileName: `src/labs/spmv/cuda/${variant}.cu`,
@@ -94,9 +97,4 @@ const twin = (variant: Twinned): LabTwin => ({
   bench: (limits) => spmvCase(variant, 'uniform', benchRows(limits), 7, false),
 });
 
-export const SPMV_TWINS: readonly LabTwin[] = TWINNED.map(twin);
-
-const LATER = 'not written in this session (time): its CUDA tab still shows a rendering (cuda.ts) that nothing translates or checks';
-export const SPMV_NOT_TWINNED: readonly { lab: string; variant: SpmvVariant; reason: string }[] = [
-  { lab: 'spmv', variant: 'csr-merge', reason: LATER },
-];
+export const SPMV_TWINS: readonly LabTwin[] = SPMV_VARIANTS.map(twin);

@@ -932,3 +932,56 @@ int main()
       expect: { out: v.map((x, i) => { const r = x > 0 ? x : i % 3; return isInt ? -r : r; }) },
     };
   });
+
+g.test('by_value_parameter_passed_to_writing_reference', 'C++ [expr.call]: a parameter is initialised with a copy of its argument; C++ [dcl.ref]: a callee writing through a reference changes that copy, also where the argument is a constant').run(() => ({
+  from: 'reference',
+  source: cu`
+__device__ void bump(int &k)
+{
+    k += 3;
+}
+
+__device__ int twiceBumped(int k)
+{
+    bump(k);
+    return 2 * k;
+}
+
+__global__ void bumped(const int* in, int* out)
+{
+    int t = threadIdx.x;
+    int x = in[t];
+    out[t] = twiceBumped(x) + twiceBumped(10) + x;
+}
+`,
+  kernel: 'bumped',
+  launch: one,
+  args: { in: Int32Array.from(iota(N), (t) => t * 5 - 40), out: new Int32Array(N) },
+  expect: { out: iota(N).map((t) => 2 * (t * 5 - 40 + 3) + 26 + (t * 5 - 40)) },
+}));
+
+g.test('struct_parameter_member_assigned', 'C++ [expr.call]: a struct parameter is the callee\'s copy; assigning its member leaves the argument as it was').run(() => ({
+  from: 'reference',
+  source: cu`
+struct Span { int lo; int hi; };
+
+__device__ int widened(Span s, int by)
+{
+    s.lo -= by;
+    s.hi += by;
+    return s.hi - s.lo;
+}
+
+__global__ void widths(int* out)
+{
+    int t = threadIdx.x;
+    Span s = {t, 2 * t};
+    int w = widened(s, 3);
+    out[t] = w * 1000 + (s.hi - s.lo);
+}
+`,
+  kernel: 'widths',
+  launch: one,
+  args: { out: new Int32Array(N) },
+  expect: { out: iota(N).map((t) => (t + 6) * 1000 + t) },
+}));

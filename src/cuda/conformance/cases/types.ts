@@ -455,3 +455,108 @@ g.test('unknown_type', 'C++ [dcl.type]: a type name must be declared').error(() 
   source: UNKNOWN_TYPE,
   error: { ...at(UNKNOWN_TYPE, 'vec3_t'), includes: ['vec3_t'] },
 }));
+
+const VEC = 'CUDA Programming Guide, Built-in Vector Types (float4, int4: structs of x, y, z, w; make_float4)';
+const ARROW = 'C++ [expr.ref]: E1->E2 is (*(E1)).E2';
+
+g.test('vector_component_through_pointer', `${VEC}; ${ARROW}: a device function stores one float of a shared float4 through float4 *`).run(() => ({
+  from: 'reference',
+  source: cu`
+__device__ void setLane(float4 *v, unsigned k, float value)
+{
+    if (k == 0) v->x = value;
+    else if (k == 1) v->y = value;
+    else if (k == 2) v->z = value;
+    else v->w = value;
+}
+
+__global__ void gather(const float* in, float4* out)
+{
+    __shared__ float4 tile[16];
+    unsigned t = threadIdx.x;
+    setLane(&tile[t / 4], t % 4, in[t]);
+    __syncthreads();
+    if (t < 16) out[t] = make_float4(tile[t].w, tile[t].z, tile[t].y, tile[t].x);
+}
+`,
+  kernel: 'gather',
+  launch: one,
+  args: { in: Float32Array.from(iota(N), (i) => i * 1.5 - 7), out: new Float32Array(N) },
+  expect: { out: iota(N).map((k) => (Math.floor(k / 4) * 4 + 3 - (k % 4)) * 1.5 - 7) },
+}));
+
+g.test('vector_arrow_read_and_compound', `${VEC}; ${ARROW}: p->y reads, p->x += adds in place, (*p).z and p[1].w name the same members`).run(() => ({
+  from: 'reference',
+  source: cu`
+__global__ void mix(const int4* in, int4* out)
+{
+    unsigned i = threadIdx.x;
+    const int4 *p = in + i;
+    int4 *q = out + i;
+    *q = make_int4(p->y, (*p).z, p->w - p->x, 0);
+    q->x += 100;
+    q->w = (i + 1 < blockDim.x) ? p[1].w : -1;
+}
+`,
+  kernel: 'mix',
+  launch: one,
+  args: { in: Int32Array.from(iota(4 * N), (k) => k * 3 - 50), out: new Int32Array(4 * N) },
+  expect: {
+    out: iota(N).flatMap((i) => {
+      const c = (j: number): number => (4 * i + j) * 3 - 50;
+      return [c(1) + 100, c(2), c(3) - c(0), i + 1 < N ? (4 * i + 7) * 3 - 50 : -1];
+    }),
+  },
+}));
+
+g.test('struct_arrow_in_shared', `${ARROW}: a pointer to a user struct in shared memory, written and read through ->`).run(() => ({
+  from: 'reference',
+  source: cu`
+struct Pair { int key; float weight; };
+
+__device__ void fill(Pair *p, int key)
+{
+    p->key = key;
+    p->weight = key * 0.5f;
+}
+
+__global__ void pairs(int* keys, float* weights)
+{
+    __shared__ Pair slots[64];
+    unsigned t = threadIdx.x;
+    fill(&slots[63 - t], (int)t - 20);
+    __syncthreads();
+    Pair *mine = &slots[t];
+    keys[t] = mine->key;
+    weights[t] = mine->weight;
+}
+`,
+  kernel: 'pairs',
+  launch: one,
+  args: { keys: new Int32Array(N), weights: new Float32Array(N) },
+  expect: { keys: iota(N).map((t) => 63 - t - 20), weights: iota(N).map((t) => (63 - t - 20) * 0.5) },
+}));
+
+const DOT_ON_POINTER = cu`
+__global__ void k(float4* out)
+{
+    float4 *p = out + threadIdx.x;
+    p.x = 1.0f;
+}
+`;
+g.test('dot_on_vector_pointer', `${ARROW}: '.' needs a class object; on a pointer, the member is reached with '->'`).error(() => ({
+  source: DOT_ON_POINTER,
+  error: { ...at(DOT_ON_POINTER, 'p.x'), includes: ['pointer', '->x'] },
+}));
+
+const ARROW_ON_VALUE = cu`
+__global__ void k(float4* out)
+{
+    float4 v = out[threadIdx.x];
+    out[threadIdx.x].x = v->y;
+}
+`;
+g.test('arrow_on_vector_value', `${ARROW}: '->' needs a pointer; on a float4 value, the member is reached with '.'`).error(() => ({
+  source: ARROW_ON_VALUE,
+  error: { ...at(ARROW_ON_VALUE, 'v->y'), includes: ['not a pointer', '.y'] },
+}));
