@@ -62,12 +62,22 @@ export function StageCamera({ frameKey, label, children }: { frameKey: string; l
           bottom = Math.max(bottom, r.bottom);
           right = Math.max(right, r.right);
         }
+        let dy = 0;
+        let dx = 0;
         // Only when some of the subject is outside the frame: a learner's own scroll stands otherwise.
         if (top < b.top || bottom > b.bottom || left < b.left || right > b.right) {
-          const dy = bottom - top <= b.height ? top - b.top - (b.height - (bottom - top)) / 2 : top - b.top - 8;
-          const dx = right - left <= b.width ? left - b.left - (b.width - (right - left)) / 2 : left - b.left - 8;
-          body.scrollBy({ top: dy, left: dx, behavior: reduced ? 'auto' : 'smooth' });
+          dy = bottom - top <= b.height ? top - b.top - (b.height - (bottom - top)) / 2 : top - b.top - 8;
+          dx = right - left <= b.width ? left - b.left - (b.width - (right - left)) / 2 : left - b.left - 8;
         }
+        // A frame scrolled by less than a line (a pan made while the picture was still growing, a
+        // centring that moves a few px) cuts its top line for nothing: where the subject is whole
+        // unscrolled, the frame goes back to its start.
+        const line = Number.parseFloat(getComputedStyle(body).getPropertyValue('--stage-min-text')) || 12;
+        const y = body.scrollTop + dy;
+        const x = body.scrollLeft + dx;
+        if (y > 0 && y < line && bottom + body.scrollTop <= b.bottom + 0.5) dy = -body.scrollTop;
+        if (x > 0 && x < line && right + body.scrollLeft <= b.right + 0.5) dx = -body.scrollLeft;
+        if (Number.isFinite(top) && (dy !== 0 || dx !== 0)) body.scrollBy({ top: dy, left: dx, behavior: reduced ? 'auto' : 'smooth' });
       }
       measureEdges();
     };

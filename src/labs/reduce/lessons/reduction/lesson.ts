@@ -10,7 +10,7 @@ export const reductionLesson = lessonFrom(m, {
   steps: [
     {
       ...base,
-      stage: { panel: 'warp-grid' },
+      stage: { panel: 'warp-grid', width: 'picture' },
       variant: 'global-inplace',
       moment: { kind: 'after-barrier', n: 1 },
       question: { answer: barriersCompleted },
@@ -45,13 +45,13 @@ export const reductionLesson = lessonFrom(m, {
     },
     {
       ...base,
-      stage: { panel: 'warp-grid', drawer: 'metrics' },
+      stage: { panel: 'warp-grid', drawer: 'metrics', width: 'picture' },
       variant: 'unrolled',
       moment: { kind: 'end' },
     },
     {
       ...base,
-      stage: { panel: 'warp-grid', drawer: 'timings' },
+      stage: { panel: 'warp-grid', drawer: 'timings', width: 'picture' },
       variant: 'vec4-atomic',
       moment: { kind: 'end' },
       timings: true,
