@@ -31,19 +31,23 @@ function RadixStage({ trace, step, seek, variant }: PanelProps) {
   const floor = floorAt(view, step);
   const cuts = view.floors.filter((f, i) => i > 0 && f.step <= step).length;
   const last = view.rounds.length - 1;
+  // The subject of a moment: the floor a value must beat now, and the round under way (the first
+  // not yet done; the end once every round is).
+  const ahead = view.rounds.findIndex((r) => r.step > step);
+  const current = ahead < 0 ? last : ahead;
   return (
     <section className="panel topk-stage" aria-labelledby={titleId} data-testid="topk-stage" data-cuts={cuts}>
       <div className="panel-head">
         <h2 id={titleId}>{m('ui.radix.heading', { wg: trace.workgroups[0] ?? 0 })}</h2>
       </div>
       <p className="topk-phase" aria-live="polite" data-testid="topk-phase">
-        {m('ui.radix.floorNow')} <strong data-testid="topk-threshold">{show(floor)}</strong> {m(variant.id === 'radix-ahead' ? 'ui.radixAhead.cuts' : 'ui.radix.cuts', { cuts })}
+        {m('ui.radix.floorNow')} <strong data-testid="topk-threshold" data-subject="floor">{show(floor)}</strong> {m(variant.id === 'radix-ahead' ? 'ui.radixAhead.cuts' : 'ui.radix.cuts', { cuts })}
       </p>
       <ol className="topk-rounds" aria-label={m('ui.radix.rounds')}>
         {view.rounds.map((r, i) => {
           const cut = view.floors.find((f) => f.step > r.step && (view.rounds[i + 1] === undefined || f.step < view.rounds[i + 1]!.step));
           return (
-            <li key={r.step} className={r.step <= step ? 'done' : undefined}>
+            <li key={r.step} className={r.step <= step ? 'done' : undefined} data-subject={i === current ? 'round' : undefined}>
               <button type="button" onClick={() => seek(r.step)}>
                 {i === last ? m('ui.radix.end') : m('ui.radix.round', { round: r.round + 1 })}
               </button>{' '}
