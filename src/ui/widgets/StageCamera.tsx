@@ -111,6 +111,8 @@ export function StageCamera({ frameKey, label, children }: { frameKey: string; l
             if (changed) again();
           });
     const marked = typeof MutationObserver === 'undefined' ? undefined : new MutationObserver(again);
+    // The frame itself too: tabs that wrap to another row above it shrink it after the first pan.
+    resized?.observe(body);
     for (const child of body.children) resized?.observe(child);
     marked?.observe(body, { subtree: true, attributes: true, attributeFilter: ['data-subject'], childList: true });
     const settle = setTimeout(() => {
