@@ -24,6 +24,7 @@ import { warpIdiom } from './warpIdioms.ts';
 import { builtinRange, rangeOf, typeRange, union, within, type IntRange } from './ranges.ts';
 import { assignedNames, readsAndWritesGlobal } from './globalSync.ts';
 import { forChildren } from './syntaxWalk.ts';
+import { uniformSharedReads } from './uniformRead.ts';
 import type { CudaScalarType, Diagnostic } from './types.ts';
 
 /** Where a pointer points: a buffer, a shared/constant/global array, or a local array. */
@@ -1375,7 +1376,7 @@ export class Lowering {
       let init = '';
       let initV: V | undefined;
       if (v.init) {
-        initV = this.convert(this.expr(ctx, v.init), t, v.init.range);
+        initV = this.convert(uniformSharedReads(ctx.fn).has(s) ? this.uniformLoad(ctx, v.init) : this.expr(ctx, v.init), t, v.init.range);
         init = ` = ${initV.code}`;
       }
       else if (isConst) this.error(v.range, `default initialization of an object of const type '${typeName(t)}'`);
@@ -1390,6 +1391,16 @@ export class Lowering {
       const fixed = init && (isConst || !this.assignedNames(ctx.fn).has(v.name));
       this.emit(`${fixed ? 'let' : 'var'} ${name}: ${wgslType(t)}${init};`, s.range);
     }
+  }
+
+  /** `__syncthreads(); T x = s;` with `s` a `__shared__` scalar: every thread reads one value (uniformRead.ts). */
+  private uniformLoad(ctx: FnCtx, e: Expr): V {
+    const v = this.expr(ctx, e);
+    const sym = e.kind === 'ident' ? this.lookup(ctx, e.name) : undefined;
+    if (sym?.k !== 'array' || !sym.base.scalar || sym.base.space !== 'workgroup') return v;
+    // The word as stored (plain, or an atomic's value); anything else (a narrow type's conversion) stays a plain read.
+    if (v.code !== sym.base.name && v.code !== `atomicLoad(&${sym.base.name})`) return v;
+    return { code: `workgroupUniformLoad(&${sym.base.name})`, t: v.t, prec: 100, pure: false };
   }
 
   /** C++ [dcl.spec.auto]: the type of the initializer (an array or pointer expression gives a pointer). */
@@ -1501,7 +1512,8 @@ export class Lowering {
         return;
       }
       const s = n as Stmt | Expr;
-      if (s.kind === 'decl') for (const v of s.vars) if (v.init) assigns.push([v.name, v.init, underVarying]);
+      // A __shared__ scalar read right after __syncthreads() is the same in every thread (uniformRead.ts).
+      if (s.kind === 'decl') for (const v of s.vars) if (v.init && (underVarying || !uniformSharedReads(ctx.fn).has(s))) assigns.push([v.name, v.init, underVarying]);
       if (s.kind === 'assign' && s.left.kind === 'ident') assigns.push([s.left.name, s.right, underVarying]);
       if (s.kind === 'unary' && (s.op === '++' || s.op === '--') && s.arg.kind === 'ident' && underVarying) assigns.push([s.arg.name, s.arg, true]);
       if (s.kind === 'if' || s.kind === 'while' || s.kind === 'for' || s.kind === 'do') {
