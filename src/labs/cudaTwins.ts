@@ -41,5 +41,5 @@ export const NOT_TWINNED: readonly NotTwinned[] = [
   ...MATMUL_NOT_TWINNED,
   ...SPMV_NOT_TWINNED,
   ...['single-pass', 'single-pass-vec4', 'single-pass-late-scan', 'single-pass-warp-totals'].map((variant) => ({ lab: 'scan', variant, reason: LOOK_BACK })),
-  ...notYet('topk', ['radix', 'radix-ahead']),
+  ...notYet('topk', ['radix-ahead']),
 ];
