@@ -40,6 +40,6 @@ export const NOT_TWINNED: readonly NotTwinned[] = [
   ...HISTOGRAM_NOT_TWINNED,
   ...MATMUL_NOT_TWINNED,
   ...SPMV_NOT_TWINNED,
-  ...['single-pass', 'single-pass-vec4', 'single-pass-late-scan', 'single-pass-warp-totals'].map((variant) => ({ lab: 'scan', variant, reason: LOOK_BACK })),
+  ...['single-pass-vec4', 'single-pass-late-scan', 'single-pass-warp-totals'].map((variant) => ({ lab: 'scan', variant, reason: LOOK_BACK })),
   ...notYet('topk', ['radix-ahead']),
 ];
