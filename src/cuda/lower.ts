@@ -649,6 +649,13 @@ export class Lowering {
         const wgslName = this.unique(p.name);
         const base: Base = { name: wgslName, elem: t.to, key: `param:${fn.name}:${p.name}`, space: 'storage' };
         if (t.isConst) this.constPointee.add(base.key);
+        // A volatile buffer is atomic throughout (atomicRoots says why); a template's is known only here.
+        if (p.type.isVolatile && !this.atomic.has(base.key)) {
+          if ((t.to.k === 'int' || t.to.k === 'float') && t.to.bits === 32) {
+            this.atomic.add(base.key);
+            this.needsRerun = true;
+          } else this.error(p.range, `parameter '${p.name}' points to volatile '${typeName(t.to)}': a volatile buffer is read and written with atomics here (every access a real memory access), and WebGPU's atomics are 32-bit: use int, unsigned int or float`);
+        }
         ctx.scopes[0]!.set(p.name, { k: 'ptr', base, name: '', t });
         params.push({ name: p.name, index, t, wgslName, binding: binding++, baseKey: base.key, bytes: sizeOf(t.to, this.structFields) });
       } else {
@@ -3186,9 +3193,19 @@ function atomicRoots(unit: TranslationUnit): Set<string> {
       return Array.isArray(n) ? (n.forEach(walk), false) : forChildren(n, walk);
     };
     walk(fn.body);
+    // CUDA Programming Guide, "Volatile Qualifier": every access through a volatile pointer is a
+    // real memory access, never kept in a register or merged with another (a flag another block
+    // sets, read in a loop). WGSL gives no such promise for plain storage accesses, so a kernel's
+    // volatile 32-bit buffer becomes atomic throughout: each load an atomicLoad, each store an
+    // atomicStore, which every invocation sees as they happen.
+    if (fn.global)
+      for (const p of fn.params) if (p.type.isVolatile && p.type.pointers.length === 1 && VOLATILE_WORDS.has(p.type.base)) roots.add(`param:${fn.name}:${p.name}`);
   }
   return roots;
 }
+
+/** The element types of a volatile buffer that become atomic words (WebGPU's atomics are 32-bit). */
+const VOLATILE_WORDS = new Set(['int', 'unsigned int', 'float']);
 
 /** Runs the lowering, twice when atomics found in the first pass change how buffers are declared. */
 export function lower(unit: TranslationUnit, fileName: string): LowerResult {

@@ -433,6 +433,7 @@ class Parser {
       pointers: [],
       restrict: quals.has('__restrict__') || quals.has('__restrict') || quals.has('restrict'),
       reference: false,
+      ...(quals.has('volatile') ? { isVolatile: true } : {}),
       ...(templateArgs ? { templateArgs } : {}),
       range: this.range(start),
     };
