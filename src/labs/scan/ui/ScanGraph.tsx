@@ -33,6 +33,8 @@ interface Props {
   readonly rowNames: readonly string[];
   readonly rowNotes: readonly string[];
   readonly currentRow: number;
+  /** Whether the current row is the step's subject (`data-subject`); not when a step names another part of the stage. */
+  readonly subject?: boolean;
   /** 'up': row 0 at the bottom (a tree growing to its root); 'down': row 0 on top. */
   readonly direction: 'up' | 'down';
   /** Columns shown, [first, last). */
@@ -109,7 +111,7 @@ function Shape({ shape, x, y, small }: { shape: GraphShape; x: number; y: number
  * column per element. Drawn at its natural size (text stays 16 px) inside a horizontal scroller.
  * Sources outside the shown columns appear in a ghost column on the left, named by their column.
  */
-export function ScanGraph({ label, rows, rowNames, rowNotes, currentRow, direction, window, frameWidth, nodes, edges, margins = { left: LEFT, ghost: GHOST } }: Props) {
+export function ScanGraph({ label, rows, rowNames, rowNotes, currentRow, subject = true, direction, window, frameWidth, nodes, edges, margins = { left: LEFT, ghost: GHOST } }: Props) {
   const { left: namesW, ghost: ghostW } = margins;
   const reduced = usePrefersReducedMotion();
   const arrowId = `arrow-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
@@ -143,7 +145,7 @@ export function ScanGraph({ label, rows, rowNames, rowNotes, currentRow, directi
         <g className="sg-rows">
           {Array.from({ length: rows }, (_, r) => (
             <g key={r} className={r === currentRow ? 'sg-row current' : 'sg-row'}>
-              <text x={8} y={y(r) + 6} data-subject={r === currentRow ? 'level' : undefined}>
+              <text x={8} y={y(r) + 6} data-subject={subject && r === currentRow ? 'level' : undefined}>
                 {r === currentRow ? '▶ ' : ''}
                 {rowNames[r]}
               </text>
@@ -203,7 +205,7 @@ export function ScanGraph({ label, rows, rowNames, rowNotes, currentRow, directi
         </g>
         <g className="sg-nodes">
           {nodes.map((n) => (
-            <g key={n.key} className={`sg-node ${n.shape}${n.row === currentRow ? ' current' : ''}${appear}`} data-subject={n.row === currentRow ? 'node' : undefined}>
+            <g key={n.key} className={`sg-node ${n.shape}${n.row === currentRow ? ' current' : ''}${appear}`} data-subject={subject && n.row === currentRow ? 'node' : undefined}>
               <Shape shape={n.shape} x={x(n.column)} y={y(n.row)} small={small} />
               {!small && (
                 <text x={x(n.column)} y={y(n.row) + 6} textAnchor="middle">

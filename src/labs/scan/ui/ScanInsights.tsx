@@ -23,6 +23,8 @@ import {
 } from '../trace.ts';
 import { columnsThatFit, graphMargins, ScanGraph, type GraphEdge, type GraphNode, type GraphShape } from './ScanGraph.tsx';
 import './ScanInsights.css';
+import { LOOK_BACK_VARIANTS } from '../lookBack.ts';
+import { LookBackPanel } from './LookBack.tsx';
 import { useFrameWidth } from '../../../ui/widgets/useFrameWidth.ts';
 import { m } from '../messages.ts';
 import { fillSlots, SLOT } from '../../../i18n/slots.tsx';
@@ -33,15 +35,16 @@ import { fillSlots, SLOT } from '../../../i18n/slots.tsx';
  * up-sweep and down-sweep trees (or Hillis–Steele's network) from provenance, the additions counted
  * so far against the formulas, and the bank conflicts padding removes.
  */
-export function ScanInsights({ trace, index, step, memory, variant, variants, params, companions, seek }: PanelProps) {
+export function ScanInsights({ trace, index, step, memory, variant, variants, params, companions, seek, subject }: PanelProps) {
   const flow = useMemo(() => (memory >= 0 ? scanDataflow(trace, memory) : undefined), [trace, memory]);
   const at = useMemo(() => (flow ? scanPhaseAt(flow, step) : undefined), [flow, step]);
   const tile = trace.workgroups[0] ?? 0;
   return (
     <div className="scan-insights" data-testid="scan-insights">
+      {LOOK_BACK_VARIANTS.includes(variant.id) && <LookBackPanel trace={trace} step={step} seek={seek} subject={subject} n={Number(params.n)} />}
       {flow && at ? (
         <>
-          <SweepPanel flow={flow} at={at} step={step} tile={tile} memoryName={trace.memories[memory]?.name} seek={seek} />
+          <SweepPanel flow={flow} at={at} step={step} tile={tile} memoryName={trace.memories[memory]?.name} seek={seek} subject={subject?.part === undefined} />
           <WorkCounter flow={flow} step={step} tile={tile} />
         </>
       ) : (
@@ -199,7 +202,7 @@ function Legend({ down, network }: { down: boolean; network: boolean }) {
   );
 }
 
-function SweepPanel({ flow, at, step, tile, memoryName, seek }: { flow: ScanDataflow; at: ScanPhaseAt; step: number; tile: number; memoryName: string | undefined; seek: (step: number) => void }) {
+function SweepPanel({ flow, at, step, tile, memoryName, seek, subject }: { flow: ScanDataflow; at: ScanPhaseAt; step: number; tile: number; memoryName: string | undefined; seek: (step: number) => void; subject: boolean }) {
   const titleId = useId();
   const windowId = useId();
   const blelloch = flow.clear >= 0;
@@ -295,6 +298,7 @@ function SweepPanel({ flow, at, step, tile, memoryName, seek }: { flow: ScanData
               rowNames={upNames}
               rowNotes={upNotes}
               currentRow={upLevel}
+              subject={subject}
               direction="up"
               window={shown}
               frameWidth={fit ? fit.width / fit.zoom : undefined}
@@ -316,6 +320,7 @@ function SweepPanel({ flow, at, step, tile, memoryName, seek }: { flow: ScanData
                     rowNames={downNames}
                     rowNotes={downNotes}
                     currentRow={downLevel}
+                    subject={subject}
                     direction="down"
                     window={shown}
                     frameWidth={fit ? fit.width / fit.zoom : undefined}

@@ -1,4 +1,4 @@
-import { additionsSoFar } from '../../moments.ts';
+import { additionsSoFar, publishedPrefix } from '../../moments.ts';
 import { lessonFrom } from '../../../../workbench/lesson.ts';
 import { m } from './messages.ts';
 
@@ -55,6 +55,16 @@ export const scanLesson = lessonFrom(m, {
       variant: 'blelloch-padded',
       moment: { kind: 'end' },
       question: { answer: (s) => s.metrics.sharedBankConflicts },
+    },
+    {
+      ...base,
+      // 4096 elements in tiles of 64 × 8: eight tiles; the fourth workgroup draws tile 3.
+      params: { n: 4096, workgroupSize: 64 },
+      stage: { panel: 'scan-insights', width: 'picture', workgroup: 3 },
+      variant: 'single-pass',
+      moment: { kind: 'lab', name: 'scan-look-back', arg: 'read' },
+      highlight: { part: 'look-back' },
+      question: { answer: publishedPrefix },
     },
   ],
 });

@@ -27,6 +27,11 @@ const en = {
   's2.explain': 'The work counter shows {answer}: eight steps of 255, 254, 252, … additions.',
   's6.explain': 'The work counter shows {answer} = 2·(512 − 1): n − 1 on the way up and n − 1 on the way down.',
   's7.explain': 'The Metrics panel and the bank table read {answer}.',
+  's8.title': 'Look-back across tiles',
+  's8.narrative': 'One dispatch, any length: each workgroup publishes its tile’s sum, then reads the slot of the tile before. Tile 3 finds tile 2’s prefix ready. Had tile 2 published nothing, tile 3 would not wait: after a few reads it sums tile 2’s input itself.',
+  's8.lookAt': 'tiles 2 and 3',
+  's8.prompt': 'Which prefix will tile 3 publish next?',
+  's8.explain': 'Tile 3 adds its own sum to the prefix it read from tile 2: {answer}.',
 } as const;
 
 export const m = createCatalog('lesson-scan', en, { 'zh-CN': () => import('./messages.zh-CN.ts') });
