@@ -145,7 +145,8 @@ __global__ void topkRadixAnyK(const int4 *input, unsigned int quads, int *output
   topkRadixBlock(input, quads, output, k);
 }
 
-// The host: pass 1 over the input (padded to whole int4s), pass 2 as one block over the lists.
+// The host: pass 1 over the input, pass 2 as one block over the lists. Both inputs are padded with
+// INT_MIN to whole int4s: partial holds blocks * k values and INT_MIN up to the next multiple of 4.
 void topK(const int4 *input, unsigned int quads, int *partial, int *result, int blocks, unsigned int k) {
   if (k == 20) {
     topkRadix<20><<<blocks, BLOCK>>>(input, quads, partial);
