@@ -779,7 +779,9 @@ export class Lowering {
       run = [];
     };
     for (const s of stmts) {
-      if (s.kind === 'decl' && s.storage.shared) {
+      // A __shared__ scalar read after the barrier (uniformRead.ts) is read by every lane, returned
+      // ones too (a load, nothing else): workgroupUniformLoad must be reached by the whole workgroup.
+      if ((s.kind === 'decl' && s.storage.shared) || uniformSharedReads(ctx.fn).has(s)) {
         flush();
         this.stmtSafe(ctx, s);
         continue;

@@ -361,3 +361,31 @@ __global__ void compactIfMany(const int* in, int* out, int limit)
     }),
   },
 }));
+
+g.test('barrier_in_loop_on_shared_count_after_early_return', `${SYNC}: the same after the out-of-range threads of the last block returned`).run(() => ({
+  from: 'reference',
+  source: cu`
+__global__ void countedSteps(const int* rounds, int* out, int n)
+{
+    __shared__ int count;
+    __shared__ int s[64];
+    int t = threadIdx.x;
+    int i = blockIdx.x * blockDim.x + t;
+    if (i >= n) return;
+    s[t] = 3 * i;
+    if (t == 0) count = rounds[blockIdx.x];
+    __syncthreads();
+    int c = count;
+    for (int k = 0; k < c; ++k) {
+        s[t] += k;
+        __syncthreads();
+    }
+    out[i] = s[t] + 1000 * c;
+}
+`,
+  kernel: 'countedSteps',
+  launch: { grid: dim3(2), block: dim3(64) },
+  args: { rounds: Int32Array.from([2, 4]), out: new Int32Array(100), n: 100 },
+  // Block b adds 0 + 1 + … + (rounds[b] - 1) to each value; 28 threads of block 1 returned.
+  expect: { out: iota(100).map((k) => { const c = k < 64 ? 2 : 4; return k * 3 + (c * (c - 1)) / 2 + 1000 * c; }) },
+}));
