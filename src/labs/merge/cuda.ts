@@ -10,9 +10,10 @@ import STREAM_CU from './cuda/stream.cu?raw';
 import WIDE_CU from './cuda/wide.cu?raw';
 import CO_RANK_CUH from './cuda/co_rank.cuh?raw';
 import MERGE_SEQUENTIAL_CUH from './cuda/merge_sequential.cuh?raw';
+import MERGE_PARTITION_CUH from './cuda/merge_partition.cuh?raw';
 
-/** The merges' local headers: co_rank and merge_sequential, written once for the `.cu` files. */
-const HEADERS: Readonly<Record<string, string>> = { 'co_rank.cuh': CO_RANK_CUH, 'merge_sequential.cuh': MERGE_SEQUENTIAL_CUH };
+/** The merges' local headers: co_rank, merge_sequential and mergePartition, written once for the `.cu` files. */
+const HEADERS: Readonly<Record<string, string>> = { 'co_rank.cuh': CO_RANK_CUH, 'merge_sequential.cuh': MERGE_SEQUENTIAL_CUH, 'merge_partition.cuh': MERGE_PARTITION_CUH };
 
 /**
  * A merge `.cu` file as the code pane shows it and the CUDA tab compiles it: each local header

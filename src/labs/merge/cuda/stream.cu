@@ -7,12 +7,7 @@
 #define TILE (BLOCK * ITEMS)                 // outputs per tile
 
 #include "co_rank.cuh"
-
-template <typename T>
-__global__ void mergePartition(const T *A, int m, const T *B, int n, int *splits, int boundaries) {
-  int g = blockIdx.x * blockDim.x + threadIdx.x;
-  if (g < boundaries) splits[g] = co_rank(min(g * TILE, m + n), A, m, B, n);
-}
+#include "merge_partition.cuh"
 
 // Tile g: its first output k0, its first word of A a0, its share of A la, and its length.
 struct Tile { int k0, a0, la, count; };
