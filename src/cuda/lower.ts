@@ -465,6 +465,7 @@ export class Lowering {
     const b = baseType(t.base, this.typedefs, new Set(this.structs.keys()));
     if (!b) {
       if (t.base.startsWith('std::')) this.error(t.range, `'${t.base}' is host-only C++: device code cannot use it; pass a pointer to the data instead`);
+      if (t.base === 'half' || t.base === '__half') this.error(t.range, `'${t.base}' (16-bit float, cuda_fp16.h) is outside the CUDA subset Warpscope runs: WebGPU's 16-bit floats are an optional feature that the simulator does not model; compute in 'float'`);
       this.error(t.range, `unknown type name '${t.base}'`);
     }
     if (b.k === 'float' && b.bits === 64) this.warnOnce(t.range, "'double' is computed as 32-bit float (f32) here: WebGPU has no 64-bit floats, so results can differ from a real GPU after about 7 significant digits; use 'float' to compute the same thing on both");

@@ -10,7 +10,9 @@ import { charValue, stringValue, type CodeComment, type Token } from './lexer.ts
 import { preprocess } from './preprocess.ts';
 import type { CompileOptions, Diagnostic } from './types.ts';
 
-const BASIC = new Set(['void', 'bool', 'char', 'short', 'int', 'long', 'float', 'double', 'signed', 'unsigned', '__half', 'half']);
+/** Type words; `half` joins them only where `cuda_fp16.h` declares it (elsewhere it is an ordinary name). */
+const BASIC = new Set(['void', 'bool', 'char', 'short', 'int', 'long', 'float', 'double', 'signed', 'unsigned', '__half']);
+const BASIC_WITH_HALF = new Set([...BASIC, 'half']);
 const QUALIFIERS = new Set(['const', 'volatile', '__restrict__', '__restrict', 'restrict', 'static', 'extern', 'inline', '__inline__', '__forceinline__', '__noinline__', 'constexpr', 'register', 'auto', '__shared__', '__constant__', '__device__', '__managed__', '__host__', '__global__', 'struct', 'typename', 'unsigned', 'signed']);
 /** Type names every CUDA program sees (runtime types, fixed-width integers). */
 const KNOWN_TYPES = [
@@ -34,7 +36,7 @@ class ParseError extends Error {}
 export function parseCuda(source: string, options: CompileOptions = {}): ParseResult {
   const fileName = options.fileName ?? 'kernel.cu';
   const pp = preprocess(source, fileName, options.files ?? {}, options.device ?? false);
-  const p = new Parser(pp.tokens, fileName, pp.codeComments);
+  const p = new Parser(pp.tokens, fileName, pp.codeComments, pp.systemHeaders.has('cuda_fp16.h') ? BASIC_WITH_HALF : BASIC);
   const unit = p.unit();
   return { unit, diagnostics: [...pp.diagnostics, ...p.diagnostics], tokens: pp.tokens };
 }
@@ -51,6 +53,8 @@ class Parser {
     private readonly toks: readonly Token[],
     private readonly fileName: string,
     private readonly codeComments: readonly CodeComment[],
+    /** The type words of this translation unit (`BASIC`, with `half` where its header is included). */
+    private readonly basic: ReadonlySet<string> = BASIC,
   ) {}
 
   // ---- tokens ----
@@ -360,7 +364,7 @@ class Parser {
   private isTypeStart(k = 0): boolean {
     const t = this.peek(k);
     if (t.kind !== 'id') return false;
-    if (BASIC.has(t.text) || QUALIFIERS.has(t.text)) return true;
+    if (this.basic.has(t.text) || QUALIFIERS.has(t.text)) return true;
     if (t.text === 'std' && this.is('::', k + 1)) return STD_TYPES.has(this.peek(k + 2).text);
     if (this.types.has(t.text)) {
       // `T x`, `T *x`, `T<…> x`, `T::…`; not `T(…)` used as a cast-call (handled by the expression parser).
@@ -406,7 +410,7 @@ class Parser {
         this.next();
         continue;
       }
-      if (BASIC.has(t.text)) {
+      if (this.basic.has(t.text)) {
         if (name) break;
         words.push(t.text);
         this.next();
@@ -444,7 +448,7 @@ class Parser {
     const args: TemplateArg[] = [];
     this.angle++;
     while (!this.is('>') && !this.is('>>') && this.peek().kind !== 'eof') {
-      if (this.isTypeStart() || (this.peek().kind === 'id' && BASIC.has(this.peek().text)) || (this.types.has(this.peek().text) && (this.is(',', 1) || this.is('>', 1) || this.is('*', 1)))) {
+      if (this.isTypeStart() || (this.peek().kind === 'id' && this.basic.has(this.peek().text)) || (this.types.has(this.peek().text) && (this.is(',', 1) || this.is('>', 1) || this.is('*', 1)))) {
         const q = this.storageAndQualifiers();
         args.push(this.pointers(this.typeSpec(q.quals)));
       } else args.push(this.conditional());
@@ -827,7 +831,7 @@ class Parser {
       this.next();
       // sizeof(type): a type-name alone in the parentheses (`sizeof(size_t)`, `sizeof(int4)`,
       // `sizeof(Padded)`) or followed by `*`s.
-      const typeName = this.is('(') && this.peek(1).kind === 'id' && (BASIC.has(this.peek(1).text) || (this.types.has(this.peek(1).text) && (this.is(')', 2) || this.is('*', 2))));
+      const typeName = this.is('(') && this.peek(1).kind === 'id' && (this.basic.has(this.peek(1).text) || (this.types.has(this.peek(1).text) && (this.is(')', 2) || this.is('*', 2))));
       if ((this.is('(') && this.isTypeStart(1)) || typeName) {
         this.next();
         const q = this.storageAndQualifiers();
@@ -977,20 +981,20 @@ class Parser {
         // C++ [expr.type.conv]: a functional cast names a simple type: `int(x)`, a typedef or a
         // template type parameter (`T(0)`); `unsigned int(x)` is not C++. `T()` with no argument
         // is value-initialization ([dcl.init]/8): zero for an arithmetic type, so a cast of 0.
-        if ((BASIC.has(t.text) || (this.types.has(t.text) && !KNOWN_TYPES.includes(t.text))) && this.is('(') && this.peek(1).text === ')') {
+        if ((this.basic.has(t.text) || (this.types.has(t.text) && !KNOWN_TYPES.includes(t.text))) && this.is('(') && this.peek(1).text === ')') {
           const zero: Expr = { kind: 'num', text: '0', value: 0, isFloat: false, floatSuffix: false, unsigned: false, long: 0, range: range() };
           this.next();
           this.next();
           return { kind: 'cast', type: { kind: 'type', base: t.text, isConst: false, pointers: [], restrict: false, reference: false, range: range() }, arg: zero, style: 'functional', range: range() };
         }
-        if (!BASIC.has(t.text) && this.types.has(t.text) && !KNOWN_TYPES.includes(t.text) && this.is('(')) {
+        if (!this.basic.has(t.text) && this.types.has(t.text) && !KNOWN_TYPES.includes(t.text) && this.is('(')) {
           const at = this.i;
           this.next();
           const arg = this.assignment();
           if (this.accept(')')) return { kind: 'cast', type: { kind: 'type', base: t.text, isConst: false, pointers: [], restrict: false, reference: false, range: range() }, arg, style: 'functional', range: range() };
           this.i = at; // `Pair(a, b)`: not a conversion of one value
         }
-        if (BASIC.has(t.text) && this.is('(')) {
+        if (this.basic.has(t.text) && this.is('(')) {
           this.i--;
           const type = this.typeSpec(new Set());
           this.expect('(', 'after the type');

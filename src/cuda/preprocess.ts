@@ -21,6 +21,8 @@ export interface PreprocessResult {
   readonly codeComments: CodeComment[];
   /** `#pragma unroll` lines (accepted; WGSL has no unroll hint). */
   readonly pragmas: { file: string; line: number; text: string }[];
+  /** The system headers included (`<…>`), by name: some declare type names (`half` in `cuda_fp16.h`). */
+  readonly systemHeaders: ReadonlySet<string>;
 }
 
 /** Values every CUDA translation unit sees through the headers nvcc includes. */
@@ -74,6 +76,7 @@ export function preprocess(source: string, fileName: string, files: Readonly<Rec
   const diagnostics: Diagnostic[] = [];
   const codeComments: CodeComment[] = [];
   const pragmas: { file: string; line: number; text: string }[] = [];
+  const systemHeaders = new Set<string>();
   const macros = new Map<string, Macro>();
   for (const [name, value] of Object.entries({ ...PREDEFINED, ...(device ? { __CUDA_ARCH__: DEVICE_ARCH } : {}) })) {
     macros.set(name, { variadic: false, body: lex(value, '<built-in>').tokens.slice(0, -1) });
@@ -217,6 +220,7 @@ export function preprocess(source: string, fileName: string, files: Readonly<Rec
     }
     if (first.text === '<') {
       const name = line.slice(1, line.findIndex((x) => x.text === '>')).map((x) => x.text).join('');
+      systemHeaders.add(name);
       if (!KNOWN_HEADERS.has(name)) error(first, `header <${name}> is not one Warpscope knows; its declarations are not available (standard C, C++ and CUDA runtime headers are)`, 'warning');
       return;
     }
@@ -419,5 +423,5 @@ export function preprocess(source: string, fileName: string, files: Readonly<Rec
   const eof = lex('', fileName).tokens[0]!;
   const last = out[out.length - 1];
   out.push({ ...eof, line: last ? last.line : 1, col: last ? last.endCol : 1, endCol: last ? last.endCol : 1 });
-  return { tokens: out, diagnostics, codeComments, pragmas };
+  return { tokens: out, diagnostics, codeComments, pragmas, systemHeaders };
 }

@@ -289,6 +289,7 @@ describe('diagnostics in CUDA terms', () => {
     ['__global__ void k(int *a, int *b) { if (a < b) a[0] = 1; }', "1:41: comparing pointers into different arrays ('a' and 'b'): C leaves the order undefined; compare indices instead"],
     ['__global__ void k(int *a) {\n  int x = 1\n  a[0] = x;\n}', "2:12: expected ';' after the declaration"],
     ['__global__ void k(int *a) {\n  vec3_t v;\n}', "2:3: unknown type name 'vec3_t'"],
+    ['#include <cuda_fp16.h>\n__global__ void k(half *a) { }', "2:19: 'half' (16-bit float, cuda_fp16.h) is outside the CUDA subset Warpscope runs: WebGPU's 16-bit floats are an optional feature that the simulator does not model; compute in 'float'"],
     ['__device__ int f(int n) { return n ? n * f(n - 1) : 1; }\n__global__ void k(int *a) { a[0] = f(4); }', "1:42: 'f' calls itself (recursion): WGSL has no recursion, so device code here cannot recurse; rewrite it as a loop"],
     ['__global__ void k(int *a, int n) {\n  __shared__ int s[n];\n}', "2:20: the size of array 's' must be a constant known when compiling (a #define, a const int or a template value); for a size set by the launch, write 'extern __shared__ int s[];' and pass the bytes as the third launch parameter"],
     ['__global__ void k(int *a) { a[0] = __shfl(a[0], 0); }', '1:36: __shfl() was removed in CUDA 9 (Volta): write __shfl_sync(0xffffffff, …) with the mask of the lanes that take part'],
@@ -297,6 +298,14 @@ describe('diagnostics in CUDA terms', () => {
     ['__global__ void k(int *a) {\n  switch (a[0] { default: break; }\n}', "2:16: expected ')' to close the 'switch' value"],
   ])('%s', (src, message) => {
     expect(errors(src)).toEqual([message]);
+  });
+});
+
+describe('names that headers declare', () => {
+  it('half is an ordinary name without cuda_fp16.h (C++ [lex.name]: only the header declares it)', () => {
+    const r = compileCuda('__global__ void k(float *out) {\n  float half = out[0] * 0.5f;\n  out[1] = half;\n}');
+    expect(r.diagnostics).toEqual([]);
+    expect(r.ok).toBe(true);
   });
 });
 

@@ -88,5 +88,11 @@ export const spmvLesson = lessonFrom(m, {
         explain: (s) => m('s8.explain', { idle: idleNow(s), active: iterationNow(s)?.active ?? 0 }),
       },
     },
+    {
+      lab: 'spmv',
+      variant: 'sell',
+      params: powerlaw,
+      moment: { kind: 'lab', name: 'gather', arg: 'first' },
+    },
   ],
 });

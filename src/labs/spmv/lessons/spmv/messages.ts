@@ -44,6 +44,9 @@ const en = {
   's6.explain': 'The stage counts {answer}: rows 0 and 3 have two lanes each (1 + 2 tries), row 2 three (1 + 2 + 3). In one warp the lanes of a row are served one after another: each reads y’s bits, adds in f32 and writes back only if the word is unchanged, so the loser of each round tries again.',
   's7.explain': 'The strip lists {answer}: two ELL iterations, then the COO triple. Before adding into y, the lanes of a subgroup add up neighbours that hold the same row (a segmented scan with shuffles), so a long tail costs one atomic per run rather than one per nonzero.',
   's8.explain': 'The outlined iteration, the first with idle lanes, has {active} lanes at work and {idle} idle: the sorted rows of one warp have similar lengths, so few lanes wait, and only near the end. Compare the idle lane-iterations of CSR scalar on the same matrix.',
+  's9.title': 'Sliced ELL: pad each slice of 32 rows to its own longest',
+  's9.narrative': 'The same power-law matrix in sliced ELL. Rows are sorted by length only inside windows, so x is still read near row order, and each slice of 32 rows is padded only to its own longest row. A very long row is cut into pieces, one per lane. Warp 0 runs many iterations, but in each one all 32 lanes work: compare JDS’s idle squares.',
+  's9.lookAt': 'warp 0’s strip: every lane busy',
 } as const;
 
 export const m = createCatalog('lesson-spmv', en, { 'zh-CN': () => import('./messages.zh-CN.ts') });
