@@ -22,6 +22,8 @@ export interface TypeRef {
   readonly pointers: readonly boolean[];
   readonly restrict: boolean;
   readonly reference: boolean;
+  /** `volatile T …`: the object (for a pointer, what it points to) is volatile. */
+  readonly isVolatile?: boolean;
   readonly templateArgs?: readonly TemplateArg[];
   readonly range: Range;
 }

@@ -25,6 +25,7 @@ import { builtinRange, rangeOf, typeRange, union, within, type IntRange } from '
 import { readsAndWritesGlobal } from './globalSync.ts';
 import { writtenNames, type Callees } from './writes.ts';
 import { forChildren } from './syntaxWalk.ts';
+import { uniformSharedReads } from './uniformRead.ts';
 import type { CudaScalarType, Diagnostic } from './types.ts';
 
 /** Where a pointer points: a buffer, a shared/constant/global array, or a local array. */
@@ -650,6 +651,13 @@ export class Lowering {
         const wgslName = this.unique(p.name);
         const base: Base = { name: wgslName, elem: t.to, key: `param:${fn.name}:${p.name}`, space: 'storage' };
         if (t.isConst) this.constPointee.add(base.key);
+        // A volatile buffer is atomic throughout (atomicRoots says why); a template's is known only here.
+        if (p.type.isVolatile && !this.atomic.has(base.key)) {
+          if ((t.to.k === 'int' || t.to.k === 'float') && t.to.bits === 32) {
+            this.atomic.add(base.key);
+            this.needsRerun = true;
+          } else this.error(p.range, `parameter '${p.name}' points to volatile '${typeName(t.to)}': a volatile buffer is read and written with atomics here (every access a real memory access), and WebGPU's atomics are 32-bit: use int, unsigned int or float`);
+        }
         ctx.scopes[0]!.set(p.name, { k: 'ptr', base, name: '', t });
         params.push({ name: p.name, index, t, wgslName, binding: binding++, baseKey: base.key, bytes: sizeOf(t.to, this.structFields) });
       } else {
@@ -773,7 +781,9 @@ export class Lowering {
       run = [];
     };
     for (const s of stmts) {
-      if (s.kind === 'decl' && s.storage.shared) {
+      // A __shared__ scalar read after the barrier (uniformRead.ts) is read by every lane, returned
+      // ones too (a load, nothing else): workgroupUniformLoad must be reached by the whole workgroup.
+      if ((s.kind === 'decl' && s.storage.shared) || uniformSharedReads(ctx.fn).has(s)) {
         flush();
         this.stmtSafe(ctx, s);
         continue;
@@ -1377,7 +1387,7 @@ export class Lowering {
       let init = '';
       let initV: V | undefined;
       if (v.init) {
-        initV = this.convert(this.expr(ctx, v.init), t, v.init.range);
+        initV = this.convert(uniformSharedReads(ctx.fn).has(s) ? this.uniformLoad(ctx, v.init) : this.expr(ctx, v.init), t, v.init.range);
         init = ` = ${initV.code}`;
       }
       else if (isConst) this.error(v.range, `default initialization of an object of const type '${typeName(t)}'`);
@@ -1392,6 +1402,16 @@ export class Lowering {
       const fixed = init && (isConst || !this.assignedNames(ctx.fn).has(v.name));
       this.emit(`${fixed ? 'let' : 'var'} ${name}: ${wgslType(t)}${init};`, s.range);
     }
+  }
+
+  /** `__syncthreads(); T x = s;` with `s` a `__shared__` scalar: every thread reads one value (uniformRead.ts). */
+  private uniformLoad(ctx: FnCtx, e: Expr): V {
+    const v = this.expr(ctx, e);
+    const sym = e.kind === 'ident' ? this.lookup(ctx, e.name) : undefined;
+    if (sym?.k !== 'array' || !sym.base.scalar || sym.base.space !== 'workgroup') return v;
+    // The word as stored (plain, or an atomic's value); anything else (a narrow type's conversion) stays a plain read.
+    if (v.code !== sym.base.name && v.code !== `atomicLoad(&${sym.base.name})`) return v;
+    return { code: `workgroupUniformLoad(&${sym.base.name})`, t: v.t, prec: 100, pure: false };
   }
 
   /** C++ [dcl.spec.auto]: the type of the initializer (an array or pointer expression gives a pointer). */
@@ -1503,7 +1523,8 @@ export class Lowering {
         return;
       }
       const s = n as Stmt | Expr;
-      if (s.kind === 'decl') for (const v of s.vars) if (v.init) assigns.push([v.name, v.init, underVarying]);
+      // A __shared__ scalar read right after __syncthreads() is the same in every thread (uniformRead.ts).
+      if (s.kind === 'decl') for (const v of s.vars) if (v.init && (underVarying || !uniformSharedReads(ctx.fn).has(s))) assigns.push([v.name, v.init, underVarying]);
       if (s.kind === 'assign' && s.left.kind === 'ident') assigns.push([s.left.name, s.right, underVarying]);
       if (s.kind === 'unary' && (s.op === '++' || s.op === '--') && s.arg.kind === 'ident' && underVarying) assigns.push([s.arg.name, s.arg, true]);
       if (s.kind === 'if' || s.kind === 'while' || s.kind === 'for' || s.kind === 'do') {
@@ -3160,9 +3181,19 @@ function atomicRoots(unit: TranslationUnit): Set<string> {
       return Array.isArray(n) ? (n.forEach(walk), false) : forChildren(n, walk);
     };
     walk(fn.body);
+    // CUDA Programming Guide, "Volatile Qualifier": every access through a volatile pointer is a
+    // real memory access, never kept in a register or merged with another (a flag another block
+    // sets, read in a loop). WGSL gives no such promise for plain storage accesses, so a kernel's
+    // volatile 32-bit buffer becomes atomic throughout: each load an atomicLoad, each store an
+    // atomicStore, which every invocation sees as they happen.
+    if (fn.global)
+      for (const p of fn.params) if (p.type.isVolatile && p.type.pointers.length === 1 && VOLATILE_WORDS.has(p.type.base)) roots.add(`param:${fn.name}:${p.name}`);
   }
   return roots;
 }
+
+/** The element types of a volatile buffer that become atomic words (WebGPU's atomics are 32-bit). */
+const VOLATILE_WORDS = new Set(['int', 'unsigned int', 'float']);
 
 /** Runs the lowering, twice when atomics found in the first pass change how buffers are declared. */
 export function lower(unit: TranslationUnit, fileName: string): LowerResult {

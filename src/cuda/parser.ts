@@ -437,6 +437,7 @@ class Parser {
       pointers: [],
       restrict: quals.has('__restrict__') || quals.has('__restrict') || quals.has('restrict'),
       reference: false,
+      ...(quals.has('volatile') ? { isVolatile: true } : {}),
       ...(templateArgs ? { templateArgs } : {}),
       range: this.range(start),
     };
@@ -978,7 +979,14 @@ class Parser {
           return { kind: 'cast', type, arg, style: t.text, range: range() };
         }
         // C++ [expr.type.conv]: a functional cast names a simple type: `int(x)`, a typedef or a
-        // template type parameter (`T(0)`); `unsigned int(x)` is not C++.
+        // template type parameter (`T(0)`); `unsigned int(x)` is not C++. `T()` with no argument
+        // is value-initialization ([dcl.init]/8): zero for an arithmetic type, so a cast of 0.
+        if ((this.basic.has(t.text) || (this.types.has(t.text) && !KNOWN_TYPES.includes(t.text))) && this.is('(') && this.peek(1).text === ')') {
+          const zero: Expr = { kind: 'num', text: '0', value: 0, isFloat: false, floatSuffix: false, unsigned: false, long: 0, range: range() };
+          this.next();
+          this.next();
+          return { kind: 'cast', type: { kind: 'type', base: t.text, isConst: false, pointers: [], restrict: false, reference: false, range: range() }, arg: zero, style: 'functional', range: range() };
+        }
         if (!this.basic.has(t.text) && this.types.has(t.text) && !KNOWN_TYPES.includes(t.text) && this.is('(')) {
           const at = this.i;
           this.next();

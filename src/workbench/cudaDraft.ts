@@ -151,8 +151,11 @@ export interface CudaPass {
 
 export function cudaPass(program: CudaProgram, labRun: KernelRun): CudaPass {
   // The pass's group-0 buffers, in text order, as the WGSL front end reflects them.
-  const declared = reflectModule(labRun.code).bindings.filter((b) => b.group === 0);
-  const block = labRun.overrides?.['WORKGROUP_SIZE'] ?? Number(/@workgroup_size\(\s*(\d+)/.exec(labRun.code)?.[1] ?? 64);
+  const reflected = reflectModule(labRun.code);
+  const declared = reflected.bindings.filter((b) => b.group === 0);
+  // The pass's block: its WORKGROUP_SIZE override, else the entry point's size where a constant fixes it (radix.wgsl's `const`).
+  const fixedSize = reflected.entryPoints.find((e) => e.name === labRun.entryPoint)?.workgroupSize?.[0];
+  const block = labRun.overrides?.['WORKGROUP_SIZE'] ?? fixedSize ?? Number(/@workgroup_size\(\s*(\d+)/.exec(labRun.code)?.[1] ?? 64);
   const storage = declared.filter((b) => b.kind !== 'uniform');
   const group = labRun.bindings[0] ?? {};
   const kernel = pickKernel(program, labRun, block, group[storage[0]?.binding ?? -1], storage.length);

@@ -15,7 +15,7 @@ import { mergeInputs } from './inputs.ts';
 import { MERGE_FILES, runMerge, typedSource, type MergeVariant } from './kernel.ts';
 import { mergeReference } from './reference.ts';
 
-const KERNELS: Partial<Record<MergeVariant, string>> = { basic: 'mergeBasic', tiled: 'mergeTiled', fast: 'mergeFast' };
+const KERNELS: Record<MergeVariant, string> = { basic: 'mergeBasic', tiled: 'mergeTiled', fast: 'mergeFast', stream: 'mergeStream', wide: 'mergeWide' };
 const C_TYPES = { i32: 'int', f32: 'float', u32: 'unsigned int' } as const;
 
 describe('the merge lab’s CUDA tab runs each twin in place of its WGSL', () => {

@@ -1,9 +1,9 @@
 /**
  * The scan kernels' CUDA, for the code pane. Hillis–Steele, Blelloch (plain and padded), the warp
- * shuffle scan and the summed-area table are real `.cu` files, translated and checked against the
- * WGSL (`cudaTwins.ts`); the CUDA tab runs them in place of the WGSL and its replay follows their
- * lines. The single passes and pass 3 are renderings of what each WGSL file would look like to
- * someone who learned on CUDA, written for reading, not compiled here. Names follow the WGSL so a
+ * shuffle scan, the single pass and the summed-area table are real `.cu` files, translated and
+ * checked against the WGSL (`cudaTwins.ts`); the CUDA tab runs them in place of the WGSL and its
+ * replay follows their lines. The vec4 single passes and pass 3 are renderings of what each WGSL
+ * file would look like to someone who learned on CUDA, written for reading, not compiled here. Names follow the WGSL so a
  * line in one finds its twin in the other.
  */
 import HILLIS_STEELE_CU from './cuda/hillis-steele.cu?raw';
@@ -11,6 +11,7 @@ import BLELLOCH_CU from './cuda/blelloch.cu?raw';
 import BLELLOCH_PADDED_CU from './cuda/blelloch-padded.cu?raw';
 import SUBGROUP_CU from './cuda/subgroup.cu?raw';
 import SUMMED_AREA_CU from './cuda/summed-area.cu?raw';
+import SINGLE_PASS_CU from './cuda/single-pass.cu?raw';
 
 /** The twinned variants' CUDA: real `.cu` files, translated and checked against the WGSL (`cudaTwins.ts`). */
 export const HILLIS_STEELE_CUDA = HILLIS_STEELE_CU;
@@ -18,9 +19,7 @@ export const BLELLOCH_CUDA = BLELLOCH_CU;
 export const BLELLOCH_PADDED_CUDA = BLELLOCH_PADDED_CU;
 export const SUBGROUP_CUDA = SUBGROUP_CU;
 export const SUMMED_AREA_CUDA = SUMMED_AREA_CU;
-
-
-
+export const SINGLE_PASS_CUDA = SINGLE_PASS_CU;
 
 export const ADD_TILE_SUMS_CUDA = `// Pass 3 of the multi-block scan: add the scanned tile sums back.
 template <typename T>
@@ -37,36 +36,6 @@ __global__ void addTileSums(T* data, const T* tileOffsets, unsigned n, unsigned 
 // Host side, any n:
 //   scanTile<<<tiles, W>>>(in, out, sums, n);
 //   if (tiles > 1) { scan(sums -> offsets, exclusive); addTileSums<<<tiles, W>>>(out, offsets, n, tile); }`;
-
-export const SINGLE_PASS_CUDA = `// Single-pass scan: decoupled look-back with fallback (no wait is unbounded).
-// status[0]: ticket; tile t: {aggregate lo, hi, inclusive lo, hi}, each word (mark << 16) | half.
-template <typename T, bool EXCLUSIVE, int ITEMS, int SPIN_LIMIT>
-__global__ void scanSinglePass(const T* input, T* output, unsigned* status, unsigned n, unsigned tiles) {
-  __shared__ unsigned ticket, lookState;
-  __shared__ T lookValue;
-  unsigned lid = threadIdx.x;
-  if (lid == 0) ticket = atomicAdd(&status[0], 1u);
-  __syncthreads();
-  unsigned drawn = ticket, tile = drawn % tiles, mark = 1 + (drawn / tiles) % 2;
-
-  T own = loadTileAndSumMyItems(input, tile, n);     // coalesced load, ITEMS per thread
-  Scanned s = blockScan(own);                        // exclusive per thread, tile total
-  if (lid == 0) publish(status, tile, tile == 0 ? INCLUSIVE : AGGREGATE, s.total, mark);
-
-  T prefix = T(0);
-  for (unsigned j = tile; j > 0; ) {
-    --j;
-    if (lid == 0) lookAt(status, j, mark, SPIN_LIMIT, &lookState, &lookValue); // bounded spin
-    __syncthreads();
-    unsigned state = lookState;
-    prefix = (state == NOT_READY ? reduceTile(input, j, n)   // fallback: do it ourselves
-                                 : lookValue) + prefix;
-    __syncthreads();
-    if (state == INCLUSIVE) break;
-  }
-  if (lid == 0 && tile > 0) publish(status, tile, INCLUSIVE, prefix + s.total, mark);
-  rescanMyItemsAndStore(output, tile, prefix + s.exclusive, EXCLUSIVE, n);
-}`;
 
 
 /** Warp 0's look-back after its aggregate is published (inside `if (warp == 0)`; tileTotal known). */

@@ -1,8 +1,9 @@
 /**
  * The scan lab's CUDA tab runs each twin's `.cu` file in place of its WGSL variant, as the editor
  * does (`cudaPass` over every dispatch of the variant's own code, `editorRun.ts`): the lab's whole
- * chain (tile scans, the scan of the tile sums, pass 3 in WGSL; or the summed-area table's rows
- * and columns) then gives the CPU's answer, for each element type and a partial last tile.
+ * chain (tile scans, the scan of the tile sums, pass 3 in WGSL; the single pass's one launch; or the
+ * summed-area table's rows and columns) then gives the CPU's answer, for each element type and a
+ * partial last tile.
  */
 import { describe, expect, it } from 'vitest';
 import type { KernelRun } from '../../kernel/types.ts';
@@ -43,10 +44,13 @@ describe('the scan lab’s CUDA tab runs each twin in place of its WGSL', () => 
       const { width, height } = scanVariant(id).shape === 'matrix' ? { width: 40, height: 24 } : matrixShape(n);
       const want = scanVariant(id).shape === 'matrix' ? summedAreaReference(input, width, height, exclusive) : scanReference(input, exclusive);
       expect(Array.from(output), `${type}, ${exclusive ? 'exclusive' : 'inclusive'}`).toEqual(Array.from(want));
-      // The instance the lab's pass asks for: its element type (int data runs the unsigned instance, same bits) and kind of scan.
-      const cType = type === 'f32' ? 'float' : 'unsigned int';
+      // The instance the lab's pass asks for: its element type (int data runs the unsigned instance, same bits, where the
+      // file has no int one) and kind of scan; the single pass's spins 64 times before falling back, as the WGSL's default.
+      const single = scanVariant(id).shape === 'single-pass';
+      const cType = type === 'f32' ? 'float' : type === 'i32' && single ? 'int' : 'unsigned int';
       expect(launched.length).toBeGreaterThan(0);
       if (scanVariant(id).shape === 'matrix') expect(launched).toEqual([`scanRows<${cType}, ${exclusive}>`, `scanColumns<${cType}, ${exclusive}>`]);
+      else if (single) expect(launched).toEqual([`scanSinglePass<${cType}, ${exclusive}, 64>`]);
       else expect(launched[0]).toMatch(new RegExp(`<${cType}, ${exclusive}>$`));
     }
   });

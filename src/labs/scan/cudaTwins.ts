@@ -4,7 +4,8 @@
  * warp shuffles): pass 1 of the multi-block scan, each block scanning its tile and writing the
  * tile's total, one block per tile. The summed-area table: its rows launch and its columns launch.
  * u32 sums wrap as in C; f32 inputs are small whole numbers, so every sum is exact and the GPU,
- * the simulator and the CPU agree bit for bit. Read by the tests (`src/labs/cudaTwins*.test.ts`)
+ * the simulator and the CPU agree bit for bit. The single pass: the whole scan in one launch
+ * (decoupled look-back with a bounded spin and a fallback). Read by the tests (`src/labs/cudaTwins*.test.ts`)
  * and the bench (`BENCH_ONLY=cuda`: 2^26 u32 for the tiles, 2^24 for the table, workgroups of 256).
  */
 import { benchElements, onePassCase, wordsOf, type LabTwin, type TwinCase } from '../../cuda/index.ts';
@@ -14,9 +15,10 @@ import BLELLOCH_CU from './cuda/blelloch.cu?raw';
 import BLELLOCH_PADDED_CU from './cuda/blelloch-padded.cu?raw';
 import SUBGROUP_CU from './cuda/subgroup.cu?raw';
 import SUMMED_AREA_CU from './cuda/summed-area.cu?raw';
-import { summedAreaColumnsRun, summedAreaRowsRun, tileScanRun } from './driver.ts';
+import { singlePassRun, singlePassStatusWords, summedAreaColumnsRun, summedAreaRowsRun, tileScanRun } from './driver.ts';
+import SINGLE_PASS_CU from './cuda/single-pass.cu?raw';
 import { scanReference, summedAreaReference } from './reference.ts';
-import type { ScanVariantId } from './variants.ts';
+import { SINGLE_PASS_ITEMS, type ScanVariantId } from './variants.ts';
 
 type Elements = Uint32Array | Float32Array;
 type ElementName = 'u32' | 'f32';
@@ -124,6 +126,37 @@ function summedAreaCase(width: number, height: number, block: number, type: Elem
   };
 }
 
+/**
+ * The single pass: the whole scan in one launch, beside single-pass.wgsl. `spinLimit` 0 runs the
+ * instance that never spins (every look-back falls back to reducing its predecessors' tiles);
+ * `stale` starts from the status words one earlier launch left (its ticket count, and every slot
+ * written with that launch's mark), as a second launch on the same buffer finds them.
+ */
+function singlePassCase(n: number, block: number, type: ElementName, exclusive: boolean, seed: number, opts: { spinLimit?: 0; stale?: boolean; check?: boolean } = {}): TwinCase {
+  const input = elements(n, type, seed);
+  const tiles = Math.ceil(n / (block * SINGLE_PASS_ITEMS));
+  const status = new Uint32Array(singlePassStatusWords(n, block));
+  if (opts.stale) {
+    const rng = seededRandom(seed + 1);
+    status[0] = tiles;
+    // Launch 0's mark is 1: (1 << 16) | a half it might have published.
+    for (let w = 1; w < status.length; w++) status[w] = (1 << 16) | Math.floor(rng() * 65536);
+  }
+  const spin = opts.spinLimit ?? 64;
+  return onePassCase(
+    `n = ${n}, ${type}, ${kind(exclusive)}, block ${block}${spin === 0 ? ', no spin (every look-back falls back)' : ''}${opts.stale ? ', status from an earlier launch' : ''}`,
+    {
+      wgsl: singlePassRun(input, { exclusive, workgroupSize: block, type, ...(opts.spinLimit === undefined ? {} : { spinLimit: 0 }), status: status.slice() }),
+      kernel: `scanSinglePass<${cTypeName(type)}, ${exclusive}, ${spin}>`,
+      config: { grid: { x: tiles, y: 1, z: 1 }, block: { x: block, y: 1, z: 1 }, sharedBytes: (block * SINGLE_PASS_ITEMS + (block * SINGLE_PASS_ITEMS) / 32 + 2 * block) * 4 },
+      args: { input, output: empty(type, n), status: status.slice(), n, tile_count: tiles },
+      outputs: { output: 1 },
+    },
+    opts.check === false ? undefined : { output: wordsOf(scanReference(input, exclusive)) },
+    4 * 2 * n,
+  );
+}
+
 const twoPerThread = (block: number): number => 2 * block * 4;
 
 export const SCAN_TWINS: readonly LabTwin[] = [
@@ -131,6 +164,23 @@ export const SCAN_TWINS: readonly LabTwin[] = [
   tileTwin({ variant: 'blelloch', kernel: 'scanBlelloch', perThread: 2, sharedBytes: twoPerThread }, 'src/labs/scan/cuda/blelloch.cu', BLELLOCH_CU),
   tileTwin({ variant: 'blelloch-padded', kernel: 'scanBlellochPadded', perThread: 2, sharedBytes: (block) => (2 * block + (2 * block) / 32) * 4 }, 'src/labs/scan/cuda/blelloch-padded.cu', BLELLOCH_PADDED_CU),
   tileTwin({ variant: 'subgroup', kernel: 'scanSubgroup', perThread: 1, sharedBytes: () => 0 }, 'src/labs/scan/cuda/subgroup.cu', SUBGROUP_CU),
+  {
+    lab: 'scan',
+    variant: 'single-pass',
+    fileName: 'src/labs/scan/cuda/single-pass.cu',
+    source: SINGLE_PASS_CU,
+    // Several tiles and a partial last one, both kinds, both element types, the fallback alone,
+    // and a second launch on the status words of a first.
+    cases: () => [
+      singlePassCase(5000, 64, 'u32', false, 11),
+      singlePassCase(3000, 128, 'u32', true, 12),
+      singlePassCase(2100, 64, 'f32', true, 13),
+      singlePassCase(4000, 64, 'u32', false, 14, { spinLimit: 0 }),
+      singlePassCase(1500, 64, 'u32', false, 15, { stale: true }),
+    ],
+    // The lab's benchmark: 2^26 u32, inclusive, workgroups of 256.
+    bench: (limits) => singlePassCase(benchElements(limits, 26), 256, 'u32', false, 26, { check: false }),
+  },
   {
     lab: 'scan',
     variant: 'summed-area',

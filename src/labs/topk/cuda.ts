@@ -1,12 +1,13 @@
 /**
- * The top-k kernels' CUDA, for the code pane. The course's scheme (seed) and its fast form are
- * real `.cu` files, translated and checked against the WGSL (`cudaTwins.ts`); the CUDA tab runs
- * them in place of the WGSL and the replay follows their lines. The others are renderings written for reading, not
- * compiled here.
+ * The top-k kernels' CUDA, for the code pane. The course's scheme (seed), its fast form and the
+ * radix select are real `.cu` files, translated and checked against the WGSL (`cudaTwins.ts`); the
+ * CUDA tab runs them in place of the WGSL and the replay follows their lines. radix-ahead's is a
+ * rendering written for reading, not compiled here.
  */
 import FAST_CU from './cuda/fast.cu?raw';
 import INSERT_VALUE_CUH from './cuda/insert_value.cuh?raw';
 import SEED_CU from './cuda/seed.cu?raw';
+import RADIX_CU from './cuda/radix.cu?raw';
 
 /**
  * A top-k `.cu` file as the code pane shows it and the CUDA tab compiles it: `insert_value.cuh`
@@ -35,79 +36,8 @@ const RANKED = `  for (unsigned t = threadIdx.x; t < K; t += BLOCK) {  // each k
     output[blockIdx.x * K + rank] = v;
   }`;
 
-export const RADIX_CUDA = `// CUDA rendering of shaders/topk/radix.wgsl (written for Warpscope).
-${KEY}
-
-// Cuts the pool's size values (size >= K) to its K largest; returns the K-th, the new floor.
-__device__ int keep_k_largest(int *pool, unsigned *pooled, int size) {
-  __shared__ unsigned bins[256], groups16[16], sums[256], chosen[2], above_count;
-  __shared__ int above[64];
-  unsigned prefix = 0, known = 0, need = K;
-  for (int d = 0; d < 4; d++) {                      // 8 bits of the key per pass, from the top
-    int shift = 24 - 8 * d;
-    for (int b = threadIdx.x; b < 256; b += BLOCK) bins[b] = 0;
-    if (threadIdx.x == 0) above_count = 0;
-    __syncthreads();
-    for (int x = threadIdx.x; x < size; x += BLOCK) {
-      unsigned u = key(pool[x]);
-      if ((u & known) == prefix) atomicAdd(&bins[(u >> shift) & 255], 1);
-    }
-    __syncthreads();
-    for (int g = threadIdx.x; g < 16; g += BLOCK) {   // suffix sums: 16 groups of 16 bins, then
-      unsigned total = 0;                             // each bin's rest of group and groups above
-      for (int x = 0; x < 16; x++) total += bins[16 * g + x];
-      groups16[g] = total;
-    }
-    __syncthreads();
-    for (int b = threadIdx.x; b < 256; b += BLOCK) {
-      unsigned s = 0;
-      for (int x = 0; x < 16; x++) s += 16 * (b / 16) + x >= b ? bins[16 * (b / 16) + x] : 0;
-      for (int g = 0; g < 16; g++) s += g > b / 16 ? groups16[g] : 0;
-      sums[b] = s;
-    }
-    __syncthreads();
-    for (int b = threadIdx.x; b < 256; b += BLOCK) {  // the bucket where the count reaches need
-      unsigned higher = b < 255 ? sums[b + 1] : 0;
-      if (sums[b] >= need && higher < need) { chosen[0] = b; chosen[1] = need - higher; }
-    }
-    __syncthreads();
-    prefix |= chosen[0] << shift; known |= 255u << shift; need = chosen[1];
-  }
-  int kth = (int)(prefix ^ 0x80000000u);
-  for (int x = threadIdx.x; x < size; x += BLOCK)
-    if (pool[x] > kth) above[atomicAdd(&above_count, 1)] = pool[x];
-  __syncthreads();
-  for (int t = threadIdx.x; t < K; t += BLOCK) pool[t] = t < K - (int)need ? above[t] : kth;
-  if (threadIdx.x == 0) *pooled = K;
-  __syncthreads();
-  return kth;
-}
-
-__global__ void topkRadix(const int4 *input, unsigned quads, int *output) {
-  __shared__ int pool[POOL];                         // POOL >= K + 8 * BLOCK
-  __shared__ unsigned pooled;
-  if (threadIdx.x == 0) pooled = 0;
-  __syncthreads();
-  int floor = INT_MIN;                               // a value enters the pool only above it
-  for (unsigned round = 0;; round++) {
-    unsigned base = (round * gridDim.x + blockIdx.x) * 2 * BLOCK;
-    if (base >= quads) break;
-    unsigned x0 = base + threadIdx.x, x1 = x0 + BLOCK;
-    int4 q0 = input[min(x0, quads - 1)], q1 = input[min(x1, quads - 1)];   // both loads in flight
-${POOL_ROUND}
-    __syncthreads();
-    unsigned size = pooled;
-    __syncthreads();
-    if (size > POOL - 8 * BLOCK) floor = keep_k_largest(pool, &pooled, size);
-  }
-  __syncthreads();
-  unsigned size = pooled;
-  if (size > K) keep_k_largest(pool, &pooled, size);
-  unsigned kept = min(size, (unsigned)K);
-${RANKED}
-}
-// Launch: topkRadix<<<groups, 256>>>(input, n / 4, partial); topkRadix<<<1, 256>>>(partial, groups * K / 4, result);
-// The input is padded with INT_MIN to whole int4s; POOL = 3072.`;
+/** The radix select: a real `.cu` file (no header). */
+export const RADIX_CUDA = RADIX_CU;
 
 export const RADIX_AHEAD_CUDA = `// CUDA rendering of shaders/topk/radix-ahead.wgsl (written for Warpscope).
 ${KEY}

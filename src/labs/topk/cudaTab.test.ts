@@ -1,6 +1,6 @@
 /**
- * The top-k lab's CUDA tab runs the course's kernel (`cuda/seed.cu`) and its fast form
- * (`cuda/fast.cu`) in place of the variants' WGSL, as the editor does (`cudaPass` over the lab's own passes): k and distinct come
+ * The top-k lab's CUDA tab runs the course's kernel (`cuda/seed.cu`), its fast form
+ * (`cuda/fast.cu`) and the radix select (`cuda/radix.cu`) in place of the variants' WGSL, as the editor does (`cudaPass` over the lab's own passes): k and distinct come
  * from the pass's K and DISTINCT, the lists' shared memory from what the pass declares; both
  * passes give the CPU's top k.
  */
@@ -14,11 +14,17 @@ import { topkInput } from './inputs.ts';
 import { runTopk, topkRun, TOPK_FILES } from './kernel.ts';
 import { topkReference } from './reference.ts';
 
-describe('the top-k lab’s CUDA tab runs the seed twin in place of its WGSL', () => {
-  it.each((['seed', 'fast'] as const).flatMap((variant) => ([[20, true], [5, false], [64, true]] as const).map(([k, distinct]) => [variant, k, distinct] as const)))('%s, k = %i, distinct %s', async (variant, k, distinct) => {
+describe('the top-k lab’s CUDA tab runs each twin in place of its WGSL', () => {
+  const cases = [
+    ...(['seed', 'fast'] as const).flatMap((variant) => ([[20, true], [5, false], [64, true]] as const).map(([k, distinct]) => [variant, k, distinct] as const)),
+    // The radix select keeps duplicates: its instance is topkRadix<K>.
+    ...([20, 5, 64] as const).map((k) => ['radix', k, false] as const),
+  ];
+  it.each(cases)('%s, k = %i, distinct %s', async (variant, k, distinct) => {
     const twin = TOPK_TWINS.find((t) => t.variant === variant)!;
     const program = compileCudaDraft(twin.source).program!;
-    const kernel = variant === 'seed' ? 'topkSeed' : 'topkFast';
+    const kernel = { seed: 'topkSeed', fast: 'topkFast', radix: 'topkRadix' }[variant];
+    const instance = variant === 'radix' ? `${kernel}_20` : `${kernel}_20_${distinct}`;
     const values = topkInput(seededRandom(k), 4000, 'duplicates');
     let launched = 0;
     const executor = {
@@ -26,7 +32,7 @@ describe('the top-k lab’s CUDA tab runs the seed twin in place of its WGSL', (
         expect(run.code).toBe(TOPK_FILES[variant].wgsl);
         const pass = cudaPass(program, run);
         // k = 20 runs the instance compiled for it; any other k the kernel that takes k as an argument.
-        expect(pass.run.entryPoint).toBe(k === 20 ? `${kernel}_20_${distinct}` : `${kernel}AnyK`);
+        expect(pass.run.entryPoint).toBe(k === 20 ? instance : `${kernel}AnyK`);
         launched++;
         const result = simulate(pass.run, { trace: 'summary' });
         expect(result.diagnostics.filter((d) => d.kind === 'out-of-bounds' || d.kind === 'race')).toEqual([]);

@@ -615,3 +615,69 @@ g.test('shared_array_without_size', `${SPACES}: a __shared__ array without a siz
   source: SHARED_NO_SIZE,
   error: { ...at(SHARED_NO_SIZE, 'tile[]'), includes: ['tile', 'extern __shared__'] },
 }));
+
+// CUDA Programming Guide, "Volatile Qualifier": the compiler assumes a volatile variable may be
+// changed or used at any time by another thread, so every reference to it compiles to a real
+// memory access. Accesses keep C's values; each is one load or store (an atomic one in the WGSL).
+const VOLATILE = 'CUDA Programming Guide, Volatile Qualifier';
+g.test('volatile_buffer', `${VOLATILE}: reads and writes through volatile int, unsigned and float pointers`).run(() => ({
+  from: 'reference',
+  source: cu`
+__global__ void bump(volatile int* counts, volatile unsigned int* flags, volatile float* scale, int* seen)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    counts[i] = counts[i] * 3 - 7;
+    flags[i] = flags[i] | (1u << (i % 32));
+    scale[i] = scale[i] * 0.5f;
+    seen[i] = counts[i] + (int)(flags[i] >> 16);
+}
+`,
+  kernel: 'bump',
+  launch: { grid: dim3(2), block: dim3(32) },
+  args: {
+    counts: Int32Array.from(iota(64), (k) => k - 20),
+    flags: Uint32Array.from(iota(64), (k) => (k * 65536) >>> 0),
+    scale: Float32Array.from(iota(64), (k) => k - 31.5),
+    seen: new Int32Array(64),
+  },
+  expect: {
+    counts: iota(64).map((k) => (k - 20) * 3 - 7),
+    flags: iota(64).map((k) => ((k * 65536) | (1 << (k % 32))) >>> 0),
+    scale: iota(64).map((k) => (k - 31.5) * 0.5),
+    seen: iota(64).map((k) => (k - 20) * 3 - 7 + ((((k * 65536) | (1 << (k % 32))) >>> 0) >>> 16)),
+  },
+  info: { params: { counts: { atomic: true, access: 'read_write' }, flags: { atomic: true }, scale: { atomic: true }, seen: { atomic: false } } },
+}));
+
+g.test('volatile_buffer_template', `${VOLATILE}: a template's volatile T * is volatile in each instance`).run(() => ({
+  from: 'reference',
+  source: cu`
+template <typename T>
+__global__ void twice(volatile T* data)
+{
+    data[threadIdx.x] = data[threadIdx.x] + data[threadIdx.x];
+}
+
+void host(unsigned int* d)
+{
+    twice<unsigned int><<<1, 16>>>(d);
+}
+`,
+  kernel: 'twice<unsigned int>',
+  launch: { grid: dim3(1), block: dim3(16) },
+  args: { data: Uint32Array.from(iota(16), (k) => k * 1000 + 1) },
+  expect: { data: iota(16).map((k) => (k * 1000 + 1) * 2) },
+  info: { params: { data: { atomic: true } } },
+}));
+
+const VOLATILE_BYTES = cu`
+__global__ void mark(volatile char* seen)
+{
+    seen[threadIdx.x] = 1;
+}
+`;
+g.test('volatile_buffer_of_bytes', `${VOLATILE}: a volatile buffer of 8-bit elements cannot be made of 32-bit atomics`).error(() => ({
+  nvccAccepts: true,
+  source: VOLATILE_BYTES,
+  error: { ...at(VOLATILE_BYTES, 'volatile char'), includes: ['volatile', 'char', '32-bit'] },
+}));

@@ -296,3 +296,96 @@ g.test('barrier_after_device_function_writes_shared', `${SYNC}: the same device 
   args: { in: Int32Array.from(iota(128), (k) => k * 5 - 7), out: new Int32Array(128) },
   expect: { out: iota(128).map((k) => ((k - (k % 64)) + ((k % 64) ^ 1)) * 10 - 14) },
 }));
+
+// A __shared__ variable read by every thread right after __syncthreads() holds the same value in
+// every thread (Programming Guide: writes before the barrier are visible to the whole block
+// after it), so a loop or branch on it may hold barriers: every thread takes it alike.
+g.test('barrier_in_loop_on_shared_count', `${SYNC}: a trip count one thread wrote to shared memory, read by all after the barrier`).run(() => ({
+  from: 'reference',
+  source: cu`
+__global__ void rotateRounds(const int* in, const int* rounds, int* out)
+{
+    __shared__ int s[64];
+    __shared__ int count;
+    int t = threadIdx.x;
+    s[t] = in[blockIdx.x * 64 + t];
+    if (t == 0) count = rounds[blockIdx.x];
+    __syncthreads();
+    int c = count;
+    for (int k = 0; k < c; ++k) {
+        int v = s[(t + 1) % 64];
+        __syncthreads();
+        s[t] = v;
+        __syncthreads();
+    }
+    out[blockIdx.x * 64 + t] = s[t];
+}
+`,
+  kernel: 'rotateRounds',
+  launch: { grid: dim3(3), block: dim3(64) },
+  args: { in: Int32Array.from(iota(192), (k) => k * 7), rounds: Int32Array.from([0, 1, 5]), out: new Int32Array(192) },
+  // Block b rotates its 64 values left by rounds[b].
+  expect: { out: iota(192).map((k) => { const b = Math.floor(k / 64); const r = [0, 1, 5][b]!; return (b * 64 + (((k % 64) + r) % 64)) * 7; }) },
+}));
+
+g.test('barrier_in_branch_on_shared_atomic', `${SYNC}, atomicAdd: a count the block's threads added to atomically, read by all after the barrier, chooses a branch holding a barrier`).run(() => ({
+  from: 'reference',
+  source: cu`
+__global__ void compactIfMany(const int* in, int* out, int limit)
+{
+    __shared__ unsigned int kept;
+    __shared__ int s[64];
+    int t = threadIdx.x;
+    if (t == 0) kept = 0;
+    __syncthreads();
+    int v = in[blockIdx.x * 64 + t];
+    if (v > 0) atomicAdd(&kept, 1u);
+    __syncthreads();
+    unsigned int n = kept;
+    if (n > limit) {
+        s[t] = v;
+        __syncthreads();
+        v = s[63 - t];
+    }
+    out[blockIdx.x * 64 + t] = v + 1000 * n;
+}
+`,
+  kernel: 'compactIfMany',
+  launch: { grid: dim3(2), block: dim3(64) },
+  // Block 0: 10 positive values (not above the limit 20); block 1: 40 (above it, so reversed).
+  args: { in: Int32Array.from(iota(128), (k) => (k < 64 ? (k < 10 ? 1 : -1) * (k + 1) : (k - 64 < 40 ? 1 : -1) * (k + 1))), out: new Int32Array(128), limit: 20 },
+  expect: {
+    out: iota(128).map((k) => {
+      const v = (j: number): number => (j < 64 ? (j < 10 ? 1 : -1) * (j + 1) : (j - 64 < 40 ? 1 : -1) * (j + 1));
+      return k < 64 ? v(k) + 10000 : v(64 + 63 - (k - 64)) + 40000;
+    }),
+  },
+}));
+
+g.test('barrier_in_loop_on_shared_count_after_early_return', `${SYNC}: the same after the out-of-range threads of the last block returned`).run(() => ({
+  from: 'reference',
+  source: cu`
+__global__ void countedSteps(const int* rounds, int* out, int n)
+{
+    __shared__ int count;
+    __shared__ int s[64];
+    int t = threadIdx.x;
+    int i = blockIdx.x * blockDim.x + t;
+    if (i >= n) return;
+    s[t] = 3 * i;
+    if (t == 0) count = rounds[blockIdx.x];
+    __syncthreads();
+    int c = count;
+    for (int k = 0; k < c; ++k) {
+        s[t] += k;
+        __syncthreads();
+    }
+    out[i] = s[t] + 1000 * c;
+}
+`,
+  kernel: 'countedSteps',
+  launch: { grid: dim3(2), block: dim3(64) },
+  args: { rounds: Int32Array.from([2, 4]), out: new Int32Array(100), n: 100 },
+  // Block b adds 0 + 1 + … + (rounds[b] - 1) to each value; 28 threads of block 1 returned.
+  expect: { out: iota(100).map((k) => { const c = k < 64 ? 2 : 4; return k * 3 + (c * (c - 1)) / 2 + 1000 * c; }) },
+}));

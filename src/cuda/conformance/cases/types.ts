@@ -451,6 +451,29 @@ __global__ void k(int* out)
     out[0] = 0;
 }
 `;
+g.test('value_initialization', 'C++ [expr.type.conv], [dcl.init]: T() value-initializes, zero for an arithmetic T').run(() => ({
+  from: 'reference',
+  source: cu`
+template <typename T>
+__device__ T orZero(const T* a, int i, int n)
+{
+    if (i < n) return a[i];
+    return T();
+}
+
+__global__ void pad(const int* a, const float* b, int* outA, float* outB, int n)
+{
+    int i = threadIdx.x;
+    outA[i] = orZero(a, i, n) + int();
+    outB[i] = orZero(b, i, n) + float();
+}
+`,
+  kernel: 'pad',
+  launch: { grid: dim3(1), block: dim3(8) },
+  args: { a: Int32Array.from([5, -6, 7]), b: Float32Array.from([0.5, -1.5, 2.5]), outA: new Int32Array(8), outB: new Float32Array(8), n: 3 },
+  expect: { outA: [5, -6, 7, 0, 0, 0, 0, 0], outB: [0.5, -1.5, 2.5, 0, 0, 0, 0, 0] },
+}));
+
 g.test('unknown_type', 'C++ [dcl.type]: a type name must be declared').error(() => ({
   source: UNKNOWN_TYPE,
   error: { ...at(UNKNOWN_TYPE, 'vec3_t'), includes: ['vec3_t'] },

@@ -9,12 +9,7 @@
 #define TILE (BLOCK * ITEMS)                 // outputs per block: two tiles fit in 16 KiB
 
 #include "co_rank.cuh"
-
-template <typename T>
-__global__ void mergePartition(const T *A, int m, const T *B, int n, int *splits, int boundaries) {
-  int g = blockIdx.x * blockDim.x + threadIdx.x;
-  if (g < boundaries) splits[g] = co_rank(min(g * TILE, m + n), A, m, B, n);
-}
+#include "merge_partition.cuh"
 
 template <typename T>
 __global__ void mergeFast(const T *A, int m, const T *B, int n, T *C, const int *splits) {
