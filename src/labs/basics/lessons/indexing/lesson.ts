@@ -10,7 +10,7 @@ export const indexingLesson = lessonFrom(m, {
       lab: 'basics',
       variant: 'vector-add',
       params: { n: 1024, workgroupSize: 256 },
-      stage: { panel: 'warp-grid' },
+      stage: { panel: 'warp-grid', width: 'picture' },
       moment: { kind: 'start' },
     },
     {
@@ -46,7 +46,7 @@ export const indexingLesson = lessonFrom(m, {
       lab: 'basics',
       variant: 'matrix-add',
       params: { n: 1024, workgroupSize: 256 },
-      stage: { panel: 'warp-grid', warp: 1 },
+      stage: { panel: 'warp-grid', warp: 1, width: 'picture' },
       moment: { kind: 'first-access', memory: 'a', warp: 1 },
       question: { answer: (s) => s.index.sectors[s.step]! },
     },

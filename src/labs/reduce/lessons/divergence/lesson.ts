@@ -10,7 +10,7 @@ export const divergenceLesson = lessonFrom(m, {
   steps: [
     {
       ...base,
-      stage: { panel: 'warp-grid' },
+      stage: { panel: 'warp-grid', width: 'picture' },
       variant: 'neighbored',
       moment: { kind: 'start' },
       question: { answer: (s) => s.index.warpCount },
@@ -32,7 +32,7 @@ export const divergenceLesson = lessonFrom(m, {
     },
     {
       ...base,
-      stage: { panel: 'warp-grid' },
+      stage: { panel: 'warp-grid', width: 'picture' },
       variant: 'interleaved',
       moment: { kind: 'after-barrier', n: 2 },
       highlight: { code: ['if (lid < s)'] },
@@ -40,7 +40,7 @@ export const divergenceLesson = lessonFrom(m, {
     },
     {
       ...base,
-      stage: { panel: 'warp-grid', figures: ['divergent_branch'] },
+      stage: { panel: 'warp-grid', figures: ['divergent_branch'], width: 'picture' },
       variant: 'interleaved',
       moment: { kind: 'end' },
       question: { answer: (s) => s.metrics.divergentBranches },

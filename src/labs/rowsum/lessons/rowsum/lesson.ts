@@ -33,7 +33,7 @@ export const rowsumLesson = lessonFrom(m, {
     },
     {
       ...base,
-      stage: { panel: 'warp-grid' },
+      stage: { panel: 'warp-grid', width: 'picture' },
       variant: 'better',
       moment: { kind: 'after-barrier', n: 3 },
       highlight: { code: ['tx < stride'] },
