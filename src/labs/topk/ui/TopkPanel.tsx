@@ -1,6 +1,7 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { subjectInvocations } from '../../../trace/subject.ts';
 import type { PanelProps } from '../../../workbench/panel.ts';
+import { useFrameWidth } from '../../../ui/widgets/useFrameWidth.ts';
 import { LOWEST } from '../reference.ts';
 import { isRadix, isTopkVariant } from '../kernel.ts';
 import { floorAt, laneList, levelAt, listsAt, mergedAway, readRadixTrace, readTopkTrace, threshold, type TopkTraceView } from '../trace.ts';
@@ -126,6 +127,10 @@ function Columns({ view, step, level, bar, focus, subjectLanes }: { view: TopkTr
   const height = 240;
   const pad = 8;
   const width = view.lanes * colW + 2 * pad;
+  // The k-th's label at the stage's smallest readable size as drawn (the picture is scaled to the
+  // frame's width), 5 % to spare for rounding; above its line, or under it where the line is near the top.
+  const [frameRef, fit] = useFrameWidth<HTMLDivElement>();
+  const font = fit && fit.width > 0 ? Math.ceil((fit.minText * 1.05 * width) / fit.width) : 12;
   const y = (v: number) => pad + (height - 2 * pad) * (1 - (v - lo) / Math.max(1, hi - lo));
   let filledCount = 0;
   const dots: ReactNode[] = [];
@@ -139,29 +144,31 @@ function Columns({ view, step, level, bar, focus, subjectLanes }: { view: TopkTr
     }
   }
   return (
-    <svg
-      className="topk-columns"
-      viewBox={`0 0 ${width} ${height}`}
-      width="100%"
-      role="img"
-      aria-label={m('ui.columns', { lanes: view.lanes, k: view.k, filled: filledCount, bar: show(bar) })}
-      data-testid="topk-columns"
-      data-filled={filledCount}
-    >
-      {/* Every lane's list as an empty slot, so the columns are there before the first insert. */}
-      {Array.from({ length: view.lanes }, (_, t) => (
-        <rect key={`slot-${t}`} className="topk-slot" data-subject={subjectLanes.has(t) ? 'list' : undefined} x={pad + t * colW + 0.5} y={0.5} width={colW - 1} height={height - 1} />
-      ))}
-      <rect className="topk-focus-band" x={pad + focus * colW} y={0} width={colW} height={height} />
-      {dots}
-      {bar !== LOWEST && values.length > 0 && (
-        <g className="topk-threshold" data-testid="topk-threshold-line">
-          <line x1={pad} x2={width - pad} y1={y(bar)} y2={y(bar)} />
-          <text x={width - pad} y={y(bar) - 4} textAnchor="end">
-            {m('ui.kth', { bar })}
-          </text>
-        </g>
-      )}
-    </svg>
+    <div ref={frameRef}>
+      <svg
+        className="topk-columns"
+        viewBox={`0 0 ${width} ${height}`}
+        width="100%"
+        role="img"
+        aria-label={m('ui.columns', { lanes: view.lanes, k: view.k, filled: filledCount, bar: show(bar) })}
+        data-testid="topk-columns"
+        data-filled={filledCount}
+      >
+        {/* Every lane's list as an empty slot, so the columns are there before the first insert. */}
+        {Array.from({ length: view.lanes }, (_, t) => (
+          <rect key={`slot-${t}`} className="topk-slot" data-subject={subjectLanes.has(t) ? 'list' : undefined} x={pad + t * colW + 0.5} y={0.5} width={colW - 1} height={height - 1} />
+        ))}
+        <rect className="topk-focus-band" x={pad + focus * colW} y={0} width={colW} height={height} />
+        {dots}
+        {bar !== LOWEST && values.length > 0 && (
+          <g className="topk-threshold" data-testid="topk-threshold-line">
+            <line x1={pad} x2={width - pad} y1={y(bar)} y2={y(bar)} />
+            <text x={width - pad} y={y(bar) - 4 - font < 0 ? y(bar) + font : y(bar) - 4} textAnchor="end" className="topk-kth" style={{ '--topk-kth': `${font}px` } as CSSProperties}>
+              {m('ui.kth', { bar })}
+            </text>
+          </g>
+        )}
+      </svg>
+    </div>
   );
 }
