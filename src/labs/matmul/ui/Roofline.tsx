@@ -132,7 +132,7 @@ export function Roofline({ index, variant, variants, params, companions, service
       )}
       {/* Drawn at its own size so its 16 px labels never shrink; narrow screens scroll it. */}
       <div className="mm-chart-scroll" tabIndex={0} role="group" aria-label={m('roof.scroll')}>
-        <RooflineChart points={points} measured={measured} current={variant.id} {...chart} />
+        <RooflineChart points={points} measured={measured} current={variant.id} font={Math.max(16, room?.minText ?? 16)} {...chart} />
       </div>
       <table className="mm-roofline-table" data-testid="matmul-roofline-table">
         <caption>{pending > 0 ? m('roof.caption.pending', { n: pending }) : m('roof.caption')}</caption>
@@ -166,14 +166,14 @@ export function Roofline({ index, variant, variants, params, companions, service
 /** The chart's largest size, in CSS px. */
 const CHART_W = 640;
 const CHART_H = 360;
-const PAD = { left: 90, right: 20, top: 20, bottom: 60 };
+const MARGIN = { left: 90, right: 20, top: 20, bottom: 60 };
 
 /**
  * The chart at `width` × `height` CSS px (at most `CHART_W` × `CHART_H`), drawn in CSS px so that its
  * 16 px labels stay 16 px however small the frame. The current variant's point is the subject: the table under the chart
  * repeats its figures in words.
  */
-function RooflineChart({ points, measured, current, width: W, height: H }: { points: readonly (RooflinePoint & { number: number })[]; measured: Measured | undefined; current: string; width: number; height: number }) {
+function RooflineChart({ points, measured, current, font, width: W, height: H }: { points: readonly (RooflinePoint & { number: number })[]; measured: Measured | undefined; current: string; font: number; width: number; height: number }) {
   if (points.length === 0) return <p className="hint">{m('roof.chart.pending')}</p>;
   const xs = points.map((p) => p.intensity);
   const xMin = 10 ** Math.floor(Math.log10(Math.min(...xs) / 2));
@@ -181,6 +181,10 @@ function RooflineChart({ points, measured, current, width: W, height: H }: { poi
   const ys = measured ? [measured.peak, ...points.flatMap((p) => (p.gflops !== undefined ? [p.gflops] : []))] : [1];
   const yMax = 10 ** Math.ceil(Math.log10(Math.max(...ys) * 1.5));
   const yMin = Math.min(yMax / 1e4, 10 ** Math.floor(Math.log10(Math.min(...ys) / 2)));
+  // The left margin holds the rotated axis title (a line of text) and the longer rate label
+  // (monospace digits, 0.62 em each) at the labels' size: 90 px at 16 px, more at a projector's 28.
+  const chars = Math.max(fmtRate(yMax).length, fmtRate(yMin).length);
+  const PAD = { ...MARGIN, left: Math.max(MARGIN.left, Math.ceil(font * 1.3 + 8 + font * 0.62 * chars)) };
   const x = (v: number) => PAD.left + ((Math.log10(v) - Math.log10(xMin)) / (Math.log10(xMax) - Math.log10(xMin))) * (W - PAD.left - PAD.right);
   const y = (v: number) => H - PAD.bottom - ((Math.log10(v) - Math.log10(yMin)) / (Math.log10(yMax) - Math.log10(yMin))) * (H - PAD.top - PAD.bottom);
   const yOf = (p: RooflinePoint) => (p.gflops !== undefined ? y(Math.max(yMin, p.gflops)) : H - PAD.bottom);
@@ -214,7 +218,7 @@ function RooflineChart({ points, measured, current, width: W, height: H }: { poi
       <text x={PAD.left - 8} y={H - PAD.bottom} textAnchor="end">
         {fmtRate(yMin)}
       </text>
-      <text x={16} y={(H - PAD.bottom + PAD.top) / 2} transform={`rotate(-90 16 ${(H - PAD.bottom + PAD.top) / 2})`} textAnchor="middle">
+      <text x={font} y={(H - PAD.bottom + PAD.top) / 2} transform={`rotate(-90 ${font} ${(H - PAD.bottom + PAD.top) / 2})`} textAnchor="middle">
         {m('roof.chart.y')}
       </text>
       {measured && (
