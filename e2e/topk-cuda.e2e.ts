@@ -52,9 +52,13 @@ describe('the top-k lab’s CUDA tab on its twin', () => {
     await page.waitForFunction((f) => Number(document.querySelector('[data-testid=topk-columns]')?.getAttribute('data-filled')) < f, full, { timeout: 120_000 });
     expect(await filledAfterInserts(lab)).toBe(128 * 4);
 
+    // Its check is over (half the input is not the top-k of all of it) before the next edit runs.
+    await page.waitForFunction(() => ['check-sim', 'check-gpu'].every((id) => document.querySelector(`[data-testid=${id}]`)?.getAttribute('data-ok') === 'no'), undefined, { timeout: 120_000 });
+
     // Back to the twin, then a missing ';' after the declaration of tid and W.
     await lab.replaceAll(SEED_CU);
-    await lab.runAndPass();
+    const again = await lab.runAndPass();
+    expect(await page.getByTestId('check-sim').getAttribute('data-ok'), again).toBe('yes');
     const broken = SEED_CU.replace('int tid = threadIdx.x, W = blockDim.x;', 'int tid = threadIdx.x, W = blockDim.x');
     const line = lineOf(broken, 'int tid = threadIdx.x, W = blockDim.x');
     const at = await lab.breakAndRun(broken);
