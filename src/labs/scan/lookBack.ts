@@ -51,11 +51,19 @@ const asElement = (bits: number, element: 'u32' | 'i32' | 'f32' | undefined): nu
   return word[0]!;
 };
 
+const computed = new WeakMap<Trace, LookBack | null>();
+
 /**
  * The look-back of the first traced workgroup, or undefined when the trace has no `status` binding
- * or that workgroup never published (it drew no tile).
+ * or that workgroup never published (it drew no tile). Read once per trace: the lesson's moment,
+ * its question and the panel all ask for it.
  */
 export function lookBackOf(trace: Trace): LookBack | undefined {
+  if (!computed.has(trace)) computed.set(trace, readLookBack(trace) ?? null);
+  return computed.get(trace) ?? undefined;
+}
+
+function readLookBack(trace: Trace): LookBack | undefined {
   const status = trace.memories.findIndex((m) => m.name === 'status' && m.space === 'storage');
   if (status < 0) return undefined;
   // The element type: storage bindings carry none in the trace; the tile in workgroup memory does.

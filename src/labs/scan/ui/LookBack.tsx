@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import type { Trace } from '../../../sim/index.ts';
 import type { Subject } from '../../../trace/subject.ts';
 import { lookBackAt, lookBackOf, type LookBack, type SlotEvent } from '../lookBack.ts';
@@ -22,7 +22,7 @@ function readLine(reads: readonly SlotEvent[]): { text: string; ready: boolean }
  */
 export function LookBackPanel({ trace, step, seek, subject, n }: { trace: Trace; step: number; seek: (step: number) => void; subject?: Subject | undefined; n: number }) {
   const titleId = useId();
-  const look = useMemo(() => lookBackOf(trace), [trace]);
+  const look = lookBackOf(trace);
   if (!look) return null;
   return <LookBackView look={look} n={n} step={step} seek={seek} titleId={titleId} marked={subject?.part === undefined || subject.part === 'look-back'} />;
 }
@@ -31,8 +31,7 @@ function LookBackView({ look, n, step, seek, titleId, marked }: { look: LookBack
   const seen = lookBackAt(look, step);
   const latest = seen.at(-1);
   // Predecessors shown: the nearest ones, back to the farthest the tile has read (at least one).
-  const farthest = Math.min(look.tile - 1, ...look.events.filter((e) => e.kind === 'read').map((e) => e.tile));
-  const first = Math.max(0, Math.min(farthest, look.tile - 1));
+  const first = Math.max(0, Math.min(look.tile - 1, ...look.events.filter((e) => e.kind === 'read').map((e) => e.tile)));
   const predecessors = Array.from({ length: look.tile - first }, (_, i) => first + i);
   const own = (part: 'aggregate' | 'inclusive') => seen.find((e) => e.kind === 'publish' && e.part === part);
   const aggregate = own('aggregate');
