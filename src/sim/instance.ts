@@ -122,6 +122,11 @@ const DEFAULT_MAX_STEPS = 200_000_000;
 /** `shouldStop` is polled every 65 536 counted warp instructions (and between workgroups). */
 const STOP_POLL_MASK = 0xffff;
 
+/** A run that cannot start: `message` at the declaration of the buffer it is about. */
+function unbindable(info: Program['mems'][number], message: string): InstantiateResult {
+  return { ok: false, diagnostics: [{ kind: 'unsupported', line: info.pos.line, column: info.pos.col, message }] };
+}
+
 /**
  * Binds `program` to `bindings` (copied: the inputs are never modified). `observers` watch every
  * memory request in addition to the built-in ones (banks, coalescing, races). A buffer the
@@ -144,33 +149,16 @@ export function instantiate(
     }
     const data = bindings[info.group]?.[info.binding];
     if (!data) {
-      return {
-        ok: false,
-        diagnostics: [
-          {
-            kind: 'unsupported',
-            line: info.pos.line,
-            column: info.pos.col,
-            message: `no buffer bound at @group(${info.group}) @binding(${info.binding}) for '${info.name}': add one to the run's bindings`,
-          },
-        ],
-      };
+      return unbindable(info, `no buffer bound at @group(${info.group}) @binding(${info.binding}) for '${info.name}': add one to the run's bindings`);
     }
     // As the GPU executor binds it: a uniform block padded to 16 bytes, a storage buffer at its
     // length (an empty one as 16 bytes). Below the type's minimum the browser refuses the binding.
     const bound = info.space === 'uniform' || data.length === 0 ? Math.max(4, Math.ceil(data.length / 4) * 4) : data.length;
     if (info.minWords !== undefined && bound < info.minWords) {
-      return {
-        ok: false,
-        diagnostics: [
-          {
-            kind: 'unsupported',
-            line: info.pos.line,
-            column: info.pos.col,
-            message: `the buffer bound at @group(${info.group}) @binding(${info.binding}) for '${info.name}' holds ${bound * 4} bytes, but its type needs at least ${info.minWords * 4}: the browser refuses this binding; pass a buffer of at least ${info.minWords * 4} bytes`,
-          },
-        ],
-      };
+      return unbindable(
+        info,
+        `the buffer bound at @group(${info.group}) @binding(${info.binding}) for '${info.name}' holds ${bound * 4} bytes, but its type needs at least ${info.minWords * 4}: the browser refuses this binding; pass a buffer of at least ${info.minWords * 4} bytes`,
+      );
     }
     const mem = new Mem(info.id, info.name, info.space, data.length, info.group, info.binding, info.readOnly);
     mem.halves = !!info.halves;

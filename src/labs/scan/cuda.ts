@@ -84,6 +84,18 @@ const VEC4_STORE_ROWS = vec4StoreRows('tilePrefix + rowBefore[r / 4][r % 4] + be
  * The start shared by the two vec4 single passes: draw a ticket for a tile, load its 8 rows of
  * uint4 (coalesced) and each thread's sum of every row.
  */
+/** Inside a loop over the halves h: the warps' totals before this warp, and each row's offset in the tile. */
+const ROW_OFFSETS = `    vec4<T> all = 0;
+    before[h] = 0;
+    for (unsigned g = lane; g < W / 32; g += 32) {
+      all += warpTotals[g][h];
+      if (g < warp) before[h] += warpTotals[g][h];
+    }
+    before[h] = warpReduce(before[h]); all = warpReduce(all);
+    rowBefore[h] = upTo + vec4<T>{0, all.x, all.x + all.y, all.x + all.y + all.z};
+    upTo = rowBefore[h].w + all.w;
+`;
+
 const VEC4_LOAD_TILE = `  __shared__ vec4<T> warpTotals[32][2];            // rows 0-3 and 4-7 of each warp
   __shared__ unsigned ticket;
   __shared__ T tilePrefix;
@@ -120,16 +132,7 @@ ${VEC4_LOAD_TILE}  vec4<T> laneBefore[2], before[2], rowBefore[2];
   __syncthreads();
   T upTo = 0;                                        // the rows before rows 4h … 4h + 3
   for (int h = 0; h < 2; ++h) {
-    vec4<T> all = 0;
-    before[h] = 0;
-    for (unsigned g = lane; g < W / 32; g += 32) {
-      all += warpTotals[g][h];
-      if (g < warp) before[h] += warpTotals[g][h];
-    }
-    before[h] = warpReduce(before[h]); all = warpReduce(all);
-    rowBefore[h] = upTo + vec4<T>{0, all.x, all.x + all.y, all.x + all.y + all.z};
-    upTo = rowBefore[h].w + all.w;
-  }
+${ROW_OFFSETS}  }
   T tileTotal = upTo;
 
 ${WARP_LOOK_BACK}  __syncthreads();
@@ -162,16 +165,7 @@ ${WARP_LOOK_BACK}  __syncthreads();
   for (int h = 0; h < 2; ++h) {
     for (int c = 0; c < 4; ++c) sums[h][c] = x[4 * h + c].x + x[4 * h + c].y + x[4 * h + c].z + x[4 * h + c].w;
     laneBefore[h] = warpExclusiveScan(sums[h]);
-    vec4<T> all = 0;
-    before[h] = 0;
-    for (unsigned g = lane; g < W / 32; g += 32) {
-      all += warpTotals[g][h];
-      if (g < warp) before[h] += warpTotals[g][h];
-    }
-    before[h] = warpReduce(before[h]); all = warpReduce(all);
-    rowBefore[h] = upTo + vec4<T>{0, all.x, all.x + all.y, all.x + all.y + all.z};
-    upTo = rowBefore[h].w + all.w;
-  }
+${ROW_OFFSETS}  }
 ${VEC4_STORE_ROWS}}`;
 
 
