@@ -9,8 +9,12 @@
  *   extract-bits  the packed byte read as extractBits (the translator's form before this change)
  *   a4-once       vec4-2d: the four reads of a4[i] as one `let`
  *   vec4-fma      vec4-2d: the four component updates as one vec4 multiply-add
+ *   if-chain      fast, tile-16x8: setLane's one indexed store written back as the if chain
+ *                 the translator emitted before componentChain.ts (the generated WGSL before it)
+ *   inline-fma    fast, tile-16x8: madd / fma4 calls written out where they are called
+ *   u32-offset    fast, tile-16x8: setLane's element offset as a u32 (no i32 conversion)
  *
- * Usage: node … cuda-twin-variants.mjs [lab/variant ...] (default: the four slow twins);
+ * Usage: node … cuda-twin-variants.mjs [lab/variant ...] (default: every twin listed here);
  * EXP_SMALL=1 times the small case (to check the script where no GPU is).
  * Prints figures only; an edit that finds nothing to change is reported, not timed.
  */
@@ -34,7 +38,18 @@ const vec4Fma: Edit = (c) =>
   c.replace(/const i: i32 = (\d);\n(\s*)acc\[i\]\.x \+= tileA\[a4 \+ i\] \* b\.x;\n\s*acc\[i\]\.y \+= tileA\[a4 \+ i\] \* b\.y;\n\s*acc\[i\]\.z \+= tileA\[a4 \+ i\] \* b\.z;\n\s*acc\[i\]\.w \+= tileA\[a4 \+ i\] \* b\.w;/g,
     'const i: i32 = $1;\n$2acc[i] += tileA[a4 + i] * b;');
 
+// `// the 'if' chain on k picks component k (0 … 3: x, y, z, w): one indexed store` + `p[min(k, 3u)] = e;` → the branches.
+const ifChain: Edit = (c) =>
+  c.replace(/( *)\/\/ the 'if' chain on (\w+) picks component \w+ \(0 … 3: x, y, z, w\): one indexed store\n\s*(\S+)\[min\(\2, 3u\)\] = (.*);/g, (_m, pad: string, k: string, place: string, value: string) =>
+    ['x', 'y', 'z', 'w'].map((x, i) => `${i === 0 ? `${pad}if (${k} == 0u) {` : i < 3 ? `${pad}} else if (${k} == ${i}u) {` : `${pad}} else {`}\n${pad}  ${place}.${x} = ${value};`).join('\n') + `\n${pad}}`);
+const inlineFma: Edit = (c) =>
+  c.replace(/(acc\d+) = fma4\(([\w.]+), (\w+), \1\);/g, '$1 = fma(vec4<f32>($2), $3, $1);').replace(/(acc\[\d+\]) = madd\(([\w.]+), (\w+), \1\);/g, '$1 += $2 * $3;');
+const u32Offset: Edit = (c) => c.replace(/fn (setLane_\w+)\(v: i32,/g, 'fn $1(v: u32,').replace(/(setLane_\w+)\(i32\((.*?)\), /g, '$1($2, ');
+const MATMUL_FAST: Record<string, Edit> = { 'if-chain': ifChain, 'inline-fma': inlineFma, 'u32-offset': u32Offset, 'inline-fma, u32-offset': (c) => u32Offset(inlineFma(c)), 'no-prologue': noPrologue };
+
 const VARIANTS: Record<string, Record<string, Edit>> = {
+  'matmul/fast': MATMUL_FAST,
+  'matmul/tile-16x8': MATMUL_FAST,
   'histogram/privatized': { 'no-prologue': noPrologue, 'extract-bits': extractBits },
   'histogram/aggregated': { 'no-prologue': noPrologue, 'extract-bits': extractBits },
   'matmul/column': { 'no-prologue': noPrologue },

@@ -21,6 +21,7 @@ import {
 } from './ctypes.ts';
 import { wideHelper, wideLiteral } from './wide.ts';
 import { warpIdiom } from './warpIdioms.ts';
+import { componentChain } from './componentChain.ts';
 import { builtinRange, rangeOf, typeRange, union, within, type IntRange } from './ranges.ts';
 import { readsAndWritesGlobal } from './globalSync.ts';
 import { writtenNames, type Callees } from './writes.ts';
@@ -938,6 +939,7 @@ export class Lowering {
         this.exprStatement(ctx, s.expr, s.range);
         return;
       case 'if': {
+        if (this.componentStore(ctx, s)) return;
         this.barrierCheck(ctx, s.test, s);
         const c = this.cond(ctx, s.test);
         this.emit(`if (${c}) {`, s.range);
@@ -1116,6 +1118,50 @@ export class Lowering {
 
   /** Loops lowered as written, inside the fallback branch of a recognised warp idiom. */
   private readonly asWritten = new WeakSet<Stmt>();
+
+  /**
+   * `if (k == 0) v.x = e; else if (k == 1) v.y = e; … else v.w = e;` with `v` a vector in shared
+   * or global memory: one store to `v[k]` (componentChain.ts), where the branches would make the
+   * lanes of a warp that pick different components store one after another. Anything else (the
+   * tested value not a pure integer, the vector in registers, where the branches cost no memory
+   * access) is lowered as written.
+   */
+  private componentStore(ctx: FnCtx, s: Extract<Stmt, { kind: 'if' }>): boolean {
+    const chain = componentChain(s);
+    if (!chain) return false;
+    const target = chain.write.left;
+    const diagnostics = this.diagnostics.length;
+    const k = this.expr(ctx, chain.key);
+    const o = target.arrow ? this.pointee(ctx, target) : this.expr(ctx, target.object);
+    const space = o.lv?.kind === 'plain' ? o.lv.base?.space : undefined;
+    if (!k.pure || k.t.k !== 'int' || isWide(k.t) || k.constant !== undefined || !vectorOf(o.t) || (space !== 'workgroup' && space !== 'storage') || this.pre.length || this.diagnostics.length !== diagnostics) {
+      this.pre = [];
+      this.diagnostics.length = diagnostics;
+      return false;
+    }
+    const n = chain.count;
+    const index = asU32(k, this.convert(k, INT, chain.key.range), 0);
+    const r = rangeOfV(k);
+    const inRange = r !== undefined && r[0] >= 0 && r[1] < n;
+    const names = `0 … ${n - 1}: ${'xyzw'.slice(0, n).split('').join(', ')}`;
+    const what = chain.key.kind === 'ident' ? `on ${chain.key.name} picks component ${chain.key.name}` : 'picks the component its tests name';
+    this.emit(`// the 'if' chain ${what} (${names}): one indexed store`, s.range);
+    this.dynamicComponent.set(target, inRange || chain.guarded ? index : `min(${index}, ${n - 1}u)`);
+    try {
+      if (chain.guarded && !inRange) {
+        this.emit(`if (${paren(index, 51)} < ${n}u) {`, s.range);
+        this.indent++;
+        this.exprStatement(ctx, chain.write, s.range);
+        this.indent--;
+        this.emit('}');
+      } else this.exprStatement(ctx, chain.write, s.range);
+    } finally {
+      this.dynamicComponent.delete(target);
+    }
+    return true;
+  }
+  /** A member written as an index by `componentStore`: the member expression → the WGSL index. */
+  private readonly dynamicComponent = new Map<Expr, string>();
 
   /**
    * A warp scan or warp sum written as a shuffle loop (`warpIdioms.ts`) on a 32-bit integer with
@@ -1953,8 +1999,9 @@ export class Lowering {
     if (o.t.k === 'struct') {
       const f = this.structs.get(o.t.name)?.find((x) => x.name === e.name);
       if (!f) this.error(e.range, `no member named '${e.name}' in 'struct ${o.t.name}'`);
-      const lv = o.lv?.kind === 'plain' ? { lv: { kind: 'plain' as const, code: `${o.code}.${this.ident(e.name)}`, ...(o.lv.base ? { base: o.lv.base } : {}) } } : {};
-      return { code: `${paren(o.code, 100)}.${this.ident(e.name)}`, t: f.t, prec: 100, pure: o.pure, ...lv };
+      const field = this.dynamicComponent.has(e) ? `[${this.dynamicComponent.get(e)}]` : `.${this.ident(e.name)}`;
+      const lv = o.lv?.kind === 'plain' ? { lv: { kind: 'plain' as const, code: `${o.code}${field}`, ...(o.lv.base ? { base: o.lv.base } : {}) } } : {};
+      return { code: `${paren(o.code, 100)}${field}`, t: f.t, prec: 100, pure: o.pure, ...lv };
     }
     if (o.t.k === 'ptr') return this.error(e.range, `member reference type '${typeName(o.t)}' is a pointer; use '->${e.name}'`);
     return this.error(e.range, `member reference '${e.arrow ? '->' : '.'}${e.name}' on a value of type '${typeName(o.t)}'`);

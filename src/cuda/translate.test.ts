@@ -488,3 +488,56 @@ describe('warp idioms (warpIdioms.ts)', () => {
     }
   });
 });
+
+describe('a vector component picked by an if chain (componentChain.ts)', () => {
+  const chain = (place: string, key = 'k', last = `else ${place}.w = value;`) => `__global__ void k(float4 *out, const int *keys) {
+  __shared__ float4 tile[64];
+  float4 reg = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+  unsigned t = threadIdx.x;
+  int k = keys[t];
+  float value = t;
+  tile[t] = reg;
+  if (${key} == 0) ${place}.x = value;
+  else if (${key} == 1) ${place}.y = value;
+  else if (${key} == 2) ${place}.z = value;
+  ${last}
+  out[t] = tile[t];
+  out[t + 64] = reg;
+}`;
+
+  it('in shared or global memory, one indexed store (the last else takes every other key), mapped to the if', () => {
+    const src = chain('tile[t]');
+    const p = program(src);
+    expect(p.wgsl).toContain('tile[t][min(u32(k), 3u)] = value;');
+    expect(p.wgsl).not.toContain('tile[t].x');
+    const line = p.wgsl.split('\n').findIndex((l) => l.includes('[min(u32(k), 3u)]')) + 1;
+    expect(p.sourceMap.toCuda(line, 1)?.line).toBe(8);
+    expect(program(chain('out[t]')).wgsl).toContain('out_[t][min(u32(k), 3u)] = value;');
+    // No last else: keys outside 0 … 3 write nothing.
+    const guardedSrc = chain('tile[t]', 'k', 'else if (k == 3) tile[t].w = value;');
+    expect(program(guardedSrc).wgsl).toMatch(/if \(u32\(k\) < 4u\) \{\n\s*tile\[t\]\[u32\(k\)\] = value;\n\s*\}/);
+    // On the simulator, keys -2 … 4: with the else, -2, -1, 3 and 4 write w; without it, only 3 does.
+    const keys = Int32Array.from({ length: 64 }, (_, t) => (t % 7) - 2);
+    for (const [s, elseTakesTheRest] of [[src, true], [guardedSrc, false]] as const) {
+      const { out } = run(s, 'k', 1, 64, { out: new Float32Array(4 * 128), keys });
+      const tile = Array.from(out.out as Float32Array).slice(0, 256);
+      const want = Array.from({ length: 64 }, (_, t) => {
+        const k = keys[t]!;
+        const c = k >= 0 && k <= 3 ? k : elseTakesTheRest ? 3 : -1;
+        return [0, 1, 2, 3].map((i) => (i === c ? t : 0));
+      }).flat();
+      expect(tile).toEqual(want);
+    }
+  });
+
+  it('lowered as written where it would not help or not be the same: a vector in registers, a key read from memory, different values, a wrong component', () => {
+    const asWritten = [
+      chain('reg'),
+      chain('tile[t]', 'keys[t]'),
+      chain('tile[t]', 'k', 'else tile[t].w = -value;'),
+      chain('tile[t]', 'k', 'else tile[t].z = value;'),
+      chain('tile[t]', 'k', 'else if (k == 4) tile[t].w = value;'),
+    ];
+    for (const src of asWritten) expect(program(src).wgsl, src).not.toContain('one indexed store');
+  });
+});

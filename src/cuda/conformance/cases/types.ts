@@ -508,6 +508,50 @@ __global__ void gather(const float* in, float4* out)
   expect: { out: iota(N).map((k) => (Math.floor(k / 4) * 4 + 3 - (k % 4)) * 1.5 - 7) },
 }));
 
+g.test('vector_component_picked_by_branches', `${VEC}: a float4 has no operator[]; an if chain on k writes the component it names, in global and shared memory, with and without a last else`).run(() => ({
+  from: 'reference',
+  source: cu`
+__global__ void pick(const int* key, float4* out, int4* tally, float2* half)
+{
+    __shared__ int4 mine[64];
+    unsigned t = threadIdx.x;
+    int k = key[t];
+    float v = t + 0.5f;
+    out[t] = make_float4(-1.0f, -1.0f, -1.0f, -1.0f);
+    // 0, 1, 2 pick x, y, z; every other key (negative, 3 and up) takes the else: w.
+    if (k == 0) out[t].x = v;
+    else if (k == 1) out[t].y = v;
+    else if (k == 2) out[t].z = v;
+    else out[t].w = v;
+    // No else, tests in another order: keys 0 ... 3 add to their component, the others to none.
+    mine[t] = make_int4(10, 20, 30, 40);
+    if (k == 1) mine[t].y += 5;
+    else if (0 == k) { mine[t].x += 5; }
+    else if (k == 3) mine[t].w += 5;
+    else if (k == 2) mine[t].z += 5;
+    tally[t] = mine[t];
+    // Two components, the key an expression.
+    half[t] = make_float2(0.0f, 0.0f);
+    if (t % 3 == 0) half[t].x = v;
+    else half[t].y = v;
+}
+`,
+  kernel: 'pick',
+  launch: one,
+  args: { key: Int32Array.from(iota(N), (t) => (t % 9) - 2), out: new Float32Array(4 * N), tally: new Int32Array(4 * N), half: new Float32Array(2 * N) },
+  expect: {
+    out: iota(N).flatMap((t) => {
+      const k = (t % 9) - 2;
+      return [0, 1, 2, 3].map((c) => (c === (k >= 0 && k <= 2 ? k : 3) ? t + 0.5 : -1));
+    }),
+    tally: iota(N).flatMap((t) => {
+      const k = (t % 9) - 2;
+      return [10, 20, 30, 40].map((x, c) => (c === k ? x + 5 : x));
+    }),
+    half: iota(N).flatMap((t) => (t % 3 === 0 ? [t + 0.5, 0] : [0, t + 0.5])),
+  },
+}));
+
 g.test('vector_arrow_read_and_compound', `${VEC}; ${ARROW}: p->y reads, p->x += adds in place, (*p).z and p[1].w name the same members`).run(() => ({
   from: 'reference',
   source: cu`
