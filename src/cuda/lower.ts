@@ -22,6 +22,7 @@ import {
 import { wideHelper, wideLiteral } from './wide.ts';
 import { warpIdiom } from './warpIdioms.ts';
 import { componentChain } from './componentChain.ts';
+import { componentwise } from './componentwise.ts';
 import { builtinRange, rangeOf, typeRange, union, within, type IntRange } from './ranges.ts';
 import { readsAndWritesGlobal } from './globalSync.ts';
 import { writtenNames, type Callees } from './writes.ts';
@@ -1160,6 +1161,49 @@ export class Lowering {
     }
     return true;
   }
+  /**
+   * `make_float4(f(a, b.x, c.x), f(a, b.y, c.y), …)` or `make_float4(p.x + q.x, …)`: the same
+   * operation on every component, as one operation on whole vectors (componentwise.ts), for float
+   * vectors and functions that WGSL applies component by component. Undefined (nothing emitted)
+   * where the shape or the types do not fit: the constructor is then lowered as written.
+   */
+  private vectorOperation(ctx: FnCtx, e: Extract<Expr, { kind: 'call' }>, t: CType): V | undefined {
+    const shape = componentwise(e.args);
+    const vec = vectorOf(t);
+    if (!shape || !vec || vec.of.k !== 'float') return undefined;
+    const fn = shape.op.kind === 'call' ? MATH[shape.op.name] : undefined;
+    if (shape.op.kind === 'call' && (!fn || fn[0] === 'pow' || fn[1] !== shape.operands.length || this.lookup(ctx, shape.op.name))) return undefined;
+    const diagnostics = this.diagnostics.length;
+    const pre = this.pre.length;
+    const codes: string[] = [];
+    let ok = true;
+    for (const o of shape.operands) {
+      const v = this.expr(ctx, o.e);
+      const fits =
+        v.pure &&
+        (o.kind === 'vector'
+          ? v.t.k === 'struct' && vectorOf(v.t)?.n === vec.n && vectorOf(v.t)?.of.k === 'float'
+          : (v.t.k === 'float' && v.t.bits === 32) || (v.t.k === 'int' && !isWide(v.t)));
+      if (!fits) {
+        ok = false;
+        break;
+      }
+      if (o.kind === 'vector') codes.push(v.code);
+      else {
+        const f = this.convert(v, FLOAT, o.e.range).code;
+        codes.push(shape.op.kind === 'call' ? `${wgslType(t)}(${f})` : f);
+      }
+    }
+    if (!ok || this.pre.length !== pre || this.diagnostics.length !== diagnostics) {
+      this.pre.length = pre;
+      this.diagnostics.length = diagnostics;
+      return undefined;
+    }
+    if (shape.op.kind === 'call') return { code: `${fn![0]}(${codes.join(', ')})`, t, prec: 100, pure: true };
+    const prec = shape.op.op === '+' || shape.op.op === '-' ? 70 : 80;
+    return { code: `${paren(codes[0]!, prec)} ${shape.op.op} ${paren(codes[1]!, prec + 1)}`, t, prec, pure: true };
+  }
+
   /** A member written as an index by `componentStore`: the member expression → the WGSL index. */
   private readonly dynamicComponent = new Map<Expr, string>();
 
@@ -2469,6 +2513,8 @@ export class Lowering {
       // make_int4(a, b, c, d): each component converted to the element type, as its prototype does.
       argc(made.n);
       const t: CType = { k: 'struct', name: name.slice(5) };
+      const whole = this.vectorOperation(ctx, e, t);
+      if (whole) return whole;
       const vs = args();
       const cs = vs.map((v, i) => this.convert(v, made.of, e.args[i]!.range).code);
       return { code: `${wgslType(t)}(${cs.join(', ')})`, t, prec: 100, pure: vs.every((v) => v.pure) };

@@ -541,3 +541,49 @@ describe('a vector component picked by an if chain (componentChain.ts)', () => {
     for (const src of asWritten) expect(program(src).wgsl, src).not.toContain('one indexed store');
   });
 });
+
+describe('a vector built from the same operation on each component (componentwise.ts)', () => {
+  const kernel = (body: string) => `__device__ float4 step(float a, float4 b, float4 c) {
+  return ${body};
+}
+__global__ void k(float4 *out, const float4 *p, const float *s) {
+  unsigned t = threadIdx.x;
+  out[t] = step(s[t], p[t], p[t + 64]);
+}`;
+
+  it('is one vector operation, with the same values on the simulator as four scalar ones', () => {
+    const cases: [string, string, (a: number, b: number, c: number) => number][] = [
+      ['make_float4(fmaf(a, b.x, c.x), fmaf(a, b.y, c.y), fmaf(a, b.z, c.z), fmaf(a, b.w, c.w))', 'return fma(vec4<f32>(a), b, c);', (a, b, c) => Math.fround(a * b + c)],
+      ['make_float4(b.x - c.x, b.y - c.y, b.z - c.z, b.w - c.w)', 'return b - c;', (_a, b, c) => Math.fround(b - c)],
+      ['make_float4(b.x * a, b.y * a, b.z * a, b.w * a)', 'return b * a;', (a, b) => Math.fround(b * a)],
+      ['make_float4(fmaxf(b.x, c.x), fmaxf(b.y, c.y), fmaxf(b.z, c.z), fmaxf(b.w, c.w))', 'return max(b, c);', (_a, b, c) => Math.max(b, c)],
+    ];
+    const p = Float32Array.from({ length: 4 * 128 }, (_, i) => ((i * 37) % 23) / 4 - 2);
+    const s = Float32Array.from({ length: 64 }, (_, t) => (t % 5) - 1.5);
+    for (const [body, want, f] of cases) {
+      const src = kernel(body);
+      expect(program(src).wgsl, body).toContain(want);
+      const { out } = run(src, 'k', 1, 64, { out: new Float32Array(4 * 64), p, s });
+      const expected = Array.from({ length: 4 * 64 }, (_, i) => f(s[Math.floor(i / 4)]!, p[i]!, p[i + 4 * 64]!));
+      expect(Array.from(out.out as Float32Array), body).toEqual(expected);
+    }
+  });
+
+  it('lowered as written where the components differ, come out of order, or a shared operand has side effects or is a double', () => {
+    const asWritten = [
+      'make_float4(fmaf(a, b.x, c.x), fmaf(a, b.y, c.y), fmaf(a, b.z, c.z), fmaf(a, b.w, c.x))',
+      'make_float4(b.y + c.x, b.x + c.y, b.z + c.z, b.w + c.w)',
+      'make_float4(b.x + c.x, b.y - c.y, b.z + c.z, b.w + c.w)',
+      'make_float4(b.x * 0.5, b.y * 0.5, b.z * 0.5, b.w * 0.5)',
+      'make_float4(powf(b.x, a), powf(b.y, a), powf(b.z, a), powf(b.w, a))',
+      'make_float4(a, a, a, a)',
+    ];
+    for (const body of asWritten) expect(program(kernel(body)).wgsl, body).toContain('vec4<f32>(');
+    const sideEffect = `__global__ void k(float4 *out, const float4 *p, unsigned *n) {
+  unsigned t = threadIdx.x;
+  float4 b = p[t];
+  out[t] = make_float4(b.x + atomicAdd(n, 1u), b.y + atomicAdd(n, 1u), b.z + atomicAdd(n, 1u), b.w + atomicAdd(n, 1u));
+}`;
+    expect(program(sideEffect).wgsl.match(/atomicAdd/g)?.length).toBe(4);
+  });
+});

@@ -552,6 +552,43 @@ __global__ void pick(const int* key, float4* out, int4* tally, float2* half)
   },
 }));
 
+g.test('vector_built_from_one_operation_per_component', `${VEC}: make_float4 of fmaf, fmaxf or an arithmetic operator on matching components gives each component its scalar result; a shared scalar operand counts once per component`).run(() => ({
+  from: 'reference',
+  source: cu`
+__global__ void combine(const float4* p, const float* s, float4* fused, float4* diff, float4* scaled, float4* biggest)
+{
+    unsigned t = threadIdx.x;
+    float4 b = p[t], c = p[t + 64];
+    float a = s[t];
+    fused[t] = make_float4(fmaf(a, b.x, c.x), fmaf(a, b.y, c.y), fmaf(a, b.z, c.z), fmaf(a, b.w, c.w));
+    diff[t] = make_float4(c.x - b.x, c.y - b.y, c.z - b.z, c.w - b.w);
+    scaled[t] = make_float4(b.x * a, b.y * a, b.z * a, b.w * a);
+    biggest[t] = make_float4(fmaxf(b.x, c.x), fmaxf(b.y, c.y), fmaxf(b.z, c.z), fmaxf(b.w, c.w));
+}
+`,
+  kernel: 'combine',
+  launch: one,
+  args: {
+    p: Float32Array.from(iota(8 * N), (i) => ((i * 37) % 23) / 4 - 2.75),
+    s: Float32Array.from(iota(N), (t) => (t % 5) + 0.5),
+    fused: new Float32Array(4 * N),
+    diff: new Float32Array(4 * N),
+    scaled: new Float32Array(4 * N),
+    biggest: new Float32Array(4 * N),
+  },
+  expect: (() => {
+    const p = (i: number) => Math.fround(((i * 37) % 23) / 4 - 2.75);
+    const a = (t: number) => (t % 5) + 0.5;
+    const each = (f: (t: number, b: number, c: number) => number) => iota(4 * N).map((i) => f(Math.floor(i / 4), p(i), p(i + 4 * N)));
+    return {
+      fused: each((t, b, c) => Math.fround(a(t) * b + c)),
+      diff: each((_t, b, c) => Math.fround(c - b)),
+      scaled: each((t, b) => Math.fround(b * a(t))),
+      biggest: each((_t, b, c) => Math.max(b, c)),
+    };
+  })(),
+}));
+
 g.test('vector_arrow_read_and_compound', `${VEC}; ${ARROW}: p->y reads, p->x += adds in place, (*p).z and p[1].w name the same members`).run(() => ({
   from: 'reference',
   source: cu`
