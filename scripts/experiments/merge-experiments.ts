@@ -29,6 +29,26 @@
  *             registers during the current tile's merge, at three shapes and grids of
  *             EXP_PREFETCH_GRIDS workgroups (default 1056,2112,4224: 8, 16, 32 per SM)
  *
+ *   sampled   issue 29, round 4: the partition's search in two stages (merge-sample.wgsl copies every
+ *             STRIDE-th key of A and B into a small array; merge-partition-sampled.wgsl searches
+ *             that array first, from L2, then finishes over A and B in a window of STRIDE), before
+ *             the vec4 merge pass with its loops written out; at strides EXP_STRIDES (default
+ *             256,128), each pass alone, and the binary-search chain beside it. Run it with
+ *             WARPSCOPE_DAWN_FLAGS='enable-dawn-features=disable_workgroup_init' (and
+ *             disable_robustness) to see what Dawn's zero-filled workgroup memory and bounds clamps
+ *             cost (experiments, never product figures). EXP_TWICE=1 prints the table twice (runs a, b).
+ *
+ *   walk      issue 29, round 4: the vec4 merge pass with workgroups walking over tiles and the next
+ *             tile's vectors loaded into registers during the current tile's merge
+ *             (merge-vec4-walk.wgsl, loops written out), at grids of EXP_WALK_GRIDS workgroups
+ *             (default 528,792,1056,1584: 4, 6, 8 and 12 per SM), after the binary partition and
+ *             after the sampled one (stride 256), and alone; EXP_TWICE=1 as for sampled.
+ *
+ *   safety    issue 29, round 4: a few rows to run again under WARPSCOPE_DAWN_FLAGS (what Dawn's
+ *             zero-filled workgroup memory and bounds clamps cost; never product figures): the vec4
+ *             merge pass alone (loops written out), its tile staged and stored only, the binary and
+ *             sampled chains, and the walking pass on EXP_SAFETY_GRID workgroups (default 1056) alone.
+ *
  * Usage: node … merge-experiments.mjs [experiment ...] (default: all). Prints figures only.
  * Every whole-kernel figure is checked against a CPU merge ("correct").
  */
@@ -39,6 +59,9 @@ import { mergeReference } from '../../src/labs/merge/reference.ts';
 import { seededRandom } from '../../src/util/random.ts';
 import type { KernelRun } from '../../src/kernel/types.ts';
 import PREFETCH_WGSL from './merge-wide-prefetch.wgsl?raw';
+import SAMPLE_WGSL from './merge-sample.wgsl?raw';
+import PARTITION_SAMPLED_WGSL from './merge-partition-sampled.wgsl?raw';
+import VEC4_WALK_WGSL from './merge-vec4-walk.wgsl?raw';
 
 const chosen = new Set(process.argv.slice(2));
 const wants = (name: string): boolean => chosen.size === 0 || chosen.has(name);
@@ -102,8 +125,8 @@ async function correct(chain: readonly KernelRun[], want: Int32Array): Promise<s
   return 'yes';
 }
 
-async function figure(label: string[], chain: readonly KernelRun[], want: Int32Array | undefined): Promise<string[]> {
-  const ok = want ? await correct(chain, want) : '—';
+async function figure(label: string[], chain: readonly KernelRun[], want: Int32Array | undefined, checked?: string): Promise<string[]> {
+  const ok = checked ?? (want ? await correct(chain, want) : '—');
   const t = await gpu.time(chain, { repeats: 10, baseline: { kind: 'copy', bytes: BYTES } });
   const groups = chain[chain.length - 1]!.workgroups;
   return [...label, groups.join(' × '), ok, fmt(t.medianMs, 4), fmt(gbps(BYTES, t.medianMs)), pct(t.relative?.ratio ?? Number.NaN), ratioCell(t)];
@@ -275,5 +298,167 @@ if (wants('prefetch')) {
     }
   }
   console.log('\n## prefetch: wide with the next tile’s loads in flight during the merge (an experiment kernel)\n');
+  console.log(table(['kernel', ...HEAD], rows));
+}
+
+/** The sampled partition's two passes for tiles of `shape`: the sample pass, and the search over its samples (computed here on the CPU, for timing). */
+function sampledPasses(data: MergeData, shape: MergeShape, stride: number): { sample: KernelRun; partition: KernelRun; samplesOf: () => Int32Array } {
+  const tile = shape.workgroupSize * shape.items;
+  if (tile % stride !== 0) throw new RangeError(`merge-experiments: the sampled partition needs tiles that are multiples of its stride (${tile} % ${stride} ≠ 0)`);
+  const { m, n } = data;
+  const total = m + n;
+  const aSamples = Math.ceil(m / stride);
+  const count = aSamples + Math.floor(n / stride);
+  const boundaries = Math.ceil(total / tile) + 1;
+  const params = new Uint32Array([m, n, boundaries, aSamples]);
+  const samplesOf = (): Int32Array => {
+    const out = new Int32Array(Math.max(1, count));
+    for (let q = 0; q < aSamples; q++) out[q] = data.a[q * stride]!;
+    for (let p = 1; aSamples + p - 1 < count; p++) out[aSamples + p - 1] = data.b[p * stride - 1]!;
+    return out;
+  };
+  const sample: KernelRun = {
+    code: SAMPLE_WGSL, entryPoint: 'main', file: 'scripts/experiments/merge-sample.wgsl', label: 'merge.sample',
+    workgroups: [Math.max(1, Math.ceil(count / 256))],
+    bindings: { 0: { 0: data.a, 1: data.b, 2: new Int32Array(Math.max(1, count)), 3: params } },
+    overrides: { WORKGROUP_SIZE: 256, STRIDE: stride },
+  };
+  const partition: KernelRun = {
+    code: PARTITION_SAMPLED_WGSL, entryPoint: 'main', file: 'scripts/experiments/merge-partition-sampled.wgsl', label: 'merge.partition-sampled',
+    workgroups: [Math.ceil(boundaries / 64)],
+    bindings: { 0: { 0: data.a, 1: data.b, 2: new Uint32Array(boundaries), 3: params, 4: samplesOf() } },
+    overrides: { WORKGROUP_SIZE: 64, TILE: tile, STRIDE: stride },
+  };
+  return { sample, partition, samplesOf };
+}
+
+/** The sampled chain run for real (samples, then splits from them, then the merge over those splits): the splits and the output against the CPU's. */
+async function correctSampled(data: MergeData, shape: MergeShape, stride: number, merge: KernelRun, want: Int32Array | undefined): Promise<string> {
+  const { sample, partition, samplesOf } = sampledPasses(data, shape, stride);
+  const samples = (await gpu.run(sample))[0]![2] as Int32Array;
+  const cpuSamples = samplesOf();
+  for (let s = 0; s < cpuSamples.length; s++) if (samples[s] !== cpuSamples[s]) return `NO (sample ${s} = ${samples[s]}, want ${cpuSamples[s]})`;
+  const splits = (await gpu.run({ ...partition, bindings: { 0: { ...partition.bindings[0], 4: samples } } }))[0]![2] as Uint32Array;
+  const wantSplits = splitsOf(data, 'wide', shape);
+  for (let g = 0; g < wantSplits.length; g++) if (splits[g] !== wantSplits[g]) return `NO (split ${g} = ${splits[g]}, want ${wantSplits[g]})`;
+  if (!want) return 'splits yes';
+  const got = (await gpu.run({ ...merge, bindings: { 0: { ...merge.bindings[0], 4: splits } } }))[0]![2] as Int32Array;
+  for (let k = 0; k < want.length; k++) if (got[k] !== want[k]) return `NO (C[${k}] = ${got[k]}, want ${want[k]})`;
+  return 'yes';
+}
+
+/** The vec4 merge pass (256 × 15) with its fixed-count loops written out, over the CPU's splits; from `source` (vec4.wgsl by default) and on `groups` workgroups if given. */
+function unrolledMerge(data: MergeData, source?: string, groups?: number): KernelRun {
+  const shape = VEC4_SHAPE;
+  const run = vec4Run(data, splitsOf(data, 'wide', shape), source, shape);
+  const code = unrollFixedLoops(run.code, { ITEMS: shape.items, LOADS: Math.floor((shape.items + 4) / 4) });
+  return groups ? { ...run, code, label: 'merge.vec4-walk', file: 'scripts/experiments/merge-vec4-walk.wgsl', workgroups: [groups] } : { ...run, code };
+}
+
+if (wants('sampled')) {
+  const strides = (process.env.EXP_STRIDES ?? '256,128').split(',').map(Number);
+  const shape = VEC4_SHAPE;
+  // Correctness first, on every input kind (and, at small sizes, on uneven m and n): the splits
+  // from the samples against the CPU's co-ranks, and the whole chain's output against a CPU merge.
+  const checks: string[][] = [];
+  for (const kind of (LOG2 <= 16 ? ['zigzag', 'random', 'disjoint', 'one-key'] : ['random', 'zigzag']) as DataKind[]) {
+    const { data, want } = input(kind);
+    for (const stride of strides) checks.push([kind, `m = ${data.m}, n = ${data.n}`, String(stride), await correctSampled(data, shape, stride, unrolledMerge(data), want)]);
+  }
+  if (LOG2 <= 16) {
+    const r = seededRandom(11);
+    for (const [m, n] of [[1, TOTAL - 1], [TOTAL - 5, 5], [3 * TOTAL / 4 + 3, TOTAL / 4 - 3], [777, 2 * 3840 + 1], [0, 300], [300, 0]] as const) {
+      const a = new Int32Array(Math.max(1, m));
+      const b = new Int32Array(Math.max(1, n));
+      for (let i = 1; i < m; i++) a[i] = a[i - 1]! + Math.floor(r() * 4);
+      for (let j = 1; j < n; j++) b[j] = b[j - 1]! + Math.floor(r() * 4);
+      const data = { a, b, m, n };
+      const want = mergeReference(a, m, b, n) as Int32Array;
+      for (const stride of strides) checks.push(['random, uneven', `m = ${m}, n = ${n}`, String(stride), await correctSampled(data, shape, stride, unrolledMerge(data), want)]);
+    }
+  }
+  console.log('\n## sampled: correctness of the sampled partition (splits against the CPU’s co-ranks, then the whole chain’s output)\n');
+  console.log(table(['data', 'sizes', 'stride', 'correct'], checks));
+  const { data, want } = input('zigzag');
+  const binary = partitionRun(data, undefined, 'wide', shape);
+  const merge = unrolledMerge(data);
+  const passes = new Map(strides.map((stride) => [stride, sampledPasses(data, shape, stride)]));
+  const runOnce = async (): Promise<string[][]> => {
+    const rows: string[][] = [];
+    rows.push(await figure(['warm-up: vec4 chain, binary partition (not quoted)'], [binary, merge], want));
+    rows.push(await figure(['vec4 chain, binary partition (round 3’s best)'], [binary, merge], want));
+    for (const [stride, { sample, partition }] of passes) {
+      rows.push(await figure([`vec4 chain, sampled partition, stride ${stride}`], [sample, partition, merge], undefined, await correctSampled(data, shape, stride, merge, want)));
+    }
+    rows.push(await figure(['vec4 merge pass alone (splits from the CPU)'], [merge], undefined));
+    rows.push(await figure(['binary partition pass alone'], [binary], undefined));
+    for (const [stride, { sample, partition }] of passes) {
+      rows.push(await figure([`sample pass + sampled search, stride ${stride}`], [sample, partition], undefined));
+      rows.push(await figure([`sampled search alone, stride ${stride}`], [partition], undefined));
+      rows.push(await figure([`sample pass alone, stride ${stride}`], [sample], undefined));
+    }
+    return rows;
+  };
+  for (const run of process.env.EXP_TWICE ? ['a', 'b'] : ['']) {
+    const rows = await runOnce();
+    console.log(`\n## sampled${run ? `, run ${run}` : ''}: the partition searched from samples, then the vec4 merge pass with its loops written out (256 × 15, zigzag data)\n`);
+    console.log(table(['kernel', ...HEAD], rows));
+  }
+}
+
+if (wants('walk')) {
+  const grids = (process.env.EXP_WALK_GRIDS ?? '528,792,1056,1584').split(',').map(Number);
+  const shape = VEC4_SHAPE;
+  const walkOf = (data: MergeData, grid: number) => unrolledMerge(data, VEC4_WALK_WGSL, Math.min(grid, Math.ceil((data.m + data.n) / (shape.workgroupSize * shape.items))));
+  // Correctness on every input kind at small sizes (the whole chain: binary partition, then the walk).
+  const checks: string[][] = [];
+  for (const kind of (LOG2 <= 16 ? ['zigzag', 'random', 'disjoint', 'one-key'] : ['random']) as DataKind[]) {
+    const { data, want } = input(kind);
+    for (const grid of LOG2 <= 16 ? [1, 2, 3] : grids) checks.push([kind, String(grid), await correct([partitionRun(data, undefined, 'wide', shape), walkOf(data, grid)], want)]);
+  }
+  console.log('\n## walk: correctness (binary partition, then the walking merge pass, against a CPU merge)\n');
+  console.log(table(['data', 'workgroups', 'correct'], checks));
+  const { data, want } = input('zigzag');
+  const binary = partitionRun(data, undefined, 'wide', shape);
+  const { sample, partition } = sampledPasses(data, shape, 256);
+  const merge = unrolledMerge(data);
+  const runOnce = async (): Promise<string[][]> => {
+    const rows: string[][] = [];
+    rows.push(await figure(['warm-up: vec4 chain, binary partition (not quoted)'], [binary, merge], want));
+    rows.push(await figure(['vec4 chain, binary partition (round 3’s best)'], [binary, merge], want));
+    for (const grid of grids) {
+      const walk = walkOf(data, grid);
+      rows.push(await figure([`walk on ${grid}, binary partition`], [binary, walk], want));
+      rows.push(await figure([`walk on ${grid}, sampled partition (stride 256)`], [sample, partition, walk], undefined, await correctSampled(data, shape, 256, walk, want)));
+      rows.push(await figure([`walk on ${grid}, merge pass alone`], [walk], undefined));
+    }
+    rows.push(await figure(['vec4 merge pass alone (one tile per workgroup)'], [merge], undefined));
+    return rows;
+  };
+  for (const run of process.env.EXP_TWICE ? ['a', 'b'] : ['']) {
+    const rows = await runOnce();
+    console.log(`\n## walk${run ? `, run ${run}` : ''}: the vec4 merge pass walking over tiles, the next tile’s loads in flight during the merge (256 × 15, zigzag data)\n`);
+    console.log(table(['kernel', ...HEAD], rows));
+  }
+}
+
+if (wants('safety')) {
+  const shape = VEC4_SHAPE;
+  const { data, want } = input('zigzag');
+  const binary = partitionRun(data, undefined, 'wide', shape);
+  const { sample, partition } = sampledPasses(data, shape, 256);
+  const merge = unrolledMerge(data);
+  const MERGE_PART = / {2}let t0 = min\(lid \* ITEMS, count\);[\s\S]*?\n {2}workgroupBarrier\(\);\n {2}\/\/ Each invocation/;
+  if (!MERGE_PART.test(MERGE_FILES.vec4.wgsl)) throw new Error(`merge-experiments: ${MERGE_FILES.vec4.file}'s search and merge are no longer where the ablation expects them`);
+  const skeleton = unrolledMerge(data, MERGE_FILES.vec4.wgsl.replace(MERGE_PART, '  var v: array<T, ITEMS>;\n  for (var r = 0u; r < ITEMS; r++) {\n    v[r] = word(min(lid * ITEMS + r, 4u * SLOTS - 1u));\n  }\n  workgroupBarrier();\n  // Each invocation'));
+  const grid = Number(process.env.EXP_SAFETY_GRID ?? 1056);
+  const rows: string[][] = [];
+  rows.push(await figure(['warm-up: vec4 merge pass alone (not quoted)'], [merge], undefined));
+  rows.push(await figure(['vec4 merge pass alone (loops written out)'], [merge], undefined));
+  rows.push(await figure(['vec4 tile staged and stored only'], [skeleton], undefined));
+  rows.push(await figure(['vec4 chain, binary partition'], [binary, merge], want));
+  rows.push(await figure(['vec4 chain, sampled partition (stride 256)'], [sample, partition, merge], undefined, await correctSampled(data, shape, 256, merge, want)));
+  rows.push(await figure([`walk on ${grid}, merge pass alone`], [unrolledMerge(data, VEC4_WALK_WGSL, grid)], undefined));
+  console.log(`\n## safety: ${process.env.WARPSCOPE_DAWN_FLAGS ? `with Dawn flags ${process.env.WARPSCOPE_DAWN_FLAGS} (an experiment)` : 'Dawn as shipped'} (256 × 15, zigzag data)\n`);
   console.log(table(['kernel', ...HEAD], rows));
 }
