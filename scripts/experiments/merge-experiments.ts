@@ -32,16 +32,17 @@
  *   sampled   issue 29, round 4: the partition's search in two stages (merge-sample.wgsl copies every
  *             STRIDE-th key of A and B into a small array; merge-partition-sampled.wgsl searches
  *             that array first, from L2, then finishes over A and B in a window of STRIDE), before
- *             the vec4 merge pass with its loops written out; at strides EXP_STRIDES (default
- *             256,128), each pass alone, and the binary-search chain beside it. Run it with
+ *             the vec4 merge pass with its loops written out; as STRIDE:FINE_WAYS pairs EXP_SAMPLED
+ *             (default 256:2,256:4,256:8,128:2: the window searched with 1, 3 or 7 probes a round),
+ *             the passes alone, and the binary-search chain beside it. Run it with
  *             WARPSCOPE_DAWN_FLAGS='enable-dawn-features=disable_workgroup_init' (and
  *             disable_robustness) to see what Dawn's zero-filled workgroup memory and bounds clamps
- *             cost (experiments, never product figures). EXP_TWICE=1 prints the table twice (runs a, b).
+ *             cost (experiments, never product figures). EXP_TWICE=1 prints the table twice (runs a, b; b the chains only).
  *
  *   walk      issue 29, round 4: the vec4 merge pass with workgroups walking over tiles and the next
  *             tile's vectors loaded into registers during the current tile's merge
  *             (merge-vec4-walk.wgsl, loops written out), at grids of EXP_WALK_GRIDS workgroups
- *             (default 528,792,1056,1584: 4, 6, 8 and 12 per SM), after the binary partition and
+ *             (default 528,792,1056: 4, 6 and 8 per SM), after the binary partition and
  *             after the sampled one (stride 256), and alone; EXP_TWICE=1 as for sampled.
  *
  *   safety    issue 29, round 4: a few rows to run again under WARPSCOPE_DAWN_FLAGS (what Dawn's
@@ -302,7 +303,7 @@ if (wants('prefetch')) {
 }
 
 /** The sampled partition's two passes for tiles of `shape`: the sample pass, and the search over its samples (computed here on the CPU, for timing). */
-function sampledPasses(data: MergeData, shape: MergeShape, stride: number): { sample: KernelRun; partition: KernelRun; samplesOf: () => Int32Array } {
+function sampledPasses(data: MergeData, shape: MergeShape, stride: number, fineWays = 2): { sample: KernelRun; partition: KernelRun; samplesOf: () => Int32Array } {
   const tile = shape.workgroupSize * shape.items;
   if (tile % stride !== 0) throw new RangeError(`merge-experiments: the sampled partition needs tiles that are multiples of its stride (${tile} % ${stride} ≠ 0)`);
   const { m, n } = data;
@@ -324,7 +325,7 @@ function sampledPasses(data: MergeData, shape: MergeShape, stride: number): { sa
     overrides: { WORKGROUP_SIZE: 256, STRIDE: stride },
   };
   const partition: KernelRun = {
-    code: PARTITION_SAMPLED_WGSL, entryPoint: 'main', file: 'scripts/experiments/merge-partition-sampled.wgsl', label: 'merge.partition-sampled',
+    code: PARTITION_SAMPLED_WGSL.replace(/^const FINE_WAYS: u32 = \d+u;$/m, `const FINE_WAYS: u32 = ${fineWays}u;`), entryPoint: 'main', file: 'scripts/experiments/merge-partition-sampled.wgsl', label: 'merge.partition-sampled',
     workgroups: [Math.ceil(boundaries / 64)],
     bindings: { 0: { 0: data.a, 1: data.b, 2: new Uint32Array(boundaries), 3: params, 4: samplesOf() } },
     overrides: { WORKGROUP_SIZE: 64, TILE: tile, STRIDE: stride },
@@ -333,8 +334,8 @@ function sampledPasses(data: MergeData, shape: MergeShape, stride: number): { sa
 }
 
 /** The sampled chain run for real (samples, then splits from them, then the merge over those splits): the splits and the output against the CPU's. */
-async function correctSampled(data: MergeData, shape: MergeShape, stride: number, merge: KernelRun, want: Int32Array | undefined): Promise<string> {
-  const { sample, partition, samplesOf } = sampledPasses(data, shape, stride);
+async function correctSampled(data: MergeData, shape: MergeShape, stride: number, merge: KernelRun, want: Int32Array | undefined, fineWays = 2): Promise<string> {
+  const { sample, partition, samplesOf } = sampledPasses(data, shape, stride, fineWays);
   const samples = (await gpu.run(sample))[0]![2] as Int32Array;
   const cpuSamples = samplesOf();
   for (let s = 0; s < cpuSamples.length; s++) if (samples[s] !== cpuSamples[s]) return `NO (sample ${s} = ${samples[s]}, want ${cpuSamples[s]})`;
@@ -356,14 +357,15 @@ function unrolledMerge(data: MergeData, source?: string, groups?: number): Kerne
 }
 
 if (wants('sampled')) {
-  const strides = (process.env.EXP_STRIDES ?? '256,128').split(',').map(Number);
+  // Each variant is STRIDE:FINE_WAYS.
+  const variants = (process.env.EXP_SAMPLED ?? '256:2,256:4,256:8,128:2').split(',').map((v) => v.split(':').map(Number) as [number, number]);
   const shape = VEC4_SHAPE;
   // Correctness first, on every input kind (and, at small sizes, on uneven m and n): the splits
   // from the samples against the CPU's co-ranks, and the whole chain's output against a CPU merge.
   const checks: string[][] = [];
   for (const kind of (LOG2 <= 16 ? ['zigzag', 'random', 'disjoint', 'one-key'] : ['random', 'zigzag']) as DataKind[]) {
     const { data, want } = input(kind);
-    for (const stride of strides) checks.push([kind, `m = ${data.m}, n = ${data.n}`, String(stride), await correctSampled(data, shape, stride, unrolledMerge(data), want)]);
+    for (const [stride, ways] of variants) checks.push([kind, `m = ${data.m}, n = ${data.n}`, `${stride}:${ways}`, await correctSampled(data, shape, stride, unrolledMerge(data), want, ways)]);
   }
   if (LOG2 <= 16) {
     const r = seededRandom(11);
@@ -374,40 +376,43 @@ if (wants('sampled')) {
       for (let j = 1; j < n; j++) b[j] = b[j - 1]! + Math.floor(r() * 4);
       const data = { a, b, m, n };
       const want = mergeReference(a, m, b, n) as Int32Array;
-      for (const stride of strides) checks.push(['random, uneven', `m = ${m}, n = ${n}`, String(stride), await correctSampled(data, shape, stride, unrolledMerge(data), want)]);
+      for (const [stride, ways] of variants) checks.push(['random, uneven', `m = ${m}, n = ${n}`, `${stride}:${ways}`, await correctSampled(data, shape, stride, unrolledMerge(data), want, ways)]);
     }
   }
   console.log('\n## sampled: correctness of the sampled partition (splits against the CPU’s co-ranks, then the whole chain’s output)\n');
-  console.log(table(['data', 'sizes', 'stride', 'correct'], checks));
+  console.log(table(['data', 'sizes', 'stride:ways', 'correct'], checks));
   const { data, want } = input('zigzag');
   const binary = partitionRun(data, undefined, 'wide', shape);
   const merge = unrolledMerge(data);
-  const passes = new Map(strides.map((stride) => [stride, sampledPasses(data, shape, stride)]));
-  const runOnce = async (): Promise<string[][]> => {
+  const passes = variants.map(([stride, ways]) => ({ stride, ways, ...sampledPasses(data, shape, stride, ways) }));
+  const runOnce = async (full: boolean): Promise<string[][]> => {
     const rows: string[][] = [];
     rows.push(await figure(['warm-up: vec4 chain, binary partition (not quoted)'], [binary, merge], want));
     rows.push(await figure(['vec4 chain, binary partition (round 3’s best)'], [binary, merge], want));
-    for (const [stride, { sample, partition }] of passes) {
-      rows.push(await figure([`vec4 chain, sampled partition, stride ${stride}`], [sample, partition, merge], undefined, await correctSampled(data, shape, stride, merge, want)));
+    for (const { stride, ways, sample, partition } of passes) {
+      rows.push(await figure([`vec4 chain, sampled partition, stride ${stride}, window ${ways}-way`], [sample, partition, merge], undefined, await correctSampled(data, shape, stride, merge, want, ways)));
     }
+    if (!full) return rows;
+    rows.push(await figure(['wide chain (the lab’s shipped variant)'], mergePasses('wide', data), want));
     rows.push(await figure(['vec4 merge pass alone (splits from the CPU)'], [merge], undefined));
     rows.push(await figure(['binary partition pass alone'], [binary], undefined));
-    for (const [stride, { sample, partition }] of passes) {
-      rows.push(await figure([`sample pass + sampled search, stride ${stride}`], [sample, partition], undefined));
-      rows.push(await figure([`sampled search alone, stride ${stride}`], [partition], undefined));
+    for (const [v, { stride, ways, sample, partition }] of passes.entries()) {
+      rows.push(await figure([`sample pass + sampled search, stride ${stride}, window ${ways}-way`], [sample, partition], undefined));
+      if (v > 0) continue;
+      rows.push(await figure([`sampled search alone, stride ${stride}, window ${ways}-way`], [partition], undefined));
       rows.push(await figure([`sample pass alone, stride ${stride}`], [sample], undefined));
     }
     return rows;
   };
   for (const run of process.env.EXP_TWICE ? ['a', 'b'] : ['']) {
-    const rows = await runOnce();
-    console.log(`\n## sampled${run ? `, run ${run}` : ''}: the partition searched from samples, then the vec4 merge pass with its loops written out (256 × 15, zigzag data)\n`);
+    const rows = await runOnce(run !== 'b');
+    console.log(`\n## sampled${run ? `, run ${run}${run === 'b' ? ', the chains only' : ''}` : ''}: the partition searched from samples, then the vec4 merge pass with its loops written out (256 × 15, zigzag data)\n`);
     console.log(table(['kernel', ...HEAD], rows));
   }
 }
 
 if (wants('walk')) {
-  const grids = (process.env.EXP_WALK_GRIDS ?? '528,792,1056,1584').split(',').map(Number);
+  const grids = (process.env.EXP_WALK_GRIDS ?? '528,792,1056').split(',').map(Number);
   const shape = VEC4_SHAPE;
   const walkOf = (data: MergeData, grid: number) => unrolledMerge(data, VEC4_WALK_WGSL, Math.min(grid, Math.ceil((data.m + data.n) / (shape.workgroupSize * shape.items))));
   // Correctness on every input kind at small sizes (the whole chain: binary partition, then the walk).
@@ -422,22 +427,22 @@ if (wants('walk')) {
   const binary = partitionRun(data, undefined, 'wide', shape);
   const { sample, partition } = sampledPasses(data, shape, 256);
   const merge = unrolledMerge(data);
-  const runOnce = async (): Promise<string[][]> => {
+  const runOnce = async (full: boolean): Promise<string[][]> => {
     const rows: string[][] = [];
     rows.push(await figure(['warm-up: vec4 chain, binary partition (not quoted)'], [binary, merge], want));
     rows.push(await figure(['vec4 chain, binary partition (round 3’s best)'], [binary, merge], want));
     for (const grid of grids) {
       const walk = walkOf(data, grid);
-      rows.push(await figure([`walk on ${grid}, binary partition`], [binary, walk], want));
+      if (full) rows.push(await figure([`walk on ${grid}, binary partition`], [binary, walk], want));
       rows.push(await figure([`walk on ${grid}, sampled partition (stride 256)`], [sample, partition, walk], undefined, await correctSampled(data, shape, 256, walk, want)));
-      rows.push(await figure([`walk on ${grid}, merge pass alone`], [walk], undefined));
+      if (full) rows.push(await figure([`walk on ${grid}, merge pass alone`], [walk], undefined));
     }
-    rows.push(await figure(['vec4 merge pass alone (one tile per workgroup)'], [merge], undefined));
+    if (full) rows.push(await figure(['vec4 merge pass alone (one tile per workgroup)'], [merge], undefined));
     return rows;
   };
   for (const run of process.env.EXP_TWICE ? ['a', 'b'] : ['']) {
-    const rows = await runOnce();
-    console.log(`\n## walk${run ? `, run ${run}` : ''}: the vec4 merge pass walking over tiles, the next tile’s loads in flight during the merge (256 × 15, zigzag data)\n`);
+    const rows = await runOnce(run !== 'b');
+    console.log(`\n## walk${run ? `, run ${run}${run === 'b' ? ', the chains only' : ''}` : ''}: the vec4 merge pass walking over tiles, the next tile’s loads in flight during the merge (256 × 15, zigzag data)\n`);
     console.log(table(['kernel', ...HEAD], rows));
   }
 }

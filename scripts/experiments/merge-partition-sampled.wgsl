@@ -2,8 +2,8 @@
 // co-rank of every tile boundary, as partition.wgsl finds it, but in two stages. First a binary
 // search over the sample points i = STRIDE q only, each probe a pair of words from the small sample
 // array (in L2 after the sample pass wrote it); it leaves a window of fewer than STRIDE candidates,
-// which the usual binary search over A and B finishes (8 probes in memory at STRIDE 256 instead
-// of about 25). Needs every boundary but the last, k = m + n, to be a multiple of STRIDE (the
+// which a search over A and B finishes (8 dependent probes in memory at STRIDE 256 instead of
+// about 25 when binary; 4 rounds of 3 probes at FINE_WAYS 4). Needs every boundary but the last, k = m + n, to be a multiple of STRIDE (the
 // driver checks TILE % STRIDE == 0); the last one's answer is m and takes no probe.
 // Element type: the driver rewrites the `alias T` line for f32 or u32 (line numbers unchanged).
 alias T = i32;
@@ -11,6 +11,8 @@ override WORKGROUP_SIZE: u32 = 64;
 // Outputs per merge workgroup.
 override TILE: u32 = 3840;
 override STRIDE: u32 = 256;
+// Ways of the search inside the window (the driver rewrites this line).
+const FINE_WAYS: u32 = 2u;
 
 struct Params {
   m: u32, // length of A
@@ -53,12 +55,27 @@ fn co_rank(k: u32) -> u32 {
       hi = min(hi, STRIDE * ql);
     }
   }
+  // The window, searched over A and B with FINE_WAYS − 1 probes a round, their loads all in flight
+  // (FINE_WAYS = 2: the binary search of partition.wgsl).
   while (lo < hi) {
-    let mid = (lo + hi) / 2u;
-    if (a[mid] <= b[k - 1u - mid]) {
-      lo = mid + 1u;
-    } else {
-      hi = mid;
+    let base = lo;
+    let step = (hi - lo) / FINE_WAYS;
+    let rest = (hi - lo) % FINE_WAYS;
+    var below: array<bool, FINE_WAYS - 1u>;
+    for (var s = 1u; s < FINE_WAYS; s++) {
+      let p = base + s * step + (s * rest) / FINE_WAYS;
+      below[s - 1u] = a[p] <= b[k - 1u - p];
+    }
+    var taken = 0u;
+    for (var s = 0u; s < FINE_WAYS - 1u; s++) {
+      taken += select(0u, 1u, below[s]);
+    }
+    // The answer lies after the last probe that held and at or before the first that failed.
+    if (taken > 0u) {
+      lo = base + taken * step + (taken * rest) / FINE_WAYS + 1u;
+    }
+    if (taken < FINE_WAYS - 1u) {
+      hi = base + (taken + 1u) * step + ((taken + 1u) * rest) / FINE_WAYS;
     }
   }
   return lo;
