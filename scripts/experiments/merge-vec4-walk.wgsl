@@ -5,6 +5,8 @@
 // it. Everything else is vec4.wgsl's: the aligned vec4s that cover the tile's shares of A and B in
 // workgroup memory, one co-rank search per invocation, ITEMS branch-free steps, the outputs back
 // over the tile and out as vec4s. The driver pads A, B and C to whole vec4s.
+// H100, 2^26 outputs (docs/benchmarks.md, 2026-11-28): slower than one tile per workgroup at every
+// grid tried (the pass alone 78.3 % of copy on 792 workgroups against 80.7 %).
 // Element type: the driver rewrites the `alias T` line for f32 or u32 (line numbers unchanged).
 alias T = i32;
 override WORKGROUP_SIZE: u32 = 256;
