@@ -29,26 +29,19 @@
  *             registers during the current tile's merge, at three shapes and grids of
  *             EXP_PREFETCH_GRIDS workgroups (default 1056,2112,4224: 8, 16, 32 per SM)
  *
- *   sampled   issue 29, round 4: the partition's search in two stages (merge-sample.wgsl copies every
- *             STRIDE-th key of A and B into a small array; merge-partition-sampled.wgsl searches
- *             that array first, from L2, then finishes over A and B in a window of STRIDE), before
- *             the vec4 merge pass with its loops written out; as STRIDE:FINE_WAYS pairs EXP_SAMPLED
- *             (default 256:2,256:4,256:8,128:2: the window searched with 1, 3 or 7 probes a round),
- *             the passes alone, and the binary-search chain beside it. Run it with
- *             WARPSCOPE_DAWN_FLAGS='enable-dawn-features=disable_workgroup_init' (and
- *             disable_robustness) to see what Dawn's zero-filled workgroup memory and bounds clamps
- *             cost (experiments, never product figures). EXP_TWICE=1 prints the table twice (runs a, b; b the chains only).
- *
- *   walk      issue 29, round 4: the vec4 merge pass with workgroups walking over tiles and the next
- *             tile's vectors loaded into registers during the current tile's merge
- *             (merge-vec4-walk.wgsl, loops written out), at grids of EXP_WALK_GRIDS workgroups
- *             (default 528,792,1056: 4, 6 and 8 per SM), after the binary partition and
- *             after the sampled one (stride 256), and alone; EXP_TWICE=1 as for sampled.
- *
+ *   sampled   issue 29, round 4: the partition's search in two stages (merge-partition-sampled.wgsl,
+ *             spliced into partition-kary.wgsl: a first pass copies every STRIDE-th key of A and B
+ *             into a small array; the search reads that array first, from L2, then finishes over A
+ *             and B in a window of STRIDE), before the vec4 merge pass with its loops written out;
+ *             as STRIDE:WAYS pairs EXP_SAMPLED (default 256:2,256:4,256:8,128:2: the window searched
+ *             with 1, 3 or 7 probes a round), the passes alone, and the binary-search chain beside
+ *             it. EXP_TWICE=1 prints the table twice (runs a, b; b the chains only).
  *   safety    issue 29, round 4: a few rows to run again under WARPSCOPE_DAWN_FLAGS (what Dawn's
  *             zero-filled workgroup memory and bounds clamps cost; never product figures): the vec4
  *             merge pass alone (loops written out), its tile staged and stored only, the binary and
- *             sampled chains, and the walking pass on EXP_SAFETY_GRID workgroups (default 1056) alone.
+ *             sampled chains.
+ *   (round 4 also timed a `walk` section, the vec4 merge pass with workgroups walking over tiles
+ *   and the next tile's loads in flight during the merge; it was slower and is in git at e07e2a0.)
  *
  * Usage: node … merge-experiments.mjs [experiment ...] (default: all). Prints figures only.
  * Every whole-kernel figure is checked against a CPU merge ("correct").
@@ -60,9 +53,7 @@ import { mergeReference } from '../../src/labs/merge/reference.ts';
 import { seededRandom } from '../../src/util/random.ts';
 import type { KernelRun } from '../../src/kernel/types.ts';
 import PREFETCH_WGSL from './merge-wide-prefetch.wgsl?raw';
-import SAMPLE_WGSL from './merge-sample.wgsl?raw';
-import PARTITION_SAMPLED_WGSL from './merge-partition-sampled.wgsl?raw';
-import VEC4_WALK_WGSL from './merge-vec4-walk.wgsl?raw';
+import SAMPLED_PARTS from './merge-partition-sampled.wgsl?raw';
 
 const chosen = new Set(process.argv.slice(2));
 const wants = (name: string): boolean => chosen.size === 0 || chosen.has(name);
@@ -302,6 +293,26 @@ if (wants('prefetch')) {
   console.log(table(['kernel', ...HEAD], rows));
 }
 
+/** partition-kary.wgsl (WAYS = `ways`) with the sampled partition's parts spliced in: the samples binding, the coarse stage, the `sample` entry point. */
+function sampledSource(ways: number): string {
+  const part = (name: string): string => {
+    const at = SAMPLED_PARTS.indexOf(`// @splice ${name}`);
+    if (at < 0) throw new Error(`merge-experiments: merge-partition-sampled.wgsl has no \`// @splice ${name}\` part`);
+    const from = SAMPLED_PARTS.indexOf('\n', at) + 1;
+    const next = SAMPLED_PARTS.indexOf('// @splice', from);
+    return SAMPLED_PARTS.slice(from, next < 0 ? undefined : next);
+  };
+  const splice = (code: string, after: string, text: string): string => {
+    if (!code.includes(after)) throw new Error(`merge-experiments: ${MERGE_FILES['partition-kary'].file} no longer holds ${JSON.stringify(after)}`);
+    return code.replace(after, after + text);
+  };
+  let code = partitionKaryRun({ a: new Int32Array(1), b: new Int32Array(1), m: 1, n: 1 }, ways, 'wide').code;
+  code = splice(code, '  boundaries: u32, // tiles + 1\n', '  a_samples: u32, // ceil(m / STRIDE): where B\'s samples start in `samples`\n');
+  code = splice(code, '@group(0) @binding(3) var<uniform> params: Params;\n', '@group(0) @binding(4) var<storage, read_write> samples: array<T>;\n// Keys between two samples.\noverride STRIDE: u32 = 256;\n');
+  code = splice(code, '  var hi = min(k, params.m);\n', part('coarse'));
+  return `${code}\n${part('sample')}`;
+}
+
 /** The sampled partition's two passes for tiles of `shape`: the sample pass, and the search over its samples (computed here on the CPU, for timing). */
 function sampledPasses(data: MergeData, shape: MergeShape, stride: number, fineWays = 2): { sample: KernelRun; partition: KernelRun; samplesOf: () => Int32Array } {
   const tile = shape.workgroupSize * shape.items;
@@ -318,17 +329,21 @@ function sampledPasses(data: MergeData, shape: MergeShape, stride: number, fineW
     for (let p = 1; aSamples + p - 1 < count; p++) out[aSamples + p - 1] = data.b[p * stride - 1]!;
     return out;
   };
+  const code = sampledSource(fineWays);
+  const file = 'scripts/experiments/merge-partition-sampled.wgsl';
+  const splits = new Uint32Array(boundaries);
+  const overrides = { WORKGROUP_SIZE: 64, TILE: tile, STRIDE: stride };
   const sample: KernelRun = {
-    code: SAMPLE_WGSL, entryPoint: 'main', file: 'scripts/experiments/merge-sample.wgsl', label: 'merge.sample',
+    code, entryPoint: 'sample', file, label: 'merge.sample',
     workgroups: [Math.max(1, Math.ceil(count / 256))],
-    bindings: { 0: { 0: data.a, 1: data.b, 2: new Int32Array(Math.max(1, count)), 3: params } },
-    overrides: { WORKGROUP_SIZE: 256, STRIDE: stride },
+    bindings: { 0: { 0: data.a, 1: data.b, 2: splits, 3: params, 4: new Int32Array(Math.max(1, count)) } },
+    overrides,
   };
   const partition: KernelRun = {
-    code: PARTITION_SAMPLED_WGSL.replace(/^const FINE_WAYS: u32 = \d+u;$/m, `const FINE_WAYS: u32 = ${fineWays}u;`), entryPoint: 'main', file: 'scripts/experiments/merge-partition-sampled.wgsl', label: 'merge.partition-sampled',
+    code, entryPoint: 'main', file, label: 'merge.partition-sampled',
     workgroups: [Math.ceil(boundaries / 64)],
-    bindings: { 0: { 0: data.a, 1: data.b, 2: new Uint32Array(boundaries), 3: params, 4: samplesOf() } },
-    overrides: { WORKGROUP_SIZE: 64, TILE: tile, STRIDE: stride },
+    bindings: { 0: { 0: data.a, 1: data.b, 2: splits, 3: params, 4: samplesOf() } },
+    overrides,
   };
   return { sample, partition, samplesOf };
 }
@@ -336,7 +351,7 @@ function sampledPasses(data: MergeData, shape: MergeShape, stride: number, fineW
 /** The sampled chain run for real (samples, then splits from them, then the merge over those splits): the splits and the output against the CPU's. */
 async function correctSampled(data: MergeData, shape: MergeShape, stride: number, merge: KernelRun, want: Int32Array | undefined, fineWays = 2): Promise<string> {
   const { sample, partition, samplesOf } = sampledPasses(data, shape, stride, fineWays);
-  const samples = (await gpu.run(sample))[0]![2] as Int32Array;
+  const samples = (await gpu.run(sample))[0]![4] as Int32Array;
   const cpuSamples = samplesOf();
   for (let s = 0; s < cpuSamples.length; s++) if (samples[s] !== cpuSamples[s]) return `NO (sample ${s} = ${samples[s]}, want ${cpuSamples[s]})`;
   const splits = (await gpu.run({ ...partition, bindings: { 0: { ...partition.bindings[0], 4: samples } } }))[0]![2] as Uint32Array;
@@ -348,16 +363,15 @@ async function correctSampled(data: MergeData, shape: MergeShape, stride: number
   return 'yes';
 }
 
-/** The vec4 merge pass (256 × 15) with its fixed-count loops written out, over the CPU's splits; from `source` (vec4.wgsl by default) and on `groups` workgroups if given. */
-function unrolledMerge(data: MergeData, source?: string, groups?: number): KernelRun {
+/** The vec4 merge pass (256 × 15) with its fixed-count loops written out, over the CPU's splits; from `source` (vec4.wgsl by default). */
+function unrolledMerge(data: MergeData, source?: string): KernelRun {
   const shape = VEC4_SHAPE;
   const run = vec4Run(data, splitsOf(data, 'wide', shape), source, shape);
-  const code = unrollFixedLoops(run.code, { ITEMS: shape.items, LOADS: Math.floor((shape.items + 4) / 4) });
-  return groups ? { ...run, code, label: 'merge.vec4-walk', file: 'scripts/experiments/merge-vec4-walk.wgsl', workgroups: [groups] } : { ...run, code };
+  return { ...run, code: unrollFixedLoops(run.code, { ITEMS: shape.items, LOADS: Math.floor((shape.items + 4) / 4) }) };
 }
 
 if (wants('sampled')) {
-  // Each variant is STRIDE:FINE_WAYS.
+  // Each variant is STRIDE:WAYS.
   const variants = (process.env.EXP_SAMPLED ?? '256:2,256:4,256:8,128:2').split(',').map((v) => v.split(':').map(Number) as [number, number]);
   const shape = VEC4_SHAPE;
   // Correctness first, on every input kind (and, at small sizes, on uneven m and n): the splits
@@ -411,42 +425,6 @@ if (wants('sampled')) {
   }
 }
 
-if (wants('walk')) {
-  const grids = (process.env.EXP_WALK_GRIDS ?? '528,792,1056').split(',').map(Number);
-  const shape = VEC4_SHAPE;
-  const walkOf = (data: MergeData, grid: number) => unrolledMerge(data, VEC4_WALK_WGSL, Math.min(grid, Math.ceil((data.m + data.n) / (shape.workgroupSize * shape.items))));
-  // Correctness on every input kind at small sizes (the whole chain: binary partition, then the walk).
-  const checks: string[][] = [];
-  for (const kind of (LOG2 <= 16 ? ['zigzag', 'random', 'disjoint', 'one-key'] : ['random']) as DataKind[]) {
-    const { data, want } = input(kind);
-    for (const grid of LOG2 <= 16 ? [1, 2, 3] : grids) checks.push([kind, String(grid), await correct([partitionRun(data, undefined, 'wide', shape), walkOf(data, grid)], want)]);
-  }
-  console.log('\n## walk: correctness (binary partition, then the walking merge pass, against a CPU merge)\n');
-  console.log(table(['data', 'workgroups', 'correct'], checks));
-  const { data, want } = input('zigzag');
-  const binary = partitionRun(data, undefined, 'wide', shape);
-  const { sample, partition } = sampledPasses(data, shape, 256);
-  const merge = unrolledMerge(data);
-  const runOnce = async (full: boolean): Promise<string[][]> => {
-    const rows: string[][] = [];
-    rows.push(await figure(['warm-up: vec4 chain, binary partition (not quoted)'], [binary, merge], want));
-    rows.push(await figure(['vec4 chain, binary partition (round 3’s best)'], [binary, merge], want));
-    for (const grid of grids) {
-      const walk = walkOf(data, grid);
-      if (full) rows.push(await figure([`walk on ${grid}, binary partition`], [binary, walk], want));
-      rows.push(await figure([`walk on ${grid}, sampled partition (stride 256)`], [sample, partition, walk], undefined, await correctSampled(data, shape, 256, walk, want)));
-      if (full) rows.push(await figure([`walk on ${grid}, merge pass alone`], [walk], undefined));
-    }
-    if (full) rows.push(await figure(['vec4 merge pass alone (one tile per workgroup)'], [merge], undefined));
-    return rows;
-  };
-  for (const run of process.env.EXP_TWICE ? ['a', 'b'] : ['']) {
-    const rows = await runOnce(run !== 'b');
-    console.log(`\n## walk${run ? `, run ${run}${run === 'b' ? ', the chains only' : ''}` : ''}: the vec4 merge pass walking over tiles, the next tile’s loads in flight during the merge (256 × 15, zigzag data)\n`);
-    console.log(table(['kernel', ...HEAD], rows));
-  }
-}
-
 if (wants('safety')) {
   const shape = VEC4_SHAPE;
   const { data, want } = input('zigzag');
@@ -456,14 +434,12 @@ if (wants('safety')) {
   const MERGE_PART = / {2}let t0 = min\(lid \* ITEMS, count\);[\s\S]*?\n {2}workgroupBarrier\(\);\n {2}\/\/ Each invocation/;
   if (!MERGE_PART.test(MERGE_FILES.vec4.wgsl)) throw new Error(`merge-experiments: ${MERGE_FILES.vec4.file}'s search and merge are no longer where the ablation expects them`);
   const skeleton = unrolledMerge(data, MERGE_FILES.vec4.wgsl.replace(MERGE_PART, '  var v: array<T, ITEMS>;\n  for (var r = 0u; r < ITEMS; r++) {\n    v[r] = word(min(lid * ITEMS + r, 4u * SLOTS - 1u));\n  }\n  workgroupBarrier();\n  // Each invocation'));
-  const grid = Number(process.env.EXP_SAFETY_GRID ?? 1056);
   const rows: string[][] = [];
   rows.push(await figure(['warm-up: vec4 merge pass alone (not quoted)'], [merge], undefined));
   rows.push(await figure(['vec4 merge pass alone (loops written out)'], [merge], undefined));
   rows.push(await figure(['vec4 tile staged and stored only'], [skeleton], undefined));
   rows.push(await figure(['vec4 chain, binary partition'], [binary, merge], want));
   rows.push(await figure(['vec4 chain, sampled partition (stride 256)'], [sample, partition, merge], undefined, await correctSampled(data, shape, 256, merge, want)));
-  rows.push(await figure([`walk on ${grid}, merge pass alone`], [unrolledMerge(data, VEC4_WALK_WGSL, grid)], undefined));
   console.log(`\n## safety: ${process.env.WARPSCOPE_DAWN_FLAGS ? `with Dawn flags ${process.env.WARPSCOPE_DAWN_FLAGS} (an experiment)` : 'Dawn as shipped'} (256 × 15, zigzag data)\n`);
   console.log(table(['kernel', ...HEAD], rows));
 }
