@@ -29,6 +29,20 @@
  *             registers during the current tile's merge, at three shapes and grids of
  *             EXP_PREFETCH_GRIDS workgroups (default 1056,2112,4224: 8, 16, 32 per SM)
  *
+ *   sampled   issue 29, round 4: the partition's search in two stages (merge-partition-sampled.wgsl,
+ *             spliced into partition-kary.wgsl: a first pass copies every STRIDE-th key of A and B
+ *             into a small array; the search reads that array first, from L2, then finishes over A
+ *             and B in a window of STRIDE), before the vec4 merge pass with its loops written out;
+ *             as STRIDE:WAYS pairs EXP_SAMPLED (default 256:2,256:4,256:8,128:2: the window searched
+ *             with 1, 3 or 7 probes a round), the passes alone, and the binary-search chain beside
+ *             it. EXP_TWICE=1 prints the table twice (runs a, b; b the chains only).
+ *   safety    issue 29, round 4: a few rows to run again under WARPSCOPE_DAWN_FLAGS (what Dawn's
+ *             zero-filled workgroup memory and bounds clamps cost; never product figures): the vec4
+ *             merge pass alone (loops written out), its tile staged and stored only, the binary and
+ *             sampled chains.
+ *   (round 4 also timed a `walk` section, the vec4 merge pass with workgroups walking over tiles
+ *   and the next tile's loads in flight during the merge; it was slower and is in git at e07e2a0.)
+ *
  * Usage: node … merge-experiments.mjs [experiment ...] (default: all). Prints figures only.
  * Every whole-kernel figure is checked against a CPU merge ("correct").
  */
@@ -39,6 +53,7 @@ import { mergeReference } from '../../src/labs/merge/reference.ts';
 import { seededRandom } from '../../src/util/random.ts';
 import type { KernelRun } from '../../src/kernel/types.ts';
 import PREFETCH_WGSL from './merge-wide-prefetch.wgsl?raw';
+import SAMPLED_PARTS from './merge-partition-sampled.wgsl?raw';
 
 const chosen = new Set(process.argv.slice(2));
 const wants = (name: string): boolean => chosen.size === 0 || chosen.has(name);
@@ -102,8 +117,8 @@ async function correct(chain: readonly KernelRun[], want: Int32Array): Promise<s
   return 'yes';
 }
 
-async function figure(label: string[], chain: readonly KernelRun[], want: Int32Array | undefined): Promise<string[]> {
-  const ok = want ? await correct(chain, want) : '—';
+async function figure(label: string[], chain: readonly KernelRun[], want: Int32Array | undefined, checked?: string): Promise<string[]> {
+  const ok = checked ?? (want ? await correct(chain, want) : '—');
   const t = await gpu.time(chain, { repeats: 10, baseline: { kind: 'copy', bytes: BYTES } });
   const groups = chain[chain.length - 1]!.workgroups;
   return [...label, groups.join(' × '), ok, fmt(t.medianMs, 4), fmt(gbps(BYTES, t.medianMs)), pct(t.relative?.ratio ?? Number.NaN), ratioCell(t)];
@@ -275,5 +290,156 @@ if (wants('prefetch')) {
     }
   }
   console.log('\n## prefetch: wide with the next tile’s loads in flight during the merge (an experiment kernel)\n');
+  console.log(table(['kernel', ...HEAD], rows));
+}
+
+/** partition-kary.wgsl (WAYS = `ways`) with the sampled partition's parts spliced in: the samples binding, the coarse stage, the `sample` entry point. */
+function sampledSource(ways: number): string {
+  const part = (name: string): string => {
+    const at = SAMPLED_PARTS.indexOf(`// @splice ${name}`);
+    if (at < 0) throw new Error(`merge-experiments: merge-partition-sampled.wgsl has no \`// @splice ${name}\` part`);
+    const from = SAMPLED_PARTS.indexOf('\n', at) + 1;
+    const next = SAMPLED_PARTS.indexOf('// @splice', from);
+    return SAMPLED_PARTS.slice(from, next < 0 ? undefined : next);
+  };
+  const splice = (code: string, after: string, text: string): string => {
+    if (!code.includes(after)) throw new Error(`merge-experiments: ${MERGE_FILES['partition-kary'].file} no longer holds ${JSON.stringify(after)}`);
+    return code.replace(after, after + text);
+  };
+  let code = partitionKaryRun({ a: new Int32Array(1), b: new Int32Array(1), m: 1, n: 1 }, ways, 'wide').code;
+  code = splice(code, '  boundaries: u32, // tiles + 1\n', '  a_samples: u32, // ceil(m / STRIDE): where B\'s samples start in `samples`\n');
+  code = splice(code, '@group(0) @binding(3) var<uniform> params: Params;\n', '@group(0) @binding(4) var<storage, read_write> samples: array<T>;\n// Keys between two samples.\noverride STRIDE: u32 = 256;\n');
+  code = splice(code, '  var hi = min(k, params.m);\n', part('coarse'));
+  return `${code}\n${part('sample')}`;
+}
+
+/** The sampled partition's two passes for tiles of `shape`: the sample pass, and the search over its samples (computed here on the CPU, for timing). */
+function sampledPasses(data: MergeData, shape: MergeShape, stride: number, fineWays = 2): { sample: KernelRun; partition: KernelRun; samplesOf: () => Int32Array } {
+  const tile = shape.workgroupSize * shape.items;
+  if (tile % stride !== 0) throw new RangeError(`merge-experiments: the sampled partition needs tiles that are multiples of its stride (${tile} % ${stride} ≠ 0)`);
+  const { m, n } = data;
+  const total = m + n;
+  const aSamples = Math.ceil(m / stride);
+  const count = aSamples + Math.floor(n / stride);
+  const boundaries = Math.ceil(total / tile) + 1;
+  const params = new Uint32Array([m, n, boundaries, aSamples]);
+  const samplesOf = (): Int32Array => {
+    const out = new Int32Array(Math.max(1, count));
+    for (let q = 0; q < aSamples; q++) out[q] = data.a[q * stride]!;
+    for (let p = 1; aSamples + p - 1 < count; p++) out[aSamples + p - 1] = data.b[p * stride - 1]!;
+    return out;
+  };
+  const code = sampledSource(fineWays);
+  const file = 'scripts/experiments/merge-partition-sampled.wgsl';
+  const splits = new Uint32Array(boundaries);
+  const overrides = { WORKGROUP_SIZE: 64, TILE: tile, STRIDE: stride };
+  const sample: KernelRun = {
+    code, entryPoint: 'sample', file, label: 'merge.sample',
+    workgroups: [Math.max(1, Math.ceil(count / 256))],
+    bindings: { 0: { 0: data.a, 1: data.b, 2: splits, 3: params, 4: new Int32Array(Math.max(1, count)) } },
+    overrides,
+  };
+  const partition: KernelRun = {
+    code, entryPoint: 'main', file, label: 'merge.partition-sampled',
+    workgroups: [Math.ceil(boundaries / 64)],
+    bindings: { 0: { 0: data.a, 1: data.b, 2: splits, 3: params, 4: samplesOf() } },
+    overrides,
+  };
+  return { sample, partition, samplesOf };
+}
+
+/** The sampled chain run for real (samples, then splits from them, then the merge over those splits): the splits and the output against the CPU's. */
+async function correctSampled(data: MergeData, shape: MergeShape, stride: number, merge: KernelRun, want: Int32Array | undefined, fineWays = 2): Promise<string> {
+  const { sample, partition, samplesOf } = sampledPasses(data, shape, stride, fineWays);
+  const samples = (await gpu.run(sample))[0]![4] as Int32Array;
+  const cpuSamples = samplesOf();
+  for (let s = 0; s < cpuSamples.length; s++) if (samples[s] !== cpuSamples[s]) return `NO (sample ${s} = ${samples[s]}, want ${cpuSamples[s]})`;
+  const splits = (await gpu.run({ ...partition, bindings: { 0: { ...partition.bindings[0], 4: samples } } }))[0]![2] as Uint32Array;
+  const wantSplits = splitsOf(data, 'wide', shape);
+  for (let g = 0; g < wantSplits.length; g++) if (splits[g] !== wantSplits[g]) return `NO (split ${g} = ${splits[g]}, want ${wantSplits[g]})`;
+  if (!want) return 'splits yes';
+  const got = (await gpu.run({ ...merge, bindings: { 0: { ...merge.bindings[0], 4: splits } } }))[0]![2] as Int32Array;
+  for (let k = 0; k < want.length; k++) if (got[k] !== want[k]) return `NO (C[${k}] = ${got[k]}, want ${want[k]})`;
+  return 'yes';
+}
+
+/** The vec4 merge pass (256 × 15) with its fixed-count loops written out, over the CPU's splits; from `source` (vec4.wgsl by default). */
+function unrolledMerge(data: MergeData, source?: string): KernelRun {
+  const shape = VEC4_SHAPE;
+  const run = vec4Run(data, splitsOf(data, 'wide', shape), source, shape);
+  return { ...run, code: unrollFixedLoops(run.code, { ITEMS: shape.items, LOADS: Math.floor((shape.items + 4) / 4) }) };
+}
+
+if (wants('sampled')) {
+  // Each variant is STRIDE:WAYS.
+  const variants = (process.env.EXP_SAMPLED ?? '256:2,256:4,256:8,128:2').split(',').map((v) => v.split(':').map(Number) as [number, number]);
+  const shape = VEC4_SHAPE;
+  // Correctness first, on every input kind (and, at small sizes, on uneven m and n): the splits
+  // from the samples against the CPU's co-ranks, and the whole chain's output against a CPU merge.
+  const checks: string[][] = [];
+  for (const kind of (LOG2 <= 16 ? ['zigzag', 'random', 'disjoint', 'one-key'] : ['random', 'zigzag']) as DataKind[]) {
+    const { data, want } = input(kind);
+    for (const [stride, ways] of variants) checks.push([kind, `m = ${data.m}, n = ${data.n}`, `${stride}:${ways}`, await correctSampled(data, shape, stride, unrolledMerge(data), want, ways)]);
+  }
+  if (LOG2 <= 16) {
+    const r = seededRandom(11);
+    for (const [m, n] of [[1, TOTAL - 1], [TOTAL - 5, 5], [3 * TOTAL / 4 + 3, TOTAL / 4 - 3], [777, 2 * 3840 + 1], [0, 300], [300, 0]] as const) {
+      const a = new Int32Array(Math.max(1, m));
+      const b = new Int32Array(Math.max(1, n));
+      for (let i = 1; i < m; i++) a[i] = a[i - 1]! + Math.floor(r() * 4);
+      for (let j = 1; j < n; j++) b[j] = b[j - 1]! + Math.floor(r() * 4);
+      const data = { a, b, m, n };
+      const want = mergeReference(a, m, b, n) as Int32Array;
+      for (const [stride, ways] of variants) checks.push(['random, uneven', `m = ${m}, n = ${n}`, `${stride}:${ways}`, await correctSampled(data, shape, stride, unrolledMerge(data), want, ways)]);
+    }
+  }
+  console.log('\n## sampled: correctness of the sampled partition (splits against the CPU’s co-ranks, then the whole chain’s output)\n');
+  console.log(table(['data', 'sizes', 'stride:ways', 'correct'], checks));
+  const { data, want } = input('zigzag');
+  const binary = partitionRun(data, undefined, 'wide', shape);
+  const merge = unrolledMerge(data);
+  const passes = variants.map(([stride, ways]) => ({ stride, ways, ...sampledPasses(data, shape, stride, ways) }));
+  const runOnce = async (full: boolean): Promise<string[][]> => {
+    const rows: string[][] = [];
+    rows.push(await figure(['warm-up: vec4 chain, binary partition (not quoted)'], [binary, merge], want));
+    rows.push(await figure(['vec4 chain, binary partition (round 3’s best)'], [binary, merge], want));
+    for (const { stride, ways, sample, partition } of passes) {
+      rows.push(await figure([`vec4 chain, sampled partition, stride ${stride}, window ${ways}-way`], [sample, partition, merge], undefined, await correctSampled(data, shape, stride, merge, want, ways)));
+    }
+    if (!full) return rows;
+    rows.push(await figure(['wide chain (the lab’s shipped variant)'], mergePasses('wide', data), want));
+    rows.push(await figure(['vec4 merge pass alone (splits from the CPU)'], [merge], undefined));
+    rows.push(await figure(['binary partition pass alone'], [binary], undefined));
+    for (const [v, { stride, ways, sample, partition }] of passes.entries()) {
+      rows.push(await figure([`sample pass + sampled search, stride ${stride}, window ${ways}-way`], [sample, partition], undefined));
+      if (v > 0) continue;
+      rows.push(await figure([`sampled search alone, stride ${stride}, window ${ways}-way`], [partition], undefined));
+      rows.push(await figure([`sample pass alone, stride ${stride}`], [sample], undefined));
+    }
+    return rows;
+  };
+  for (const run of process.env.EXP_TWICE ? ['a', 'b'] : ['']) {
+    const rows = await runOnce(run !== 'b');
+    console.log(`\n## sampled${run ? `, run ${run}${run === 'b' ? ', the chains only' : ''}` : ''}: the partition searched from samples, then the vec4 merge pass with its loops written out (256 × 15, zigzag data)\n`);
+    console.log(table(['kernel', ...HEAD], rows));
+  }
+}
+
+if (wants('safety')) {
+  const shape = VEC4_SHAPE;
+  const { data, want } = input('zigzag');
+  const binary = partitionRun(data, undefined, 'wide', shape);
+  const { sample, partition } = sampledPasses(data, shape, 256);
+  const merge = unrolledMerge(data);
+  const MERGE_PART = / {2}let t0 = min\(lid \* ITEMS, count\);[\s\S]*?\n {2}workgroupBarrier\(\);\n {2}\/\/ Each invocation/;
+  if (!MERGE_PART.test(MERGE_FILES.vec4.wgsl)) throw new Error(`merge-experiments: ${MERGE_FILES.vec4.file}'s search and merge are no longer where the ablation expects them`);
+  const skeleton = unrolledMerge(data, MERGE_FILES.vec4.wgsl.replace(MERGE_PART, '  var v: array<T, ITEMS>;\n  for (var r = 0u; r < ITEMS; r++) {\n    v[r] = word(min(lid * ITEMS + r, 4u * SLOTS - 1u));\n  }\n  workgroupBarrier();\n  // Each invocation'));
+  const rows: string[][] = [];
+  rows.push(await figure(['warm-up: vec4 merge pass alone (not quoted)'], [merge], undefined));
+  rows.push(await figure(['vec4 merge pass alone (loops written out)'], [merge], undefined));
+  rows.push(await figure(['vec4 tile staged and stored only'], [skeleton], undefined));
+  rows.push(await figure(['vec4 chain, binary partition'], [binary, merge], want));
+  rows.push(await figure(['vec4 chain, sampled partition (stride 256)'], [sample, partition, merge], undefined, await correctSampled(data, shape, 256, merge, want)));
+  console.log(`\n## safety: ${process.env.WARPSCOPE_DAWN_FLAGS ? `with Dawn flags ${process.env.WARPSCOPE_DAWN_FLAGS} (an experiment)` : 'Dawn as shipped'} (256 × 15, zigzag data)\n`);
   console.log(table(['kernel', ...HEAD], rows));
 }

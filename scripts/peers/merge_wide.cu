@@ -10,11 +10,14 @@
 // input word read once, each output word written once). Outputs are checked against std::merge.
 // Build and run on the GPU machine (it builds on this machine too):
 //   nvcc -O3 -std=c++17 -arch=sm_90 -o /tmp/merge_wide scripts/peers/merge_wide.cu && /tmp/merge_wide 26
+// `/tmp/merge_wide 26 round4` prints instead, on zigzag data only, CUB, the shipped twin's chain and
+// each of its passes alone, and the chain with the sampled partition (issue 29, round 4).
 #include <cub/device/device_merge.cuh>
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
+#include <string>
 #include <vector>
 
 #define CHECK(call)                                                                      \
@@ -72,6 +75,36 @@ __global__ void mergePartitionWide(const T *__restrict__ A, int m, const T *__re
     __syncthreads();
   }
   if (threadIdx.x == 0) splits[g] = lo;
+}
+
+// scripts/experiments/merge-sample.wgsl: every STRIDE-th key of A (A[STRIDE q]) and of B (B[STRIDE p - 1], p >= 1) in one small array.
+__global__ void mergeSample(const T *__restrict__ A, int m, const T *__restrict__ B, int n, T *samples, int aSamples, int stride) {
+  int s = blockIdx.x * blockDim.x + threadIdx.x;
+  if (s < aSamples) samples[s] = A[s * stride];
+  else if (s < aSamples + n / stride) samples[s] = B[(s - aSamples + 1) * stride - 1];
+}
+
+// scripts/experiments/merge-partition-sampled.wgsl: the co-rank searched over the samples first (from L2), then in a window of STRIDE over A and B.
+__global__ void mergePartitionSampled(const T *__restrict__ A, int m, const T *__restrict__ B, int n, const T *__restrict__ samples, int aSamples, int stride, int *splits, int boundaries, int tile) {
+  int g = blockIdx.x * blockDim.x + threadIdx.x;
+  if (g >= boundaries) return;
+  int k = min(g * tile, m + n), lo = max(0, k - n), hi = min(k, m);
+  if (k % stride == 0 && lo < hi) {
+    int ql = (lo + stride - 1) / stride, qh = (hi + stride - 1) / stride, q0 = ql, q1 = qh, kq = k / stride;
+    while (ql < qh) {
+      int q = (ql + qh) / 2;
+      if (samples[q] <= samples[aSamples + kq - q - 1]) ql = q + 1;
+      else qh = q;
+    }
+    if (ql > q0) lo = max(lo, stride * (ql - 1) + 1);
+    if (ql < q1) hi = min(hi, stride * ql);
+  }
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (A[mid] <= B[k - 1 - mid]) lo = mid + 1;
+    else hi = mid;
+  }
+  splits[g] = lo;
 }
 
 // wide.wgsl, line for line: one tile of BLOCK * ITEMS outputs per block.
@@ -177,6 +210,44 @@ float timeWide(const Run &r, bool *ok, const std::vector<T> &want, bool wideSpli
   return medianMs(launch);
 }
 
+// Issue 29, round 4 (argv[2] = "round4"): the shipped twin's chain split into its two passes, and the
+// sampled partition (stride 256) in place of the binary one, on zigzag data; every chain checked.
+template <int BLOCK, int ITEMS>
+void round4(const Run &r, const std::vector<T> &want, float copyMs, double bytes) {
+  constexpr int TILE = BLOCK * ITEMS, STRIDE = 256;
+  int total = r.m + r.n, tiles = (total + TILE - 1) / TILE, boundaries = tiles + 1;
+  int aSamples = (r.m + STRIDE - 1) / STRIDE, count = aSamples + r.n / STRIDE;
+  T *samples;
+  CHECK(cudaMalloc(&samples, sizeof(T) * (count + 1)));
+  auto partition = [&] { mergePartition<<<(boundaries + 63) / 64, 64>>>(r.A, r.m, r.B, r.n, r.splits, boundaries, TILE); };
+  auto sampled = [&] {
+    mergeSample<<<(count + 255) / 256, 256>>>(r.A, r.m, r.B, r.n, samples, aSamples, STRIDE);
+    mergePartitionSampled<<<(boundaries + 63) / 64, 64>>>(r.A, r.m, r.B, r.n, samples, aSamples, STRIDE, r.splits, boundaries, TILE);
+  };
+  auto merge = [&] { mergeWide<BLOCK, ITEMS><<<tiles, BLOCK>>>(r.A, r.m, r.B, r.n, r.C, r.splits, tiles); };
+  auto check = [&](auto chain) {
+    CHECK(cudaMemset(r.C, 0, sizeof(T) * total));
+    CHECK(cudaMemset(r.splits, 0, sizeof(int) * boundaries));
+    chain();
+    CHECK(cudaDeviceSynchronize());
+    std::vector<T> got(total);
+    CHECK(cudaMemcpy(got.data(), r.C, sizeof(T) * total, cudaMemcpyDeviceToHost));
+    return got == want;
+  };
+  auto row = [&](const char *name, const char *ok, float ms) {
+    std::printf("| zigzag | %s | %s | %.4f | %.0f | %.1f %% |\n", name, ok, ms, bytes / (ms * 1e6), 100.0 * copyMs / ms);
+  };
+  bool ok = check([&] { partition(); merge(); });
+  row("wide twin 256 x 15, binary-search partition (shipped)", ok ? "yes" : "NO", medianMs([&] { partition(); merge(); }));
+  ok = check([&] { sampled(); merge(); });
+  row("wide twin 256 x 15, sampled partition (stride 256)", ok ? "yes" : "NO", medianMs([&] { sampled(); merge(); }));
+  partition();  // the right splits for the merge pass alone
+  row("its merge pass alone", "-", medianMs(merge));
+  row("its binary-search partition pass alone", "-", medianMs(partition));
+  row("sample pass + sampled search, stride 256, alone", "-", medianMs(sampled));
+  CHECK(cudaFree(samples));
+}
+
 int main(int argc, char **argv) {
   int log2 = argc > 1 ? std::atoi(argv[1]) : 26;
   int total = 1 << log2, m = total / 2, n = total - m;
@@ -199,7 +270,8 @@ int main(int argc, char **argv) {
   std::printf("copy of 2^%d words (uint4, grid-stride): %.4f ms, %.0f GB/s\n\n", log2, copyMs, bytes / (copyMs * 1e6));
   std::printf("| data | kernel | correct | median ms | GB/s | %% of copy |\n|---|---|---|---|---|---|\n");
   const char *kinds[] = {"zigzag", "random"};
-  for (int d = 0; d < 2; d++) {
+  bool r4 = argc > 2 && std::string(argv[2]) == "round4";
+  for (int d = 0; d < (r4 ? 1 : 2); d++) {
     std::vector<T> a(m), b(n), want(total);
     std::mt19937 rng(7);
     for (int i = 0; i < m; i++) a[i] = d == 0 ? 2 * i : (i ? a[i - 1] : 0) + (int)(rng() % 8);
@@ -225,6 +297,10 @@ int main(int argc, char **argv) {
       float ms = medianMs(launch);
       row("cub::DeviceMerge::MergeKeys", ms, got == want);
       CHECK(cudaFree(temp));
+    }
+    if (r4) {
+      round4<256, 15>(r, want, copyMs, bytes);
+      continue;
     }
     bool ok;
     float ms;
