@@ -68,11 +68,21 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact}: ${v.id} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/**
+ * How long the lesson index may take to show its exercise list. The list is drawn only once every
+ * lab's module has been fetched and run (`use(loadLabs())` in LessonPage.tsx: eleven chunks), and
+ * the first time is in this test (the tests before it open only the reduction lab); every step
+ * here is work on the page's main thread. On the shared 2-core machine at a load average of 40 to
+ * 60 a renderer gets a few hundredths of a core, and the list once took over Playwright's default
+ * 30 s: the same bound as the suite's other first loads of a chunk (a lab's stage: 60 to 90 s).
+ */
+const INDEX_MS = 90_000;
+
 /** Goes to the lesson index inside the app, once the lab page (which lists its own exercises) has gone. */
 async function toIndex(page: Page): Promise<void> {
   await goInApp(page, '/lessons', page.url());
-  await page.waitForFunction(() => location.pathname === '/lessons' && !document.querySelector('[data-testid=stage]'));
-  await page.getByTestId('exercise-list').waitFor();
+  await page.waitForFunction(() => location.pathname === '/lessons' && !document.querySelector('[data-testid=stage]'), undefined, { timeout: INDEX_MS });
+  await page.getByTestId('exercise-list').waitFor({ timeout: INDEX_MS });
 }
 
 const original = (_page: Page): Promise<string> =>
@@ -248,7 +258,7 @@ describe('lab editor', () => {
 
   it('each exercise can be solved and is then marked done in the lesson index', async () => {
     const { page } = await open('/lessons');
-    await page.getByTestId('exercise-list').waitFor();
+    await page.getByTestId('exercise-list').waitFor({ timeout: INDEX_MS });
     const links = await page.evaluate(() => [...document.querySelectorAll('[data-testid=exercise-list] li a')].map((a) => a.getAttribute('href') ?? ''));
     expect(links.length).toBeGreaterThanOrEqual(7);
     // The seeds' bugs each have an exercise: the last-warp race, the in-place write, the fixed-size top-k.
@@ -260,7 +270,8 @@ describe('lab editor', () => {
       await goInApp(page, href, page.url());
       const lab = new EditorLab(page);
       await lab.ready();
-      await page.getByTestId('exercise-bar').waitFor({ timeout: 30_000 });
+      // The bar is the editor's (its own chunk): as long as the stage may take (LabPageObject.ready).
+      await page.getByTestId('exercise-bar').waitFor({ timeout: 60_000 });
       await page.getByTestId('exercise-check').click();
       await page.waitForFunction(() => /Not yet/.test(document.querySelector('[data-testid=exercise-verdict]')?.textContent ?? ''), undefined, { timeout: 60_000 });
       // The fix is the variant as the lab ships it: shaders/<lab>/<variant>.wgsl.

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { BASE_URL, useBrowser, watchErrors } from './browser.ts';
+import { BASE_URL, useAppPage, useBrowser } from './browser.ts';
 import { goInApp } from './pages.ts';
 
 /**
@@ -14,9 +14,10 @@ import { goInApp } from './pages.ts';
  *   fit the stage together;
  * - histogram step 6 at 1280×720: the stage does not pan sideways to its subject, cutting the bins
  *   table's first column; everything of the stage fits its width.
- * One page per size: the first step is loaded, each next one opened inside the app as its back and
- * forward buttons do (e2e/pages.ts `goInApp`), so the app is not parsed and its GPU device not
- * created again for each step.
+ * One page for every test and size (useAppPage): the app is loaded once, each test opens the lesson
+ * index at its size as a first visit shows it, and each step is opened inside the app as its back
+ * and forward buttons do (e2e/pages.ts `goInApp`), so the app is not parsed and its GPU device not
+ * created again for each step or size.
  */
 
 interface Size {
@@ -123,12 +124,10 @@ const stageFraming = (page: Page) =>
 
 describe('lesson steps frame what they name', () => {
   const browser = useBrowser();
+  const open = useAppPage(browser);
 
   it.each(SIZES)('$name: each shortened narration reads whole, nothing over it; the longest fit beside the question and Next', async (size) => {
-    const context = await browser().newContext({ viewport: { width: size.width, height: size.height }, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    await watchErrors(page, errors);
+    const { page, errors } = await open('/lessons', { width: size.width, height: size.height, reducedMotion: 'reduce' });
     const failures: string[] = [];
     for (const step of SHORTENED) {
       await openStep(page, step, size);
@@ -142,15 +141,11 @@ describe('lesson steps frame what they name', () => {
     }
     expect(failures).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
   }, 600_000);
 
   it('1280×720: histogram step 4 shows all seven bins with their queues, step 6 its first column', async () => {
     const size = SIZES[1]!;
-    const context = await browser().newContext({ viewport: { width: size.width, height: size.height }, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    await watchErrors(page, errors);
+    const { page, errors } = await open('/lessons', { width: size.width, height: size.height, reducedMotion: 'reduce' });
 
     await openStep(page, 'histogram/4', size);
     const four = await stageFraming(page);
@@ -173,6 +168,5 @@ describe('lesson steps frame what they name', () => {
     });
     expect(firstColumn).toBe(true);
     expect(errors).toEqual([]);
-    await context.close();
   }, 300_000);
 });

@@ -6,10 +6,15 @@
 //                                          StrictMode, HMR), runs e2e/*.dev.ts
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { ensureSystem } from '../scripts/ensure-system.mjs';
 
 const dev = process.argv[2] === '--dev';
 const rest = process.argv.slice(dev ? 3 : 2);
+
+// The project's own Vite and Vitest, started with this Node (`npx` would start npm first to find them).
+const VITE = fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url));
+const VITEST = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
 
 const chromium = ensureSystem();
 console.log(`e2e: Chromium at ${chromium}`);
@@ -27,16 +32,16 @@ const freePort = () =>
 if (!dev && !process.env.E2E_PREBUILT) {
   // Test mode: the same production build, plus the read-only test hooks (window.__warpscope).
   // `npm test` makes it beforehand, beside the production build, and sets E2E_PREBUILT.
-  const build = spawnSync('npx', ['vite', 'build', '--mode', 'test', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [VITE, 'build', '--mode', 'test', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 const port = await freePort();
 const serverArgs = dev
   ? // Exactly what `npm run dev` serves (development mode, no test hooks), on a free port.
-    ['vite', '--host', '127.0.0.1', '--port', String(port), '--strictPort']
-  : ['vite', 'preview', '--mode', 'test', '--host', '127.0.0.1', '--port', String(port), '--strictPort'];
-const server = spawn('npx', serverArgs, { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+    [VITE, '--host', '127.0.0.1', '--port', String(port), '--strictPort']
+  : [VITE, 'preview', '--mode', 'test', '--host', '127.0.0.1', '--port', String(port), '--strictPort'];
+const server = spawn(process.execPath, serverArgs, { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
 const stop = () => {
   try {
     process.kill(-server.pid, 'SIGTERM');
@@ -58,8 +63,8 @@ await new Promise((resolve, reject) => {
   server.once('exit', (code) => reject(new Error(`vite ${dev ? 'dev' : 'preview'} exited with ${code}`)));
 });
 
-const args = ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...rest];
-const tests = spawn('npx', args, {
+const args = [VITEST, 'run', '--config', 'vitest.e2e.config.ts', ...rest];
+const tests = spawn(process.execPath, args, {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openPage, useBrowser } from './browser.ts';
+import { useAppPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
 
 const BLELLOCH_CU = readFileSync(new URL('../src/labs/scan/cuda/blelloch.cu', import.meta.url), 'utf8');
@@ -42,9 +42,12 @@ class ScanCudaLab extends LabPageObject {
 
 describe('the scan lab’s CUDA tab on its twins', () => {
   const browser = useBrowser();
+  // One page for both tests (useAppPage): each opens its variant as a first visit shows it, without
+  // loading the app again.
+  const open = useAppPage(browser);
 
   it('Blelloch’s .cu runs in place of the WGSL, passes the check, and stepping follows its CUDA lines with the trees’ values', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/scan?v=blelloch&n=64&wg=32&step=0');
+    const { page, errors } = await open('/lab/scan?v=blelloch&n=64&wg=32&step=0');
     const lab = new ScanCudaLab(page);
     await lab.ready();
     await lab.openCuda();
@@ -78,7 +81,7 @@ describe('the scan lab’s CUDA tab on its twins', () => {
   }, 240_000);
 
   it('the single pass’s .cu (decoupled look-back) runs in place of the WGSL, passes the check, and stepping follows its CUDA lines', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/scan?v=single-pass&n=2048&wg=64&step=0');
+    const { page, errors } = await open('/lab/scan?v=single-pass&n=2048&wg=64&step=0');
     const lab = new ScanCudaLab(page);
     await page.getByRole('tab', { name: /^CUDA/ }).waitFor({ timeout: 60_000 });
     await lab.openCuda();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { BASE_URL, useBrowser, watchErrors } from './browser.ts';
+import { BASE_URL, useAppPage, useBrowser } from './browser.ts';
 import { goToLab, smallestVisibleText, stageLabels } from './pages.ts';
 
 /**
@@ -16,15 +16,6 @@ const SCREENS = process.env.E2E_SCREENS === '1' ? 'test-results/screens' : undef
 if (SCREENS) mkdirSync(SCREENS, { recursive: true });
 
 const LABS = ['basics', 'reduce', 'scan', 'rowsum', 'histogram', 'convolution', 'merge', 'topk', 'matmul', 'spmv'];
-
-async function open(browser: Browser, path: string, width: number, height: number): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  await watchErrors(page, errors);
-  await page.goto(new URL(path, BASE_URL).href);
-  return { page, errors };
-}
 
 async function stageReady(page: Page): Promise<void> {
   await page.locator('[data-testid=stage][data-ready=yes]').waitFor({ timeout: 90_000 });
@@ -72,20 +63,18 @@ function expectStageOnScreen(m: Measure, where: string) {
 
 describe('the stage', () => {
   const browser = useBrowser();
-
-  // One page per size: the first lab is loaded, each next one opened inside the app as its back and
-  // forward buttons do (e2e/pages.ts `goToLab`; the lab page is mounted anew for each lab), so the
-  // app is not parsed and its GPU device not created again for each lab. Each lab's findings are
-  // soft: one run lists every lab that fails.
+  // One page for every test (useAppPage): the app is loaded once, and each test opens its path
+  // inside it as a first visit shows it, at the size it asks for; each next lab is opened inside
+  // the app as its back and forward buttons do (e2e/pages.ts `goToLab`; the lab page is mounted
+  // anew for each lab), so the app is not parsed and its GPU device not created again for each lab
+  // or size. Each lab's findings are soft: one run lists every lab that fails.
+  const open = useAppPage(browser);
   it.each([
     [1440, 900, ''],
     [1280, 720, ''],
     [1920, 1080, 'projector'],
   ] as const)('at %i×%i %s: every lab’s stage fills the first screen; in projector mode no text is under 28 px and the stage keeps its labels', async (w, h, mode) => {
-    const context = await browser().newContext({ viewport: { width: w, height: h } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    await watchErrors(page, errors);
+    const { page, errors } = await open('/lessons', { width: w, height: h });
     for (const lab of LABS) {
       await goToLab(page, `/lab/${lab}${mode ? `?mode=${mode}` : ''}`, BASE_URL);
       await stageReady(page);
@@ -99,13 +88,12 @@ describe('the stage', () => {
       }
     }
     expect(errors).toEqual([]);
-    await context.close();
   }, 600_000);
 
   // Every lesson step, at 1440×900, 1280×720, projector and in Chinese: e2e/walk.e2e.ts.
 
   it.each(['neighbored', 'interleaved'])('the %s tree at 256 words shows values and is connected: every node above the leaves has both inputs drawn', async (v) => {
-    const { page, errors } = await open(browser(), `/lab/reduce?v=${v}&n=1024&wg=256`, 1440, 900);
+    const { page, errors } = await open(`/lab/reduce?v=${v}&n=1024&wg=256`, { width: 1440, height: 900 });
     await stageReady(page);
     expect(await page.locator('[data-testid=stage]').getAttribute('data-panel')).toBe('dataflow');
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -136,12 +124,11 @@ describe('the stage', () => {
     expect(tree.levels).toBe(9);
     if (SCREENS) await page.screenshot({ path: `${SCREENS}/tree-${v}-256.png` });
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
   it('stacks at 1000 px and cuts nothing off at 800 px in embed mode', async () => {
     for (const path of ['/lab/scan', '/lesson/scan/2?embed=1', '/lab/reduce?embed=1']) {
-      const { page } = await open(browser(), path, 800, 700);
+      const { page, errors } = await open(path, { width: 800, height: 700 });
       await stageReady(page);
       const cut = await page.evaluate(() => {
         const out: string[] = [];
@@ -165,7 +152,7 @@ describe('the stage', () => {
       expect(order.scrollY, `${path}: the page scrolled itself`).toBe(0);
       expect(order.stage, `${path}: the code comes before the stage`).toBeLessThan(order.code);
       expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - innerWidth), path).toBeLessThanOrEqual(1);
-      await page.context().close();
+      expect(errors, path).toEqual([]);
     }
   });
 });

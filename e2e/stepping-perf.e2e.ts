@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
-import { openPage, useBrowser } from './browser.ts';
+import { useAppPage, useBrowser } from './browser.ts';
 
 /**
  * A measurement, not a pass/fail timing: steps the largest workgroup the adapter runs (1024
@@ -10,9 +10,12 @@ import { openPage, useBrowser } from './browser.ts';
  */
 describe('stepping the largest workgroup the adapter runs', () => {
   const browser = useBrowser();
+  // One page for every test (useAppPage): the app is loaded once and each test opens its lab inside
+  // it as a first visit shows it, instead of loading the app again for each lab.
+  const open = useAppPage(browser);
 
   it('reports frame times while stepping', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/reduce?v=interleaved&n=1024&wg=1024');
+    const { page, errors } = await open('/lab/reduce?v=interleaved&n=1024&wg=1024');
     await page.locator('[data-testid=stage][data-ready=yes]').waitFor({ timeout: 120_000 });
     await page.getByTestId('stage-tab-warp-grid').click();
     await page.getByTestId('warp-grid').waitFor({ timeout: 120_000 });
@@ -63,8 +66,7 @@ describe('stepping the largest workgroup the adapter runs', () => {
   // script forced. CPU time, not wall time, so a machine busy with other work changes it less.
   it.runIf(process.env.STEP_PROFILE)
     .each(['reduce', 'histogram', 'matmul', 'scan'])('profiles one step of the %s lab', async (lab) => {
-    const { page, errors } = await openPage(browser(), `/lab/${lab}`);
-    await page.setViewportSize({ width: 1440, height: 900 });
+    const { page, errors } = await open(`/lab/${lab}`, { width: 1440, height: 900 });
     await page.locator('[data-testid=stage][data-ready=yes]').waitFor({ timeout: 120_000 });
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Home');
@@ -85,8 +87,7 @@ describe('stepping the largest workgroup the adapter runs', () => {
   // Key → frame changed on each lab's opening stage at 1440×900: the step counter changes and one
   // animation frame is painted after it (what the learner sees), the median over 30 steps.
   it.each(['reduce', 'histogram', 'matmul', 'scan'])('reports the key-to-frame latency of the %s lab', async (lab) => {
-    const { page, errors } = await openPage(browser(), `/lab/${lab}`);
-    await page.setViewportSize({ width: 1440, height: 900 });
+    const { page, errors } = await open(`/lab/${lab}`, { width: 1440, height: 900 });
     await page.locator('[data-testid=stage][data-ready=yes]').waitFor({ timeout: 120_000 });
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Home');

@@ -17,8 +17,16 @@
 // Each test counts once; typecheck, lint, the test build and the budget count as one check each.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { ensureSystem } from './ensure-system.mjs';
 import { readStat } from './proc-stat.mjs';
+
+/**
+ * The project's own Vite and Vitest, started with this Node: `npx` starts npm first to find them,
+ * about a CPU second each time, and a run starts them eight times (two more in each e2e/run.mjs).
+ */
+const VITE = fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url));
+const VITEST = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
 
 let passed = 0;
 let failed = 0;
@@ -206,9 +214,9 @@ ensureSystem();
 // The production build, as `npm run build` makes it (NODE_ENV=production), into its own folder:
 // the test build goes into dist/, which e2e/run.mjs serves.
 const PRODUCTION = 'test-results/dist-production';
-const builtProduction = run({ name: 'production build', cmd: 'npx', args: ['vite', 'build', '--outDir', PRODUCTION, '--emptyOutDir', '--logLevel', 'warn'], env: { NODE_ENV: 'production' } });
+const builtProduction = run({ name: 'production build', cmd: process.execPath, args: [VITE, 'build', '--outDir', PRODUCTION, '--emptyOutDir', '--logLevel', 'warn'], env: { NODE_ENV: 'production' } });
 // The test build: the production build plus read-only test hooks (window.__warpscope).
-const builtTest = run({ name: 'test build', cmd: 'npx', args: ['vite', 'build', '--mode', 'test', '--logLevel', 'warn'] });
+const builtTest = run({ name: 'test build', cmd: process.execPath, args: [VITE, 'build', '--mode', 'test', '--logLevel', 'warn'] });
 const builds = Promise.all([builtTest, builtProduction]);
 // The e2e suite, the longest chain, starts as soon as the builds it serves and reads are made;
 // beside the builds only the GPU files start (one process, mostly one thread), so that the builds
@@ -224,10 +232,10 @@ await Promise.all([
   // builds are made, longest first: the crawl of every page under the dev server (`vite`, React
   // StrictMode on: the README's first command), the pure unit tests (files in parallel), then
   // typecheck and lint.
-  vitestStage('gpu', 'npx', ['vitest', 'run', '--project', 'gpu']),
+  vitestStage('gpu', process.execPath, [VITEST, 'run', '--project', 'gpu']),
   builds.then(async () => {
     await vitestStage('e2e-dev', 'node', ['e2e/run.mjs', '--dev']);
-    await vitestStage('unit', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'unit-isolated']);
+    await vitestStage('unit', process.execPath, [VITEST, 'run', '--project', 'unit', '--project', 'unit-isolated']);
     // `npm run typecheck` and `eslint .` in one process sharing one TypeScript program: exit
     // status 1 means type errors, 2 lint errors, 3 both (scripts/typecheck-and-lint.mjs).
     const r = await runFor({ name: 'typecheck and lint', cmd: 'node', args: ['scripts/typecheck-and-lint.mjs'] });
