@@ -28,7 +28,6 @@ import { makeMatrix, makeVector, matrixStats, nonzeros, spmvReference, type Csr 
 import { leastBytes, spmvRun, Y_BINDING, yOf, type SpmvVariant } from '../../src/labs/spmv/kernel.ts';
 import { sellRun, sellSource, toSell, type SellOptions } from '../../src/labs/spmv/sell.ts';
 import { foldWorkgroups } from '../../src/kernel/types.ts';
-import PAIR_WGSL from './spmv-sell-pair.wgsl?raw';
 import type { KernelRun } from '../../src/kernel/types.ts';
 
 const LOG2 = Number(process.env.TUNING_LOG2 ?? 22);
@@ -91,44 +90,85 @@ function ownerEarly(code: string): string {
  * of STEP words instead of five and its first trip loads only columns.
  */
 function valLate(code: string): string {
-  const LOOP = / {4}var c: array<u32, STEP>;\n[\s\S]*?\n {6}v = vn;\n {4}}\n/;
-  if (!LOOP.test(code)) throw new Error("spmv-sell: sell.wgsl's pipelined loop is no longer where the experiment expects it");
-  return code.replace(LOOP, `    var c: array<u32, STEP>;
+  const edits: readonly (readonly [string, string])[] = [
+    ['      v[k] = select(0.0, val[min(i, last)], i < end);\n    }\n    for (var e', '    }\n    for (var e'],
+    ['      var vn: array<f32, STEP>;\n', ''],
+    ['        vn[k] = select(0.0, val[min(i, last)], i < end);', '        v[k] = select(0.0, val[min(e + k * LANES, last)], e + k * LANES < end);'],
+    ['      v = vn;\n', ''],
+  ];
+  return edits.reduce((text, [from, to]) => {
+    if (!text.includes(from)) throw new Error(`spmv-sell: sell.wgsl no longer holds \`${from.trim()}\` where the experiment expects it`);
+    return text.replace(from, to);
+  }, code);
+}
+
+/**
+ * sell.wgsl with two pieces per invocation: a subgroup of `live` lanes takes 2·live consecutive
+ * pieces (two slices when live is 32), and lane l sums piece l and piece live + l side by side in
+ * one loop, so the two pieces' memory trips (offsets and rows, first loads, gathers) overlap and a
+ * short piece's fixed trips are shared by two. The bindings, the padding rules and the segmented
+ * scan are sell.wgsl's own text (the scan made a function, run once for each piece's sums); the
+ * dispatch needs half the workgroups.
+ */
+function pair(code: string): string {
+  const head = code.slice(0, code.indexOf('@compute'));
+  const claim = /\n( {2}let live = subgroupAdd\(1u\);[\s\S]*?workgroupBarrier\(\);\n)/.exec(code)?.[1];
+  const scan = /\n( {2}\/\/ Segmented inclusive scan[\s\S]*)\n}\s*$/.exec(code)?.[1];
+  if (!head || !claim || !scan) throw new Error("spmv-sell: sell.wgsl's claim or scan is no longer where the experiment expects it");
+  const both = (line: string) => [line.replace(/@/g, 'A').replace(/#/g, 'a'), line.replace(/@/g, 'B').replace(/#/g, 'b')].join('\n');
+  return `${head}fn scan_and_store(key: u32, total: f32, sid: u32, live: u32) {
+  var sum = total;
+${scan}
+}
+
+@compute @workgroup_size(WORKGROUP_SIZE)
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
+        @builtin(subgroup_invocation_id) sid: u32) {
+${claim}  let pA = ((wid.x + wid.y * groups.x) * WORKGROUP_SIZE + slot * live) * 2u + sid;
+  let pB = pA + live;
+  // A piece past the end has an empty range (first = end = 0).
+${both('  var key@ = NO_KEY;\n  var sum@ = 0.0;\n  var first@ = 0u;\n  var end@ = 0u;\n  if (p@ < params.pieces) {\n    key@ = owner[p@];\n    first@ = start[p@ / LANES] + p@ % LANES;\n    end@ = start[p@ / LANES + 1u];\n  }\n  let last@ = max(end@, 1u) - 1u;\n  var c#: array<u32, STEP>;\n  var v#: array<f32, STEP>;\n  var e# = first@;')}
+  for (var k = 0u; k < STEP; k++) {
+${both('    c#[k] = select(0u, col[min(first@ + k * LANES, last@)], first@ + k * LANES < end@);\n    v#[k] = select(0.0, val[min(first@ + k * LANES, last@)], first@ + k * LANES < end@);')}
+  }
+  loop {
+    if (ea >= endA && eb >= endB) {
+      break;
+    }
+    var ga: array<f32, STEP>;
+    var gb: array<f32, STEP>;
     for (var k = 0u; k < STEP; k++) {
-      let i = first + k * LANES;
-      c[k] = select(0u, col[min(i, last)], i < end);
+      ga[k] = x[ca[k]];
+      gb[k] = x[cb[k]];
     }
-    for (var e = first; e < end; e += STEP * LANES) {
-      var g: array<f32, STEP>;
-      for (var k = 0u; k < STEP; k++) {
-        g[k] = x[c[k]];
-      }
-      var v: array<f32, STEP>;
-      var cn: array<u32, STEP>;
-      for (var k = 0u; k < STEP; k++) {
-        let i = e + k * LANES;
-        v[k] = select(0.0, val[min(i, last)], i < end);
-        let j = i + STEP * LANES;
-        cn[k] = select(0u, col[min(j, last)], j < end);
-      }
-      for (var k = 0u; k < STEP; k++) {
-        sum += v[k] * g[k];
-      }
-      c = cn;
+${both('    var c#n: array<u32, STEP>;\n    var v#n: array<f32, STEP>;')}
+    for (var k = 0u; k < STEP; k++) {
+${both('      let i# = e# + (STEP + k) * LANES;\n      c#n[k] = select(0u, col[min(i#, last@)], i# < end@);\n      v#n[k] = select(0.0, val[min(i#, last@)], i# < end@);')}
     }
-`);
+    for (var k = 0u; k < STEP; k++) {
+      sumA += va[k] * ga[k];
+      sumB += vb[k] * gb[k];
+    }
+${both('    c# = c#n;\n    v# = v#n;')}
+    ea += STEP * LANES;
+    eb += STEP * LANES;
+  }
+  scan_and_store(keyA, sumA, sid, live);
+  scan_and_store(keyB, sumB, sid, live);
+}
+`;
 }
 
 /**
  * The kernels timed at each options: the lab's, and candidates made from it (code from the lab's
- * code at the options' step, and pieces per invocation). `sell pair` is spmv-sell-pair.wgsl with
- * half the options' step for each of its two pieces (the same loads and gathers in flight a lane).
+ * code at the options' step, and pieces per invocation). `sell pair` runs half the options' step for
+ * each of its two pieces (the same loads and gathers in flight a lane).
  */
 const KERNELS: readonly (readonly [string, ((code: string, step: number) => string) | undefined, number])[] = [
   ['sell', undefined, 1],
   ['sell owner-early', ownerEarly, 1],
   ['sell owner-early val-late', (code) => valLate(ownerEarly(code)), 1],
-  ['sell pair', (_code, step) => sellSource(Math.max(1, step / 2), PAIR_WGSL), 2],
+  ['sell pair', (code, step) => sellSource(Math.max(1, step / 2), pair(code)), 2],
   ['sell unpipelined', unpipelined, 1],
 ];
 /** The options of the power-law ablation rows (TUNING_ABLATE_AT="limit,window,step" picks others). */
