@@ -13,6 +13,10 @@ once, x once per nonzero, y once: 12 bytes per nonzero + 4 per row), and a devic
 of the same number of bytes as a reference (GB/s counting read and write, like the lab's copy
 baseline).
 
+The product is timed with the 64-bit row offsets and column indices torch builds from numpy's int64
+arrays (the figure every earlier run recorded) and again with the same matrix's indices as int32
+(cuSPARSE then streams 4 bytes per column index, as the lab's formats do).
+
 Usage (on the GPU machine):  python3 scripts/peers/spmv_peers.py [--log2-rows 22] [--repeats 50]
 """
 import argparse
@@ -73,8 +77,8 @@ def main() -> None:
     dev = torch.device("cuda")
     rows = 2 ** args.log2_rows
     print(f"# SpMV peers: torch {torch.__version__}, {torch.cuda.get_device_name(dev)}, 2^{args.log2_rows} rows")
-    print("| matrix | nonzeros | mean | longest | torch CSR @ x ms | GB/s over least traffic | copy GB/s | % of copy |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| matrix | nonzeros | mean | longest | torch CSR @ x ms | GB/s over least traffic | copy GB/s | % of copy | same, int32 indices ms |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for kind in ("uniform", "powerlaw"):
         crow, cols, vals, x, lengths = build(kind, rows, args.seed)
         nnz = len(vals)
@@ -89,6 +93,17 @@ def main() -> None:
         if not np.array_equal(got, want):
             raise SystemExit(f"{kind}: torch's product differs from the reference at row {int(np.argmax(got != want))}")
         ms = time_cuda(lambda: a @ xv, args.warmup, args.repeats)
+        a32 = torch.sparse_csr_tensor(
+            torch.from_numpy(crow.astype(np.int32)).to(dev),
+            torch.from_numpy(cols.astype(np.int32)).to(dev),
+            torch.from_numpy(vals).to(dev),
+            size=(rows, rows),
+        )
+        if a32.crow_indices().dtype != torch.int32:
+            raise SystemExit(f"{kind}: torch did not keep the int32 indices")
+        if not np.array_equal((a32 @ xv).double().cpu().numpy(), want):
+            raise SystemExit(f"{kind}: torch's product with int32 indices differs from the reference")
+        ms32 = time_cuda(lambda: a32 @ xv, args.warmup, args.repeats)
         least = 12 * nnz + 4 * rows
         src = torch.empty(least // 4, dtype=torch.float32, device=dev)
         dst = torch.empty_like(src)
@@ -96,7 +111,7 @@ def main() -> None:
         gbps = least / (ms * 1e6)
         copy_gbps = 2 * least / (copy_ms * 1e6)
         print(
-            f"| {kind} | {nnz:,} | {nnz / rows:.2f} | {int(lengths.max()):,} | {ms:.4f} | {gbps:.1f} | {copy_gbps:.1f} | {100 * gbps / copy_gbps:.1f} % |"
+            f"| {kind} | {nnz:,} | {nnz / rows:.2f} | {int(lengths.max()):,} | {ms:.4f} | {gbps:.1f} | {copy_gbps:.1f} | {100 * gbps / copy_gbps:.1f} % | {ms32:.4f} |"
         )
 
 

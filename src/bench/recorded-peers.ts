@@ -27,6 +27,8 @@ export interface RecordedPeer {
 
 const H100_1122 = 'H100 80GB HBM3, Vulkan, driver 580.159.04, 2026-11-22';
 const H100_1127 = 'H100 80GB HBM3, Vulkan, driver 580.159.04, 2026-11-27';
+const H100_1128 = 'H100 80GB HBM3, Vulkan, driver 580.159.04, 2026-11-27, 23:50 UTC';
+const SPMV_1128 = '2026-11-28-h100-spmv-powerlaw-ablation-candidates-cusparse-int32';
 
 export const RECORDED_PEERS: readonly RecordedPeer[] = [
   { lab: 'reduce', problem: 'sum of 2^28 u32', ours: 'one pass, vec4', oursMs: 0.3429, peer: 'torch.sum (int32)', peerMs: 0.3584, run: H100_1122, source: '2026-11-22-h100-bench-final2-b.txt, 2026-11-22-h100-peers-final2.txt', live: { op: 'reduce', n: 2 ** 28, type: 'u32' } },
@@ -41,9 +43,11 @@ export const RECORDED_PEERS: readonly RecordedPeer[] = [
   { lab: 'merge', problem: 'two sorted 2^25 u32 arrays', ours: 'wide', oursMs: 0.2716, peer: 'CUB DeviceMerge::MergeKeys', peerMs: 0.2125, run: H100_1127, source: '2026-11-28-h100-merge-sampled-partition-walk-dawn-flags/webgpu-sampled-and-walk-runs-a-b.txt, 2026-11-28-h100-merge-sampled-partition-walk-dawn-flags/cub-and-cuda-twin-round4.txt' },
   { lab: 'topk', problem: 'k = 20 of 2^26 i32', ours: 'radix-ahead', oursMs: 0.1117, peer: 'torch.topk', peerMs: 1.331, run: H100_1127, source: '2026-11-27-h100-topk-experiments-pick-a.txt, 2026-11-27-h100-topk-torch-peers-pick-call.txt' },
   // The lab's `sell` picks these options itself (sellOptions): the kernel and matrices the bench times
-  // (ours: run a, the slower of the two in a row; both kernel and cuSPARSE from scripts/experiments/spmv-sell.ts's call).
-  { lab: 'spmv', problem: '2^22 rows × 16 nonzeros, uniform', ours: 'sell (sliced ELL: pieces of 32, windows of 4096, 8 a step)', oursMs: 0.6216, peer: 'torch CSR @ x (cuSPARSE)', peerMs: 0.6688, run: H100_1127, source: '2026-11-27-h100-kernels-round3-call2/spmv-sell-pipelined-twice-with-cusparse.txt' },
-  { lab: 'spmv', problem: '2^22 rows, power-law lengths', ours: 'sell (sliced ELL: pieces of 128, windows of 16384, 8 a step)', oursMs: 0.6415, peer: 'torch CSR @ x (cuSPARSE)', peerMs: 0.6424, run: H100_1127, source: '2026-11-27-h100-kernels-round3-call2/spmv-sell-pipelined-twice-with-cusparse.txt' },
+  // (ours: the slower of two timings of the lab's kernel in one process, uniform run a, power law the
+  // ablation's unedited row; cuSPARSE: the first of its two runs in the same call, int64 indices as
+  // torch builds them; with int32 indices it ran 0.6148 and 0.5929 ms, see docs/benchmarks.md).
+  { lab: 'spmv', problem: '2^22 rows × 16 nonzeros, uniform', ours: 'sell (sliced ELL: pieces of 32, windows of 4096, 8 a step)', oursMs: 0.6235, peer: 'torch CSR @ x (cuSPARSE)', peerMs: 0.6464, run: H100_1128, source: `${SPMV_1128}/spmv-sell.txt, ${SPMV_1128}/cusparse-before.txt` },
+  { lab: 'spmv', problem: '2^22 rows, power-law lengths', ours: 'sell (sliced ELL: pieces of 128, windows of 16384, 8 a step)', oursMs: 0.6412, peer: 'torch CSR @ x (cuSPARSE)', peerMs: 0.625, run: H100_1128, source: `${SPMV_1128}/spmv-sell.txt, ${SPMV_1128}/cusparse-before.txt` },
 ];
 
 /** "1.23× faster" or "0.83× its speed": the peer's time over ours. */
