@@ -195,6 +195,14 @@ ${LINEAR_WGSL}`;
     expect(always.steady).toBe(true);
   });
 
+  it('by default measures three times on a GPU, once on a software adapter (its spread is the CPU\'s other work)', async () => {
+    const run = vectorAddRun({ a: new Float32Array(4096).fill(1), b: new Float32Array(4096).fill(2) });
+    const software = (await gpu.ready()).summary.isFallbackAdapter;
+    const never = await gpu.time(run, { repeats: 4, dispatchesPerPass: 1, maxSpread: 1 });
+    expect(never.attempts).toBe(software ? 1 : 3);
+    expect(never.steady).toBe(false);
+  });
+
   it('measures a figure whose baseline ran slow again, on newly allocated buffers', async () => {
     const n = 1 << 14;
     const rng = seededRandom(5);

@@ -91,7 +91,8 @@ export interface TimeOptions {
   /** The shortest pass worth timing, ms (default 2; 20 where timestamps are quantized). */
   readonly minPassMs?: number;
   /**
-   * Milliseconds of untimed passes run just before the timed ones (default 200), so the GPU's
+   * Milliseconds of untimed passes run just before the timed ones (default 200; 0 on a software
+   * adapter, which has no clocks to bring up), so the GPU's
    * clocks are up: an idle H100 drops its SM clock from 1980 MHz towards 345 MHz within a fraction
    * of a second, and a short pass started then runs at part speed (copy: 1.5 instead of 2.85 TB/s).
    */
@@ -100,7 +101,10 @@ export interface TimeOptions {
   readonly baseline?: BaselineSpec;
   /** The largest max ÷ min a figure may show before it is measured again (default 1.15). */
   readonly maxSpread?: number;
-  /** Measurements at most, the first included, before a figure is returned unsteady (default 3). */
+  /**
+   * Measurements at most, the first included, before a figure is returned unsteady (default 3; 1 on
+   * a software adapter, whose spread comes from the CPU's other work and does not settle).
+   */
   readonly maxAttempts?: number;
   /**
    * A baseline slower than this share of the fastest the executor has seen for its kind marks the
@@ -555,7 +559,6 @@ export class GpuExecutor {
     const chain = Array.isArray(runs) ? (runs as readonly KernelRun[]) : [runs as KernelRun];
     const repeats = Math.min(1024, Math.max(1, options.repeats ?? 10)); // 4 queries a round, of 4096
     const maxSpread = options.maxSpread ?? MAX_SPREAD;
-    const maxAttempts = Math.max(1, options.maxAttempts ?? 3);
     let owned: GPUBuffer[] = [];
     let querySet: GPUQuerySet | undefined;
     let resolve: GPUBuffer | undefined;
@@ -582,6 +585,11 @@ export class GpuExecutor {
       let { lists, base } = initial;
       owned = initial.owned;
       const { device, summary } = await this.readyFor(epoch);
+      // A software adapter (SwiftShader, WARP) runs on the CPU: it has no clocks to bring up, and
+      // its spread comes from the CPU's other work, which measuring again does not settle.
+      const software = summary.isFallbackAdapter;
+      const maxAttempts = Math.max(1, options.maxAttempts ?? (software ? 1 : 3));
+      const warmupMs = options.warmupMs ?? (software ? 0 : 200);
       const useTimestamps = summary.hasTimestamps;
       querySet = useTimestamps
         ? device.createQuerySet({ label: `${label}.timestamps`, type: 'timestamp', count: 2 * lists.length * repeats })
@@ -713,7 +721,7 @@ export class GpuExecutor {
         const baseKey = options.baseline?.kind;
         for (let attempt = 1; attempt <= maxAttempts; attempt++) {
           // Each re-measure warms up longer: a slow spell of the memory system can last a second.
-          await warmUp(ks, (options.warmupMs ?? 200) * (2 * attempt - 1));
+          await warmUp(ks, warmupMs * (2 * attempt - 1));
           const passes: { list: readonly Bound[]; k: number }[] = [];
           for (let r = 0; r < repeats; r++) lists.forEach((list, j) => passes.push({ list, k: ks[j]! }));
           const ms = await timePasses(passes);
