@@ -124,20 +124,20 @@ describe('the scan lab’s CUDA tab on its twins', () => {
     await page.getByTestId('check-sim').waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('check-sim').getAttribute('data-ok'), (await page.getByTestId('editor-check').textContent()) ?? '').toBe('yes');
 
-    // From the ticket through the tile's loads to the warps' scans of their rows: each position
-    // names the CUDA line it is on, in the kernel or in the header written out above it.
+    // From the ticket to the tile's loads: each position names the CUDA line it is on, here in
+    // the header written out above the kernel (loadTile).
     await lab.blur();
     await page.keyboard.press('Home');
-    const scanRow = 'T inclusive = warpInclusiveScan(hsum(x[r]));';
+    const load = 'for (int r = 0; r < VECS; r++) x[r] = whole ? input[base + r * W + lid] : loadVec(input, base + r * W + lid, n);';
     const seen = new Set<string>();
-    for (let k = 0; k < 400 && !seen.has(scanRow); k++) {
+    for (let k = 0; k < 400 && !seen.has(load); k++) {
       await lab.press('s');
       const line = await lab.cudaLine();
       if (line !== undefined) seen.add(source[line - 1]!.trim());
     }
     expect([...seen]).toContain('if (lid == 0) *ticket = atomicAdd((unsigned int *)&status[0], 1u);');
-    expect([...seen]).toContain('for (int r = 0; r < VECS; r++) x[r] = whole ? input[base + r * W + lid] : loadVec(input, base + r * W + lid, n);');
-    expect([...seen]).toContain(scanRow);
+    expect([...seen]).toContain('unsigned int drawn = *ticket;              // after the barrier: one value for the whole block');
+    expect([...seen]).toContain(load);
     expect(errors).toEqual([]);
   }, 300_000);
 });
