@@ -3,7 +3,8 @@
  * (`src/labs/scan/cuda/`); run as it stands, it replaces the WGSL variant on both executors, the
  * check against the CPU passes, stepping highlights the CUDA line the replay is on, and the
  * sweep trees are drawn from the CUDA run with their values. The single pass's `.cu` (one launch,
- * decoupled look-back) likewise runs and passes the check, and its steps name its CUDA lines.
+ * decoupled look-back) and a vec4 single pass's (uint4 tiles, a warp's look-back) likewise run and
+ * pass the check, and their steps name their CUDA lines.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,13 @@ import { useAppPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
 
 const BLELLOCH_CU = readFileSync(new URL('../src/labs/scan/cuda/blelloch.cu', import.meta.url), 'utf8');
-const SINGLE_PASS_CU = readFileSync(new URL('../src/labs/scan/cuda/single-pass.cu', import.meta.url), 'utf8');
+/** A scan `.cu` file as the CUDA tab shows it: each local header written out in place of its first `#include` (src/labs/scan/cuda.ts). */
+const cu = (name: string, seen = new Set<string>()): string =>
+  readFileSync(new URL(`../src/labs/scan/cuda/${name}`, import.meta.url), 'utf8')
+    .replace(/^#pragma once\n/m, '')
+    .replace(/^#include "([\w.]+\.cuh)"\n/gm, (_line, h: string) => (seen.has(h) ? '' : (seen.add(h), cu(h, seen))));
+const SINGLE_PASS_CU = cu('single-pass.cu');
+const WARP_TOTALS_CU = cu('single-pass-warp-totals.cu');
 
 class ScanCudaLab extends LabPageObject {
   override async ready(): Promise<void> {
@@ -106,6 +113,34 @@ describe('the scan lab’s CUDA tab on its twins', () => {
     expect([...seen]).toContain('if (lid == 0) ticket = atomicAdd((unsigned int *)&status[0], 1u);');
     expect([...seen]).toContain('unsigned int drawn = ticket;               // after the barrier: one value for the whole block');
     expect([...seen]).toContain(publish);
+    expect(errors).toEqual([]);
+  }, 300_000);
+
+  it('a vec4 single pass’s .cu (uint4 tiles, warp 0’s look-back) runs in place of the WGSL, passes the check, and stepping follows its CUDA lines', async () => {
+    const { page, errors } = await openPage(browser(), '/lab/scan?v=single-pass-warp-totals&n=4096&wg=64&step=0');
+    const lab = new ScanCudaLab(page);
+    await page.getByRole('tab', { name: /^CUDA/ }).waitFor({ timeout: 60_000 });
+    await lab.openCuda();
+    const source = WARP_TOTALS_CU.split('\n');
+    expect(await page.locator('[data-testid=cuda-editor] .cm-line').first().textContent()).toBe(source[0]);
+    await lab.run();
+    await page.getByTestId('check-sim').waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId('check-sim').getAttribute('data-ok'), (await page.getByTestId('editor-check').textContent()) ?? '').toBe('yes');
+
+    // From the ticket to the tile's loads: each position names the CUDA line it is on, here in
+    // the header written out above the kernel (loadTile).
+    await lab.blur();
+    await page.keyboard.press('Home');
+    const load = 'for (int r = 0; r < VECS; r++) x[r] = whole ? input[base + r * W + lid] : loadVec(input, base + r * W + lid, n);';
+    const seen = new Set<string>();
+    for (let k = 0; k < 400 && !seen.has(load); k++) {
+      await lab.press('s');
+      const line = await lab.cudaLine();
+      if (line !== undefined) seen.add(source[line - 1]!.trim());
+    }
+    expect([...seen]).toContain('if (lid == 0) *ticket = atomicAdd((unsigned int *)&status[0], 1u);');
+    expect([...seen]).toContain('unsigned int drawn = *ticket;              // after the barrier: one value for the whole block');
+    expect([...seen]).toContain(load);
     expect(errors).toEqual([]);
   }, 300_000);
 });

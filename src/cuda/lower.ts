@@ -1314,7 +1314,8 @@ export class Lowering {
       else if (x.kind === 'decl' && x.vars.some((d) => d.name === decl.name)) ok = false;
       else if (x.kind === 'index' && !array && x.object.kind === 'ident' && mentions([x.index], new Set([decl.name]))) {
         const sym = this.lookup(ctx, x.object.name);
-        if (sym?.k === 'array' && sym.base.space === 'function') array = x.object.name;
+        // A local array, or a parameter that points to a whole one (its offset is 0).
+        if ((sym?.k === 'array' || (sym?.k === 'ptr' && sym.name === '')) && sym.base.space === 'function') array = x.object.name;
       }
       if (ok) forChildren(n, (v) => { visit(v); return false; });
     };
@@ -2689,7 +2690,7 @@ export class Lowering {
       });
       for (const tp of fn.template) if (!targs.has(tp.name)) this.error(e.range, `cannot deduce template argument '${tp.name}' of '${fn.name}': write ${fn.name}<…>(…)`);
     }
-    const ptrParams: { index: number; base: Base }[] = [];
+    const ptrParams: { index: number; base: Base; whole?: boolean }[] = [];
     const constParams = new Map<number, string>();
     const callArgs: string[] = [];
     const paramTypes = fn.params.map((p) => this.resolveType(p.type, targs));
@@ -2715,9 +2716,13 @@ export class Lowering {
       if (pt.k === 'ptr') {
         if (!v.ptr) this.error(e.args[i]!.range, `cannot pass '${typeName(v.t)}' to parameter '${fn.params[i]!.name}' of type '${typeName(pt)}'`);
         if (!this.samePointee(pt.to, v.ptr.base.elem)) this.error(e.args[i]!.range, `cannot pass a pointer to '${typeName(v.ptr.base.elem)}' to parameter '${fn.params[i]!.name}' of type '${typeName(pt)}'`);
-        ptrParams.push({ index: i, base: v.ptr.base });
+        // An array passed whole (`f(x)`, not `f(x + 1)`): the instance indexes the array (or, for
+        // a local, the WGSL pointer) itself, with no offset parameter, so a local's index known
+        // when compiling stays a constant and a buffer's index needs no conversion to i32.
+        const whole = !ref && !v.ptr.base.scalar && (v.ptr.off === '' || v.ptr.off === '0');
+        ptrParams.push({ index: i, base: v.ptr.base, ...(whole ? { whole } : {}) });
         if (v.ptr.base.space === 'function') callArgs.push(v.ptr.base.viaPointer ? v.ptr.base.name : `&${v.ptr.base.name}`);
-        if (!(v.ptr.base.space === 'function' && v.ptr.base.scalar)) callArgs.push(v.ptr.off || '0');
+        if (!(v.ptr.base.space === 'function' && v.ptr.base.scalar) && !whole) callArgs.push(v.ptr.off || '0');
       } else {
         const c = this.convert(v, pt, e.args[i]!.range);
         // A constant for a 32-bit integer or bool parameter the body never assigns (a template
@@ -2732,7 +2737,7 @@ export class Lowering {
     for (const b of builtins) callArgs.push(b === 'lane' ? 'warp_lane_' : b);
     // One WGSL function serves every local it is given (a ptr<function, T> parameter); buffers and shared arrays each get their own.
     const baseId = (b: Base): string => (b.space === 'function' ? `function:${b.arrayType}:${b.scalar ? 'scalar' : 'array'}` : b.key);
-    const key = `${fn.name}${overloads ? `#${overloads.indexOf(fn)}` : ''}|${[...targs].map(([k, v]) => `${k}=${this.templateArgText(v)}`).join(',')}|${ptrParams.map((p) => `${p.index}:${baseId(p.base)}`).join(',')}|${[...constParams].map(([i, c]) => `${i}=${c}`).join(',')}|${ctx.kernel.entry}`;
+    const key = `${fn.name}${overloads ? `#${overloads.indexOf(fn)}` : ''}|${[...targs].map(([k, v]) => `${k}=${this.templateArgText(v)}`).join(',')}|${ptrParams.map((p) => `${p.index}:${baseId(p.base)}${p.whole ? ':whole' : ''}`).join(',')}|${[...constParams].map(([i, c]) => `${i}=${c}`).join(',')}|${ctx.kernel.entry}`;
     if (this.lowering.has(fn)) this.error(e.range, `'${fn.name}' calls itself (recursion): WGSL has no recursion, so device code here cannot recurse; rewrite it as a loop`);
     let inst = this.instances.get(key);
     if (!inst) {
@@ -2780,7 +2785,7 @@ export class Lowering {
   }
 
   private deviceFunction(
-    caller: FnCtx, fn: FunctionDecl, targs: Map<string, TemplateArg>, paramTypes: CType[], ptrParams: { index: number; base: Base }[],
+    caller: FnCtx, fn: FunctionDecl, targs: Map<string, TemplateArg>, paramTypes: CType[], ptrParams: { index: number; base: Base; whole?: boolean }[],
     constParams: ReadonlyMap<number, string>, wname: string, builtins: string[], inst: { name: string; lines: { text: string; cuda?: Range }[] },
   ): void {
     const ctx: FnCtx = { kernel: caller.kernel, fn, targs, scopes: [new Map<string, Sym>()], returnType: this.resolveType(fn.returnType, targs), loopDepth: 0 };
@@ -2801,6 +2806,10 @@ export class Lowering {
           const pname = `${name}_array`;
           params.push(`${pname}: ptr<function, ${base.arrayType}>`);
           base = { ...base, name: pname, viaPointer: true };
+        }
+        if (pp.whole) {
+          ctx.scopes[0]!.set(p.name, { k: 'ptr', base, name: '', t: pt });
+          return;
         }
         // The offset may not take the array's own name (a pointer parameter named like the
         // __shared__ array it points into would hide that array inside the function).

@@ -128,6 +128,27 @@ describe('memory', () => {
     expect(program(src).kernels[0]!.params.map((p) => [p.name, p.access])).toEqual([['a', 'read'], ['sums', 'read_write'], ['n', undefined]]);
   });
 
+  it('an array passed whole to a device function is indexed without an offset: a local by constants where the loop unrolls', () => {
+    const src = `__device__ void load(const int *in, int *x, int base) { for (int r = 0; r < 4; r++) x[r] = in[base + r]; }
+__device__ int total(const int *x) { int s = 0; for (int r = 0; r < 4; r++) s += x[r]; return s; }
+__global__ void k(const int *in, int *out) {
+  int x[5];
+  x[4] = 100;
+  load(in, x, threadIdx.x * 4);
+  out[threadIdx.x] = total(x) * 10 + total(x + 1);
+}`;
+    const input = Int32Array.from({ length: 8 }, (_, i) => i + 1);
+    const { out } = run(src, 'k', 1, 2, { in: input, out: new Int32Array(2) });
+    // Thread 0: x = 1 2 3 4 100: 10 * 10 + (2 + 3 + 4 + 100); thread 1: x = 5 6 7 8 100.
+    expect(Array.from(out.out as Int32Array)).toEqual([209, 381]);
+    const w = program(src).wgsl;
+    expect(w).toMatch(/fn load\w*\(x_array: ptr<function, array<i32, 5>>, base: i32\)/);
+    expect(w).toContain('(*x_array)[r] = in_[base + r];');
+    expect(w).toMatch(/fn total\(x_array: ptr<function, array<i32, 5>>\) -> i32 \{\n\s*var s: i32 = 0;\n\s*\/\/ unrolled: 4 trips/);
+    // x + 1 is not the whole array: that instance takes the offset, and its loop stays a loop.
+    expect(w).toMatch(/fn total_2\(x_array: ptr<function, array<i32, 5>>, x: i32\)/);
+  });
+
   it('unsigned char buffers are packed four to a word, read and written in place', () => {
     const src = `__global__ void inc(unsigned char *b, int n) {
   int i = threadIdx.x;

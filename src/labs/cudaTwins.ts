@@ -27,16 +27,8 @@ export interface NotTwinned {
 
 /** The labs whose CUDA is still display text only (each lab's `cuda.ts`). */
 const NOT_YET = 'not written in this session (time): the lab\u2019s CUDA tab still shows a rendering (cuda.ts) that nothing translates or checks';
-/**
- * The vec4 single passes: decoupled look-back by a whole warp over `uint4` tiles. Their twins would
- * follow `scan/cuda/single-pass.cu` (the same bounded spin on `volatile` status words and fallback)
- * with the warp's `__ballot_sync` over its lanes' slots (docs/cuda.md).
- */
-const WARP_LOOK_BACK =
-  'not written in this session (time): the look-back by a whole warp over uint4 tiles would follow single-pass.cu (a bounded spin on volatile status words, then the fallback) with __ballot_sync over the lanes\u2019 slots (docs/cuda.md); the CUDA tab still shows a rendering (cuda.ts)';
 const notYet = (lab: string, variants: readonly string[]): NotTwinned[] => variants.map((variant) => ({ lab, variant, reason: NOT_YET }));
 
 export const NOT_TWINNED: readonly NotTwinned[] = [
-  ...['single-pass-vec4', 'single-pass-late-scan', 'single-pass-warp-totals'].map((variant) => ({ lab: 'scan', variant, reason: WARP_LOOK_BACK })),
   ...notYet('topk', ['radix-ahead']),
 ];

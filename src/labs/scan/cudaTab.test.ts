@@ -15,6 +15,14 @@ import { scanReference, summedAreaReference } from './reference.ts';
 import { scanVariant, withElementType, type ScanVariantId } from './variants.ts';
 import { SCAN_TWINS } from './cudaTwins.ts';
 
+/** The vec4 single passes' kernels, and the 4-vector of each element type (their second template argument). */
+const VEC4_KERNELS: Partial<Record<ScanVariantId, string>> = {
+  'single-pass-vec4': 'scanSinglePassVec4',
+  'single-pass-late-scan': 'scanSinglePassLateScan',
+  'single-pass-warp-totals': 'scanSinglePassWarpTotals',
+};
+const VECTOR = { u32: 'uint4', i32: 'int4', f32: 'float4' } as const;
+
 const simulator: KernelExecutor = { run: (run) => Promise.resolve(simulate(run, { trace: 'summary' }).buffers) };
 
 /** The simulator with every dispatch of `variant`'s code replaced by the CUDA, as the CUDA tab runs it. */
@@ -45,12 +53,14 @@ describe('the scan lab’s CUDA tab runs each twin in place of its WGSL', () => 
       const want = scanVariant(id).shape === 'matrix' ? summedAreaReference(input, width, height, exclusive) : scanReference(input, exclusive);
       expect(Array.from(output), `${type}, ${exclusive ? 'exclusive' : 'inclusive'}`).toEqual(Array.from(want));
       // The instance the lab's pass asks for: its element type (int data runs the unsigned instance, same bits, where the
-      // file has no int one) and kind of scan; the single pass's spins 64 times before falling back, as the WGSL's default.
+      // file has no int one) and kind of scan (the vec4 single passes with its 4-vector); the single passes spin 64 times
+      // before falling back, as the WGSL's default.
       const single = scanVariant(id).shape === 'single-pass';
       const cType = type === 'f32' ? 'float' : type === 'i32' && single ? 'int' : 'unsigned int';
       expect(launched.length).toBeGreaterThan(0);
       if (scanVariant(id).shape === 'matrix') expect(launched).toEqual([`scanRows<${cType}, ${exclusive}>`, `scanColumns<${cType}, ${exclusive}>`]);
-      else if (single) expect(launched).toEqual([`scanSinglePass<${cType}, ${exclusive}, 64>`]);
+      else if (id === 'single-pass') expect(launched).toEqual([`scanSinglePass<${cType}, ${exclusive}, 64>`]);
+      else if (single) expect(launched).toEqual([`${VEC4_KERNELS[id]}<${cType}, ${VECTOR[type]}, ${exclusive}, 64>`]);
       else expect(launched[0]).toMatch(new RegExp(`<${cType}, ${exclusive}>$`));
     }
   });

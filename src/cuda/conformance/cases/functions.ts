@@ -985,3 +985,40 @@ __global__ void widths(int* out)
   args: { out: new Int32Array(N) },
   expect: { out: iota(N).map((t) => (t + 6) * 1000 + t) },
 }));
+
+g.test('local_array_passed_to_device_function', 'C++ [conv.array], [expr.call]: an array argument is a pointer to its first element; the callee reads and writes the caller\'s array through it, whole or from an element on').run(() => ({
+  from: 'reference',
+  source: cu`
+__device__ void fill(const int* in, int* x, int base)
+{
+    for (int r = 0; r < 4; r++) x[r] = in[base + r] * 2;
+}
+
+__device__ int weigh(const int* x)
+{
+    int s = 0;
+    for (int r = 0; r < 4; r++) s += (r + 1) * x[r];
+    return s;
+}
+
+__global__ void weights(const int* in, int* out)
+{
+    int t = threadIdx.x;
+    int x[6];
+    x[4] = -7;
+    x[5] = 11;
+    fill(in, x, 4 * t);
+    out[t] = weigh(x) * 1000 + weigh(x + 2);
+}
+`,
+  kernel: 'weights',
+  launch: one,
+  args: { in: Int32Array.from(iota(4 * N), (i) => (i * 13) % 29 - 14), out: new Int32Array(N) },
+  expect: {
+    out: iota(N).map((t) => {
+      const x = [0, 1, 2, 3].map((r) => 2 * (((4 * t + r) * 13) % 29 - 14)).concat([-7, 11]);
+      const weigh = (o: number): number => [0, 1, 2, 3].reduce((s, r) => s + (r + 1) * x[o + r]!, 0);
+      return weigh(0) * 1000 + weigh(2);
+    }),
+  },
+}));

@@ -27,13 +27,7 @@
 #define AGGREGATE 1u                         // the tile's own sum
 #define INCLUSIVE 2u                         // the sum of the tile and everything before it
 
-// A value's 32 bits and back, for the status words.
-__device__ unsigned int toBits(unsigned int v) { return v; }
-__device__ unsigned int toBits(int v) { return (unsigned int)v; }
-__device__ unsigned int toBits(float v) { return __float_as_uint(v); }
-__device__ unsigned int fromBits(unsigned int bits, unsigned int) { return bits; }
-__device__ int fromBits(unsigned int bits, int) { return (int)bits; }
-__device__ float fromBits(unsigned int bits, float) { return __uint_as_float(bits); }
+#include "status_bits.cuh"
 
 // The tile in shared memory, one spare word after every 32 (see blelloch-padded.cu): thread lid
 // reads words lid * ITEMS + r, which unpadded would put lanes k and k + 32 / ITEMS on one bank.

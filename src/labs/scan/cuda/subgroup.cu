@@ -2,25 +2,8 @@
 // writes the warp's total to shared memory, and each warp adds the totals of the warps before it.
 // In CUDA a warp is always 32 lanes and lane = threadIdx.x % 32, so the WGSL's atomic claim of
 // positions (a subgroup there may be 4 to 128 lanes, and its lanes need not be consecutive
-// threads) is not needed here. Warpscope runs the warp functions on 32-lane warps: the simulator
-// always, a GPU only where its subgroups are 32 lanes (it says so before the run).
-#define FULL_MASK 0xffffffffu
-
-template <typename T>
-__device__ T warpInclusiveScan(T v) {
-  unsigned int lane = threadIdx.x & 31;
-  for (int d = 1; d < 32; d *= 2) {
-    T up = __shfl_up_sync(FULL_MASK, v, d);  // lane - d's running sum (its own below d)
-    if (lane >= d) v += up;
-  }
-  return v;
-}
-
-template <typename T>
-__device__ T warpSum(T v) {
-  for (int d = 16; d > 0; d /= 2) v += __shfl_xor_sync(FULL_MASK, v, d);
-  return v;                                  // every lane holds the warp's sum
-}
+// threads) is not needed here. The warp's scan and sum by shuffles: warp_scan.cuh.
+#include "warp_scan.cuh"
 
 template <typename T, bool EXCLUSIVE>
 __global__ void scanSubgroup(const T *input, T *output, T *tileSums, unsigned int n) {
