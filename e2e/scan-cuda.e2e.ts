@@ -117,7 +117,7 @@ describe('the scan lab’s CUDA tab on its twins', () => {
   }, 300_000);
 
   it('a vec4 single pass’s .cu (uint4 tiles, warp 0’s look-back) runs in place of the WGSL, passes the check, and stepping follows its CUDA lines', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/scan?v=single-pass-warp-totals&n=4096&wg=64&step=0');
+    const { page, errors } = await open('/lab/scan?v=single-pass-warp-totals&n=4096&wg=64&step=0');
     const lab = new ScanCudaLab(page);
     await page.getByRole('tab', { name: /^CUDA/ }).waitFor({ timeout: 60_000 });
     await lab.openCuda();
