@@ -16,12 +16,17 @@ const PRODUCT = 'sum += values[j] * x[colIndex[j]];';
 describe('the SpMV lab’s CUDA tab on its twin', () => {
   const browser = useBrowser();
   const open = useAppPage(browser);
-
-  it('csr-scalar.cu runs in place of the WGSL and passes; an edit that drops x from the product changes the stage; a syntax error squiggles its line and column and keeps the last good run', async () => {
-    const { page, errors } = await open('/lab/spmv?v=csr-scalar&mat=seed&n=4&wg=128&step=0');
-    const lab = new CudaTabPage(page);
+  /** The lab at csr-scalar on the seed matrix, its CUDA tab open. */
+  const openCudaTab = async () => {
+    const opened = await open('/lab/spmv?v=csr-scalar&mat=seed&n=4&wg=128&step=0');
+    const lab = new CudaTabPage(opened.page);
     await lab.ready();
     await lab.openCuda();
+    return { ...opened, lab };
+  };
+
+  it('csr-scalar.cu runs in place of the WGSL and passes; an edit that drops x from the product changes the stage; a syntax error squiggles its line and column and keeps the last good run', async () => {
+    const { page, errors, lab } = await openCudaTab();
     expect(await lab.lines()).toEqual(CSR_SCALAR_CU.split('\n'));
 
     // As it stands: both executors agree with the CPU, and the stage shows the lanes' gathers of x.
@@ -61,10 +66,7 @@ describe('the SpMV lab’s CUDA tab on its twin', () => {
   }, 300_000);
 
   it('a run asked for while the last one is still being checked runs once that check ends: the newest request wins, and its result is the one shown', async () => {
-    const { page, errors } = await open('/lab/spmv?v=csr-scalar&mat=seed&n=4&wg=128&step=0');
-    const lab = new CudaTabPage(page);
-    await lab.ready();
-    await lab.openCuda();
+    const { page, errors, lab } = await openCudaTab();
     // The product without x (it fails the check), then at once the twin (it passes), each asked
     // for with Ctrl+Enter: the second while the first is still being checked.
     await lab.replaceAll(CSR_SCALAR_CU.replace(PRODUCT, 'sum += values[j];'));
@@ -87,10 +89,7 @@ describe('the SpMV lab’s CUDA tab on its twin', () => {
   }, 300_000);
 
   it('a kernel whose parameters are renamed still shows the stage: its arrays are found by the buffers they take, not by their names', async () => {
-    const { page, errors } = await open('/lab/spmv?v=csr-scalar&mat=seed&n=4&wg=128&step=0');
-    const lab = new CudaTabPage(page);
-    await lab.ready();
-    await lab.openCuda();
+    const { page, errors, lab } = await openCudaTab();
     const renamed = CSR_SCALAR_CU.replace(/\browPtr\b/g, 'starts').replace(/\bcolIndex\b/g, 'cols').replace(/\bvalues\b/g, 'nz').replace('const float *x', 'const float *vec').replace('* x[', '* vec[');
     expect(renamed).not.toMatch(/\b(rowPtr|colIndex|values)\b|\*\s*x\b/);
     await lab.replaceAll(renamed);
