@@ -33,6 +33,13 @@ export interface KernelRun {
   readonly file?: string;
   /** A short name for GPU object labels and diagnostics, e.g. `<lab>.<variant>`. */
   readonly label?: string;
+  /**
+   * For a run that stands in for another kernel's (a learner's CUDA launched in place of a lab's
+   * WGSL pass): the name each binding has in that kernel, by group and binding. Executors ignore
+   * it; the simulator hands it on to the trace (`TraceMemory.alias`), so views find an array by the
+   * name the lab gives it whatever the learner's kernel calls its parameter.
+   */
+  readonly aliases?: Readonly<Record<number, Readonly<Record<number, string>>>>;
 }
 
 /** A place in WGSL source, 1-based like editors show it. */

@@ -54,5 +54,12 @@ export function simulate(run: KernelRun, options: SimOptions = {}): SimResult {
   if (!compiled.ok) return failed(run, W, compiled.diagnostics);
   const inst = instantiate(compiled.program, run.bindings);
   if (!inst.ok) return failed(run, W, inst.diagnostics);
-  return inst.instance.run(run.workgroups, run.file && !options.file ? { ...options, file: run.file } : options);
+  const result = inst.instance.run(run.workgroups, run.file && !options.file ? { ...options, file: run.file } : options);
+  const aliases = run.aliases;
+  if (!aliases || !result.trace) return result;
+  const memories = result.trace.memories.map((m) => {
+    const alias = m.space === 'workgroup' ? undefined : aliases[m.group]?.[m.binding];
+    return alias === undefined ? m : { ...m, alias };
+  });
+  return { ...result, trace: { ...result.trace, memories } };
 }

@@ -64,6 +64,8 @@ export interface TraceMemory {
   readonly words: number;
   /** Workgroup memory whose every word is one u32, i32 or f32: that type (how the debugger reads `sdata[i]`). */
   readonly element?: 'u32' | 'i32' | 'f32';
+  /** The binding's name in the kernel the run stands in for (`KernelRun.aliases`), where it has one. */
+  readonly alias?: string;
 }
 
 /** The full trace. Every array is a transferable typed array. */

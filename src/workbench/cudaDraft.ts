@@ -8,6 +8,8 @@
  *   read-only buffers and the others the read-write ones, each in declaration order (so
  *   `(float *d_out, const float *d_in)` takes the input and the output the right way round);
  * - values convert to the kernel's element type (a `float` kernel in a `u32` lab), and back;
+ * - each of those buffers keeps the lab's name for the views (`KernelRun.aliases`), whatever the
+ *   kernel calls its parameter;
  * - its scalar parameters take the pass's uniform fields of the same name (`n` ↔ `params.n`), else
  *   its override of that name in any case (`k` ↔ `K`);
  * - the grid is the pass's workgroups, the block its workgroup size, and an `extern __shared__`
@@ -165,6 +167,8 @@ export function cudaPass(program: CudaProgram, labRun: KernelRun): CudaPass {
   // CUDA binding → the lab's binding, and whether the lab's words are the f32's bits (a float
   // buffer the WGSL adds to atomically: WGSL has no float atomics, so it keeps `atomic<u32>` words).
   const back = new Map<number, { lab: number; bits: boolean }>();
+  // CUDA binding → the name the lab's WGSL gives the buffer it takes, for the views (`KernelRun.aliases`).
+  const aliases: Record<number, string> = {};
   const pools = { read: storage.filter((b) => b.kind === 'storage-read'), read_write: storage.filter((b) => b.kind === 'storage-read-write') };
   for (const p of kernel.params) {
     if (p.kind === 'buffer') {
@@ -173,7 +177,10 @@ export function cudaPass(program: CudaProgram, labRun: KernelRun): CudaPass {
       const data = b && group[b.binding];
       if (!b || !data) throw new CudaLaunchMismatch(`${kernel.name}: this lab passes ${storage.length} arrays, and '${p.name}' has none left`);
       args[p.name] = p.type === 'float' && !(data instanceof Float32Array) ? Float32Array.from(data) : p.type !== 'float' && data instanceof Float32Array ? Int32Array.from(data) : data.slice();
-      if (p.binding !== undefined) back.set(p.binding, { lab: b.binding, bits: p.type === 'float' && b.type === 'array<atomic<u32>>' });
+      if (p.binding !== undefined) {
+        back.set(p.binding, { lab: b.binding, bits: p.type === 'float' && b.type === 'array<atomic<u32>>' });
+        aliases[p.binding] = b.name;
+      }
     } else {
       const at = fields.indexOf(p.name);
       const words = uniform && group[uniform.binding];
@@ -186,7 +193,7 @@ export function cudaPass(program: CudaProgram, labRun: KernelRun): CudaPass {
   const [x, y = 1, z = 1] = labRun.workgroups;
   const launch = prepareLaunch(program, kernel.name, { grid: { x, y, z }, block: { x: block, y: 1, z: 1 }, sharedBytes: kernel.dynamicShared ? dynamicSharedBytes(kernel, labRun, block) : 0 }, args);
   return {
-    run: { ...launch.run, ...(labRun.file ? { file: `${program.fileName} (from ${labRun.file})` } : {}) },
+    run: { ...launch.run, aliases: { 0: aliases }, ...(labRun.file ? { file: `${program.fileName} (from ${labRun.file})` } : {}) },
     outputs(out) {
       const from = out[0] ?? {};
       const mine = labRun.bindings[0] ?? {};

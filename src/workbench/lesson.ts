@@ -9,6 +9,7 @@ import type { LabId } from '../labs/registry.ts';
 import type { AnyLab, ParamValue } from './lab.ts';
 import type { Metrics, Trace } from '../sim/index.ts';
 import { barrierPhase, endOfPhase, findForward, warpsAt, type TraceIndex } from '../trace/index.ts';
+import { memoryNamed } from '../trace/names.ts';
 
 /** A moment on the timeline, by meaning rather than by index. */
 export type Moment =
@@ -195,7 +196,8 @@ export function resolveMoment(index: TraceIndex, moment: Moment, lab?: AnyLab): 
     }
     case 'first-access': {
       const { trace } = index;
-      const s = findForward(index, -1, (t) => trace.stepWarp[t] === moment.warp && trace.memories[trace.stepMemory[t]!]?.name === moment.memory);
+      const memory = memoryNamed(trace, moment.memory);
+      const s = memory < 0 ? -1 : findForward(index, -1, (t) => trace.stepWarp[t] === moment.warp && trace.stepMemory[t] === memory);
       return s < 0 ? 0 : s;
     }
     case 'after': {

@@ -8,6 +8,7 @@ import { OpKind, type Trace } from '../sim/index.ts';
 import { findForward, type TraceIndex } from '../trace/index.ts';
 import { dataflowTree, mainSharedMemory } from '../trace/memory.ts';
 import { levelEnds } from '../trace/levels.ts';
+import { memoryNamed } from '../trace/names.ts';
 
 /** The first of `candidates` that the trace has (not -1), else 0. */
 export function firstFound(...candidates: readonly (() => number)[]): number {
@@ -40,7 +41,9 @@ export function firstDivergence(index: TraceIndex): number {
 /** The first step of `kind` (an `OpKind`) on the memory named `memory` (any memory when omitted), by `warp` if given, or -1. */
 export function firstOp(index: TraceIndex, kind: number, memory?: string, warp?: number): number {
   const trace: Trace = index.trace;
-  const id = memory === undefined ? undefined : (trace.memories.find((mm) => mm.name === memory)?.id ?? -2);
+  const found = memory === undefined ? undefined : memoryNamed(trace, memory);
+  // A memory the kernel lacks matches no step (-1 would match every step that touches none).
+  const id = found === undefined ? undefined : found < 0 ? -2 : found;
   return findForward(
     index,
     -1,

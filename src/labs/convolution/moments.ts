@@ -5,10 +5,12 @@
  */
 import type { LabMoment } from '../../workbench/lab.ts';
 import { OpKind } from '../../sim/index.ts';
+import { memoryNamed } from '../../trace/names.ts';
 import { computePhaseStart } from './trace.ts';
 
 const first = (trace: Parameters<LabMoment>[0]['trace'], kind: number, memory: string) => {
-  const id = trace.memories.find((m) => m.name === memory)?.id ?? -2;
+  const id = memoryNamed(trace, memory);
+  if (id < 0) return -1;
   for (let s = 0; s < trace.stepCount; s++) if (trace.opKind[trace.stepOp[s]!] === kind && trace.stepMemory[s] === id) return s;
   return -1;
 };

@@ -5,6 +5,7 @@
  * the lab's own tile layout (`tileGeometry`) says where; nothing here re-runs the kernel.
  */
 import { OpKind, type Trace } from '../../sim/index.ts';
+import { memoryNamed } from '../../trace/names.ts';
 import { pitchOf, tileGeometry, type ConvolutionShape, type ConvolutionVariant } from './kernel.ts';
 
 /** A cell of the input plane; rows and columns outside the image are ghost cells. */
@@ -39,7 +40,6 @@ export interface ConvolutionPicture {
   readonly cols: readonly [number, number];
 }
 
-const memoryNamed = (trace: Trace, name: string) => trace.memories.find((m) => m.name === name)?.id ?? -1;
 const kindOf = (trace: Trace, s: number) => trace.opKind[trace.stepOp[s]!];
 
 /** The workgroup's (x, y) in a dispatch of `nx` workgroups per row, from the trace's linear id. */

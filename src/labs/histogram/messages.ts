@@ -63,6 +63,8 @@ const en = {
   'ui.key.packed': 'solid: what this workgroup’s invocations have counted in their own 8-bit counters (workgroup memory, every invocation’s summed; the flushes move them into registers)',
   'ui.key.global': 'hatched: what this workgroup has added to the global histogram',
   'ui.key.lane': 'a lane queued on that bin, in the order it is served; a double border marks the first',
+  'ui.key.copyBox': 'a box: the lanes queued on one copy’s word, one after another; the boxes of a row are different words, served at once',
+  'ui.key.ownBox': 'a box: the lanes that count into one bin at once, each in its own counter (no queue)',
   'ui.col.bin': 'Bin',
   'ui.col.global': 'Global (ours)',
   'ui.col.fill': 'Fill',

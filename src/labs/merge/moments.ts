@@ -1,6 +1,7 @@
 /** The merge lab's lesson moments, read from the trace. */
 import type { LabMoment } from '../../workbench/lab.ts';
 import { OpKind, type Trace } from '../../sim/index.ts';
+import { memoryNamed } from '../../trace/names.ts';
 import { MERGE_FILES } from './kernel.ts';
 import { readMergeTrace, searchResult, type MergeTraceView } from './trace.ts';
 
@@ -22,7 +23,7 @@ export function sourceOf(trace: Trace): string {
 const probe: LabMoment = (index, arg) => {
   const [who, which] = arg.split(':');
   const trace = index.trace;
-  const words = (name: string) => trace.memories.find((mm) => mm.name === name)?.words ?? 0;
+  const words = (name: string) => trace.memories[memoryNamed(trace, name)]?.words ?? 0;
   const source = sourceOf(trace);
   const view = readMergeTrace(trace, source, { m: words('a'), n: words('b') });
   const mine = view.probes.filter((p) => p.invocation === Number(who));
@@ -33,7 +34,7 @@ const probe: LabMoment = (index, arg) => {
 /** `first-store`: the first output written to C (arg ignored), or -1. */
 const firstStore: LabMoment = (index) => {
   const trace = index.trace;
-  const c = trace.memories.findIndex((mm) => mm.name === 'c');
+  const c = memoryNamed(trace, 'c');
   for (let s = 0; s < trace.stepCount; s++) if (trace.stepMemory[s] === c && trace.opKind[trace.stepOp[s]!] === OpKind.storeGlobal) return s;
   return -1;
 };
@@ -45,7 +46,7 @@ export const mergeMoments = { probe, 'first-store': firstStore } as const;
  * bindings (exact when both are non-empty, as in the lesson's steps).
  */
 export function mergeViewOf(trace: Trace): MergeTraceView {
-  const words = (name: string) => trace.memories.find((mm) => mm.name === name)?.words ?? 0;
+  const words = (name: string) => trace.memories[memoryNamed(trace, name)]?.words ?? 0;
   return readMergeTrace(trace, sourceOf(trace), { m: words('a'), n: words('b') });
 }
 

@@ -5,6 +5,7 @@
  * they do not re-run the merge.
  */
 import { OpKind, type Trace } from '../../sim/index.ts';
+import { memoryNamed } from '../../trace/names.ts';
 import { takesA } from './reference.ts';
 
 /** The first and last source line of `fn name(…)` in WGSL (its body runs to the `}` in column 1). */
@@ -69,19 +70,18 @@ export function sizesOfParams(params: Readonly<Record<string, number | string>>)
   return { m: params.input === 'a-empty' ? 0 : Number(params.m), n: params.input === 'b-empty' ? 0 : Number(params.n) };
 }
 
-const memoryId = (trace: Trace, name: string) => trace.memories.findIndex((m) => m.name === name);
 
 /**
  * Reads the merge out of a full trace of one workgroup. `source` is the WGSL that ran (to tell
  * the co-rank loads from the merge loads by line), `sizes` A's and B's lengths.
  */
 export function readMergeTrace(trace: Trace, source: string, sizes: MergeSizes): MergeTraceView {
-  const A = memoryId(trace, 'a');
-  const B = memoryId(trace, 'b');
-  const C = memoryId(trace, 'c');
-  const TILE = memoryId(trace, 'tile');
-  const BOUNDS = memoryId(trace, 'bounds');
-  const SPLITS = memoryId(trace, 'splits');
+  const A = memoryNamed(trace, 'a');
+  const B = memoryNamed(trace, 'b');
+  const C = memoryNamed(trace, 'c');
+  const TILE = memoryNamed(trace, 'tile');
+  const BOUNDS = memoryNamed(trace, 'bounds');
+  const SPLITS = memoryNamed(trace, 'splits');
   const globalLines = functionLines(source, 'co_rank');
   const tileLines = functionLines(source, 'co_rank_tile');
   const within = (line: number, r: readonly [number, number] | undefined) => r !== undefined && line >= r[0] && line <= r[1];

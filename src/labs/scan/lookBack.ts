@@ -9,6 +9,7 @@
  * mark says which dispatch wrote it (0: never written). Tests pin this against the kernel's runs.
  */
 import { OpKind, type Trace } from '../../sim/index.ts';
+import { memoryNamed } from '../../trace/names.ts';
 
 /** The variants whose status words this file reads. */
 export const LOOK_BACK_VARIANTS: readonly string[] = ['single-pass'];
@@ -64,7 +65,7 @@ export function lookBackOf(trace: Trace): LookBack | undefined {
 }
 
 function readLookBack(trace: Trace): LookBack | undefined {
-  const status = trace.memories.findIndex((m) => m.name === 'status' && m.space === 'storage');
+  const status = memoryNamed(trace, 'status', 'storage');
   if (status < 0) return undefined;
   // The element type: storage bindings carry none in the trace; the tile in workgroup memory does.
   const element = trace.memories.find((m) => m.name === 'tile_mem')?.element;

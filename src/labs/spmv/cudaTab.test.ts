@@ -11,6 +11,7 @@ import { compileCudaDraft, cudaPass } from '../../workbench/cudaDraft.ts';
 import { SPMV_CUDA } from './cuda.ts';
 import { makeMatrix, spmvReference, type Csr, type MatrixKind } from './formats.ts';
 import { spmvRun, vectorWidth, Y_BINDING, yOf, type SpmvVariant } from './kernel.ts';
+import { iterationStrip, loadSteps, touchesAt } from './trace.ts';
 
 const TWINNED: readonly SpmvVariant[] = ['csr-scalar', 'csr-vector', 'ell', 'coo', 'hybrid', 'jds', 'csr-adaptive', 'sell'];
 
@@ -33,5 +34,27 @@ describe('the SpMV lab’s CUDA tab runs the twins in place of their WGSL', () =
     expect(result.diagnostics.filter((d) => d.kind === 'out-of-bounds' || d.kind === 'race')).toEqual([]);
     const y = pass.outputs(result.buffers)[0]![Y_BINDING[variant]]!;
     expect(Array.from(yOf(variant, y, a.rows))).toEqual(Array.from(spmvReference(a, x)));
+  });
+});
+
+describe('a kernel with renamed parameters, replayed, shows the stage by the lab’s names', () => {
+  it('csr-scalar with rowPtr, colIndex, values and x renamed: the loads are found by the buffers they took', () => {
+    const { a, x } = matrix('banded', 40, 7);
+    const renamed = SPMV_CUDA['csr-scalar']
+      .replace(/\browPtr\b/g, 'starts')
+      .replace(/\bcolIndex\b/g, 'cols')
+      .replace(/\bvalues\b/g, 'nz')
+      .replace('const float *x', 'const float *vec')
+      .replace('* x[', '* vec[');
+    const program = compileCudaDraft(renamed).program!;
+    const trace = simulate(cudaPass(program, spmvRun('csr-scalar', a, x)).run, { trace: 'full', traceWorkgroups: [0] }).trace!;
+    // The trace keeps the kernel's names and carries the lab's beside them.
+    const names = trace.memories.filter((m) => m.space === 'storage').map((m) => [m.name, m.alias]);
+    expect(names).toEqual(expect.arrayContaining([['starts', 'row_ptr'], ['cols', 'col_index'], ['nz', 'values'], ['vec', 'x']]));
+    // Every role the stage draws has its loads, and warp 0 its strip of gathers of x.
+    for (const role of ['rows', 'indices', 'values', 'x'] as const) expect(loadSteps(trace, role).length, role).toBeGreaterThan(0);
+    expect(iterationStrip(trace, 0).length).toBeGreaterThan(0);
+    const gather = touchesAt(trace, loadSteps(trace, 'x')[0]!);
+    expect([gather.name, gather.own, gather.role]).toEqual(['x', 'vec', 'x']);
   });
 });

@@ -1,11 +1,13 @@
 /**
  * Questions the SpMV stage, metrics and lesson ask of a trace: pure functions over what the
  * simulator recorded (each step's memory, its lanes, their word addresses and sectors). Nothing
- * here re-runs a kernel. Storage arrays are found by the names the WGSL gives them: values
+ * here re-runs a kernel. Storage arrays are found by the names the lab's WGSL gives them: values
  * (`values`, `ell_val`, `coo_val`, the sliced ELL's `val`), column indices (`col_index`, `ell_col`,
- * `coo_col`, `col`) and the vector `x`.
+ * `coo_col`, `col`) and the vector `x`; a learner's CUDA run in the WGSL's place finds them by the
+ * buffers its parameters took (`viewName`), whatever it calls them.
  */
 import { OpKind, type Trace } from '../../sim/index.ts';
+import { viewName } from '../../trace/names.ts';
 
 /** What a storage array holds, by its WGSL name. */
 export type ArrayRole = 'values' | 'indices' | 'x' | 'rows' | 'y' | 'other';
@@ -24,10 +26,10 @@ const isLoad = (trace: Trace, step: number) => {
   return k === OpKind.loadGlobal;
 };
 
-/** The memory name a step touched, or '' for none. */
+/** The lab's name of the memory a step touched (`viewName`), or '' for none. */
 export function memoryName(trace: Trace, step: number): string {
-  const m = trace.stepMemory[step]!;
-  return m < 0 ? '' : (trace.memories[m]?.name ?? '');
+  const m = trace.memories[trace.stepMemory[step]!];
+  return m ? viewName(m) : '';
 }
 
 /** One lane's access in a step: which word of which array. */
@@ -37,12 +39,18 @@ export interface LaneTouch {
   readonly value: number;
 }
 
-/** The lanes of `step` and the words they touched (one per lane for the kernels of this lab). */
-export function touchesAt(trace: Trace, step: number): { readonly name: string; readonly role: ArrayRole; readonly warp: number; readonly touches: readonly LaneTouch[] } {
-  const name = step >= 0 && step < trace.stepCount ? memoryName(trace, step) : '';
+/**
+ * The lanes of `step` and the words they touched (one per lane for the kernels of this lab): the
+ * array by the lab's name (`name`, what the stage's rows are called) and by the kernel's own (`own`,
+ * a learner's CUDA parameter).
+ */
+export function touchesAt(trace: Trace, step: number): { readonly name: string; readonly own: string; readonly role: ArrayRole; readonly warp: number; readonly touches: readonly LaneTouch[] } {
+  const inTrace = step >= 0 && step < trace.stepCount;
+  const name = inTrace ? memoryName(trace, step) : '';
+  const own = (inTrace && trace.memories[trace.stepMemory[step]!]?.name) || name;
   const touches: LaneTouch[] = [];
   if (name) for (let r = trace.stepRecStart[step]!; r < trace.stepRecStart[step + 1]!; r++) touches.push({ lane: trace.recLane[r]!, addr: trace.recAddr[r]!, value: trace.recValue[r]! });
-  return { name, role: roleOf(name), warp: step >= 0 && step < trace.stepCount ? trace.stepWarp[step]! : -1, touches };
+  return { name, own, role: roleOf(name), warp: inTrace ? trace.stepWarp[step]! : -1, touches };
 }
 
 /** Steps (ascending) that load the array of `role`, of one warp or of all. */

@@ -270,7 +270,13 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
   const [generatedFocus, setGeneratedFocus] = useState<number | undefined>();
   const [busy, setBusy] = useState(false);
   const editor = useRef<KernelEditorHandle>(null);
+  /** The controller of the run under way, from its first line to the end of its check; null when none is. */
   const abort = useRef<AbortController | null>(null);
+  /** A run asked for while another was under way (the newest request only): its language and text. */
+  const queued = useRef<{ readonly cuda: boolean; readonly code: string } | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  /** This render's `runCode`, for a queued request started when the run before it ends. */
+  const latestRunCode = useRef<(cuda: boolean, code: string) => Promise<void>>(() => Promise.resolve());
   const pane = useRef<HTMLElement>(null);
   const id = useId();
   const [exerciseId, setExerciseId] = useState(() => {
@@ -311,6 +317,9 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
     setGpuFound([]);
     setMessage(undefined);
     setShare(undefined);
+    // A run asked for on the variant before does not run on this one.
+    queued.current = null;
+    setWaiting(false);
   }, [session, variant]);
 
   // A draft that arrives from elsewhere (a shared link, IndexedDB) replaces the text; the editor's own runs set what it already shows.
@@ -395,44 +404,47 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
   const linkedCuda =
     cudaRan && wgslCursor !== undefined ? cudaRan.sourceMap.toCuda(wgslCursor)?.line : undefined;
 
-  const run = useCallback(async () => {
-    const cuda = cudaMode;
-    const code = cuda ? (cudaEditor.current?.text() ?? cudaText) : (editor.current?.text() ?? text);
-    const compiled = cuda ? compileCudaDraft(code) : undefined;
-    const errors = (compiled ? compiled.diagnostics : await lint(code)).filter((d) => d.severity === 'error');
-    if (errors.length > 0) {
-      const e = errors[0]!;
-      setMessage(T.notRun(e.line, e.column, e.message));
-      return;
-    }
-    const program = compiled?.program;
-    if (program) {
-      // The lab must be able to launch it before anything is replaced.
-      try {
-        cudaPass(program, lab.stepRun(variant.id, params, inputs));
-      } catch (e) {
-        setMessage(T.cudaLaunch(e instanceof Error ? e.message : String(e)));
-        return;
-      }
-    }
-    abort.current?.abort();
+  /**
+   * Runs `code` (CUDA when `cuda`) and checks it. One run at a time: from its first line to the end
+   * of its check `abort.current` is its controller; a request made meanwhile waits in `queued`
+   * (see `run`) and starts here when this one ends, with the text it asked to run.
+   */
+  const runCode = async (cuda: boolean, code: string) => {
     const controller = new AbortController();
     abort.current = controller;
-    setMessage(undefined);
-    setCheck(undefined);
-    setGpuFound([]);
-    setCudaGpuFound([]);
-    setGeneratedFocus(undefined);
-    if (program) {
-      session.getState().setDraft(cudaKey(variant.id), code === variant.cuda ? undefined : code);
-      setCudaRan(program);
-      cudaEditor.current?.markRun();
-    } else {
-      session.getState().setDraft(variant.id, code === variant.wgsl ? undefined : code);
-      editor.current?.markRun();
-    }
-    setBusy(true);
     try {
+      const compiled = cuda ? compileCudaDraft(code) : undefined;
+      const errors = (compiled ? compiled.diagnostics : await lint(code)).filter((d) => d.severity === 'error');
+      if (errors.length > 0) {
+        const e = errors[0]!;
+        setMessage(T.notRun(e.line, e.column, e.message));
+        return;
+      }
+      const program = compiled?.program;
+      if (program) {
+        // The lab must be able to launch it before anything is replaced.
+        try {
+          cudaPass(program, lab.stepRun(variant.id, params, inputs));
+        } catch (e) {
+          setMessage(T.cudaLaunch(e instanceof Error ? e.message : String(e)));
+          return;
+        }
+      }
+      setMessage(undefined);
+      setCheck(undefined);
+      setGpuFound([]);
+      setCudaGpuFound([]);
+      setGeneratedFocus(undefined);
+      if (program) {
+        session.getState().setDraft(cudaKey(variant.id), code === variant.cuda ? undefined : code);
+        setCudaRan(program);
+        // A run that waited for a check may be of a text edited since: the lines stay the old run's then.
+        if (cudaEditor.current?.text() === code) cudaEditor.current.markRun();
+      } else {
+        session.getState().setDraft(variant.id, code === variant.wgsl ? undefined : code);
+        if (editor.current?.text() === code) editor.current.markRun();
+      }
+      setBusy(true);
       const result = await checkDraft({
         lab,
         variant: variant.id,
@@ -471,24 +483,33 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
       )
         void recoverGpu();
     } finally {
+      // Its check is over (or it never started): the request that waited, if any, runs now.
       if (abort.current === controller) {
         abort.current = null;
         setBusy(false);
+        const next = queued.current;
+        queued.current = null;
+        setWaiting(false);
+        if (next) void latestRunCode.current(next.cuda, next.code);
       }
     }
-  }, [
-    cudaMode,
-    cudaText,
-    text,
-    lint,
-    session,
-    variant,
-    lab,
-    params,
-    inputs,
-    gpuStatus.state,
-    softwareAdapter,
-  ]);
+  };
+  latestRunCode.current = runCode;
+
+  /**
+   * Ctrl+Enter and the Run button: runs the editor's text, or, while a check is under way, keeps
+   * the request (the newest replaces an older one) and says so; it runs when that check ends.
+   */
+  const run = () => {
+    const cuda = cudaMode;
+    const code = cuda ? (cudaEditor.current?.text() ?? cudaText) : (editor.current?.text() ?? text);
+    if (abort.current) {
+      queued.current = { cuda, code };
+      setWaiting(true);
+      return;
+    }
+    void runCode(cuda, code);
+  };
 
   const reset = () => {
     if (cudaMode) {
@@ -537,11 +558,20 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
 
   const toolbar = (
     <div className="editor-toolbar controls" role="toolbar" aria-label={T.toolbar}>
-      <button type="button" onClick={() => void run()} disabled={busy} data-testid="run-edit">
+      {/* Never disabled: pressed while a check is under way, it queues the run and says so. */}
+      <button type="button" onClick={run} data-testid="run-edit">
         {T.run} <kbd>{T.runKeys}</kbd>
       </button>
       {busy && (
-        <button type="button" onClick={() => abort.current?.abort()}>
+        <button
+          type="button"
+          onClick={() => {
+            // Cancel stops the check under way and the run that waited for it.
+            queued.current = null;
+            setWaiting(false);
+            abort.current?.abort();
+          }}
+        >
           {T.cancel}
         </button>
       )}
@@ -661,7 +691,7 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
             found={cudaMode ? [] : wgslFound}
             lint={lint}
             onChange={setText}
-            onRun={() => void run()}
+            onRun={run}
             editorRef={editor}
             breakpoints={gutterMarks}
             onToggleBreakpoint={toggleBreakpoint}
@@ -684,7 +714,7 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
               found={found}
               lint={cudaLint}
               onChange={setCudaText}
-              onRun={() => void run()}
+              onRun={run}
               editorRef={cudaEditor}
               breakpoints={cudaGutterMarks}
               onToggleBreakpoint={toggleCudaBreakpoint}
@@ -709,7 +739,7 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
                     found={[]}
                     lint={noLint}
                     onChange={ignore}
-                    onRun={() => void run()}
+                    onRun={run}
                     editorRef={generatedRef}
                     onCursorLine={setWgslCursor}
                     linkedLine={generatedFocus ?? linkedWgsl}
@@ -739,7 +769,8 @@ export default function EditorPane({ session, onWorkgroup }: EditorPaneProps) {
         )}
       </div>
       <div role="status" aria-live="polite" className="editor-status">
-        {busy && <p>{T.running}</p>}
+        {busy && <p data-testid="editor-busy">{T.running}</p>}
+        {waiting && <p data-testid="editor-queued">{T.queued}</p>}
         {message && <p data-testid="editor-message">{message}</p>}
         {share && (
           <p data-testid="share-message" data-url={shareUrl}>

@@ -31,6 +31,7 @@ const en = {
   run: 'Run edit',
   runKeys: 'Ctrl+Enter',
   running: 'Running the edit on the simulator and the GPU…',
+  queued: 'Your run is next: it starts as soon as the check under way ends (a later Ctrl+Enter replaces it with the text you have then).',
   cancel: 'Cancel',
   reset: 'Reset to original',
   resetDone: 'Back to the original kernel.',
@@ -123,7 +124,7 @@ export const EDITOR_TEXT = withTexts(
   },
   textGetters(m, '', [
     'paneLabel', 'tabsLabel', 'wgslTab', 'cudaTab', 'showWgsl', 'generatedTitle', 'noGenerated', 'cudaNoLine',
-    'cudaMode', 'diffTab', 'toolbar', 'tools', 'cudaNote', 'run', 'runKeys', 'running', 'cancel', 'reset', 'resetDone',
+    'cudaMode', 'diffTab', 'toolbar', 'tools', 'cudaNote', 'run', 'runKeys', 'running', 'queued', 'cancel', 'reset', 'resetDone',
     'share', 'sharedNoClipboard', 'edited', 'original', 'resultTitle', 'gpu', 'sim', 'matches',
     'mismatchCaption', 'index', 'expected', 'stepLink', 'noStep', 'noDiff', 'diffTooLong', 'diffLabel',
   ]),

@@ -25,6 +25,7 @@ const zh: Translation<Record<EditorKey, string>> = {
   run: '运行修改',
   runKeys: 'Ctrl+Enter',
   running: '正在模拟器和 GPU 上运行修改后的代码……',
+  queued: '你的运行排在下一个：当前的检查一结束就开始（之后再按 Ctrl+Enter，会换成那时编辑器中的代码）。',
   cancel: '取消',
   reset: '恢复原始代码',
   resetDone: '已恢复为原始核函数。',

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { PanelProps } from '../../../workbench/panel.ts';
 import { binLabel, isDistribution, rangeOf } from '../data.ts';
 import { copiesInterleaved, isPackedVariant, privateCopiesOf } from '../kernel.ts';
@@ -6,6 +6,7 @@ import { atomicMemories, atomicSummary, binsAfter, countingAtomics, packedBinOf,
 import './HistogramStage.css';
 import { m } from '../messages.ts';
 import { ColumnHeads } from '../../../ui/widgets/ColumnHeads.tsx';
+import { useStageRoom, type StageRoom } from '../../../ui/widgets/useFrameWidth.ts';
 
 /** Bins listed in full up to this many; beyond it only the bins in play. */
 const ALL_BINS_UP_TO = 16;
@@ -33,6 +34,47 @@ function binsToShow(bins: number, hit: readonly number[], filled: (bin: number) 
   return [...pick].sort((a, b) => a - b);
 }
 
+/** A stage narrower than this draws each bin's fill under its name instead of in a column of its own. */
+const NARROW = 640;
+
+/**
+ * How far the bins table folds to fit the stage frame it is seen through, measured after each
+ * render: 0 as designed; 1 the fill drawn as two thin bars under the bin's name (its column gone,
+ * so the queues get its width); 2 also every copy's queue of a bin side by side in a box of its
+ * own, without its written count (the variants with 16 copies queue a warp on up to 32 words), and
+ * the lanes of a packed variant's bin, each on its own counter, in one box.
+ * It folds further while the rows of the queued bins (the step's subject) are taller than the
+ * frame, and starts again unfolded for another variant, bin count or frame height. A frame
+ * narrower than `NARROW` starts at 1. Measured again at every step (the queues change).
+ */
+function useFold(room: StageRoom | undefined, key: string, step: number): [level: number, table: RefObject<HTMLTableElement | null>] {
+  const table = useRef<HTMLTableElement>(null);
+  // The frame's width is left out of the key: a scroll bar that comes and goes with the fold changes it.
+  const roomKey = `${key}/${room?.height}/${room?.minText}`;
+  const [fold, setFold] = useState({ key: '', level: 0 });
+  const least = room && room.width <= NARROW ? 1 : 0;
+  const level = Math.max(least, fold.key === roomKey ? fold.level : 0);
+  useLayoutEffect(() => {
+    const marked = table.current?.querySelectorAll('th[data-subject]');
+    if (!room || !marked || marked.length === 0 || level >= 2) return;
+    const top = marked[0]!.getBoundingClientRect().top;
+    const bottom = marked[marked.length - 1]!.getBoundingClientRect().bottom;
+    // A few px for the frame's padding.
+    if (bottom - top > room.height - 8) setFold({ key: roomKey, level: level + 1 });
+  }, [room, level, roomKey, step]);
+  return [level, table];
+}
+
+/** A bin's fill as bars, each a share of the fullest bin shown: its private count (where there are private bins) and its global one. */
+function FillBars({ private: own, global }: { private: number | undefined; global: number }) {
+  return (
+    <>
+      {own !== undefined && <span className="histo-bar workgroup" style={{ width: `${100 * own}%` }} />}
+      <span className="histo-bar global" style={{ width: `${100 * global}%` }} />
+    </>
+  );
+}
+
 const spaceName = (a: AtomicStep) => (a.space === 'global' ? m('ui.global') : m('ui.workgroup'));
 
 /**
@@ -43,6 +85,7 @@ const spaceName = (a: AtomicStep) => (a.space === 'global' ? m('ui.global') : m(
  */
 export function HistogramStage({ trace, step, params, variant, seek }: PanelProps) {
   const titleId = useId();
+  const [sectionRef, room] = useStageRoom<HTMLElement>();
   const bins = Number(params.bins);
   const dist = String(params.dist);
   const range = rangeOf(isDistribution(dist) ? dist : 'letters');
@@ -93,13 +136,18 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
   const totals = !shownBins.some((b) => queues.has(b));
   const most = Math.max(1, ...shownBins.map((b) => Math.max(privateBins?.[b] ?? 0, globalBins?.[b] ?? 0)));
 
+  const [fold, tableRef] = useFold(room, `${variant.id}/${bins}`, step);
+  const narrow = fold >= 1;
+  // Boxes without their written count: where a bin's lanes go to several copies, or each to its own counter.
+  const boxed = fold >= 2 && (copies > 1 || packed);
+
   const nextOf = (from: number) => atomics.find((a) => a.step > from)?.step ?? -1;
   const prevOf = (from: number) => [...atomics].reverse().find((a) => a.step < from)?.step ?? -1;
   const firstGlobal = atomics.find((a) => a.space === 'global')?.step ?? -1;
   const longest = atomics.reduce<AtomicStep | undefined>((best, a) => (!best || a.sameAddress > best.sameAddress ? a : best), undefined);
 
   return (
-    <section className="panel histo-stage" aria-labelledby={titleId} data-testid="histogram-stage" data-same-address={current && exact ? current.sameAddress : ''} data-atomic-space={current && exact ? current.space : ''}>
+    <section ref={sectionRef} className="panel histo-stage" aria-labelledby={titleId} data-fold={fold} data-testid="histogram-stage" data-same-address={current && exact ? current.sameAddress : ''} data-atomic-space={current && exact ? current.space : ''}>
       <div className="panel-head">
         <h2 id={titleId}>{m('ui.heading', { wg: trace.workgroups[0] ?? 0 })}</h2>
       </div>
@@ -125,15 +173,18 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
         )}
         <li><span className="histo-bar global" aria-hidden="true" /> {m('ui.key.global')}</li>
         <li><span className="histo-lane">7</span> {m('ui.key.lane')}</li>
+        {boxed && (
+          <li><span className="histo-queue boxed" aria-hidden="true"><span className="histo-lane">7</span><span className="histo-lane">23</span></span> {m(packed ? 'ui.key.ownBox' : 'ui.key.copyBox')}</li>
+        )}
       </ul>
-      <table className="histo-table" data-testid="histogram-bins">
+      <table ref={tableRef} className="histo-table" data-testid="histogram-bins">
         <caption className="sr-only">{m('ui.caption', { step })}</caption>
         <ColumnHeads
           labels={[
             m('ui.col.bin'),
             privateBins && m('ui.col.private'),
             m('ui.col.global'),
-            m('ui.col.fill'),
+            !narrow && m('ui.col.fill'),
             m('ui.col.queue'),
           ]}
         />
@@ -146,29 +197,34 @@ export function HistogramStage({ trace, step, params, variant, seek }: PanelProp
               <tr key={b} className={q ? 'hit' : undefined} data-bin={b} data-queue={q ? Math.max(...q.map((x) => (x.ownWords ? 1 : x.lanes.length))) : 0}>
                 <th scope="row" data-subject={queues.has(b) ? 'bin' : undefined}>
                   {b} ({binLabel(b, bins, range)})
-                  {/* The same fill, drawn under the bin's name where the stage is too narrow for the Fill column. */}
-                  <span className="histo-bar-mini" aria-hidden="true">
-                    {privateBins && <span className="histo-bar workgroup" style={{ width: `${(100 * p) / most}%` }} />}
-                    <span className="histo-bar global" style={{ width: `${(100 * g) / most}%` }} />
-                  </span>
+                  {/* The same fill, drawn under the bin's name where the Fill column is left out to fit the stage. */}
+                  {narrow && (
+                    <span className="histo-bar-mini" aria-hidden="true">
+                      <FillBars private={privateBins && p / most} global={g / most} />
+                    </span>
+                  )}
                 </th>
                 {privateBins && <td className="num">{p.toLocaleString('en')}</td>}
                 <td className="num">{g.toLocaleString('en')}</td>
-                <td className="histo-bar-cell">
-                  {privateBins && <span className="histo-bar workgroup" style={{ width: `${(100 * p) / most}%` }} />}
-                  <span className="histo-bar global" style={{ width: `${(100 * g) / most}%` }} />
-                </td>
-                <td>
+                {!narrow && (
+                  <td className="histo-bar-cell">
+                    <FillBars private={privateBins && p / most} global={g / most} />
+                  </td>
+                )}
+                <td className={boxed ? 'histo-boxes' : undefined}>
                   {q?.map((x) => (
                     <div
                       key={x.copy}
-                      className="histo-queue"
+                      className={boxed ? 'histo-queue boxed' : 'histo-queue'}
+                      role="group"
                       aria-label={x.ownWords ? m('ui.ownLabel', { n: x.lanes.length, lanes: x.lanes.join(', ') }) : m('ui.queueLabel', { n: x.lanes.length, copy: copies > 1 ? m('ui.inCopy', { copy: x.copy }) : '', lanes: x.lanes.join(', ') })}
                     >
-                      <span className="histo-queue-len">
-                        {m('ui.queueLen', { n: x.lanes.length })}
-                        {x.ownWords ? m('ui.ownCounter') : copies > 1 ? m('ui.copy', { copy: x.copy }) : ''}:
-                      </span>
+                      {!boxed && (
+                        <span className="histo-queue-len">
+                          {m('ui.queueLen', { n: x.lanes.length })}
+                          {x.ownWords ? m('ui.ownCounter') : copies > 1 ? m('ui.copy', { copy: x.copy }) : ''}:
+                        </span>
+                      )}
                       {x.lanes.map((l, k) => (
                         <span key={l} className={k === 0 && !x.ownWords ? 'histo-lane first' : 'histo-lane'} aria-hidden="true">
                           {l}

@@ -64,7 +64,7 @@ export function MergePathPanel({ trace, step, variant, params, seek, subject }: 
         </select>
       </div>
       {drawn ? (
-        <Grid view={view} step={step} done={done} focus={focus} current={current} font={font} mark={mark} />
+        <Grid view={view} step={step} done={done} focus={focus} current={current} font={font} mark={mark} frameHeight={room?.height} />
       ) : (
         <p className="hint">{m('ui.gridLimit', { max: MAX_GRID })}</p>
       )}
@@ -84,15 +84,20 @@ function probeSentence(p: ProbeEvent): string {
 
 type Mark = (name: string, on: boolean) => string | undefined;
 
-function Grid({ view, step, done, focus, current, font, mark }: { view: MergeTraceView; step: number; done: readonly ProbeEvent[]; focus: number; current: ProbeEvent | undefined; font: number; mark: Mark }) {
+function Grid({ view, step, done, focus, current, font, mark, frameHeight }: { view: MergeTraceView; step: number; done: readonly ProbeEvent[]; focus: number; current: ProbeEvent | undefined; font: number; mark: Mark; frameHeight: number | undefined }) {
   const { m: mLen, n } = view.sizes;
-  // Up to 256 elements a side: a large merge is drawn with small cells (no values), so a tile of
-  // it fits the stage whole.
-  const cell = Math.max(3, Math.min(28, Math.floor(560 / Math.max(mLen, n, 1))));
   // Room for "B ↓" left of the grid and "A →" and a diagonal's label above it, at the label size.
   const pad = Math.max(56, Math.round(font * 2.6));
+  // Up to 256 elements a side: a large merge is drawn with small cells (no values), so a tile of
+  // it fits the stage whole. The grid is also no taller than the stage frame (less a few px of its
+  // padding), so a tile as tall as the merge (the tiled variants' one workgroup at 24 × 40) and the
+  // probes at its far end are in view together: 410 px at 1440 × 900 gives 40 rows of 8 px.
+  const tall = frameHeight === undefined ? Infinity : Math.floor((frameHeight - 8 - pad - 16) / Math.max(n, 1));
+  const cell = Math.max(3, Math.min(28, Math.floor(560 / Math.max(mLen, n, 1)), tall));
   const width = pad + mLen * cell + 16;
   const height = pad + n * cell + 16;
+  // Drawn up to 1.25 times its size where the stage is wide, but never taller than the frame.
+  const grow = frameHeight === undefined ? 1.25 : Math.max(1, Math.min(1.25, (frameHeight - 8) / height));
   const x = (i: number) => pad + i * cell;
   const y = (j: number) => pad + j * cell;
   const points = pathPoints(view);
@@ -108,7 +113,7 @@ function Grid({ view, step, done, focus, current, font, mark }: { view: MergeTra
       className="merge-grid"
       viewBox={`0 0 ${width} ${height}`}
       width="100%"
-      style={{ maxWidth: `${width * 1.25}px` }}
+      style={{ maxWidth: `${width * grow}px` }}
       role="img"
       aria-label={m('ui.gridLabel', { m: mLen, n, probes: done.length, stored: stored.length - 1 })}
       data-testid="merge-grid"

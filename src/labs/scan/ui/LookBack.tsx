@@ -18,18 +18,23 @@ function readLine(reads: readonly SlotEvent[]): { text: string; ready: boolean }
  * The single pass's look-back for the traced tile, from the trace: the tiles before it as cards,
  * each with what the tile read in its slot (a value found, or "not ready" spin after spin), and the
  * tile's own card with what it has published so far. The card the current step touched is the
- * subject (`look-back`); the buttons move the timeline to each publication and read.
+ * subject (`look-back`) where the step names that part, or names none while the look-back is going
+ * on (at one of its events, or between two); once it is over (the tile writes its scanned words
+ * out, a row of the scan network) the step is about the rest of the stage. The buttons move the
+ * timeline to each publication and read.
  */
 export function LookBackPanel({ trace, step, seek, subject, n }: { trace: Trace; step: number; seek: (step: number) => void; subject?: Subject | undefined; n: number }) {
   const titleId = useId();
   const look = lookBackOf(trace);
   if (!look) return null;
-  return <LookBackView look={look} n={n} step={step} seek={seek} titleId={titleId} marked={subject?.part === undefined || subject.part === 'look-back'} />;
+  return <LookBackView look={look} n={n} step={step} seek={seek} titleId={titleId} named={subject?.part === 'look-back'} unnamed={subject?.part === undefined} />;
 }
 
-function LookBackView({ look, n, step, seek, titleId, marked }: { look: LookBack; n: number; step: number; seek: (step: number) => void; titleId: string; marked: boolean }) {
+function LookBackView({ look, n, step, seek, titleId, named, unnamed }: { look: LookBack; n: number; step: number; seek: (step: number) => void; titleId: string; named: boolean; unnamed: boolean }) {
   const seen = lookBackAt(look, step);
   const latest = seen.at(-1);
+  const going = latest !== undefined && (latest.step === step || seen.length < look.events.length);
+  const marked = named || (unnamed && going);
   // Predecessors shown: the nearest ones, back to the farthest the tile has read (at least one).
   const first = Math.max(0, Math.min(look.tile - 1, ...look.events.filter((e) => e.kind === 'read').map((e) => e.tile)));
   const predecessors = Array.from({ length: look.tile - first }, (_, i) => first + i);

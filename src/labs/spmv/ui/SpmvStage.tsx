@@ -106,7 +106,7 @@ export function SpmvStage({ trace, step, params, variant, seek }: PanelProps) {
     if (!now.name) return m('ui.noAccess', { step, warp });
     const words = [...new Set(touches.map((t) => t.addr))];
     const shown = words.slice(0, 8).join(', ') + (words.length > 8 ? ', …' : '');
-    return m('ui.access', { step, warp, n: touches.length, op: now.role === 'y' ? m('ui.write') : m('ui.read'), name: now.name, words: shown, pad: padLanes.length ? m('ui.padLanes', { n: padLanes.length }) : '' });
+    return m('ui.access', { step, warp, n: touches.length, op: now.role === 'y' ? m('ui.write') : m('ui.read'), name: now.own, words: shown, pad: padLanes.length ? m('ui.padLanes', { n: padLanes.length }) : '' });
   };
 
   return (
