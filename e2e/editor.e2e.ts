@@ -203,12 +203,12 @@ describe('lab editor', () => {
     const started = Date.now();
     await lab.run();
     // Answers while the run goes on: each one a keypress the page takes, then the page's own
-    // state read in one task: the run still going (Run disabled, no result yet).
+    // state read in one task: the run still going (the editor says a check is under way, no result yet).
     const state = () => ({
-      busy: document.querySelector<HTMLButtonElement>('[data-testid=run-edit]')?.disabled ?? false,
+      busy: document.querySelector('[data-testid=editor-busy]') !== null,
       stopped: document.querySelector('[data-testid=check-sim]')?.textContent?.includes('Stopped after') ?? false,
     });
-    await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('[data-testid=run-edit]')?.disabled === true, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=editor-busy]') !== null, undefined, { timeout: 30_000 });
     let answers = 0;
     for (;;) {
       await page.keyboard.press('Shift');
