@@ -87,60 +87,47 @@ describe('the scan lab’s CUDA tab on its twins', () => {
     expect(errors).toEqual([]);
   }, 240_000);
 
-  it('the single pass’s .cu (decoupled look-back) runs in place of the WGSL, passes the check, and stepping follows its CUDA lines', async () => {
-    const { page, errors } = await open('/lab/scan?v=single-pass&n=2048&wg=64&step=0');
+  /**
+   * A single pass's `.cu` at `path`: run in the CUDA tab, it passes the check; stepping from the
+   * start until `until`'s line, every line of `expected` is named on the way.
+   */
+  const singlePassFollowsItsLines = async (path: string, text: string, until: string, expected: readonly string[]): Promise<void> => {
+    const { page, errors } = await open(path);
     const lab = new ScanCudaLab(page);
     await page.getByRole('tab', { name: /^CUDA/ }).waitFor({ timeout: 60_000 });
     await lab.openCuda();
-    const source = SINGLE_PASS_CU.split('\n');
+    const source = text.split('\n');
     expect(await page.locator('[data-testid=cuda-editor] .cm-line').first().textContent()).toBe(source[0]);
     await lab.run();
     await page.getByTestId('check-sim').waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('check-sim').getAttribute('data-ok'), (await page.getByTestId('editor-check').textContent()) ?? '').toBe('yes');
+    await lab.blur();
+    await page.keyboard.press('Home');
+    const seen = new Set<string>();
+    for (let k = 0; k < 400 && !seen.has(until); k++) {
+      await lab.press('s');
+      const line = await lab.cudaLine();
+      if (line !== undefined) seen.add(source[line - 1]!.trim());
+    }
+    for (const line of [...expected, until]) expect([...seen]).toContain(line);
+    expect(errors).toEqual([]);
+  };
 
+  it('the single pass’s .cu (decoupled look-back) runs in place of the WGSL, passes the check, and stepping follows its CUDA lines', async () => {
     // From the ticket to the tile's publication: each position names the CUDA line it is on.
     // (The kernel starts some 100 lines down the file; whether the pane draws the highlight there
     // is not asserted here: in this run the highlighted line was not in the DOM at that depth.)
-    await lab.blur();
-    await page.keyboard.press('Home');
-    const publish = 'if (lid == 0) publish(status, tile, tile == 0 ? INCLUSIVE : AGGREGATE, toBits(total), mark);';
-    const seen = new Set<string>();
-    for (let k = 0; k < 400 && !seen.has(publish); k++) {
-      await lab.press('s');
-      const line = await lab.cudaLine();
-      if (line !== undefined) seen.add(source[line - 1]!.trim());
-    }
-    expect([...seen]).toContain('if (lid == 0) ticket = atomicAdd((unsigned int *)&status[0], 1u);');
-    expect([...seen]).toContain('unsigned int drawn = ticket;               // after the barrier: one value for the whole block');
-    expect([...seen]).toContain(publish);
-    expect(errors).toEqual([]);
+    await singlePassFollowsItsLines('/lab/scan?v=single-pass&n=2048&wg=64&step=0', SINGLE_PASS_CU, 'if (lid == 0) publish(status, tile, tile == 0 ? INCLUSIVE : AGGREGATE, toBits(total), mark);', [
+      'if (lid == 0) ticket = atomicAdd((unsigned int *)&status[0], 1u);',
+      'unsigned int drawn = ticket;               // after the barrier: one value for the whole block',
+    ]);
   }, 300_000);
 
   it('a vec4 single pass’s .cu (uint4 tiles, warp 0’s look-back) runs in place of the WGSL, passes the check, and stepping follows its CUDA lines', async () => {
-    const { page, errors } = await open('/lab/scan?v=single-pass-warp-totals&n=4096&wg=64&step=0');
-    const lab = new ScanCudaLab(page);
-    await page.getByRole('tab', { name: /^CUDA/ }).waitFor({ timeout: 60_000 });
-    await lab.openCuda();
-    const source = WARP_TOTALS_CU.split('\n');
-    expect(await page.locator('[data-testid=cuda-editor] .cm-line').first().textContent()).toBe(source[0]);
-    await lab.run();
-    await page.getByTestId('check-sim').waitFor({ timeout: 120_000 });
-    expect(await page.getByTestId('check-sim').getAttribute('data-ok'), (await page.getByTestId('editor-check').textContent()) ?? '').toBe('yes');
-
-    // From the ticket to the tile's loads: each position names the CUDA line it is on, here in
-    // the header written out above the kernel (loadTile).
-    await lab.blur();
-    await page.keyboard.press('Home');
-    const load = 'for (int r = 0; r < VECS; r++) x[r] = whole ? input[base + r * W + lid] : loadVec(input, base + r * W + lid, n);';
-    const seen = new Set<string>();
-    for (let k = 0; k < 400 && !seen.has(load); k++) {
-      await lab.press('s');
-      const line = await lab.cudaLine();
-      if (line !== undefined) seen.add(source[line - 1]!.trim());
-    }
-    expect([...seen]).toContain('if (lid == 0) *ticket = atomicAdd((unsigned int *)&status[0], 1u);');
-    expect([...seen]).toContain('unsigned int drawn = *ticket;              // after the barrier: one value for the whole block');
-    expect([...seen]).toContain(load);
-    expect(errors).toEqual([]);
+    // From the ticket to the tile's loads, here in the header written out above the kernel (loadTile).
+    await singlePassFollowsItsLines('/lab/scan?v=single-pass-warp-totals&n=4096&wg=64&step=0', WARP_TOTALS_CU, 'for (int r = 0; r < VECS; r++) x[r] = whole ? input[base + r * W + lid] : loadVec(input, base + r * W + lid, n);', [
+      'if (lid == 0) *ticket = atomicAdd((unsigned int *)&status[0], 1u);',
+      'unsigned int drawn = *ticket;              // after the barrier: one value for the whole block',
+    ]);
   }, 300_000);
 });
