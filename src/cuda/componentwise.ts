@@ -20,6 +20,7 @@
  * component before).
  */
 import type { Expr } from './ast.ts';
+import { sameExpr } from './componentChain.ts';
 
 /** One operand place of the operation. */
 export type Operand =
@@ -69,19 +70,4 @@ export function componentwise(args: readonly Expr[]): Componentwise | undefined 
     else return undefined;
   }
   return operands.some((o) => o.kind === 'vector') ? { op, operands } : undefined;
-}
-
-/** The same expression, as written (ranges aside). */
-export function sameExpr(a: Expr, b: Expr): boolean {
-  return sameValue(a, b);
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a).filter((k) => k !== 'range');
-  const kb = Object.keys(b).filter((k) => k !== 'range');
-  if (ka.length !== kb.length) return false;
-  return ka.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
