@@ -45,6 +45,19 @@ export async function openPage(browser: Browser, path = '/', options: { console?
 }
 
 /**
+ * Makes the contexts `browser` opens block service workers unless the caller asks for them
+ * (`serviceWorkers: 'allow'`). The app's service worker precaches the whole build (every chunk,
+ * about 170 files) as soon as a page registers it, and each new context is a first visit, so every
+ * context downloaded and stored the whole app again: about a CPU second a context, some hundred
+ * times a run, for nothing its test looks at. The offline suite (e2e/offline.e2e.ts), which tests
+ * the service worker itself, allows it. `browser.newPage()` opens its context through this too.
+ */
+function withoutServiceWorkerByDefault(browser: Browser): void {
+  const open = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => open({ serviceWorkers: 'block', ...options });
+}
+
+/**
  * A browser for the enclosing `describe`, connected before its tests and let go after them, with
  * every context its tests opened. With WebGPU (the default) it is this worker's browser, started
  * once for all its files by e2e/browsers.setup.ts; without, or when no shared browser was started,
@@ -61,6 +74,7 @@ export function useBrowser(options: { webgpu?: boolean } = {}): () => Browser {
     } else {
       browser = await launch({ webgpu });
     }
+    withoutServiceWorkerByDefault(browser);
   });
   // A test's contexts are closed when it ends, so its pages stop running (animations, timers,
   // workers) while later tests of the file run: the file's shared browser otherwise kept every page

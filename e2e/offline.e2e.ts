@@ -48,7 +48,7 @@ describe('offline, after one visit', () => {
   const browser = useBrowser();
 
   it('reloads a lab and opens a lesson with the network cut: simulation and GPU run included', async () => {
-    const context = await browser().newContext({ viewport: { width: 1400, height: 1000 } });
+    const context = await browser().newContext({ viewport: { width: 1400, height: 1000 }, serviceWorkers: 'allow' });
     try {
       const { page, errors } = await newPage(context);
       // One visit: the home page. The service worker precaches everything else.
@@ -95,7 +95,7 @@ describe('offline, after one visit', () => {
 
   it('announces a new version and reloads only when asked', async () => {
     const original = readFileSync(SW_FILE, 'utf8');
-    const context = await browser().newContext({ viewport: { width: 1400, height: 1000 } });
+    const context = await browser().newContext({ viewport: { width: 1400, height: 1000 }, serviceWorkers: 'allow' });
     try {
       const { page, errors } = await newPage(context);
       await page.goto(url('/lesson/reduction/2'));
