@@ -21,6 +21,12 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 120_000,
     globalSetup: ['e2e/browsers.setup.ts'],
+    // A worker runs its files one after another in one module graph: playwright-core and the
+    // shared helpers are imported once per worker, not once per file (about a CPU second a file).
+    // The files share no mutable module state (e2e/*.ts helpers hold none; each file's own
+    // module-level values are its own), and each file connects to the browser and opens its own
+    // contexts in its own hooks.
+    isolate: false,
     ...(dev
       ? { include: ['e2e/**/*.dev.ts'], fileParallelism: false }
       : {
