@@ -35,7 +35,8 @@ export default defineConfig({
               extends: true,
               test: { name: 'e2e', include: ['e2e/**/*.e2e.ts', 'src/labs/*/e2e/*.e2e.ts'], exclude: ALONE, maxWorkers: workers },
             },
-            { extends: true, test: { name: 'alone', include: ALONE, fileParallelism: false, maxWorkers: 1 } },
+            // After the e2e project's files (a later group), one worker.
+            { extends: true, test: { name: 'alone', include: ALONE, fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 1 } } },
           ],
         }),
   },
