@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sharedNodeGpu } from '../gpu/node.ts';
 import type { GpuExecutor } from '../gpu/executor.ts';
-import { gpuErrorOf } from '../gpu/testkit.ts';
+import { dataMismatch, gpuErrorOf } from '../gpu/testkit.ts';
 import { simulate } from '../sim/simulate.ts';
 import { seededRandom } from '../util/random.ts';
 import { kernelCases } from '../labs/all.ts';
@@ -65,7 +65,7 @@ describe('watchdog on the GPU', () => {
     const { run, guarded } = guardKernel(plain, { budget: 4096 });
     const out = await gpu.run(run, { watchdog: guarded.watchdog! });
     const expected = await gpu.run(plain);
-    expect(out[0]![1]).toEqual(expected[0]![1]);
+    expect(dataMismatch(out[0]![1]!, expected[0]![1]!)).toBeNull();
     expect(out[0]![2]).toEqual(new Uint32Array(1));
   });
 
@@ -75,7 +75,7 @@ describe('watchdog on the GPU', () => {
     const invocations = workgroupCount(plain.workgroups) * plain.overrides!.WORKGROUP_SIZE!;
     const { run, guarded } = guardKernel(plain, { budget: iterationBudget(invocations) });
     const out = await gpu.run(run, { watchdog: guarded.watchdog! });
-    expect(out[0]![1]).toEqual((await gpu.run(plain))[0]![1]);
+    expect(dataMismatch(out[0]![1]!, (await gpu.run(plain))[0]![1]!)).toBeNull();
   });
 
   // One case per shader file: the transform depends on the code, not on the data.
@@ -90,7 +90,7 @@ describe('watchdog on the GPU', () => {
       for (const [b, data] of Object.entries(rec)) {
         const got = out[Number(g)]![Number(b)]!;
         // Atomic-order kernels may differ in f32 rounding; compare exactly only integer data.
-        if (c.f32UlpBound === undefined && !(data instanceof Float32Array && c.subgroups)) expect(got).toEqual(data);
+        if (c.f32UlpBound === undefined && !(data instanceof Float32Array && c.subgroups)) expect(dataMismatch(got, data), `binding ${g}/${b}`).toBeNull();
       }
     }
   });

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sharedNodeGpu } from '../../gpu/node.ts';
 import type { GpuExecutor } from '../../gpu/executor.ts';
+import { dataMismatch } from '../../gpu/testkit.ts';
 import type { BindingData } from '../../kernel/types.ts';
 import { seededRandom } from '../../util/random.ts';
 import type { ElementType } from '../../workbench/labTypes.ts';
@@ -30,16 +31,8 @@ beforeAll(async () => {
 const LENGTHS = [1, 7, 1000, 2 ** 16, 2 ** 18 + 1];
 const SHAPES: Record<number, [number, number]> = { 1: [1, 1], 7: [7, 1], 1000: [40, 25], [2 ** 16]: [256, 256], [2 ** 18 + 1]: [481, 545] };
 
-/** First index where two arrays differ (Object.is, so −0 and NaN count), or −1. */
-function firstMismatch(actual: ArrayLike<number>, expected: ArrayLike<number>): number {
-  if (actual.length !== expected.length) return Math.min(actual.length, expected.length);
-  for (let i = 0; i < expected.length; i++) if (!Object.is(actual[i], expected[i])) return i;
-  return -1;
-}
-
 function expectSame(actual: BindingData, expected: BindingData): void {
-  const at = firstMismatch(actual, expected);
-  expect(at === -1 ? 'equal' : `index ${at}: got ${actual[at]}, want ${expected[at]}`).toBe('equal');
+  expect(dataMismatch(actual, expected)).toBeNull();
 }
 
 function reference(v: ScanVariant, input: BindingData, exclusive: boolean): BindingData {
