@@ -8,7 +8,10 @@ import { defineConfig } from 'vitest/config';
 // spent waiting (for the GPU process, an animation, a worker), so two files keep the cores busier
 // than one. Each worker's files share one Chromium, started before them and closed after them
 // (e2e/browsers.setup.ts): a file connects to it and opens contexts of its own, rather than
-// starting a browser and its GPU process per `describe`. A file that changes what the shared
+// starting a browser and its GPU process per `describe`. A worker runs its files in one module
+// graph (isolate: false), so its connection to that browser and its app page (useAppPage: the app
+// loaded once, each test's page opened inside it) serve all its files, not one file each: opening a
+// context and loading the app cost a few CPU seconds per file. A file that changes what the shared
 // server serves runs alone, after the others (project `alone`): offline.e2e.ts gives dist/sw.js
 // new bytes to stand for a new deployment, which another file's service worker would pick up.
 const dev = process.env.E2E_SERVER === 'dev';
@@ -33,7 +36,7 @@ export default defineConfig({
           projects: [
             {
               extends: true,
-              test: { name: 'e2e', include: ['e2e/**/*.e2e.ts', 'src/labs/*/e2e/*.e2e.ts'], exclude: ALONE, maxWorkers: workers },
+              test: { name: 'e2e', include: ['e2e/**/*.e2e.ts', 'src/labs/*/e2e/*.e2e.ts'], exclude: ALONE, maxWorkers: workers, isolate: false },
             },
             // After the e2e project's files (a later group), one worker.
             { extends: true, test: { name: 'alone', include: ALONE, fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 1 } } },

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { BASE_URL, openPage, useAppPage, useBrowser } from './browser.ts';
+import { BASE_URL, useAppPage, useBrowser } from './browser.ts';
 import { goToLab } from './pages.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -50,10 +50,10 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
     expect(errors).toEqual([]);
   });
 
-  // The other labs' first pages, in one page: each lab opened inside the app as its back and
+  // The other labs' first pages, in the same page: each lab opened inside the app as its back and
   // forward buttons do (the lab page is mounted anew), not by loading the app again.
   it('the basics, rowsum, histogram, convolution, merge, top-k and matrix-multiply labs', async () => {
-    const { page, errors } = await openPage(browser(), '/lessons');
+    const { page, errors } = await open('/lessons');
     const found: string[] = [];
     for (const lab of ['basics', 'rowsum', 'histogram', 'convolution', 'merge', 'topk', 'matmul']) {
       await goToLab(page, `/lab/${lab}`, BASE_URL);

@@ -15,6 +15,9 @@ export async function launch({ webgpu = true }: { webgpu?: boolean } = {}): Prom
 /** The dev-server suite (StrictMode, HMR) or the production-build suite: see e2e/run.mjs. */
 export const SERVER: 'dev' | 'preview' = process.env.E2E_SERVER === 'dev' ? 'dev' : 'preview';
 
+/** A console error that reports a Content-Security-Policy or Trusted Types violation. */
+const isPolicyViolation = (text: string) => /Content Security Policy|Trusted ?Type|CSP violation/i.test(text);
+
 /**
  * Records on `errors` what a page reports as broken: uncaught errors, Content-Security-Policy and
  * Trusted Types violations (securitypolicyviolation events and the browser's own report), and
@@ -25,7 +28,7 @@ export async function watchErrors(page: Page, errors: Pick<string[], 'push'>, { 
   page.on('console', (m) => {
     if (m.type() !== 'error') return;
     const text = m.text();
-    if (withConsole || /Content Security Policy|Trusted ?Type|CSP violation/i.test(text)) errors.push(`console.error: ${text}`);
+    if (withConsole || isPolicyViolation(text)) errors.push(`console.error: ${text}`);
   });
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
@@ -44,6 +47,8 @@ export async function openPage(browser: Browser, path = '/', options: { console?
   return { page, errors };
 }
 
+const blocking = new WeakSet<Browser>();
+
 /**
  * Makes the contexts `browser` opens block service workers unless the caller asks for them
  * (`serviceWorkers: 'allow'`). The app's service worker precaches the whole build (every chunk,
@@ -53,27 +58,43 @@ export async function openPage(browser: Browser, path = '/', options: { console?
  * the service worker itself, allows it. `browser.newPage()` opens its context through this too.
  */
 function withoutServiceWorkerByDefault(browser: Browser): void {
+  if (blocking.has(browser)) return;
+  blocking.add(browser);
   const open = browser.newContext.bind(browser);
   browser.newContext = (options = {}) => open({ serviceWorkers: 'block', ...options });
 }
 
 /**
- * A browser for the enclosing `describe`, connected before its tests and let go after them, with
- * every context its tests opened. With WebGPU (the default) it is this worker's browser, started
- * once for all its files by e2e/browsers.setup.ts; without, or when no shared browser was started,
- * one launched for this `describe` alone.
+ * This worker's connection to its shared browser (e2e/browsers.setup.ts), made by the first
+ * `describe` of its first file and kept for the files after it: the e2e project runs a worker's
+ * files in one module graph (`isolate: false`, vitest.e2e.config.ts), so this module's state
+ * outlives a file, and so does the worker's app page (`useAppPage`).
+ */
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * A browser for the enclosing `describe`, connected before its tests. With WebGPU (the default) it
+ * is this worker's browser, started once for all its files by e2e/browsers.setup.ts and connected
+ * to once (`workerBrowser`); the contexts the `describe` opened are closed after its tests. Without
+ * WebGPU, or when no shared browser was started, one launched for this `describe` alone and closed
+ * after it.
  */
 export function useBrowser(options: { webgpu?: boolean } = {}): () => Browser {
   let browser: Browser | undefined;
+  let own = false;
+  let opened = new Set<BrowserContext>();
   beforeAll(async () => {
     const webgpu = options.webgpu ?? true;
     const endpoints = webgpu ? inject('browserEndpoints') : undefined;
     if (endpoints && endpoints.length > 0) {
       const worker = Math.max(1, Number(process.env.VITEST_POOL_ID) || 1);
-      browser = await chromium.connect(endpoints[(worker - 1) % endpoints.length]!);
+      workerBrowser ??= chromium.connect(endpoints[(worker - 1) % endpoints.length]!);
+      browser = await workerBrowser;
     } else {
       browser = await launch({ webgpu });
+      own = true;
     }
+    opened = new Set(browser.contexts());
     withoutServiceWorkerByDefault(browser);
   });
   // A test's contexts are closed when it ends, so its pages stop running (animations, timers,
@@ -87,8 +108,14 @@ export function useBrowser(options: { webgpu?: boolean } = {}): () => Browser {
     await Promise.all((browser?.contexts() ?? []).filter((c) => !before.has(c)).map((c) => c.close()));
   });
   afterAll(async () => {
-    // A connected browser's close() closes the contexts this connection made, then disconnects.
-    await browser?.close();
+    if (own) {
+      await browser?.close();
+      return;
+    }
+    // The worker's connection stays; the contexts this describe opened go, the worker's app page's
+    // context excepted.
+    const keep = await workerPage?.then((w) => w?.page.context()).catch(() => undefined);
+    await Promise.all((browser?.contexts() ?? []).filter((c) => !opened.has(c) && c !== keep).map((c) => c.close()));
   });
   return () => {
     if (!browser) throw new Error('the browser is not launched yet (use it inside a test)');
@@ -145,23 +172,59 @@ export interface Visit {
   reducedMotion?: 'reduce' | 'no-preference';
 }
 
+/** A page for `useAppPage`, its reports sent to whichever describe uses it now (`sink`). */
+interface AppPage {
+  page: Page;
+  sink: (e: string) => void;
+  crashed: boolean;
+}
+
+/** This worker's app page (see `workerBrowser`), shared by its files' `useAppPage`. */
+let workerPage: Promise<AppPage | undefined> | undefined;
+
+async function openAppPage(browser: Browser): Promise<AppPage> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const app: AppPage = { page: await context.newPage(), sink: () => undefined, crashed: false };
+  app.page.on('crash', () => (app.crashed = true));
+  await watchErrors(app.page, { push: (...e: string[]) => (e.forEach((x) => app.sink(x)), e.length) }, { console: true });
+  return app;
+}
+
 /**
- * One page for the enclosing `describe`'s tests, opened before them, in which each test opens its
+ * One page for the enclosing `describe`'s tests, ready before them, in which each test opens its
  * path as a first visit shows it (`open`): the app leaves for its start page in English, forgets
  * what it keeps in the browser's storage (drafts, exercises, lesson progress, language;
  * `forgetStorage`), takes the size and motion preference asked for (1400 × 1000 with motion
  * unless `visit` says otherwise) and opens the path inside the app (`goInApp`), instead of loading
  * the app again in a new context. Loading it costs seconds of CPU each time (its code parsed and
- * compiled, its WebGPU device created), which this pays once. `errors` gathers what the page
+ * compiled, its WebGPU device created), which this pays once. On the worker's shared browser the
+ * page is the worker's (`workerPage`): opened by its first file that asks for one and used by the
+ * files after it, so a worker loads the app once, not once per file. `errors` gathers what the page
  * reports as broken (`watchErrors`) from that `open` on.
  */
 export function useAppPage(browser: () => Browser, options: { console?: boolean } = {}): (path: string, visit?: Visit) => Promise<{ page: Page; errors: string[] }> {
   let page: Page | undefined;
   let errors: string[] = [];
+  // What the page reports goes to the `errors` of this describe's last `open`; console errors only
+  // with `console: true`, the policy's violations always.
+  const record = (e: string) => {
+    if (options.console || !e.startsWith('console.error: ') || isPolicyViolation(e)) errors.push(e);
+  };
   beforeAll(async () => {
-    const context = await browser().newContext({ viewport: { width: 1400, height: 1000 } });
-    page = await context.newPage();
-    await watchErrors(page, { push: (...e: string[]) => errors.push(...e) }, options);
+    const b = browser();
+    if (workerBrowser && b === (await workerBrowser)) {
+      // The worker's app page, opened by its first file that asks for one, and opened anew should
+      // the last one have closed or crashed.
+      const last = await workerPage;
+      if (!last || last.page.isClosed() || last.crashed) workerPage = openAppPage(b);
+      const shared = (await workerPage)!;
+      shared.sink = record;
+      page = shared.page;
+    } else {
+      const own = await openAppPage(b);
+      own.sink = record;
+      page = own.page;
+    }
   });
   return async (path, { width = 1400, height = 1000, reducedMotion = 'no-preference' } = {}) => {
     if (!page) throw new Error('the page is not open yet (use it inside a test)');

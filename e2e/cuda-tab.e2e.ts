@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage, useAppPage, useBrowser } from './browser.ts';
+import { useAppPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
 import { CudaTabPage, lineOf } from './cudaTab.ts';
 import { seedsDir } from '../src/cuda/testdata/seeds.ts';
@@ -204,8 +204,8 @@ describe('the CUDA tab', () => {
     expect(await page.getByTestId('generated-editor').textContent()).toContain('@compute');
 
     // The tab's controls read in Chinese.
-    // Loaded, not opened in the app: the language an address asks for is read when the app starts.
-    const zh = await openPage(browser(), '/lab/reduce?v=interleaved&n=4096&wg=64&lang=zh-CN');
+    // In Chinese, as the address asks (opened in the app, it applies its ?lang= as a load does).
+    const zh = await open('/lab/reduce?v=interleaved&n=4096&wg=64&lang=zh-CN');
     await new LabPageObject(zh.page).ready();
     await zh.page.getByRole('tab', { name: /^CUDA/ }).click();
     await zh.page.getByTestId('show-wgsl').waitFor({ timeout: 30_000 });

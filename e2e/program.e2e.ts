@@ -185,8 +185,8 @@ describe('program page', () => {
   });
 
   it('reads in Chinese, the examples titled with the posts’ Chinese titles', async () => {
-    // Loaded, not opened in the app: the language an address asks for is read when the app starts.
-    const { page } = await openPage(browser(), '/program?lang=zh-CN');
+    // In Chinese, as the address asks (opened in the app, it applies its ?lang= as a load does).
+    const { page } = await visit('/program?lang=zh-CN');
     await page.getByRole('heading', { name: '运行完整的 CUDA 程序' }).waitFor();
     await page.getByRole('button', { name: '▶ 运行' }).waitFor();
     await page.getByRole('button', { name: '■ 停止' }).waitFor();

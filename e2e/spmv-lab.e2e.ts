@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openPage, useAppPage, useBrowser } from './browser.ts';
+import { useAppPage, useBrowser } from './browser.ts';
 import { LabPageObject } from './pages.ts';
 import { loadAxe } from './labAxe.ts';
 
@@ -145,8 +145,8 @@ describe('SpMV lab', () => {
 
     // The seed: four pieces (rows sorted longest first) in one slice of 32 lanes, 3 slots wide (its
     // longest row): 96 slots for 7 nonzeros, 89 of them padding; all four pieces gather x in the first gather.
-    // Loaded, not opened in the app: the language an address asks for is read when the app starts.
-    const seed = await openPage(browser(), '/lab/spmv?v=sell&mat=seed&n=4&wg=128&step=0&lang=zh-CN');
+    // In Chinese, as the address asks (opened in the app, it applies its ?lang= as a load does).
+    const seed = await open('/lab/spmv?v=sell&mat=seed&n=4&wg=128&step=0&lang=zh-CN');
     await new LabPageObject(seed.page).ready();
     await seed.page.getByTestId('spmv-stage').waitFor();
     await seed.page.waitForFunction(() => (document.querySelector('[data-testid=variant-summary]')?.textContent ?? '').includes('一片是连续的 32 行'));

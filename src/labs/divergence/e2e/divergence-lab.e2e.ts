@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, useBrowser } from '../../../../e2e/browser.ts';
+import { useAppPage, useBrowser } from '../../../../e2e/browser.ts';
 import { LabPageObject } from '../../../../e2e/pages.ts';
 
 /** The warp divergence lab, added with nothing outside its folders but a registry line. */
 describe('warp divergence patterns lab', () => {
   const browser = useBrowser();
+  // Both tests open their page as a first visit shows it, in one page (nothing kept from the last test).
+  const open = useAppPage(browser);
 
   const metric = async (page: LabPageObject['page'], name: string) =>
     (await page.locator(`[data-metric="${name}"]`).first().textContent())?.trim();
 
   it('opens on a split warp for tid % 2, counts one divergent branch per warp, and none for the warp-aligned pattern', async () => {
-    const { page, errors } = await openPage(browser(), '/lab/divergence?v=even-odd&n=1024&wg=256');
+    const { page, errors } = await open('/lab/divergence?v=even-odd&n=1024&wg=256');
     const lab = new LabPageObject(page);
     await lab.ready();
     expect(await page.getByTestId('lab').getAttribute('data-variant')).toBe('even-odd');
@@ -43,7 +45,7 @@ describe('warp divergence patterns lab', () => {
   });
 
   it('is listed on the start page and reads in Chinese', async () => {
-    const { page, errors } = await openPage(browser(), '/?lang=zh-CN');
+    const { page, errors } = await open('/?lang=zh-CN');
     // The start page's lab list (the header's Labs menu holds a hidden copy until opened).
     const link = page.locator('a[href^="/lab/divergence"]:visible').first();
     await link.waitFor();
