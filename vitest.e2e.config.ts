@@ -24,11 +24,9 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 120_000,
     globalSetup: ['e2e/browsers.setup.ts'],
-    // A worker runs its files one after another in one module graph: playwright-core and the
-    // shared helpers are imported once per worker, not once per file (about a CPU second a file).
-    // The files share no mutable module state (e2e/*.ts helpers hold none; each file's own
-    // module-level values are its own), and each file connects to the browser and opens its own
-    // contexts in its own hooks.
+    // One module graph per worker (see above): playwright-core and the helpers are imported once
+    // per worker, not once per file, and e2e/browser.ts keeps the worker's browser connection and
+    // app page for its later files. A file's own module-level values are still its own.
     isolate: false,
     ...(dev
       ? { include: ['e2e/**/*.dev.ts'], fileParallelism: false }
@@ -36,7 +34,7 @@ export default defineConfig({
           projects: [
             {
               extends: true,
-              test: { name: 'e2e', include: ['e2e/**/*.e2e.ts', 'src/labs/*/e2e/*.e2e.ts'], exclude: ALONE, maxWorkers: workers, isolate: false },
+              test: { name: 'e2e', include: ['e2e/**/*.e2e.ts', 'src/labs/*/e2e/*.e2e.ts'], exclude: ALONE, maxWorkers: workers },
             },
             // After the e2e project's files (a later group), one worker.
             { extends: true, test: { name: 'alone', include: ALONE, fileParallelism: false, maxWorkers: 1, sequence: { groupOrder: 1 } } },
