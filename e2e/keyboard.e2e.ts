@@ -70,7 +70,16 @@ describe('the lab by keyboard alone', () => {
       const f = await focused(page);
       if (f.kb) reached.add(f.kb);
     }
-    const missed = Object.entries(wanted).filter(([kb]) => !reached.has(kb)).map(([, what]) => what);
+    // A “more of the picture” button is there only while the stage's view has more beyond that
+    // edge, and the view scrolls to each control of the stage that Tab focuses: one whose edge the
+    // view has reached by then is gone, and cannot be reached. Every other control must be.
+    const gone = await page.evaluate(
+      (kbs) => kbs.filter((kb) => !document.querySelector(`[data-kb="${kb}"]`)?.matches('[data-testid^=stage-more-]')),
+      Object.keys(wanted).filter((kb) => !reached.has(kb)),
+    );
+    const missed = Object.entries(wanted)
+      .filter(([kb, what]) => !reached.has(kb) && !(gone.includes(kb) && / stage-more-(up|down|left|right) /.test(what)))
+      .map(([, what]) => what);
     expect(missed).toEqual([]);
     expect(errors).toEqual([]);
   });
