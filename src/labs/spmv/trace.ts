@@ -46,11 +46,11 @@ export interface LaneTouch {
  */
 export function touchesAt(trace: Trace, step: number): { readonly name: string; readonly own: string; readonly role: ArrayRole; readonly warp: number; readonly touches: readonly LaneTouch[] } {
   const inTrace = step >= 0 && step < trace.stepCount;
-  const name = inTrace ? memoryName(trace, step) : '';
-  const own = (inTrace && trace.memories[trace.stepMemory[step]!]?.name) || name;
+  const memory = inTrace ? trace.memories[trace.stepMemory[step]!] : undefined;
+  const name = memory ? viewName(memory) : '';
   const touches: LaneTouch[] = [];
   if (name) for (let r = trace.stepRecStart[step]!; r < trace.stepRecStart[step + 1]!; r++) touches.push({ lane: trace.recLane[r]!, addr: trace.recAddr[r]!, value: trace.recValue[r]! });
-  return { name, own, role: roleOf(name), warp: inTrace ? trace.stepWarp[step]! : -1, touches };
+  return { name, own: memory?.name || name, role: roleOf(name), warp: inTrace ? trace.stepWarp[step]! : -1, touches };
 }
 
 /** Steps (ascending) that load the array of `role`, of one warp or of all. */
