@@ -3,10 +3,11 @@
 // - the production build and the test build (production plus read-only test hooks), then the e2e
 //   tests in Chromium with WebGPU against the test build (`vite preview`, shipped CSP; e2e/run.mjs,
 //   two files at a time: vitest.e2e.config.ts), the longest stage;
-// - beside it, two lanes: the GPU files on Dawn (one at a time: vitest.config.ts) from the start,
+// - beside it, three lanes: the GPU files on Dawn (one at a time: vitest.config.ts) from the start,
 //   beside the builds; once the builds are made, a crawl of every page under the dev server
-//   (`vite`, React StrictMode), the pure unit tests (files in parallel), then typecheck and lint
-//   in one process (scripts/typecheck-and-lint.mjs: one TypeScript program for both);
+//   (`vite`, React StrictMode) then the pure unit tests (files in parallel); and beside those,
+//   typecheck and lint in one process (scripts/typecheck-and-lint.mjs: one TypeScript program for
+//   both);
 // - last, the start page's JavaScript against its budget.
 // Each build is made once: the budget reads the production build, and so does the e2e test that
 // checks a production build has no test hooks (E2E_PRODUCTION_DIST); e2e/run.mjs serves the test
@@ -227,17 +228,20 @@ await Promise.all([
     if (!testBuilt) return undefined;
     return vitestStage('e2e', 'node', ['e2e/run.mjs'], { E2E_PREBUILT: '1', ...(built ? { E2E_PRODUCTION_DIST: PRODUCTION } : {}) });
   }),
-  // Two lanes beside it. The GPU files on Dawn (one at a time: vitest.config.ts), the longest
-  // chain of work that cannot be spread over the cores, from the start. In the other, once the
-  // builds are made, longest first: the crawl of every page under the dev server (`vite`, React
-  // StrictMode on: the README's first command), the pure unit tests (files in parallel), then
-  // typecheck and lint.
+  // Lanes beside it. The GPU files on Dawn (one at a time: vitest.config.ts), the longest chain of
+  // work that cannot be spread over the cores, from the start. In the next, once the builds are
+  // made, longest first: the crawl of every page under the dev server (`vite`, React StrictMode
+  // on: the README's first command), then the pure unit tests (files in parallel).
   vitestStage('gpu', process.execPath, [VITEST, 'run', '--project', 'gpu']),
   builds.then(async () => {
     await vitestStage('e2e-dev', 'node', ['e2e/run.mjs', '--dev']);
     await vitestStage('unit', process.execPath, [VITEST, 'run', '--project', 'unit', '--project', 'unit-isolated']);
-    // `npm run typecheck` and `eslint .` in one process sharing one TypeScript program: exit
-    // status 1 means type errors, 2 lint errors, 3 both (scripts/typecheck-and-lint.mjs).
+  }),
+  // `npm run typecheck` and `eslint .` in one process sharing one TypeScript program, beside the
+  // crawl and the unit tests once the builds are made (run after them, that lane ended a minute
+  // after the others): exit status 1 means type errors, 2 lint errors, 3 both
+  // (scripts/typecheck-and-lint.mjs).
+  builds.then(async () => {
     const r = await runFor({ name: 'typecheck and lint', cmd: 'node', args: ['scripts/typecheck-and-lint.mjs'] });
     const known = !r.timedOut && r.code !== null && r.code >= 0 && r.code <= 3;
     check('typecheck', known && (r.code & 1) === 0);
