@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { createLabSession, type SimulateFn } from './session.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { createLabSession, PROGRESS_MS, type SimulateFn } from './session.ts';
+import { createSimCache } from './simCache.ts';
 import { findLab } from '../labs/all.ts';
 import { simulate } from '../sim/index.ts';
 import { SimCancelled } from '../sim/workerClient.ts';
@@ -67,6 +68,80 @@ describe('lab session (outside React)', () => {
     expect(notices.join(' ')).toMatch(/Cannot compare with “blelloch”/);
     expect(notices.join(' ')).toMatch(/written for workgroups of/);
     session.getState().dispose();
+  });
+
+  it('shows a running simulation’s progress at most every PROGRESS_MS, the latest report, and never once it has ended', async () => {
+    vi.useFakeTimers();
+    try {
+      let report: ((fraction: number) => void) | undefined;
+      let finish: (() => void) | undefined;
+      const sim = inProcess();
+      const fn: SimulateFn = (channel, run, options, onProgress) => {
+        report = onProgress;
+        const job = sim.fn(channel, run, options, () => {});
+        return { promise: new Promise<void>((r) => (finish = r)).then(() => job.promise), cancel: job.cancel };
+      };
+      const session = createLabSession(findLab('reduce'), { variant: 'interleaved', compare: undefined, params: { n: 256 }, workgroup: 0 }, { simulate: fn });
+      const shown: number[] = [];
+      session.subscribe((s, before) => {
+        if (s.primary.status !== before.primary.status && s.primary.status.state === 'running') shown.push(s.primary.status.progress);
+      });
+      // A hundred reports within a few milliseconds: the first shows at once, the latest after PROGRESS_MS.
+      for (let p = 1; p <= 60; p++) report!(p / 100);
+      expect(shown).toEqual([0.01]);
+      vi.advanceTimersByTime(PROGRESS_MS - 1);
+      expect(shown).toEqual([0.01]);
+      vi.advanceTimersByTime(1);
+      expect(shown).toEqual([0.01, 0.6]);
+      // Reports further apart than PROGRESS_MS each show.
+      vi.advanceTimersByTime(PROGRESS_MS);
+      report!(0.7);
+      expect(shown).toEqual([0.01, 0.6, 0.7]);
+      // A report still waiting when the run ends never shows.
+      report!(0.8);
+      finish!();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(session.getState().primary.status.state).toBe('done');
+      await vi.advanceTimersByTimeAsync(PROGRESS_MS * 2);
+      expect(shown).toEqual([0.01, 0.6, 0.7]);
+      expect(session.getState().primary.status.state).toBe('done');
+      session.getState().dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows a run it has kept without simulating it again, for any session given the cache, and never keeps a draft', async () => {
+    const cache = createSimCache();
+    const sim = inProcess();
+    const request = { variant: 'interleaved', compare: undefined, params: { n: 256 }, workgroup: 0 };
+    const first = createLabSession(findLab('reduce'), request, { simulate: sim.fn, cache });
+    await settle();
+    const shown = first.getState().primary;
+    first.getState().dispose();
+    expect(sim.started).toEqual(['primary']);
+    // A new session (a lesson's next step mounts its lab anew) on the same run: nothing simulated.
+    const second = createLabSession(findLab('reduce'), request, { simulate: sim.fn, cache, startAt: () => 3 });
+    await settle();
+    expect(sim.started).toEqual(['primary']);
+    expect(second.getState().primary.status.state).toBe('done');
+    expect(second.getState().primary.result).toBe(shown.result);
+    expect(second.getState().primary.index).toBe(shown.index);
+    expect(second.getState().step).toBe(3);
+    // Other parameters are another run.
+    second.getState().configure({ ...request, params: { n: 512 } });
+    await settle();
+    expect(sim.started).toEqual(['primary', 'primary']);
+    second.getState().dispose();
+    // A draft is simulated each time, and not kept.
+    const source = findLab('reduce').variants.find((v) => v.id === 'interleaved')!.source;
+    for (let i = 0; i < 2; i++) {
+      const drafted = createLabSession(findLab('reduce'), request, { simulate: sim.fn, cache, drafts: { interleaved: `${source}\n// edited\n` } });
+      await settle();
+      expect(drafted.getState().primary.status.state).toBe('done');
+      drafted.getState().dispose();
+    }
+    expect(sim.started).toEqual(['primary', 'primary', 'primary', 'primary']);
   });
 
   it('runs the companions its panels declare, and re-simulates only when the request changes', async () => {

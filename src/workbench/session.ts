@@ -20,6 +20,7 @@ import type { BandwidthBaselines, GpuExecutor } from '../gpu/executor.ts';
 import type { KernelExecutor } from './labTypes.ts';
 import { timingSweep, type TimingRow } from './sweep.ts';
 import { ui } from '../i18n/ui.ts';
+import { simKey, type SimCache } from './simCache.ts';
 import { subscribeLocale } from '../i18n/locale.ts';
 
 /** Play speeds in warp instructions per second. */
@@ -34,6 +35,14 @@ export const DRAFT_MAX_STEPS = 2_000_000;
  * note) and the run goes on counting to the step limit, so indexing the trace cannot block the page.
  */
 export const DRAFT_TRACE_BYTES = 4 * 2 ** 20;
+
+/**
+ * How often, at most, a running simulation's progress reaches the page, in milliseconds. The worker
+ * reports every whole percent, and each report renders the lab page and its stage again: a hundred
+ * renders within a fast run's fraction of a second, on the main thread that then has to take the
+ * run's result. A bar that moves ten times a second reads the same.
+ */
+export const PROGRESS_MS = 100;
 
 /** The seed of the inputs the step-through simulates (the lab contract's, so labs can rebuild them). */
 export { INPUT_SEED };
@@ -180,6 +189,11 @@ export interface SessionOptions {
    * finished trace and showing it, so the two never make one long task; without it both run at once.
    */
   readonly nextTask?: () => Promise<void>;
+  /**
+   * Finished simulations of the labs' own kernels to reuse (the app passes one for the page): a run
+   * found there shows at once instead of simulating again. Drafts and translated kernels are not kept.
+   */
+  readonly cache?: SimCache;
   /** A timer for the play clock (tests pass a fake). */
   readonly timer?: { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
 }
@@ -257,16 +271,38 @@ export function createLabSession(lab: AnyLab, request: SessionRequest, options: 
         // An edit may loop: stop it by steps, and keep its trace small enough to index on the main thread.
         ...(draft ? { maxSteps: options.draftMaxSteps ?? DRAFT_MAX_STEPS, maxTraceBytes: DRAFT_TRACE_BYTES } : {}),
       };
-      const mine = options.simulate(slot, run, simOptions, (progress) => {
-        if (started.job) update(slot, started.job, { status: { state: 'running', progress } });
-      });
+      const key = options.cache && !draft ? simKey(lab.id, variant.id, params, INPUT_SEED, simOptions) : undefined;
+      const kept = key === undefined ? undefined : options.cache?.get(key);
+      // The first report shows at once; later ones at most every PROGRESS_MS, the latest kept.
+      let shownAt = -Infinity;
+      let latest = 0;
+      let due: ReturnType<typeof setTimeout> | undefined;
+      const show = () => {
+        due = undefined;
+        shownAt = Date.now();
+        if (started.job) update(slot, started.job, { status: { state: 'running', progress: latest } });
+      };
+      const mine: SimJob = kept
+        ? { promise: Promise.resolve(kept.result), cancel: () => {} }
+        : options.simulate(slot, run, simOptions, (progress) => {
+            if (!started.job) return;
+            latest = progress;
+            const wait = shownAt + PROGRESS_MS - Date.now();
+            if (wait <= 0) show();
+            else due ??= setTimeout(show, wait);
+          });
       started.job = mine;
       jobs.set(slot, mine);
+      // Once the job ends, a report still waiting would show it running again.
+      const settled = () => clearTimeout(due);
+      mine.promise.then(settled, settled);
       mine.promise.then(
         async (result) => {
           if (jobs.get(slot) !== mine) return; // a newer run took the slot
-          const index = result.trace ? indexTrace(result.trace) : undefined;
-          const memory = result.trace ? mainSharedMemory(result.trace) : -1;
+          const index = kept ? kept.index : result.trace ? indexTrace(result.trace) : undefined;
+          const memory = kept ? kept.memory : result.trace ? mainSharedMemory(result.trace) : -1;
+          // A finished run is kept; a stopped one (step limit, cancel) is not.
+          if (key !== undefined && !kept && !result.incomplete) options.cache?.put(key, { result, index, memory });
           if (options.nextTask) {
             await options.nextTask();
             if (jobs.get(slot) !== mine) return;
