@@ -5,6 +5,7 @@ import { createSimWorker } from '../sim/workerClient.ts';
 import simWorkerUrl from '../sim/worker.ts?worker&url';
 import { workerScriptUrl } from './trustedTypes.ts';
 import { ui } from '../i18n/ui.ts';
+import { createSimCache } from './simCache.ts';
 
 type SimClient = ReturnType<typeof createSimWorker>;
 type WorkerLike = Parameters<typeof createSimWorker>[0] extends () => infer W ? W : never;
@@ -94,3 +95,9 @@ export function workerSimExecutor(warpSize = 32): KernelExecutor {
     },
   };
 }
+
+/**
+ * The page's finished simulations of the labs' own kernels (simCache.ts): every lab view's session
+ * reuses them, so a lesson step or a lab shown again opens at once.
+ */
+export const simCache = createSimCache();

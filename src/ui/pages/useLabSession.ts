@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { labRoute, type LabRoute } from '../../workbench/url.ts';
 import { createLabSession, type LabSession, type LabSessionState, type SimulateFn } from '../../workbench/session.ts';
-import { client } from '../../workbench/simulation.ts';
+import { client, simCache } from '../../workbench/simulation.ts';
 import { keepDraft, loadBigDrafts, loadLabDrafts } from '../../workbench/editorDrafts.ts';
 import { activeExercise, findExercise, readExerciseFragment, setActiveExercise } from '../../workbench/exercises.ts';
 import { openingStep, type AnyLab, type LabVariant, type Params } from '../../workbench/lab.ts';
@@ -80,6 +80,7 @@ export function useLabSession(
   const [session] = useState<LabSession>(() =>
     createLabSession(lab, request, {
       simulate: simulateOnWorker,
+      cache: simCache,
       nextTask: () => new Promise<void>((resolve) => setTimeout(resolve, 0)),
       // A lab page opens with its kept drafts and the one a shared link carries; a lesson shows the kernels as written.
       ...(lesson
