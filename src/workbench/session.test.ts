@@ -79,7 +79,7 @@ describe('lab session (outside React)', () => {
       const fn: SimulateFn = (channel, run, options, onProgress) => {
         report = onProgress;
         const job = sim.fn(channel, run, options, () => {});
-        return { promise: new Promise<void>((r) => (finish = r)).then(() => job.promise), cancel: job.cancel };
+        return { promise: new Promise<void>((r) => (finish = r)).then(() => job.promise), cancel: () => job.cancel() };
       };
       const session = createLabSession(findLab('reduce'), { variant: 'interleaved', compare: undefined, params: { n: 256 }, workgroup: 0 }, { simulate: fn });
       const shown: number[] = [];
@@ -134,7 +134,7 @@ describe('lab session (outside React)', () => {
     expect(sim.started).toEqual(['primary', 'primary']);
     second.getState().dispose();
     // A draft is simulated each time, and not kept.
-    const source = findLab('reduce').variants.find((v) => v.id === 'interleaved')!.source;
+    const source = findLab('reduce').variants.find((v) => v.id === 'interleaved')!.wgsl;
     for (let i = 0; i < 2; i++) {
       const drafted = createLabSession(findLab('reduce'), request, { simulate: sim.fn, cache, drafts: { interleaved: `${source}\n// edited\n` } });
       await settle();
