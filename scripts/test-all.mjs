@@ -9,6 +9,8 @@
 //   typecheck and lint in one process (scripts/typecheck-and-lint.mjs: one TypeScript program for
 //   both);
 // - last, the start page's JavaScript against its budget.
+// Every stage but the GPU files runs at a lower priority (nice 10, yieldTo): the GPU files are one
+// thread of work for most of their time, and the others take whatever core time they leave.
 // Each build is made once: the budget reads the production build, and so does the e2e test that
 // checks a production build has no test hooks (E2E_PRODUCTION_DIST); e2e/run.mjs serves the test
 // build made here (E2E_PREBUILT). A stage still running DEADLINE after the start is stopped and
@@ -18,6 +20,7 @@
 // Each test counts once; typecheck, lint, the test build and the budget count as one check each.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, existsSync, rmSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ensureSystem } from './ensure-system.mjs';
 import { readStat } from './proc-stat.mjs';
@@ -118,15 +121,33 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
 }
 
 /**
+ * A lower scheduling priority (nice 10) for a stage's process and all it starts, where the system
+ * allows it. Every stage but the GPU files yields: those run one file after another on what is
+ * mostly one thread, the longest chain that cannot be spread over the cores, and at equal priority
+ * a saturated machine gave them under half a core (they ended last, a minute after the rest). The
+ * stages that yield run many processes and threads and take what the GPU files leave.
+ */
+function yieldTo(child) {
+  try {
+    setPriority(child.pid, 10);
+  } catch {
+    /* not allowed here: equal priority, as before */
+  }
+}
+
+/**
  * Runs a command with its output held back, in a process group of its own (so that a stage past
- * DEADLINE is stopped with everything it started); resolves to its exit status, output, wall
+ * DEADLINE is stopped with everything it started), yielding to the GPU files unless it is them
+ * (`ahead`); resolves to its exit status, output, wall
  * and CPU seconds.
  */
-function quietly({ name, cmd, args, env = {} }) {
+function quietly(s) {
+  const { name, cmd, args, env = {} } = s;
   return new Promise((resolve) => {
     const chunks = [];
     const started = Date.now();
     const child = spawn(cmd, args, { env: { ...process.env, ...env }, detached: true });
+    if (!s.ahead) yieldTo(child);
     running.add(child);
     stageOf.set(child.pid, name);
     sampleCpu();
@@ -186,11 +207,11 @@ function check(name, ok) {
 }
 
 /** A vitest run with a JSON report: its tests count one by one. */
-async function vitestStage(name, cmd, args, env = {}) {
+async function vitestStage(name, cmd, args, env = {}, { ahead = false } = {}) {
   mkdirSync('test-results', { recursive: true });
   const out = `test-results/${name}.json`;
   rmSync(out, { force: true });
-  const s = { name, cmd, args: [...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env };
+  const s = { name, cmd, args: [...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env, ahead };
   const r = await quietly(s);
   print(s, r);
   if (!existsSync(out)) {
@@ -232,7 +253,7 @@ await Promise.all([
   // work that cannot be spread over the cores, from the start. In the next, once the builds are
   // made, longest first: the crawl of every page under the dev server (`vite`, React StrictMode
   // on: the README's first command), then the pure unit tests (files in parallel).
-  vitestStage('gpu', process.execPath, [VITEST, 'run', '--project', 'gpu']),
+  vitestStage('gpu', process.execPath, [VITEST, 'run', '--project', 'gpu'], {}, { ahead: true }),
   builds.then(async () => {
     await vitestStage('e2e-dev', 'node', ['e2e/run.mjs', '--dev']);
     await vitestStage('unit', process.execPath, [VITEST, 'run', '--project', 'unit', '--project', 'unit-isolated']);
