@@ -7,7 +7,8 @@
  * source is not in the name. Bounded by the bytes of the traces kept and by a count; the oldest
  * used goes first.
  */
-import { traceBytes, type SimOptions, type SimResult } from '../sim/index.ts';
+import type { SimOptions, SimResult } from '../sim/index.ts';
+import { traceBytes } from '../sim/trace.ts';
 import type { TraceIndex } from '../trace/index.ts';
 import type { Params } from './lab.ts';
 
