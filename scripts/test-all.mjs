@@ -15,7 +15,8 @@
 // checks a production build has no test hooks (E2E_PRODUCTION_DIST); e2e/run.mjs serves the test
 // build made here (E2E_PREBUILT). A stage still running DEADLINE after the start is stopped and
 // fails (CI gives the whole job 90 minutes: a hang is reported, not cut off unexplained).
-// Runs every stage even when one fails, then prints one plain summary line:
+// Runs every stage even when one fails, then prints this machine's speed (referenceLoopMs, at the
+// start and the end) and one plain summary line:
 //   Summary: N passed, N failed
 // Each test counts once; typecheck, lint, the test build and the budget count as one check each.
 import { spawn, spawnSync } from 'node:child_process';
@@ -232,7 +233,33 @@ async function vitestStage(name, cmd, args, env = {}, { ahead = false } = {}) {
   if (!r.ok && (report.numFailedTests ?? 0) === 0 && !failures.some((f) => f.startsWith(`${name}:`))) check(`${name} exited non-zero`, false);
 }
 
+/**
+ * This machine's speed now: the CPU milliseconds a fixed loop of arithmetic over a 512 KiB array
+ * takes, the median of three. On a shared virtual machine the same work has read from 490 to 820
+ * ms within minutes, and every stage's CPU moves with it: printed at the start and the end, it
+ * tells a slow run of the same code from slower code.
+ */
+function referenceLoopMs() {
+  const times = [];
+  for (let round = 0; round < 3; round++) {
+    const start = process.cpuUsage();
+    const a = new Float64Array(1 << 16);
+    let sum = 0;
+    for (let r = 0; r < 3000; r++) {
+      for (let i = 0; i < a.length; i++) {
+        a[i] = a[(i * 7919) & 0xffff] * 0.5 + i;
+        sum += a[i];
+      }
+    }
+    const used = process.cpuUsage(start);
+    if (!(sum > 0)) throw new Error('the reference loop computed nothing');
+    times.push((used.user + used.system) / 1000);
+  }
+  return times.sort((x, y) => x - y)[1];
+}
+
 ensureSystem();
+const referenceAtStart = referenceLoopMs();
 // The production build, as `npm run build` makes it (NODE_ENV=production), into its own folder:
 // the test build goes into dist/, which e2e/run.mjs serves.
 const PRODUCTION = 'test-results/dist-production';
@@ -280,5 +307,6 @@ clearInterval(sampler);
 let cpuAll = procReadable ? 0 : null;
 if (cpuAll !== null) for (const entry of processes.values()) cpuAll += entry.cpu;
 const cpuNote = cpuAll === null ? '' : `, CPU ${(cpuAll / 60).toFixed(1)} minutes`;
+console.log(`\nThis machine's speed: a reference loop took ${referenceAtStart.toFixed(0)} ms of CPU at the start and ${referenceLoopMs().toFixed(0)} ms at the end (more is slower).`);
 console.log(`\nSummary: ${passed} passed, ${failed} failed (${((Date.now() - runStarted) / 60_000).toFixed(1)} minutes${cpuNote})`);
 process.exit(failed === 0 ? 0 : 1);
