@@ -126,7 +126,9 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
  * allows it. Every stage but the GPU files yields: those run one file after another on what is
  * mostly one thread, the longest chain that cannot be spread over the cores, and at equal priority
  * a saturated machine gave them under half a core (they ended last, a minute after the rest). The
- * stages that yield run many processes and threads and take what the GPU files leave.
+ * stages that yield run many processes and threads and take what the GPU files leave. (Chromium,
+ * where it may, sets its own processes' priorities again: run as root, its renderers go back to 0
+ * and its browser and GPU processes to −8, so only the e2e suite's Node processes yield there.)
  */
 function yieldTo(child) {
   try {
