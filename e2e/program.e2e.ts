@@ -144,6 +144,33 @@ describe('program page', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
+  it('arrowing through the examples opens the last one picked, even where an earlier pick loads after it', async () => {
+    // A context of its own: no example's file may be in the page's cache yet, so that one can be held back.
+    const { page, errors } = await openPage(browser(), '/program');
+    const held = /\/assets\/003-convolution-2d-tiled-[^/]*\.js$/;
+    await page.route(held, async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+    const late = page.waitForResponse((r) => held.test(new URL(r.url()).pathname));
+    const examples = page.getByRole('combobox', { name: 'Programs from the posts' });
+    await examples.focus();
+    // Through 003-convolution-2d-tiled (held back) on to 003-histogram, a key at a time.
+    for (let i = 0; i < 20 && (await examples.inputValue()) !== '003-histogram'; i++) await page.keyboard.press('ArrowDown');
+    expect(await examples.inputValue()).toBe('003-histogram');
+    await page.getByTestId('program-notice').getByText('Opened 003-histogram.cu.').waitFor();
+    // The held-back example arrives last, and changes nothing.
+    await late;
+    await page.waitForTimeout(500);
+    const editor = (await page.getByTestId('program-editor').textContent()) ?? '';
+    expect(editor).toContain('histo_kernel');
+    expect(editor).not.toContain('convolution_2D_basic_kernel');
+    expect(await page.getByTestId('program-notice').textContent()).toContain('Opened 003-histogram.cu.');
+    expect(await examples.inputValue()).toBe('003-histogram');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
   it('Stop ends a GPU run whose host code loops forever after its launch; the page answers', async () => {
     const { page } = await visit('/program');
     await page.getByRole('combobox', { name: 'Run on' }).selectOption('gpu');

@@ -239,6 +239,8 @@ export function ProgramPage() {
     w.postMessage(request);
   }, [files, executor]);
 
+  /** The example picked last: a load that finishes after a later pick is dropped. */
+  const picked = useRef('');
   const openReplay = (i: number): void => {
     const w = finished.current;
     if (!w) return;
@@ -249,14 +251,18 @@ export function ProgramPage() {
 
   const pickExample = (id: string): void => {
     setExample(id);
+    picked.current = id;
     if (!id) return;
     void loadExample(id).then(
       (e) => {
+        // Arrowing through the menu picks one example after another: only the last one picked opens,
+        // whichever load finishes last.
+        if (picked.current !== id) return;
         edit(e.source);
         setFiles(e.files);
         setNotice(m('dropped', { name: `${id}.cu` }));
       },
-      (err: unknown) => setNotice(m('failed', { message: err instanceof Error ? err.message : String(err) })),
+      (err: unknown) => picked.current === id && setNotice(m('failed', { message: err instanceof Error ? err.message : String(err) })),
     );
   };
 
@@ -273,6 +279,7 @@ export function ProgramPage() {
     }
     edit(text);
     setExample('');
+    picked.current = '';
     setNotice(m('dropped', { name: file.name }));
   };
 
