@@ -14,7 +14,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  *   is slow and one device at a time, so these run one file after another, in one worker, sharing
  *   one executor (a pipeline compiled by one file is not compiled again by the next).
  * `npx vitest run` runs the unit project, then the gpu project (vitest runs a one-worker project
- * after the others); `npm test` runs them in one lane beside the e2e suite (scripts/test-all.mjs).
+ * after the others); `npm test` runs each in a lane of its own beside the e2e suite (scripts/test-all.mjs).
  * The end-to-end suite is apart (`vitest.e2e.config.ts`, run by `e2e/run.mjs`).
  * The pure tests: `npx vitest run --project 'unit*'`.
  */
