@@ -1,6 +1,7 @@
 /** Test support for the files that drive the executor (`*.gpu.test.ts`). */
 import type { BindingData } from '../kernel/types.ts';
 import { isGpuError, type GpuError } from './errors.ts';
+import { firstMismatch } from '../util/arrays.ts';
 
 /**
  * The `GpuError` that `promise` rejects with, for a test to read its kind, message and hint.
@@ -14,13 +15,6 @@ export async function gpuErrorOf(promise: Promise<unknown>): Promise<GpuError> {
     throw e;
   }
   throw new Error('expected a GpuError, but the GPU call succeeded');
-}
-
-/** First index where two arrays differ (Object.is, so −0 and NaN count), or −1; unequal lengths differ at the shorter one. */
-export function firstMismatch(actual: ArrayLike<number>, expected: ArrayLike<number>): number {
-  const n = Math.min(actual.length, expected.length);
-  for (let i = 0; i < n; i++) if (!Object.is(actual[i], expected[i])) return i;
-  return actual.length === expected.length ? -1 : n;
 }
 
 /**

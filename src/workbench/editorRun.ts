@@ -20,6 +20,7 @@ import type { SimJob } from '../sim/workerClient.ts';
 import { INPUT_SEED } from './session.ts';
 import { formatInteger } from '../i18n/numbers.ts';
 import { ui } from '../i18n/ui.ts';
+import { firstMismatch } from '../util/arrays.ts';
 
 /** Warp instructions each simulated pass of a check may take. */
 export const CHECK_MAX_STEPS = 2_000_000;
@@ -246,7 +247,7 @@ export async function checkDraft(options: {
 
   let mismatches: Mismatch[] = [];
   const wrong = (o: ExecOutcome) => o.state === 'done' && !o.check.ok;
-  if (wrong(simOut) || wrong(gpuOut) || (simOut.state === 'done' && gpuOut.state === 'done' && !sameArray(simOut.output, gpuOut.output))) {
+  if (wrong(simOut) || wrong(gpuOut) || (simOut.state === 'done' && gpuOut.state === 'done' && firstMismatch(simOut.output, gpuOut.output) !== -1)) {
     // The unedited kernel's output stands for the reference element by element.
     let expected: BindingData | undefined;
     try {
@@ -292,10 +293,4 @@ export function explainTimeout(gpu: ExecOutcome, sim: ExecOutcome, params: Param
   }
   const why = sim.state === 'done' ? (software ? 'run.timeout.slowSoftware' : 'run.timeout.slow') : software ? 'run.timeout.software' : 'run.timeout.either';
   return { ...gpu, message: ui(why, { seconds }), hint: smaller };
-}
-
-function sameArray(a: BindingData, b: BindingData): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
-  return true;
 }

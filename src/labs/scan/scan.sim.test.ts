@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BindingData, KernelRun } from '../../kernel/types.ts';
 import { OpKind, simulate, traceStep, type Trace } from '../../sim/index.ts';
+import { firstMismatch } from '../../util/arrays.ts';
 import { seededRandom } from '../../util/random.ts';
 import type { KernelExecutor } from '../../workbench/labTypes.ts';
 import { scan, singlePassVec4Run, singlePassVec4StatusWords, tileScanRun, type ScanOptions } from './driver.ts';
@@ -39,12 +40,11 @@ function simExecutor(warpSize = 32): KernelExecutor {
 const LENGTHS = [1, 7, 1000, 2 ** 16, 2 ** 18 + 1];
 const SHAPES: Record<number, [number, number]> = { 1: [1, 1], 7: [7, 1], 1000: [40, 25], [2 ** 16]: [256, 256], [2 ** 18 + 1]: [481, 545] };
 
-function firstMismatch(actual: ArrayLike<number>, expected: ArrayLike<number>): string {
+/** 'equal', or where and how `actual` first differs from `expected`. */
+function mismatchText(actual: ArrayLike<number>, expected: ArrayLike<number>): string {
   if (actual.length !== expected.length) return `length ${actual.length}, want ${expected.length}`;
-  for (let i = 0; i < expected.length; i++) {
-    if (!Object.is(actual[i], expected[i])) return `index ${i}: got ${actual[i]}, want ${expected[i]}`;
-  }
-  return 'equal';
+  const i = firstMismatch(actual, expected);
+  return i === -1 ? 'equal' : `index ${i}: got ${actual[i]}, want ${expected[i]}`;
 }
 
 async function simScan(v: ScanVariant, input: BindingData, opts: ScanOptions, warpSize = 32): Promise<string> {
@@ -52,7 +52,7 @@ async function simScan(v: ScanVariant, input: BindingData, opts: ScanOptions, wa
   const { output } = await scan(simExecutor(warpSize), v.id, input, { ...opts, ...(v.shape === 'matrix' ? { width: shape[0] } : {}) });
   const exclusive = opts.exclusive ?? false;
   const want = v.shape === 'matrix' ? summedAreaReference(input, shape[0], shape[1], exclusive) : scanReference(input, exclusive);
-  return firstMismatch(output, want);
+  return mismatchText(output, want);
 }
 
 describe.each(SCAN_VARIANTS.map((v) => [v.id, v] as const))('scan/%s on the simulator', (_id, v) => {
@@ -128,7 +128,7 @@ describe.each(['single-pass-vec4', 'single-pass-late-scan', 'single-pass-warp-to
       const run = singlePassVec4Run(input, { workgroupSize, exclusive, spinLimit: 2, status }, id);
       const r = simulate(run, { warpSize, trace: 'summary' });
       expect(r.diagnostics).toEqual([]);
-      expect(firstMismatch(r.buffers[0]![1]!.slice(0, n), scanReference(input, exclusive))).toBe('equal');
+      expect(mismatchText(r.buffers[0]![1]!.slice(0, n), scanReference(input, exclusive))).toBe('equal');
       expect(r.buffers[0]![2]![0]).toBe(2 * tiles - 10);
     }
   });
